@@ -1,0 +1,94 @@
+// ESLint flat config: TypeScript, React hooks, and the dependency rule of DESIGN.md
+// (each layer imports only from the layers below it).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const L0 = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export'];
+
+/** Builds a no-restricted-imports rule that forbids the given patterns. */
+function forbid(patterns, message) {
+	return {
+		'no-restricted-imports': [
+			'error',
+			{
+				patterns: [
+					{ group: ['@abacus/*/src', '@abacus/*/src/*', '@abacus/*/build-module/*'], message: 'Import packages through their public entry (@abacus/x).' },
+					{ group: ['@woocommerce/*'], message: 'Abacus is written from its own specification only.' },
+					...(patterns.length ? [{ group: patterns, message }] : []),
+				],
+			},
+		],
+	};
+}
+
+export default tseslint.config(
+	{
+		ignores: [
+			'**/node_modules/**',
+			'**/build/**',
+			'**/build-module/**',
+			'**/build-types/**',
+			'coverage/**',
+			'test-results/**',
+			'bench-results/**',
+			'artifacts/**',
+			'.data/**',
+		],
+	},
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	{
+		files: ['**/*.{ts,tsx}'],
+		plugins: { 'react-hooks': reactHooks },
+		rules: {
+			'react-hooks/rules-of-hooks': 'error',
+			'react-hooks/exhaustive-deps': 'warn',
+			'@typescript-eslint/no-explicit-any': 'error',
+			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		},
+	},
+	{
+		files: ['**/*.{js,cjs,mjs}'],
+		languageOptions: { globals: { ...globals.node } },
+		rules: { '@typescript-eslint/no-require-imports': 'off' },
+	},
+	// L0: pure packages, no React, no stores, no components, no client.
+	{
+		files: L0.map((p) => `packages/${p}/src/**/*.{ts,tsx}`),
+		ignores: ['**/test/**'],
+		rules: forbid(
+			['react', 'react-dom', '@wordpress/components', '@wordpress/data', '@wordpress/element', '@abacus/data', '@abacus/components', '@abacus/client', '**/client/**'],
+			'L0 packages are pure TypeScript: no React, stores, components or client code.',
+		),
+	},
+	// L1 data: L0 + @wordpress/data + api-fetch; never components or client.
+	{
+		files: ['packages/data/src/**/*.{ts,tsx}'],
+		rules: forbid(['@abacus/components', '@wordpress/components', '@abacus/client', '**/client/**'], 'Data stores never import components or the client.'),
+	},
+	// L1 components: L0 + React + @wordpress/components; never a store.
+	{
+		files: ['packages/components/src/**/*.{ts,tsx}'],
+		rules: forbid(['@abacus/data', '@wordpress/data', '@wordpress/api-fetch', '@abacus/client', '**/client/**'], 'Components take data as props: no stores, no fetching, no client code.'),
+	},
+	// Server: its own code and L0 packages only.
+	{
+		files: ['server/src/**/*.ts'],
+		rules: forbid(['react', 'react-dom', '@wordpress/*', '@abacus/data', '@abacus/components', '@abacus/client', '**/client/**'], 'The server uses only its own code and the L0 packages.'),
+	},
+	{
+		files: ['client/src/**/*.{ts,tsx}'],
+		rules: forbid([], ''),
+	},
+	{
+		files: ['**/test/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx,js}'],
+		languageOptions: { globals: { ...globals.jest, ...globals.node } },
+	},
+	{
+		files: ['client/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+		languageOptions: { globals: { ...globals.browser } },
+	},
+);

@@ -1,0 +1,96 @@
+/**
+ * Jest runs every unit and integration test of the monorepo.
+ * Two projects: `node` for the pure packages, the data stores and the server;
+ * `dom` (jsdom) for React components and the client.
+ */
+const esmPackages = [
+	'd3-[a-z-]+',
+	'internmap',
+	'delaunator',
+	'robust-predicates',
+	'dinero\\.js',
+	'@dinero\\.js',
+	'uuid',
+	'@wordpress/theme',
+	'@ariakit',
+	'clsx',
+	'nanoid',
+	'@preact',
+	'preact',
+	'parsel-js',
+	'change-case',
+	'@emotion',
+	'colord',
+	'framer-motion',
+	'motion-dom',
+	'motion-utils',
+	'is-plain-object',
+	'memize',
+	'fast-deep-equal',
+	'client-zip',
+	'@floating-ui',
+	'react-day-picker',
+	'date-fns',
+	'remove-accents',
+	'highlight-words-core',
+	'use-memo-one',
+	'@use-gesture',
+	'equivalent-key-map',
+	'rememo',
+	'is-promise',
+	'redux',
+	'tannin',
+	'@tannin',
+	'sprintf-js',
+	'gradient-parser',
+];
+
+const shared = {
+	transform: {
+		'^.+\\.(t|j)sx?$': [
+			'@swc/jest',
+			{
+				jsc: {
+					parser: { syntax: 'typescript', tsx: true },
+					transform: { react: { runtime: 'automatic' } },
+					target: 'es2022',
+				},
+				module: { type: 'commonjs' },
+			},
+		],
+	},
+	transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+	moduleNameMapper: {
+		'^@abacus/(settings|number|currency|date|navigation|csv-export|data|components)$':
+			'<rootDir>/packages/$1/src/index.ts',
+		'\\.(css|scss)$': '<rootDir>/tests/support/style-stub.cjs',
+		'^(\\.{1,2}/.*)\\.js$': '$1',
+	},
+	testPathIgnorePatterns: ['/node_modules/', '/build/', '/build-module/', '/tests/e2e/', '/tests/bench/'],
+	moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+};
+
+export default {
+	projects: [
+		{
+			...shared,
+			displayName: 'node',
+			testEnvironment: 'node',
+			testMatch: [
+				'<rootDir>/packages/{settings,number,currency,date,navigation,csv-export,data}/src/**/test/**/*.test.ts',
+				'<rootDir>/server/src/**/test/**/*.test.ts',
+				'<rootDir>/tests/integration/**/*.test.ts',
+			],
+		},
+		{
+			...shared,
+			displayName: 'dom',
+			testEnvironment: 'jsdom',
+			setupFilesAfterEnv: ['<rootDir>/tests/support/setup-dom.ts'],
+			testMatch: [
+				'<rootDir>/packages/{components,data,csv-export}/src/**/test/**/*.test.tsx',
+				'<rootDir>/client/src/**/test/**/*.test.{ts,tsx}',
+			],
+		},
+	],
+};

@@ -1,0 +1,4 @@
+/**
+ * @abacus/components public entry.
+ */
+export const PACKAGE_NAME = '@abacus/components';

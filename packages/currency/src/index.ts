@@ -1,0 +1,4 @@
+/**
+ * @abacus/currency public entry.
+ */
+export const PACKAGE_NAME = '@abacus/currency';

@@ -1,0 +1,4 @@
+/**
+ * @abacus/data public entry.
+ */
+export const PACKAGE_NAME = '@abacus/data';

@@ -1,0 +1,4 @@
+/**
+ * @abacus/navigation public entry.
+ */
+export const PACKAGE_NAME = '@abacus/navigation';

@@ -1,0 +1,4 @@
+/**
+ * @abacus/number public entry.
+ */
+export const PACKAGE_NAME = '@abacus/number';

@@ -1,0 +1,4 @@
+/**
+ * @abacus/settings public entry.
+ */
+export const PACKAGE_NAME = '@abacus/settings';

@@ -1,0 +1,127 @@
+/**
+ * The Fastify application: WordPress-like REST transport (query parsing, method override, nonce,
+ * error shape) with route modules registered under `/wp-json`.
+ */
+import http from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import qs from 'qs';
+
+import { registerAdminRoutes } from '../admin/index.js';
+import { registerPageRoutes } from '../page/index.js';
+import { registerReportRoutes } from '../reports/index.js';
+import type { ServerContext } from './context.js';
+import { NO_ROUTE, RestError, invalidParams } from './errors.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/** Body size limit: anything larger is refused with 413. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * WordPress lets clients that cannot send PUT/DELETE use POST with `X-HTTP-Method-Override` or a
+ * `_method` query parameter; apply that before routing.
+ */
+function applyMethodOverride(req: http.IncomingMessage): void {
+	if (req.method !== 'POST' && req.method !== 'GET') return;
+	const header = req.headers['x-http-method-override'];
+	let wanted = typeof header === 'string' ? header.toUpperCase() : '';
+	if (!wanted && req.url) {
+		const match = /[?&]_method=([A-Za-z]+)/.exec(req.url);
+		if (match) wanted = match[1].toUpperCase();
+	}
+	if (req.method === 'POST' && OVERRIDABLE.has(wanted)) req.method = wanted;
+}
+
+/** `/?rest_route=/ns/route&x=1` is the same as `/wp-json/ns/route?x=1`. */
+function rewriteRestRoute(url: string): string {
+	const [path, query = ''] = url.split('?', 2);
+	if (path !== '/' && path !== '/index.php') return url;
+	const params = new URLSearchParams(query);
+	const route = params.get('rest_route');
+	if (!route) return url;
+	params.delete('rest_route');
+	const rest = params.toString();
+	return `/wp-json${route}${rest ? `?${rest}` : ''}`;
+}
+
+export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
+	const app = Fastify({
+		logger: false,
+		bodyLimit: BODY_LIMIT,
+		routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+		querystringParser: (str) =>
+			qs.parse(str, { arrayLimit: 1000, depth: 3, parameterLimit: 2000, allowDots: false }),
+		rewriteUrl: (req) => rewriteRestRoute(req.url ?? '/'),
+		serverFactory: (handler) =>
+			http.createServer((req, res) => {
+				applyMethodOverride(req);
+				handler(req, res);
+			}),
+		ajv: {
+			customOptions: {
+				coerceTypes: 'array',
+				removeAdditional: false,
+				useDefaults: true,
+				allErrors: true,
+			},
+		},
+	});
+
+	// Nonce: every mutating REST call must carry the page's nonce.
+	app.addHook('onRequest', async (request) => {
+		if (!request.url.startsWith('/wp-json/') || !MUTATING.has(request.method)) return;
+		const nonce = request.headers['x-wp-nonce'];
+		if (nonce !== ctx.config.nonce) {
+			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+		}
+	});
+
+	app.setErrorHandler((error: FastifyError | RestError, _request, reply) => {
+		if (error instanceof RestError) {
+			return reply.status(error.status).send(error.toBody());
+		}
+		if (error.validation) {
+			const params: Record<string, string> = {};
+			for (const issue of error.validation) {
+				const path = issue.instancePath.replace(/^\//, '').split('/')[0];
+				const missing = (issue.params as { missingProperty?: string }).missingProperty;
+				const name = path || missing || 'request';
+				const allowed = (issue.params as { allowedValues?: unknown[] }).allowedValues;
+				params[name] = allowed
+					? `${name} is not one of ${allowed.join(', ')}.`
+					: `${name} ${issue.message ?? 'is invalid'}.`;
+			}
+			return reply.status(400).send(invalidParams(params).toBody());
+		}
+		if (error.statusCode === 413) {
+			return reply
+				.status(413)
+				.send(new RestError('rest_request_too_large', 'The request body is too large.', 413).toBody());
+		}
+		if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+			return reply
+				.status(error.statusCode)
+				.send(new RestError('rest_invalid_request', error.message, error.statusCode).toBody());
+		}
+		console.error(error);
+		return reply
+			.status(500)
+			.send(new RestError('internal_server_error', 'The server could not complete the request.', 500).toBody());
+	});
+
+	app.setNotFoundHandler((request, reply) => {
+		if (request.url.startsWith('/wp-json')) return reply.status(404).send(NO_ROUTE.toBody());
+		return reply.status(404).type('text/plain').send('Not found');
+	});
+
+	await app.register(
+		async (rest) => {
+			await registerReportRoutes(rest, ctx);
+			await registerAdminRoutes(rest, ctx);
+		},
+		{ prefix: '/wp-json' },
+	);
+	await registerPageRoutes(app, ctx);
+	return app;
+}

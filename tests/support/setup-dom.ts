@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom';
+
+// jsdom lacks these browser APIs that @wordpress/components and the charts use.
+class ResizeObserverStub {
+	observe(): void {}
+	unobserve(): void {}
+	disconnect(): void {}
+}
+if (typeof window !== 'undefined') {
+	if (!('ResizeObserver' in window)) {
+		Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+	}
+	if (!window.matchMedia) {
+		Object.defineProperty(window, 'matchMedia', {
+			writable: true,
+			value: (query: string) => ({
+				matches: false,
+				media: query,
+				onchange: null,
+				addListener: () => undefined,
+				removeListener: () => undefined,
+				addEventListener: () => undefined,
+				removeEventListener: () => undefined,
+				dispatchEvent: () => false,
+			}),
+		});
+	}
+	window.scrollTo = () => undefined;
+}

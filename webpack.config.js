@@ -1,0 +1,89 @@
+/**
+ * Builds client/ into build/ in two flavours from the same sources:
+ * - build/wp/: React and @wordpress/* left external (WordPress provides them); emits index.asset.php
+ *   with the script dependencies and version for plugin.php.
+ * - build/standalone/: everything bundled; used by the standalone server and by WordPress versions
+ *   too old for the externals.
+ * Report pages are split into their own chunks; moment's locales are stripped.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import DependencyExtractionWebpackPlugin from '@wordpress/dependency-extraction-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack from 'webpack';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGES = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export', 'data', 'components'];
+
+function config(flavour, mode) {
+	const isProduction = mode !== 'development';
+	return {
+		name: flavour,
+		mode: isProduction ? 'production' : 'development',
+		target: ['web', 'es2019'],
+		devtool: isProduction ? false : 'eval-cheap-module-source-map',
+		entry: { index: path.join(root, 'client/src/index.tsx') },
+		output: {
+			path: path.join(root, 'build', flavour),
+			filename: '[name].js',
+			chunkFilename: 'chunks/[name].[contenthash:8].js',
+			publicPath: 'auto',
+			clean: true,
+		},
+		resolve: {
+			extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+			extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+			alias: Object.fromEntries(
+				PACKAGES.map((name) => [`@abacus/${name}$`, path.join(root, 'packages', name, 'src/index.ts')]),
+			),
+		},
+		module: {
+			rules: [
+				{
+					test: /\.[jt]sx?$/,
+					exclude: /node_modules/,
+					use: {
+						loader: 'swc-loader',
+						options: {
+							jsc: {
+								parser: { syntax: 'typescript', tsx: true },
+								transform: { react: { runtime: 'automatic', development: !isProduction } },
+								target: 'es2019',
+							},
+						},
+					},
+				},
+				{
+					test: /\.s?css$/,
+					use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 1 } }, {
+						loader: 'sass-loader',
+						options: { api: 'modern', sassOptions: { silenceDeprecations: ['import'] } },
+					}],
+				},
+			],
+		},
+		optimization: {
+			minimize: isProduction,
+			minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+			splitChunks: { chunks: 'async' },
+		},
+		performance: { hints: false },
+		plugins: [
+			new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+			new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
+			new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: 'chunks/[name].[contenthash:8].css' }),
+			...(flavour === 'wp'
+				? [new DependencyExtractionWebpackPlugin({ injectPolyfill: false, outputFormat: 'php' })]
+				: []),
+		],
+		stats: 'errors-warnings',
+	};
+}
+
+export default (_env, argv = {}) => {
+	const mode = argv.mode ?? 'production';
+	const only = process.env.ABACUS_FLAVOUR;
+	return ['wp', 'standalone'].filter((f) => !only || f === only).map((f) => config(f, mode));
+};
