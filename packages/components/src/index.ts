@@ -1,4 +1,7 @@
 /**
- * @abacus/components public entry.
+ * @abacus/components public entry. The exports are grouped by area:
+ * report building blocks (chart, table, summaries, cards), filters and search, and setup/admin helpers.
  */
-export const PACKAGE_NAME = '@abacus/components';
+export * from './report-exports.js';
+export * from './filter-exports.js';
+export * from './helper-exports.js';

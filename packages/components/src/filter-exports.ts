@@ -1,0 +1,2 @@
+// Exports of the filter components; see README.md.
+export {};

@@ -1,0 +1,2 @@
+// Exports of the helper components; see README.md.
+export {};

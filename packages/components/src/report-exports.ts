@@ -1,0 +1,2 @@
+// Exports of the report components; see README.md.
+export {};
