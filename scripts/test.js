@@ -3,6 +3,7 @@
  * lint → typecheck → unit and integration tests (jest) → php -l plugin.php → build → end-to-end.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 import { ensureSystemTools } from './ensure-system.js';
 
@@ -10,24 +11,44 @@ const steps = [
 	['lint', 'npm', ['run', '--silent', 'lint']],
 	['typecheck', 'npx', ['tsc', '-b']],
 	['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
-	['unit and integration tests', 'npx', ['jest', '--ci']],
+	['unit and integration tests', 'npx', ['jest', '--ci', '--json', '--outputFile=test-results/jest.json']],
 	['plugin syntax', 'php', ['-l', 'plugin.php']],
 	['build', 'npx', ['webpack', '--mode', 'production']],
 	['end-to-end', 'node', ['tests/e2e/run.js']],
 ];
 
+/** Adds up passed and failed tests from the jest JSON reports that exist. */
+function countResults() {
+	let passed = 0;
+	let failed = 0;
+	for (const file of ['test-results/jest.json', 'test-results/e2e.json']) {
+		if (!existsSync(file)) continue;
+		const report = JSON.parse(readFileSync(file, 'utf8'));
+		passed += report.numPassedTests ?? 0;
+		failed += report.numFailedTests ?? 0;
+	}
+	return { passed, failed };
+}
+
 if (!ensureSystemTools()) process.exit(1);
 
 const started = Date.now();
+mkdirSync('test-results', { recursive: true });
+rmSync('test-results/jest.json', { force: true });
+rmSync('test-results/e2e.json', { force: true });
 for (const [label, cmd, args] of steps) {
 	const t0 = Date.now();
 	console.log(`\n=== ${label} ===`);
 	const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	if (result.status !== 0) {
+		const { passed, failed } = countResults();
 		console.error(`\n${label} failed after ${secs}s.`);
+		console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
 		process.exit(result.status ?? 1);
 	}
 	console.log(`${label}: ok (${secs}s)`);
 }
+const { passed, failed } = countResults();
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
