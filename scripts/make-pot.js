@@ -1,0 +1,128 @@
+/**
+ * Generates languages/abacus.pot from the sources: every translatable call with the `abacus` text
+ * domain in client/, packages/*\/src and plugin.php. TypeScript sources are parsed with the
+ * TypeScript compiler (not regular expressions), so multi-line calls and escapes are read exactly.
+ *
+ * Usage: node scripts/make-pot.js [output]
+ */
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DOMAIN = 'abacus';
+/** Function name → positions of [single, plural, context] and of the domain argument. */
+const FUNCTIONS = {
+	__: { single: 0, domain: 1 },
+	_x: { single: 0, context: 1, domain: 2 },
+	_n: { single: 0, plural: 1, domain: 3 },
+	_nx: { single: 0, plural: 1, context: 3, domain: 4 },
+};
+
+function walk(dir, out = []) {
+	for (const name of readdirSync(dir)) {
+		if (['node_modules', 'build', 'build-module', 'build-types', 'test'].includes(name)) continue;
+		const full = path.join(dir, name);
+		if (statSync(full).isDirectory()) walk(full, out);
+		else if (/\.(ts|tsx)$/.test(name) && !/\.d\.ts$/.test(name)) out.push(full);
+	}
+	return out;
+}
+
+/** @type {Map<string, {msgid: string, plural?: string, context?: string, refs: string[]}>} */
+const entries = new Map();
+
+function add(msgid, plural, context, ref) {
+	const key = `${context ?? ''}\u0004${msgid}`;
+	const entry = entries.get(key) ?? { msgid, plural, context, refs: [] };
+	entry.refs.push(ref);
+	entries.set(key, entry);
+}
+
+function literal(node) {
+	if (!node) return undefined;
+	if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+	return undefined;
+}
+
+export function extractTypeScript(file, source) {
+	const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const visit = (node) => {
+		if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+			const spec = FUNCTIONS[node.expression.text];
+			if (spec && literal(node.arguments[spec.domain]) === DOMAIN) {
+				const msgid = literal(node.arguments[spec.single]);
+				if (msgid !== undefined) {
+					const line = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+					add(msgid, spec.plural !== undefined ? literal(node.arguments[spec.plural]) : undefined, spec.context !== undefined ? literal(node.arguments[spec.context]) : undefined, `${path.relative(root, file)}:${line}`);
+				}
+			}
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(sf);
+}
+
+/** PHP: single-quoted strings in __(), esc_html__(), esc_attr__(), _e() ... with the abacus domain. */
+export function extractPhp(file, source) {
+	const re = /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'abacus'\s*\)/g;
+	for (const match of source.matchAll(re)) {
+		const line = source.slice(0, match.index).split('\n').length;
+		add(match[1].replace(/\\'/g, "'").replace(/\\\\/g, '\\'), undefined, undefined, `${path.relative(root, file)}:${line}`);
+	}
+}
+
+function quote(text) {
+	return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`;
+}
+
+export function makePot() {
+	entries.clear();
+	const files = [...walk(path.join(root, 'client/src')), ...readdirSync(path.join(root, 'packages')).flatMap((p) => {
+		const src = path.join(root, 'packages', p, 'src');
+		try {
+			return walk(src);
+		} catch {
+			return [];
+		}
+	})];
+	for (const file of files) extractTypeScript(file, readFileSync(file, 'utf8'));
+	extractPhp(path.join(root, 'plugin.php'), readFileSync(path.join(root, 'plugin.php'), 'utf8'));
+	const header = [
+		'# Copyright (C) The Abacus team',
+		'# This file is distributed under the GPL-3.0-or-later.',
+		'msgid ""',
+		'msgstr ""',
+		'"Project-Id-Version: Abacus 0.1.0\\n"',
+		'"MIME-Version: 1.0\\n"',
+		'"Content-Type: text/plain; charset=UTF-8\\n"',
+		'"Content-Transfer-Encoding: 8bit\\n"',
+		'"X-Domain: abacus\\n"',
+		'',
+	].join('\n');
+	const body = [...entries.values()]
+		.sort((a, b) => a.refs[0].localeCompare(b.refs[0]))
+		.map((e) => {
+			const lines = [`#: ${e.refs.join(' ')}`];
+			if (e.context) lines.push(`msgctxt ${quote(e.context)}`);
+			lines.push(`msgid ${quote(e.msgid)}`);
+			if (e.plural !== undefined) {
+				lines.push(`msgid_plural ${quote(e.plural)}`, 'msgstr[0] ""', 'msgstr[1] ""');
+			} else {
+				lines.push('msgstr ""');
+			}
+			return lines.join('\n');
+		})
+		.join('\n\n');
+	return { pot: `${header}\n${body}\n`, count: entries.size };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const out = path.resolve(process.argv[2] ?? path.join(root, 'languages/abacus.pot'));
+	const { pot, count } = makePot();
+	mkdirSync(path.dirname(out), { recursive: true });
+	writeFileSync(out, pot);
+	console.log(`Wrote ${count} strings to ${path.relative(root, out)}`);
+}
