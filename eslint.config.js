@@ -14,8 +14,14 @@ function forbid(patterns, message) {
 			'error',
 			{
 				patterns: [
-					{ group: ['@abacus/*/src', '@abacus/*/src/*', '@abacus/*/build-module/*'], message: 'Import packages through their public entry (@abacus/x).' },
-					{ group: ['@woocommerce/*'], message: 'Abacus is written from its own specification only.' },
+					{
+						group: ['@abacus/*/src', '@abacus/*/src/*', '@abacus/*/build-module/*'],
+						message: 'Import packages through their public entry (@abacus/x).',
+					},
+					{
+						group: ['@woocommerce/*'],
+						message: 'Abacus is written from its own specification only.',
+					},
 					...(patterns.length ? [{ group: patterns, message }] : []),
 				],
 			},
@@ -46,8 +52,14 @@ export default tseslint.config(
 			'react-hooks/rules-of-hooks': 'error',
 			'react-hooks/exhaustive-deps': 'warn',
 			'@typescript-eslint/no-explicit-any': 'error',
-			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/consistent-type-imports': [
+				'error',
+				{ fixStyle: 'inline-type-imports' },
+			],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	},
 	{
@@ -60,24 +72,57 @@ export default tseslint.config(
 		files: L0.map((p) => `packages/${p}/src/**/*.{ts,tsx}`),
 		ignores: ['**/test/**'],
 		rules: forbid(
-			['react', 'react-dom', '@wordpress/components', '@wordpress/data', '@wordpress/element', '@abacus/data', '@abacus/components', '@abacus/client', '**/client/**'],
+			[
+				'react',
+				'react-dom',
+				'@wordpress/components',
+				'@wordpress/data',
+				'@wordpress/element',
+				'@abacus/data',
+				'@abacus/components',
+				'@abacus/client',
+				'**/client/**',
+			],
 			'L0 packages are pure TypeScript: no React, stores, components or client code.',
 		),
 	},
 	// L1 data: L0 + @wordpress/data + api-fetch; never components or client.
 	{
 		files: ['packages/data/src/**/*.{ts,tsx}'],
-		rules: forbid(['@abacus/components', '@wordpress/components', '@abacus/client', '**/client/**'], 'Data stores never import components or the client.'),
+		rules: forbid(
+			['@abacus/components', '@wordpress/components', '@abacus/client', '**/client/**'],
+			'Data stores never import components or the client.',
+		),
 	},
 	// L1 components: L0 + React + @wordpress/components; never a store.
 	{
 		files: ['packages/components/src/**/*.{ts,tsx}'],
-		rules: forbid(['@abacus/data', '@wordpress/data', '@wordpress/api-fetch', '@abacus/client', '**/client/**'], 'Components take data as props: no stores, no fetching, no client code.'),
+		rules: forbid(
+			[
+				'@abacus/data',
+				'@wordpress/data',
+				'@wordpress/api-fetch',
+				'@abacus/client',
+				'**/client/**',
+			],
+			'Components take data as props: no stores, no fetching, no client code.',
+		),
 	},
 	// Server: its own code and L0 packages only.
 	{
 		files: ['server/src/**/*.ts'],
-		rules: forbid(['react', 'react-dom', '@wordpress/*', '@abacus/data', '@abacus/components', '@abacus/client', '**/client/**'], 'The server uses only its own code and the L0 packages.'),
+		rules: forbid(
+			[
+				'react',
+				'react-dom',
+				'@wordpress/*',
+				'@abacus/data',
+				'@abacus/components',
+				'@abacus/client',
+				'**/client/**',
+			],
+			'The server uses only its own code and the L0 packages.',
+		),
 	},
 	{
 		files: ['client/src/**/*.{ts,tsx}'],

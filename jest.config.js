@@ -66,7 +66,13 @@ const shared = {
 		'\\.(css|scss)$': '<rootDir>/tests/support/style-stub.cjs',
 		'^(\\.{1,2}/.*)\\.js$': '$1',
 	},
-	testPathIgnorePatterns: ['/node_modules/', '/build/', '/build-module/', '/tests/e2e/', '/tests/bench/'],
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/build/',
+		'/build-module/',
+		'/tests/e2e/',
+		'/tests/bench/',
+	],
 	moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };
 

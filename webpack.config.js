@@ -15,7 +15,16 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGES = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export', 'data', 'components'];
+const PACKAGES = [
+	'settings',
+	'number',
+	'currency',
+	'date',
+	'navigation',
+	'csv-export',
+	'data',
+	'components',
+];
 
 function config(flavour, mode) {
 	const isProduction = mode !== 'development';
@@ -36,7 +45,10 @@ function config(flavour, mode) {
 			extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
 			extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
 			alias: Object.fromEntries(
-				PACKAGES.map((name) => [`@abacus/${name}$`, path.join(root, 'packages', name, 'src/index.ts')]),
+				PACKAGES.map((name) => [
+					`@abacus/${name}$`,
+					path.join(root, 'packages', name, 'src/index.ts'),
+				]),
 			),
 		},
 		module: {
@@ -49,7 +61,9 @@ function config(flavour, mode) {
 						options: {
 							jsc: {
 								parser: { syntax: 'typescript', tsx: true },
-								transform: { react: { runtime: 'automatic', development: !isProduction } },
+								transform: {
+									react: { runtime: 'automatic', development: !isProduction },
+								},
 								target: 'es2019',
 							},
 						},
@@ -57,25 +71,44 @@ function config(flavour, mode) {
 				},
 				{
 					test: /\.s?css$/,
-					use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 1 } }, {
-						loader: 'sass-loader',
-						options: { api: 'modern', sassOptions: { silenceDeprecations: ['import'] } },
-					}],
+					use: [
+						MiniCssExtractPlugin.loader,
+						{ loader: 'css-loader', options: { importLoaders: 1 } },
+						{
+							loader: 'sass-loader',
+							options: {
+								api: 'modern',
+								sassOptions: { silenceDeprecations: ['import'] },
+							},
+						},
+					],
 				},
 			],
 		},
 		optimization: {
 			minimize: isProduction,
-			minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+			minimizer: [
+				new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+			],
 			splitChunks: { chunks: 'async' },
 		},
 		performance: { hints: false },
 		plugins: [
 			new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
-			new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
-			new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: 'chunks/[name].[contenthash:8].css' }),
+			new webpack.DefinePlugin({
+				'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
+			}),
+			new MiniCssExtractPlugin({
+				filename: '[name].css',
+				chunkFilename: 'chunks/[name].[contenthash:8].css',
+			}),
 			...(flavour === 'wp'
-				? [new DependencyExtractionWebpackPlugin({ injectPolyfill: false, outputFormat: 'php' })]
+				? [
+						new DependencyExtractionWebpackPlugin({
+							injectPolyfill: false,
+							outputFormat: 'php',
+						}),
+					]
 				: []),
 		],
 		stats: 'errors-warnings',

@@ -1,6 +1,6 @@
 /**
  * Makes sure the system tools the tests need are present: Debian's `chromium` (end-to-end tests)
- * and `php-cli` (`php -l plugin.php`). As root on Debian it installs what is missing with apt;
+ * `php-cli` (`php -l plugin.php`), and WordPress with MariaDB for the plugin test in a real WordPress. As root on Debian it installs what is missing with apt;
  * otherwise it says exactly what to run. Exits non-zero only when a tool is missing and cannot be
  * installed.
  */
@@ -10,10 +10,18 @@ import { existsSync } from 'node:fs';
 const TOOLS = [
 	{ name: 'Chromium', bin: '/usr/bin/chromium', pkgs: ['chromium'] },
 	{ name: 'PHP', bin: '/usr/bin/php', pkgs: ['php-cli'] },
+	{
+		name: 'WordPress',
+		bin: '/usr/share/wordpress/wp-load.php',
+		pkgs: ['wordpress', 'mariadb-server', 'php-mysql'],
+		also: ['/usr/sbin/mariadbd', '/usr/bin/mariadb-install-db'],
+	},
 ];
 
+const present = (tool) => existsSync(tool.bin) && (tool.also ?? []).every((f) => existsSync(f));
+
 export function ensureSystemTools(wanted = TOOLS.map((t) => t.name)) {
-	const missing = TOOLS.filter((t) => wanted.includes(t.name) && !existsSync(t.bin));
+	const missing = TOOLS.filter((t) => wanted.includes(t.name) && !present(t));
 	if (missing.length === 0) return true;
 	const pkgs = missing.flatMap((t) => t.pkgs);
 	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -31,9 +39,11 @@ export function ensureSystemTools(wanted = TOOLS.map((t) => t.name)) {
 		stdio: 'inherit',
 		env,
 	});
-	return missing.every((t) => existsSync(t.bin));
+	return missing.every(present);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	process.exit(ensureSystemTools(process.argv.slice(2).length ? process.argv.slice(2) : undefined) ? 0 : 1);
+	process.exit(
+		ensureSystemTools(process.argv.slice(2).length ? process.argv.slice(2) : undefined) ? 0 : 1,
+	);
 }

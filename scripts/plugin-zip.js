@@ -2,9 +2,18 @@
  * `npm run plugin-zip`: builds the client (both flavours), generates the POT file and writes
  * abacus.zip with plugin.php, readme.txt, build/ and languages/ under an `abacus/` folder, ready to
  * upload in WordPress.
+ *
+ * Usage: node scripts/plugin-zip.js [--skip-build] [--out file.zip]
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,7 +44,12 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 	writeFileSync(path.join(root, 'languages/abacus.pot'), pot);
 
 	const zip = new yazl.ZipFile();
-	const entries = ['plugin.php', 'readme.txt', ...files(path.join(root, 'build')), ...files(path.join(root, 'languages'))];
+	const entries = [
+		'plugin.php',
+		'readme.txt',
+		...files(path.join(root, 'build')),
+		...files(path.join(root, 'languages')),
+	];
 	for (const entry of entries) {
 		const full = path.isAbsolute(entry) ? entry : path.join(root, entry);
 		zip.addFile(full, `abacus/${path.relative(root, full)}`);
@@ -48,6 +62,14 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const { out, files: n, strings } = await buildZip();
+	const args = process.argv.slice(2);
+	const outIndex = args.indexOf('--out');
+	const {
+		out,
+		files: n,
+		strings,
+	} = await buildZip(outIndex >= 0 ? path.resolve(args[outIndex + 1]) : undefined, {
+		skipBuild: args.includes('--skip-build'),
+	});
 	console.log(`Wrote ${path.relative(root, out)}: ${n} files, ${strings} translatable strings.`);
 }
