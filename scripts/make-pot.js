@@ -23,7 +23,8 @@ const FUNCTIONS = {
 
 function walk(dir, out = []) {
 	for (const name of readdirSync(dir)) {
-		if (['node_modules', 'build', 'build-module', 'build-types', 'test'].includes(name)) continue;
+		if (['node_modules', 'build', 'build-module', 'build-types', 'test'].includes(name))
+			continue;
 		const full = path.join(dir, name);
 		if (statSync(full).isDirectory()) walk(full, out);
 		else if (/\.(ts|tsx)$/.test(name) && !/\.d\.ts$/.test(name)) out.push(full);
@@ -48,7 +49,13 @@ function literal(node) {
 }
 
 export function extractTypeScript(file, source) {
-	const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const sf = ts.createSourceFile(
+		file,
+		source,
+		ts.ScriptTarget.Latest,
+		true,
+		file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+	);
 	const visit = (node) => {
 		if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
 			const spec = FUNCTIONS[node.expression.text];
@@ -56,7 +63,16 @@ export function extractTypeScript(file, source) {
 				const msgid = literal(node.arguments[spec.single]);
 				if (msgid !== undefined) {
 					const line = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-					add(msgid, spec.plural !== undefined ? literal(node.arguments[spec.plural]) : undefined, spec.context !== undefined ? literal(node.arguments[spec.context]) : undefined, `${path.relative(root, file)}:${line}`);
+					add(
+						msgid,
+						spec.plural !== undefined
+							? literal(node.arguments[spec.plural])
+							: undefined,
+						spec.context !== undefined
+							? literal(node.arguments[spec.context])
+							: undefined,
+						`${path.relative(root, file)}:${line}`,
+					);
 				}
 			}
 		}
@@ -67,10 +83,16 @@ export function extractTypeScript(file, source) {
 
 /** PHP: single-quoted strings in __(), esc_html__(), esc_attr__(), _e() ... with the abacus domain. */
 export function extractPhp(file, source) {
-	const re = /\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'abacus'\s*\)/g;
+	const re =
+		/\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'abacus'\s*\)/g;
 	for (const match of source.matchAll(re)) {
 		const line = source.slice(0, match.index).split('\n').length;
-		add(match[1].replace(/\\'/g, "'").replace(/\\\\/g, '\\'), undefined, undefined, `${path.relative(root, file)}:${line}`);
+		add(
+			match[1].replace(/\\'/g, "'").replace(/\\\\/g, '\\'),
+			undefined,
+			undefined,
+			`${path.relative(root, file)}:${line}`,
+		);
 	}
 }
 
@@ -80,14 +102,17 @@ function quote(text) {
 
 export function makePot() {
 	entries.clear();
-	const files = [...walk(path.join(root, 'client/src')), ...readdirSync(path.join(root, 'packages')).flatMap((p) => {
-		const src = path.join(root, 'packages', p, 'src');
-		try {
-			return walk(src);
-		} catch {
-			return [];
-		}
-	})];
+	const files = [
+		...walk(path.join(root, 'client/src')),
+		...readdirSync(path.join(root, 'packages')).flatMap((p) => {
+			const src = path.join(root, 'packages', p, 'src');
+			try {
+				return walk(src);
+			} catch {
+				return [];
+			}
+		}),
+	];
 	for (const file of files) extractTypeScript(file, readFileSync(file, 'utf8'));
 	extractPhp(path.join(root, 'plugin.php'), readFileSync(path.join(root, 'plugin.php'), 'utf8'));
 	const header = [
