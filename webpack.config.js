@@ -26,6 +26,33 @@ const PACKAGES = [
 	'components',
 ];
 
+/**
+ * Writes build/<flavour>/chunk-groups.json: for the entry and every named dynamic import
+ * (`report-revenue`, ...) the files a browser loads for it. The bundle benchmark reads it.
+ */
+class ChunkGroupsManifestPlugin {
+	apply(compiler) {
+		compiler.hooks.emit.tap('ChunkGroupsManifestPlugin', (compilation) => {
+			const stats = compilation.getStats().toJson({
+				all: false,
+				entrypoints: true,
+				namedChunkGroups: true,
+			});
+			const groups = {};
+			for (const [name, group] of Object.entries({
+				...stats.namedChunkGroups,
+				...stats.entrypoints,
+			})) {
+				groups[name] = group.assets.map((asset) =>
+					typeof asset === 'string' ? asset : asset.name,
+				);
+			}
+			const json = JSON.stringify(groups, null, 2);
+			compilation.emitAsset('chunk-groups.json', new webpack.sources.RawSource(json));
+		});
+	}
+}
+
 function config(flavour, mode) {
 	const isProduction = mode !== 'development';
 	return {
@@ -98,6 +125,7 @@ function config(flavour, mode) {
 			new webpack.DefinePlugin({
 				'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
 			}),
+			new ChunkGroupsManifestPlugin(),
 			new MiniCssExtractPlugin({
 				filename: '[name].css',
 				chunkFilename: 'chunks/[name].[contenthash:8].css',
