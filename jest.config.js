@@ -47,7 +47,7 @@ const esmPackages = [
 
 const shared = {
 	transform: {
-		'^.+\\.(t|j)sx?$': [
+		'^.+\\.(m?js|tsx?|jsx)$': [
 			'@swc/jest',
 			{
 				jsc: {

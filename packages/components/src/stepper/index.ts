@@ -1,0 +1,2 @@
+export { Stepper } from './stepper.js';
+export type { Step, StepperProps } from './types.js';
