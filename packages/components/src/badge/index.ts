@@ -1,0 +1,2 @@
+export { Badge } from './badge.js';
+export type { BadgeProps } from './badge.js';

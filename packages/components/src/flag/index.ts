@@ -1,0 +1,2 @@
+export { Flag, getEmojiFlag } from './flag.js';
+export type { FlagProps } from './flag.js';

@@ -1,0 +1,2 @@
+export { Pill } from './pill.js';
+export type { PillProps } from './pill.js';

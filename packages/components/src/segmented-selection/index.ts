@@ -1,0 +1,2 @@
+export { SegmentedSelection } from './segmented-selection.js';
+export type { SegmentedSelectionProps } from './segmented-selection.js';

@@ -1,0 +1,2 @@
+export { WebPreview } from './web-preview.js';
+export type { WebPreviewProps } from './web-preview.js';
