@@ -39,13 +39,13 @@ export function AnimationSlider({
 	const current = children(animate ? `is-entering-${animate}` : '');
 
 	// After each commit remember what was shown; when the key changed, keep the old content to slide out.
+	// Runs after every commit on purpose: it records what was shown and sets state only on a key change.
+	// eslint-disable-next-line react-hooks/exhaustive-deps
 	useLayoutEffect(() => {
 		const old = committed.current;
 		committed.current = { key: animationKey, node: current };
 		if (old.key === animationKey) return;
 		setPrevious(animate ? old : null);
-		// Runs after every commit on purpose: it records what was shown and sets state only on a key change.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
 	});
 
 	useEffect(() => {

@@ -1,0 +1,2 @@
+export { DynamicForm } from './dynamic-form.js';
+export type { DynamicFormProps, DynamicField } from './dynamic-form.js';

@@ -1,0 +1,43 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+
+import { SnackbarNotice } from '../index.js';
+
+describe('SnackbarNotice', () => {
+	beforeEach(() => jest.useFakeTimers());
+	afterEach(() => jest.useRealTimers());
+
+	it('dismisses itself after 10 seconds', () => {
+		const onRemove = jest.fn();
+		render(<SnackbarNotice onRemove={onRemove}>Review approved.</SnackbarNotice>);
+		act(() => jest.advanceTimersByTime(9999));
+		expect(onRemove).not.toHaveBeenCalled();
+		act(() => jest.advanceTimersByTime(1));
+		expect(onRemove).toHaveBeenCalledTimes(1);
+	});
+
+	it('dismisses on click and on a key press, and is labelled for screen readers', () => {
+		const onRemove = jest.fn();
+		render(<SnackbarNotice onRemove={onRemove}>Saved.</SnackbarNotice>);
+		const notice = screen.getByRole('button', { name: 'Dismiss this notice' });
+		fireEvent.click(notice);
+		fireEvent.keyDown(notice, { key: 'Enter' });
+		expect(onRemove).toHaveBeenCalledTimes(2);
+	});
+
+	it('shows at most one action, which runs and dismisses', () => {
+		const undo = jest.fn();
+		const onRemove = jest.fn();
+		render(
+			<SnackbarNotice
+				onRemove={onRemove}
+				actions={[{ label: 'Undo', onClick: undo }, { label: 'Other' }]}
+			>
+				Review trashed.
+			</SnackbarNotice>,
+		);
+		expect(screen.queryByText('Other')).not.toBeInTheDocument();
+		fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+		expect(undo).toHaveBeenCalled();
+		expect(onRemove).toHaveBeenCalledTimes(1);
+	});
+});

@@ -1,0 +1,2 @@
+export { TextControl } from './text-control.js';
+export type { TextControlProps } from './text-control.js';
