@@ -86,6 +86,7 @@ export default {
 				'<rootDir>/packages/{settings,number,currency,date,navigation,csv-export,data}/src/**/test/**/*.test.ts',
 				'<rootDir>/server/src/**/test/**/*.test.ts',
 				'<rootDir>/tests/integration/**/*.test.ts',
+				'<rootDir>/tests/fuzz/**/*.test.ts',
 			],
 		},
 		{
