@@ -1,4 +1,38 @@
 /**
- * @abacus/data public entry.
+ * @abacus/data public entry: importing it registers every store.
  */
-export const PACKAGE_NAME = '@abacus/data';
+export * from './constants.js';
+export {
+	getResourceName,
+	getResourcePrefix,
+	isResourcePrefix,
+	getResourceIdentifier,
+} from './utils.js';
+export { fetchWithHeaders, toWPError } from './fetch.js';
+export type { FetchWithHeadersResult } from './fetch.js';
+export type { RequestState, WPError, Query } from './types.js';
+
+export { store as reportsStore, REPORTS_STORE_NAME } from './reports/index.js';
+export type { ReportResult, ReportInterval, ReportStatsData } from './reports/index.js';
+export { useReportStats, useReportItems } from './reports/hooks.js';
+
+export { store as optionsStore, OPTIONS_STORE_NAME } from './options/index.js';
+export type { OptionsMap, UpdateOptionsResult } from './options/index.js';
+export { useOptions, useOptionsHydration, withOptionsHydration } from './options/hooks.js';
+
+export { store as userStore, USER_STORE_NAME } from './user/index.js';
+export type { User } from './user/index.js';
+export { useUser, useUserPreferences, withCurrentUserHydration } from './user/hooks.js';
+export type {
+	UseUserResult,
+	UseUserPreferencesResult,
+	UpdateUserPreferencesResult,
+} from './user/hooks.js';
+
+export { store as settingsStore, SETTINGS_STORE_NAME } from './settings/index.js';
+export type { RestSetting } from './settings/index.js';
+export { useSettings, useSettingsHydration, withSettingsHydration } from './settings/hooks.js';
+export type { UseSettingsResult } from './settings/hooks.js';
+
+export { store as itemsStore, ITEMS_STORE_NAME } from './items/index.js';
+export type { Item, Product } from './items/index.js';

@@ -1,0 +1,2 @@
+/** Name of the items store. */
+export const STORE_NAME = 'abacus/items';

@@ -1,0 +1,21 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as resolvers from './resolvers.js';
+import * as selectors from './selectors.js';
+
+/** The items store: products, categories, customers, ... by query. */
+export const store = createReduxStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+	resolvers,
+});
+
+register(store);
+
+export { STORE_NAME as ITEMS_STORE_NAME };
+export type { Item, Product, ItemsState } from './types.js';
+export { getTotalCountResourceName } from './utils.js';

@@ -1,0 +1,92 @@
+import { combineReducers } from '@wordpress/data';
+
+import { getResourceName } from '../utils.js';
+import type { WPError } from '../types.js';
+import type { Action } from './actions.js';
+import type { Item } from './types.js';
+import { getTotalCountResourceName } from './utils.js';
+
+export function items(
+	state: Record<string, { data: number[] }> = {},
+	action: Action,
+): Record<string, { data: number[] }> {
+	return action.type === 'SET_ITEMS'
+		? {
+				...state,
+				[getResourceName(action.itemType, action.query)]: {
+					data: action.items.map((item) => item.id),
+				},
+			}
+		: state;
+}
+
+export function totals(state: Record<string, number> = {}, action: Action): Record<string, number> {
+	switch (action.type) {
+		case 'SET_ITEMS':
+			return action.totalCount === undefined
+				? state
+				: {
+						...state,
+						[getTotalCountResourceName(action.itemType, action.query)]:
+							action.totalCount,
+					};
+		case 'SET_ITEMS_TOTAL_COUNT':
+			return {
+				...state,
+				[getTotalCountResourceName(action.itemType, action.query)]: action.totalCount,
+			};
+		default:
+			return state;
+	}
+}
+
+export function errors(
+	state: Record<string, WPError> = {},
+	action: Action,
+): Record<string, WPError> {
+	switch (action.type) {
+		case 'SET_ERROR':
+			return { ...state, [getResourceName(action.itemType, action.query)]: action.error };
+		case 'SET_ITEMS': {
+			const key = getResourceName(action.itemType, action.query);
+			if (!(key in state)) {
+				return state;
+			}
+			const next = { ...state };
+			delete next[key];
+			return next;
+		}
+		default:
+			return state;
+	}
+}
+
+export function data(
+	state: Record<string, Record<number, Item>> = {},
+	action: Action,
+): Record<string, Record<number, Item>> {
+	switch (action.type) {
+		case 'SET_ITEM': {
+			const byId = state[action.itemType] ?? {};
+			return {
+				...state,
+				[action.itemType]: {
+					...byId,
+					[action.id]: { ...byId[action.id], ...action.item, id: action.id },
+				},
+			};
+		}
+		case 'SET_ITEMS': {
+			const byId = { ...(state[action.itemType] ?? {}) };
+			for (const item of action.items) {
+				byId[item.id] = { ...byId[item.id], ...item };
+			}
+			return { ...state, [action.itemType]: byId };
+		}
+		default:
+			return state;
+	}
+}
+
+export const reducer = combineReducers({ items, totals, errors, data });
+export default reducer;

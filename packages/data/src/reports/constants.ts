@@ -1,0 +1,2 @@
+/** Name of the reports store. */
+export const STORE_NAME = 'abacus/reports';

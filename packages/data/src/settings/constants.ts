@@ -1,0 +1,2 @@
+/** Name of the settings store. */
+export const STORE_NAME = 'abacus/settings';

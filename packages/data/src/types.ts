@@ -1,0 +1,52 @@
+/**
+ * Types shared by every store.
+ */
+import type { DataRegistry } from '@wordpress/data';
+
+/** The WordPress REST error shape, or any error a request produced. */
+export interface WPError {
+	code?: string;
+	message: string;
+	data?: unknown;
+}
+
+/** Request state of a remote value, as the hooks return it. */
+export type RequestState<T> =
+	| { status: 'idle'; data?: undefined; error?: undefined }
+	| { status: 'resolving'; data?: T; error?: undefined }
+	| { status: 'success'; data: T; error?: undefined }
+	| { status: 'error'; data?: undefined; error: WPError };
+
+/** A store's selectors with the state argument removed, as `select( store )` returns them. */
+export type CurriedSelectors<S> = {
+	[K in keyof S]: S[K] extends (state: never, ...args: infer P) => infer R
+		? (...args: P) => R
+		: never;
+};
+
+/** A store's selectors returning promises that settle once resolved. */
+export type ResolveSelectors<S> = {
+	[K in keyof S]: S[K] extends (state: never, ...args: infer P) => infer R
+		? (...args: P) => Promise<R>
+		: never;
+};
+
+/** Dispatch inside a thunk: plain actions or other thunks. */
+export interface ThunkDispatch {
+	<R>(thunk: (args: never) => R): R;
+	(action: { type: string }): unknown;
+}
+
+/** The argument of every thunk of a store with selectors `S`. */
+export interface StoreThunkArgs<S> {
+	dispatch: ThunkDispatch;
+	select: CurriedSelectors<S>;
+	resolveSelect: ResolveSelectors<S>;
+	registry: DataRegistry;
+}
+
+/** A thunk of a store with selectors `S`. */
+export type Thunk<S, R = void> = (args: StoreThunkArgs<S>) => Promise<R>;
+
+/** Generic query object. */
+export type Query = Record<string, unknown>;

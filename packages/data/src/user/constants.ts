@@ -1,0 +1,2 @@
+/** Name of the user store. */
+export const STORE_NAME = 'abacus/user';
