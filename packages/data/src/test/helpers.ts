@@ -29,6 +29,21 @@ function cleanPath(path: string): string {
 		.replace(/\?$/, '');
 }
 
+/** A minimal Response (jsdom has none): status, case-insensitive headers, text and json. */
+function fakeResponse(text: string, status: number, headers: Record<string, string>) {
+	const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+	return {
+		status,
+		ok: status >= 200 && status < 300,
+		headers: {
+			get: (name: string) => lower.get(name.toLowerCase()) ?? null,
+			has: (name: string) => lower.has(name.toLowerCase()),
+		},
+		text: async () => text,
+		json: async () => JSON.parse(text) as unknown,
+	};
+}
+
 /** Replaces apiFetch's transport; returns the list of calls made. */
 export function stubApiFetch(route: StubRoute): StubCall[] {
 	const calls: StubCall[] = [];
@@ -58,9 +73,10 @@ export function stubApiFetch(route: StubRoute): StubCall[] {
 		const answer = await route(call);
 		const status = answer.status ?? 200;
 		if (options.parse === false) {
-			const response = new Response(
+			const response = fakeResponse(
 				answer.body === undefined ? '' : JSON.stringify(answer.body),
-				{ status, headers: answer.headers },
+				status,
+				answer.headers ?? {},
 			);
 			if (status >= 400) {
 				throw response;
