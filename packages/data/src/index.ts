@@ -36,3 +36,19 @@ export type { UseSettingsResult } from './settings/hooks.js';
 
 export { store as itemsStore, ITEMS_STORE_NAME } from './items/index.js';
 export type { Item, Product } from './items/index.js';
+
+export {
+	store as pluginsStore,
+	PLUGINS_STORE_NAME,
+	pluginNames,
+	formatErrors,
+	formatErrorMessage,
+} from './plugins/index.js';
+export type {
+	Plugin,
+	PluginInstallState,
+	PaypalOnboardingStatus,
+	PluginsResponse,
+} from './plugins/index.js';
+export { withPluginsHydration } from './plugins/hooks.js';
+export type { PluginsHydration } from './plugins/hooks.js';

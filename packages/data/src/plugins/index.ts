@@ -1,0 +1,27 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as resolvers from './resolvers.js';
+import * as selectors from './selectors.js';
+
+/** The plugins store: installed and active plugins, site connection, recommendations. */
+export const store = createReduxStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+	resolvers,
+});
+
+register(store);
+
+export { STORE_NAME as PLUGINS_STORE_NAME, pluginNames } from './constants.js';
+export { formatErrors, formatErrorMessage } from './errors.js';
+export type {
+	Plugin,
+	PluginInstallState,
+	PaypalOnboardingStatus,
+	PluginsResponse,
+	PluginsState,
+} from './types.js';
