@@ -32,23 +32,23 @@ const PACKAGES = [
  */
 class ChunkGroupsManifestPlugin {
 	apply(compiler) {
-		compiler.hooks.emit.tap('ChunkGroupsManifestPlugin', (compilation) => {
-			const stats = compilation.getStats().toJson({
-				all: false,
-				entrypoints: true,
-				namedChunkGroups: true,
-			});
-			const groups = {};
-			for (const [name, group] of Object.entries({
-				...stats.namedChunkGroups,
-				...stats.entrypoints,
-			})) {
-				groups[name] = group.assets.map((asset) =>
-					typeof asset === 'string' ? asset : asset.name,
-				);
-			}
-			const json = JSON.stringify(groups, null, 2);
-			compilation.emitAsset('chunk-groups.json', new webpack.sources.RawSource(json));
+		compiler.hooks.thisCompilation.tap('ChunkGroupsManifestPlugin', (compilation) => {
+			compilation.hooks.processAssets.tap(
+				{
+					name: 'ChunkGroupsManifestPlugin',
+					stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+				},
+				() => {
+					const groups = {};
+					for (const [name, group] of compilation.namedChunkGroups) {
+						groups[name] = [
+							...new Set(group.chunks.flatMap((chunk) => [...chunk.files])),
+						];
+					}
+					const json = JSON.stringify(groups, null, 2);
+					compilation.emitAsset('chunk-groups.json', new webpack.sources.RawSource(json));
+				},
+			);
 		});
 	}
 }
@@ -146,5 +146,14 @@ function config(flavour, mode) {
 export default (_env, argv = {}) => {
 	const mode = argv.mode ?? 'production';
 	const only = process.env.ABACUS_FLAVOUR;
-	return ['wp', 'standalone'].filter((f) => !only || f === only).map((f) => config(f, mode));
+	const configs = ['wp', 'standalone'].map((f) => config(f, mode));
+	// The component gallery (served by the standalone server at /abacus-gallery/): bundled like standalone.
+	const gallery = config('standalone', mode);
+	configs.push({
+		...gallery,
+		name: 'gallery',
+		entry: { gallery: path.join(root, 'packages/components/gallery/index.tsx') },
+		output: { ...gallery.output, path: path.join(root, 'build', 'gallery') },
+	});
+	return configs.filter((c) => !only || c.name === only);
 };
