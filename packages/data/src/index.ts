@@ -52,3 +52,27 @@ export type {
 } from './plugins/index.js';
 export { withPluginsHydration } from './plugins/hooks.js';
 export type { PluginsHydration } from './plugins/hooks.js';
+
+export {
+	store as onboardingStore,
+	ONBOARDING_STORE_NAME,
+	getProfileItems,
+	getTasksStatus,
+	getPaymentGatewaySuggestions,
+	getOnboardingError,
+	isOnboardingRequesting,
+} from './onboarding/index.js';
+export type {
+	OnboardingState,
+	ProfileItems,
+	TasksStatus,
+	PaymentGatewaySuggestion,
+} from './onboarding/index.js';
+export { withOnboardingHydration } from './onboarding/hooks.js';
+export type { OnboardingHydration } from './onboarding/hooks.js';
+
+export { store as notesStore, NOTES_STORE_NAME } from './notes/index.js';
+export type { Note, NoteAction } from './notes/index.js';
+
+export { store as reviewsStore, REVIEWS_STORE_NAME } from './reviews/index.js';
+export type { Review } from './reviews/index.js';

@@ -1,0 +1,2 @@
+/** Name of the notes store. */
+export const STORE_NAME = 'abacus/notes';

@@ -1,0 +1,2 @@
+/** Name of the onboarding store. */
+export const STORE_NAME = 'abacus/onboarding';

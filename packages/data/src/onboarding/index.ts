@@ -1,0 +1,32 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as resolvers from './resolvers.js';
+import * as selectors from './selectors.js';
+
+/** The onboarding store: profile, tasks status and payment suggestions. */
+export const store = createReduxStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+	resolvers,
+});
+
+register(store);
+
+export { STORE_NAME as ONBOARDING_STORE_NAME };
+export {
+	getProfileItems,
+	getTasksStatus,
+	getPaymentGatewaySuggestions,
+	getOnboardingError,
+	isOnboardingRequesting,
+} from './selectors.js';
+export type {
+	OnboardingState,
+	ProfileItems,
+	TasksStatus,
+	PaymentGatewaySuggestion,
+} from './types.js';

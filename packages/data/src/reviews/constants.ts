@@ -1,0 +1,2 @@
+/** Name of the reviews store. */
+export const STORE_NAME = 'abacus/reviews';
