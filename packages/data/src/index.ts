@@ -76,3 +76,15 @@ export type { Note, NoteAction } from './notes/index.js';
 
 export { store as reviewsStore, REVIEWS_STORE_NAME } from './reviews/index.js';
 export type { Review } from './reviews/index.js';
+
+export {
+	store as paymentGatewaysStore,
+	PAYMENT_GATEWAYS_STORE_NAME,
+} from './payment-gateways/index.js';
+export type { PaymentGateway, PaymentGatewaySetting } from './payment-gateways/index.js';
+
+export { store as exportStore, EXPORT_STORE_NAME } from './export/index.js';
+export type { ExportArgs, StartExportResponse } from './export/index.js';
+
+export { store as importStore, IMPORT_STORE_NAME } from './import/index.js';
+export type { ImportPeriod } from './import/index.js';

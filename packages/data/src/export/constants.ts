@@ -1,0 +1,2 @@
+/** Name of the export store. */
+export const STORE_NAME = 'abacus/export';

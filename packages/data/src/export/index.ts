@@ -1,0 +1,14 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as selectors from './selectors.js';
+
+/** The export store: report exports sent by e-mail. */
+export const store = createReduxStore(STORE_NAME, { reducer, actions, selectors });
+
+register(store);
+
+export { STORE_NAME as EXPORT_STORE_NAME };
+export type { ExportArgs, ExportState, StartExportResponse } from './types.js';

@@ -1,0 +1,2 @@
+/** Name of the import store. */
+export const STORE_NAME = 'abacus/import';

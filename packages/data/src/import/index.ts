@@ -1,0 +1,20 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as resolvers from './resolvers.js';
+import * as selectors from './selectors.js';
+
+/** The import store: historical data import state, status and totals. */
+export const store = createReduxStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+	resolvers,
+});
+
+register(store);
+
+export { STORE_NAME as IMPORT_STORE_NAME };
+export type { ImportPeriod, ImportState } from './types.js';

@@ -1,0 +1,20 @@
+import { createReduxStore, register } from '@wordpress/data';
+
+import * as actions from './actions.js';
+import { STORE_NAME } from './constants.js';
+import reducer from './reducer.js';
+import * as resolvers from './resolvers.js';
+import * as selectors from './selectors.js';
+
+/** The payment gateways store. */
+export const store = createReduxStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+	resolvers,
+});
+
+register(store);
+
+export { STORE_NAME as PAYMENT_GATEWAYS_STORE_NAME };
+export type { PaymentGateway, PaymentGatewaySetting, PaymentGatewaysState } from './types.js';
