@@ -88,3 +88,7 @@ export type { ExportArgs, StartExportResponse } from './export/index.js';
 
 export { store as importStore, IMPORT_STORE_NAME } from './import/index.js';
 export type { ImportPeriod } from './import/index.js';
+
+export { store as navigationStore, NAVIGATION_STORE_NAME } from './navigation/index.js';
+export type { MenuItem } from './navigation/index.js';
+export { withNavigationHydration } from './navigation/hooks.js';

@@ -25,13 +25,11 @@ describe('export store', () => {
 			data: { report_args: args, email: true },
 		});
 		expect(
-			registry
-				.select(store)
-				.getExportId('orders', {
-					orderby: 'date',
-					before: '2024-01-31',
-					after: '2024-01-01',
-				}),
+			registry.select(store).getExportId('orders', {
+				orderby: 'date',
+				before: '2024-01-31',
+				after: '2024-01-01',
+			}),
 		).toBe('abc');
 		expect(
 			registry.select(store).isExportRequesting('startExport', { type: 'orders', args }),
