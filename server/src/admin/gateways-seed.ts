@@ -1,0 +1,153 @@
+/**
+ * The payment gateways of the demo store, with their settings forms.
+ */
+export interface GatewaySetting {
+	id: string;
+	label: string;
+	description: string;
+	type: string;
+	value: string;
+	default: string;
+	tip: string;
+	placeholder: string;
+	options?: Record<string, string>;
+}
+
+export interface GatewaySeed {
+	id: string;
+	title: string;
+	description: string;
+	order: number;
+	enabled: boolean;
+	method_title: string;
+	method_description: string;
+	method_supports: string[];
+	settings: Record<string, GatewaySetting>;
+	required_settings_keys: string[];
+	setup_help_text: string | null;
+	connection_url: string | null;
+}
+
+function setting(
+	id: string,
+	label: string,
+	type: string,
+	value: string,
+	description = '',
+	options?: Record<string, string>,
+): GatewaySetting {
+	const base: GatewaySetting = {
+		id,
+		label,
+		description,
+		type,
+		value,
+		default: value,
+		tip: description,
+		placeholder: '',
+	};
+	return options ? { ...base, options } : base;
+}
+
+function common(
+	title: string,
+	description: string,
+	enabled: boolean,
+): Record<string, GatewaySetting> {
+	return {
+		enabled: setting('enabled', 'Enable/Disable', 'checkbox', enabled ? 'yes' : 'no'),
+		title: setting(
+			'title',
+			'Title',
+			'safe_text',
+			title,
+			'The title customers see at checkout.',
+		),
+		description: setting('description', 'Description', 'textarea', description),
+	};
+}
+
+export const GATEWAY_SEED: readonly GatewaySeed[] = [
+	{
+		id: 'bacs',
+		title: 'Direct bank transfer',
+		description: 'Make your payment directly into our bank account.',
+		order: 0,
+		enabled: true,
+		method_title: 'Direct bank transfer',
+		method_description: 'Take payments in person via BACS.',
+		method_supports: ['products'],
+		settings: {
+			...common(
+				'Direct bank transfer',
+				'Make your payment directly into our bank account.',
+				true,
+			),
+			account_name: setting('account_name', 'Account name', 'text', ''),
+			account_number: setting('account_number', 'Account number', 'text', ''),
+			sort_code: setting('sort_code', 'Sort code', 'text', ''),
+		},
+		required_settings_keys: ['account_name', 'account_number'],
+		setup_help_text: null,
+		connection_url: null,
+	},
+	{
+		id: 'cheque',
+		title: 'Check payments',
+		description: 'Please send a check to the store.',
+		order: 1,
+		enabled: false,
+		method_title: 'Check payments',
+		method_description: 'Take payments in person via checks.',
+		method_supports: ['products'],
+		settings: common('Check payments', 'Please send a check to the store.', false),
+		required_settings_keys: [],
+		setup_help_text: null,
+		connection_url: null,
+	},
+	{
+		id: 'cod',
+		title: 'Cash on delivery',
+		description: 'Pay with cash upon delivery.',
+		order: 2,
+		enabled: true,
+		method_title: 'Cash on delivery',
+		method_description: 'Have your customers pay with cash upon delivery.',
+		method_supports: ['products'],
+		settings: {
+			...common('Cash on delivery', 'Pay with cash upon delivery.', true),
+			enable_for_virtual: setting(
+				'enable_for_virtual',
+				'Accept for virtual orders',
+				'checkbox',
+				'yes',
+			),
+		},
+		required_settings_keys: [],
+		setup_help_text: null,
+		connection_url: null,
+	},
+	{
+		id: 'paypal',
+		title: 'PayPal',
+		description:
+			'Pay via PayPal; you can pay with your credit card if you do not have an account.',
+		order: 3,
+		enabled: false,
+		method_title: 'PayPal Standard',
+		method_description: 'Redirects customers to PayPal to enter their payment information.',
+		method_supports: ['products', 'refunds'],
+		settings: {
+			...common('PayPal', 'Pay via PayPal.', false),
+			email: setting('email', 'PayPal email', 'email', '', 'Your PayPal account e-mail.'),
+			testmode: setting('testmode', 'PayPal sandbox', 'checkbox', 'no'),
+			paymentaction: setting('paymentaction', 'Payment action', 'select', 'sale', '', {
+				sale: 'Capture',
+				authorization: 'Authorize',
+			}),
+		},
+		required_settings_keys: ['email'],
+		setup_help_text: 'Enter the e-mail address of your PayPal account.',
+		connection_url: null,
+	},
+];

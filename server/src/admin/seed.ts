@@ -1,0 +1,316 @@
+/**
+ * Deterministic demo data for the admin tables: inbox notes with actions, product reviews for the
+ * store's products, the admin user, payment gateways and the plugin catalogue.
+ */
+import type { Db, SqlValue } from '../core/db.js';
+import { PLUGIN_CATALOGUE } from './catalogue.js';
+import { GATEWAY_SEED } from './gateways-seed.js';
+
+/** Small seeded PRNG (mulberry32): the same seed gives the same store. */
+export function createRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function pad(value: number): string {
+	return String(value).padStart(2, '0');
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a Date in UTC. */
+export function sqlDateUtc(date: Date): string {
+	return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
+		date.getUTCHours(),
+	)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+interface NoteSeed {
+	name: string;
+	type: 'info' | 'marketing' | 'survey' | 'warning';
+	title: string;
+	content: string;
+	layout: 'plain' | 'banner' | 'thumbnail';
+	image: string | null;
+	status: 'unactioned' | 'actioned';
+	daysAgo: number;
+	actions: Array<{
+		name: string;
+		label: string;
+		query: string;
+		status: string;
+		primary: boolean;
+	}>;
+}
+
+const NOTES: NoteSeed[] = [
+	{
+		name: 'abacus-welcome',
+		type: 'info',
+		title: 'Welcome to your store analytics',
+		content:
+			'Revenue, orders, products and customers are summarised in <strong>Analytics</strong>. Pick a date range to compare periods.',
+		layout: 'plain',
+		image: null,
+		status: 'unactioned',
+		daysAgo: 30,
+		actions: [
+			{
+				name: 'open-analytics',
+				label: 'Open analytics',
+				query: '?page=abacus&path=/analytics/overview',
+				status: 'actioned',
+				primary: true,
+			},
+		],
+	},
+	{
+		name: 'abacus-marketing-email',
+		type: 'marketing',
+		title: 'Grow your audience with e-mail',
+		content: 'Send a newsletter to customers who have not ordered in 90 days.',
+		layout: 'thumbnail',
+		image: 'https://example.com/images/email.png',
+		status: 'unactioned',
+		daysAgo: 12,
+		actions: [
+			{
+				name: 'learn-more',
+				label: 'Learn more',
+				query: 'https://example.com/email-marketing',
+				status: 'actioned',
+				primary: true,
+			},
+		],
+	},
+	{
+		name: 'abacus-survey',
+		type: 'survey',
+		title: 'How are the reports working for you?',
+		content: 'Tell us in two minutes what you would like to see next.',
+		layout: 'plain',
+		image: null,
+		status: 'unactioned',
+		daysAgo: 6,
+		actions: [
+			{
+				name: 'share-feedback',
+				label: 'Share feedback',
+				query: 'https://example.com/survey',
+				status: 'actioned',
+				primary: false,
+			},
+		],
+	},
+	{
+		name: 'abacus-low-stock-warning',
+		type: 'warning',
+		title: 'Some products are running low',
+		content:
+			'Several products are at or below their low-stock threshold. Review stock to avoid missed sales.',
+		layout: 'plain',
+		image: null,
+		status: 'unactioned',
+		daysAgo: 2,
+		actions: [
+			{
+				name: 'view-stock',
+				label: 'View stock',
+				query: '?page=abacus&path=/analytics/stock',
+				status: 'actioned',
+				primary: true,
+			},
+			{ name: 'dismiss', label: 'Dismiss', query: '', status: 'actioned', primary: false },
+		],
+	},
+	{
+		name: 'abacus-historical-data',
+		type: 'info',
+		title: 'Import your historical data',
+		content:
+			'Analytics include orders placed before the store was connected once the import finishes.',
+		layout: 'plain',
+		image: null,
+		status: 'actioned',
+		daysAgo: 45,
+		actions: [
+			{
+				name: 'open-settings',
+				label: 'Open settings',
+				query: '?page=abacus&path=/analytics/settings',
+				status: 'actioned',
+				primary: true,
+			},
+		],
+	},
+	{
+		name: 'abacus-mobile-app',
+		type: 'marketing',
+		title: 'Your store in your pocket',
+		content: 'Follow sales as they happen with the mobile app.',
+		layout: 'banner',
+		image: 'https://example.com/images/mobile.png',
+		status: 'unactioned',
+		daysAgo: 20,
+		actions: [
+			{
+				name: 'get-app',
+				label: 'Get the app',
+				query: 'https://example.com/mobile',
+				status: 'actioned',
+				primary: true,
+			},
+		],
+	},
+];
+
+const REVIEWERS = [
+	['Ada Lovelace', 'ada@example.com'],
+	['Grace Hopper', 'grace@example.com'],
+	['Alan Turing', 'alan@example.com'],
+	['Katherine Johnson', 'katherine@example.com'],
+	['Linus Pauling', 'linus@example.com'],
+	['Marie Curie', 'marie@example.com'],
+	['Niels Bohr', 'niels@example.com'],
+	['Rosalind Franklin', 'rosalind@example.com'],
+] as const;
+
+const REVIEW_TEXTS = [
+	'<p>Exactly as described, arrived quickly.</p>',
+	'<p>Good quality for the price.</p>',
+	'<p>Not what I expected, the colour is different.</p>',
+	'<p>Great! Bought a second one for a friend.</p>',
+	'<p>Does the job.</p>',
+	'<p>Broke after a week.</p>',
+	'<p>Buy cheap watches at http://spam.example</p>',
+];
+
+/** Ids of reviewable products (not variations) of the store, when its products table exists. */
+async function reviewableProductIds(db: Db): Promise<number[]> {
+	const columns = await db.all<{ column_name: string }>(
+		`SELECT column_name FROM information_schema.columns WHERE table_name = 'products'`,
+	);
+	if (columns.length === 0) return [];
+	const names = new Set(columns.map((c) => c.column_name));
+	if (!names.has('id')) return [];
+	const where = names.has('type') ? `WHERE type <> 'variation'` : '';
+	const rows = await db.all<{ id: number }>(
+		`SELECT id FROM products ${where} ORDER BY id LIMIT 60`,
+	);
+	return rows.map((r) => Number(r.id));
+}
+
+export async function seedAdminData(db: Db, seed: number): Promise<void> {
+	const random = createRandom(seed ^ 0x5eed);
+	const now = Date.now();
+	const existing = await db.one<{ n: number }>('SELECT count(*) AS n FROM admin_users');
+	if (existing && Number(existing.n) > 0) return;
+
+	await db.transaction(async () => {
+		await db.run(
+			`INSERT INTO admin_users (id, username, name, first_name, last_name, email, locale, registered, is_current)
+			 VALUES (1, 'admin', 'Store Admin', 'Store', 'Admin', 'admin@example.com', 'en_US', ?, true)`,
+			[sqlDateUtc(new Date(now - 400 * 86400000))],
+		);
+
+		for (const note of NOTES) {
+			const created = new Date(
+				now - note.daysAgo * 86400000 - Math.floor(random() * 3600000),
+			);
+			const row = await db.one<{ note_id: number }>(
+				`INSERT INTO admin_notes (name, type, title, content, content_data, status, source, date_created,
+					date_created_gmt, is_snoozable, layout, image, is_read)
+				 VALUES (?, ?, ?, ?, '{}', ?, 'abacus', ?, ?, ?, ?, ?, ?) RETURNING note_id`,
+				[
+					note.name,
+					note.type,
+					note.title,
+					note.content,
+					note.status,
+					sqlDateUtc(created),
+					sqlDateUtc(created),
+					note.type === 'warning',
+					note.layout,
+					note.image,
+					note.status === 'actioned',
+				],
+			);
+			const noteId = Number(row?.note_id);
+			for (const action of note.actions) {
+				await db.run(
+					`INSERT INTO admin_note_actions (note_id, name, label, query, status, is_primary, actioned_text)
+					 VALUES (?, ?, ?, ?, ?, ?, '')`,
+					[
+						noteId,
+						action.name,
+						action.label,
+						action.query,
+						action.status,
+						action.primary,
+					],
+				);
+			}
+		}
+
+		const productIds = await reviewableProductIds(db);
+		for (const productId of productIds) {
+			const count = Math.floor(random() * 4);
+			for (let i = 0; i < count; i++) {
+				const [reviewer, email] = REVIEWERS[Math.floor(random() * REVIEWERS.length)];
+				const textIndex = Math.floor(random() * REVIEW_TEXTS.length);
+				const spam = textIndex === REVIEW_TEXTS.length - 1;
+				const status = spam ? 'spam' : random() < 0.25 ? 'hold' : 'approved';
+				const created = new Date(now - Math.floor(random() * 120 * 86400000));
+				const values: SqlValue[] = [
+					productId,
+					sqlDateUtc(created),
+					sqlDateUtc(created),
+					status,
+					reviewer,
+					email,
+					REVIEW_TEXTS[textIndex],
+					spam ? 5 : 1 + Math.floor(random() * 5),
+					random() < 0.6,
+				];
+				await db.run(
+					`INSERT INTO product_reviews (product_id, date_created, date_created_gmt, status, reviewer,
+						reviewer_email, review, rating, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					values,
+				);
+			}
+		}
+
+		for (const gateway of GATEWAY_SEED) {
+			await db.run(
+				`INSERT INTO payment_gateways (id, title, description, gateway_order, enabled, method_title,
+					method_description, method_supports, settings, required_settings_keys, setup_help_text, connection_url)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				[
+					gateway.id,
+					gateway.title,
+					gateway.description,
+					gateway.order,
+					gateway.enabled,
+					gateway.method_title,
+					gateway.method_description,
+					JSON.stringify(gateway.method_supports),
+					JSON.stringify(gateway.settings),
+					JSON.stringify(gateway.required_settings_keys),
+					gateway.setup_help_text,
+					gateway.connection_url,
+				],
+			);
+		}
+
+		for (const plugin of PLUGIN_CATALOGUE) {
+			await db.run(
+				'INSERT INTO plugins (slug, name, installed, active) VALUES (?, ?, ?, ?)',
+				[plugin.slug, plugin.name, plugin.installed, plugin.active],
+			);
+		}
+	});
+}
