@@ -35,7 +35,7 @@ export { useSettings, useSettingsHydration, withSettingsHydration } from './sett
 export type { UseSettingsResult } from './settings/hooks.js';
 
 export { store as itemsStore, ITEMS_STORE_NAME } from './items/index.js';
-export type { Item, Product } from './items/index.js';
+export type { Item, ItemId, Product } from './items/index.js';
 
 export {
 	store as pluginsStore,

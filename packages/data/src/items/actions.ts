@@ -4,10 +4,10 @@ import { NAMESPACE, WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
 import type { Query, Thunk, WPError } from '../types.js';
 import type * as selectors from './selectors.js';
-import type { Item, Product } from './types.js';
+import type { Item, ItemId, Product } from './types.js';
 
 /** Shallow-merges fields into one item. */
-export function setItem(itemType: string, id: number, item: Partial<Item>) {
+export function setItem(itemType: string, id: ItemId, item: Partial<Item>) {
 	return { type: 'SET_ITEM' as const, itemType, id, item };
 }
 

@@ -17,5 +17,5 @@ export const store = createReduxStore(STORE_NAME, {
 register(store);
 
 export { STORE_NAME as ITEMS_STORE_NAME };
-export type { Item, Product, ItemsState } from './types.js';
+export type { Item, ItemId, Product, ItemsState } from './types.js';
 export { getTotalCountResourceName } from './utils.js';

@@ -3,13 +3,13 @@ import { combineReducers } from '@wordpress/data';
 import { getResourceName } from '../utils.js';
 import type { WPError } from '../types.js';
 import type { Action } from './actions.js';
-import type { Item } from './types.js';
+import type { Item, ItemId } from './types.js';
 import { getTotalCountResourceName } from './utils.js';
 
 export function items(
-	state: Record<string, { data: number[] }> = {},
+	state: Record<string, { data: ItemId[] }> = {},
 	action: Action,
-): Record<string, { data: number[] }> {
+): Record<string, { data: ItemId[] }> {
 	return action.type === 'SET_ITEMS'
 		? {
 				...state,
@@ -62,9 +62,9 @@ export function errors(
 }
 
 export function data(
-	state: Record<string, Record<number, Item>> = {},
+	state: Record<string, Record<string, Item>> = {},
 	action: Action,
-): Record<string, Record<number, Item>> {
+): Record<string, Record<string, Item>> {
 	switch (action.type) {
 		case 'SET_ITEM': {
 			const byId = state[action.itemType] ?? {};

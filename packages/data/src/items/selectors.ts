@@ -1,10 +1,10 @@
 import { getResourceName } from '../utils.js';
 import type { Query, WPError } from '../types.js';
-import type { Item, ItemsState } from './types.js';
+import type { Item, ItemId, ItemsState } from './types.js';
 import { getTotalCountResourceName } from './utils.js';
 
-const EMPTY_ITEMS: ReadonlyMap<number, Item> = new Map();
-const itemMaps = new WeakMap<object, WeakMap<object, Map<number, Item>>>();
+const EMPTY_ITEMS: ReadonlyMap<ItemId, Item> = new Map();
+const itemMaps = new WeakMap<object, WeakMap<object, Map<ItemId, Item>>>();
 
 /**
  * Items answered for a query, as a Map id → item (fetched on first use). The same Map is
@@ -14,7 +14,7 @@ export function getItems(
 	state: ItemsState,
 	itemType: string,
 	query: Query = {},
-): ReadonlyMap<number, Item> {
+): ReadonlyMap<ItemId, Item> {
 	const entry = state.items[getResourceName(itemType, query)];
 	const byId = state.data[itemType];
 	if (!entry || !byId) {
@@ -58,6 +58,6 @@ export function getItemsError(
 }
 
 /** One stored item, or undefined. */
-export function getItem(state: ItemsState, itemType: string, id: number): Item | undefined {
+export function getItem(state: ItemsState, itemType: string, id: ItemId): Item | undefined {
 	return state.data[itemType]?.[id];
 }

@@ -1,13 +1,17 @@
 import type { WPError } from '../types.js';
 
-/** An item of a lookup endpoint (product, category, customer, ...). */
+/** Id of an item: a number, or a string for leaderboards. */
+export type ItemId = number | string;
+
+/** An item of a lookup endpoint (product, category, customer, leaderboard, ...). */
 export interface Item {
-	id: number;
+	id: ItemId;
 	[key: string]: unknown;
 }
 
 /** A product, as far as the stock update needs it. */
 export interface Product extends Item {
+	id: number;
 	parent_id?: number;
 	type?: string;
 	stock_quantity?: number | null;
@@ -15,10 +19,10 @@ export interface Product extends Item {
 
 export interface ItemsState {
 	/** Ids answered for a query, keyed by `getResourceName(itemType, query)`. */
-	items: Record<string, { data: number[] }>;
+	items: Record<string, { data: ItemId[] }>;
 	/** Totals keyed by `getTotalCountResourceName(itemType, query)`. */
 	totals: Record<string, number>;
 	errors: Record<string, WPError>;
 	/** Items by type and id. */
-	data: Record<string, Record<number, Item>>;
+	data: Record<string, Record<string, Item>>;
 }
