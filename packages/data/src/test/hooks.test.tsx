@@ -1,8 +1,8 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { RegistryProvider } from '@wordpress/data';
 import type { ReactNode } from 'react';
 
-import { useOptions } from '../options/hooks.js';
+import { useOptions, withOptionsHydration } from '../options/hooks.js';
 import { store as optionsStore } from '../options/index.js';
 import { useReportStats } from '../reports/hooks.js';
 import { store as reportsStore } from '../reports/index.js';
@@ -70,6 +70,27 @@ describe('useOptions', () => {
 		await waitFor(() => expect(result.current.status).toBe('success'));
 		expect(result.current.data).toEqual({ a: 'x', b: false });
 		expect(calls).toHaveLength(1);
+	});
+});
+
+describe('withOptionsHydration', () => {
+	it('renders preloaded options without a request', async () => {
+		const calls = stubApiFetch(() => ({ body: {} }));
+		const registry = registryWith(optionsStore);
+		function Store() {
+			const options = useOptions(['blogname']);
+			return (
+				<p>{options.status === 'success' ? String(options.data.blogname) : 'Loading'}</p>
+			);
+		}
+		const Hydrated = withOptionsHydration({ blogname: 'Corner Shop' })(Store);
+		render(
+			<RegistryProvider value={registry}>
+				<Hydrated />
+			</RegistryProvider>,
+		);
+		expect(await screen.findByText('Corner Shop')).toBeInTheDocument();
+		expect(calls).toHaveLength(0);
 	});
 });
 
