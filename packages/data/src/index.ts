@@ -10,7 +10,16 @@ export {
 } from './utils.js';
 export { fetchWithHeaders, toWPError } from './fetch.js';
 export type { FetchWithHeadersResult } from './fetch.js';
-export type { RequestState, WPError, Query } from './types.js';
+export type {
+	RequestState,
+	WPError,
+	Query,
+	WPDataSelectors,
+	WPDataActions,
+	WPDataSelector,
+} from './types.js';
+export { STORE_NAMES } from './store-names.js';
+export type { WCDataStoreName } from './store-names.js';
 
 export { store as reportsStore, REPORTS_STORE_NAME } from './reports/index.js';
 export type { ReportResult, ReportInterval, ReportStatsData } from './reports/index.js';

@@ -50,3 +50,21 @@ export type Thunk<S, R = void> = (args: StoreThunkArgs<S>) => Promise<R>;
 
 /** Generic query object. */
 export type Query = Record<string, unknown>;
+
+/** Resolution metadata selectors every store has. */
+export interface WPDataSelectors {
+	hasStartedResolution: (selector: string, args?: unknown[]) => boolean;
+	hasFinishedResolution: (selector: string, args?: unknown[]) => boolean;
+	isResolving: (selector: string, args?: unknown[]) => boolean;
+}
+
+/** Resolution metadata actions every store has. */
+export interface WPDataActions {
+	startResolution: (selector: string, args?: unknown[]) => void;
+	finishResolution: (selector: string, args?: unknown[]) => void;
+}
+
+/** A selector as `select( store )` exposes it (state argument removed). */
+export type WPDataSelector<T> = T extends (state: never, ...args: infer P) => infer R
+	? (...args: P) => R
+	: T;

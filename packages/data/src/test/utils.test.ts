@@ -30,3 +30,16 @@ describe('getResourceName', () => {
 		expect(() => getResourceIdentifier('plain')).toThrow('"plain" is not a resource name');
 	});
 });
+
+describe('STORE_NAMES', () => {
+	it('lists every registered store under the abacus/ prefix', async () => {
+		const { STORE_NAMES } = await import('../store-names.js');
+		const { select } = await import('@wordpress/data');
+		await import('../index.js');
+		expect(STORE_NAMES).toHaveLength(13);
+		for (const name of STORE_NAMES) {
+			expect(name.startsWith('abacus/')).toBe(true);
+			expect(select(name)).toBeTruthy();
+		}
+	});
+});

@@ -1,0 +1,19 @@
+/** Names of every store the package registers. */
+export const STORE_NAMES = [
+	'abacus/options',
+	'abacus/settings',
+	'abacus/plugins',
+	'abacus/onboarding',
+	'abacus/notes',
+	'abacus/reviews',
+	'abacus/navigation',
+	'abacus/payment-gateways',
+	'abacus/export',
+	'abacus/import',
+	'abacus/items',
+	'abacus/reports',
+	'abacus/user',
+] as const;
+
+/** Name of one of the stores. */
+export type WCDataStoreName = (typeof STORE_NAMES)[number];
