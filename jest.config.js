@@ -43,6 +43,7 @@ const esmPackages = [
 	'@tannin',
 	'sprintf-js',
 	'gradient-parser',
+	'cookie',
 ];
 
 const shared = {

@@ -1,6 +1,18 @@
+/**
+ * Lookup, admin, settings, plugins, onboarding and user routes (registered under `/wp-json`).
+ */
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { registerOptionRoutes } from './routes/options.js';
+import { registerSettingsRoutes } from './routes/settings.js';
+import { registerUserRoutes } from './routes/users.js';
 
-/** Registers lookup, admin, settings, plugins, onboarding and user routes. */
-export async function registerAdminRoutes(_app: FastifyInstance, _ctx: ServerContext): Promise<void> {}
+export { createAdminSchema } from './schema.js';
+export { seedAdminData } from './seed.js';
+
+export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+	await registerOptionRoutes(app, ctx);
+	await registerUserRoutes(app, ctx);
+	await registerSettingsRoutes(app, ctx);
+}

@@ -8,9 +8,9 @@ import type { Db } from '../core/db.js';
 
 export async function createAdminSchema(db: Db): Promise<void> {
 	await db.exec(`
-		CREATE SEQUENCE IF NOT EXISTS admin_notes_seq START 1;
+		CREATE TABLE IF NOT EXISTS options (name VARCHAR PRIMARY KEY, value VARCHAR);
 		CREATE TABLE IF NOT EXISTS admin_notes (
-			note_id INTEGER PRIMARY KEY DEFAULT nextval('admin_notes_seq'),
+			note_id INTEGER PRIMARY KEY,
 			name VARCHAR NOT NULL,
 			type VARCHAR NOT NULL,
 			locale VARCHAR NOT NULL DEFAULT 'en_US',
@@ -30,9 +30,8 @@ export async function createAdminSchema(db: Db): Promise<void> {
 			is_read BOOLEAN NOT NULL DEFAULT false,
 			icon VARCHAR NOT NULL DEFAULT 'info'
 		);
-		CREATE SEQUENCE IF NOT EXISTS admin_note_actions_seq START 1;
 		CREATE TABLE IF NOT EXISTS admin_note_actions (
-			action_id INTEGER PRIMARY KEY DEFAULT nextval('admin_note_actions_seq'),
+			action_id INTEGER PRIMARY KEY,
 			note_id INTEGER NOT NULL,
 			name VARCHAR NOT NULL,
 			label VARCHAR NOT NULL,
@@ -45,9 +44,8 @@ export async function createAdminSchema(db: Db): Promise<void> {
 		);
 		CREATE INDEX IF NOT EXISTS admin_note_actions_note ON admin_note_actions (note_id);
 
-		CREATE SEQUENCE IF NOT EXISTS product_reviews_seq START 1;
 		CREATE TABLE IF NOT EXISTS product_reviews (
-			id INTEGER PRIMARY KEY DEFAULT nextval('product_reviews_seq'),
+			id INTEGER PRIMARY KEY,
 			product_id INTEGER NOT NULL,
 			date_created VARCHAR NOT NULL,
 			date_created_gmt VARCHAR NOT NULL,

@@ -204,28 +204,43 @@ async function reviewableProductIds(db: Db): Promise<number[]> {
 	return rows.map((r) => Number(r.id));
 }
 
+const ADMIN_TABLES = [
+	'admin_notes',
+	'admin_note_actions',
+	'product_reviews',
+	'admin_users',
+	'user_meta',
+	'payment_gateways',
+	'plugins',
+	'onboarding_task_state',
+	'onboarding_task_lists',
+];
+
+/** Replaces the admin tables' content with the demo data of `seed` (one transaction). */
 export async function seedAdminData(db: Db, seed: number): Promise<void> {
 	const random = createRandom(seed ^ 0x5eed);
 	const now = Date.now();
-	const existing = await db.one<{ n: number }>('SELECT count(*) AS n FROM admin_users');
-	if (existing && Number(existing.n) > 0) return;
-
 	await db.transaction(async () => {
+		for (const table of ADMIN_TABLES) await db.run(`DELETE FROM ${table}`);
 		await db.run(
 			`INSERT INTO admin_users (id, username, name, first_name, last_name, email, locale, registered, is_current)
 			 VALUES (1, 'admin', 'Store Admin', 'Store', 'Admin', 'admin@example.com', 'en_US', ?, true)`,
 			[sqlDateUtc(new Date(now - 400 * 86400000))],
 		);
 
-		for (const note of NOTES) {
+		let actionId = 0;
+		let reviewId = 0;
+		for (const [index, note] of NOTES.entries()) {
+			const noteId = index + 1;
 			const created = new Date(
 				now - note.daysAgo * 86400000 - Math.floor(random() * 3600000),
 			);
-			const row = await db.one<{ note_id: number }>(
-				`INSERT INTO admin_notes (name, type, title, content, content_data, status, source, date_created,
-					date_created_gmt, is_snoozable, layout, image, is_read)
-				 VALUES (?, ?, ?, ?, '{}', ?, 'abacus', ?, ?, ?, ?, ?, ?) RETURNING note_id`,
+			await db.run(
+				`INSERT INTO admin_notes (note_id, name, type, title, content, content_data, status, source,
+					date_created, date_created_gmt, is_snoozable, layout, image, is_read)
+				 VALUES (?, ?, ?, ?, ?, '{}', ?, 'abacus', ?, ?, ?, ?, ?, ?)`,
 				[
+					noteId,
 					note.name,
 					note.type,
 					note.title,
@@ -239,12 +254,13 @@ export async function seedAdminData(db: Db, seed: number): Promise<void> {
 					note.status === 'actioned',
 				],
 			);
-			const noteId = Number(row?.note_id);
 			for (const action of note.actions) {
+				actionId += 1;
 				await db.run(
-					`INSERT INTO admin_note_actions (note_id, name, label, query, status, is_primary, actioned_text)
-					 VALUES (?, ?, ?, ?, ?, ?, '')`,
+					`INSERT INTO admin_note_actions (action_id, note_id, name, label, query, status, is_primary,
+						actioned_text) VALUES (?, ?, ?, ?, ?, ?, ?, '')`,
 					[
+						actionId,
 						noteId,
 						action.name,
 						action.label,
@@ -265,7 +281,9 @@ export async function seedAdminData(db: Db, seed: number): Promise<void> {
 				const spam = textIndex === REVIEW_TEXTS.length - 1;
 				const status = spam ? 'spam' : random() < 0.25 ? 'hold' : 'approved';
 				const created = new Date(now - Math.floor(random() * 120 * 86400000));
+				reviewId += 1;
 				const values: SqlValue[] = [
+					reviewId,
 					productId,
 					sqlDateUtc(created),
 					sqlDateUtc(created),
@@ -277,8 +295,8 @@ export async function seedAdminData(db: Db, seed: number): Promise<void> {
 					random() < 0.6,
 				];
 				await db.run(
-					`INSERT INTO product_reviews (product_id, date_created, date_created_gmt, status, reviewer,
-						reviewer_email, review, rating, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					`INSERT INTO product_reviews (id, product_id, date_created, date_created_gmt, status, reviewer,
+						reviewer_email, review, rating, verified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 					values,
 				);
 			}

@@ -1,6 +1,83 @@
+/**
+ * The standalone admin page (`/wp-admin/admin.php?page=abacus`) and the built client under
+ * `/abacus-build/`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { buildSettings, scriptJson } from './settings.js';
 
-/** Serves the admin page (`/wp-admin/admin.php?page=abacus`) and the built client. */
-export async function registerPageRoutes(_app: FastifyInstance, _ctx: ServerContext): Promise<void> {}
+export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
+
+function escapeHtml(text: string): string {
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+}
+
+function missingBuildPage(buildDir: string): string {
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Abacus</title></head>
+<body><main><h1>The Abacus client is not built</h1>
+<p>No client bundle was found in <code>${escapeHtml(path.join(buildDir, 'standalone'))}</code>.
+Run <code>npm run build:client</code>, then reload this page.</p></main></body></html>
+`;
+}
+
+export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+	await app.register(fastifyStatic, {
+		root: path.resolve(ctx.config.buildDir),
+		prefix: '/abacus-build/',
+		decorateReply: false,
+		index: false,
+		list: false,
+	});
+
+	const toAdmin = async (_request: unknown, reply: { redirect: (url: string) => unknown }) =>
+		reply.redirect(ADMIN_PAGE_PATH);
+	app.get('/', toAdmin);
+	app.get('/wp-admin', toAdmin);
+
+	app.get('/wp-admin/admin.php', async (request, reply) => {
+		const query = request.query as Record<string, unknown>;
+		if (query.page !== 'abacus') {
+			return reply.redirect(ADMIN_PAGE_PATH);
+		}
+		const standalone = path.join(path.resolve(ctx.config.buildDir), 'standalone');
+		if (!fs.existsSync(path.join(standalone, 'index.js'))) {
+			return reply
+				.status(503)
+				.type('text/html; charset=utf-8')
+				.send(missingBuildPage(ctx.config.buildDir));
+		}
+		const origin = `http://${request.headers.host ?? `${ctx.config.host}:${ctx.config.port}`}`;
+		const settings = await buildSettings(app, ctx, origin);
+		const css = fs.existsSync(path.join(standalone, 'index.css'))
+			? '\n<link rel="stylesheet" href="/abacus-build/standalone/index.css">'
+			: '';
+		const html = `<!doctype html>
+<html lang="${escapeHtml(settings.locale.siteLocale.replace('_', '-'))}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Analytics ‹ ${escapeHtml(settings.siteTitle)}</title>${css}
+</head>
+<body class="wp-admin abacus-page">
+<div id="wpbody"><div id="wpbody-content"><div id="root"></div></div></div>
+<script>window.abacusSettings = ${scriptJson(settings)};</script>
+<script src="/abacus-build/standalone/index.js"></script>
+</body>
+</html>
+`;
+		return reply
+			.type('text/html; charset=utf-8')
+			.header('Cache-Control', 'no-store')
+			.send(html);
+	});
+}

@@ -1,0 +1,55 @@
+/**
+ * `wc-admin/options`: batched option reads and JSON option writes.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import type { ServerContext } from '../../core/context.js';
+import { RestError } from '../../core/errors.js';
+import { parseList, readOption, writeOption } from '../util.js';
+import { EDITABLE, type Query } from './common.js';
+
+export async function registerOptionRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+): Promise<void> {
+	app.get('/wc-admin/options', async (request) => {
+		const names = parseList((request.query as Query).options);
+		if (names.length === 0) {
+			throw new RestError(
+				'woocommerce_rest_cannot_view',
+				'You must supply an array of options.',
+				400,
+				{
+					params: { options: 'options must name at least one option (options=a,b).' },
+				},
+			);
+		}
+		const out: Record<string, unknown> = {};
+		for (const name of names) out[name] = await readOption<unknown>(ctx.db, name, false);
+		return out;
+	});
+
+	app.route({
+		method: [...EDITABLE],
+		url: '/wc-admin/options',
+		schema: {
+			body: {
+				type: 'object',
+				minProperties: 1,
+				propertyNames: { type: 'string', minLength: 1, maxLength: 191 },
+			},
+		},
+		handler: async (request) => {
+			const body = request.body as Record<string, unknown>;
+			const result = await ctx.db.transaction(async () => {
+				const changed: Record<string, boolean> = {};
+				for (const [name, value] of Object.entries(body)) {
+					changed[name] = await writeOption(ctx.db, name, value);
+				}
+				return changed;
+			});
+			ctx.notifyWrite();
+			return result;
+		},
+	});
+}

@@ -1,0 +1,142 @@
+/**
+ * Builds the `window.abacusSettings` object of the standalone admin page, the same shape the
+ * WordPress plugin injects.
+ */
+import type { AbacusSettings, CurrencySettings } from '@abacus/settings';
+import type { FastifyInstance } from 'fastify';
+
+import type { ServerContext } from '../core/context.js';
+import { COUNTRIES, countryNames } from '../admin/countries.js';
+import { readGroupValues } from '../admin/settings.js';
+import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
+import { currentUser, readUserMeta } from '../admin/users.js';
+import { readOption } from '../admin/util.js';
+
+const PRELOADED_OPTIONS = [
+	'woocommerce_default_date_range',
+	'woocommerce_excluded_report_order_statuses',
+	'woocommerce_actionable_order_statuses',
+	'woocommerce_manage_stock',
+] as const;
+
+const SYMBOL_POSITIONS = ['left', 'right', 'left_space', 'right_space'] as const;
+
+/** Reads a JSON array from one of the app's own GET routes (empty when not routed). */
+async function internalList<T>(app: FastifyInstance, url: string): Promise<T[]> {
+	const response = await app.inject({ method: 'GET', url });
+	if (response.statusCode !== 200) return [];
+	const body: unknown = response.json();
+	return Array.isArray(body) ? (body as T[]) : [];
+}
+
+function positionOf(value: unknown): CurrencySettings['symbolPosition'] {
+	return (SYMBOL_POSITIONS as readonly unknown[]).includes(value)
+		? (value as CurrencySettings['symbolPosition'])
+		: 'left';
+}
+
+/** Store time zone: the IANA name, or a `±HH:MM` offset built from gmt_offset. */
+async function timeZoneOf(ctx: ServerContext): Promise<string> {
+	const name = await readOption<unknown>(ctx.db, 'timezone_string', '');
+	if (typeof name === 'string' && name !== '') return name;
+	const offset = Number(await readOption<unknown>(ctx.db, 'gmt_offset', 0)) || 0;
+	const hours = Math.trunc(Math.abs(offset));
+	const minutes = Math.round((Math.abs(offset) - hours) * 60);
+	return `${offset < 0 ? '-' : '+'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+export async function buildSettings(
+	app: FastifyInstance,
+	ctx: ServerContext,
+	origin: string,
+): Promise<AbacusSettings> {
+	const db = ctx.db;
+	const code = String(await readOption<unknown>(db, 'woocommerce_currency', 'USD'));
+	const currency: CurrencySettings = {
+		code,
+		symbol: CURRENCIES[code]?.symbol ?? code,
+		symbolPosition: positionOf(
+			await readOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
+		),
+		thousandSeparator: String(
+			await readOption<unknown>(db, 'woocommerce_price_thousand_sep', ','),
+		),
+		decimalSeparator: String(
+			await readOption<unknown>(db, 'woocommerce_price_decimal_sep', '.'),
+		),
+		precision: Number(await readOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0,
+	};
+	const preloadOptions: Record<string, unknown> = {};
+	for (const name of PRELOADED_OPTIONS)
+		preloadOptions[name] = await readOption<unknown>(db, name, null);
+
+	const user = await currentUser(db);
+	const meta = await readUserMeta(db, user.id);
+	const plugins = await db.all<{ slug: string; installed: boolean; active: boolean }>(
+		'SELECT slug, installed, active FROM plugins ORDER BY slug',
+	);
+	const siteLocale = String((await readOption<unknown>(db, 'WPLANG', '')) || 'en_US');
+
+	return {
+		adminUrl: `${origin}/wp-admin/`,
+		siteUrl: `${origin}/`,
+		siteTitle: String(await readOption<unknown>(db, 'blogname', 'Abacus')),
+		assetUrl: `${origin}/abacus-build/`,
+		restRoot: `${origin}/wp-json/`,
+		restNonce: ctx.config.nonce,
+		currency,
+		locale: {
+			siteLocale,
+			userLocale: user.locale || siteLocale,
+			weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+		},
+		timeZone: await timeZoneOf(ctx),
+		dateFormat: String(await readOption<unknown>(db, 'date_format', 'F j, Y')),
+		timeFormat: String(await readOption<unknown>(db, 'time_format', 'g:i a')),
+		startOfWeek: Number(await readOption<unknown>(db, 'start_of_week', 1)) || 0,
+		orderStatuses: { ...ORDER_STATUSES },
+		countries: countryNames(),
+		manageStock:
+			(await readOption<unknown>(db, 'woocommerce_manage_stock', 'yes')) === 'no'
+				? 'no'
+				: 'yes',
+		reviewsEnabled:
+			(await readOption<unknown>(db, 'woocommerce_enable_reviews', 'yes')) === 'no'
+				? 'no'
+				: 'yes',
+		preloadOptions,
+		preloadSettings: { general: await readGroupValues(db, 'general') },
+		wcAdminSettings: await readGroupValues(db, 'wc_admin'),
+		currentUserData: {
+			id: user.id,
+			username: user.username,
+			name: user.name,
+			email: user.email,
+			capabilities: { view_woocommerce_reports: true, manage_woocommerce: true },
+			woocommerce_meta: meta,
+		},
+		dataEndpoints: {
+			countries: COUNTRIES.map((country) => ({ ...country })),
+			performanceIndicators: await internalList(
+				app,
+				'/wp-json/wc-analytics/reports/performance-indicators/allowed',
+			),
+			leaderboards: await internalList(app, '/wp-json/wc-analytics/leaderboards/allowed'),
+		},
+		variationTitleAttributesSeparator: ' - ',
+		plugins: {
+			activePlugins: plugins.filter((p) => p.active).map((p) => p.slug),
+			installedPlugins: plugins.filter((p) => p.installed).map((p) => p.slug),
+		},
+	};
+}
+
+/** JSON safe inside a `<script>` element: no `</script>`, `<!--` or line separators survive. */
+export function scriptJson(value: unknown): string {
+	return JSON.stringify(value)
+		.replace(/</g, '\\u003c')
+		.replace(/>/g, '\\u003e')
+		.replace(/&/g, '\\u0026')
+		.replace(/\u2028/g, '\\u2028')
+		.replace(/\u2029/g, '\\u2029');
+}
