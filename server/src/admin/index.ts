@@ -4,7 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { registerCustomerOrderRoutes } from './routes/customers-orders.js';
+import { registerLookupRoutes } from './routes/lookups.js';
 import { registerOptionRoutes } from './routes/options.js';
+import { registerProductRoutes } from './routes/products.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerUserRoutes } from './routes/users.js';
 
@@ -15,4 +18,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerConte
 	await registerOptionRoutes(app, ctx);
 	await registerUserRoutes(app, ctx);
 	await registerSettingsRoutes(app, ctx);
+	await registerLookupRoutes(app, ctx);
+	await registerProductRoutes(app, ctx);
+	await registerCustomerOrderRoutes(app, ctx);
 }

@@ -1,0 +1,383 @@
+/**
+ * `customers` (+ one) and `orders` lookups.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import type { ServerContext } from '../../core/context.js';
+import type { Db, Row, SqlValue } from '../../core/db.js';
+import { RestError, invalidParams } from '../../core/errors.js';
+import { CURRENCIES, ORDER_STATUSES } from '../statuses.js';
+import {
+	baseUrl,
+	isoDate,
+	money,
+	parseIdList,
+	parseList,
+	parseOrder,
+	parseOrderby,
+	parsePaging,
+	pickFields,
+	placeholders,
+	readOption,
+	requestedFields,
+	setPagingHeaders,
+} from '../util.js';
+import type { Query } from './common.js';
+
+function customerSql(excludedCount: number): string {
+	return `
+	SELECT c.customer_id AS id, c.user_id, c.username, c.first_name, c.last_name, c.email, c.country, c.state,
+		c.city, c.postcode, c.date_registered, c.date_last_active,
+		coalesce(s.orders_count, 0) AS orders_count, coalesce(s.total_spend, 0) AS total_spend,
+		s.date_last_order
+	FROM customer_lookup c
+	LEFT JOIN (
+		SELECT customer_id, count(*) FILTER (WHERE parent_id = 0) AS orders_count, sum(net_total) AS total_spend,
+			max(date_created) AS date_last_order
+		FROM order_stats WHERE status NOT IN (${placeholders(excludedCount)}) GROUP BY customer_id
+	) s ON s.customer_id = c.customer_id`;
+}
+
+const CUSTOMER_ORDERBY: Record<string, string> = {
+	name: "lower(concat_ws(' ', first_name, last_name))",
+	username: 'username',
+	email: 'email',
+	location: "concat_ws(' ', country, state, city)",
+	date_registered: 'date_registered',
+	date_last_active: 'date_last_active',
+	orders_count: 'orders_count',
+	total_spend: 'total_spend',
+	avg_order_value: 'CASE WHEN orders_count = 0 THEN 0 ELSE total_spend / orders_count END',
+	id: 'id',
+	include: 'id',
+};
+
+async function excludedStatuses(db: Db): Promise<string[]> {
+	const value = await readOption<unknown>(db, 'woocommerce_excluded_report_order_statuses', [
+		'pending',
+		'failed',
+		'cancelled',
+	]);
+	const list = Array.isArray(value) ? value.map(String) : [];
+	return ['', ...list].flatMap((s) => [s, `wc-${s}`]);
+}
+
+function customerObject(row: Row): Record<string, unknown> {
+	const orders = Number(row.orders_count);
+	const spend = Number(row.total_spend);
+	return {
+		id: Number(row.id),
+		user_id: row.user_id === null ? 0 : Number(row.user_id),
+		name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+		username: row.username ?? '',
+		email: row.email ?? '',
+		country: row.country ?? '',
+		state: row.state ?? '',
+		city: row.city ?? '',
+		postcode: row.postcode ?? '',
+		date_registered: isoDate(row.date_registered),
+		date_registered_gmt: isoDate(row.date_registered),
+		date_last_active: isoDate(row.date_last_active),
+		date_last_active_gmt: isoDate(row.date_last_active),
+		date_last_order: isoDate(row.date_last_order),
+		orders_count: orders,
+		total_spend: Math.round(spend * 100) / 100,
+		avg_order_value: orders === 0 ? 0 : Math.round((spend / orders) * 100) / 100,
+	};
+}
+
+interface OrderRow extends Row {
+	id: number;
+	parent_id: number;
+	number: string;
+	status: string;
+	currency: string;
+	customer_id: number | null;
+	user_id: number | null;
+	discount_total: number;
+	shipping_total: number;
+	shipping_tax: number;
+	cart_tax: number;
+	total: number;
+	payment_method: string;
+	date_created: string;
+	date_created_gmt: string;
+	date_paid: string | null;
+	date_completed: string | null;
+}
+
+export async function registerCustomerOrderRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+): Promise<void> {
+	const ns = '/wc-analytics';
+
+	app.get(`${ns}/customers`, async (request, reply) => {
+		const query = request.query as Query;
+		const paging = parsePaging(query, 25);
+		const order = parseOrder(query, 'desc');
+		const orderby = parseOrderby(query, CUSTOMER_ORDERBY, 'date_registered');
+		const where: string[] = ['true'];
+		const excluded = await excludedStatuses(ctx.db);
+		const params: SqlValue[] = [...excluded];
+		const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
+		if (search) {
+			const searchby = query.searchby === undefined ? 'name' : String(query.searchby);
+			const columns: Record<string, string> = {
+				name: "lower(concat_ws(' ', first_name, last_name))",
+				username: 'lower(username)',
+				email: 'lower(email)',
+				all: "lower(concat_ws(' ', first_name, last_name, username, email))",
+			};
+			if (!columns[searchby])
+				throw invalidParams({
+					searchby: 'searchby is not one of name, username, email, all.',
+				});
+			where.push(`${columns[searchby]} LIKE ?`);
+			params.push(`%${search}%`);
+		}
+		const include = parseIdList(query.include);
+		if (include.length > 0) {
+			where.push(`id IN (${placeholders(include.length)})`);
+			params.push(...include);
+		}
+		const whereSql = where.join(' AND ');
+		const sql = `SELECT * FROM (${customerSql(excluded.length)}) WHERE ${whereSql}`;
+		const total = Number(
+			(await ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM (${sql})`, params))?.n ?? 0,
+		);
+		const rows = await ctx.db.all(
+			`${sql} ORDER BY ${orderby} ${order} NULLS LAST, id LIMIT ? OFFSET ?`,
+			[...params, paging.perPage, paging.offset],
+		);
+		setPagingHeaders(request, reply, total, paging);
+		const fields = requestedFields(query);
+		return rows.map((row) => pickFields(customerObject(row), fields));
+	});
+
+	app.get(`${ns}/customers/:id`, async (request) => {
+		const id = Number((request.params as { id: string }).id);
+		const excluded = await excludedStatuses(ctx.db);
+		const row = await ctx.db.one(
+			`SELECT * FROM (${customerSql(excluded.length)}) WHERE id = ?`,
+			[...excluded, Number.isInteger(id) ? id : -1],
+		);
+		if (!row) throw new RestError('woocommerce_rest_invalid_id', 'Invalid customer ID.', 404);
+		return pickFields(customerObject(row), requestedFields(request.query as Query));
+	});
+
+	app.get(`${ns}/orders`, async (request, reply) => {
+		const query = request.query as Query;
+		const paging = parsePaging(query);
+		const order = parseOrder(query, 'desc');
+		const orderby = parseOrderby(
+			query,
+			{
+				date: 'o.date_created',
+				id: 'o.id',
+				include: 'o.id',
+				title: 'o.id',
+				slug: 'o.id',
+				modified: 'o.date_created',
+			},
+			'date',
+		);
+		const where: string[] = ["o.type = 'shop_order'"];
+		const params: SqlValue[] = [];
+		const statuses = query.status === undefined ? ['any'] : parseList(query.status);
+		const allowed = ['any', 'trash', ...Object.keys(ORDER_STATUSES)];
+		const unknown = statuses.filter((s) => !allowed.includes(s.replace(/^wc-/, '')));
+		if (unknown.length > 0)
+			throw invalidParams({ status: `status is not one of ${allowed.join(', ')}.` });
+		if (!statuses.includes('any')) {
+			where.push(`o.status IN (${placeholders(statuses.length)})`);
+			params.push(...statuses.map((s) => s.replace(/^wc-/, '')));
+		}
+		if (query.number !== undefined && String(query.number) !== '') {
+			const digits = String(query.number).replace(/^#/, '');
+			if (!/^\d+$/.test(digits))
+				throw invalidParams({ number: 'number must contain digits only.' });
+			where.push('starts_with(CAST(o.id AS VARCHAR), ?)');
+			params.push(digits);
+		}
+		const include = parseIdList(query.include);
+		if (include.length > 0) {
+			where.push(`o.id IN (${placeholders(include.length)})`);
+			params.push(...include);
+		}
+		if (query.customer !== undefined) {
+			where.push('o.user_id = ?');
+			params.push(Number(query.customer));
+		}
+		const whereSql = where.join(' AND ');
+		const total = Number(
+			(
+				await ctx.db.one<{ n: number }>(
+					`SELECT count(*) AS n FROM orders o WHERE ${whereSql}`,
+					params,
+				)
+			)?.n ?? 0,
+		);
+		const rows = await ctx.db.all<OrderRow>(
+			`SELECT o.* FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order} LIMIT ? OFFSET ?`,
+			[...params, paging.perPage, paging.offset],
+		);
+		setPagingHeaders(request, reply, total, paging);
+		const fields = requestedFields(query);
+		const ids = rows.map((r) => Number(r.id));
+		const refunds = new Map<number, Array<{ id: number; reason: string; total: string }>>();
+		const products = new Map<number, Array<Record<string, unknown>>>();
+		const customers = new Map<number, Record<string, unknown>>();
+		if (ids.length > 0) {
+			for (const refund of await ctx.db.all<{ id: number; parent_id: number; total: number }>(
+				`SELECT id, parent_id, total FROM orders WHERE parent_id IN (${placeholders(ids.length)}) ORDER BY id`,
+				ids,
+			)) {
+				const list = refunds.get(Number(refund.parent_id)) ?? [];
+				list.push({
+					id: Number(refund.id),
+					reason: '',
+					total: money(-Math.abs(Number(refund.total))),
+				});
+				refunds.set(Number(refund.parent_id), list);
+			}
+			if (!fields || fields.includes('products') || fields.includes('line_items')) {
+				for (const item of await ctx.db.all<{
+					order_item_id: number;
+					order_id: number;
+					product_id: number;
+					variation_id: number;
+					qty: number;
+					name: string;
+					total: number;
+					tax: number;
+					subtotal: number;
+				}>(
+					`SELECT * FROM order_items WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
+					ids,
+				)) {
+					const list = products.get(Number(item.order_id)) ?? [];
+					list.push({
+						id: Number(item.order_item_id),
+						order_id: Number(item.order_id),
+						product_id: Number(item.product_id),
+						variation_id: Number(item.variation_id),
+						product_quantity: Number(item.qty),
+						product_name: item.name,
+						name: item.name,
+						quantity: Number(item.qty),
+						subtotal: money(item.subtotal),
+						total: money(item.total),
+						total_tax: money(item.tax),
+					});
+					products.set(Number(item.order_id), list);
+				}
+			}
+			const customerIds = [
+				...new Set(rows.map((r) => r.customer_id).filter((c): c is number => c !== null)),
+			].map(Number);
+			if (customerIds.length > 0 && (!fields || fields.includes('customer'))) {
+				for (const c of await ctx.db.all(
+					`SELECT * FROM customer_lookup WHERE customer_id IN (${placeholders(customerIds.length)})`,
+					customerIds,
+				)) {
+					customers.set(Number(c.customer_id), {
+						customer_id: Number(c.customer_id),
+						user_id: c.user_id === null ? null : Number(c.user_id),
+						username: c.username,
+						first_name: c.first_name,
+						last_name: c.last_name,
+						email: c.email,
+						country: c.country,
+						state: c.state,
+						city: c.city,
+						postcode: c.postcode,
+						date_registered: isoDate(c.date_registered),
+						date_last_active: isoDate(c.date_last_active),
+					});
+				}
+			}
+		}
+		const base = baseUrl(request);
+		return rows.map((row) => {
+			const id = Number(row.id);
+			const symbol = CURRENCIES[row.currency]?.symbol ?? row.currency;
+			const lines = products.get(id) ?? [];
+			const object: Record<string, unknown> = {
+				id,
+				parent_id: Number(row.parent_id),
+				number: row.number,
+				order_key: `wc_order_${id}`,
+				created_via: 'checkout',
+				version: '',
+				status: row.status.replace(/^wc-/, ''),
+				currency: row.currency,
+				currency_symbol: symbol,
+				date_created: isoDate(row.date_created),
+				date_created_gmt: isoDate(row.date_created_gmt),
+				date_modified: isoDate(row.date_created),
+				date_modified_gmt: isoDate(row.date_created_gmt),
+				discount_total: money(row.discount_total),
+				discount_tax: money(0),
+				shipping_total: money(row.shipping_total),
+				shipping_tax: money(row.shipping_tax),
+				cart_tax: money(row.cart_tax),
+				total: money(row.total),
+				total_tax: money(Number(row.cart_tax) + Number(row.shipping_tax)),
+				total_formatted: `${symbol}${Number(row.total).toFixed(2)}`,
+				prices_include_tax: false,
+				customer_id: row.user_id === null ? 0 : Number(row.user_id),
+				customer_ip_address: '',
+				customer_user_agent: '',
+				customer_note: '',
+				billing: {
+					first_name: row.billing_first_name,
+					last_name: row.billing_last_name,
+					email: row.billing_email,
+					country: row.billing_country,
+					state: row.billing_state,
+					city: row.billing_city,
+					postcode: row.billing_postcode,
+				},
+				shipping: {},
+				payment_method: row.payment_method,
+				payment_method_title: row.payment_method,
+				transaction_id: '',
+				date_paid: isoDate(row.date_paid),
+				date_completed: isoDate(row.date_completed),
+				cart_hash: '',
+				meta_data: [],
+				refunds: refunds.get(id) ?? [],
+				line_items: lines.map((line) => ({
+					id: line.id,
+					name: line.name,
+					product_id: line.product_id,
+					variation_id: line.variation_id,
+					quantity: line.quantity,
+					subtotal: line.subtotal,
+					total: line.total,
+					total_tax: line.total_tax,
+				})),
+				_links: {
+					self: [{ href: `${base}/wp-json/wc-analytics/orders/${id}` }],
+					collection: [{ href: `${base}/wp-json/wc-analytics/orders` }],
+				},
+			};
+			if (fields?.includes('customer'))
+				object.customer =
+					row.customer_id === null
+						? null
+						: (customers.get(Number(row.customer_id)) ?? null);
+			if (fields?.includes('products')) {
+				object.products = lines.map((line) => ({
+					order_id: line.order_id,
+					product_id: line.product_id,
+					product_quantity: line.product_quantity,
+					variation_id: line.variation_id,
+					product_name: line.product_name,
+				}));
+			}
+			return pickFields(object, fields);
+		});
+	});
+}
