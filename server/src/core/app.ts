@@ -49,9 +49,17 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 	const app = Fastify({
 		logger: false,
 		bodyLimit: BODY_LIMIT,
-		routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-		querystringParser: (str) =>
-			qs.parse(str, { arrayLimit: 1000, depth: 3, parameterLimit: 2000, allowDots: false }),
+		routerOptions: {
+			ignoreTrailingSlash: true,
+			maxParamLength: 500,
+			querystringParser: (str: string) =>
+				qs.parse(str, {
+					arrayLimit: 1000,
+					depth: 3,
+					parameterLimit: 2000,
+					allowDots: false,
+				}),
+		},
 		rewriteUrl: (req) => rewriteRestRoute(req.url ?? '/'),
 		serverFactory: (handler) =>
 			http.createServer((req, res) => {
@@ -97,17 +105,31 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		if (error.statusCode === 413) {
 			return reply
 				.status(413)
-				.send(new RestError('rest_request_too_large', 'The request body is too large.', 413).toBody());
+				.send(
+					new RestError(
+						'rest_request_too_large',
+						'The request body is too large.',
+						413,
+					).toBody(),
+				);
 		}
 		if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
 			return reply
 				.status(error.statusCode)
-				.send(new RestError('rest_invalid_request', error.message, error.statusCode).toBody());
+				.send(
+					new RestError('rest_invalid_request', error.message, error.statusCode).toBody(),
+				);
 		}
 		console.error(error);
 		return reply
 			.status(500)
-			.send(new RestError('internal_server_error', 'The server could not complete the request.', 500).toBody());
+			.send(
+				new RestError(
+					'internal_server_error',
+					'The server could not complete the request.',
+					500,
+				).toBody(),
+			);
 	});
 
 	app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@
  * Every write that touches more than one row goes through `transaction` so that a failure leaves
  * nothing half-written.
  */
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 
 export type SqlValue = string | number | boolean | null | bigint;
 export type Row = Record<string, SqlValue>;

@@ -13,7 +13,12 @@ export class RestError extends Error {
 	readonly status: number;
 	readonly extra: Record<string, unknown>;
 
-	constructor(code: string, message: string, status: number, extra: Record<string, unknown> = {}) {
+	constructor(
+		code: string,
+		message: string,
+		status: number,
+		extra: Record<string, unknown> = {},
+	) {
 		super(message);
 		this.code = code;
 		this.status = status;
@@ -21,7 +26,11 @@ export class RestError extends Error {
 	}
 
 	toBody(): RestErrorBody {
-		return { code: this.code, message: this.message, data: { status: this.status, ...this.extra } };
+		return {
+			code: this.code,
+			message: this.message,
+			data: { status: this.status, ...this.extra },
+		};
 	}
 }
 

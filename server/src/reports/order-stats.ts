@@ -1,0 +1,323 @@
+/**
+ * `reports/revenue/stats` and `reports/orders/stats`: order-level metrics (§3.3) per interval,
+ * with segments by product, variation, category, coupon or customer type.
+ */
+import type { Db } from '../core/db.js';
+import { RestError } from '../core/errors.js';
+import { ORDER_LINE_METRICS, ORDER_METRICS, type Metric } from '../metrics/index.js';
+import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
+import {
+	dateWhere,
+	orderFilters,
+	productsInCategories,
+	statusWhere,
+	whereClause,
+	type Where,
+} from './filters.js';
+import type { Interval } from './intervals.js';
+import { Query } from './params.js';
+import { dateRange, type StoreSettings } from './settings.js';
+
+const pick = (set: Record<string, Metric>, keys: string[]): Metric[] =>
+	keys.map((k) => set[k]).filter((m): m is Metric => !!m);
+
+/** Order-stats metric keys in response order. */
+export const ORDER_STATS_KEYS = [
+	'orders_count',
+	'num_items_sold',
+	'gross_sales',
+	'total_sales',
+	'coupons',
+	'coupons_count',
+	'refunds',
+	'taxes',
+	'shipping',
+	'net_revenue',
+	'avg_items_per_order',
+	'avg_order_value',
+	'total_customers',
+	'products',
+];
+const SEGMENT_KEYS = [
+	'num_items_sold',
+	'total_sales',
+	'coupons',
+	'coupons_count',
+	'refunds',
+	'taxes',
+	'shipping',
+	'net_revenue',
+	'orders_count',
+	'avg_items_per_order',
+	'avg_order_value',
+	'total_customers',
+];
+
+const metricsOf = (set: Record<string, Metric>, keys: string[]): Record<string, Metric> =>
+	Object.fromEntries(keys.filter((k) => set[k]).map((k) => [k, set[k]]));
+
+/** Label of a variation: "<parent> - <attribute values>". */
+export async function variationLabels(db: Db, ids: number[]): Promise<Map<number, string>> {
+	const map = new Map<number, string>();
+	if (!ids.length) return map;
+	const rows = await db.all<{ id: number; name: string }>(
+		`SELECT v.id AS id, v.name AS name FROM products v WHERE v.id IN (${ids.map(() => '?').join(', ')})`,
+		ids,
+	);
+	for (const r of rows) map.set(Number(r.id), String(r.name));
+	return map;
+}
+
+async function segmentSetup(
+	db: Db,
+	q: Query,
+	segmentby: string,
+	where: { sql: string; params: (string | number | boolean | null | bigint)[] },
+): Promise<{ candidates: SegmentCandidate[]; sources: Source[]; metrics: Record<string, Metric> }> {
+	const lineFrom = (extraJoin: string, extraWhere: string): string =>
+		`FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${extraJoin} ${where.sql}${extraWhere ? `${where.sql ? ' AND ' : 'WHERE '}${extraWhere}` : ''}`;
+	const lineMetrics = metricsOf(ORDER_LINE_METRICS, SEGMENT_KEYS);
+	const lineAggs = pick(
+		ORDER_LINE_METRICS,
+		SEGMENT_KEYS.filter((k) => k !== 'coupons_count'),
+	);
+	const couponCount = [ORDER_METRICS.coupons_count];
+	let products = q.ids('product_includes');
+	if (q.ids('categories').length) {
+		const expanded = await productsInCategories(db, q.ids('categories'));
+		products = products.length ? products.filter((id) => expanded.includes(id)) : expanded;
+		if (!products.length) products = [-1];
+	}
+	const inList = (col: string, ids: number[]): string =>
+		ids.length ? `${col} IN (${ids.map(() => '?').join(', ')})` : '';
+	if (segmentby === 'product') {
+		const rows = await db.all<{ id: number; name: string }>(
+			`SELECT id, name FROM products WHERE parent_id = 0 ${products.length ? `AND ${inList('id', products)}` : ''} ORDER BY id`,
+			products,
+		);
+		const candidates = rows.map((r) => ({ id: Number(r.id), label: String(r.name) }));
+		const cond = inList('p.product_id', products);
+		return {
+			candidates,
+			metrics: lineMetrics,
+			sources: [
+				{
+					from: lineFrom('', cond),
+					params: [...where.params, ...products],
+					date: 's.date_created',
+					segment: 'p.product_id',
+					metrics: lineAggs,
+				},
+				{
+					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT order_id, product_id FROM order_product_lookup) p ON p.order_id = c.order_id ${where.sql}${cond ? `${where.sql ? ' AND ' : 'WHERE '}${cond}` : ''}`,
+					params: [...where.params, ...products],
+					date: 's.date_created',
+					segment: 'p.product_id',
+					metrics: couponCount,
+				},
+			],
+		};
+	}
+	if (segmentby === 'variation') {
+		const variations = q.ids('variations');
+		if (products.length !== 1 && !variations.length) {
+			throw new RestError(
+				'wc_admin_reports_invalid_segmenting_variation',
+				'product_includes parameter need to specify exactly one product when segmenting by variation.',
+				400,
+			);
+		}
+		const parent = products.length === 1 ? products[0] : null;
+		const rows = await db.all<{ id: number }>(
+			variations.length
+				? `SELECT id FROM products WHERE ${inList('id', variations)} ORDER BY id`
+				: 'SELECT id FROM products WHERE parent_id = ? ORDER BY id',
+			variations.length ? variations : [parent],
+		);
+		const labels = await variationLabels(
+			db,
+			rows.map((r) => Number(r.id)),
+		);
+		const candidates: SegmentCandidate[] = rows.map((r) => ({
+			id: Number(r.id),
+			label: labels.get(Number(r.id)) ?? '',
+		}));
+		if (parent !== null && !variations.length) {
+			const p = await db.one<{ name: string }>('SELECT name FROM products WHERE id = ?', [
+				parent,
+			]);
+			candidates.unshift({ id: 0, label: p ? String(p.name) : '' });
+		}
+		const cond = variations.length ? inList('p.variation_id', variations) : 'p.product_id = ?';
+		const params = variations.length ? variations : [parent ?? -1];
+		return {
+			candidates,
+			metrics: lineMetrics,
+			sources: [
+				{
+					from: lineFrom('', cond),
+					params: [...where.params, ...params],
+					date: 's.date_created',
+					segment: 'p.variation_id',
+					metrics: lineAggs,
+				},
+				{
+					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT order_id, product_id, variation_id FROM order_product_lookup) p ON p.order_id = c.order_id ${where.sql}${where.sql ? ' AND ' : 'WHERE '}${cond}`,
+					params: [...where.params, ...params],
+					date: 's.date_created',
+					segment: 'p.variation_id',
+					metrics: couponCount,
+				},
+			],
+		};
+	}
+	if (segmentby === 'category') {
+		const categories = q.ids('categories');
+		const rows = await db.all<{ id: number; name: string }>(
+			`SELECT id, name FROM categories ${categories.length ? `WHERE ${inList('id', categories)}` : ''} ORDER BY id`,
+			categories,
+		);
+		const tree =
+			'(SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id)';
+		return {
+			candidates: rows.map((r) => ({ id: Number(r.id), label: String(r.name) })),
+			metrics: lineMetrics,
+			sources: [
+				{
+					from: lineFrom(`JOIN ${tree} pcat ON pcat.product_id = p.product_id`, ''),
+					params: where.params,
+					date: 's.date_created',
+					segment: 'pcat.category_tree_id',
+					metrics: lineAggs,
+				},
+				{
+					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT l.order_id, t.category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) pcat ON pcat.order_id = c.order_id ${where.sql}`,
+					params: where.params,
+					date: 's.date_created',
+					segment: 'pcat.category_tree_id',
+					metrics: couponCount,
+				},
+			],
+		};
+	}
+	const orderAggs = pick(ORDER_METRICS, [
+		'orders_count',
+		'num_items_sold',
+		'total_sales',
+		'refunds',
+		'taxes',
+		'shipping',
+		'net_revenue',
+		'total_customers',
+	]);
+	const segMetrics = metricsOf(ORDER_METRICS, SEGMENT_KEYS);
+	if (segmentby === 'coupon') {
+		const coupons = q.ids('coupons');
+		const rows = await db.all<{ id: number; code: string }>(
+			`SELECT id, code FROM coupons ${coupons.length ? `WHERE ${inList('id', coupons)}` : ''} ORDER BY id`,
+			coupons,
+		);
+		return {
+			candidates: rows.map((r) => ({ id: Number(r.id), label: String(r.code) })),
+			metrics: segMetrics,
+			sources: [
+				{
+					from: `FROM order_stats s JOIN order_coupon_lookup c ON c.order_id = s.order_id ${where.sql}`,
+					params: where.params,
+					date: 's.date_created',
+					segment: 'c.coupon_id',
+					metrics: [...orderAggs, ORDER_METRICS.coupons, ORDER_METRICS.coupons_count],
+				},
+			],
+		};
+	}
+	// customer_type: 0 = new, 1 = returning (refunds follow their order).
+	const typeExpr =
+		'CASE WHEN COALESCE(s.returning_customer, ps.returning_customer, false) THEN 1 ELSE 0 END';
+	const from = `FROM order_stats s LEFT JOIN order_stats ps ON s.parent_id <> 0 AND ps.order_id = s.parent_id`;
+	return {
+		candidates: [
+			{ id: 0, label: 'new' },
+			{ id: 1, label: 'returning' },
+		],
+		metrics: segMetrics,
+		sources: [
+			{
+				from: `${from} ${where.sql}`,
+				params: where.params,
+				date: 's.date_created',
+				segment: typeExpr,
+				metrics: orderAggs,
+			},
+			{
+				from: `${from} JOIN order_coupon_lookup c ON c.order_id = s.order_id ${where.sql}`,
+				params: where.params,
+				date: 's.date_created',
+				segment: typeExpr,
+				metrics: [ORDER_METRICS.coupons, ORDER_METRICS.coupons_count],
+			},
+		],
+	};
+}
+
+/** Runs revenue stats (`filters: false`) or orders stats. */
+export async function orderStats(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	filters: boolean,
+): Promise<StatsResult> {
+	const range = dateRange(q.raw, settings.timeZone);
+	const status: Where = filters ? statusWhere(q, settings) : statusWhere(new Query({}), settings);
+	const extra = filters ? await orderFilters(db, q) : null;
+	const where = whereClause(dateWhere(range, 's.date_created'), status, extra);
+	const base = pick(ORDER_METRICS, [
+		'orders_count',
+		'num_items_sold',
+		'total_sales',
+		'refunds',
+		'taxes',
+		'shipping',
+		'net_revenue',
+		'total_customers',
+	]);
+	const sources: Source[] = [
+		{
+			from: `FROM order_stats s ${where.sql}`,
+			params: where.params,
+			date: 's.date_created',
+			metrics: base,
+		},
+		{
+			from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql}`,
+			params: where.params,
+			date: 's.date_created',
+			metrics: [ORDER_METRICS.coupons, ORDER_METRICS.coupons_count],
+		},
+		{
+			from: `FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql}`,
+			params: where.params,
+			date: 's.date_created',
+			metrics: [ORDER_METRICS.products],
+		},
+	];
+	const segmentby = q.str('segmentby');
+	const fields = q.strings('fields');
+	return runStats(db, {
+		interval: q.str('interval', 'week') as Interval,
+		startOfWeek: settings.startOfWeek,
+		timeZone: settings.timeZone,
+		after: range.after,
+		before: range.before,
+		order: q.str('order', 'desc') === 'asc' ? 'asc' : 'desc',
+		orderby: q.str('orderby', 'date'),
+		page: q.int('page', 1),
+		perPage: q.int('per_page', 10),
+		fields,
+		metrics: metricsOf(ORDER_METRICS, ORDER_STATS_KEYS),
+		totalsOnly: ['products'],
+		alwaysInTotals: ['products', 'coupons_count'],
+		sources,
+		segments: segmentby ? await segmentSetup(db, q, segmentby, where) : undefined,
+	});
+}

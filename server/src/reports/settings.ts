@@ -1,0 +1,127 @@
+/**
+ * Store settings the reports depend on (time zone, week start, excluded statuses …), read from
+ * the `options` table and cached until the next write.
+ */
+import type { ServerContext } from '../core/context.js';
+import { invalidParams } from '../core/errors.js';
+import { getOption } from '../store/schema.js';
+import { formatSql, isValidTimeZone, localToUtc, parseNaive, utcToLocal } from '../store/time.js';
+
+export interface StoreSettings {
+	timeZone: string;
+	startOfWeek: number;
+	excludedStatuses: string[];
+	actionableStatuses: string[];
+	currency: string;
+	lowStockAmount: number;
+	noStockAmount: number;
+	manageStock: boolean;
+}
+
+const cache = new WeakMap<ServerContext, Promise<StoreSettings>>();
+
+async function read(ctx: ServerContext): Promise<StoreSettings> {
+	const db = ctx.db;
+	const tz = await getOption<string>(db, 'timezone_string', 'UTC');
+	const sow = Number(await getOption<number | string>(db, 'start_of_week', 1));
+	const excluded = await getOption<string[]>(db, 'woocommerce_excluded_report_order_statuses', [
+		'pending',
+		'failed',
+		'cancelled',
+	]);
+	const actionable = await getOption<string[]>(db, 'woocommerce_actionable_order_statuses', [
+		'processing',
+		'on-hold',
+	]);
+	return {
+		timeZone: tz && isValidTimeZone(tz) ? tz : 'UTC',
+		startOfWeek: Number.isInteger(sow) && sow >= 0 && sow <= 6 ? sow : 1,
+		excludedStatuses: [...new Set([...(Array.isArray(excluded) ? excluded : []), 'trash'])],
+		actionableStatuses: Array.isArray(actionable) ? actionable : [],
+		currency: await getOption<string>(db, 'woocommerce_currency', 'USD'),
+		lowStockAmount: Math.max(
+			1,
+			Number(
+				await getOption<number | string>(db, 'woocommerce_notify_low_stock_amount', 2),
+			) || 2,
+		),
+		noStockAmount:
+			Number(await getOption<number | string>(db, 'woocommerce_notify_no_stock_amount', 0)) ||
+			0,
+		manageStock: (await getOption<string>(db, 'woocommerce_manage_stock', 'yes')) === 'yes',
+	};
+}
+
+/** The store settings (cached per server; dropped on every write). */
+export function storeSettings(ctx: ServerContext): Promise<StoreSettings> {
+	let value = cache.get(ctx);
+	if (!value) {
+		value = read(ctx);
+		cache.set(ctx, value);
+		const off = ctx.onWrite(() => {
+			cache.delete(ctx);
+			off();
+		});
+	}
+	return value;
+}
+
+/**
+ * Parses an `after`/`before` value to naive store-local milliseconds. Without an offset the text
+ * is store-local; with `Z` or `±HH:MM` it is converted. Date-only values take `endOfDay` into account.
+ */
+export function parseStoreDate(
+	name: string,
+	text: string,
+	timeZone: string,
+	endOfDay = false,
+): number {
+	const m =
+		/^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+			text,
+		);
+	let ms = m ? parseNaive(`${m[1]}T${m[2] ?? (endOfDay ? '23:59:59' : '00:00:00')}`) : Number.NaN;
+	const check = m ? new Date(ms).toISOString().slice(0, 10) : '';
+	if (!m || Number.isNaN(ms) || check !== m[1]) {
+		throw invalidParams({
+			[name]: `Invalid date: ${name} must be a date-time like 2021-12-01T00:00:00.`,
+		});
+	}
+	if (m[3]) {
+		const sign = m[3] === 'Z' ? 0 : m[3][0] === '-' ? -1 : 1;
+		const digits = m[3].replace(/[^0-9]/g, '');
+		const offset =
+			sign === 0
+				? 0
+				: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+		ms = utcToLocal(ms - offset, timeZone);
+	}
+	return Math.floor(ms / 1000) * 1000;
+}
+
+export interface DateRange {
+	after: number;
+	before: number;
+}
+
+/** `after`/`before` of a request; defaults: before = now, after = before − 7 days (store time). */
+export function dateRange(raw: Record<string, unknown>, timeZone: string): DateRange {
+	const now = Math.floor(utcToLocal(Date.now(), timeZone) / 1000) * 1000;
+	const before =
+		typeof raw.before === 'string' ? parseStoreDate('before', raw.before, timeZone, true) : now;
+	const after =
+		typeof raw.after === 'string'
+			? parseStoreDate('after', raw.after, timeZone)
+			: before - 7 * 86_400_000;
+	return { after, before };
+}
+
+/** SQL text of naive local ms (for binding against TIMESTAMP columns). */
+export function sqlTime(ms: number): string {
+	return formatSql(ms);
+}
+
+/** Local naive ms → `YYYY-MM-DD HH:MM:SS` in UTC. */
+export function gmtText(localMs: number, timeZone: string): string {
+	return formatSql(localToUtc(localMs, timeZone));
+}
