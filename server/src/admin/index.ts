@@ -5,9 +5,12 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { registerCustomerOrderRoutes } from './routes/customers-orders.js';
+import { registerGatewayRoutes } from './routes/gateways.js';
 import { registerLookupRoutes } from './routes/lookups.js';
+import { registerNoteRoutes } from './routes/notes.js';
 import { registerOptionRoutes } from './routes/options.js';
 import { registerProductRoutes } from './routes/products.js';
+import { registerReviewRoutes } from './routes/reviews.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerUserRoutes } from './routes/users.js';
 
@@ -21,4 +24,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerConte
 	await registerLookupRoutes(app, ctx);
 	await registerProductRoutes(app, ctx);
 	await registerCustomerOrderRoutes(app, ctx);
+	await registerNoteRoutes(app, ctx);
+	await registerReviewRoutes(app, ctx);
+	await registerGatewayRoutes(app, ctx);
 }

@@ -302,6 +302,15 @@ export async function seedAdminData(db: Db, seed: number): Promise<void> {
 			}
 		}
 
+		if (productIds.length > 0) {
+			await db.run(
+				`UPDATE products SET rating_count = coalesce(r.n, 0), average_rating = coalesce(r.avg, 0)
+				 FROM (SELECT p.id, count(pr.id) AS n, round(avg(pr.rating), 2) AS avg FROM products p
+					LEFT JOIN product_reviews pr ON pr.product_id = p.id AND pr.status = 'approved'
+					GROUP BY p.id) r WHERE r.id = products.id`,
+			);
+		}
+
 		for (const gateway of GATEWAY_SEED) {
 			await db.run(
 				`INSERT INTO payment_gateways (id, title, description, gateway_order, enabled, method_title,
