@@ -10,7 +10,14 @@ import path from 'node:path';
 import apiFetch, { type APIFetchOptions } from '@wordpress/api-fetch';
 import { createRegistry } from '@wordpress/data';
 
-import { itemsStore, optionsStore, settingsStore, type Product } from '@abacus/data';
+import {
+	itemsStore,
+	optionsStore,
+	reportsStore,
+	settingsStore,
+	type Product,
+	type ReportStatsData,
+} from '@abacus/data';
 
 import { startServer } from '../../server/src/index.js';
 
@@ -64,6 +71,7 @@ function fresh() {
 	registry.register(optionsStore);
 	registry.register(settingsStore);
 	registry.register(itemsStore);
+	registry.register(reportsStore);
 	return registry;
 }
 
@@ -143,4 +151,23 @@ it('saves only the changed settings in one batch request', async () => {
 			expect(byId[id]).toEqual(value);
 		}
 	}
+});
+
+it('reads report stats with totals from the response headers', async () => {
+	const registry = fresh();
+	const query = {
+		interval: 'day',
+		order: 'asc',
+		per_page: 100,
+		after: '2024-01-01T00:00:00',
+		before: '2024-12-31T23:59:59',
+		fields: ['net_revenue', 'orders_count'],
+	};
+	const stats = await registry.resolveSelect(reportsStore).getReportStats('revenue', query);
+	const data = stats.data as ReportStatsData;
+	expect(stats.totalResults).toBe(366);
+	expect(stats.totalPages).toBe(4);
+	expect(data.intervals).toHaveLength(100);
+	expect(data.totals).toHaveProperty('net_revenue');
+	expect(registry.select(reportsStore).getReportStatsError('revenue', query)).toBe(false);
 });
