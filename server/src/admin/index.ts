@@ -8,7 +8,9 @@ import { registerCustomerOrderRoutes } from './routes/customers-orders.js';
 import { registerGatewayRoutes } from './routes/gateways.js';
 import { registerLookupRoutes } from './routes/lookups.js';
 import { registerNoteRoutes } from './routes/notes.js';
+import { registerOnboardingRoutes } from './routes/onboarding.js';
 import { registerOptionRoutes } from './routes/options.js';
+import { registerPluginRoutes } from './routes/plugins.js';
 import { registerProductRoutes } from './routes/products.js';
 import { registerReviewRoutes } from './routes/reviews.js';
 import { registerSettingsRoutes } from './routes/settings.js';
@@ -27,4 +29,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerConte
 	await registerNoteRoutes(app, ctx);
 	await registerReviewRoutes(app, ctx);
 	await registerGatewayRoutes(app, ctx);
+	await registerPluginRoutes(app, ctx);
+	await registerOnboardingRoutes(app, ctx);
 }
