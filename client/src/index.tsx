@@ -1,6 +1,19 @@
+/**
+ * Entry of the admin app: configures api-fetch from the injected settings, hydrates the stores
+ * and renders the app into #root.
+ */
 import { createRoot } from 'react-dom/client';
+import type {} from '@abacus/settings';
+import '@wordpress/components/build-style/style.css';
+import '@abacus/data';
+
+import { App } from './app/app.js';
+import { setUpApiFetch } from './app/api.js';
+
+const settings = window.abacusSettings ?? {};
+setUpApiFetch(settings.restRoot ?? '/wp-json/', settings.restNonce ?? '');
 
 const container = document.getElementById('root');
 if (container) {
-	createRoot(container).render(<div className="abacus-app">Abacus</div>);
+	createRoot(container).render(<App settings={settings} />);
 }

@@ -1,0 +1,165 @@
+/**
+ * The chart of a report: the selected tile's metric over the allowed interval, the primary period
+ * against the comparison period, or one line per item when items are compared.
+ */
+import { useSelect } from '@wordpress/data';
+import { __, sprintf } from '@wordpress/i18n';
+import { Chart } from '@abacus/components';
+import { getReportChartData, getTooltipValueFormat } from '@abacus/data';
+import {
+	getAllowedIntervalsForQuery,
+	getChartTypeForQuery,
+	getCurrentDates,
+	getDateFormatsForInterval,
+	getIntervalForQuery,
+} from '@abacus/date';
+import { flattenFilters } from '@abacus/navigation';
+
+import { getSelectedChart, getStatsOptions } from '../report/query.js';
+import type { ReportConfig, ReportFilter } from '../report/types.js';
+import { ReportError } from './report-error.js';
+import { useDefaultDateRange } from './use-default-date-range.js';
+import { useReportContext } from './use-report-context.js';
+
+interface Props {
+	config: ReportConfig;
+	path: string;
+	query: Record<string, unknown>;
+}
+
+interface Interval {
+	date_start: string;
+	subtotals: Record<string, unknown> & {
+		segments?: Array<{
+			segment_id: number | string;
+			segment_label?: string;
+			subtotals: Record<string, unknown>;
+		}>;
+	};
+}
+
+/** The chart mode of the active filter ('item-comparison' when items are compared). */
+export function getChartMode(
+	config: ReportConfig,
+	query: Record<string, unknown>,
+): 'item-comparison' | 'time-comparison' {
+	for (const filterConfig of config.filters) {
+		const value = query[filterConfig.param];
+		if (value === undefined) {
+			continue;
+		}
+		const filters = flattenFilters(filterConfig.filters) as ReportFilter[];
+		const filter = filters.find((item) => item.value === value && item.chartMode);
+		if (filter?.chartMode === 'item-comparison' && filter.value.startsWith('compare')) {
+			return 'item-comparison';
+		}
+	}
+	return 'time-comparison';
+}
+
+function toChartDate(date: string): string {
+	return date.replace(' ', 'T');
+}
+
+export function ReportChart({ config, path, query }: Props) {
+	const defaultDateRange = useDefaultDateRange();
+	const context = useReportContext(query);
+	const selected = getSelectedChart(config, query);
+	const mode = getChartMode(config, query);
+	const interval = getIntervalForQuery(query);
+	const chartQuery =
+		mode === 'item-comparison' && config.comparisonSegment
+			? { ...query, segmentby: config.comparisonSegment }
+			: query;
+	const options = getStatsOptions(config, chartQuery);
+	const { primary, secondary } = useSelect(
+		(select) => ({
+			primary: getReportChartData({
+				...options,
+				select,
+				defaultDateRange,
+				dataType: 'primary',
+			}),
+			secondary:
+				mode === 'time-comparison'
+					? getReportChartData({
+							...options,
+							select,
+							defaultDateRange,
+							dataType: 'secondary',
+						})
+					: null,
+		}),
+		[config, chartQuery, defaultDateRange, mode],
+	);
+	if (!selected) {
+		return null;
+	}
+	if (primary.isError || secondary?.isError) {
+		return <ReportError title={__('The chart could not be loaded.', 'abacus')} />;
+	}
+	const isRequesting = primary.isRequesting || Boolean(secondary?.isRequesting);
+	const dates = getCurrentDates(query, defaultDateRange);
+	const primaryIntervals = ((primary.data?.intervals ?? []) as Interval[]) || [];
+	const secondaryIntervals = ((secondary?.data?.intervals ?? []) as Interval[]) || [];
+	const primaryKey = `${dates.primary.label} (${dates.primary.range})`;
+	const secondaryKey = `${dates.secondary.label} (${dates.secondary.range})`;
+	const data = isRequesting
+		? []
+		: primaryIntervals.map((item, index) => {
+				const row: Record<string, unknown> = { date: toChartDate(item.date_start) };
+				if (mode === 'item-comparison') {
+					for (const segment of item.subtotals.segments ?? []) {
+						const label = segment.segment_label || String(segment.segment_id);
+						row[label] = {
+							label,
+							value: Number(segment.subtotals[selected.key] ?? 0),
+						};
+					}
+					return row;
+				}
+				row[primaryKey] = {
+					label: primaryKey,
+					labelDate: item.date_start,
+					value: Number(item.subtotals[selected.key] ?? 0),
+				};
+				const previous = secondaryIntervals[index];
+				row[secondaryKey] = {
+					label: secondaryKey,
+					labelDate: previous?.date_start,
+					value: previous ? Number(previous.subtotals[selected.key] ?? 0) : null,
+				};
+				return row;
+			});
+	const formats = getDateFormatsForInterval(interval, data.length);
+	return (
+		<Chart
+			data={data}
+			title={selected.label}
+			interval={interval}
+			allowedIntervals={getAllowedIntervalsForQuery(query)}
+			chartType={getChartTypeForQuery(query)}
+			mode={mode}
+			path={path}
+			query={query}
+			isRequesting={isRequesting}
+			dateParser="%Y-%m-%dT%H:%M:%S"
+			valueType={selected.type}
+			tooltipValueFormat={getTooltipValueFormat(selected.type, context.formatAmount)}
+			tooltipLabelFormat={formats.tooltipLabelFormat}
+			screenReaderFormat={formats.screenReaderFormat}
+			xFormat={formats.xFormat}
+			x2Format={formats.x2Format}
+			itemsLabel={
+				/* translators: %d: number of compared items */
+				__('%d items', 'abacus')
+			}
+			emptyMessage={sprintf(
+				/* translators: %s: metric name */
+				__('There is no %s data for the selected period.', 'abacus'),
+				selected.label.toLowerCase(),
+			)}
+			currency={context.currencyConfig}
+		/>
+	);
+}

@@ -1,0 +1,271 @@
+/**
+ * The table of a report: rows from the report's table endpoint (or the stats intervals for
+ * revenue), sort, pagination, column visibility remembered per user, a summary row and CSV
+ * download.
+ */
+import { useState } from 'react';
+import { Button, Notice } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import { EmptyTable, Link, TableCard } from '@abacus/components';
+import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
+import {
+	exportStore,
+	getReportTableData,
+	getReportTableQuery,
+	getSummaryNumbers,
+	reportsStore,
+	useUserPreferences,
+} from '@abacus/data';
+import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
+
+import { getTableOptions, getTableSummaryOptions } from '../report/query.js';
+import type { Cell, ReportConfig } from '../report/types.js';
+import { ReportError } from './report-error.js';
+import { useDefaultDateRange } from './use-default-date-range.js';
+import { useReportContext } from './use-report-context.js';
+
+interface Props {
+	config: ReportConfig;
+	path: string;
+	query: Record<string, unknown>;
+}
+
+interface TableData {
+	isRequesting: boolean;
+	isError: boolean;
+	rows: Array<Record<string, unknown>>;
+	totalResults: number;
+	totals: Record<string, unknown> | null;
+	requestQuery: Record<string, unknown>;
+}
+
+/** Rows, totals and request state of the table (stats intervals for reports by interval). */
+function useTableData(config: ReportConfig, query: Record<string, unknown>): TableData {
+	const defaultDateRange = useDefaultDateRange();
+	return useSelect(
+		(select): TableData => {
+			const options = { ...getTableOptions(config, query), select, defaultDateRange };
+			if (config.table.isStatsByInterval) {
+				const requestQuery = getReportTableQuery(options) as Record<string, unknown>;
+				const reports = select(reportsStore);
+				const response = reports.getReportStats(config.table.endpoint, requestQuery);
+				const error = reports.getReportStatsError(config.table.endpoint, requestQuery);
+				const isRequesting = !reports.hasFinishedResolution('getReportStats', [
+					config.table.endpoint,
+					requestQuery,
+				]);
+				const body = (response?.data ?? null) as {
+					totals?: Record<string, unknown>;
+					intervals?: Array<Record<string, unknown>>;
+				} | null;
+				return {
+					isRequesting: isRequesting && !error,
+					isError: Boolean(error),
+					rows: body?.intervals ?? [],
+					totalResults: response?.totalResults ?? 0,
+					totals: body?.totals ?? null,
+					requestQuery,
+				};
+			}
+			const table = getReportTableData(options);
+			const summary = config.table.summary.length
+				? getSummaryNumbers({
+						...getTableSummaryOptions(config, query),
+						select,
+						defaultDateRange,
+					})
+				: null;
+			return {
+				isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
+				isError: table.isError || Boolean(summary?.isError),
+				rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
+				totalResults: table.items?.totalResults ?? 0,
+				totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
+				requestQuery: table.query as Record<string, unknown>,
+			};
+		},
+		[config, query, defaultDateRange],
+	);
+}
+
+export function ReportTable({ config, path, query }: Props) {
+	const context = useReportContext(query);
+	const data = useTableData(config, query);
+	const preferences = useUserPreferences();
+	const { startExport } = useDispatch(exportStore);
+	const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(
+		null,
+	);
+	const preferenceKey = `${config.report}_report_columns`;
+	const stored = preferences[preferenceKey];
+	const hidden = Array.isArray(stored)
+		? (stored as string[])
+		: config.table.columns
+				.filter((column) => column.hiddenByDefault)
+				.map((column) => column.key);
+
+	if (data.isError) {
+		return (
+			<ReportError
+				title={sprintf(
+					/* translators: %s: table title */
+					__('The %s table could not be loaded.', 'abacus'),
+					config.table.title,
+				)}
+			/>
+		);
+	}
+
+	const headers = config.table.columns.map((column) => ({
+		key: column.key,
+		label: column.label,
+		screenReaderLabel: column.screenReaderLabel,
+		isSortable: column.isSortable,
+		isNumeric: column.isNumeric,
+		isLeftAligned: column.isLeftAligned,
+		required: column.required,
+		defaultSort: column.defaultSort,
+		visible: column.required || !hidden.includes(column.key),
+	}));
+	const cells: Cell[][] = data.rows.map((row) =>
+		config.table.columns.map((column) => column.cell(row, context)),
+	);
+	const rows = cells.map((row) =>
+		row.map((cell) => ({
+			display: cell.href ? (
+				<Link href={cell.href} type="wc-admin">
+					{cell.display}
+				</Link>
+			) : (
+				cell.display
+			),
+			value: cell.value,
+		})),
+	);
+	const summary = config.table.isStatsByInterval
+		? [
+				{
+					label: _days(data.totalResults),
+					value: context.formatNumber(data.totalResults),
+				},
+				...summaryItems(config, data.totals, context),
+			]
+		: summaryItems(config, data.totals, context);
+
+	const orderby = String(query.orderby ?? config.table.defaultOrderby);
+	const order = String(query.order ?? config.table.defaultOrder);
+
+	async function download() {
+		setNotice(null);
+		const visibleHeaders = headers.filter((header) => header.visible);
+		if (data.rows.length >= data.totalResults) {
+			const csvHeaders = visibleHeaders.map((header) => ({
+				key: header.key,
+				label: header.label,
+			}));
+			const csvRows = cells.map((row) =>
+				row
+					.filter((_cell, index) => headers[index].visible)
+					.map((cell) => ({ display: cell.display, value: cell.value })),
+			);
+			const persisted = getPersistedQuery(query) as Record<string, string>;
+			downloadCSVFile(
+				generateCSVFileName(config.table.title, { ...persisted, orderby, order }),
+				generateCSVDataFromTable(csvHeaders, csvRows),
+			);
+			return;
+		}
+		try {
+			await startExport(config.report, data.requestQuery);
+			setNotice({
+				status: 'success',
+				text: sprintf(
+					/* translators: %s: report title */
+					__('Your %s Report will be emailed to you.', 'abacus'),
+					config.title,
+				),
+			});
+		} catch (error) {
+			setNotice({
+				status: 'error',
+				text:
+					(error as { message?: string })?.message ||
+					__('The export could not be started.', 'abacus'),
+			});
+		}
+	}
+
+	const isEmpty = !data.isRequesting && data.rows.length === 0;
+	return (
+		<div className="abacus-report-table">
+			{notice && (
+				<Notice status={notice.status} onRemove={() => setNotice(null)}>
+					{notice.text}
+				</Notice>
+			)}
+			<TableCard
+				className={`abacus-report-table__${config.report}`}
+				title={config.table.title}
+				headers={headers}
+				rows={rows}
+				rowsPerPage={Number(query.per_page ?? 25)}
+				totalRows={data.totalResults}
+				isLoading={data.isRequesting}
+				query={{ ...query, orderby, order, paged: query.paged ?? '1' }}
+				summary={data.isRequesting ? [] : summary}
+				onSort={onQueryChange('sort', path, query)}
+				onQueryChange={(param: string) => onQueryChange(param, path, query)}
+				onColumnsChange={(shown: string[]) => {
+					const nowHidden = config.table.columns
+						.filter((column) => !column.required && !shown.includes(column.key))
+						.map((column) => column.key);
+					void preferences.updateUserPreferences({ [preferenceKey]: nowHidden });
+				}}
+				actions={[
+					<Button
+						key="download"
+						variant="secondary"
+						disabled={data.isRequesting || isEmpty}
+						onClick={() => void download()}
+					>
+						{__('Download', 'abacus')}
+					</Button>,
+				]}
+			/>
+			{isEmpty && (
+				<EmptyTable>
+					{config.hasDateRange
+						? __(
+								'No data for the selected date range. Try another period or remove filters.',
+								'abacus',
+							)
+						: __('No data to show. Try removing filters.', 'abacus')}
+				</EmptyTable>
+			)}
+		</div>
+	);
+}
+
+function _days(count: number): string {
+	return _n('day', 'days', count, 'abacus');
+}
+
+function summaryItems(
+	config: ReportConfig,
+	totals: Record<string, unknown> | null,
+	context: ReturnType<typeof useReportContext>,
+) {
+	if (!totals) {
+		return [];
+	}
+	return config.table.summary
+		.filter((item) => typeof totals[item.key] === 'number')
+		.map((item) => {
+			const value = totals[item.key] as number;
+			return {
+				label: item.label(value, context),
+				value: context.formatMetric(item.type, value),
+			};
+		});
+}

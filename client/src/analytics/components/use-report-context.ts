@@ -1,0 +1,64 @@
+/**
+ * Formatting helpers a report row and tile need, built once from the store settings.
+ */
+import { useMemo } from 'react';
+import { dateI18n } from '@wordpress/date';
+import CurrencyFactory from '@abacus/currency';
+import { defaultTableDateFormat } from '@abacus/date';
+import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+import { formatValue, numberFormat } from '@abacus/number';
+import { getSetting } from '@abacus/settings';
+import type { CurrencySettings } from '@abacus/settings';
+
+import type { RowContext, ValueType } from '../report/types.js';
+
+export interface ReportFormatters extends RowContext {
+	/** Formats a metric value by its type ('N/A' style handled by callers). */
+	formatMetric: (type: ValueType, value: unknown) => string;
+	currencyConfig: CurrencySettings;
+}
+
+/** Formatters and link builders for the current store (currency, separators, dates). */
+export function useReportContext(query: Record<string, unknown>): ReportFormatters {
+	return useMemo(() => {
+		const currencySetting = getSetting('currency', {}) as Partial<CurrencySettings>;
+		const currency = CurrencyFactory(currencySetting);
+		const currencyConfig = currency.getCurrencyConfig() as CurrencySettings;
+		const numberConfig = {
+			precision: 0,
+			decimalSeparator: currencyConfig.decimalSeparator,
+			thousandSeparator: currencyConfig.thousandSeparator,
+		};
+		const formatNumber = (value: unknown) => {
+			const text = numberFormat({ ...numberConfig, precision: null }, value as number);
+			return text;
+		};
+		const formatAmount = (value: unknown) => currency.formatAmount(value as number);
+		const persisted = getPersistedQuery(query) as Record<string, unknown>;
+		return {
+			currencyConfig,
+			formatAmount,
+			formatNumber,
+			formatDate: (value: string) => dateI18n(defaultTableDateFormat, value, undefined),
+			formatMetric: (type: ValueType, value: unknown) => {
+				if (typeof value !== 'number' || !Number.isFinite(value)) {
+					return '';
+				}
+				switch (type) {
+					case 'currency':
+						return formatAmount(value);
+					case 'percent':
+						return `${numberFormat({ ...numberConfig, precision: 2 }, value)}%`;
+					case 'average':
+						return String(formatValue(numberConfig, 'average', value) ?? '');
+					default:
+						return String(formatValue(numberConfig, 'number', value) ?? '');
+				}
+			},
+			reportLink: (path: string, params: Record<string, string>) =>
+				getNewPath({ ...persisted, ...params }, path, {}, 'abacus'),
+			orderStatuses: (getSetting('orderStatuses', {}) as Record<string, string>) ?? {},
+			countries: (getSetting('countries', {}) as Record<string, string>) ?? {},
+		};
+	}, [query]);
+}

@@ -1,0 +1,120 @@
+/**
+ * Column builders shared by the report configs: a cell reads a field of the row (or of the row's
+ * `subtotals` for reports whose rows are stats intervals) and formats it.
+ */
+import type { Cell, RowContext, TableColumn } from './types.js';
+
+/** Reads `key` from a row, or from its `subtotals` (stats intervals). */
+export function field(row: Record<string, unknown>, key: string): unknown {
+	if (key.includes('.')) {
+		let current: unknown = row;
+		for (const part of key.split('.')) {
+			current =
+				current && typeof current === 'object'
+					? (current as Record<string, unknown>)[part]
+					: undefined;
+		}
+		return current;
+	}
+	if (key in row) {
+		return row[key];
+	}
+	const subtotals = row.subtotals;
+	if (subtotals && typeof subtotals === 'object' && key in subtotals) {
+		return (subtotals as Record<string, unknown>)[key];
+	}
+	return undefined;
+}
+
+/** A finite number from a field, or null. */
+export function numberField(row: Record<string, unknown>, key: string): number | null {
+	const raw = field(row, key);
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A string from a field ('' when missing). */
+export function stringField(row: Record<string, unknown>, key: string): string {
+	const raw = field(row, key);
+	return raw === null || raw === undefined ? '' : String(raw);
+}
+
+type ColumnOptions = Partial<Omit<TableColumn, 'key' | 'label' | 'cell'>>;
+
+/** A money column. */
+export function currencyColumn(
+	key: string,
+	label: string,
+	options: ColumnOptions = {},
+	source: string = key,
+): TableColumn {
+	return {
+		key,
+		label,
+		isSortable: true,
+		isNumeric: true,
+		...options,
+		cell: (row, context: RowContext): Cell => {
+			const value = numberField(row, source);
+			return { display: value === null ? '' : context.formatAmount(value), value };
+		},
+	};
+}
+
+/** A count column. */
+export function numberColumn(
+	key: string,
+	label: string,
+	options: ColumnOptions = {},
+	source: string = key,
+): TableColumn {
+	return {
+		key,
+		label,
+		isSortable: true,
+		isNumeric: true,
+		...options,
+		cell: (row, context: RowContext): Cell => {
+			const value = numberField(row, source);
+			return { display: value === null ? '' : context.formatNumber(value), value };
+		},
+	};
+}
+
+/** A plain text column. */
+export function textColumn(
+	key: string,
+	label: string,
+	options: ColumnOptions = {},
+	source: string = key,
+): TableColumn {
+	return {
+		key,
+		label,
+		isLeftAligned: true,
+		...options,
+		cell: (row): Cell => {
+			const value = stringField(row, source);
+			return { display: value, value };
+		},
+	};
+}
+
+/** A date column (store-local date strings). */
+export function dateColumn(
+	key: string,
+	label: string,
+	options: ColumnOptions = {},
+	source: string = key,
+): TableColumn {
+	return {
+		key,
+		label,
+		isLeftAligned: true,
+		...options,
+		cell: (row, context): Cell => {
+			const value = stringField(row, source);
+			return { display: value ? context.formatDate(value) : '', value: value || null };
+		},
+	};
+}

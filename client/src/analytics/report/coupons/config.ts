@@ -1,0 +1,102 @@
+/**
+ * Coupons report: coupons stats tiles; single coupon and comparison; coupons table.
+ */
+import { __, _n } from '@wordpress/i18n';
+
+import { currencyColumn, dateColumn, numberColumn, stringField, textColumn } from '../columns.js';
+import { itemFilter } from '../filters.js';
+import type { Cell, ReportConfig } from '../types.js';
+
+export const config: ReportConfig = {
+	report: 'coupons',
+	title: __('Coupons', 'abacus'),
+	path: '/analytics/coupons',
+	endpoint: 'coupons',
+	hasDateRange: true,
+	hasChart: true,
+	comparisonSegment: 'coupon',
+	limitBy: ['coupons'],
+	charts: [
+		{
+			key: 'orders_count',
+			label: __('Discounted orders', 'abacus'),
+			type: 'number',
+			orderby: 'orders_count',
+		},
+		{ key: 'amount', label: __('Amount', 'abacus'), type: 'currency', orderby: 'amount' },
+	],
+	filters: [
+		itemFilter({
+			allLabel: __('All coupons', 'abacus'),
+			single: {
+				value: 'single_coupon',
+				label: __('Single coupon', 'abacus'),
+				type: 'coupons',
+				itemParam: 'coupons',
+				placeholder: __('Type to search for a coupon', 'abacus'),
+			},
+			compare: {
+				value: 'compare-coupons',
+				label: __('Comparison', 'abacus'),
+				type: 'coupons',
+				itemParam: 'coupons',
+				labels: {
+					helpText: __('Check at least two coupon codes below to compare', 'abacus'),
+					placeholder: __('Search for coupon codes to compare', 'abacus'),
+					title: __('Compare coupon codes', 'abacus'),
+					update: __('Compare', 'abacus'),
+				},
+			},
+		}),
+	],
+	table: {
+		title: __('Coupons', 'abacus'),
+		endpoint: 'coupons',
+		defaultOrderby: 'orders_count',
+		defaultOrder: 'desc',
+		tableQuery: { extended_info: true },
+		idField: 'coupon_id',
+		columns: [
+			textColumn(
+				'code',
+				__('Coupon code', 'abacus'),
+				{ isSortable: true, required: true },
+				'extended_info.code',
+			),
+			numberColumn('orders_count', __('Orders', 'abacus'), {
+				defaultSort: true,
+				required: true,
+			}),
+			currencyColumn('amount', __('Amount discounted', 'abacus')),
+			dateColumn('created', __('Created', 'abacus'), {}, 'extended_info.date_created'),
+			dateColumn('expires', __('Expires', 'abacus'), {}, 'extended_info.date_expires'),
+			{
+				key: 'type',
+				label: __('Type', 'abacus'),
+				isLeftAligned: true,
+				cell: (row): Cell => {
+					const value = stringField(row, 'extended_info.discount_type');
+					const labels: Record<string, string> = {
+						percent: __('Percentage', 'abacus'),
+						fixed_cart: __('Fixed cart', 'abacus'),
+						fixed_product: __('Fixed product', 'abacus'),
+					};
+					return { display: labels[value] ?? value, value };
+				},
+			},
+		],
+		summary: [
+			{
+				key: 'coupons_count',
+				type: 'number',
+				label: (n) => _n('coupon', 'coupons', n, 'abacus'),
+			},
+			{
+				key: 'orders_count',
+				type: 'number',
+				label: (n) => _n('order', 'orders', n, 'abacus'),
+			},
+			{ key: 'amount', type: 'currency', label: () => __('amount discounted', 'abacus') },
+		],
+	},
+};

@@ -1,0 +1,261 @@
+/**
+ * Orders report: orders stats tiles, the orders table with customer, products and coupons, and the
+ * advanced filters REST.md lists for orders.
+ */
+import { __, _n } from '@wordpress/i18n';
+
+import { currencyColumn, dateColumn, field, numberColumn, stringField } from '../columns.js';
+import { itemFilter } from '../filters.js';
+import type { AdvancedFiltersConfig, Cell, ReportConfig } from '../types.js';
+
+const includeRules = [
+	{ value: 'includes', label: __('Includes', 'abacus') },
+	{ value: 'excludes', label: __('Excludes', 'abacus') },
+];
+
+function names(list: unknown, key: string): string {
+	return Array.isArray(list)
+		? list
+				.map((item) =>
+					item && typeof item === 'object'
+						? String((item as Record<string, unknown>)[key] ?? '')
+						: '',
+				)
+				.filter(Boolean)
+				.join(', ')
+		: '';
+}
+
+export const advancedFilters: AdvancedFiltersConfig = {
+	title: __('Orders match {{select /}} filters', 'abacus'),
+	filters: {
+		status: {
+			labels: {
+				add: __('Order status', 'abacus'),
+				remove: __('Remove order status filter', 'abacus'),
+				rule: __('Select an order status filter match', 'abacus'),
+				title: __('Order status {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select an order status', 'abacus'),
+			},
+			rules: [
+				{ value: 'is', label: __('Is', 'abacus') },
+				{ value: 'is_not', label: __('Is not', 'abacus') },
+			],
+			input: { component: 'SelectControl' },
+		},
+		product: {
+			labels: {
+				add: __('Products', 'abacus'),
+				remove: __('Remove products filter', 'abacus'),
+				rule: __('Select a product filter match', 'abacus'),
+				title: __('Product {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select products', 'abacus'),
+			},
+			rules: includeRules,
+			input: { component: 'Search', type: 'products' },
+		},
+		coupon: {
+			labels: {
+				add: __('Coupon code', 'abacus'),
+				remove: __('Remove coupon filter', 'abacus'),
+				rule: __('Select a coupon filter match', 'abacus'),
+				title: __('Coupon code {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select coupon codes', 'abacus'),
+			},
+			rules: includeRules,
+			input: { component: 'Search', type: 'coupons' },
+		},
+		customer_type: {
+			labels: {
+				add: __('Customer type', 'abacus'),
+				remove: __('Remove customer filter', 'abacus'),
+				rule: __('Select a customer filter match', 'abacus'),
+				title: __('Customer is {{filter /}}', 'abacus'),
+				filter: __('Select a customer type', 'abacus'),
+			},
+			rules: [],
+			input: {
+				component: 'SelectControl',
+				options: [
+					{ value: 'new', label: __('New', 'abacus') },
+					{ value: 'returning', label: __('Returning', 'abacus') },
+				],
+				defaultOption: 'new',
+			},
+		},
+		refunds: {
+			labels: {
+				add: __('Refunds', 'abacus'),
+				remove: __('Remove refunds filter', 'abacus'),
+				rule: __('Select a refund filter match', 'abacus'),
+				title: __('Refunds {{filter /}}', 'abacus'),
+				filter: __('Select a refund type', 'abacus'),
+			},
+			rules: [],
+			input: {
+				component: 'SelectControl',
+				options: [
+					{ value: 'all', label: __('All', 'abacus') },
+					{ value: 'partial', label: __('Partially refunded', 'abacus') },
+					{ value: 'full', label: __('Fully refunded', 'abacus') },
+					{ value: 'none', label: __('None', 'abacus') },
+				],
+				defaultOption: 'all',
+			},
+		},
+		tax_rate: {
+			labels: {
+				add: __('Tax rates', 'abacus'),
+				remove: __('Remove tax rate filter', 'abacus'),
+				rule: __('Select a tax rate filter match', 'abacus'),
+				title: __('Tax rate {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select tax rates', 'abacus'),
+			},
+			rules: includeRules,
+			input: { component: 'Search', type: 'taxes' },
+		},
+	},
+};
+
+export const config: ReportConfig = {
+	report: 'orders',
+	title: __('Orders', 'abacus'),
+	path: '/analytics/orders',
+	endpoint: 'orders',
+	hasDateRange: true,
+	hasChart: true,
+	charts: [
+		{ key: 'orders_count', label: __('Orders', 'abacus'), type: 'number' },
+		{
+			key: 'net_revenue',
+			label: __('Net sales', 'abacus'),
+			type: 'currency',
+			orderby: 'net_total',
+		},
+		{ key: 'avg_order_value', label: __('Average order value', 'abacus'), type: 'currency' },
+		{
+			key: 'avg_items_per_order',
+			label: __('Average items per order', 'abacus'),
+			type: 'average',
+		},
+	],
+	filters: [itemFilter({ allLabel: __('All orders', 'abacus'), hasAdvanced: true })],
+	advancedFilters,
+	table: {
+		title: __('Orders', 'abacus'),
+		endpoint: 'orders',
+		defaultOrderby: 'date',
+		defaultOrder: 'desc',
+		tableQuery: { extended_info: true },
+		idField: 'order_id',
+		columns: [
+			dateColumn(
+				'date',
+				__('Date', 'abacus'),
+				{ isSortable: true, defaultSort: true, required: true },
+				'date_created',
+			),
+			{
+				key: 'order_number',
+				label: __('Order #', 'abacus'),
+				isLeftAligned: true,
+				required: true,
+				cell: (row): Cell => {
+					const value = stringField(row, 'order_number');
+					return { display: value, value };
+				},
+			},
+			{
+				key: 'status',
+				label: __('Status', 'abacus'),
+				isLeftAligned: true,
+				cell: (row, context): Cell => {
+					const value = stringField(row, 'status');
+					return { display: context.orderStatuses[value] ?? value, value };
+				},
+			},
+			{
+				key: 'customer',
+				label: __('Customer', 'abacus'),
+				isLeftAligned: true,
+				cell: (row): Cell => {
+					const first = stringField(row, 'extended_info.customer.first_name');
+					const last = stringField(row, 'extended_info.customer.last_name');
+					const value = `${first} ${last}`.trim();
+					return { display: value, value };
+				},
+			},
+			{
+				key: 'customer_type',
+				label: __('Customer type', 'abacus'),
+				isLeftAligned: true,
+				cell: (row): Cell => {
+					const value = stringField(row, 'customer_type');
+					const display =
+						value === 'new'
+							? __('New', 'abacus')
+							: value === 'returning'
+								? __('Returning', 'abacus')
+								: value;
+					return { display, value };
+				},
+			},
+			{
+				key: 'products',
+				label: __('Product(s)', 'abacus'),
+				isLeftAligned: true,
+				cell: (row): Cell => {
+					const products = field(row, 'extended_info.products');
+					const value = Array.isArray(products)
+						? products
+								.map((p) => {
+									const item = p as Record<string, unknown>;
+									return `${String(item.quantity ?? '')}× ${String(item.name ?? '')}`;
+								})
+								.join(', ')
+						: '';
+					return { display: value, value };
+				},
+			},
+			numberColumn('num_items_sold', __('Items sold', 'abacus')),
+			{
+				key: 'coupons',
+				label: __('Coupon(s)', 'abacus'),
+				isLeftAligned: true,
+				cell: (row): Cell => {
+					const value = names(field(row, 'extended_info.coupons'), 'code');
+					return { display: value, value };
+				},
+			},
+			currencyColumn('net_total', __('Net sales', 'abacus')),
+		],
+		summary: [
+			{
+				key: 'orders_count',
+				type: 'number',
+				label: (n) => _n('order', 'orders', n, 'abacus'),
+			},
+			{
+				key: 'total_customers',
+				type: 'number',
+				label: (n) => _n('customer', 'customers', n, 'abacus'),
+			},
+			{
+				key: 'products',
+				type: 'number',
+				label: (n) => _n('product', 'products', n, 'abacus'),
+			},
+			{
+				key: 'num_items_sold',
+				type: 'number',
+				label: (n) => _n('item sold', 'items sold', n, 'abacus'),
+			},
+			{
+				key: 'coupons_count',
+				type: 'number',
+				label: (n) => _n('coupon', 'coupons', n, 'abacus'),
+			},
+			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
+		],
+	},
+};

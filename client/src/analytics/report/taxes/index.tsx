@@ -1,0 +1,7 @@
+/**
+ * The taxes report page (loaded as its own chunk).
+ */
+import { createReportPage } from '../report-page.js';
+import { config } from './config.js';
+
+export default createReportPage(config);

@@ -1,0 +1,168 @@
+/**
+ * The shape of a report page's configuration: every report is the generic report page driven by
+ * one of these (client/src/analytics/report/<report>/config.ts).
+ */
+
+/** How a metric value is formatted. */
+export type ValueType = 'currency' | 'number' | 'average' | 'percent';
+
+/** A summary tile, and the chart drawn when it is selected. */
+export interface ChartMetric {
+	/** Field of the stats endpoint's totals and interval subtotals. */
+	key: string;
+	/** Tile and chart label. */
+	label: string;
+	type: ValueType;
+	/** Table column the table is sorted by when this tile is selected (when it exists). */
+	orderby?: string;
+	order?: 'asc' | 'desc';
+	/** A rise is bad news (refunds, coupons): the delta is shown with the opposite trend colour. */
+	isReverseTrend?: boolean;
+}
+
+/** One entry of a report filter dropdown (nested entries in `subFilters`). */
+export interface ReportFilter {
+	label: string;
+	value: string;
+	/** 'item-comparison' draws one chart line per compared item. */
+	chartMode?: 'item-comparison' | 'time-comparison';
+	/** 'Search' entries pick one item inline. */
+	component?: 'Search';
+	/** For comparison and search entries: the search type, the query param and labels. */
+	settings?: {
+		type: string;
+		param: string;
+		getLabels?: (
+			ids: string,
+			query: Record<string, unknown>,
+		) => Promise<Array<{ key: number | string; label: string }>>;
+		labels?: Record<string, string>;
+	};
+	subFilters?: ReportFilter[];
+	path?: string[];
+}
+
+/** One filter dropdown of the report filter bar. */
+export interface ReportFilterConfig {
+	label: string;
+	/** The query parameter it writes. */
+	param: string;
+	defaultValue?: string;
+	staticParams: string[];
+	showFilters: (query: Record<string, unknown>) => boolean;
+	filters: ReportFilter[];
+}
+
+/** A rule of an advanced filter (e.g. includes / excludes). */
+export interface AdvancedFilterRule {
+	value: string;
+	label: string;
+}
+
+/** One advanced filter (a line of the advanced filters card). */
+export interface AdvancedFilter {
+	labels: {
+		add: string;
+		remove: string;
+		rule: string;
+		title: string;
+		filter: string;
+		placeholder?: string;
+	};
+	rules: AdvancedFilterRule[];
+	input: {
+		component: 'Currency' | 'Date' | 'Number' | 'ProductAttribute' | 'Search' | 'SelectControl';
+		type?: string;
+		options?: Array<{ value: string; label: string }>;
+		defaultOption?: string;
+	};
+	allowMultiple?: boolean;
+}
+
+export interface AdvancedFiltersConfig {
+	/** Title with a {{select}} placeholder for the All/Any selector. */
+	title: string;
+	filters: Record<string, AdvancedFilter>;
+}
+
+/** What a row renders from (helpers the page provides so that configs stay pure). */
+export interface RowContext {
+	formatAmount: (value: unknown) => string;
+	formatNumber: (value: unknown) => string;
+	formatDate: (value: string) => string;
+	/** href of an in-app report view, keeping the persisted query. */
+	reportLink: (path: string, query: Record<string, string>) => string;
+	orderStatuses: Record<string, string>;
+	countries: Record<string, string>;
+}
+
+/** A cell as the table shows it: `display` is what a person sees, `value` what CSV exports. */
+export interface Cell {
+	display: string;
+	value: string | number | null;
+	/** When set the cell is a link to this in-app address. */
+	href?: string;
+}
+
+export interface TableColumn {
+	key: string;
+	label: string;
+	screenReaderLabel?: string;
+	isSortable?: boolean;
+	isNumeric?: boolean;
+	isLeftAligned?: boolean;
+	/** Cannot be hidden. */
+	required?: boolean;
+	defaultSort?: boolean;
+	/** Hidden until the user shows it. */
+	hiddenByDefault?: boolean;
+	/** Builds the cell of a row. */
+	cell: (row: Record<string, unknown>, context: RowContext) => Cell;
+}
+
+/** A summary item below the table, from the stats endpoint's totals. */
+export interface TableSummaryItem {
+	key: string;
+	label: (value: number, context: RowContext) => string;
+	type: ValueType;
+}
+
+export interface ReportTableConfig {
+	title: string;
+	/** Endpoint of the rows (`reports/<endpoint>`); for revenue the stats endpoint by interval. */
+	endpoint: string;
+	/** Rows come from the stats endpoint's intervals (revenue). */
+	isStatsByInterval?: boolean;
+	columns: TableColumn[];
+	defaultOrderby: string;
+	defaultOrder: 'asc' | 'desc';
+	/** Parameters every table request adds (extended_info, _embed, type...). */
+	tableQuery?: Record<string, string | number | boolean>;
+	/** Summary row below the table (fields read from the stats endpoint). */
+	summary: TableSummaryItem[];
+	/** Field holding the row identity (for comparison checkboxes). */
+	idField?: string;
+}
+
+export interface ReportConfig {
+	/** Slug used in the path and for preferences: `<report>_report_columns`. */
+	report: string;
+	title: string;
+	/** Path of the page (`/analytics/revenue`, `/customers`). */
+	path: string;
+	/** Stats endpoint (`reports/<endpoint>/stats`). */
+	endpoint: string;
+	/** Whether the page has a date range (stock and customers do not). */
+	hasDateRange: boolean;
+	/** Whether a chart is drawn (stock has none). */
+	hasChart: boolean;
+	/** Summary tiles (chart metrics). Empty for reports without summary tiles. */
+	charts: ChartMetric[];
+	filters: ReportFilterConfig[];
+	advancedFilters?: AdvancedFiltersConfig;
+	table: ReportTableConfig;
+	/** `segmentby` of the chart when items are compared (one line per item). */
+	comparisonSegment?: string;
+	/** Query parameters limiting the stats endpoint to the picked items (`search` words resolve to them). */
+	limitBy?: string[];
+}

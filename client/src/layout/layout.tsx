@@ -1,0 +1,185 @@
+/**
+ * The wp-admin-like frame: the Analytics menu on the left, a header with breadcrumbs, and the page
+ * for the current `path` (each page loads as its own chunk).
+ */
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+import { Link } from '@abacus/components';
+import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+
+import { ErrorBoundary } from '../app/error-boundary.js';
+import { NotFound } from './not-found.js';
+import { getBreadcrumbs, getMenuEntries, matchRoute, type ReportSlug } from './routes.js';
+import { useAppLocation } from './use-location.js';
+import './style.scss';
+
+/** Props every page receives. */
+export interface PageProps {
+	path: string;
+	query: Record<string, unknown>;
+}
+
+type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+const reportPages: Record<ReportSlug, Page> = {
+	revenue: lazy(
+		() =>
+			import(/* webpackChunkName: "report-revenue" */ '../analytics/report/revenue/index.js'),
+	),
+	orders: lazy(
+		() => import(/* webpackChunkName: "report-orders" */ '../analytics/report/orders/index.js'),
+	),
+	products: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-products" */ '../analytics/report/products/index.js'
+			),
+	),
+	variations: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-variations" */ '../analytics/report/variations/index.js'
+			),
+	),
+	categories: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-categories" */ '../analytics/report/categories/index.js'
+			),
+	),
+	coupons: lazy(
+		() =>
+			import(/* webpackChunkName: "report-coupons" */ '../analytics/report/coupons/index.js'),
+	),
+	taxes: lazy(
+		() => import(/* webpackChunkName: "report-taxes" */ '../analytics/report/taxes/index.js'),
+	),
+	downloads: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-downloads" */ '../analytics/report/downloads/index.js'
+			),
+	),
+	stock: lazy(
+		() => import(/* webpackChunkName: "report-stock" */ '../analytics/report/stock/index.js'),
+	),
+	customers: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-customers" */ '../analytics/report/customers/index.js'
+			),
+	),
+};
+
+const Dashboard: Page = lazy(
+	() => import(/* webpackChunkName: "dashboard" */ '../dashboard/index.js'),
+);
+const Settings: Page = lazy(
+	() => import(/* webpackChunkName: "analytics-settings" */ '../analytics/settings/index.js'),
+);
+
+const REPORT_TITLES: Record<ReportSlug, string> = {
+	revenue: __('Revenue', 'abacus'),
+	orders: __('Orders', 'abacus'),
+	products: __('Products', 'abacus'),
+	variations: __('Variations', 'abacus'),
+	categories: __('Categories', 'abacus'),
+	coupons: __('Coupons', 'abacus'),
+	taxes: __('Taxes', 'abacus'),
+	downloads: __('Downloads', 'abacus'),
+	stock: __('Stock', 'abacus'),
+	customers: __('Customers', 'abacus'),
+};
+
+export function Layout() {
+	const { path, query } = useAppLocation();
+	const route = matchRoute(path);
+	const breadcrumbs = getBreadcrumbs(
+		route,
+		route.page === 'report' ? REPORT_TITLES[route.report] : undefined,
+	);
+	const persisted = getPersistedQuery(query) as Record<string, unknown>;
+
+	useEffect(() => {
+		document.title = `${breadcrumbs.join(' ‹ ')} ‹ ${__('Abacus', 'abacus')}`;
+	}, [breadcrumbs]);
+
+	let Page: Page | null = null;
+	if (route.page === 'report') {
+		Page = reportPages[route.report];
+	} else if (route.page === 'dashboard') {
+		Page = Dashboard;
+	} else if (route.page === 'settings') {
+		Page = Settings;
+	}
+
+	return (
+		<div className="abacus-layout">
+			<nav className="abacus-layout__menu" aria-label={__('Analytics menu', 'abacus')}>
+				<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
+				<ul>
+					{getMenuEntries().map((entry) => {
+						const isCurrent = matchRoute(entry.path).path === route.path;
+						const href = getNewPath(
+							entry.keepsTimeQuery ? persisted : {},
+							entry.path,
+							{},
+							'abacus',
+						);
+						return (
+							<li key={entry.path} className={isCurrent ? 'is-current' : undefined}>
+								<Link
+									href={href}
+									type="wc-admin"
+									aria-current={isCurrent ? 'page' : undefined}
+								>
+									{entry.label}
+								</Link>
+							</li>
+						);
+					})}
+				</ul>
+			</nav>
+			<div className="abacus-layout__main">
+				<header className="abacus-layout__header">
+					<nav aria-label={__('Breadcrumbs', 'abacus')}>
+						<ol className="abacus-layout__breadcrumbs">
+							{breadcrumbs.map((crumb, index) => (
+								<li
+									key={crumb}
+									aria-current={
+										index === breadcrumbs.length - 1 ? 'page' : undefined
+									}
+								>
+									{crumb}
+								</li>
+							))}
+						</ol>
+					</nav>
+				</header>
+				<main className="abacus-layout__content">
+					<h1 className="screen-reader-text">{breadcrumbs[breadcrumbs.length - 1]}</h1>
+					<ErrorBoundary resetKey={route.path}>
+						<Suspense
+							fallback={
+								<div className="abacus-layout__loading" aria-live="polite">
+									<Spinner />
+									<span className="screen-reader-text">
+										{__('Loading…', 'abacus')}
+									</span>
+								</div>
+							}
+						>
+							{Page ? (
+								<Page path={route.path} query={query} />
+							) : (
+								<NotFound path={route.path} />
+							)}
+						</Suspense>
+					</ErrorBoundary>
+				</main>
+			</div>
+		</div>
+	);
+}

@@ -1,0 +1,99 @@
+/**
+ * Shared helpers of the end-to-end tests: the browser, the server URL, REST calls for expected
+ * figures, and screenshots saved to test-results/e2e/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-results/e2e');
+
+export function baseUrl(): string {
+	const url = process.env.ABACUS_E2E_URL;
+	if (!url) {
+		throw new Error('ABACUS_E2E_URL is not set: run the e2e tests through tests/e2e/run.js.');
+	}
+	return url;
+}
+
+export async function launch(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--no-first-run',
+			'--disable-sync',
+		],
+	});
+}
+
+/** The admin page URL for an in-app path and query. */
+export function adminUrl(appPath: string, query: Record<string, string> = {}): string {
+	const params = new URLSearchParams({ page: 'abacus', path: appPath, ...query });
+	return `${baseUrl()}/wp-admin/admin.php?${params.toString()}`;
+}
+
+/** Opens a page and collects console errors and failed requests. */
+export async function openPage(
+	browser: Browser,
+	appPath: string,
+	query: Record<string, string> = {},
+): Promise<{ page: Page; errors: string[] }> {
+	const context = await browser.newContext({
+		viewport: { width: 1400, height: 1000 },
+		acceptDownloads: true,
+	});
+	const page = await context.newPage();
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(error.message));
+	await page.goto(adminUrl(appPath, query));
+	return { page, errors };
+}
+
+/** GET a REST route of the server (path under /wp-json, e.g. '/wc-analytics/reports/revenue/stats'). */
+export async function api<T>(
+	route: string,
+	query: Record<string, string | number> = {},
+): Promise<{
+	body: T;
+	headers: Headers;
+}> {
+	const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+	const response = await fetch(`${baseUrl()}/wp-json${route}?${params.toString()}`);
+	if (!response.ok) {
+		throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+	}
+	return { body: (await response.json()) as T, headers: response.headers };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+	mkdirSync(SCREENSHOT_DIR, { recursive: true });
+	const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+	await page.screenshot({ path: file, fullPage: true });
+	return file;
+}
+
+/** en-US money as the default store currency shows it ($1,234.56; $-5.00 for negatives). */
+export function money(value: number): string {
+	const abs = Math.abs(value).toLocaleString('en-US', {
+		minimumFractionDigits: 2,
+		maximumFractionDigits: 2,
+	});
+	return value < 0 ? `$-${abs}` : `$${abs}`;
+}
+
+/** A date as YYYY-MM-DD (UTC). */
+export function isoDay(date: Date): string {
+	return date.toISOString().slice(0, 10);
+}
+
+/** The previous full calendar month (UTC): [first day, last day]. */
+export function lastMonth(now = new Date()): [string, string] {
+	const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+	const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+	return [isoDay(first), isoDay(last)];
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run test:e2e`: makes sure the server is built and the client bundle exists, then runs the
+ * end-to-end jest config (results in test-results/e2e.json, screenshots in test-results/e2e/).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function run(cmd, args, extraEnv = {}) {
+	const result = spawnSync(cmd, args, {
+		cwd: root,
+		stdio: 'inherit',
+		env: { ...process.env, ...extraEnv },
+	});
+	if (result.status !== 0) {
+		process.exit(result.status ?? 1);
+	}
+}
+
+if (!existsSync('/usr/bin/chromium')) {
+	console.error(
+		'Chromium is missing: install it with `apt-get install -y chromium` (npm test does it when run as root).',
+	);
+	process.exit(1);
+}
+run('npx', ['tsc', '-b', 'server']);
+if (!existsSync(path.join(root, 'build/standalone/index.js'))) {
+	run('npx', ['webpack', '--mode', 'production'], { ABACUS_FLAVOUR: 'standalone' });
+}
+mkdirSync(path.join(root, 'test-results/e2e'), { recursive: true });
+run('npx', [
+	'jest',
+	'-c',
+	'tests/e2e/jest.config.cjs',
+	'--ci',
+	'--runInBand',
+	'--forceExit',
+	'--json',
+	'--outputFile=test-results/e2e.json',
+	...process.argv.slice(2),
+]);
