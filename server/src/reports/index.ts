@@ -4,11 +4,60 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { customersList, customersStats, CUSTOMER_FILTER_PARAMS } from './customers.js';
+import {
+	allowedIndicators,
+	allowedLeaderboards,
+	leaderboards,
+	performanceIndicators,
+	reportsIndex,
+} from './dashboard.js';
+import { couponStats, downloadStats, productStats, taxStats } from './item-stats.js';
+import {
+	categoriesList,
+	couponsList,
+	downloadsList,
+	ordersList,
+	productsList,
+	stockList,
+	stockStats,
+	taxesList,
+	variationsList,
+} from './lists.js';
 import { orderStats } from './order-stats.js';
-import { commonStatsParams, ORDER_FILTER_PARAMS } from './params.js';
-import { ReportCache, reportRoute } from './route.js';
+import {
+	commonListParams,
+	commonStatsParams,
+	ORDER_FILTER_PARAMS,
+	STATUSES,
+	type ParamSpecs,
+} from './params.js';
+import { ReportCache, reportRoute, type RouteResult } from './route.js';
+import type { StatsResult } from './engine.js';
 
 const NS = '/wc-analytics';
+
+const stats = (r: StatsResult): RouteResult => ({
+	body: r.body,
+	total: r.total,
+	totalPages: r.totalPages,
+});
+
+const ATTRIBUTE_PARAMS: ParamSpecs = {
+	attribute_is: { type: 'tuples' },
+	attribute_is_not: { type: 'tuples' },
+};
+const DOWNLOAD_FILTERS: ParamSpecs = {
+	match: { type: 'string', default: 'all', enum: ['all', 'any'] },
+	product_includes: { type: 'ids' },
+	product_excludes: { type: 'ids' },
+	order_includes: { type: 'ids' },
+	order_excludes: { type: 'ids' },
+	customer_includes: { type: 'ids' },
+	customer_excludes: { type: 'ids' },
+	ip_address_includes: { type: 'strings' },
+	ip_address_excludes: { type: 'strings' },
+};
 
 export async function registerReportRoutes(
 	app: FastifyInstance,
@@ -16,10 +65,15 @@ export async function registerReportRoutes(
 ): Promise<void> {
 	const cache = new ReportCache(ctx);
 	const route = reportRoute.bind(null, app, ctx, cache);
-	const segmentby = {
+	const db = ctx.db;
+	const orderSegments = {
 		type: 'string',
 		enum: ['product', 'category', 'variation', 'coupon', 'customer_type'],
 	} as const;
+	const productSegments = { type: 'string', enum: ['product', 'category', 'variation'] } as const;
+	const context: ParamSpecs = { context: { type: 'string', enum: ['view', 'edit', 'embed'] } };
+
+	route(`${NS}/reports`, context, async () => reportsIndex());
 
 	route(
 		`${NS}/reports/revenue/stats`,
@@ -36,29 +90,279 @@ export async function registerReportRoutes(
 				'items_sold',
 				'gross_sales',
 			]),
-			segmentby,
+			segmentby: orderSegments,
 			product_includes: { type: 'ids' },
 			categories: { type: 'ids' },
 			coupons: { type: 'ids' },
 			variations: { type: 'ids' },
 		},
-		async (q, settings) => {
-			const r = await orderStats(ctx.db, q, settings, false);
-			return { body: r.body, total: r.total, totalPages: r.totalPages };
-		},
+		async (q, settings) => stats(await orderStats(db, q, settings, false)),
 	);
 	route(
 		`${NS}/reports/orders/stats`,
 		{
 			...commonStatsParams(['date', 'net_revenue', 'orders_count', 'avg_order_value']),
 			...ORDER_FILTER_PARAMS,
-			segmentby,
+			segmentby: orderSegments,
 			coupons: { type: 'ids' },
 			variations: { type: 'ids' },
 		},
-		async (q, settings) => {
-			const r = await orderStats(ctx.db, q, settings, true);
-			return { body: r.body, total: r.total, totalPages: r.totalPages };
-		},
+		async (q, settings) => stats(await orderStats(db, q, settings, true)),
 	);
+	route(
+		`${NS}/reports/orders`,
+		{
+			...commonListParams(['date', 'num_items_sold', 'net_total'], 'date'),
+			per_page: { type: 'integer', default: 10, minimum: -1, maximum: 100 },
+			...ORDER_FILTER_PARAMS,
+			order_includes: { type: 'ids' },
+			order_excludes: { type: 'ids' },
+		},
+		(q, settings) => ordersList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/products`,
+		{
+			...commonListParams(
+				[
+					'date',
+					'net_revenue',
+					'orders_count',
+					'items_sold',
+					'product_name',
+					'variations',
+					'sku',
+				],
+				'date',
+			),
+			categories: { type: 'ids' },
+			products: { type: 'ids' },
+			match: { type: 'string', default: 'all', enum: ['all', 'any'] },
+		},
+		(q, settings) => productsList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/products/stats`,
+		{
+			...commonStatsParams([
+				'date',
+				'net_revenue',
+				'coupons',
+				'refunds',
+				'shipping',
+				'taxes',
+				'orders_count',
+				'items_sold',
+			]),
+			categories: { type: 'ids' },
+			products: { type: 'ids' },
+			variations: { type: 'ids' },
+			segmentby: productSegments,
+		},
+		async (q, settings) => stats(await productStats(db, q, settings, false)),
+	);
+	const variationFilters: ParamSpecs = {
+		match: { type: 'string', default: 'all', enum: ['all', 'any'] },
+		product_includes: { type: 'ids' },
+		product_excludes: { type: 'ids' },
+		variations: { type: 'ids' },
+		category_includes: { type: 'ids' },
+		category_excludes: { type: 'ids' },
+		...ATTRIBUTE_PARAMS,
+	};
+	route(
+		`${NS}/reports/variations`,
+		{
+			...commonListParams(
+				['date', 'net_revenue', 'orders_count', 'items_sold', 'sku'],
+				'date',
+			),
+			...variationFilters,
+		},
+		(q, settings) => variationsList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/variations/stats`,
+		{
+			...commonStatsParams([
+				'date',
+				'net_revenue',
+				'coupons',
+				'refunds',
+				'shipping',
+				'taxes',
+				'orders_count',
+				'items_sold',
+			]),
+			...variationFilters,
+			segmentby: productSegments,
+		},
+		async (q, settings) => stats(await productStats(db, q, settings, true)),
+	);
+	route(
+		`${NS}/reports/categories`,
+		{
+			...commonListParams(
+				[
+					'category_id',
+					'items_sold',
+					'net_revenue',
+					'orders_count',
+					'products_count',
+					'category',
+				],
+				'category_id',
+			),
+			interval: { type: 'string', enum: ['hour', 'day', 'week', 'month', 'quarter', 'year'] },
+			status_is: { type: 'strings', enum: STATUSES },
+			status_is_not: { type: 'strings', enum: STATUSES },
+			categories: { type: 'ids' },
+		},
+		(q, settings) => categoriesList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/coupons`,
+		{
+			...commonListParams(['coupon_id', 'code', 'amount', 'orders_count'], 'coupon_id'),
+			coupons: { type: 'ids' },
+		},
+		(q, settings) => couponsList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/coupons/stats`,
+		{
+			...commonStatsParams(['date', 'amount', 'coupons_count', 'orders_count']),
+			coupons: { type: 'ids' },
+			products: { type: 'ids' },
+			segmentby: { type: 'string', enum: ['product', 'variation', 'category', 'coupon'] },
+		},
+		async (q, settings) => stats(await couponStats(db, q, settings)),
+	);
+	route(
+		`${NS}/reports/taxes`,
+		{
+			...commonListParams(
+				[
+					'name',
+					'tax_rate_id',
+					'tax_code',
+					'rate',
+					'order_tax',
+					'total_tax',
+					'shipping_tax',
+					'orders_count',
+				],
+				'tax_rate_id',
+			),
+			taxes: { type: 'ids' },
+		},
+		(q, settings) => taxesList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/taxes/stats`,
+		{
+			...commonStatsParams([
+				'date',
+				'items_sold',
+				'total_sales',
+				'orders_count',
+				'products_count',
+				'total_tax',
+				'order_tax',
+				'shipping_tax',
+			]),
+			taxes: { type: 'ids' },
+			segmentby: { type: 'string', enum: ['tax_rate_id'] },
+		},
+		async (q, settings) => stats(await taxStats(db, q, settings)),
+	);
+	route(
+		`${NS}/reports/downloads`,
+		{ ...commonListParams(['date', 'product'], 'date'), ...DOWNLOAD_FILTERS },
+		(q, settings) => downloadsList(db, q, settings),
+	);
+	route(
+		`${NS}/reports/downloads/stats`,
+		{ ...commonStatsParams(['date', 'download_count']), ...DOWNLOAD_FILTERS },
+		async (q, settings) => stats(await downloadStats(db, q, settings)),
+	);
+	route(
+		`${NS}/reports/stock`,
+		{
+			page: { type: 'integer', default: 1, minimum: 1 },
+			per_page: { type: 'integer', default: 10, minimum: -1, maximum: 100 },
+			offset: { type: 'integer', minimum: 0 },
+			order: { type: 'string', default: 'asc', enum: ['asc', 'desc'] },
+			orderby: {
+				type: 'string',
+				default: 'stock_status',
+				enum: ['stock_status', 'stock_quantity', 'date', 'id', 'include', 'title', 'sku'],
+			},
+			type: {
+				type: 'string',
+				default: 'all',
+				enum: ['all', 'lowstock', 'instock', 'outofstock', 'onbackorder'],
+			},
+			include: { type: 'ids' },
+			exclude: { type: 'ids' },
+			parent: { type: 'ids' },
+			parent_exclude: { type: 'ids' },
+			...context,
+		},
+		(q, settings) => stockList(db, q, settings),
+	);
+	route(`${NS}/reports/stock/stats`, context, (_q, settings) => stockStats(db, settings));
+	const customerList: ParamSpecs = {
+		page: { type: 'integer', default: 1, minimum: 1 },
+		per_page: { type: 'integer', default: 10, minimum: -1, maximum: 100 },
+		order: { type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+		orderby: {
+			type: 'string',
+			default: 'date_registered',
+			enum: [
+				'username',
+				'name',
+				'country',
+				'city',
+				'state',
+				'postcode',
+				'date_registered',
+				'date_last_active',
+				'orders_count',
+				'total_spend',
+				'avg_order_value',
+			],
+		},
+		...CUSTOMER_FILTER_PARAMS,
+		...context,
+	};
+	route(`${NS}/reports/customers`, customerList, (q, settings) => customersList(db, q, settings));
+	route(
+		`${NS}/reports/customers/stats`,
+		{ ...CUSTOMER_FILTER_PARAMS, fields: { type: 'strings' }, ...context },
+		(q, settings) => customersStats(db, q, settings),
+	);
+	const indicatorParams: ParamSpecs = {
+		stats: { type: 'strings' },
+		after: { type: 'date-time' },
+		before: { type: 'date-time' },
+		...context,
+	};
+	route(`${NS}/reports/performance-indicators`, indicatorParams, (q, settings) =>
+		performanceIndicators(db, q, settings),
+	);
+	route(`${NS}/reports/performance-indicators/allowed`, context, async () => allowedIndicators());
+	route(
+		`${NS}/leaderboards`,
+		{
+			page: { type: 'integer', default: 1, minimum: 1 },
+			per_page: { type: 'integer', default: 5, minimum: 1, maximum: 20 },
+			after: { type: 'date-time' },
+			before: { type: 'date-time' },
+			persisted_query: { type: 'string', maxLength: 5000 },
+			...context,
+		},
+		(q, settings) => leaderboards(db, q, settings),
+	);
+	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
 }

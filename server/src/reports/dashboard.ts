@@ -1,0 +1,334 @@
+/**
+ * `reports` (index), `reports/performance-indicators` (+ `/allowed`) and `leaderboards`
+ * (+ `/allowed`) (REST contract §6.1, §6.13, §6.14).
+ */
+import type { Db } from '../core/db.js';
+import { RestError } from '../core/errors.js';
+import {
+	COUPON_METRICS,
+	DOWNLOAD_METRICS,
+	ORDER_METRICS,
+	PRODUCT_METRICS,
+	TAX_METRICS,
+	type Metric,
+} from '../metrics/index.js';
+import { couponStats, downloadStats, productStats, taxStats } from './item-stats.js';
+import { categoriesList, couponsList, productsList } from './lists.js';
+import { customersList } from './customers.js';
+import { orderStats } from './order-stats.js';
+import { Query } from './params.js';
+import type { RouteResult } from './route.js';
+import type { StoreSettings } from './settings.js';
+
+const NS = '/wc-analytics';
+
+interface Indicator {
+	stat: string;
+	report: string;
+	endpoint: string;
+	metric: Metric;
+	label: string;
+}
+
+const ind = (
+	report: string,
+	endpoint: string,
+	metric: Metric,
+	label = metric.label,
+): Indicator => ({ stat: `${report}/${metric.key}`, report, endpoint, metric, label });
+
+/** Allowed indicators in the response order. */
+export const INDICATORS: Indicator[] = [
+	ind('revenue', 'revenue', ORDER_METRICS.total_sales),
+	ind('revenue', 'revenue', ORDER_METRICS.net_revenue),
+	ind('orders', 'orders', ORDER_METRICS.orders_count),
+	ind('orders', 'orders', ORDER_METRICS.avg_order_value),
+	ind('products', 'products', PRODUCT_METRICS.items_sold, 'Products sold'),
+	ind('revenue', 'revenue', ORDER_METRICS.refunds),
+	ind('coupons', 'coupons', COUPON_METRICS.orders_count),
+	ind('coupons', 'coupons', COUPON_METRICS.amount),
+	ind('taxes', 'taxes', TAX_METRICS.total_tax),
+	ind('taxes', 'taxes', TAX_METRICS.order_tax),
+	ind('taxes', 'taxes', TAX_METRICS.shipping_tax),
+	ind('revenue', 'revenue', ORDER_METRICS.shipping),
+	ind('downloads', 'downloads', DOWNLOAD_METRICS.download_count),
+	ind('revenue', 'revenue', ORDER_METRICS.gross_sales),
+	ind('variations', 'variations', PRODUCT_METRICS.items_sold, 'Variations Sold'),
+];
+
+function links(i: Indicator): Record<string, Array<{ href: string }>> {
+	return {
+		api: [{ href: `${NS}/reports/${i.endpoint}/stats` }],
+		report: [{ href: `/analytics/${i.report}` }],
+	};
+}
+
+export function allowedIndicators(): RouteResult {
+	const body = INDICATORS.map((i) => ({
+		stat: i.stat,
+		chart: i.metric.key,
+		label: i.label,
+		_links: links(i),
+	}));
+	return { body, total: body.length, totalPages: 1 };
+}
+
+export async function performanceIndicators(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const requested = q.has('stats') ? q.strings('stats') : INDICATORS.map((i) => i.stat);
+	if (!requested.length) {
+		throw new RestError(
+			'woocommerce_analytics_performance_indicators_empty_query',
+			'A list of stats to query must be provided.',
+			400,
+		);
+	}
+	const chosen = INDICATORS.filter((i) => requested.includes(i.stat));
+	const range = { after: q.raw.after, before: q.raw.before, interval: 'year', per_page: 100 };
+	const totals = new Map<string, Record<string, unknown>>();
+	const load = async (report: string): Promise<Record<string, unknown>> => {
+		let t = totals.get(report);
+		if (t) return t;
+		const sub = new Query({ ...range });
+		const r =
+			report === 'revenue' || report === 'orders'
+				? await orderStats(db, sub, settings, report === 'orders')
+				: report === 'products'
+					? await productStats(db, sub, settings, false)
+					: report === 'variations'
+						? await productStats(db, sub, settings, true)
+						: report === 'coupons'
+							? await couponStats(db, sub, settings)
+							: report === 'taxes'
+								? await taxStats(db, sub, settings)
+								: await downloadStats(db, sub, settings);
+		t = r.body.totals;
+		totals.set(report, t);
+		return t;
+	};
+	const body = [];
+	for (const i of chosen) {
+		const t = await load(i.endpoint);
+		const value = t[i.metric.key];
+		body.push({
+			stat: i.stat,
+			chart: i.metric.key,
+			label: i.label,
+			format: i.metric.format,
+			value: typeof value === 'number' ? value : null,
+			_links: links(i),
+		});
+	}
+	return { body, total: body.length, totalPages: 1 };
+}
+
+const BOARDS = [
+	{
+		id: 'customers',
+		label: 'Top Customers - Total Spend',
+		headers: ['Customer Name', 'Orders', 'Total Spend'],
+	},
+	{
+		id: 'coupons',
+		label: 'Top Coupons - Number of Orders',
+		headers: ['Coupon code', 'Orders', 'Amount discounted'],
+	},
+	{
+		id: 'categories',
+		label: 'Top categories - Items sold',
+		headers: ['Category', 'Items sold', 'Net sales'],
+	},
+	{
+		id: 'products',
+		label: 'Top products - Items sold',
+		headers: ['Product', 'Items sold', 'Net sales'],
+	},
+];
+
+export function allowedLeaderboards(): RouteResult {
+	const body = BOARDS.map((b) => ({
+		id: b.id,
+		label: b.label,
+		headers: b.headers.map((label) => ({ label })),
+	}));
+	return { body, total: body.length, totalPages: 1 };
+}
+
+function escapeHtml(s: string): string {
+	return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function leaderboards(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const perPage = q.int('per_page', 5);
+	let persisted: Record<string, string> = {};
+	try {
+		const parsed: unknown = JSON.parse(q.str('persisted_query', '{}') || '{}');
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+			persisted = Object.fromEntries(
+				Object.entries(parsed).filter(([, v]) => typeof v === 'string'),
+			) as Record<string, string>;
+		}
+	} catch {
+		persisted = {};
+	}
+	const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+	const currency = new Intl.NumberFormat('en-US', {
+		style: 'currency',
+		currency: settings.currency,
+	});
+	const price = (v: number): { display: string; value: number } => ({
+		display: `<span class="woocommerce-Price-amount amount">${escapeHtml(currency.format(v))}</span>`,
+		value: v,
+	});
+	const num = (v: number): { display: string; value: number } => ({
+		display: count.format(v),
+		value: v,
+	});
+	const anchor = (
+		path: string,
+		filter: string,
+		key: string,
+		id: number,
+		name: string,
+	): { display: string; value: string } => {
+		const params = new URLSearchParams({
+			page: 'wc-admin',
+			path,
+			...persisted,
+			filter,
+			[key]: String(id),
+		});
+		return {
+			display: `<a href='admin.php?${escapeHtml(params.toString())}'>${escapeHtml(name)}</a>`,
+			value: name,
+		};
+	};
+	const sub = new Query({
+		after: q.raw.after,
+		before: q.raw.before,
+		per_page: perPage,
+		page: 1,
+		order: 'desc',
+		extended_info: true,
+	});
+	const withOrder = (orderby: string): Query => new Query({ ...sub.raw, orderby });
+	const rows = {
+		customers: (
+			(await customersList(db, withOrder('total_spend'), settings)).body as Array<
+				Record<string, unknown>
+			>
+		).map((r) => [
+			anchor(
+				'/analytics/customers',
+				'single_customer',
+				'customers',
+				Number(r.id),
+				String(r.name),
+			),
+			num(Number(r.orders_count)),
+			price(Number(r.total_spend)),
+		]),
+		coupons: (
+			(await couponsList(db, withOrder('orders_count'), settings)).body as Array<
+				Record<string, unknown>
+			>
+		).map((r) => [
+			anchor(
+				'/analytics/coupons',
+				'single_coupon',
+				'coupons',
+				Number(r.coupon_id),
+				String((r.extended_info as { code?: string }).code ?? ''),
+			),
+			num(Number(r.orders_count)),
+			price(Number(r.amount)),
+		]),
+		categories: (
+			(await categoriesList(db, withOrder('items_sold'), settings)).body as Array<
+				Record<string, unknown>
+			>
+		).map((r) => [
+			anchor(
+				'/analytics/categories',
+				'single_category',
+				'categories',
+				Number(r.category_id),
+				String((r.extended_info as { name?: string }).name ?? ''),
+			),
+			num(Number(r.items_sold)),
+			price(Number(r.net_revenue)),
+		]),
+		products: (
+			(await productsList(db, withOrder('items_sold'), settings)).body as Array<
+				Record<string, unknown>
+			>
+		).map((r) => [
+			anchor(
+				'/analytics/products',
+				'single_product',
+				'products',
+				Number(r.product_id),
+				String((r.extended_info as { name?: string }).name ?? ''),
+			),
+			num(Number(r.items_sold)),
+			price(Number(r.net_revenue)),
+		]),
+	};
+	const body = BOARDS.map((b) => ({
+		id: b.id,
+		label: b.label,
+		headers: b.headers.map((label) => ({ label })),
+		rows: rows[b.id as keyof typeof rows],
+	}));
+	return { body, total: body.length, totalPages: 1 };
+}
+
+const INDEX = [
+	'performance-indicators',
+	'revenue/stats',
+	'orders/stats',
+	'products',
+	'products/stats',
+	'variations',
+	'variations/stats',
+	'categories',
+	'categories/stats',
+	'coupons',
+	'coupons/stats',
+	'taxes',
+	'taxes/stats',
+	'downloads',
+	'downloads/files',
+	'downloads/stats',
+	'customers',
+];
+
+function describe(slug: string): string {
+	const [name, kind] = slug.split('/');
+	const title = name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+	if (kind === 'stats') return `Stats about ${name.replace(/-/g, ' ')}.`;
+	if (kind === 'files') return `${title} files detailed report.`;
+	return `${title} detailed report.`;
+}
+
+export function reportsIndex(): RouteResult {
+	return {
+		body: INDEX.map((slug) => ({
+			slug,
+			description: describe(slug),
+			path: `${NS}/reports/${slug}`,
+			_links: {
+				self: [{ href: `${NS}/reports/${slug}` }],
+				report: [{ href: `/analytics/${slug.replace(/\/(stats|files)$/, '')}` }],
+				collection: [{ href: `${NS}/reports` }],
+			},
+		})),
+	};
+}

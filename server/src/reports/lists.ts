@@ -1,0 +1,653 @@
+/**
+ * The table reports: orders, products, variations, categories, coupons, taxes, downloads, stock
+ * and customers. Figures come from the metric layer's SQL so that tables agree with the stats.
+ */
+import type { Db, Row, SqlValue } from '../core/db.js';
+import { COUPON_METRICS, PRODUCT_METRICS, TAX_METRICS } from '../metrics/index.js';
+import {
+	dir,
+	inList,
+	int,
+	isoDate,
+	money,
+	num,
+	paged,
+	productDetails,
+	sqlDate,
+	text,
+	type Page,
+} from './common.js';
+import {
+	dateWhere,
+	orderFilters,
+	productsInCategories,
+	statusWhere,
+	whereClause,
+	type Where,
+} from './filters.js';
+import { Query } from './params.js';
+import type { RouteResult } from './route.js';
+import { dateRange, gmtText, type StoreSettings } from './settings.js';
+import { utcToLocal } from '../store/time.js';
+import { parseNaive, formatSql } from '../store/time.js';
+
+const NS = '/wc-analytics';
+const link = (href: string): Array<{ href: string }> => [{ href }];
+
+function result(page: Page, rows: unknown[]): RouteResult {
+	return { body: rows, total: page.total, totalPages: page.totalPages };
+}
+
+/** Order-stats rows in range passing the status filter (the set S). */
+function orderScope(q: Query, settings: StoreSettings, useStatus = true): Where[] {
+	const range = dateRange(q.raw, settings.timeZone);
+	return [
+		dateWhere(range, 's.date_created'),
+		useStatus ? statusWhere(q, settings) : statusWhere(new Query({}), settings),
+	];
+}
+
+// ---- Orders ---------------------------------------------------------------------------------
+
+export async function ordersList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+	const where = whereClause(
+		...orderScope(q, settings),
+		await orderFilters(db, q, { categories: false, orders: true }),
+	);
+	const orderby =
+		{ date: 's.date_created', num_items_sold: 's.num_items_sold', net_total: 's.net_total' }[
+			q.str('orderby', 'date')
+		] ?? 's.date_created';
+	const base = `SELECT s.*, o.total AS parent_total, o.currency AS currency FROM order_stats s
+		LEFT JOIN orders o ON o.id = CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END ${where.sql}`;
+	const page = await paged(
+		db,
+		base,
+		where.params,
+		`${orderby.replace('s.', '')} ${dir(q)}, order_id ${dir(q)}`,
+		q,
+	);
+	const extended = q.bool('extended_info');
+	const ids = page.rows.map((r) => int(r.order_id));
+	const items = new Map<number, Array<{ id: number; name: string; quantity: number }>>();
+	const coupons = new Map<number, Array<{ id: number; code: string }>>();
+	const customers = new Map<number, Row>();
+	if (extended && ids.length) {
+		const lines = await db.all(
+			`SELECT i.order_id, CASE WHEN i.variation_id <> 0 THEN i.variation_id ELSE i.product_id END AS id, i.name, i.qty FROM order_items i WHERE ${inList('i.order_id', ids)} ORDER BY i.order_item_id`,
+			ids,
+		);
+		for (const l of lines) {
+			const list = items.get(int(l.order_id)) ?? [];
+			list.push({ id: int(l.id), name: text(l.name), quantity: int(l.qty) });
+			items.set(int(l.order_id), list);
+		}
+		const cs = await db.all(
+			`SELECT c.order_id, c.coupon_id, COALESCE(k.code, '(Deleted)') AS code FROM order_coupon_lookup c LEFT JOIN coupons k ON k.id = c.coupon_id WHERE ${inList('c.order_id', ids)}`,
+			ids,
+		);
+		for (const c of cs) {
+			const list = coupons.get(int(c.order_id)) ?? [];
+			list.push({ id: int(c.coupon_id), code: text(c.code).toLowerCase() });
+			coupons.set(int(c.order_id), list);
+		}
+		const custIds = [
+			...new Set(
+				page.rows
+					.map((r) => r.customer_id)
+					.filter((v) => v !== null)
+					.map(int),
+			),
+		];
+		if (custIds.length) {
+			const rows = await db.all(
+				`SELECT * FROM customer_lookup WHERE ${inList('customer_id', custIds)}`,
+				custIds,
+			);
+			for (const c of rows) customers.set(int(c.customer_id), c);
+		}
+	}
+	const fmt = new Intl.NumberFormat('en-US', { style: 'currency', currency: settings.currency });
+	return result(
+		page,
+		page.rows.map((r) => {
+			const id = int(r.order_id);
+			const parent = int(r.parent_id);
+			const customer = r.customer_id === null ? undefined : customers.get(int(r.customer_id));
+			return {
+				order_id: id,
+				parent_id: parent,
+				date_created: sqlDate(r.date_created),
+				date_created_gmt: sqlDate(r.date_created_gmt),
+				status: text(r.status).replace(/^wc-/, ''),
+				customer_id: int(r.customer_id),
+				net_total: money(r.net_total),
+				total_sales: money(r.total_sales),
+				num_items_sold: int(r.num_items_sold),
+				customer_type: r.returning_customer === false ? 'new' : 'returning',
+				order_number: parent || id,
+				total_formatted: fmt.format(num(r.parent_total)),
+				extended_info: extended
+					? {
+							products: items.get(id) ?? [],
+							coupons: coupons.get(id) ?? [],
+							customer: customer
+								? {
+										...customer,
+										date_last_active: isoDate(customer.date_last_active),
+										date_registered: isoDate(customer.date_registered),
+									}
+								: [],
+						}
+					: {},
+				_links: { order: link(`${NS}/orders/${parent || id}`) },
+			};
+		}),
+	);
+}
+
+// ---- Products & variations -----------------------------------------------------------------
+
+const productAggs = `${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, ${PRODUCT_METRICS.orders_count.sql} AS orders_count, MAX(p.date_created) AS last_sale`;
+
+export async function productsList(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	let list = q.ids('products');
+	if (q.ids('categories').length) {
+		const expanded = await productsInCategories(db, q.ids('categories'));
+		list = list.length ? list.filter((id) => expanded.includes(id)) : expanded;
+		if (!list.length) list = [-1];
+	}
+	const where = whereClause(
+		...orderScope(q, settings),
+		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
+	);
+	const agg = `SELECT p.product_id, ${productAggs} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
+	const base = list.length
+		? `SELECT l.id AS product_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, pr.name AS product_name, pr.sku AS sku, (SELECT COUNT(*) FROM products v WHERE v.parent_id = l.id) AS variations
+			FROM (SELECT UNNEST([${list.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.product_id = l.id LEFT JOIN products pr ON pr.id = l.id`
+		: `SELECT a.*, pr.name AS product_name, pr.sku AS sku, (SELECT COUNT(*) FROM products v WHERE v.parent_id = a.product_id) AS variations
+			FROM (${agg}) a LEFT JOIN products pr ON pr.id = a.product_id`;
+	const params: SqlValue[] = list.length ? [...list, ...where.params] : where.params;
+	const orderby =
+		{
+			date: 'last_sale',
+			net_revenue: 'net_revenue',
+			orders_count: 'orders_count',
+			items_sold: 'items_sold',
+			product_name: 'product_name',
+			variations: 'variations',
+			sku: 'sku',
+		}[q.str('orderby', 'date')] ?? 'last_sale';
+	const page = await paged(
+		db,
+		base,
+		params,
+		`${orderby} ${dir(q)} NULLS LAST, product_id ASC`,
+		q,
+	);
+	const details = q.bool('extended_info')
+		? await productDetails(
+				db,
+				page.rows.map((r) => int(r.product_id)),
+				settings,
+			)
+		: new Map();
+	return result(
+		page,
+		page.rows.map((r) => {
+			const id = int(r.product_id);
+			const d = details.get(id);
+			let extended: Record<string, unknown> = {};
+			if (q.bool('extended_info')) {
+				extended = d
+					? {
+							name: d.name,
+							price: d.price,
+							image: d.image,
+							permalink: d.permalink,
+							category_ids: d.category_ids,
+							stock_status: d.stock_status,
+							stock_quantity: d.stock_quantity,
+							manage_stock: d.manage_stock,
+							low_stock_amount: d.low_stock_amount,
+							...(d.variations.length ? { variations: d.variations } : {}),
+							sku: d.sku,
+						}
+					: { name: '(Deleted)' };
+			}
+			return {
+				product_id: id,
+				items_sold: int(r.items_sold),
+				net_revenue: money(r.net_revenue),
+				orders_count: int(r.orders_count),
+				extended_info: extended,
+				_links: { product: link(`${NS}/products/${id}`) },
+			};
+		}),
+	);
+}
+
+async function variationScope(db: Db, q: Query): Promise<Where[]> {
+	const parts: Where[] = [];
+	const variations = q.ids('variations');
+	const inc = q.ids('product_includes');
+	const exc = q.ids('product_excludes');
+	if (variations.length)
+		parts.push({ sql: [inList('p.variation_id', variations)], params: variations });
+	else if (!inc.length) parts.push({ sql: ['p.variation_id <> 0'], params: [] });
+	if (inc.length) parts.push({ sql: [inList('p.product_id', inc)], params: inc });
+	if (exc.length) parts.push({ sql: [`NOT ${inList('p.product_id', exc)}`], params: exc });
+	for (const [name, not] of [
+		['category_includes', false],
+		['category_excludes', true],
+	] as const) {
+		const cats = q.ids(name);
+		if (!cats.length) continue;
+		const ids = await productsInCategories(db, cats);
+		const list = ids.length ? ids : [-1];
+		parts.push({ sql: [`${not ? 'NOT ' : ''}${inList('p.product_id', list)}`], params: list });
+	}
+	const attr = await orderFilters(
+		db,
+		new Query({
+			attribute_is: q.raw.attribute_is,
+			attribute_is_not: q.raw.attribute_is_not,
+			match: q.raw.match,
+		}),
+	);
+	if (attr) parts.push(attr);
+	return parts;
+}
+
+export async function variationsList(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const variations = q.ids('variations');
+	const where = whereClause(...orderScope(q, settings), ...(await variationScope(db, q)));
+	const agg = `SELECT p.product_id, p.variation_id, ${productAggs.replace(PRODUCT_METRICS.orders_count.sql ?? '', 'COUNT(DISTINCT p.order_id)')} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
+	const base = variations.length
+		? `SELECT COALESCE(v.parent_id, 0) AS product_id, l.id AS variation_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, v.sku AS sku
+			FROM (SELECT UNNEST([${variations.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.variation_id = l.id LEFT JOIN products v ON v.id = l.id`
+		: `SELECT a.*, v.sku AS sku FROM (${agg}) a LEFT JOIN products v ON v.id = a.variation_id`;
+	const params: SqlValue[] = variations.length ? [...variations, ...where.params] : where.params;
+	const orderby =
+		{
+			date: 'last_sale',
+			net_revenue: 'net_revenue',
+			orders_count: 'orders_count',
+			items_sold: 'items_sold',
+			sku: 'sku',
+		}[q.str('orderby', 'date')] ?? 'last_sale';
+	const page = await paged(
+		db,
+		base,
+		params,
+		`${orderby} ${dir(q)} NULLS LAST, variation_id ASC`,
+		q,
+	);
+	const ext = q.bool('extended_info');
+	const details = ext
+		? await productDetails(
+				db,
+				page.rows.map((r) => int(r.variation_id || r.product_id)),
+				settings,
+			)
+		: new Map();
+	return result(
+		page,
+		page.rows.map((r) => {
+			const vid = int(r.variation_id);
+			const pid = int(r.product_id);
+			const d = details.get(vid || pid);
+			return {
+				product_id: pid,
+				variation_id: vid,
+				items_sold: int(r.items_sold),
+				net_revenue: money(r.net_revenue),
+				orders_count: int(r.orders_count),
+				extended_info: ext
+					? d
+						? {
+								name: d.name,
+								price: d.price,
+								image: d.image,
+								permalink: d.permalink,
+								stock_status: d.stock_status,
+								stock_quantity: d.stock_quantity,
+								low_stock_amount: d.low_stock_amount,
+								sku: d.sku,
+								attributes: d.attributes,
+							}
+						: { name: '(Deleted)' }
+					: {},
+				_links: {
+					product: link(`${NS}/products/${pid}`),
+					variation: link(`${NS}/products/${pid}/variations/${vid}`),
+				},
+			};
+		}),
+	);
+}
+
+// ---- Categories -----------------------------------------------------------------------------
+
+export async function categoriesList(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const cats = q.ids('categories');
+	const where = whereClause(...orderScope(q, settings));
+	const tree =
+		'(SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id)';
+	const agg = `SELECT t.category_tree_id AS category_id, ${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, COUNT(DISTINCT p.order_id) AS orders_count, ${PRODUCT_METRICS.products_count.sql} AS products_count
+		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id JOIN ${tree} t ON t.product_id = p.product_id ${where.sql} GROUP BY t.category_tree_id`;
+	const base = cats.length
+		? `SELECT l.id AS category_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.products_count, 0) AS products_count, c.name AS category
+			FROM (SELECT UNNEST([${cats.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.category_id = l.id LEFT JOIN categories c ON c.id = l.id`
+		: `SELECT a.*, c.name AS category FROM (${agg}) a LEFT JOIN categories c ON c.id = a.category_id`;
+	const params: SqlValue[] = cats.length ? [...cats, ...where.params] : where.params;
+	const orderby = [
+		'category_id',
+		'items_sold',
+		'net_revenue',
+		'orders_count',
+		'products_count',
+		'category',
+	].includes(q.str('orderby'))
+		? q.str('orderby')
+		: 'category_id';
+	const page = await paged(
+		db,
+		base,
+		params,
+		`${orderby} ${dir(q)} NULLS LAST, category_id ASC`,
+		q,
+	);
+	return result(
+		page,
+		page.rows.map((r) => ({
+			category_id: int(r.category_id),
+			items_sold: int(r.items_sold),
+			net_revenue: money(r.net_revenue),
+			orders_count: int(r.orders_count),
+			products_count: int(r.products_count),
+			extended_info: q.bool('extended_info')
+				? { name: r.category === null ? '(Deleted)' : text(r.category) }
+				: {},
+			_links: { category: link(`${NS}/products/categories/${int(r.category_id)}`) },
+		})),
+	);
+}
+
+// ---- Coupons --------------------------------------------------------------------------------
+
+export async function couponsList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+	const ids = q.ids('coupons');
+	const where = whereClause(
+		...orderScope(q, settings),
+		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
+	);
+	const agg = `SELECT c.coupon_id, ${COUPON_METRICS.amount.sql} AS amount, ${COUPON_METRICS.orders_count.sql} AS orders_count FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql} GROUP BY c.coupon_id`;
+	const base = ids.length
+		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count, k.code AS code FROM (SELECT UNNEST([${ids.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.coupon_id = l.id LEFT JOIN coupons k ON k.id = l.id`
+		: `SELECT a.*, k.code AS code FROM (${agg}) a LEFT JOIN coupons k ON k.id = a.coupon_id`;
+	const params: SqlValue[] = ids.length ? [...ids, ...where.params] : where.params;
+	const orderby = ['coupon_id', 'code', 'amount', 'orders_count'].includes(q.str('orderby'))
+		? q.str('orderby')
+		: 'coupon_id';
+	const page = await paged(db, base, params, `${orderby} ${dir(q)} NULLS LAST, coupon_id ASC`, q);
+	const info = new Map<number, Row>();
+	const pageIds = page.rows.map((r) => int(r.coupon_id));
+	if (q.bool('extended_info') && pageIds.length) {
+		for (const c of await db.all(
+			`SELECT * FROM coupons WHERE ${inList('id', pageIds)}`,
+			pageIds,
+		))
+			info.set(int(c.id), c);
+	}
+	return result(
+		page,
+		page.rows.map((r) => {
+			const id = int(r.coupon_id);
+			const c = info.get(id);
+			return {
+				coupon_id: id,
+				amount: money(r.amount),
+				orders_count: int(r.orders_count),
+				extended_info: q.bool('extended_info')
+					? c
+						? {
+								code: text(c.code),
+								date_created: isoDate(c.date_created) ?? '',
+								date_created_gmt: isoDate(c.date_created_gmt) ?? '',
+								date_expires: isoDate(c.date_expires) ?? '',
+								date_expires_gmt: isoDate(c.date_expires_gmt) ?? '',
+								discount_type: text(c.discount_type),
+							}
+						: {
+								code: '(Deleted)',
+								date_created: '',
+								date_created_gmt: '',
+								date_expires: '',
+								date_expires_gmt: '',
+								discount_type: 'N/A',
+							}
+					: {},
+				_links: { coupon: link(`${NS}/coupons/${id}`) },
+			};
+		}),
+	);
+}
+
+// ---- Taxes ----------------------------------------------------------------------------------
+
+export async function taxesList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+	const ids = q.ids('taxes');
+	const where = whereClause(...orderScope(q, settings));
+	const agg = `SELECT t.tax_rate_id, ${TAX_METRICS.total_tax.sql} AS total_tax, ${TAX_METRICS.order_tax.sql} AS order_tax, ${TAX_METRICS.shipping_tax.sql} AS shipping_tax, COUNT(DISTINCT t.order_id) FILTER (WHERE t.total_tax >= 0) AS orders_count
+		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id ${where.sql} GROUP BY t.tax_rate_id`;
+	const base = `SELECT r.tax_rate_id, r.tax_rate_name AS name, CAST(r.tax_rate AS DOUBLE) AS rate, r.tax_rate_country AS country, r.tax_rate_state AS state, r.tax_rate_priority AS priority,
+			upper(concat_ws('-', NULLIF(r.tax_rate_country, ''), NULLIF(r.tax_rate_state, ''), NULLIF(r.tax_rate_name, ''), CAST(r.tax_rate_priority AS VARCHAR))) AS tax_code,
+			COALESCE(a.total_tax, 0) AS total_tax, COALESCE(a.order_tax, 0) AS order_tax, COALESCE(a.shipping_tax, 0) AS shipping_tax, COALESCE(a.orders_count, 0) AS orders_count
+		FROM tax_rates r ${ids.length ? 'LEFT' : ''} JOIN (${agg}) a ON a.tax_rate_id = r.tax_rate_id ${ids.length ? `WHERE ${inList('r.tax_rate_id', ids)}` : ''}`;
+	const params: SqlValue[] = ids.length ? [...where.params, ...ids] : where.params;
+	const orderby =
+		{
+			name: 'name',
+			tax_rate_id: 'tax_rate_id',
+			tax_code: 'tax_code',
+			rate: 'rate',
+			order_tax: 'order_tax',
+			total_tax: 'total_tax',
+			shipping_tax: 'shipping_tax',
+			orders_count: 'orders_count',
+		}[q.str('orderby', 'tax_rate_id')] ?? 'tax_rate_id';
+	const page = await paged(db, base, params, `${orderby} ${dir(q)}, tax_rate_id ASC`, q);
+	return result(
+		page,
+		page.rows.map((r) => ({
+			tax_rate_id: int(r.tax_rate_id),
+			name: text(r.name),
+			tax_rate: num(r.rate),
+			country: text(r.country),
+			state: text(r.state),
+			priority: int(r.priority),
+			total_tax: money(r.total_tax),
+			order_tax: money(r.order_tax),
+			shipping_tax: money(r.shipping_tax),
+			orders_count: int(r.orders_count),
+			_links: { tax: link(`${NS}/taxes/${int(r.tax_rate_id)}`) },
+		})),
+	);
+}
+
+// ---- Downloads ------------------------------------------------------------------------------
+
+/** Download-log conditions (dates compared in UTC after converting the store-local range). */
+export async function downloadWhere(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<{ sql: string; params: SqlValue[] }> {
+	const range = dateRange(q.raw, settings.timeZone);
+	const dates: Where = {
+		sql: ['d.timestamp BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)'],
+		params: [gmtText(range.after, settings.timeZone), gmtText(range.before, settings.timeZone)],
+	};
+	const parts: Where[] = [];
+	const add = (column: string, values: SqlValue[], not: boolean): void => {
+		if (values.length)
+			parts.push({ sql: [`${not ? 'NOT ' : ''}${inList(column, values)}`], params: values });
+	};
+	add('perm.product_id', q.ids('product_includes'), false);
+	add('perm.product_id', q.ids('product_excludes'), true);
+	add('perm.order_id', q.ids('order_includes'), false);
+	add('perm.order_id', q.ids('order_excludes'), true);
+	add('d.user_ip_address', q.strings('ip_address_includes'), false);
+	add('d.user_ip_address', q.strings('ip_address_excludes'), true);
+	for (const [name, not] of [
+		['customer_includes', false],
+		['customer_excludes', true],
+	] as const) {
+		const ids = q.ids(name);
+		if (!ids.length) continue;
+		const rows = await db.all(
+			`SELECT user_id FROM customer_lookup WHERE user_id IS NOT NULL AND ${inList('customer_id', ids)}`,
+			ids,
+		);
+		const users = rows.map((r) => int(r.user_id));
+		add('d.user_id', users.length ? users : [-1], not);
+	}
+	const any = q.str('match', 'all') === 'any';
+	const filter: Where | null = parts.length
+		? {
+				sql: [`(${parts.map((p) => p.sql.join(' AND ')).join(any ? ' OR ' : ' AND ')})`],
+				params: parts.flatMap((p) => p.params),
+			}
+		: null;
+	return whereClause(dates, filter);
+}
+
+export async function downloadsList(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const where = await downloadWhere(db, q, settings);
+	const base = `SELECT d.download_log_id AS id, d.timestamp AS ts, perm.download_id, perm.product_id, perm.order_id, d.user_id, d.user_ip_address, f.file, u.username, pr.name AS product_name
+		FROM download_log d JOIN downloadable_product_permissions perm ON perm.permission_id = d.permission_id
+		LEFT JOIN product_downloads f ON f.download_id = perm.download_id LEFT JOIN users u ON u.id = d.user_id LEFT JOIN products pr ON pr.id = perm.product_id ${where.sql}`;
+	const orderby = q.str('orderby', 'date') === 'product' ? 'product_name' : 'ts';
+	const page = await paged(db, base, where.params, `${orderby} ${dir(q)}, id ${dir(q)}`, q);
+	return result(
+		page,
+		page.rows.map((r) => {
+			const gmt = sqlDate(r.ts) ?? '';
+			const file = text(r.file);
+			return {
+				id: int(r.id),
+				date_gmt: gmt,
+				date: formatSql(utcToLocal(parseNaive(gmt), settings.timeZone)),
+				download_id: text(r.download_id),
+				product_id: int(r.product_id),
+				order_id: int(r.order_id),
+				order_number: String(int(r.order_id)),
+				user_id: int(r.user_id),
+				ip_address: text(r.user_ip_address),
+				file_name: r.product_name === null ? '' : (file.split('/').pop() ?? ''),
+				file_path: file,
+				username: text(r.username),
+				_links: {
+					product: [{ href: `${NS}/products/${int(r.product_id)}`, embeddable: true }],
+				},
+			};
+		}),
+	);
+}
+
+// ---- Stock ----------------------------------------------------------------------------------
+
+export function stockCondition(type: string, settings: StoreSettings): string {
+	switch (type) {
+		case 'lowstock':
+			return `p.stock_quantity IS NOT NULL AND p.manage_stock AND p.stock_status = 'instock' AND p.stock_quantity <= COALESCE(p.low_stock_amount, ${settings.lowStockAmount}) AND p.stock_quantity > ${settings.noStockAmount}`;
+		case 'instock':
+		case 'outofstock':
+		case 'onbackorder':
+			return `p.stock_status = '${type}'`;
+		default:
+			return 'true';
+	}
+}
+
+export async function stockList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+	const parts: string[] = [
+		"p.status IN ('publish', 'private')",
+		stockCondition(q.str('type', 'all'), settings),
+	];
+	const params: SqlValue[] = [];
+	const add = (column: string, ids: number[], not: boolean): void => {
+		if (!ids.length) return;
+		parts.push(`${not ? 'NOT ' : ''}${inList(column, ids)}`);
+		params.push(...ids);
+	};
+	add('p.id', q.ids('include'), false);
+	add('p.id', q.ids('exclude'), true);
+	add('p.parent_id', q.ids('parent'), false);
+	add('p.parent_id', q.ids('parent_exclude'), true);
+	const base = `SELECT p.* FROM products p WHERE ${parts.join(' AND ')}`;
+	const d = dir(q);
+	const orderby =
+		{
+			stock_status: `stock_status ${d}, stock_quantity ${d} NULLS LAST, id ASC`,
+			stock_quantity: `stock_quantity ${d} NULLS LAST, id ${d}`,
+			date: `date_created ${d}, id ${d}`,
+			id: `id ${d}`,
+			include: `id ${d}`,
+			title: `name ${d}, id ASC`,
+			sku: `sku ${d}, id ASC`,
+		}[q.str('orderby', 'stock_status')] ?? `stock_status ${d}, id ASC`;
+	const offset = q.num('offset');
+	const page = await paged(
+		db,
+		offset !== undefined ? `${base} OFFSET ${Math.max(0, Math.floor(offset))}` : base,
+		params,
+		orderby,
+		q,
+	);
+	return result(
+		page,
+		page.rows.map((r) => ({
+			id: int(r.id),
+			parent_id: int(r.parent_id),
+			name: text(r.name),
+			sku: text(r.sku),
+			stock_status: text(r.stock_status),
+			stock_quantity: r.stock_quantity === null ? null : num(r.stock_quantity),
+			manage_stock: r.manage_stock === true,
+			low_stock_amount:
+				r.low_stock_amount === null ? settings.lowStockAmount : int(r.low_stock_amount),
+			_links: {
+				product: link(`${NS}/products/${int(r.parent_id) || int(r.id)}`),
+				...(int(r.parent_id) ? { parent: link(`${NS}/products/${int(r.parent_id)}`) } : {}),
+			},
+		})),
+	);
+}
+
+export async function stockStats(db: Db, settings: StoreSettings): Promise<RouteResult> {
+	const types = ['lowstock', 'instock', 'outofstock', 'onbackorder'];
+	const row = await db.one(
+		`SELECT ${types.map((t) => `COUNT(*) FILTER (WHERE ${stockCondition(t, settings)}) AS ${t}`).join(', ')}, COUNT(*) AS products FROM products p WHERE p.status = 'publish'`,
+	);
+	const totals: Record<string, number> = {};
+	for (const key of [...types, 'products']) totals[key] = int(row?.[key]);
+	return { body: { totals } };
+}
