@@ -1,4 +1,4 @@
 /**
  * @abacus/date public entry.
  */
-export const PACKAGE_NAME = '@abacus/date';
+export * from './intervals.js';
