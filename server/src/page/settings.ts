@@ -2,7 +2,6 @@
  * Builds the `window.abacusSettings` object of the standalone admin page, the same shape the
  * WordPress plugin injects.
  */
-import type { AbacusSettings, CurrencySettings } from '@abacus/settings';
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
@@ -11,6 +10,7 @@ import { readGroupValues } from '../admin/settings.js';
 import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
 import { currentUser, readUserMeta } from '../admin/users.js';
 import { readOption } from '../admin/util.js';
+import type { PageCurrency, PageSettings } from './types.js';
 
 const PRELOADED_OPTIONS = [
 	'woocommerce_default_date_range',
@@ -29,9 +29,9 @@ async function internalList<T>(app: FastifyInstance, url: string): Promise<T[]> 
 	return Array.isArray(body) ? (body as T[]) : [];
 }
 
-function positionOf(value: unknown): CurrencySettings['symbolPosition'] {
+function positionOf(value: unknown): PageCurrency['symbolPosition'] {
 	return (SYMBOL_POSITIONS as readonly unknown[]).includes(value)
-		? (value as CurrencySettings['symbolPosition'])
+		? (value as PageCurrency['symbolPosition'])
 		: 'left';
 }
 
@@ -49,10 +49,10 @@ export async function buildSettings(
 	app: FastifyInstance,
 	ctx: ServerContext,
 	origin: string,
-): Promise<AbacusSettings> {
+): Promise<PageSettings> {
 	const db = ctx.db;
 	const code = String(await readOption<unknown>(db, 'woocommerce_currency', 'USD'));
-	const currency: CurrencySettings = {
+	const currency: PageCurrency = {
 		code,
 		symbol: CURRENCIES[code]?.symbol ?? code,
 		symbolPosition: positionOf(

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { AbacusSettings } from '@abacus/settings';
+import type { PageSettings } from '../types.js';
 
 import { NONCE, call, startServer, type TestServer } from '../../admin/test/server.js';
 
 let server: TestServer;
 let buildDir: string;
 
-function settingsOf(html: string): AbacusSettings {
+function settingsOf(html: string): PageSettings {
 	const match = /<script>window\.abacusSettings = (.*?);<\/script>/s.exec(html);
 	if (!match) throw new Error('settings script not found');
-	return JSON.parse(match[1]) as AbacusSettings;
+	return JSON.parse(match[1]) as PageSettings;
 }
 
 beforeAll(async () => {
