@@ -7,6 +7,7 @@ import { RestError, invalidParams } from '../core/errors.js';
 import { countryNames, isKnownCountry } from './countries.js';
 import { CURRENCIES, ORDER_STATUSES } from './statuses.js';
 import { readOption, writeOption } from './util.js';
+import { transaction } from './tx.js';
 
 export type SettingType =
 	| 'text'
@@ -380,7 +381,7 @@ export async function updateSettings(
 		if (problem) problems[paramName(index)] = problem;
 	});
 	if (Object.keys(problems).length > 0) throw invalidParams(problems);
-	await db.transaction(async () => {
+	await transaction(db, async () => {
 		for (const update of updates) {
 			const def = defs.find((d) => d.id === update.id) as SettingDefinition;
 			const value = def.type === 'number' ? Number(update.value) : update.value;

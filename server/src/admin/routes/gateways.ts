@@ -9,6 +9,7 @@ import { RestError, invalidParams } from '../../core/errors.js';
 import type { GatewaySetting } from '../gateways-seed.js';
 import { baseUrl, pickFields, requestedFields } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 function parseJson<T>(text: unknown, fallback: T): T {
 	try {
@@ -136,7 +137,7 @@ export async function registerGatewayRoutes(
 				(settings.description ? settings.description.value : String(row.description));
 			if (settings.title) settings.title.value = title;
 			if (settings.description) settings.description.value = description;
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				await ctx.db.run(
 					'UPDATE payment_gateways SET title = ?, description = ?, gateway_order = ?, enabled = ?, settings = ? WHERE id = ?',
 					[

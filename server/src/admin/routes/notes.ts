@@ -29,6 +29,7 @@ import {
 	setPagingHeaders,
 } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 const NOTE_TYPES = ['error', 'warning', 'update', 'info', 'marketing', 'survey', 'email'];
 const NOTE_STATUSES = ['pending', 'actioned', 'unactioned', 'snoozed', 'sent'];
@@ -292,7 +293,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 				ids,
 			);
 			if (found.length !== ids.length) throw noteNotFound();
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				for (const id of ids) await applyChanges(ctx.db, id, body);
 			});
 			ctx.notifyWrite();
@@ -313,7 +314,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 			where.push(`status IN (${placeholders(statuses.length)})`);
 			params.push(...statuses);
 		}
-		const ids = await ctx.db.transaction(async () => {
+		const ids = await transaction(ctx.db, async () => {
 			const rows = await ctx.db.all<{ note_id: number }>(
 				`SELECT note_id FROM admin_notes WHERE ${where.join(' AND ')} ORDER BY date_created_gmt DESC, note_id DESC LIMIT 25`,
 				params,
@@ -343,7 +344,9 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 	app.delete(`${root}/delete/:id`, async (request) => {
 		const id = Number((request.params as { id: string }).id);
 		await noteRow(ctx.db, id);
-		await ctx.db.run('UPDATE admin_notes SET is_deleted = true WHERE note_id = ?', [id]);
+		await transaction(ctx.db, () =>
+			ctx.db.run('UPDATE admin_notes SET is_deleted = true WHERE note_id = ?', [id]),
+		);
 		ctx.notifyWrite();
 		return one(request, id);
 	});
@@ -359,7 +362,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 		handler: async (request) => {
 			const id = Number((request.params as { id: string }).id);
 			await noteRow(ctx.db, id);
-			await ctx.db.transaction(() =>
+			await transaction(ctx.db, () =>
 				applyChanges(ctx.db, id, (request.body ?? {}) as NoteChanges),
 			);
 			ctx.notifyWrite();
@@ -385,7 +388,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 					404,
 				);
 			}
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				await applyChanges(ctx.db, noteId, {
 					is_read: true,
 					...(action.status ? { status: action.status } : {}),

@@ -12,6 +12,7 @@ import { currentUser } from '../users.js';
 import { readOption, writeOption } from '../util.js';
 import { EDITABLE } from './common.js';
 import { activeSlugs } from './plugins.js';
+import { transaction } from '../tx.js';
 
 const PROFILE_OPTION = 'woocommerce_onboarding_profile';
 
@@ -391,7 +392,7 @@ export async function registerOnboardingRoutes(
 			for (const key of Object.keys(PROFILE_PROPERTIES)) {
 				if (key in body) next[key] = body[key];
 			}
-			await ctx.db.transaction(() => writeOption(ctx.db, PROFILE_OPTION, next));
+			await transaction(ctx.db, () => writeOption(ctx.db, PROFILE_OPTION, next));
 			ctx.notifyWrite();
 			return { status: 'success', message: 'Onboarding profile data has been updated.' };
 		},
@@ -434,9 +435,11 @@ export async function registerOnboardingRoutes(
 				'Sorry, that task list was not found.',
 				404,
 			);
-		await ctx.db.run(
-			'INSERT INTO onboarding_task_lists (list_id, is_hidden) VALUES (?, ?) ON CONFLICT (list_id) DO UPDATE SET is_hidden = excluded.is_hidden',
-			[id, hidden],
+		await transaction(ctx.db, () =>
+			ctx.db.run(
+				'INSERT INTO onboarding_task_lists (list_id, is_hidden) VALUES (?, ?) ON CONFLICT (list_id) DO UPDATE SET is_hidden = excluded.is_hidden',
+				[id, hidden],
+			),
 		);
 		ctx.notifyWrite();
 		return (await taskLists(ctx.db)).find((list) => list.id === id);
@@ -459,7 +462,7 @@ export async function registerOnboardingRoutes(
 	) => {
 		const id = (request.params as { id: string }).id;
 		if (!SETUP_TASKS.some((task) => task.id === id)) throw taskNotFound();
-		await ctx.db.transaction(async () => {
+		await transaction(ctx.db, async () => {
 			await ctx.db.run(
 				'INSERT INTO onboarding_task_state (task_id) VALUES (?) ON CONFLICT (task_id) DO NOTHING',
 				[id],
@@ -541,7 +544,7 @@ export async function registerOnboardingRoutes(
 		handler: async (request) => {
 			const body = request.body as { template_name: string; status?: string };
 			const template = TEMPLATES[body.template_name];
-			const id = await ctx.db.transaction(async () => {
+			const id = await transaction(ctx.db, async () => {
 				const next = Number(
 					(
 						await ctx.db.one<{ id: number }>(

@@ -7,6 +7,7 @@ import type { ServerContext } from '../../core/context.js';
 import { RestError } from '../../core/errors.js';
 import { parseList, readOption, writeOption } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 export async function registerOptionRoutes(
 	app: FastifyInstance,
@@ -41,7 +42,7 @@ export async function registerOptionRoutes(
 		},
 		handler: async (request) => {
 			const body = request.body as Record<string, unknown>;
-			const result = await ctx.db.transaction(async () => {
+			const result = await transaction(ctx.db, async () => {
 				const changed: Record<string, boolean> = {};
 				for (const [name, value] of Object.entries(body)) {
 					changed[name] = await writeOption(ctx.db, name, value);

@@ -10,6 +10,7 @@ import type { Db } from '../../core/db.js';
 import { RestError, invalidParams } from '../../core/errors.js';
 import { baseUrl, parseList, readOption, writeOption } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 const RECOMMENDATIONS_HIDDEN = 'woocommerce_setting_payments_recommendations_hidden';
 const CONNECTION_OPTION = 'abacus_site_connection_active';
@@ -108,7 +109,7 @@ export async function registerPluginRoutes(
 			const installed: string[] = [];
 			const results: Record<string, boolean> = {};
 			const errors: Record<string, string[]> = {};
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				for (const slug of slugs) {
 					const plugin = known.get(slug);
 					if (!plugin) {
@@ -148,7 +149,7 @@ export async function registerPluginRoutes(
 			const known = new Map((await pluginRows(ctx.db)).map((p) => [p.slug, p]));
 			const activated: string[] = [];
 			const errors: Record<string, string[]> = {};
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				for (const slug of slugs) {
 					const plugin = known.get(slug);
 					if (!plugin || !plugin.installed) {
@@ -180,7 +181,7 @@ export async function registerPluginRoutes(
 	});
 
 	app.post(`${root}/recommended-payment-plugins/dismiss`, async () => {
-		await writeOption(ctx.db, RECOMMENDATIONS_HIDDEN, 'yes');
+		await transaction(ctx.db, () => writeOption(ctx.db, RECOMMENDATIONS_HIDDEN, 'yes'));
 		ctx.notifyWrite();
 		return true;
 	});

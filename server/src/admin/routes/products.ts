@@ -25,6 +25,7 @@ import {
 	toBool,
 } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];
@@ -361,7 +362,7 @@ async function updateStock(
 				? 'outofstock'
 				: 'instock'
 			: row.stock_status;
-	await ctx.db.transaction(async () => {
+	await transaction(ctx.db, async () => {
 		await ctx.db.run(
 			'UPDATE products SET manage_stock = ?, stock_quantity = ?, low_stock_amount = ?, stock_status = ? WHERE id = ?',
 			[manage, manage ? quantity : null, lowAmount, status, Number(row.id)],

@@ -23,6 +23,7 @@ import {
 	toBool,
 } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 const LIST_STATUSES = ['all', 'hold', 'approved', 'spam', 'trash'];
 const UPDATE_STATUSES = ['approved', 'hold', 'spam', 'trash', 'unspam', 'untrash'];
@@ -257,7 +258,7 @@ export async function registerReviewRoutes(
 			const row = await reviewRow(ctx.db, id);
 			const status = (request.body as { status?: string } | undefined)?.status;
 			if (status !== undefined) {
-				await ctx.db.transaction(() => setStatus(ctx.db, row, status));
+				await transaction(ctx.db, () => setStatus(ctx.db, row, status));
 				ctx.notifyWrite();
 			}
 			return one(request, id);
@@ -270,7 +271,7 @@ export async function registerReviewRoutes(
 		const force = toBool((request.query as Query).force);
 		if (force) {
 			const [previous] = await reviewObjects(ctx.db, [row], baseUrl(request), false);
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				await ctx.db.run('DELETE FROM product_reviews WHERE id = ?', [id]);
 				await refreshRating(ctx.db, Number(row.product_id));
 			});
@@ -284,7 +285,7 @@ export async function registerReviewRoutes(
 				410,
 			);
 		}
-		await ctx.db.transaction(() => setStatus(ctx.db, row, 'trash'));
+		await transaction(ctx.db, () => setStatus(ctx.db, row, 'trash'));
 		ctx.notifyWrite();
 		return one(request, id);
 	});

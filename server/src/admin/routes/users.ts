@@ -16,6 +16,7 @@ import {
 } from '../users.js';
 import { baseUrl } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
+import { transaction } from '../tx.js';
 
 function itemIdOf(request: FastifyRequest): string {
 	const body = (request.body ?? {}) as Record<string, unknown>;
@@ -61,7 +62,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 			const known = Object.entries(meta).filter(([key]) =>
 				(USER_META_KEYS as readonly string[]).includes(key),
 			);
-			await ctx.db.transaction(async () => {
+			await transaction(ctx.db, async () => {
 				for (const [key, value] of known)
 					await writeUserMeta(ctx.db, user.id, key, String(value));
 			});
@@ -79,7 +80,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 	app.post(favorites, async (request) => {
 		const itemId = itemIdOf(request);
 		const user = await currentUser(ctx.db);
-		const list = await ctx.db.transaction(async () => {
+		const list = await transaction(ctx.db, async () => {
 			const current = await readFavorites(ctx.db, user.id);
 			if (current.includes(itemId)) {
 				throw new RestError(
@@ -99,7 +100,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 	app.delete(favorites, async (request) => {
 		const itemId = itemIdOf(request);
 		const user = await currentUser(ctx.db);
-		const list = await ctx.db.transaction(async () => {
+		const list = await transaction(ctx.db, async () => {
 			const current = await readFavorites(ctx.db, user.id);
 			if (!current.includes(itemId)) {
 				throw new RestError(
