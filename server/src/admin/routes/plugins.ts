@@ -207,6 +207,39 @@ export async function registerPluginRoutes(
 		};
 	});
 
+	app.post(`${root}/request-wccom-connect`, async (request) => ({
+		connectAction: `${baseUrl(request)}/wp-admin/admin.php?page=abacus&path=${encodeURIComponent('/marketplace')}&wccom-connect=1`,
+	}));
+
+	app.post(`${root}/finish-wccom-connect`, {
+		schema: {
+			body: {
+				type: 'object',
+				required: ['request_token'],
+				properties: { request_token: { type: 'string', minLength: 1 } },
+			},
+		},
+		handler: async () => ({ success: true }),
+	});
+
+	for (const [route, slug, name] of [
+		['connect-wcpay', 'woocommerce-payments', 'Payments'],
+		['connect-square', 'woocommerce-square', 'Square'],
+	] as const) {
+		app.post(`${root}/${route}`, async (request) => {
+			if (!(await activeSlugs(ctx.db)).includes(slug)) {
+				throw new RestError(
+					'woocommerce_rest_helper_connect',
+					`${name} is not installed or active.`,
+					400,
+				);
+			}
+			return {
+				connectUrl: `${baseUrl(request)}/wp-admin/admin.php?page=abacus&path=${encodeURIComponent('/')}&connected=${slug}`,
+			};
+		});
+	}
+
 	app.get('/jetpack/v4/connection', async () => {
 		const active = (await activeSlugs(ctx.db)).includes('jetpack');
 		const connected =

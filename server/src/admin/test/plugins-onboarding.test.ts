@@ -99,6 +99,33 @@ describe('plugins', () => {
 		expect(after.body).toEqual([]);
 	});
 
+	it('fakes provider connections only for active provider plugins', async () => {
+		const inactive = await call<ErrorBody>(server, 'POST', '/wc-admin/plugins/connect-wcpay');
+		expect(inactive.status).toBe(400);
+		expect(inactive.body.code).toBe('woocommerce_rest_helper_connect');
+		await call(server, 'POST', '/wc-admin/plugins/install', {
+			plugins: 'woocommerce-payments',
+		});
+		await call(server, 'POST', '/wc-admin/plugins/activate', {
+			plugins: ['woocommerce-payments'],
+		});
+		const active = await call<{ connectUrl: string }>(
+			server,
+			'POST',
+			'/wc-admin/plugins/connect-wcpay',
+		);
+		expect(active.body.connectUrl).toMatch(
+			/^http:\/\/127\.0\.0\.1:\d+\/wp-admin\/admin\.php\?page=abacus/,
+		);
+		const finish = await call<ErrorBody>(
+			server,
+			'POST',
+			'/wc-admin/plugins/finish-wccom-connect',
+			{},
+		);
+		expect(finish.body.data.params).toHaveProperty('request_token');
+	});
+
 	it('answers 404 for the payment-provider status while its plugin is inactive', async () => {
 		const res = await call(server, 'GET', '/wc-paypal/v1/onboarding/get-status');
 		expect(res.status).toBe(404);
