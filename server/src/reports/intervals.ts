@@ -14,18 +14,10 @@ function pad(value: number, width = 2): string {
 
 /** ISO-8601 week-year and week of a naive date. */
 function isoWeek(ms: number): [number, number] {
-	const d = new Date(Math.floor(ms / DAY) * DAY);
-	const weekday = (d.getUTCDay() + 6) % 7;
-	d.setUTCDate(d.getUTCDate() - weekday + 3);
-	const year = d.getUTCFullYear();
-	const firstThursday = new Date(Date.UTC(year, 0, 4));
-	const week =
-		1 +
-		Math.round(
-			(d.getTime() - firstThursday.getTime()) / DAY / 7 -
-				(((firstThursday.getUTCDay() + 6) % 7) - 3) / 7,
-		);
-	return [year, week];
+	const thursday = new Date(Math.floor(ms / DAY) * DAY);
+	thursday.setUTCDate(thursday.getUTCDate() - ((thursday.getUTCDay() + 6) % 7) + 3);
+	const year = thursday.getUTCFullYear();
+	return [year, 1 + Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY / 7)];
 }
 
 /** The key (`interval` field) of the bucket holding local time `ms`. */

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { startServer, type RunningServer } from '../../index.js';
+import { get } from './fixtures.js';
+
+type Row = Record<string, number>;
+interface Stats {
+	totals: Record<string, number>;
+	intervals: Array<{ interval: string; subtotals: Record<string, number> }>;
+}
+
+let server: RunningServer;
+const today = new Date().toISOString().slice(0, 10);
+const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+const RANGE = `after=${lastYear}T00:00:00&before=${today}T23:59:59`;
+const close = (a: number, b: number): void => expect(Math.abs(a - b)).toBeLessThan(0.01);
+
+beforeAll(async () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-reconcile-'));
+	server = await startServer({
+		databasePath: path.join(dir, 'store.duckdb'),
+		orders: 1000,
+		seed: 3,
+		quiet: true,
+	});
+}, 120000);
+
+afterAll(async () => {
+	await server.close();
+});
+
+async function all(route: string): Promise<Row[]> {
+	return (await get<Row[]>(server, `${route}&per_page=-1`)).body;
+}
+
+describe('a generated 1k store reconciles', () => {
+	it('interval subtotals sum to totals, for every interval type', async () => {
+		for (const interval of ['day', 'week', 'month', 'quarter']) {
+			const first = await get<Stats>(
+				server,
+				`/wc-analytics/reports/revenue/stats?${RANGE}&interval=${interval}&per_page=100&order=asc`,
+			);
+			const pages = Number(first.headers.get('x-wp-totalpages'));
+			let intervals = first.body.intervals;
+			for (let page = 2; page <= pages; page++) {
+				intervals = intervals.concat(
+					(
+						await get<Stats>(
+							server,
+							`/wc-analytics/reports/revenue/stats?${RANGE}&interval=${interval}&per_page=100&order=asc&page=${page}`,
+						)
+					).body.intervals,
+				);
+			}
+			expect(intervals).toHaveLength(Number(first.headers.get('x-wp-total')));
+			for (const key of [
+				'net_revenue',
+				'orders_count',
+				'refunds',
+				'taxes',
+				'shipping',
+				'gross_sales',
+				'coupons',
+			]) {
+				close(
+					intervals.reduce((s, i) => s + i.subtotals[key], 0),
+					first.body.totals[key],
+				);
+			}
+		}
+	});
+
+	it('products, categories, orders and stats agree with revenue', async () => {
+		const revenue = (
+			await get<Stats>(server, `/wc-analytics/reports/revenue/stats?${RANGE}&interval=year`)
+		).body.totals;
+		expect(revenue.orders_count).toBeGreaterThan(100);
+		expect(revenue.refunds).toBeGreaterThan(0);
+		const products = await all(`/wc-analytics/reports/products?${RANGE}`);
+		close(
+			products.reduce((s, r) => s + r.net_revenue, 0),
+			revenue.net_revenue,
+		);
+		const productStats = (
+			await get<Stats>(server, `/wc-analytics/reports/products/stats?${RANGE}&interval=year`)
+		).body.totals;
+		close(productStats.net_revenue, revenue.net_revenue);
+		close(productStats.items_sold, revenue.num_items_sold);
+		const orders = await all(`/wc-analytics/reports/orders?${RANGE}`);
+		close(
+			orders.reduce((s, r) => s + r.net_total, 0),
+			revenue.net_revenue,
+		);
+		expect(orders.filter((r) => r.parent_id === 0)).toHaveLength(revenue.orders_count);
+		const ordersStats = (
+			await get<Stats>(server, `/wc-analytics/reports/orders/stats?${RANGE}&interval=year`)
+		).body.totals;
+		expect(ordersStats).toEqual(revenue);
+		// A category equals the products report restricted to it.
+		const categories = await all(`/wc-analytics/reports/categories?${RANGE}`);
+		const clothing = categories.find((c) => c.category_id === 1);
+		const inClothing = await all(`/wc-analytics/reports/products?${RANGE}&categories=1`);
+		close(
+			inClothing.reduce((s, r) => s + r.net_revenue, 0),
+			clothing?.net_revenue ?? NaN,
+		);
+		// Taxes and coupons agree with the order totals.
+		const taxes = (
+			await get<Stats>(server, `/wc-analytics/reports/taxes/stats?${RANGE}&interval=year`)
+		).body.totals;
+		close(taxes.total_tax, revenue.taxes);
+		const coupons = (
+			await get<Stats>(server, `/wc-analytics/reports/coupons/stats?${RANGE}&interval=year`)
+		).body.totals;
+		close(coupons.amount, revenue.coupons);
+		// Segments by product sum to the product report.
+		const segmented = (
+			await get<{ totals: { segments: Array<{ subtotals: Row }> } }>(
+				server,
+				`/wc-analytics/reports/products/stats?${RANGE}&interval=year&segmentby=product`,
+			)
+		).body.totals;
+		close(
+			segmented.segments.reduce((s, g) => s + g.subtotals.net_revenue, 0),
+			revenue.net_revenue,
+		);
+	});
+
+	it('performance indicators take the same totals', async () => {
+		const revenue = (
+			await get<Stats>(server, `/wc-analytics/reports/revenue/stats?${RANGE}&interval=year`)
+		).body.totals;
+		const items = (
+			await get<Array<{ stat: string; value: number }>>(
+				server,
+				`/wc-analytics/reports/performance-indicators?${RANGE}&stats=revenue/net_revenue,orders/orders_count`,
+			)
+		).body;
+		expect(items.map((i) => [i.stat, i.value])).toEqual([
+			['revenue/net_revenue', revenue.net_revenue],
+			['orders/orders_count', revenue.orders_count],
+		]);
+	});
+});
