@@ -1,4 +1,6 @@
 /**
  * @abacus/date public entry.
  */
+export * from './constants.js';
+export * from './date.js';
 export * from './intervals.js';
