@@ -204,6 +204,23 @@ async function reviewableProductIds(db: Db): Promise<number[]> {
 	return rows.map((r) => Number(r.id));
 }
 
+/**
+ * "Now" of the demo data: the newest order of the store when there is one (so that the same
+ * store and seed give the same notes and reviews), else the current time.
+ */
+async function anchorTime(db: Db): Promise<number> {
+	const table = await db.one<{ n: number }>(
+		`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'orders'`,
+	);
+	if (!table || Number(table.n) === 0) return Date.now();
+	const row = await db.one<{ latest: string | null }>(
+		'SELECT max(date_created_gmt) AS latest FROM orders',
+	);
+	if (!row?.latest) return Date.now();
+	const ms = Date.parse(`${String(row.latest).replace(' ', 'T').slice(0, 19)}Z`);
+	return Number.isNaN(ms) ? Date.now() : ms;
+}
+
 const ADMIN_TABLES = [
 	'admin_notes',
 	'admin_note_actions',
@@ -219,7 +236,7 @@ const ADMIN_TABLES = [
 /** Replaces the admin tables' content with the demo data of `seed` (one transaction). */
 export async function seedAdminData(db: Db, seed: number): Promise<void> {
 	const random = createRandom(seed ^ 0x5eed);
-	const now = Date.now();
+	const now = await anchorTime(db);
 	await db.transaction(async () => {
 		for (const table of ADMIN_TABLES) await db.run(`DELETE FROM ${table}`);
 		await db.run(
