@@ -152,6 +152,17 @@ describe('settings groups', () => {
 		expect(city.body.value).toBe('');
 	});
 
+	it('refuses batches of more than 100 items', async () => {
+		const update = Array.from({ length: 101 }, () => ({
+			id: 'woocommerce_store_city',
+			value: 'X',
+		}));
+		const res = await call<ErrorBody>(server, 'POST', '/wc-analytics/settings/general/batch', {
+			update,
+		});
+		expect(res.status).toBe(413);
+	});
+
 	it('refuses a batch item without a value', async () => {
 		const res = await call<ErrorBody>(server, 'POST', '/wc-analytics/settings/general/batch', {
 			update: [{ id: 'woocommerce_store_city' }],
