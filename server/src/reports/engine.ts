@@ -17,6 +17,8 @@ export interface Source {
 	/** Segment id expression (segment sources only). */
 	segment?: string;
 	metrics: Metric[];
+	/** Only the whole-range total is needed (no per-bucket grouping). */
+	totalsOnly?: boolean;
 }
 
 export interface SegmentCandidate {
@@ -62,7 +64,9 @@ async function aggregate(db: Db, source: Source, keySql: string, into: Grouped):
 	const aggs = source.metrics.filter((m) => m.sql).map((m) => `${m.sql} AS "${m.key}"`);
 	if (!aggs.length) return;
 	const seg = source.segment ?? 'NULL';
-	const sql = `SELECT ${keySql} AS bucket_key, ${seg} AS segment_key, GROUPING(bucket_key) AS g, ${aggs.join(', ')}
+	const sql = source.totalsOnly
+		? `SELECT NULL AS bucket_key, ${seg} AS segment_key, 1 AS g, ${aggs.join(', ')} ${source.from} GROUP BY segment_key`
+		: `SELECT ${keySql} AS bucket_key, ${seg} AS segment_key, GROUPING(bucket_key) AS g, ${aggs.join(', ')}
 		${source.from}
 		GROUP BY GROUPING SETS ((bucket_key, segment_key), (segment_key))`;
 	const rows = await db.all(sql, source.params);

@@ -24,6 +24,7 @@ import {
 	taxesList,
 	variationsList,
 } from './lists.js';
+import { registerExportRoutes } from './export.js';
 import { orderStats } from './order-stats.js';
 import {
 	commonListParams,
@@ -365,4 +366,5 @@ export async function registerReportRoutes(
 		(q, settings) => leaderboards(db, q, settings),
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
+	await registerExportRoutes(app, ctx);
 }

@@ -299,6 +299,7 @@ export async function orderStats(
 			params: where.params,
 			date: 's.date_created',
 			metrics: [ORDER_METRICS.products],
+			totalsOnly: true,
 		},
 	];
 	const segmentby = q.str('segmentby');

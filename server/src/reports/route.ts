@@ -46,7 +46,7 @@ export class ReportCache {
 
 function cacheKey(path: string, query: Record<string, unknown>): string {
 	const keys = Object.keys(query)
-		.filter((k) => k !== '_locale' && k !== 'timestamp' && k !== '_')
+		.filter((k) => k !== '_locale' && k !== 'timestamp')
 		.sort();
 	return `${path}?${JSON.stringify(keys.map((k) => [k, query[k]]))}`;
 }

@@ -292,6 +292,8 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 		'orders',
 		'order_items',
 		'order_item_meta',
+		'order_tax_items',
+		'order_coupon_items',
 		'order_stats',
 		'order_product_lookup',
 		'order_tax_lookup',
@@ -780,9 +782,14 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 				}
 			}
 			rates.forEach((r, k) => {
-				out('tax_items').row([id, r.id, rateTax[k].shipping / 100, rateTax[k].order / 100]);
+				out('order_tax_items').row([
+					id,
+					r.id,
+					rateTax[k].shipping / 100,
+					rateTax[k].order / 100,
+				]);
 			});
-			if (coupon) out('coupon_items').row([id, coupon, discount / 100]);
+			if (coupon) out('order_coupon_items').row([id, coupon, discount / 100]);
 
 			// Downloads for paid orders with downloadable products.
 			if (paid !== null && status !== 'refunded') {
@@ -892,7 +899,7 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 					]);
 					rates.forEach((r, k) => {
 						if (perRate[k].order || perRate[k].shipping)
-							out('tax_items').row([
+							out('order_tax_items').row([
 								rid,
 								r.id,
 								-perRate[k].shipping / 100,
@@ -943,14 +950,7 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	};
 	try {
 		for (const table of tables) await copy(table, path.join(dir, `${table}.tsv`));
-		await db.exec(`
-			CREATE TEMP TABLE tax_items (order_id INTEGER, tax_rate_id INTEGER, shipping_tax DOUBLE, order_tax DOUBLE);
-			CREATE TEMP TABLE coupon_items (order_id INTEGER, coupon_id INTEGER, discount_amount DOUBLE);
-		`);
-		await copy('tax_items', path.join(dir, 'tax_items.tsv'));
-		await copy('coupon_items', path.join(dir, 'coupon_items.tsv'));
 		await deriveLookups(db);
-		await db.exec('DROP TABLE tax_items; DROP TABLE coupon_items;');
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
@@ -963,8 +963,8 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 
 /**
  * Rebuilds the analytics lookup tables from the raw orders (the "import"): order stats with the
- * returning-customer flag, product lines, taxes and coupons (from `tax_items` / `coupon_items` when
- * those staging tables exist), category counts and product sales totals.
+ * returning-customer flag, product lines, taxes and coupons (from the raw tax and coupon lines),
+ * category counts and product sales totals.
  */
 export async function deriveLookups(db: Db): Promise<void> {
 	const excluded = await db.one<{ value: string }>(
@@ -1005,19 +1005,14 @@ export async function deriveLookups(db: Db): Promise<void> {
 			FROM order_product_lookup GROUP BY 1
 		) s WHERE s.id = products.id;
 	`);
-	const staging = await db.one<{ n: number }>(
-		"SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name IN ('tax_items', 'coupon_items')",
-	);
-	if (staging && staging.n === 2) {
-		await db.exec(`
-			DELETE FROM order_tax_lookup;
-			DELETE FROM order_coupon_lookup;
-			INSERT INTO order_tax_lookup
-			SELECT t.order_id, t.tax_rate_id, o.date_created, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
-			FROM tax_items t JOIN orders o ON o.id = t.order_id;
-			INSERT INTO order_coupon_lookup
-			SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
-			FROM coupon_items c JOIN orders o ON o.id = c.order_id;
-		`);
-	}
+	await db.exec(`
+		DELETE FROM order_tax_lookup;
+		DELETE FROM order_coupon_lookup;
+		INSERT INTO order_tax_lookup
+		SELECT t.order_id, t.tax_rate_id, o.date_created, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
+		FROM order_tax_items t JOIN orders o ON o.id = t.order_id;
+		INSERT INTO order_coupon_lookup
+		SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
+		FROM order_coupon_items c JOIN orders o ON o.id = c.order_id;
+	`);
 }

@@ -123,6 +123,12 @@ export async function createStoreSchema(db: Db): Promise<void> {
 		CREATE TABLE IF NOT EXISTS order_item_meta (
 			order_item_id BIGINT NOT NULL, meta_key VARCHAR NOT NULL, meta_value VARCHAR NOT NULL
 		);
+		CREATE TABLE IF NOT EXISTS order_tax_items (
+			order_id INTEGER NOT NULL, tax_rate_id INTEGER NOT NULL, shipping_tax DOUBLE NOT NULL, order_tax DOUBLE NOT NULL
+		);
+		CREATE TABLE IF NOT EXISTS order_coupon_items (
+			order_id INTEGER NOT NULL, coupon_id INTEGER NOT NULL, discount_amount DOUBLE NOT NULL
+		);
 		CREATE TABLE IF NOT EXISTS order_stats (
 			order_id INTEGER NOT NULL, parent_id INTEGER NOT NULL DEFAULT 0, date_created TIMESTAMP NOT NULL,
 			date_created_gmt TIMESTAMP NOT NULL, date_paid TIMESTAMP, date_completed TIMESTAMP,

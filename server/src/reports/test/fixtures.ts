@@ -125,10 +125,11 @@ export async function writeFixture(file: string, fixture: Fixture): Promise<void
 				);
 			}
 			if (o.coupon) {
-				await db.run(
-					'INSERT INTO order_coupon_lookup VALUES (?, ?, CAST(? AS TIMESTAMP), ?)',
-					[o.id, o.coupon.id, o.date, o.coupon.amount],
-				);
+				await db.run('INSERT INTO order_coupon_items VALUES (?, ?, ?)', [
+					o.id,
+					o.coupon.id,
+					o.coupon.amount,
+				]);
 			}
 		}
 		await deriveLookups(db);

@@ -1,0 +1,134 @@
+import type { RunningServer } from '../../index.js';
+import { csvCell } from '../export.js';
+import { BASIC_ORDERS, get, startFixtureServer } from './fixtures.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+	server = await startFixtureServer({ orders: BASIC_ORDERS });
+}, 60000);
+
+afterAll(async () => {
+	await server.close();
+});
+
+async function post<T>(route: string, body?: unknown): Promise<{ status: number; body: T }> {
+	const res = await fetch(`${server.url}/wp-json${route}`, {
+		method: 'POST',
+		headers:
+			body === undefined
+				? { 'X-WP-Nonce': 'test-nonce' }
+				: { 'Content-Type': 'application/json', 'X-WP-Nonce': 'test-nonce' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: res.status, body: (await res.json()) as T };
+}
+
+async function waitForDownload(type: string, id: string): Promise<string> {
+	for (let i = 0; i < 100; i++) {
+		const status = await get<{ percent_complete: number; download_url?: string }>(
+			server,
+			`/wc-analytics/reports/${type}/export/${id}/status`,
+		);
+		expect(status.status).toBe(200);
+		if (status.body.download_url) return status.body.download_url;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	throw new Error('The export never completed.');
+}
+
+describe('report export', () => {
+	it('builds the products CSV with the report figures', async () => {
+		const started = await post<{ export_id: string; message: string }>(
+			'/wc-analytics/reports/products/export',
+			{
+				report_args: {
+					after: '2021-11-29T00:00:00',
+					before: '2021-12-13T23:59:59',
+					orderby: 'product_name',
+					order: 'asc',
+				},
+				email: true,
+			},
+		);
+		expect(started.status).toBe(200);
+		expect(started.body.message).toBe('Your report file is being generated.');
+		const url = await waitForDownload('products', started.body.export_id);
+		const res = await fetch(`${server.url}${url}`);
+		expect(res.headers.get('content-type')).toContain('text/csv');
+		const lines = (await res.text()).trim().split('\n');
+		expect(lines[0]).toBe(
+			'Product title,SKU,Items sold,Net sales,Orders,Variations,Status,Stock',
+		);
+		expect(lines.slice(1)).toEqual([
+			'Album,ALBUM,1,10,2,0,instock,',
+			'Hoodie,HOODIE,1,40,1,1,instock,',
+			'Shirt,SHIRT,1,10,1,0,instock,2',
+		]);
+	});
+
+	it('says when there is nothing to export', async () => {
+		const res = await post<{ message: string; export_id?: string }>(
+			'/wc-analytics/reports/orders/export',
+			{
+				report_args: { after: '2010-01-01T00:00:00', before: '2010-01-02T00:00:00' },
+			},
+		);
+		expect(res.body).toEqual({ message: 'There is no data to export for the given request.' });
+	});
+
+	it('refuses unknown report types and unknown export ids', async () => {
+		expect((await post('/wc-analytics/reports/planets/export', {})).status).toBe(400);
+		const missing = await get<{ code: string }>(
+			server,
+			'/wc-analytics/reports/orders/export/123/status',
+		);
+		expect(missing.status).toBe(404);
+		expect(missing.body.code).toBe('woocommerce_admin_reports_export_invalid_id');
+	});
+
+	it('neutralises spreadsheet formulas in cells', () => {
+		expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+		expect(csvCell(-10)).toBe('-10');
+		expect(csvCell('a,b')).toBe('"a,b"');
+	});
+});
+
+describe('import', () => {
+	it('rebuilds the lookup tables and reports a complete import', async () => {
+		const deleted = await post<{ status: string }>('/wc-analytics/reports/import/delete');
+		expect(deleted.body.status).toBe('success');
+		const empty = await get<{ totals: Record<string, number> }>(
+			server,
+			'/wc-analytics/reports/revenue/stats?after=2021-11-29T00:00:00&before=2021-12-13T23:59:59&interval=year',
+		);
+		expect(empty.body.totals.net_revenue).toBe(0);
+		const started = await post<{ status: string }>(
+			'/wc-analytics/reports/import?skip_existing=true',
+		);
+		expect(started.body.status).toBe('success');
+		const status = await get<{
+			is_importing: boolean;
+			orders: { imported: number; total: number };
+			imported_from: number;
+		}>(server, '/wc-analytics/reports/import/status?timestamp=1');
+		expect(status.body).toMatchObject({
+			is_importing: false,
+			orders: { imported: 7, total: 7 },
+			imported_from: -1,
+		});
+		const rebuilt = await get<{ totals: Record<string, number> }>(
+			server,
+			'/wc-analytics/reports/revenue/stats?after=2021-11-29T00:00:00&before=2021-12-13T23:59:59&interval=year',
+		);
+		expect(rebuilt.body.totals).toMatchObject({ net_revenue: 60, taxes: 6, coupons: 2 });
+	});
+
+	it('validates the number of days', async () => {
+		const res = await post<{ code: string; data: { params: Record<string, string> } }>(
+			'/wc-analytics/reports/import?days=-3',
+		);
+		expect(res.status).toBe(400);
+		expect(res.body.data.params).toHaveProperty('days');
+	});
+});

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// `npm run bench:server`: response times of the main report endpoints on generated stores of
+// 10k, 100k and 1M orders (BENCH_SIZES=10000,100000 to choose). Stores are kept in
+// .data/bench-<n>.duckdb and reused. Every request is computed afresh (a unique parameter keeps
+// the report cache out of the measurement); figures are median and p95 over warm runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
+	.split(',')
+	.map((s) => Number(s.trim()))
+	.filter((n) => Number.isInteger(n) && n > 0);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+if (!fs.existsSync(path.join(root, 'server/build/index.js'))) {
+	const r = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
+	if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const { Db } = await import(path.join(root, 'server/build/core/db.js'));
+const { generateStore } = await import(path.join(root, 'server/build/store/generate.js'));
+const { startServer } = await import(path.join(root, 'server/build/index.js'));
+
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const yearRange = `after=${day(-365)}T00:00:00&before=${day(0)}T23:59:59`;
+const monthRange = `after=${day(-30)}T00:00:00&before=${day(0)}T23:59:59`;
+const ENDPOINTS = [
+	[
+		'revenue stats, year by day',
+		`/wc-analytics/reports/revenue/stats?${yearRange}&interval=day&order=asc&per_page=100`,
+	],
+	[
+		'orders stats, year by week',
+		`/wc-analytics/reports/orders/stats?${yearRange}&interval=week&order=asc&per_page=100&fields=orders_count,net_revenue,avg_order_value,avg_items_per_order`,
+	],
+	[
+		'products report, page 1',
+		`/wc-analytics/reports/products?${yearRange}&orderby=items_sold&order=desc&per_page=25&extended_info=true`,
+	],
+	['performance indicators, month', `/wc-analytics/reports/performance-indicators?${monthRange}`],
+	[
+		'customers report, page 1',
+		`/wc-analytics/reports/customers?orderby=date_last_active&order=desc&per_page=25`,
+	],
+];
+
+function quantile(sorted, q) {
+	return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+const results = [];
+let counter = 0;
+for (const size of sizes) {
+	const file = path.join(root, '.data', `bench-${size}.duckdb`);
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	if (!fs.existsSync(file)) {
+		const started = Date.now();
+		const db = await Db.open(file);
+		await generateStore(db, { orders: size, seed: 1 });
+		db.close();
+		console.log(
+			`Generated ${size} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fs.statSync(file).size / 1048576).toFixed(0)} MB).`,
+		);
+	}
+	const server = await startServer({ databasePath: file, quiet: true });
+	try {
+		for (const [name, route] of ENDPOINTS) {
+			const call = async () => {
+				const t = performance.now();
+				const res = await fetch(`${server.url}/wp-json${route}&_bench=${++counter}`);
+				await res.arrayBuffer();
+				if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+				return performance.now() - t;
+			};
+			for (let i = 0; i < 3; i++) await call();
+			const times = [];
+			for (let i = 0; i < RUNS; i++) times.push(await call());
+			times.sort((a, b) => a - b);
+			results.push({ size, name, median: quantile(times, 0.5), p95: quantile(times, 0.95) });
+		}
+	} finally {
+		await server.close();
+	}
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`\n${pad('orders', 10)}${pad('endpoint', 34)}${pad('median ms', 12)}p95 ms`);
+for (const r of results) {
+	console.log(
+		`${pad(r.size, 10)}${pad(r.name, 34)}${pad(r.median.toFixed(1), 12)}${r.p95.toFixed(1)}`,
+	);
+}
