@@ -1,4 +1,7 @@
 /**
  * @abacus/navigation public entry.
  */
-export const PACKAGE_NAME = '@abacus/navigation';
+export * from './filters.js';
+export * from './history.js';
+export * from './links.js';
+export * from './navigation.js';
