@@ -2,6 +2,7 @@ import moment from 'moment-timezone';
 
 import {
 	appendTimestamp,
+	datePickerPhrases,
 	dateValidationMessages,
 	defaultDateFormat,
 	getAllowedIntervalsForQuery,
@@ -655,5 +656,20 @@ describe('loadLocaleData', () => {
 		moment.locale('en');
 		loadLocaleData({ weekdaysShort: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] });
 		expect(moment.localeData().weekdaysMin()[0]).toBe('Su');
+	});
+});
+
+describe('datePickerPhrases', () => {
+	it('builds the picker phrases around a date', () => {
+		expect(datePickerPhrases.notSelectable('May 1, 2021')).toBe(
+			'May 1, 2021 is not selectable.',
+		);
+		expect(datePickerPhrases.chooseStartDate('May 1, 2021')).toBe(
+			'Select May 1, 2021 as a start date.',
+		);
+		expect(datePickerPhrases.chooseEndDate('May 2, 2021')).toBe(
+			'Select May 2, 2021 as an end date.',
+		);
+		expect(datePickerPhrases.selected('May 2, 2021')).toBe('Selected. May 2, 2021');
 	});
 });
