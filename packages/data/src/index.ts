@@ -24,6 +24,33 @@ export type { WCDataStoreName } from './store-names.js';
 export { store as reportsStore, REPORTS_STORE_NAME } from './reports/index.js';
 export type { ReportResult, ReportInterval, ReportStatsData } from './reports/index.js';
 export { useReportStats, useReportItems } from './reports/hooks.js';
+export {
+	getFilterQuery,
+	getRequestQuery,
+	getSummaryNumbers,
+	getReportChartData,
+	getReportTableQuery,
+	getReportTableData,
+	getLeaderboard,
+	searchItemsByString,
+	getTooltipValueFormat,
+	isReportDataEmpty,
+	noIntervalEndpoints,
+} from './reports/utils.js';
+export type {
+	FilterQueryOptions,
+	ReportQueryOptions,
+	ChartQueryOptions,
+	TableQueryOptions,
+	SummaryNumbersOptions,
+	SummaryNumbers,
+	ReportChartData,
+	ReportTableData,
+	LeaderboardOptions,
+	ReportFilter,
+	ReportFilterConfig,
+	AdvancedFiltersConfig,
+} from './reports/utils.js';
 
 export { store as optionsStore, OPTIONS_STORE_NAME } from './options/index.js';
 export type { OptionsMap, UpdateOptionsResult } from './options/index.js';

@@ -1,3 +1,4 @@
+import { getPersistedQuery } from '@abacus/navigation';
 import { __ } from '@wordpress/i18n';
 
 import { WC_ADMIN_NAMESPACE } from '../constants.js';
@@ -48,6 +49,24 @@ export function removeFavoriteFailure(favorite: string, error: WPError) {
 /** Stores the query kept across report pages (period, compare, dates, interval, ...). */
 export function setPersistedQuery(persistedQuery: Record<string, unknown>) {
 	return { type: 'ON_HISTORY_CHANGE' as const, persistedQuery };
+}
+
+/** Reads the persisted query from the current address and keeps it when not empty. */
+export function onHistoryChange(): Thunk<typeof selectors> {
+	return async ({ dispatch }) => {
+		const persistedQuery = getPersistedQuery();
+		if (!Object.keys(persistedQuery).length) {
+			return;
+		}
+		dispatch(setPersistedQuery(persistedQuery));
+	};
+}
+
+/** Runs once the store is registered: reads the persisted query of the first address. */
+export function onLoad(): Thunk<typeof selectors> {
+	return async ({ dispatch }) => {
+		await dispatch(onHistoryChange());
+	};
 }
 
 const FAVORITES_PATH = `${WC_ADMIN_NAMESPACE}/navigation/favorites/me`;

@@ -1,4 +1,5 @@
-import { createReduxStore, register } from '@wordpress/data';
+import { addHistoryListener } from '@abacus/navigation';
+import { createReduxStore, dispatch, register } from '@wordpress/data';
 
 import * as actions from './actions.js';
 import { STORE_NAME } from './constants.js';
@@ -15,6 +16,14 @@ export const store = createReduxStore(STORE_NAME, {
 });
 
 register(store);
+
+// Keep the persisted query in step with the address (after the history change has settled).
+void dispatch(store).onLoad();
+addHistoryListener(() => {
+	setTimeout(() => {
+		void dispatch(store).onHistoryChange();
+	}, 0);
+});
 
 export { STORE_NAME as NAVIGATION_STORE_NAME };
 export type { MenuItem, NavigationState } from './types.js';

@@ -1,13 +1,7 @@
 import { getResourceName } from '../utils.js';
 import type { Query, WPError } from '../types.js';
-import type { ReportResult, ReportsState } from './types.js';
-
-/** The shared empty answer returned before a report has loaded. */
-export const EMPTY_REPORT: Readonly<ReportResult<never[]>> = Object.freeze({
-	data: [],
-	totalResults: 0,
-	totalPages: 0,
-});
+import { EMPTY_REPORT } from './constants.js';
+import type { ReportsState } from './types.js';
 
 /** Rows of `reports/{endpoint}` for a query: `{data, totalResults, totalPages}`. */
 export function getReportItems(state: ReportsState, endpoint: string, query: Query = {}) {

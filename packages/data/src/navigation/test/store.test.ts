@@ -1,5 +1,7 @@
 import { addFilter, removeFilter } from '@wordpress/hooks';
 
+import { getHistory } from '@abacus/navigation';
+
 import { registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
 import { store } from '../index.js';
 
@@ -88,5 +90,25 @@ describe('navigation store', () => {
 		const registry = registryWith(store);
 		await registry.dispatch(store).setPersistedQuery({ period: 'week' });
 		expect(registry.select(store).getPersistedQuery()).toEqual({ period: 'week' });
+	});
+});
+
+describe('persisted query from the address', () => {
+	it('keeps the persisted keys of the address and ignores an address without them', async () => {
+		const registry = registryWith(store);
+		getHistory().push(
+			'?page=abacus&path=%2Fanalytics%2Frevenue&period=last_week&compare=previous_year&orderby=date',
+		);
+		await registry.dispatch(store).onHistoryChange();
+		expect(registry.select(store).getPersistedQuery()).toEqual({
+			period: 'last_week',
+			compare: 'previous_year',
+		});
+		getHistory().push('?page=abacus&path=%2Fcustomers');
+		await registry.dispatch(store).onHistoryChange();
+		expect(registry.select(store).getPersistedQuery()).toEqual({
+			period: 'last_week',
+			compare: 'previous_year',
+		});
 	});
 });

@@ -1,7 +1,7 @@
 import { getResourceName } from '../../utils.js';
 import { flush, registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
 import { store } from '../index.js';
-import { EMPTY_REPORT } from '../selectors.js';
+import { EMPTY_REPORT } from '../constants.js';
 
 describe('reports store', () => {
 	it('starts empty with a shared empty answer', async () => {

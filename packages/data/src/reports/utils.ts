@@ -1,0 +1,443 @@
+/**
+ * Report helpers: the one place that builds report queries (summary, chart, table, leaderboard)
+ * and reads their request state from the stores.
+ */
+import {
+	appendTimestamp,
+	getCurrentDates,
+	getIntervalForQuery,
+	isoDateFormat,
+	toMoment,
+} from '@abacus/date';
+import {
+	flattenFilters,
+	getActiveFiltersFromQuery,
+	getQueryFromActiveFilters,
+	type ActiveFilter,
+	type AdvancedFiltersConfig as AdvancedFilterDefinitions,
+	type FilterValue,
+	type Query as NavigationQuery,
+	type ReportFilter as NavigationReportFilter,
+} from '@abacus/navigation';
+import type { SelectFunction } from '@wordpress/data';
+
+import { MAX_PER_PAGE, QUERY_DEFAULTS } from '../constants.js';
+import { store as itemsStore } from '../items/index.js';
+import type { Item, ItemId } from '../items/index.js';
+import { getResourceName } from '../utils.js';
+import type { Query } from '../types.js';
+import { store as reportsStore } from './index.js';
+import type { ReportResult, ReportStatsData } from './types.js';
+
+/** Endpoints without dates or intervals. */
+export const noIntervalEndpoints: readonly string[] = ['stock', 'customers'];
+
+/** A report-bar filter (one entry of a report's `filters` config). */
+export interface ReportFilter extends NavigationReportFilter {
+	settings?: { param?: string; [key: string]: unknown };
+	subFilters?: ReportFilter[];
+}
+
+/** A report-bar filter config. */
+export interface ReportFilterConfig {
+	param: string;
+	filters: ReportFilter[];
+	[key: string]: unknown;
+}
+
+/** The advanced filters config of a report. */
+export interface AdvancedFiltersConfig {
+	filters?: AdvancedFilterDefinitions;
+	[key: string]: unknown;
+}
+
+export interface FilterQueryOptions {
+	endpoint: string;
+	query: Query;
+	limitBy?: readonly string[];
+	filters?: readonly ReportFilterConfig[];
+	advancedFilters?: AdvancedFiltersConfig;
+}
+
+function timestampDateFilter(
+	advancedFilters: AdvancedFiltersConfig,
+	filter: ActiveFilter,
+): ActiveFilter {
+	const definition = advancedFilters.filters?.[filter.key];
+	if (definition?.input?.component !== 'Date') {
+		return filter;
+	}
+	const stamp = (value: FilterValue, timeOfDay: 'start' | 'end'): FilterValue => {
+		const date = typeof value === 'string' ? toMoment(isoDateFormat, value) : null;
+		return date ? appendTimestamp(date, timeOfDay) : value;
+	};
+	if (Array.isArray(filter.value)) {
+		const [after, before] = filter.value;
+		return { ...filter, value: [stamp(after, 'start'), stamp(before, 'end')] };
+	}
+	return { ...filter, value: stamp(filter.value, filter.rule === 'before' ? 'end' : 'start') };
+}
+
+function queryFromConfig(
+	config: ReportFilterConfig,
+	advancedFilters: AdvancedFiltersConfig,
+	query: Query,
+): Query {
+	const value = query[config.param];
+	if (!value) {
+		return {};
+	}
+	if (value === 'advanced') {
+		const definitions = advancedFilters.filters ?? {};
+		const active = getActiveFiltersFromQuery(query as NavigationQuery, definitions).map(
+			(filter) => timestampDateFilter(advancedFilters, filter),
+		);
+		if (!active.length) {
+			return {};
+		}
+		const filterQuery: Query = getQueryFromActiveFilters(active, {}, definitions);
+		return { match: query.match || 'all', ...filterQuery };
+	}
+	const filter = (flattenFilters(config.filters) as ReportFilter[]).find(
+		(item) => item.value === value,
+	);
+	if (!filter) {
+		return {};
+	}
+	const param = filter.settings?.param;
+	if (param) {
+		return query[param] ? { [param]: query[param] } : {};
+	}
+	return { [config.param]: value };
+}
+
+/**
+ * The filter part of a report query: with a search, only the `limitBy` params (default: the
+ * endpoint's own); otherwise what every active report-bar filter and advanced filter asks for.
+ */
+export function getFilterQuery({
+	endpoint,
+	query,
+	limitBy,
+	filters = [],
+	advancedFilters = {},
+}: FilterQueryOptions): Query {
+	if (query.search) {
+		const result: Query = {};
+		for (const param of limitBy ?? [endpoint]) {
+			result[param] = query[param];
+		}
+		return result;
+	}
+	return filters.reduce<Query>(
+		(result, config) => ({ ...result, ...queryFromConfig(config, advancedFilters, query) }),
+		{},
+	);
+}
+
+export interface ReportQueryOptions extends FilterQueryOptions {
+	/** Default date range query string (store setting); default period=month&compare=previous_year. */
+	defaultDateRange?: string;
+	fields?: readonly string[];
+}
+
+export interface ChartQueryOptions extends ReportQueryOptions {
+	dataType: 'primary' | 'secondary';
+}
+
+/** The stats request of a chart or summary for the primary or secondary period. */
+export function getRequestQuery(options: ChartQueryOptions): Query {
+	const { endpoint, dataType, query, fields, defaultDateRange } = options;
+	const filterQuery = getFilterQuery(options);
+	if (noIntervalEndpoints.includes(endpoint)) {
+		return { ...filterQuery, fields };
+	}
+	const dates = getCurrentDates(query, defaultDateRange)[dataType];
+	return {
+		order: 'asc',
+		interval: getIntervalForQuery(query, defaultDateRange),
+		per_page: MAX_PER_PAGE,
+		after: appendTimestamp(dates.after.clone(), 'start'),
+		before: appendTimestamp(dates.before.clone(), 'end'),
+		segmentby: query.segmentby,
+		fields,
+		...filterQuery,
+	};
+}
+
+function isPending<Name extends string>(
+	selectors: { hasFinishedResolution: (selector: Name, args?: unknown[] | null) => boolean },
+	selector: Name,
+	args: unknown[],
+): boolean {
+	return !selectors.hasFinishedResolution(selector, args);
+}
+
+function totalsOf(stats: ReportResult): Record<string, unknown> | null {
+	const data = stats.data as Partial<ReportStatsData> | null | undefined;
+	return data?.totals ?? null;
+}
+
+export interface SummaryNumbersOptions extends ReportQueryOptions {
+	select: SelectFunction;
+}
+
+export interface SummaryNumbers {
+	isRequesting: boolean;
+	isError: boolean;
+	totals: {
+		primary: Record<string, unknown> | null;
+		secondary: Record<string, unknown> | null;
+	};
+}
+
+/** Totals of both periods (the secondary is asked for once the primary has arrived). */
+export function getSummaryNumbers(options: SummaryNumbersOptions): SummaryNumbers {
+	const { endpoint, select } = options;
+	const reports = select(reportsStore);
+	const response: SummaryNumbers = {
+		isRequesting: false,
+		isError: false,
+		totals: { primary: null, secondary: null },
+	};
+	const primaryQuery = getRequestQuery({ ...options, dataType: 'primary' });
+	const primary = reports.getReportStats(endpoint, primaryQuery);
+	if (reports.getReportStatsError(endpoint, primaryQuery)) {
+		return { ...response, isError: true };
+	}
+	if (isPending(reports, 'getReportStats', [endpoint, primaryQuery])) {
+		return { ...response, isRequesting: true };
+	}
+	const primaryTotals = totalsOf(primary);
+	const secondaryQuery = getRequestQuery({ ...options, dataType: 'secondary' });
+	const secondary = reports.getReportStats(endpoint, secondaryQuery);
+	if (reports.getReportStatsError(endpoint, secondaryQuery)) {
+		return { ...response, isError: true };
+	}
+	if (isPending(reports, 'getReportStats', [endpoint, secondaryQuery])) {
+		return {
+			...response,
+			isRequesting: true,
+			totals: { primary: primaryTotals, secondary: null },
+		};
+	}
+	return { ...response, totals: { primary: primaryTotals, secondary: totalsOf(secondary) } };
+}
+
+/** Whether a stats answer has nothing to draw. */
+export function isReportDataEmpty(report: ReportResult | undefined, endpoint: string): boolean {
+	const data = report?.data as Partial<ReportStatsData> | null | undefined;
+	if (!data || !data.totals) {
+		return true;
+	}
+	return !noIntervalEndpoints.includes(endpoint) && !data.intervals?.length;
+}
+
+export interface ReportChartData {
+	isEmpty: boolean;
+	isError: boolean;
+	isRequesting: boolean;
+	data: { totals: Record<string, unknown>; intervals: ReportStatsData['intervals'] };
+}
+
+const chartCache = new Map<string, { sources: readonly ReportResult[]; result: ReportChartData }>();
+
+function sameSources(a: readonly ReportResult[], b: readonly ReportResult[]): boolean {
+	return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/**
+ * Chart data of one period: totals and intervals. When the answer says there are more than
+ * MAX_PER_PAGE intervals, pages 2…n are requested and their intervals appended. The same result
+ * object is returned while the underlying answers are unchanged.
+ */
+export function getReportChartData(
+	options: ChartQueryOptions & { select: SelectFunction },
+): ReportChartData {
+	const { endpoint, select } = options;
+	const reports = select(reportsStore);
+	const base: ReportChartData = {
+		isEmpty: false,
+		isError: false,
+		isRequesting: false,
+		data: { totals: {}, intervals: [] },
+	};
+	const requestQuery = getRequestQuery(options);
+	const stats = reports.getReportStats(endpoint, requestQuery);
+	if (reports.getReportStatsError(endpoint, requestQuery)) {
+		return { ...base, isError: true };
+	}
+	if (isPending(reports, 'getReportStats', [endpoint, requestQuery])) {
+		return { ...base, isRequesting: true };
+	}
+	if (isReportDataEmpty(stats, endpoint)) {
+		return { ...base, isEmpty: true };
+	}
+	const sources: ReportResult[] = [stats];
+	if (stats.totalResults > MAX_PER_PAGE) {
+		const totalPages = Math.ceil(stats.totalResults / MAX_PER_PAGE);
+		let pending = false;
+		for (let page = 2; page <= totalPages; page++) {
+			const pageQuery = { ...requestQuery, page };
+			const pageStats = reports.getReportStats(endpoint, pageQuery);
+			if (reports.getReportStatsError(endpoint, pageQuery)) {
+				return { ...base, isError: true };
+			}
+			if (isPending(reports, 'getReportStats', [endpoint, pageQuery])) {
+				pending = true;
+				continue;
+			}
+			sources.push(pageStats);
+		}
+		if (pending) {
+			return { ...base, isRequesting: true };
+		}
+	}
+	const key = getResourceName(endpoint, requestQuery);
+	const cached = chartCache.get(key);
+	if (cached && sameSources(cached.sources, sources)) {
+		return cached.result;
+	}
+	const intervals = sources.flatMap(
+		(source) => (source.data as Partial<ReportStatsData> | null)?.intervals ?? [],
+	);
+	const result: ReportChartData = {
+		...base,
+		data: { totals: totalsOf(stats) ?? {}, intervals },
+	};
+	chartCache.set(key, { sources, result });
+	return result;
+}
+
+export interface TableQueryOptions extends ReportQueryOptions {
+	tableQuery?: Query;
+}
+
+/** The table request: ordering, primary dates (none for stock/customers), paging, filters. */
+export function getReportTableQuery(options: TableQueryOptions): Query {
+	const { query, tableQuery = {}, endpoint, defaultDateRange } = options;
+	const filterQuery = getFilterQuery(options);
+	const noIntervals = noIntervalEndpoints.includes(endpoint);
+	const dates = noIntervals ? null : getCurrentDates(query, defaultDateRange).primary;
+	return {
+		orderby: query.orderby || 'date',
+		order: query.order || 'desc',
+		after: dates ? appendTimestamp(dates.after.clone(), 'start') : undefined,
+		before: dates ? appendTimestamp(dates.before.clone(), 'end') : undefined,
+		page: query.paged || 1,
+		per_page: query.per_page || QUERY_DEFAULTS.pageSize,
+		...filterQuery,
+		...tableQuery,
+	};
+}
+
+export interface ReportTableData {
+	query: Query;
+	isRequesting: boolean;
+	isError: boolean;
+	items: ReportResult;
+}
+
+/** Rows of a report table with their request state. */
+export function getReportTableData(
+	options: TableQueryOptions & { select: SelectFunction },
+): ReportTableData {
+	const { endpoint, select } = options;
+	const reports = select(reportsStore);
+	const tableQuery = getReportTableQuery(options);
+	const response: ReportTableData = {
+		query: tableQuery,
+		isRequesting: false,
+		isError: false,
+		items: { data: [], totalResults: 0, totalPages: 0 },
+	};
+	const items = reports.getReportItems(endpoint, tableQuery);
+	if (reports.getReportItemsError(endpoint, tableQuery)) {
+		return { ...response, isError: true };
+	}
+	if (isPending(reports, 'getReportItems', [endpoint, tableQuery])) {
+		return { ...response, isRequesting: true };
+	}
+	return { ...response, items };
+}
+
+/** d3-format specifier (or the currency formatter) for tooltip values of a chart type. */
+export function getTooltipValueFormat(
+	type: string,
+	formatAmount: (value: number) => string,
+): string | ((value: number) => string) {
+	switch (type) {
+		case 'currency':
+			return formatAmount;
+		case 'percent':
+			return '.0%';
+		case 'number':
+			return ',';
+		case 'average':
+			return ',.2r';
+		default:
+			return ',';
+	}
+}
+
+export interface LeaderboardOptions {
+	id: string;
+	per_page: number;
+	persisted_query: Query;
+	query: Query;
+	select: SelectFunction;
+	filterQuery?: Query;
+	defaultDateRange?: string;
+}
+
+/** Rows of one leaderboard for the primary period. */
+export function getLeaderboard(options: LeaderboardOptions): {
+	isRequesting: boolean;
+	isError: boolean;
+	rows: unknown[];
+} {
+	const { id, per_page: perPage, persisted_query: persisted, query, select } = options;
+	const items = select(itemsStore);
+	const dates = getCurrentDates(query, options.defaultDateRange).primary;
+	const leaderboardQuery: Query = {
+		...options.filterQuery,
+		after: appendTimestamp(dates.after.clone(), 'start'),
+		before: appendTimestamp(dates.before.clone(), 'end'),
+		per_page: perPage,
+		persisted_query: JSON.stringify(persisted),
+	};
+	const leaderboards = items.getItems('leaderboards', leaderboardQuery);
+	if (items.getItemsError('leaderboards', leaderboardQuery)) {
+		return { isRequesting: false, isError: true, rows: [] };
+	}
+	if (isPending(items, 'getItems', ['leaderboards', leaderboardQuery])) {
+		return { isRequesting: true, isError: false, rows: [] };
+	}
+	const rows = leaderboards.get(id)?.rows;
+	return { isRequesting: false, isError: false, rows: Array.isArray(rows) ? rows : [] };
+}
+
+/** Items matching any of the words (one `search` request of 10 per word). */
+export function searchItemsByString(
+	select: SelectFunction,
+	endpoint: string,
+	search: readonly string[],
+): { items: Record<string, Item>; isRequesting: boolean; isError: boolean } {
+	const itemsSelectors = select(itemsStore);
+	const items: Record<string, Item> = {};
+	let isRequesting = false;
+	let isError = false;
+	for (const word of search) {
+		const query = { search: word, per_page: 10 };
+		itemsSelectors.getItems(endpoint, query).forEach((item: Item, id: ItemId) => {
+			items[String(id)] = item;
+		});
+		if (isPending(itemsSelectors, 'getItems', [endpoint, query])) {
+			isRequesting = true;
+		}
+		if (itemsSelectors.getItemsError(endpoint, query)) {
+			isError = true;
+		}
+	}
+	return { items, isRequesting, isError };
+}
