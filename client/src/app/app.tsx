@@ -24,7 +24,10 @@ const EMPTY: Record<string, unknown> = {};
 
 export function App({ settings }: Props) {
 	const Root = useMemo(
-		() => withCurrentUserHydration(settings.currentUserData ?? null)(Hydrated),
+		() =>
+			withCurrentUserHydration(
+				settings.currentUserData ? { ...settings.currentUserData } : null,
+			)(Hydrated),
 		[settings.currentUserData],
 	);
 	return (

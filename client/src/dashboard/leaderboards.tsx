@@ -7,7 +7,8 @@ import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 import { Link, TableCard } from '@abacus/components';
 import { getLeaderboard, useUserPreferences } from '@abacus/data';
-import { getPersistedQuery } from '@abacus/navigation';
+import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
 import { getSetting } from '@abacus/settings';
 
 import { ReportError } from '../analytics/components/report-error.js';
@@ -27,11 +28,29 @@ interface LeaderboardMeta {
 	headers: Array<{ label: string }>;
 }
 
-/** The text and link of a cell whose `display` is an HTML fragment from the server. */
+/**
+ * The text and link of a cell whose `display` is an HTML fragment from the server. Links to a
+ * report view (`admin.php?...&path=/analytics/...`) become in-app links of this admin page.
+ */
 export function readCell(html: string): { text: string; href: string | null } {
 	const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-	const anchor = doc.querySelector('a');
-	return { text: doc.body.textContent?.trim() ?? '', href: anchor?.getAttribute('href') ?? null };
+	const raw = doc.querySelector('a')?.getAttribute('href') ?? null;
+	const text = doc.body.textContent?.trim() ?? '';
+	if (!raw) {
+		return { text, href: null };
+	}
+	const params = new URLSearchParams(raw.split('?')[1] ?? '');
+	const path = params.get('path');
+	if (!path) {
+		return { text, href: raw };
+	}
+	const query: Record<string, string> = {};
+	params.forEach((value, key) => {
+		if (key !== 'page' && key !== 'path') {
+			query[key] = value;
+		}
+	});
+	return { text, href: getNewPath(query, path, {}, 'abacus') };
 }
 
 function Leaderboard({
@@ -44,7 +63,7 @@ function Leaderboard({
 	query: Record<string, unknown>;
 }) {
 	const defaultDateRange = useDefaultDateRange();
-	const persisted = getPersistedQuery(query);
+	const persisted = getPersistedQuery(query as NavQuery);
 	const board = useSelect(
 		(select) =>
 			getLeaderboard({
@@ -65,7 +84,7 @@ function Leaderboard({
 			const { text, href } = readCell(String(cell.display ?? ''));
 			return {
 				display: href ? (
-					<Link href={href} type="external">
+					<Link href={href} type="wc-admin">
 						{text}
 					</Link>
 				) : (

@@ -15,6 +15,7 @@ import {
 import { reportsStore, useUserPreferences } from '@abacus/data';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
 import { calculateDelta } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 
@@ -85,7 +86,7 @@ export function PerformanceIndicators({ query }: Props) {
 		[stats, dates],
 	);
 
-	const persisted = getPersistedQuery(query) as Record<string, unknown>;
+	const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
 	const toggle = (stat: string) => {
 		const next = hidden.includes(stat)
 			? hidden.filter((item) => item !== stat)

@@ -7,6 +7,7 @@ import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { Link } from '@abacus/components';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
 import { NotFound } from './not-found.js';
@@ -99,7 +100,7 @@ export function Layout() {
 		route,
 		route.page === 'report' ? REPORT_TITLES[route.report] : undefined,
 	);
-	const persisted = getPersistedQuery(query) as Record<string, unknown>;
+	const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
 
 	useEffect(() => {
 		document.title = `${breadcrumbs.join(' ‹ ')} ‹ ${__('Abacus', 'abacus')}`;

@@ -2,6 +2,7 @@
  * The chart of a report: the selected tile's metric over the allowed interval, the primary period
  * against the comparison period, or one line per item when items are compared.
  */
+import { useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart } from '@abacus/components';
@@ -66,16 +67,18 @@ export function ReportChart({ config, path, query }: Props) {
 	const context = useReportContext(query);
 	const selected = getSelectedChart(config, query);
 	const mode = getChartMode(config, query);
-	const interval = getIntervalForQuery(query);
-	const chartQuery =
-		mode === 'item-comparison' && config.comparisonSegment
-			? { ...query, segmentby: config.comparisonSegment }
-			: query;
-	const options = getStatsOptions(config, chartQuery);
+	const interval = getIntervalForQuery(query, defaultDateRange);
+	const chartQuery = useMemo(
+		() =>
+			mode === 'item-comparison' && config.comparisonSegment
+				? { ...query, segmentby: config.comparisonSegment }
+				: query,
+		[mode, config, query],
+	);
 	const { primary, secondary } = useSelect(
 		(select) => ({
 			primary: getReportChartData({
-				...options,
+				...getStatsOptions(config, chartQuery),
 				select,
 				defaultDateRange,
 				dataType: 'primary',
@@ -83,7 +86,7 @@ export function ReportChart({ config, path, query }: Props) {
 			secondary:
 				mode === 'time-comparison'
 					? getReportChartData({
-							...options,
+							...getStatsOptions(config, chartQuery),
 							select,
 							defaultDateRange,
 							dataType: 'secondary',
@@ -137,7 +140,7 @@ export function ReportChart({ config, path, query }: Props) {
 			data={data}
 			title={selected.label}
 			interval={interval}
-			allowedIntervals={getAllowedIntervalsForQuery(query)}
+			allowedIntervals={getAllowedIntervalsForQuery(query, defaultDateRange)}
 			chartType={getChartTypeForQuery(query)}
 			mode={mode}
 			path={path}

@@ -8,7 +8,7 @@ import { itemsStore } from '@abacus/data';
 import { getCurrentDates, getDateParamsFromQuery, isoDateFormat } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
 
-import type { ReportConfig, ReportFilter } from '../report/types.js';
+import type { AdvancedFiltersConfig, ReportConfig, ReportFilter } from '../report/types.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
 
@@ -56,6 +56,31 @@ function withLabels(filters: ReportFilter[]): ReportFilter[] {
 	}));
 }
 
+/** Advanced filters with their settings-driven options filled in (order statuses). */
+function withOptions(config: AdvancedFiltersConfig | undefined): AdvancedFiltersConfig {
+	if (!config) {
+		return { title: '', filters: {} };
+	}
+	const statuses = getSetting('orderStatuses', {}) as Record<string, string>;
+	const filters: AdvancedFiltersConfig['filters'] = {};
+	for (const [key, filter] of Object.entries(config.filters)) {
+		filters[key] =
+			filter.input.optionsFrom === 'orderStatuses'
+				? {
+						...filter,
+						input: {
+							...filter.input,
+							options: Object.entries(statuses).map(([value, label]) => ({
+								value,
+								label,
+							})),
+						},
+					}
+				: filter;
+	}
+	return { ...config, filters };
+}
+
 interface Props {
 	config: ReportConfig;
 	path: string;
@@ -76,7 +101,7 @@ export function ReportFiltersBar({ config, path, query }: Props) {
 			path={path}
 			query={query}
 			filters={filters}
-			advancedFilters={config.advancedFilters ?? { title: '', filters: {} }}
+			advancedFilters={withOptions(config.advancedFilters)}
 			showDatePicker={config.hasDateRange}
 			currency={context.currencyConfig}
 			siteLocale={(getSetting('locale', {}) as { siteLocale?: string }).siteLocale ?? 'en_US'}

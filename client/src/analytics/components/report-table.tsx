@@ -18,6 +18,7 @@ import {
 	useUserPreferences,
 } from '@abacus/data';
 import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
 
 import { getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
@@ -169,7 +170,7 @@ export function ReportTable({ config, path, query }: Props) {
 					.filter((_cell, index) => headers[index].visible)
 					.map((cell) => ({ display: cell.display, value: cell.value })),
 			);
-			const persisted = getPersistedQuery(query) as Record<string, string>;
+			const persisted = getPersistedQuery(query as NavQuery) as Record<string, string>;
 			downloadCSVFile(
 				generateCSVFileName(config.table.title, { ...persisted, orderby, order }),
 				generateCSVDataFromTable(csvHeaders, csvRows),

@@ -6,6 +6,7 @@ import { dateI18n } from '@wordpress/date';
 import CurrencyFactory from '@abacus/currency';
 import { defaultTableDateFormat } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
 import { formatValue, numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 import type { CurrencySettings } from '@abacus/settings';
@@ -34,7 +35,7 @@ export function useReportContext(query: Record<string, unknown>): ReportFormatte
 			return text;
 		};
 		const formatAmount = (value: unknown) => currency.formatAmount(value as number);
-		const persisted = getPersistedQuery(query) as Record<string, unknown>;
+		const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
 		return {
 			currencyConfig,
 			formatAmount,

@@ -7,7 +7,7 @@
 export type ValueType = 'currency' | 'number' | 'average' | 'percent';
 
 /** A summary tile, and the chart drawn when it is selected. */
-export interface ChartMetric {
+export type ChartMetric = {
 	/** Field of the stats endpoint's totals and interval subtotals. */
 	key: string;
 	/** Tile and chart label. */
@@ -18,10 +18,10 @@ export interface ChartMetric {
 	order?: 'asc' | 'desc';
 	/** A rise is bad news (refunds, coupons): the delta is shown with the opposite trend colour. */
 	isReverseTrend?: boolean;
-}
+};
 
 /** One entry of a report filter dropdown (nested entries in `subFilters`). */
-export interface ReportFilter {
+export type ReportFilter = {
 	label: string;
 	value: string;
 	/** 'item-comparison' draws one chart line per compared item. */
@@ -40,10 +40,10 @@ export interface ReportFilter {
 	};
 	subFilters?: ReportFilter[];
 	path?: string[];
-}
+};
 
 /** One filter dropdown of the report filter bar. */
-export interface ReportFilterConfig {
+export type ReportFilterConfig = {
 	label: string;
 	/** The query parameter it writes. */
 	param: string;
@@ -51,16 +51,16 @@ export interface ReportFilterConfig {
 	staticParams: string[];
 	showFilters: (query: Record<string, unknown>) => boolean;
 	filters: ReportFilter[];
-}
+};
 
 /** A rule of an advanced filter (e.g. includes / excludes). */
-export interface AdvancedFilterRule {
+export type AdvancedFilterRule = {
 	value: string;
 	label: string;
-}
+};
 
 /** One advanced filter (a line of the advanced filters card). */
-export interface AdvancedFilter {
+export type AdvancedFilter = {
 	labels: {
 		add: string;
 		remove: string;
@@ -74,19 +74,21 @@ export interface AdvancedFilter {
 		component: 'Currency' | 'Date' | 'Number' | 'ProductAttribute' | 'Search' | 'SelectControl';
 		type?: string;
 		options?: Array<{ value: string; label: string }>;
+		/** Options read from the store settings when the page renders. */
+		optionsFrom?: 'orderStatuses';
 		defaultOption?: string;
 	};
 	allowMultiple?: boolean;
-}
+};
 
-export interface AdvancedFiltersConfig {
+export type AdvancedFiltersConfig = {
 	/** Title with a {{select}} placeholder for the All/Any selector. */
 	title: string;
 	filters: Record<string, AdvancedFilter>;
-}
+};
 
 /** What a row renders from (helpers the page provides so that configs stay pure). */
-export interface RowContext {
+export type RowContext = {
 	formatAmount: (value: unknown) => string;
 	formatNumber: (value: unknown) => string;
 	formatDate: (value: string) => string;
@@ -94,17 +96,17 @@ export interface RowContext {
 	reportLink: (path: string, query: Record<string, string>) => string;
 	orderStatuses: Record<string, string>;
 	countries: Record<string, string>;
-}
+};
 
 /** A cell as the table shows it: `display` is what a person sees, `value` what CSV exports. */
-export interface Cell {
+export type Cell = {
 	display: string;
 	value: string | number | null;
 	/** When set the cell is a link to this in-app address. */
 	href?: string;
-}
+};
 
-export interface TableColumn {
+export type TableColumn = {
 	key: string;
 	label: string;
 	screenReaderLabel?: string;
@@ -118,16 +120,16 @@ export interface TableColumn {
 	hiddenByDefault?: boolean;
 	/** Builds the cell of a row. */
 	cell: (row: Record<string, unknown>, context: RowContext) => Cell;
-}
+};
 
 /** A summary item below the table, from the stats endpoint's totals. */
-export interface TableSummaryItem {
+export type TableSummaryItem = {
 	key: string;
 	label: (value: number, context: RowContext) => string;
 	type: ValueType;
-}
+};
 
-export interface ReportTableConfig {
+export type ReportTableConfig = {
 	title: string;
 	/** Endpoint of the rows (`reports/<endpoint>`); for revenue the stats endpoint by interval. */
 	endpoint: string;
@@ -142,9 +144,9 @@ export interface ReportTableConfig {
 	summary: TableSummaryItem[];
 	/** Field holding the row identity (for comparison checkboxes). */
 	idField?: string;
-}
+};
 
-export interface ReportConfig {
+export type ReportConfig = {
 	/** Slug used in the path and for preferences: `<report>_report_columns`. */
 	report: string;
 	title: string;
@@ -165,4 +167,4 @@ export interface ReportConfig {
 	comparisonSegment?: string;
 	/** Query parameters limiting the stats endpoint to the picked items (`search` words resolve to them). */
 	limitBy?: string[];
-}
+};

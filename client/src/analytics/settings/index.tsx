@@ -137,14 +137,20 @@ export default function AnalyticsSettings() {
 						value={range.period}
 						options={presetValues
 							.filter((preset) => preset.value !== 'custom')
-							.map((preset) => ({ value: preset.value, label: preset.label }))}
+							.map((preset): { value: string; label: string } => ({
+								value: preset.value,
+								label: preset.label,
+							}))}
 						onChange={(period: string) => setRange({ ...range, period })}
 					/>
 					<SelectControl
 						__nextHasNoMarginBottom
 						label={__('Compare to', 'abacus')}
 						value={range.compare}
-						options={periods.map((item) => ({ value: item.value, label: item.label }))}
+						options={periods.map((item): { value: string; label: string } => ({
+							value: item.value,
+							label: item.label,
+						}))}
 						onChange={(compare: string) => setRange({ ...range, compare })}
 					/>
 				</div>

@@ -41,7 +41,7 @@ export const advancedFilters: AdvancedFiltersConfig = {
 				{ value: 'is', label: __('Is', 'abacus') },
 				{ value: 'is_not', label: __('Is not', 'abacus') },
 			],
-			input: { component: 'SelectControl' },
+			input: { component: 'SelectControl', optionsFrom: 'orderStatuses' },
 		},
 		product: {
 			labels: {
@@ -53,6 +53,17 @@ export const advancedFilters: AdvancedFiltersConfig = {
 			},
 			rules: includeRules,
 			input: { component: 'Search', type: 'products' },
+		},
+		variation: {
+			labels: {
+				add: __('Product variation', 'abacus'),
+				remove: __('Remove product variation filter', 'abacus'),
+				rule: __('Select a product variation filter match', 'abacus'),
+				title: __('Product variation {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select variation', 'abacus'),
+			},
+			rules: includeRules,
+			input: { component: 'Search', type: 'variations' },
 		},
 		coupon: {
 			labels: {
@@ -102,6 +113,21 @@ export const advancedFilters: AdvancedFiltersConfig = {
 				],
 				defaultOption: 'all',
 			},
+		},
+		attribute: {
+			allowMultiple: true,
+			labels: {
+				add: __('Attribute', 'abacus'),
+				remove: __('Remove attribute filter', 'abacus'),
+				rule: __('Select a product attribute filter match', 'abacus'),
+				title: __('Attribute {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select attributes', 'abacus'),
+			},
+			rules: [
+				{ value: 'is', label: __('Is', 'abacus') },
+				{ value: 'is_not', label: __('Is not', 'abacus') },
+			],
+			input: { component: 'ProductAttribute' },
 		},
 		tax_rate: {
 			labels: {
