@@ -20,6 +20,13 @@ export interface Metric {
 	sql?: string;
 	/** Derivation from other metrics of the same row (after aggregation). */
 	derive?: (values: Record<string, number>) => number;
+	/** Metrics a derived metric is computed from. */
+	deps?: string[];
+}
+
+/** True when bucket values of the metric can be summed into a total (no DISTINCT count). */
+export function isAdditive(m: Metric): boolean {
+	return !!m.sql && !m.sql.includes('DISTINCT');
 }
 
 function metric(
@@ -30,8 +37,9 @@ function metric(
 	definition: string,
 	sql?: string,
 	derive?: (values: Record<string, number>) => number,
+	deps?: string[],
 ): Metric {
-	return { key, label, type, format, definition, sql, derive };
+	return { key, label, type, format, definition, sql, derive, deps };
 }
 
 const ratio = (a: number, b: number): number => (b ? a / b : 0);
@@ -134,6 +142,7 @@ export const ORDER_METRICS: Record<string, Metric> = {
 		'Total sales plus coupons and refunds, without taxes and shipping.',
 		undefined,
 		(v) => v.total_sales + v.coupons - v.taxes - v.shipping + v.refunds,
+		['total_sales', 'coupons', 'taxes', 'shipping', 'refunds'],
 	),
 	avg_items_per_order: metric(
 		'avg_items_per_order',
@@ -143,6 +152,7 @@ export const ORDER_METRICS: Record<string, Metric> = {
 		'Items sold divided by orders.',
 		undefined,
 		(v) => ratio(v.num_items_sold, v.orders_count),
+		['num_items_sold', 'orders_count'],
 	),
 	avg_order_value: metric(
 		'avg_order_value',
@@ -152,6 +162,7 @@ export const ORDER_METRICS: Record<string, Metric> = {
 		'Net sales divided by orders.',
 		undefined,
 		(v) => ratio(v.net_revenue, v.orders_count),
+		['net_revenue', 'orders_count'],
 	),
 };
 

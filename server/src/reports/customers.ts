@@ -49,6 +49,10 @@ export const CUSTOMER_FILTER_PARAMS: ParamSpecs = {
 interface Built {
 	base: string;
 	params: SqlValue[];
+	/** Customers-only query (no order aggregates) when no filter needs them; null otherwise. */
+	light: { base: string; params: SqlValue[] } | null;
+	/** Order aggregates for the given customers. */
+	aggregatesFor: (ids: number[]) => { sql: string; params: SqlValue[] };
 }
 
 async function build(q: Query, settings: StoreSettings): Promise<Built> {
@@ -179,6 +183,19 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 			...fixedParams,
 			...(filter ? [...whereParams, ...havingParams] : []),
 		],
+		light:
+			hasOrderRange || having.length
+				? null
+				: {
+						base: `SELECT c.*, concat_ws(' ', c.first_name, c.last_name) AS name FROM customer_lookup c ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
+						params: [...fixedParams, ...(filter ? whereParams : [])],
+					},
+		aggregatesFor: (ids) => ({
+			sql: `SELECT s.customer_id, COUNT(*) FILTER (WHERE s.parent_id = 0) AS orders_count,
+				SUM(s.total_sales) AS total_spend, MAX(s.date_created) FILTER (WHERE s.parent_id = 0) AS date_last_order
+				FROM order_stats s WHERE ${orderConds.join(' AND ')} AND ${inList('s.customer_id', ids)} GROUP BY s.customer_id`,
+			params: [...orderParams, ...ids],
+		}),
 	};
 }
 
@@ -187,7 +204,7 @@ export async function customersList(
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
-	const { base, params } = await build(q, settings);
+	const built = await build(q, settings);
 	const d = dir(q);
 	const orderby =
 		{
@@ -203,7 +220,29 @@ export async function customersList(
 			total_spend: 'total_spend',
 			avg_order_value: 'avg_order_value',
 		}[q.str('orderby', 'date_registered')] ?? 'date_registered';
-	const page = await paged(db, base, params, `${orderby} ${d} NULLS LAST, customer_id ${d}`, q);
+	const byCustomerColumn = !['orders_count', 'total_spend', 'avg_order_value'].includes(orderby);
+	const order = `${orderby} ${d} NULLS LAST, customer_id ${d}`;
+	let page;
+	if (built.light && byCustomerColumn) {
+		// Page the customers first, then aggregate orders for that page only.
+		page = await paged(db, built.light.base, built.light.params, order, q);
+		const ids = page.rows.map((r) => int(r.customer_id));
+		if (ids.length) {
+			const agg = built.aggregatesFor(ids);
+			const rows = await db.all(agg.sql, agg.params);
+			const byId = new Map(rows.map((r) => [int(r.customer_id), r]));
+			for (const row of page.rows) {
+				const a = byId.get(int(row.customer_id));
+				const count = int(a?.orders_count);
+				row.orders_count = count;
+				row.total_spend = num(a?.total_spend);
+				row.date_last_order = a?.date_last_order ?? null;
+				row.avg_order_value = count > 0 ? num(a?.total_spend) / count : null;
+			}
+		}
+	} else {
+		page = await paged(db, built.base, built.params, order, q);
+	}
 	return {
 		body: page.rows.map((r) => ({
 			id: int(r.customer_id),

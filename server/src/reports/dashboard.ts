@@ -92,7 +92,8 @@ export async function performanceIndicators(
 	const load = async (report: string): Promise<Record<string, unknown>> => {
 		let t = totals.get(report);
 		if (t) return t;
-		const sub = new Query({ ...range });
+		const fields = chosen.filter((c) => c.endpoint === report).map((c) => c.metric.key);
+		const sub = new Query({ ...range, fields });
 		const r =
 			report === 'revenue' || report === 'orders'
 				? await orderStats(db, sub, settings, report === 'orders')

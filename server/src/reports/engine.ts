@@ -4,8 +4,8 @@
  * metrics, applies `fields`, sorts and pages the intervals.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { deriveAll, present, type Metric } from '../metrics/index.js';
-import { buckets as bucketList, intervalKeySql, type Interval } from './intervals.js';
+import { deriveAll, isAdditive, present, type Metric } from '../metrics/index.js';
+import { bucketKeyOf, buckets as bucketList, bucketStartSql, type Interval } from './intervals.js';
 import { gmtText } from './settings.js';
 
 /** One aggregate query: `from` is everything after SELECT … (FROM, JOINs, WHERE). */
@@ -60,25 +60,71 @@ export interface StatsResult {
 type Values = Record<string, number>;
 type Grouped = Map<string, Map<string, Values>>;
 
-async function aggregate(db: Db, source: Source, keySql: string, into: Grouped): Promise<void> {
-	const aggs = source.metrics.filter((m) => m.sql).map((m) => `${m.sql} AS "${m.key}"`);
-	if (!aggs.length) return;
+interface Grouping {
+	interval: Interval;
+	startOfWeek: number;
+	needed: Set<string>;
+}
+
+/**
+ * Aggregates a source per (bucket, segment); totals of additive metrics are the sums of the
+ * buckets, DISTINCT counts get their own totals query.
+ */
+async function aggregate(db: Db, source: Source, grouping: Grouping, into: Grouped): Promise<void> {
+	const metrics = source.metrics.filter((m) => m.sql && grouping.needed.has(m.key));
+	if (!metrics.length) return;
 	const seg = source.segment ?? 'NULL';
-	const sql = source.totalsOnly
-		? `SELECT NULL AS bucket_key, ${seg} AS segment_key, 1 AS g, ${aggs.join(', ')} ${source.from} GROUP BY segment_key`
-		: `SELECT ${keySql} AS bucket_key, ${seg} AS segment_key, GROUPING(bucket_key) AS g, ${aggs.join(', ')}
-		${source.from}
-		GROUP BY GROUPING SETS ((bucket_key, segment_key), (segment_key))`;
-	const rows = await db.all(sql, source.params);
-	for (const row of rows) {
-		const bucket = row.g === 1 || row.g === 1n ? '' : String(row.bucket_key);
-		const segment = row.segment_key === null ? '' : String(row.segment_key);
+	const cell = (bucket: string, segment: string): Values => {
 		let bySegment = into.get(bucket);
 		if (!bySegment) into.set(bucket, (bySegment = new Map()));
 		let values = bySegment.get(segment);
 		if (!values) bySegment.set(segment, (values = {}));
-		for (const m of source.metrics) if (m.sql) values[m.key] = Number(row[m.key] ?? 0);
+		return values;
+	};
+	const select = (list: Metric[]): string => list.map((m) => `${m.sql} AS "${m.key}"`).join(', ');
+	const additive = source.totalsOnly ? [] : metrics.filter(isAdditive);
+	const separate = source.totalsOnly ? metrics : metrics.filter((m) => !isAdditive(m));
+	if (!source.totalsOnly) {
+		const start = bucketStartSql(source.date, grouping.interval, grouping.startOfWeek);
+		const rows = await db.all(
+			`SELECT CAST(${start} AS VARCHAR) AS bucket_start, ${seg} AS segment_key, ${select(metrics)} ${source.from} GROUP BY 1, 2`,
+			source.params,
+		);
+		for (const row of rows) {
+			const bucket = bucketKeyOf(
+				String(row.bucket_start),
+				grouping.interval,
+				grouping.startOfWeek,
+			);
+			const segment = row.segment_key === null ? '' : String(row.segment_key);
+			const values = cell(bucket, segment);
+			const total = cell('', segment);
+			for (const m of metrics) values[m.key] = Number(row[m.key] ?? 0);
+			for (const m of additive) total[m.key] = (total[m.key] ?? 0) + Number(row[m.key] ?? 0);
+		}
 	}
+	if (separate.length) {
+		const rows = await db.all(
+			`SELECT ${seg} AS segment_key, ${select(separate)} ${source.from} GROUP BY 1`,
+			source.params,
+		);
+		for (const row of rows) {
+			const values = cell('', row.segment_key === null ? '' : String(row.segment_key));
+			for (const m of separate) values[m.key] = Number(row[m.key] ?? 0);
+		}
+	}
+}
+
+/** The metric keys needed for `keys`, with the inputs of derived metrics. */
+function withDeps(set: Record<string, Metric>, keys: Iterable<string>): Set<string> {
+	const out = new Set<string>();
+	const add = (key: string): void => {
+		if (out.has(key)) return;
+		out.add(key);
+		for (const dep of set[key]?.deps ?? []) add(dep);
+	};
+	for (const key of keys) add(key);
+	return out;
 }
 
 function shape(
@@ -99,20 +145,42 @@ function shape(
 
 /** Runs a stats request. */
 export async function runStats(db: Db, req: StatsRequest): Promise<StatsResult> {
-	const keySql = (date: string): string => intervalKeySql(date, req.interval, req.startOfWeek);
-	const main: Grouped = new Map();
-	for (const source of req.sources) await aggregate(db, source, keySql(source.date), main);
-	const segs: Grouped = new Map();
-	if (req.segments)
-		for (const source of req.segments.sources)
-			await aggregate(db, source, keySql(source.date), segs);
-
 	const totalsOnly = new Set(req.totalsOnly ?? []);
 	const allKeys = Object.keys(req.metrics);
 	const wanted = req.fields.length ? allKeys.filter((k) => req.fields.includes(k)) : allKeys;
 	const totalKeys = req.fields.length
 		? allKeys.filter((k) => wanted.includes(k) || (req.alwaysInTotals ?? []).includes(k))
 		: allKeys;
+	const main: Grouped = new Map();
+	const needed = withDeps(req.metrics, [
+		...totalKeys,
+		req.orderby === 'items_sold' ? 'num_items_sold' : req.orderby,
+	]);
+	for (const source of req.sources) {
+		await aggregate(
+			db,
+			source,
+			{ interval: req.interval, startOfWeek: req.startOfWeek, needed },
+			main,
+		);
+	}
+	const segs: Grouped = new Map();
+	if (req.segments) {
+		const segNeeded = withDeps(
+			req.segments.metrics,
+			Object.keys(req.segments.metrics).filter(
+				(k) => !req.fields.length || req.fields.includes(k),
+			),
+		);
+		for (const source of req.segments.sources) {
+			await aggregate(
+				db,
+				source,
+				{ interval: req.interval, startOfWeek: req.startOfWeek, needed: segNeeded },
+				segs,
+			);
+		}
+	}
 	const intervalKeys = wanted.filter((k) => !totalsOnly.has(k));
 	const segmentKeys = req.segments
 		? Object.keys(req.segments.metrics).filter(

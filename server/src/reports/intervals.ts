@@ -122,3 +122,21 @@ export function intervalKeySql(column: string, interval: Interval, startOfWeek: 
 			return `CAST(year(${column}) AS VARCHAR)`;
 	}
 }
+
+/**
+ * SQL expression giving the start of the bucket holding a TIMESTAMP column (cheaper to group by
+ * than the key text); `bucketKeyOf` turns the returned value into the key.
+ */
+export function bucketStartSql(column: string, interval: Interval, startOfWeek: number): string {
+	if (interval === 'week' && startOfWeek !== 1) {
+		return `greatest(CAST(${column} AS DATE) - CAST((dayofweek(${column}) - ${startOfWeek} + 7) % 7 AS INTEGER), CAST(date_trunc('year', ${column}) AS DATE))`;
+	}
+	return `date_trunc('${interval}', ${column})`;
+}
+
+/** Key of a bucket start returned by `bucketStartSql` (`YYYY-MM-DD[ HH:MM:SS]` text). */
+export function bucketKeyOf(start: string, interval: Interval, startOfWeek: number): string {
+	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}))?/.exec(start);
+	if (!m) return start;
+	return intervalKey(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0)), interval, startOfWeek);
+}

@@ -1,6 +1,13 @@
 import { Db } from '../../core/db.js';
 import { formatSql } from '../../store/time.js';
-import { buckets, intervalKey, intervalKeySql, type Interval } from '../intervals.js';
+import {
+	bucketKeyOf,
+	buckets,
+	bucketStartSql,
+	intervalKey,
+	intervalKeySql,
+	type Interval,
+} from '../intervals.js';
 
 const INTERVALS: Interval[] = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
 

@@ -262,6 +262,47 @@ describe('item reports agree with revenue', () => {
 	});
 });
 
+describe('customers', () => {
+	it('aggregates non-excluded orders and refunds per customer, whatever the ordering', async () => {
+		const pick = (rows: Array<Record<string, unknown>>): unknown[] =>
+			rows.map((r) => [
+				r.name,
+				r.orders_count,
+				r.total_spend,
+				r.avg_order_value,
+				r.date_last_order,
+			]);
+		const byName = await get<Array<Record<string, unknown>>>(
+			server,
+			'/wc-analytics/reports/customers?orderby=name&order=asc',
+		);
+		expect(pick(byName.body)).toEqual([
+			['Ada Lovelace', 2, 60, 30, '2021-12-06 12:00:00'],
+			['Alan Turing', 2, 11, 5.5, '2021-12-12 23:30:00'],
+		]);
+		const bySpend = await get<Array<Record<string, unknown>>>(
+			server,
+			'/wc-analytics/reports/customers?orderby=total_spend&order=desc',
+		);
+		expect(pick(bySpend.body)).toEqual(pick(byName.body));
+		const filtered = await get<Array<Record<string, unknown>>>(
+			server,
+			'/wc-analytics/reports/customers?total_spend_min=20',
+		);
+		expect(pick(filtered.body)).toEqual([pick(byName.body)[0]]);
+		const stats = await get<{ totals: Record<string, number> }>(
+			server,
+			'/wc-analytics/reports/customers/stats',
+		);
+		expect(stats.body.totals).toEqual({
+			customers_count: 2,
+			avg_orders_count: 2,
+			avg_total_spend: 35.5,
+			avg_avg_order_value: 17.75,
+		});
+	});
+});
+
 describe('bad input', () => {
 	const cases: Array<[string, string]> = [
 		['per_page=abc', 'per_page'],
