@@ -608,8 +608,8 @@ export function getDateFormatsForInterval(interval: string, ticks = 0): DateForm
 
 /**
  * Formats a moment as 'YYYY-MM-DDTHH:mm:ss': 'start' → 00:00:00 of its day, 'end' → 23:59:59 of
- * its day, 'now' → its time with zero seconds. Like moment's startOf/endOf, 'start' and 'end'
- * modify the moment passed. Any other `timeOfDay` throws.
+ * its day, 'now' → its time with zero seconds. The moment passed is left unchanged (it may be a
+ * memoised range end). Any other `timeOfDay` throws.
  */
 export function appendTimestamp(date: Moment, timeOfDay: TimeOfDay): string {
 	if (!moment.isMoment(date)) {
@@ -617,9 +617,9 @@ export function appendTimestamp(date: Moment, timeOfDay: TimeOfDay): string {
 	}
 	switch (timeOfDay) {
 		case 'start':
-			return date.startOf('day').format(defaultDateTimeFormat);
+			return date.clone().startOf('day').format(defaultDateTimeFormat);
 		case 'end':
-			return date.endOf('day').format(defaultDateTimeFormat);
+			return date.clone().endOf('day').format(defaultDateTimeFormat);
 		case 'now':
 			return date.format('YYYY-MM-DDTHH:mm:00');
 		default:

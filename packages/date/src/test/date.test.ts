@@ -502,6 +502,13 @@ describe('appendTimestamp', () => {
 		expect(appendTimestamp(moment('2018-01-01T14:25:47'), 'now')).toBe('2018-01-01T14:25:00');
 	});
 
+	it('leaves the moment passed unchanged (ranges are memoised)', () => {
+		const { primary } = getCurrentDates({ period: 'today', compare: 'previous_year' });
+		expect(appendTimestamp(primary.before, 'end')).toBe('2021-03-15T23:59:59');
+		expect(appendTimestamp(primary.before, 'now')).toBe('2021-03-15T10:20:00');
+		expect(primary.before.format(fmt)).toBe('2021-03-15 10:20:30');
+	});
+
 	it('throws without a valid time of day', () => {
 		// @ts-expect-error the second argument is required
 		expect(() => appendTimestamp(moment('2018-01-01'))).toThrow('timeOfDay must be');
