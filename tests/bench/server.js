@@ -28,7 +28,11 @@ const yearRange = `after=${day(-365)}T00:00:00&before=${day(0)}T23:59:59`;
 const monthRange = `after=${day(-30)}T00:00:00&before=${day(0)}T23:59:59`;
 const ENDPOINTS = [
 	[
-		'revenue stats, year by day',
+		'revenue chart, year by day',
+		`/wc-analytics/reports/revenue/stats?${yearRange}&interval=day&order=asc&per_page=100&fields=gross_sales,refunds,coupons,net_revenue,taxes,shipping,total_sales`,
+	],
+	[
+		'revenue stats, all fields',
 		`/wc-analytics/reports/revenue/stats?${yearRange}&interval=day&order=asc&per_page=100`,
 	],
 	[

@@ -35,6 +35,12 @@ describe('interval keys', () => {
 				expect(rows.map((r) => r.k)).toEqual(
 					days.map((ms) => intervalKey(ms, interval, sow)),
 				);
+				const starts = await db.all<{ k: string }>(
+					`SELECT CAST(${bucketStartSql('t', interval, sow)} AS VARCHAR) AS k FROM (VALUES ${values}) v(t)`,
+				);
+				expect(starts.map((r) => bucketKeyOf(r.k, interval, sow))).toEqual(
+					days.map((ms) => intervalKey(ms, interval, sow)),
+				);
 			}
 		}
 	});
