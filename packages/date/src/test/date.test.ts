@@ -680,3 +680,36 @@ describe('datePickerPhrases', () => {
 		expect(datePickerPhrases.selected('May 2, 2021')).toBe('Selected. May 2, 2021');
 	});
 });
+
+describe('malformed queries', () => {
+	const queries: Array<Record<string, unknown>> = [
+		{ period: ['custom'], compare: 'previous_year', after: ['2021-01-01'] },
+		{ period: 'custom', compare: 'previous_period', after: '2021-13-45', before: '2021-02-30' },
+		{ period: 'custom', compare: 'previous_year', after: '2021-03-10', before: '2021-03-01' },
+		{ period: { a: 'b' }, compare: 7, interval: null, chartType: ['bar'] },
+		{ period: '', compare: '', after: '', before: '' },
+		{ period: 'custom', after: 'x', before: 'y' },
+	];
+
+	it('never throw and give usable ranges and intervals', () => {
+		for (const query of queries) {
+			const { primary, secondary } = getCurrentDates(query);
+			expect(primary.after.isValid()).toBe(true);
+			expect(secondary.before.isValid()).toBe(true);
+			expect(primary.after.isAfter(primary.before)).toBe(false);
+			expect(getAllowedIntervalsForQuery(query).length).toBeGreaterThan(0);
+			expect(getIntervalForQuery(query)).toEqual(expect.any(String));
+			expect(getChartTypeForQuery(query)).toBe('line');
+		}
+		expect(getCurrentDates(null as unknown as Record<string, unknown>).primary.label).toBe(
+			'Month to Date',
+		);
+	});
+
+	it('orders a custom range given backwards', () => {
+		expect(datesOf(queries[2]!).slice(0, 2)).toEqual([
+			'2021-03-01 00:00:00',
+			'2021-03-10 23:59:59',
+		]);
+	});
+});

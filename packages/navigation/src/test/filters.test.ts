@@ -167,3 +167,16 @@ describe('getQueryFromActiveFilters', () => {
 		).toEqual({ total_lessthan: 0 });
 	});
 });
+
+describe('malformed input', () => {
+	it('never throws from the filter helpers', () => {
+		const nothing = null as unknown as Record<string, string>;
+		expect(getActiveFiltersFromQuery(nothing, config)).toEqual([]);
+		expect(getActiveFiltersFromQuery({ status_is: 'x' }, nothing)).toEqual([]);
+		expect(getQueryFromActiveFilters(nothing as unknown as [], {}, config)).toEqual({});
+		expect(flattenFilters(nothing as unknown as [])).toEqual([]);
+		expect(
+			getDefaultOptionValue(nothing as unknown as object, nothing as unknown as []),
+		).toBeUndefined();
+	});
+});
