@@ -52,3 +52,8 @@ export function getItemsTotalCount(itemType: string, query: Query = {}): ItemsTh
 		}
 	};
 }
+
+/** Legacy name of `getItemsTotalCount`. */
+export function getReviewsTotalCount(itemType: string, query: Query = {}): ItemsThunk {
+	return getItemsTotalCount(itemType, query);
+}

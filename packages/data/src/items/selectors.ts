@@ -61,3 +61,13 @@ export function getItemsError(
 export function getItem(state: ItemsState, itemType: string, id: ItemId): Item | undefined {
 	return state.data[itemType]?.[id];
 }
+
+/** Legacy name of `getItemsTotalCount`. */
+export function getReviewsTotalCount(
+	state: ItemsState,
+	itemType: string,
+	query: Query = {},
+	defaultValue = 0,
+): number {
+	return getItemsTotalCount(state, itemType, query, defaultValue);
+}

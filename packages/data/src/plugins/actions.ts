@@ -164,6 +164,18 @@ export function connectToJetpackWithFailureRedirect(
 	};
 }
 
+/** Shows an error notice through the `core/notices` store when the page has one. */
+export function createErrorNotice(message: string): PluginsThunk {
+	return async ({ registry }) => {
+		const notices = registry.stores['core/notices']
+			? (registry.dispatch('core/notices') as {
+					createNotice?: (status: string, content: string) => unknown;
+				})
+			: undefined;
+		notices?.createNotice?.('error', message);
+	};
+}
+
 export type Action = ReturnType<
 	| typeof updateActivePlugins
 	| typeof updateInstalledPlugins

@@ -31,6 +31,16 @@ describe('items store', () => {
 		await flush();
 	});
 
+	it('answers the legacy total-count name like getItemsTotalCount', async () => {
+		stubApiFetch(() => ({ body: [{ id: 1 }], headers: { 'X-WP-Total': '9' } }));
+		const registry = registryWith(store);
+		expect(
+			await registry.resolveSelect(store).getReviewsTotalCount('coupons', { search: 'x' }),
+		).toBe(9);
+		expect(registry.select(store).getItemsTotalCount('coupons', { search: 'x' })).toBe(9);
+		await flush();
+	});
+
 	it('maps categories under products', async () => {
 		const calls = stubApiFetch(() => ({ body: [] }));
 		const registry = registryWith(store);

@@ -195,3 +195,25 @@ describe('plugins store', () => {
 		expect(calls).toHaveLength(0);
 	});
 });
+
+describe('createErrorNotice', () => {
+	it('shows an error notice when the page has a notices store, and does nothing otherwise', async () => {
+		const { createReduxStore } = await import('@wordpress/data');
+		const created: Array<[string, string]> = [];
+		const notices = createReduxStore('core/notices', {
+			reducer: (state: null = null) => state,
+			actions: {
+				createNotice: (status: string, content: string) => {
+					created.push([status, content]);
+					return { type: 'NOOP' };
+				},
+			},
+			selectors: {},
+		});
+		const withNotices = registryWith(store, notices);
+		await withNotices.dispatch(store).createErrorNotice('Could not install Jetpack plugin, x');
+		expect(created).toEqual([['error', 'Could not install Jetpack plugin, x']]);
+		const without = registryWith(store);
+		await expect(without.dispatch(store).createErrorNotice('ignored')).resolves.toBeUndefined();
+	});
+});
