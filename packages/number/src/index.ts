@@ -1,4 +1,89 @@
 /**
- * @abacus/number public entry.
+ * @abacus/number: number formatting for reports (PHP number_format style), value formatting by type
+ * and percentage deltas.
  */
-export const PACKAGE_NAME = '@abacus/number';
+
+export interface NumberConfig {
+	/** Decimal places; null keeps every decimal the number has. Clamped to 0..20. */
+	precision?: number | string | null;
+	decimalSeparator?: string;
+	thousandSeparator?: string;
+}
+
+export type ValueType = 'average' | 'number' | 'currency' | string;
+
+/** Largest precision the formatter accepts; larger values are clamped rather than rejected. */
+export const MAX_PRECISION = 20;
+
+/** Rounds `value` to `precision` decimals by shifting the decimal point through the exponent. */
+function round(value: number, precision: number): string {
+	if (precision === 0) return String(Math.round(value));
+	const shifted = Math.round(Number(`${value}e+${precision}`));
+	const result = Number(`${shifted}e-${precision}`);
+	if (!Number.isFinite(result)) return value.toFixed(precision);
+	return result.toFixed(precision);
+}
+
+/** Decimal places in the string form of a number ('1.25' → 2; exponential forms → 0). */
+function decimalsOf(value: number): number {
+	const text = String(value);
+	if (/e/i.test(text)) return 0;
+	const dot = text.indexOf('.');
+	return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+/**
+ * Formats a number with separators, PHP number_format style: numberFormat({}, 1000) → '1,000';
+ * precision 2 + '1337.4498' → '1,337.45'. Non-numeric input gives ''.
+ */
+export function numberFormat(
+	{ precision = null, decimalSeparator = '.', thousandSeparator = ',' }: NumberConfig = {},
+	value?: number | string | null,
+): string {
+	const number = typeof value === 'number' ? value : parseFloat(String(value ?? ''));
+	if (Number.isNaN(number) || !Number.isFinite(number)) return '';
+	let places = parseInt(String(precision), 10);
+	if (Number.isNaN(places)) places = decimalsOf(number);
+	places = Math.min(Math.max(places, 0), MAX_PRECISION);
+	const fixed = round(number, places);
+	const negative = fixed.startsWith('-');
+	const [integer, decimals = ''] = (negative ? fixed.slice(1) : fixed).split('.');
+	const grouped =
+		integer.length > 3 ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, thousandSeparator) : integer;
+	const body =
+		places > 0 ? `${grouped}${decimalSeparator}${decimals.padEnd(places, '0')}` : grouped;
+	const isZero = /^[0.]*$/.test(integer + decimals);
+	return negative && !isZero ? `-${body}` : body;
+}
+
+/**
+ * Formats a value by type: 'average' → rounded number; 'number' → numberFormat with every decimal;
+ * other types → undefined (currency is formatted by @abacus/currency). Non-finite values → null.
+ */
+export function formatValue(
+	numberConfig: NumberConfig,
+	type: ValueType,
+	value: unknown,
+): string | number | null | undefined {
+	const number = typeof value === 'number' ? value : Number(value);
+	if (value === null || value === '' || !Number.isFinite(number)) return null;
+	switch (type) {
+		case 'average':
+			return Math.round(number);
+		case 'number':
+			return numberFormat({ ...numberConfig, precision: null }, number);
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * Percentage change from secondary to primary, rounded: calculateDelta(120, 100) → 20.
+ * null when either is not a finite number; 0 when secondary is 0.
+ */
+export function calculateDelta(primary: unknown, secondary: unknown): number | null {
+	if (typeof primary !== 'number' || typeof secondary !== 'number') return null;
+	if (!Number.isFinite(primary) || !Number.isFinite(secondary)) return null;
+	if (secondary === 0) return 0;
+	return Math.round(((primary - secondary) / secondary) * 100);
+}

@@ -1,0 +1,49 @@
+import { calculateDelta, formatValue, numberFormat } from '../index.js';
+
+describe('numberFormat', () => {
+	it.each([
+		[{}, 1000, '1,000'],
+		[{}, undefined, ''],
+		[{}, '10000', '10,000'],
+		[{}, '10000.123456', '10,000.123456'],
+		[{ precision: 2 }, '1337.4498', '1,337.45'],
+		[
+			{ thousandSeparator: '.', decimalSeparator: ',', precision: 3 },
+			'12345.6789',
+			'12.345,679',
+		],
+		[{ precision: 2 }, 1.005, '1.01'],
+		[{ precision: 0 }, -1.5, '-1'],
+		[{ precision: 2 }, -1234.5, '-1,234.50'],
+		[{ precision: 2 }, -0.001, '0.00'],
+		[{}, 'abc', ''],
+		[{}, 1e-7, '0'],
+		[{ precision: 'not a number' }, 12.5, '12.5'],
+		[{ precision: 99 }, 1.5, '1.50000000000000000000'],
+		[{ precision: -4 }, 1234.56, '1,235'],
+		[{}, Infinity, ''],
+		[{ precision: 2 }, 123456789012, '123,456,789,012.00'],
+	])('%j + %p → %p', (config, value, expected) => {
+		expect(numberFormat(config, value as number)).toBe(expected);
+	});
+});
+
+describe('formatValue', () => {
+	it('rounds averages, formats numbers with all decimals, leaves other types', () => {
+		expect(formatValue({}, 'average', 4.6)).toBe(5);
+		expect(formatValue({ precision: 0 }, 'number', 1234.56)).toBe('1,234.56');
+		expect(formatValue({}, 'currency', 10)).toBeUndefined();
+		expect(formatValue({}, 'number', NaN)).toBeNull();
+		expect(formatValue({}, 'number', null)).toBeNull();
+	});
+});
+
+describe('calculateDelta', () => {
+	it('gives the rounded percentage change', () => {
+		expect(calculateDelta(120, 100)).toBe(20);
+		expect(calculateDelta(50, 200)).toBe(-75);
+		expect(calculateDelta(3, 0)).toBe(0);
+		expect(calculateDelta(NaN, 1)).toBeNull();
+		expect(calculateDelta(1, undefined)).toBeNull();
+	});
+});
