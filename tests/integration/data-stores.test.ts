@@ -12,7 +12,13 @@ import { createRegistry } from '@wordpress/data';
 
 import {
 	itemsStore,
+	navigationStore,
+	notesStore,
+	onboardingStore,
 	optionsStore,
+	paymentGatewaysStore,
+	reviewsStore,
+	userStore,
 	reportsStore,
 	settingsStore,
 	type Product,
@@ -72,6 +78,12 @@ function fresh() {
 	registry.register(settingsStore);
 	registry.register(itemsStore);
 	registry.register(reportsStore);
+	registry.register(navigationStore);
+	registry.register(paymentGatewaysStore);
+	registry.register(notesStore);
+	registry.register(reviewsStore);
+	registry.register(onboardingStore);
+	registry.register(userStore);
 	return registry;
 }
 
@@ -170,4 +182,89 @@ it('reads report stats with totals from the response headers', async () => {
 	expect(data.intervals).toHaveLength(100);
 	expect(data.totals).toHaveProperty('net_revenue');
 	expect(registry.select(reportsStore).getReportStatsError('revenue', query)).toBe(false);
+});
+
+it('moves a favourite between menus and refuses a duplicate', async () => {
+	const registry = fresh();
+	const id = 'abacus-analytics-revenue';
+	await registry.dispatch(navigationStore).setMenuItems([{ id, menuId: 'plugins' }]);
+	await registry.dispatch(navigationStore).addFavorite(id);
+	expect(registry.select(navigationStore).getMenuItems()[0].menuId).toBe('favorites');
+	expect(await serverGet<string[]>('/wc-admin/navigation/favorites/me')).toContain(id);
+	await expect(registry.dispatch(navigationStore).addFavorite(id)).rejects.toMatchObject({
+		code: 'woocommerce_favorites_already_exists',
+	});
+	expect(registry.select(navigationStore).isNavigationRequesting('addFavorite')).toBe(false);
+	await registry.dispatch(navigationStore).removeFavorite(id);
+	expect(registry.select(navigationStore).getMenuItems()[0].menuId).toBe('plugins');
+	expect(await serverGet<string[]>('/wc-admin/navigation/favorites/me')).not.toContain(id);
+});
+
+it('updates a payment gateway in place', async () => {
+	const registry = fresh();
+	const gateways = await registry.resolveSelect(paymentGatewaysStore).getPaymentGateways();
+	const bacs = gateways.find((gateway) => gateway.id === 'bacs');
+	expect(bacs).toBeDefined();
+	const updated = await registry
+		.dispatch(paymentGatewaysStore)
+		.updatePaymentGateway('bacs', { enabled: !bacs?.enabled });
+	expect(updated.enabled).toBe(!bacs?.enabled);
+	expect(registry.select(paymentGatewaysStore).getPaymentGateway('bacs')?.enabled).toBe(
+		!bacs?.enabled,
+	);
+	expect((await serverGet<{ enabled: boolean }>('/wc/v3/payment_gateways/bacs')).enabled).toBe(
+		!bacs?.enabled,
+	);
+});
+
+it('reads notes, hides one deleted by a batch update and brings it back', async () => {
+	const registry = fresh();
+	const query = { page: 1, per_page: 5, orderby: 'date', order: 'desc' };
+	const notes = await registry.resolveSelect(notesStore).getNotes(query);
+	expect(notes.length).toBeGreaterThan(0);
+	const id = notes[0].id;
+	await registry.dispatch(notesStore).batchUpdateNotes([id], { is_deleted: true });
+	expect(
+		registry
+			.select(notesStore)
+			.getNotes(query)
+			.map((note) => note.id),
+	).not.toContain(id);
+	await registry.dispatch(notesStore).batchUpdateNotes([id], { is_deleted: false });
+	expect(
+		registry
+			.select(notesStore)
+			.getNotes(query)
+			.map((note) => note.id),
+	).toContain(id);
+	expect(registry.select(notesStore).getNotesError('batchUpdateNotes')).toBe(false);
+});
+
+it('reads reviews with the total from the header', async () => {
+	const registry = fresh();
+	const query = { page: 1, per_page: 2, status: 'all' };
+	const reviews = await registry.resolveSelect(reviewsStore).getReviews(query);
+	const total = await registry.resolveSelect(reviewsStore).getReviewsTotalCount(query);
+	expect(reviews.length).toBeLessThanOrEqual(2);
+	expect(total).toBeGreaterThanOrEqual(reviews.length);
+	expect(total).toBeGreaterThan(0);
+});
+
+it('saves the onboarding profile and the user preferences', async () => {
+	const registry = fresh();
+	const response = await registry
+		.dispatch(onboardingStore)
+		.updateProfileItems({ product_count: '1-10' });
+	expect(response.status).toBe('success');
+	expect(
+		(await serverGet<{ product_count: string }>('/wc-admin/onboarding/profile')).product_count,
+	).toBe('1-10');
+
+	const user = await registry.resolveSelect(userStore).getCurrentUser();
+	expect(user?.id).toBeGreaterThan(0);
+	const saved = await registry.dispatch(userStore).saveUser({
+		id: user?.id ?? 0,
+		woocommerce_meta: { dashboard_chart_type: JSON.stringify('bar') },
+	});
+	expect(saved?.woocommerce_meta?.dashboard_chart_type).toBe('"bar"');
 });
