@@ -11,6 +11,7 @@ import { createApp } from './core/app.js';
 import { createContext, type ServerContext } from './core/context.js';
 import { Db } from './core/db.js';
 import { generateStore } from './store/generate.js';
+import { ensureRollups } from './store/rollups.js';
 import { createStoreSchema } from './store/schema.js';
 import { isValidTimeZone } from './store/time.js';
 
@@ -76,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 				console.log(`Store generated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 		} else {
 			await createStoreSchema(db);
+			await ensureRollups(db);
 		}
 	} catch (error) {
 		db.close();

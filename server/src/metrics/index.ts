@@ -22,6 +22,8 @@ export interface Metric {
 	derive?: (values: Record<string, number>) => number;
 	/** Metrics a derived metric is computed from. */
 	deps?: string[];
+	/** The same aggregate over the daily roll-up tables (`store/rollups.ts`), when one exists. */
+	rollupSql?: string;
 }
 
 /** True when bucket values of the metric can be summed into a total (no DISTINCT count). */
@@ -375,6 +377,30 @@ export const DOWNLOAD_METRICS: Record<string, Metric> = {
 		'COUNT(DISTINCT d.download_log_id)',
 	),
 };
+
+/**
+ * Order metrics over the daily roll-ups (`s` = order_stats_daily, `c` = order_coupon_daily,
+ * `p` = order_product_daily): the same definitions summed from per-day partial sums.
+ */
+export const ORDER_ROLLUP_SQL: Record<string, string> = {
+	orders_count: 'COALESCE(SUM(s.orders_count), 0)',
+	num_items_sold: 'COALESCE(SUM(s.num_items_sold), 0)',
+	total_sales: 'COALESCE(SUM(s.total_sales), 0)',
+	refunds: 'COALESCE(-SUM(s.negative_net_total), 0)',
+	taxes: 'COALESCE(SUM(s.tax_total), 0)',
+	shipping: 'COALESCE(SUM(s.shipping_total), 0)',
+	net_revenue: 'COALESCE(SUM(s.net_total), 0)',
+	coupons: 'COALESCE(SUM(c.discount_amount), 0)',
+	coupons_count: 'COUNT(DISTINCT c.coupon_id)',
+	products: 'COUNT(DISTINCT p.product_id)',
+};
+
+/** A metric with its roll-up aggregate as SQL (for sources reading the roll-ups). */
+export function onRollup(m: Metric): Metric {
+	const sql = ORDER_ROLLUP_SQL[m.key];
+	if (!sql) throw new Error(`No roll-up for ${m.key}`);
+	return { ...m, sql };
+}
 
 /** Rounds a metric value for the response (money and averages to 4 decimals at most). */
 export function present(m: Metric, value: number | undefined): number {

@@ -14,6 +14,7 @@ import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
 import { RestError } from '../core/errors.js';
 import { deriveLookups } from '../store/generate.js';
+import { refreshRollups } from '../store/rollups.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import {
@@ -477,6 +478,7 @@ export async function registerExportRoutes(
 				'order_coupon_lookup',
 			])
 				await ctx.db.run(`DELETE FROM ${table}`);
+			await refreshRollups(ctx.db);
 		});
 		imported = null;
 		ctx.notifyWrite();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createAdminSchema } from '../admin/schema.js';
 import { seedAdminData } from '../admin/seed.js';
 import type { Db } from '../core/db.js';
+import { refreshRollups } from './rollups.js';
 import { createStoreIndexes, createStoreSchema, seedOptions } from './schema.js';
 import { formatSql, utcToLocal } from './time.js';
 
@@ -1015,4 +1016,5 @@ export async function deriveLookups(db: Db): Promise<void> {
 		SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
 		FROM order_coupon_items c JOIN orders o ON o.id = c.order_id;
 	`);
+	await refreshRollups(db);
 }

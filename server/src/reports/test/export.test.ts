@@ -103,6 +103,11 @@ describe('import', () => {
 			'/wc-analytics/reports/revenue/stats?after=2021-11-29T00:00:00&before=2021-12-13T23:59:59&interval=year',
 		);
 		expect(empty.body.totals.net_revenue).toBe(0);
+		const emptyChart = await get<{ totals: Record<string, number> }>(
+			server,
+			'/wc-analytics/reports/revenue/stats?after=2021-11-29T00:00:00&before=2021-12-13T23:59:59&interval=year&fields=net_revenue',
+		);
+		expect(emptyChart.body.totals.net_revenue).toBe(0);
 		const started = await post<{ status: string }>(
 			'/wc-analytics/reports/import?skip_existing=true',
 		);
