@@ -19,6 +19,8 @@ export default async function globalSetup() {
 		orders: 1000,
 		seed: 1,
 		quiet: true,
+		// Another client build (e.g. a development build) when set; the repository's build/ otherwise.
+		buildDir: process.env.ABACUS_E2E_BUILD_DIR || undefined,
 	});
 	globalThis.__ABACUS_E2E__ = { server, dir };
 	process.env.ABACUS_E2E_URL = String(server.url).replace(/\/$/, '');

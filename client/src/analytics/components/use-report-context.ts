@@ -3,7 +3,7 @@
  */
 import { useMemo } from 'react';
 import { dateI18n } from '@wordpress/date';
-import CurrencyFactory from '@abacus/currency';
+import { CurrencyFactory } from '@abacus/currency';
 import { defaultTableDateFormat } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
