@@ -1,2 +1,5 @@
-// Exports of the report components; see README.md.
-export {};
+// Exports of the report building blocks (chart, tables, summaries, cards); see README.md.
+export * from './link/index.js';
+export * from './card/index.js';
+export * from './empty-content/index.js';
+export * from './summary/index.js';

@@ -1,0 +1,159 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+
+import { __, sprintf } from '@wordpress/i18n';
+
+import { Link, type LinkType } from '../link/link.js';
+
+export interface SummaryNumberProps {
+	/** What is measured. Required. */
+	label: string;
+	/** The formatted value; missing shows 'N/A'. */
+	value?: ReactNode;
+	/** The formatted value of the comparison period; missing shows 'N/A'. */
+	prevValue?: ReactNode;
+	/** Label of the comparison period. Default 'Previous period:'. */
+	prevLabel?: string;
+	/** Percentage change; missing hides the delta. */
+	delta?: number | null;
+	/** Makes the tile a link to this address. Default ''. */
+	href?: string;
+	/** Type of that link. Default 'wc-admin'. */
+	hrefType?: LinkType;
+	/** Whether this tile is the one charted. Default false. */
+	selected?: boolean;
+	/** A decrease is good news (refunds). Default false. */
+	reverseTrend?: boolean;
+	/** In the collapsed (dropdown) list: whether it is open. Default false. */
+	isOpen?: boolean;
+	/** Makes the tile a button (used by SummaryList's dropdown). */
+	onToggle?: () => void;
+	/** Called after the link is clicked. */
+	onLinkClickCallback?: () => void;
+	/** A short definition shown on demand. */
+	definition?: string;
+	children?: ReactNode;
+}
+
+/** The trend sentence for screen readers: 'Up 12% from Previous year:', 'Down 3% from …', 'No change from …'. */
+export function getTrendLabel(delta: number, prevLabel: string): string {
+	if (delta > 0)
+		return sprintf(
+			/* translators: 1: percentage, 2: period label */ __('Up %1$s%% from %2$s', 'abacus'),
+			String(delta),
+			prevLabel,
+		);
+	if (delta < 0)
+		return sprintf(
+			/* translators: 1: percentage, 2: period label */ __('Down %1$s%% from %2$s', 'abacus'),
+			String(Math.abs(delta)),
+			prevLabel,
+		);
+	return sprintf(
+		/* translators: %s: period label */ __('No change from %s', 'abacus'),
+		prevLabel,
+	);
+}
+
+/** One summary tile: value, delta against the comparison period, previous value. */
+export function SummaryNumber({
+	label,
+	value,
+	prevValue,
+	prevLabel = __('Previous period:', 'abacus'),
+	delta,
+	href = '',
+	hrefType = 'wc-admin',
+	selected = false,
+	reverseTrend = false,
+	isOpen = false,
+	onToggle,
+	onLinkClickCallback,
+	definition,
+	children,
+}: SummaryNumberProps) {
+	const missing = __('N/A', 'abacus');
+	const hasDelta = typeof delta === 'number' && Number.isFinite(delta);
+	const isGood = hasDelta && (reverseTrend ? delta < 0 : delta > 0);
+	const isBad = hasDelta && (reverseTrend ? delta > 0 : delta < 0);
+	const classes = clsx('abacus-summary__item', {
+		'is-selected': selected,
+		'is-good-trend': isGood,
+		'is-bad-trend': isBad,
+		'is-open': isOpen,
+	});
+	const body = (
+		<>
+			<span className="abacus-summary__item-label">{label}</span>
+			<span className="abacus-summary__item-data">
+				<span className="abacus-summary__item-value">{value ?? missing}</span>
+				{hasDelta && (
+					<span
+						className="abacus-summary__item-delta"
+						role="status"
+						aria-label={getTrendLabel(delta, prevLabel)}
+					>
+						<span aria-hidden="true">
+							{delta === 0 ? '0%' : `${delta > 0 ? '↑' : '↓'} ${Math.abs(delta)}%`}
+						</span>
+					</span>
+				)}
+			</span>
+			<span className="abacus-summary__item-prev">
+				{prevLabel}{' '}
+				<span className="abacus-summary__item-prev-value">{prevValue ?? missing}</span>
+			</span>
+			{definition && (
+				<details
+					className="abacus-summary__item-definition"
+					onClick={(event) => event.stopPropagation()}
+				>
+					<summary>{__('What is this?', 'abacus')}</summary>
+					<p>{definition}</p>
+				</details>
+			)}
+			{children}
+		</>
+	);
+	let inner: ReactNode;
+	if (onToggle) {
+		inner = (
+			<button
+				type="button"
+				className="abacus-summary__item-inner"
+				aria-expanded={isOpen}
+				onClick={onToggle}
+			>
+				{body}
+			</button>
+		);
+	} else if (href) {
+		inner = (
+			<Link
+				className="abacus-summary__item-inner"
+				href={href}
+				type={hrefType}
+				aria-current={selected ? 'true' : undefined}
+				onClick={() => onLinkClickCallback?.()}
+			>
+				{body}
+			</Link>
+		);
+	} else {
+		inner = <div className="abacus-summary__item-inner">{body}</div>;
+	}
+	return <li className={classes}>{inner}</li>;
+}
+
+/** A loading tile. */
+export function SummaryNumberPlaceholder({ className }: { className?: string }) {
+	return (
+		<li className={clsx('abacus-summary__item is-placeholder', className)} aria-hidden="true">
+			<span className="abacus-summary__item-label" />
+			<span className="abacus-summary__item-data">
+				<span className="abacus-summary__item-value" />
+			</span>
+			<span className="abacus-summary__item-prev" />
+		</li>
+	);
+}

@@ -1,0 +1,84 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+
+const mockViewport = { large: true };
+jest.mock('@wordpress/compose', () => ({
+	...jest.requireActual('@wordpress/compose'),
+	useViewportMatch: () => mockViewport.large,
+}));
+
+import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '../index.js';
+
+const tiles = () => [
+	<SummaryNumber
+		key="net"
+		label="Net sales"
+		value="$1,200.00"
+		prevValue="$1,000.00"
+		prevLabel="Previous year:"
+		delta={20}
+		selected
+	/>,
+	<SummaryNumber
+		key="refunds"
+		label="Returns"
+		value="$50.00"
+		prevValue="$40.00"
+		prevLabel="Previous year:"
+		delta={25}
+		reverseTrend
+	/>,
+	<SummaryNumber key="orders" label="Orders" prevLabel="Previous year:" delta={0} />,
+];
+
+describe('SummaryNumber and SummaryList', () => {
+	beforeEach(() => {
+		mockViewport.large = true;
+	});
+
+	it('shows values, previous values and trend sentences', () => {
+		render(<SummaryList>{() => tiles()}</SummaryList>);
+		expect(screen.getByRole('list', { name: 'Performance Indicators' })).toBeInTheDocument();
+		expect(screen.getByText('$1,200.00')).toBeInTheDocument();
+		expect(screen.getByLabelText('Up 20% from Previous year:')).toBeInTheDocument();
+		expect(screen.getByLabelText('No change from Previous year:')).toBeInTheDocument();
+		expect(screen.getAllByText('N/A')).toHaveLength(2);
+	});
+
+	it('marks a rise as good news, or bad news with reverseTrend', () => {
+		render(<SummaryList>{() => tiles()}</SummaryList>);
+		expect(screen.getByText('Net sales').closest('li')).toHaveClass(
+			'is-good-trend',
+			'is-selected',
+		);
+		expect(screen.getByText('Returns').closest('li')).toHaveClass('is-bad-trend');
+	});
+
+	it('links tiles with an href', () => {
+		render(
+			<SummaryList>
+				{() => [
+					<SummaryNumber key="a" label="Orders" value="3" href="/analytics/orders" />,
+				]}
+			</SummaryList>,
+		);
+		expect(screen.getByRole('link', { name: /Orders/ })).toHaveAttribute(
+			'data-link-type',
+			'wc-admin',
+		);
+	});
+
+	it('collapses to a dropdown showing the selected tile below the large breakpoint', () => {
+		mockViewport.large = false;
+		render(<SummaryList>{() => tiles()}</SummaryList>);
+		const toggle = screen.getByRole('button', { name: /Net sales/ });
+		expect(toggle).toHaveAttribute('aria-expanded', 'false');
+		expect(screen.queryByText('Returns')).not.toBeInTheDocument();
+		fireEvent.click(toggle);
+		expect(screen.getByText('Returns')).toBeInTheDocument();
+	});
+
+	it('renders placeholders', () => {
+		const { container } = render(<SummaryListPlaceholder numberOfItems={4} />);
+		expect(container.querySelectorAll('li.is-placeholder')).toHaveLength(4);
+	});
+});
