@@ -19,14 +19,19 @@ function newest(dir) {
 	return latest;
 }
 
-function run(command, args) {
+function run(command, args, { optional = false } = {}) {
 	console.log(`> ${command} ${args.join(' ')}`);
 	const result = spawnSync(command, args, {
 		cwd: root,
 		stdio: 'inherit',
 		shell: process.platform === 'win32',
 	});
-	if (result.status !== 0) process.exit(result.status ?? 1);
+	if (result.status === 0) return;
+	if (optional) {
+		console.warn(`${command} ${args.join(' ')} failed; starting with the previous build.`);
+		return;
+	}
+	process.exit(result.status ?? 1);
 }
 
 const serverEntry = path.join(root, 'server/build/cli.js');
@@ -34,8 +39,10 @@ const sources = Math.max(
 	newest(path.join(root, 'server/src')),
 	...['settings', 'date'].map((p) => newest(path.join(root, 'packages', p, 'src'))),
 );
-if (!fs.existsSync(serverEntry) || fs.statSync(serverEntry).mtimeMs < sources)
-	run('npx', ['tsc', '-b', 'server']);
+const buildInfo = path.join(root, 'server/build/.tsbuildinfo');
+const built = fs.existsSync(buildInfo) ? fs.statSync(buildInfo).mtimeMs : 0;
+if (!fs.existsSync(serverEntry) || built < sources)
+	run('npx', ['tsc', '-b', 'server'], { optional: fs.existsSync(serverEntry) });
 if (!fs.existsSync(path.join(root, 'build/standalone/index.js')))
 	run('npx', ['webpack', '--mode', 'production']);
 
