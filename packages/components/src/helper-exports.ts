@@ -20,3 +20,5 @@ export * from './dynamic-form/index.js';
 export * from './text-control/index.js';
 export * from './text-control-with-affixes/index.js';
 export * from './image-upload/index.js';
+export * from './list/index.js';
+export * from './abbreviated-card/index.js';

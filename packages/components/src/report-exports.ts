@@ -3,3 +3,6 @@ export * from './link/index.js';
 export * from './card/index.js';
 export * from './empty-content/index.js';
 export * from './summary/index.js';
+export * from './ellipsis-menu/index.js';
+export * from './pagination/index.js';
+export * from './table/index.js';

@@ -1,0 +1,2 @@
+export { List } from './list.js';
+export type { ListProps, ListItem } from './list.js';

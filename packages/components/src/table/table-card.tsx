@@ -1,0 +1,271 @@
+import clsx from 'clsx';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+import { Button } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
+import { updateQueryString } from '@abacus/navigation';
+
+import { Card } from '../card/index.js';
+import { EllipsisMenu, MenuItem, MenuTitle } from '../ellipsis-menu/index.js';
+import { Pagination } from '../pagination/index.js';
+import {
+	EmptyTable,
+	Table,
+	TablePlaceholder,
+	TableSummary,
+	TableSummaryPlaceholder,
+	getCurrentSort,
+} from './table.js';
+import type { SummaryItem, TableHeader, TableQuery, TableRow } from './types.js';
+
+/** The query parameters a TableCard changes: 'sort' (key, direction), 'paged', 'per_page'. */
+export type TableQueryParam = 'sort' | 'paged' | 'per_page';
+
+export interface TableCardProps {
+	/** Card title; also the table caption. Required. */
+	title: string;
+	/** Rows of the current page. Default []. */
+	rows?: TableRow[];
+	/** Rows per page. Required. */
+	rowsPerPage: number;
+	/** Rows across all pages. Required. */
+	totalRows: number;
+	/** Columns. Default []. */
+	headers?: TableHeader[];
+	/** Row keys. */
+	ids?: Array<string | number>;
+	/** Shows placeholders instead of rows and summary. Default false. */
+	isLoading?: boolean;
+	/** Shows the column-visibility menu. Default true. */
+	showMenu?: boolean;
+	/** Shows the Download button. Default true. */
+	hasDownload?: boolean;
+	/**
+	 * Returns the handler of a query change. When not given, changes are written to the URL with
+	 * @abacus/navigation's updateQueryString (sort: orderby + order; paged; per_page).
+	 */
+	onQueryChange?: (
+		param: TableQueryParam,
+	) => (value: string | number, direction?: 'asc' | 'desc') => void;
+	/** Called with the visible column keys and the key toggled. */
+	onColumnsChange?: (shownKeys: string[], toggledKey: string) => void;
+	/** Called with the key and direction after a sort change. */
+	onSort?: (key: string, direction: 'asc' | 'desc') => void;
+	/** Called instead of the built-in CSV download (e.g. to use the server export). */
+	onClickDownload?: () => void;
+	/** Current query (orderby, order, paged). Default {}. */
+	query?: TableQuery;
+	/** Index of the row-header column. Default 0. */
+	rowHeader?: number | false;
+	/** Totals under the table. */
+	summary?: SummaryItem[];
+	/** Elements at the right of the header. */
+	actions?: ReactNode;
+	className?: string;
+}
+
+function isShownByDefault(header: TableHeader): boolean {
+	return header.visible !== false && !header.hiddenByDefault;
+}
+
+function headerText(header: TableHeader): string {
+	return typeof header.label === 'string'
+		? header.label
+		: (header.screenReaderLabel ?? header.key);
+}
+
+/** A card with a sortable table, column toggles, paging, totals and CSV download. */
+export function TableCard({
+	title,
+	rows = [],
+	rowsPerPage,
+	totalRows,
+	headers = [],
+	ids,
+	isLoading = false,
+	showMenu = true,
+	hasDownload = true,
+	onQueryChange,
+	onColumnsChange,
+	onSort,
+	onClickDownload,
+	query = {},
+	rowHeader = 0,
+	summary,
+	actions,
+	className,
+}: TableCardProps) {
+	const [shownKeys, setShownKeys] = useState<string[]>(() =>
+		headers.filter(isShownByDefault).map((h) => h.key),
+	);
+
+	const change = useCallback(
+		(param: TableQueryParam, value: string | number, direction?: 'asc' | 'desc') => {
+			if (onQueryChange) {
+				onQueryChange(param)(value, direction);
+				return;
+			}
+			if (param === 'sort')
+				updateQueryString({
+					orderby: String(value),
+					order: direction ?? 'desc',
+					paged: undefined,
+				});
+			else if (param === 'per_page') updateQueryString({ per_page: value });
+			else updateQueryString({ paged: value });
+		},
+		[onQueryChange],
+	);
+
+	const sortBy = useCallback(
+		(key: string, direction: 'asc' | 'desc') => {
+			change('sort', key, direction);
+			onSort?.(key, direction);
+		},
+		[change, onSort],
+	);
+
+	// Choosing a hidden column as the sort column shows it.
+	const orderby = typeof query.orderby === 'string' ? query.orderby : undefined;
+	useEffect(() => {
+		if (orderby && headers.some((h) => h.key === orderby) && !shownKeys.includes(orderby)) {
+			setShownKeys((keys) => [...keys, orderby]);
+		}
+	}, [orderby, headers, shownKeys]);
+
+	const toggleColumn = (key: string) => {
+		const isShown = shownKeys.includes(key);
+		const next = isShown ? shownKeys.filter((k) => k !== key) : [...shownKeys, key];
+		setShownKeys(next);
+		onColumnsChange?.(next, key);
+		const sort = getCurrentSort(headers, query);
+		if (isShown && sort.key === key) {
+			const fallback =
+				headers.find((h) => h.defaultSort && h.key !== key) ??
+				headers.find((h) => h.key !== key && next.includes(h.key));
+			if (fallback) sortBy(fallback.key, 'desc');
+		}
+	};
+
+	const visibleIndexes = useMemo(
+		() => headers.map((h, i) => (shownKeys.includes(h.key) ? i : -1)).filter((i) => i >= 0),
+		[headers, shownKeys],
+	);
+	const visibleHeaders = useMemo(
+		() => visibleIndexes.map((i) => headers[i]),
+		[visibleIndexes, headers],
+	);
+	const visibleRows = useMemo(
+		() =>
+			visibleIndexes.length === headers.length
+				? rows
+				: rows.map((row) => visibleIndexes.map((i) => row[i])),
+		[rows, visibleIndexes, headers.length],
+	);
+	const visibleRowHeader = rowHeader === false ? false : visibleIndexes.indexOf(rowHeader);
+
+	const download = () => {
+		if (onClickDownload) {
+			onClickDownload();
+			return;
+		}
+		const csvHeaders = visibleHeaders.map((h) => ({ key: h.key, label: headerText(h) }));
+		downloadCSVFile(
+			generateCSVFileName(title, query),
+			generateCSVDataFromTable(csvHeaders, visibleRows),
+		);
+	};
+
+	const page = Math.max(1, Number.parseInt(String(query.paged ?? 1), 10) || 1);
+	const toggleable = headers.filter((h) => !h.required);
+
+	const menu =
+		showMenu && toggleable.length > 0 ? (
+			<EllipsisMenu
+				label={__('Choose which values to display', 'abacus')}
+				renderContent={() => (
+					<>
+						<MenuTitle>{__('Columns:', 'abacus')}</MenuTitle>
+						{toggleable.map((h) => (
+							<MenuItem
+								key={h.key}
+								isCheckbox
+								checked={shownKeys.includes(h.key)}
+								onInvoke={() => toggleColumn(h.key)}
+							>
+								{h.label}
+							</MenuItem>
+						))}
+					</>
+				)}
+			/>
+		) : undefined;
+
+	const headerActions = (
+		<>
+			{actions}
+			{hasDownload && (
+				<Button
+					className="abacus-table__download-button"
+					variant="secondary"
+					disabled={isLoading || rows.length === 0}
+					accessibleWhenDisabled
+					onClick={download}
+				>
+					{__('Download', 'abacus')}
+				</Button>
+			)}
+		</>
+	);
+
+	let body: ReactNode;
+	if (isLoading) {
+		body = (
+			<TablePlaceholder
+				caption={title}
+				headers={visibleHeaders}
+				numberOfRows={Math.min(rowsPerPage, 25)}
+				query={query}
+			/>
+		);
+	} else if (rows.length === 0) {
+		body = (
+			<EmptyTable numberOfRows={Math.min(rowsPerPage, 5)}>
+				{__('No data to display', 'abacus')}
+			</EmptyTable>
+		);
+	} else {
+		body = (
+			<Table
+				caption={title}
+				rows={visibleRows}
+				headers={visibleHeaders}
+				query={query}
+				onSort={sortBy}
+				rowHeader={visibleRowHeader < 0 ? false : visibleRowHeader}
+				ids={ids}
+			/>
+		);
+	}
+
+	return (
+		<Card
+			className={clsx('abacus-table', className, { 'is-loading': isLoading })}
+			title={title}
+			action={headerActions}
+			menu={menu}
+		>
+			{body}
+			<Pagination
+				page={page}
+				perPage={rowsPerPage}
+				total={totalRows}
+				onPageChange={(next) => change('paged', next)}
+				onPerPageChange={(next) => change('per_page', next)}
+			/>
+			{isLoading ? <TableSummaryPlaceholder /> : <TableSummary data={summary} />}
+		</Card>
+	);
+}

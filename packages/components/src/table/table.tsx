@@ -1,0 +1,286 @@
+import clsx from 'clsx';
+import { memo, useId, type ReactNode } from 'react';
+
+import { __, sprintf } from '@wordpress/i18n';
+
+import type { SummaryItem, TableHeader, TableQuery, TableRow } from './types.js';
+import './style.scss';
+
+export interface TableProps {
+	/** Caption, read by screen readers and used as the scroll region's name. Required. */
+	caption: string;
+	/** Rows of cells. Required. */
+	rows: TableRow[];
+	/** Column headers. Default []. */
+	headers?: TableHeader[];
+	/** Current sort (orderby, order). Default {}. */
+	query?: TableQuery;
+	/** Called with the column key and direction when a sortable header is chosen. */
+	onSort?: (key: string, direction: 'asc' | 'desc') => void;
+	/** Index of the column whose cells are row headers. Default 0. */
+	rowHeader?: number | false;
+	/** Hides the table from assistive technology (placeholders). Default false. */
+	ariaHidden?: boolean;
+	/** Keys of rows, for stable rendering. */
+	ids?: Array<string | number>;
+	className?: string;
+}
+
+/** The sort the table shows: the query's, or the default-sort column's, or the first column's, descending. */
+export function getCurrentSort(
+	headers: TableHeader[],
+	query: TableQuery = {},
+): { key: string; order: 'asc' | 'desc' } {
+	const fallback = headers.find((h) => h.defaultSort) ?? headers[0];
+	const key =
+		typeof query.orderby === 'string' && headers.some((h) => h.key === query.orderby)
+			? query.orderby
+			: (fallback?.key ?? '');
+	const order = query.order === 'asc' ? 'asc' : 'desc';
+	return { key, order };
+}
+
+const Row = memo(function Row({
+	row,
+	headers,
+	rowHeader,
+}: {
+	row: TableRow;
+	headers: TableHeader[];
+	rowHeader: number | false;
+}) {
+	return (
+		<tr>
+			{row.map((cell, index) => {
+				const header = headers[index];
+				const className = clsx('abacus-table__item', {
+					'is-numeric': header?.isNumeric && !header?.isLeftAligned,
+					'is-left-aligned': header?.isLeftAligned,
+				});
+				return index === rowHeader ? (
+					<th key={header?.key ?? index} scope="row" className={className}>
+						{cell?.display ?? cell?.value}
+					</th>
+				) : (
+					<td key={header?.key ?? index} className={className}>
+						{cell?.display ?? cell?.value}
+					</td>
+				);
+			})}
+		</tr>
+	);
+});
+
+/** An accessible table with sortable headers in a focusable, scrollable region. */
+export function Table({
+	caption,
+	rows,
+	headers = [],
+	query = {},
+	onSort,
+	rowHeader = 0,
+	ariaHidden = false,
+	ids,
+	className,
+}: TableProps) {
+	const captionId = useId();
+	const sort = getCurrentSort(headers, query);
+	const sortedLabel = (header: TableHeader): ReactNode => {
+		if (!header.isSortable) return null;
+		const isSorted = sort.key === header.key;
+		const next = isSorted
+			? sort.order === 'asc'
+				? 'desc'
+				: 'asc'
+			: (header.defaultOrder ?? 'desc');
+		const name =
+			header.screenReaderLabel ??
+			(typeof header.label === 'string' ? header.label : header.key);
+		return sprintf(
+			next === 'asc'
+				? /* translators: %s: column name */ __('Sort by %s in ascending order', 'abacus')
+				: /* translators: %s: column name */ __('Sort by %s in descending order', 'abacus'),
+			name,
+		);
+	};
+	return (
+		<div
+			className={clsx('abacus-table__table', className)}
+			role="group"
+			tabIndex={ariaHidden ? -1 : 0}
+			aria-labelledby={captionId}
+			aria-hidden={ariaHidden || undefined}
+		>
+			<table>
+				<caption id={captionId} className="abacus-table__caption screen-reader-text">
+					{caption}
+				</caption>
+				<thead>
+					<tr>
+						{headers.map((header) => {
+							const isSorted = header.isSortable && sort.key === header.key;
+							const thClass = clsx('abacus-table__header', {
+								'is-sortable': header.isSortable,
+								'is-sorted': isSorted,
+								'is-numeric': header.isNumeric && !header.isLeftAligned,
+								'is-left-aligned': header.isLeftAligned,
+							});
+							return (
+								<th
+									key={header.key}
+									scope="col"
+									className={thClass}
+									aria-sort={
+										isSorted
+											? sort.order === 'asc'
+												? 'ascending'
+												: 'descending'
+											: header.isSortable
+												? 'none'
+												: undefined
+									}
+								>
+									{header.isSortable ? (
+										<button
+											type="button"
+											className="abacus-table__sort-button"
+											aria-describedby={`${captionId}-${header.key}`}
+											onClick={() => {
+												const direction = isSorted
+													? sort.order === 'asc'
+														? 'desc'
+														: 'asc'
+													: (header.defaultOrder ?? 'desc');
+												onSort?.(header.key, direction);
+											}}
+										>
+											<span aria-hidden={Boolean(header.screenReaderLabel)}>
+												{header.label}
+											</span>
+											{header.screenReaderLabel && (
+												<span className="screen-reader-text">
+													{header.screenReaderLabel}
+												</span>
+											)}
+											{isSorted && (
+												<span
+													className="abacus-table__sort-icon"
+													aria-hidden="true"
+												>
+													{sort.order === 'asc' ? '▲' : '▼'}
+												</span>
+											)}
+											<span
+												id={`${captionId}-${header.key}`}
+												className="screen-reader-text"
+											>
+												{sortedLabel(header)}
+											</span>
+										</button>
+									) : (
+										<>
+											<span aria-hidden={Boolean(header.screenReaderLabel)}>
+												{header.label}
+											</span>
+											{header.screenReaderLabel && (
+												<span className="screen-reader-text">
+													{header.screenReaderLabel}
+												</span>
+											)}
+										</>
+									)}
+								</th>
+							);
+						})}
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((row, index) => (
+						<Row
+							key={ids?.[index] ?? index}
+							row={row}
+							headers={headers}
+							rowHeader={rowHeader}
+						/>
+					))}
+				</tbody>
+			</table>
+		</div>
+	);
+}
+
+export interface TablePlaceholderProps {
+	caption: string;
+	headers?: TableHeader[];
+	/** Default 5. */
+	numberOfRows?: number;
+	query?: TableQuery;
+}
+
+/** Loading rows in the table's shape. */
+export function TablePlaceholder({
+	caption,
+	headers = [],
+	numberOfRows = 5,
+	query,
+}: TablePlaceholderProps) {
+	const rows = Array.from({ length: numberOfRows }, () =>
+		headers.map(() => ({ display: <span className="is-placeholder" /> })),
+	);
+	return (
+		<div className="abacus-table is-loading">
+			<Table caption={caption} headers={headers} rows={rows} query={query} ariaHidden />
+			<span className="screen-reader-text" role="status">
+				{__('Loading', 'abacus')}
+			</span>
+		</div>
+	);
+}
+
+/** The summary row under a table: each value with its label. */
+export function TableSummary({ data }: { data?: SummaryItem[] }) {
+	if (!data?.length) return null;
+	return (
+		<ul
+			className="abacus-table__summary"
+			role="complementary"
+			aria-label={__('Summary', 'abacus')}
+		>
+			{data.map((item, index) => (
+				<li key={index} className="abacus-table__summary-item">
+					<span className="abacus-table__summary-value">{item.value}</span>
+					<span className="abacus-table__summary-label">{item.label}</span>
+				</li>
+			))}
+		</ul>
+	);
+}
+
+/** Loading summary row. */
+export function TableSummaryPlaceholder() {
+	return (
+		<ul className="abacus-table__summary is-loading" aria-hidden="true">
+			<li className="abacus-table__summary-item">
+				<span className="abacus-table__summary-value is-placeholder" />
+			</li>
+		</ul>
+	);
+}
+
+/** The message in place of a table with no rows. */
+export function EmptyTable({
+	numberOfRows = 5,
+	children,
+}: {
+	numberOfRows?: number;
+	children?: ReactNode;
+}) {
+	return (
+		<div
+			className="abacus-table is-empty"
+			style={{ ['--number-of-rows' as string]: numberOfRows }}
+		>
+			{children ?? __('No data to display', 'abacus')}
+		</div>
+	);
+}
