@@ -51,6 +51,21 @@ function cacheKey(path: string, query: Record<string, unknown>): string {
 	return `${path}?${JSON.stringify(keys.map((k) => [k, query[k]]))}`;
 }
 
+/** `_fields`: response objects reduced to the listed top-level keys (comma list or array). */
+function reduceFields(body: unknown, fields: unknown): unknown {
+	const list = (
+		Array.isArray(fields) ? fields : typeof fields === 'string' ? fields.split(',') : []
+	)
+		.map((f) => String(f).trim().split('.')[0])
+		.filter((f) => f !== '');
+	if (!list.length) return body;
+	const pick = (item: unknown): unknown =>
+		item && typeof item === 'object' && !Array.isArray(item)
+			? Object.fromEntries(Object.entries(item).filter(([k]) => list.includes(k)))
+			: item;
+	return Array.isArray(body) ? body.map(pick) : pick(body);
+}
+
 function linkHeader(request: FastifyRequest, page: number, totalPages: number): string | undefined {
 	const links: string[] = [];
 	const [path, search = ''] = request.url.split('?', 2);
@@ -96,7 +111,9 @@ export function reportRoute(
 				const link = linkHeader(request, page, totalPages);
 				if (link) reply.header('Link', link);
 			}
-			return reply.send(result.body);
+			return reply.send(
+				raw._fields === undefined ? result.body : reduceFields(result.body, raw._fields),
+			);
 		},
 	});
 }

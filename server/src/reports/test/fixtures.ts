@@ -119,10 +119,7 @@ export async function writeFixture(file: string, fixture: Fixture): Promise<void
 					]);
 			}
 			if (tax) {
-				await db.run(
-					'INSERT INTO order_tax_lookup VALUES (?, 1, CAST(? AS TIMESTAMP), 0, ?, ?)',
-					[o.id, o.date, tax, tax],
-				);
+				await db.run('INSERT INTO order_tax_items VALUES (?, 1, 0, ?)', [o.id, tax]);
 			}
 			if (o.coupon) {
 				await db.run('INSERT INTO order_coupon_items VALUES (?, ?, ?)', [
