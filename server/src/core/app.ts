@@ -76,6 +76,26 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		},
 	});
 
+	// api-fetch sends DELETE (and bodiless PUT) as POST with a JSON content type and no body:
+	// an empty JSON body is no body, not an error. Malformed JSON is a 400 naming the body.
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+		const text = typeof body === 'string' ? body : body.toString('utf8');
+		if (text.trim() === '') {
+			done(null, undefined);
+			return;
+		}
+		try {
+			done(null, JSON.parse(text) as unknown);
+		} catch {
+			done(
+				new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
+					params: { body: 'The request body is not valid JSON.' },
+				}),
+				undefined,
+			);
+		}
+	});
+
 	// Nonce: every mutating REST call must carry the page's nonce.
 	app.addHook('onRequest', async (request) => {
 		if (!request.url.startsWith('/wp-json/') || !MUTATING.has(request.method)) return;

@@ -64,17 +64,28 @@ export class Db {
 		await this.connection.run(script);
 	}
 
-	/** Runs `fn` inside BEGIN/COMMIT; rolls back and rethrows on any error. Not re-entrant. */
+	/** Transactions run one after another on the shared connection. */
+	private queue: Promise<unknown> = Promise.resolve();
+
+	/**
+	 * Runs `fn` inside BEGIN/COMMIT; rolls back and rethrows on any error. Transactions are queued:
+	 * two requests writing at the same moment never BEGIN inside each other. Not re-entrant.
+	 */
 	async transaction<T>(fn: () => Promise<T>): Promise<T> {
-		await this.connection.run('BEGIN TRANSACTION');
-		try {
-			const result = await fn();
-			await this.connection.run('COMMIT');
-			return result;
-		} catch (error) {
-			await this.connection.run('ROLLBACK');
-			throw error;
-		}
+		const run = async (): Promise<T> => {
+			await this.connection.run('BEGIN TRANSACTION');
+			try {
+				const result = await fn();
+				await this.connection.run('COMMIT');
+				return result;
+			} catch (error) {
+				await this.connection.run('ROLLBACK');
+				throw error;
+			}
+		};
+		const result = this.queue.then(run, run);
+		this.queue = result.catch(() => undefined);
+		return result;
 	}
 
 	/** The raw connection, for bulk loading with DuckDB's appender. */
