@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -104,7 +104,8 @@ export function TableCard({
 	const change = useCallback(
 		(param: TableQueryParam, value: string | number, direction?: 'asc' | 'desc') => {
 			if (onQueryChange) {
-				onQueryChange(param)(value, direction);
+				if (param === 'sort') onQueryChange(param)(value, direction);
+				else onQueryChange(param)(value);
 				return;
 			}
 			if (param === 'sort')
@@ -129,11 +130,14 @@ export function TableCard({
 
 	// Choosing a hidden column as the sort column shows it.
 	const orderby = typeof query.orderby === 'string' ? query.orderby : undefined;
-	useEffect(() => {
+	const [shownFor, setShownFor] = useState<string | undefined>(undefined);
+	if (orderby !== shownFor) {
+		// Runs when the sort column changes (not when a column is hidden): a hidden one is shown.
+		setShownFor(orderby);
 		if (orderby && headers.some((h) => h.key === orderby) && !shownKeys.includes(orderby)) {
-			setShownKeys((keys) => [...keys, orderby]);
+			setShownKeys([...shownKeys, orderby]);
 		}
-	}, [orderby, headers, shownKeys]);
+	}
 
 	const toggleColumn = (key: string) => {
 		const isShown = shownKeys.includes(key);
@@ -164,7 +168,7 @@ export function TableCard({
 				: rows.map((row) => visibleIndexes.map((i) => row[i])),
 		[rows, visibleIndexes, headers.length],
 	);
-	const visibleRowHeader = rowHeader === false ? false : visibleIndexes.indexOf(rowHeader);
+	const rowHeaderIndex = rowHeader === false ? -1 : visibleIndexes.indexOf(rowHeader);
 
 	const download = () => {
 		if (onClickDownload) {
@@ -244,7 +248,7 @@ export function TableCard({
 				headers={visibleHeaders}
 				query={query}
 				onSort={sortBy}
-				rowHeader={visibleRowHeader < 0 ? false : visibleRowHeader}
+				rowHeader={rowHeaderIndex < 0 ? false : rowHeaderIndex}
 				ids={ids}
 			/>
 		);
@@ -262,8 +266,8 @@ export function TableCard({
 				page={page}
 				perPage={rowsPerPage}
 				total={totalRows}
-				onPageChange={(next) => change('paged', next)}
-				onPerPageChange={(next) => change('per_page', next)}
+				onPageChange={(next) => change('paged', String(next))}
+				onPerPageChange={(next) => change('per_page', String(next))}
 			/>
 			{isLoading ? <TableSummaryPlaceholder /> : <TableSummary data={summary} />}
 		</Card>

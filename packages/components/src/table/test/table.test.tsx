@@ -122,7 +122,7 @@ describe('TableCard', () => {
 		fireEvent.click(screen.getByRole('button', { name: /^Orders/ }));
 		expect(sort).toHaveBeenCalledWith('orders', 'desc');
 		fireEvent.click(screen.getByRole('button', { name: 'Next Page' }));
-		expect(paged).toHaveBeenCalledWith(2, undefined);
+		expect(paged).toHaveBeenCalledWith('2');
 	});
 
 	it('hiding the sorted column re-sorts by the default column descending', async () => {
