@@ -59,6 +59,24 @@ export function getQuery(): Query {
 }
 
 /**
+ * Copies query values into ordinary objects and arrays (values parsed from an address may be
+ * prototype-less objects, which cannot be turned into strings), dropping functions and symbols.
+ */
+function toPlainArgs(value: Record<string, unknown>): Record<string, unknown> {
+	const copy = (input: unknown): unknown => {
+		if (Array.isArray(input)) return input.map(copy);
+		if (input !== null && typeof input === 'object') {
+			const out: Record<string, unknown> = {};
+			for (const key of Object.keys(input))
+				out[key] = copy((input as Record<string, unknown>)[key]);
+			return out;
+		}
+		return typeof input === 'function' || typeof input === 'symbol' ? undefined : input;
+	};
+	return copy(value) as Record<string, unknown>;
+}
+
+/**
  * The address of the app page with a new query: `{page, ...currentQuery, ...query}` plus `path`
  * (left out when it is '/'), as 'admin.php?…'. Undefined values are dropped, null written empty,
  * arrays in bracket notation.
@@ -71,7 +89,7 @@ export function getNewPath(
 	currentQuery: QueryArgs = getQuery(),
 	page: string = ADMIN_PAGE,
 ): string {
-	const args: Record<string, unknown> = { page, ...currentQuery, ...query };
+	const args: Record<string, unknown> = toPlainArgs({ page, ...currentQuery, ...query });
 	if (path !== '/') {
 		args.path = path;
 	}
