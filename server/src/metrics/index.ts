@@ -395,6 +395,16 @@ export const ORDER_ROLLUP_SQL: Record<string, string> = {
 	products: 'COUNT(DISTINCT p.product_id)',
 };
 
+/**
+ * Product metrics over `order_product_daily` (`p`): per product, every order falls on one day, so
+ * per-day distinct order counts add up to the range's distinct count.
+ */
+export const PRODUCT_ROLLUP_SQL: Record<string, string> = {
+	items_sold: 'COALESCE(SUM(p.items_sold), 0)',
+	net_revenue: 'COALESCE(SUM(p.net_revenue), 0)',
+	orders_count: 'COALESCE(SUM(p.orders_count), 0)',
+};
+
 /** A metric with its roll-up aggregate as SQL (for sources reading the roll-ups). */
 export function onRollup(m: Metric): Metric {
 	const sql = ORDER_ROLLUP_SQL[m.key];

@@ -27,15 +27,23 @@ export async function refreshRollups(db: Db): Promise<void> {
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
 		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id GROUP BY 1, 2, 3;
 		CREATE OR REPLACE TABLE order_product_daily AS
-		SELECT DISTINCT CAST(s.date_created AS DATE) AS day, s.status, p.product_id
-		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id;
+		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
+			SUM(p.product_qty) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
+			COUNT(DISTINCT p.order_id) FILTER (WHERE p.product_gross_revenue >= 0) AS orders_count,
+			MAX(p.date_created) AS last_sale
+		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id GROUP BY 1, 2, 3;
 	`);
 }
 
-/** Builds the roll-ups when a database predates them. */
+/** Builds the roll-ups when a database predates them (or predates their current columns). */
 export async function ensureRollups(db: Db): Promise<void> {
 	const row = await db.one<{ n: number }>(
 		`SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name IN (${ROLLUP_TABLES.map((t) => `'${t}'`).join(', ')})`,
 	);
-	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length) await refreshRollups(db);
+	const columns = await db.one<{ n: number }>(
+		"SELECT COUNT(*) AS n FROM duckdb_columns() WHERE table_name = 'order_product_daily' AND column_name = 'orders_count'",
+	);
+	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length || Number(columns?.n ?? 0) === 0) {
+		await refreshRollups(db);
+	}
 }

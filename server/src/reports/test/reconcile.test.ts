@@ -147,6 +147,28 @@ describe('a generated 1k store reconciles', () => {
 		}
 	});
 
+	it('the products table (daily roll-up) matches product segments computed from the lines', async () => {
+		const rows = await all(`/wc-analytics/reports/products?${RANGE}&orderby=items_sold`);
+		const segments = (
+			await get<{ totals: { segments: Array<{ segment_id: number; subtotals: Row }> } }>(
+				server,
+				`/wc-analytics/reports/products/stats?${RANGE}&interval=year&segmentby=product`,
+			)
+		).body.totals.segments.filter(
+			(g) => g.subtotals.items_sold !== 0 || g.subtotals.orders_count !== 0,
+		);
+		const bySegment = new Map(segments.map((g) => [g.segment_id, g.subtotals]));
+		expect(rows.length).toBe(segments.length);
+		for (const row of rows) {
+			const seg = bySegment.get(row.product_id);
+			expect([row.items_sold, row.orders_count]).toEqual([
+				seg?.items_sold,
+				seg?.orders_count,
+			]);
+			close(row.net_revenue, seg?.net_revenue ?? NaN);
+		}
+	});
+
 	it('performance indicators take the same totals', async () => {
 		const revenue = (
 			await get<Stats>(server, `/wc-analytics/reports/revenue/stats?${RANGE}&interval=year`)
