@@ -16,7 +16,7 @@ export interface CSVCell {
 
 /** A cell that starts like this would run as a formula in a spreadsheet. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const PLAIN_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
  * Escapes one CSV value: text that a spreadsheet would run as a formula gets a leading apostrophe

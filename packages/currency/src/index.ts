@@ -4,6 +4,7 @@
  */
 import { add, allocate, dinero, multiply, subtract, toDecimal, type Dinero } from 'dinero.js';
 
+import deprecatedImport from '@wordpress/deprecated';
 import { sprintf } from '@wordpress/i18n';
 import { numberFormat } from '@abacus/number';
 import { CURRENCY as storeCurrency, type CurrencySettings } from '@abacus/settings';
@@ -11,6 +12,10 @@ import { CURRENCY as storeCurrency, type CurrencySettings } from '@abacus/settin
 import { COUNTRY_CURRENCY_INFO, CURRENCY_SYMBOLS, type CountryCurrencyInfo } from './countries.js';
 
 export { COUNTRY_CURRENCY_INFO, CURRENCY_SYMBOLS };
+
+// The package's type declarations are CommonJS-flavoured: under NodeNext the default import is
+// typed as the module namespace, while at runtime (ESM build, bundlers, jest) it is the function.
+const deprecated = deprecatedImport as unknown as typeof deprecatedImport.default;
 export type { CountryCurrencyInfo, CurrencySettings };
 
 /** Store currency defaults (SPEC §9). */
@@ -109,6 +114,15 @@ function normalize(
 	return config;
 }
 
+/** Rounds half away from zero at `precision` decimals, shifting through the exponent (1.005 → 1.01). */
+function roundTo(value: number, precision: number): number {
+	if (Math.abs(value) >= 1e21) return value;
+	const sign = value < 0 ? -1 : 1;
+	const shifted = Math.round(Number(`${Math.abs(value)}e+${precision}`));
+	const result = sign * Number(`${shifted}e-${precision}`);
+	return Number.isFinite(result) ? result : Number(value.toFixed(precision));
+}
+
 function isNumeric(value: unknown): value is number | string {
 	if (typeof value === 'number') return Number.isFinite(value);
 	return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
@@ -137,14 +151,21 @@ export function CurrencyFactory(
 		},
 		getPriceFormat,
 		formatAmount,
-		formatCurrency: formatAmount,
+		formatCurrency: (value) => {
+			deprecated('Currency.formatCurrency', {
+				since: '0.1.0',
+				alternative: 'Currency.formatAmount',
+				plugin: 'Abacus',
+			});
+			return formatAmount(value);
+		},
 		formatDecimal: (value) => {
 			if (!isNumeric(value)) return 0;
-			return Number(Number(value).toFixed(config.precision));
+			return roundTo(Number(value), config.precision);
 		},
 		formatDecimalString: (value) => {
 			if (!isNumeric(value)) return '';
-			return Number(value).toFixed(config.precision);
+			return roundTo(Number(value), config.precision).toFixed(config.precision);
 		},
 		render: (value) => {
 			const number = Number(value);
@@ -175,6 +196,54 @@ export default CurrencyFactory;
 /** Currency data for a country, using the built-in table (SPEC "Country data"). */
 export function getDataForCountry(countryCode: string): Partial<CurrencySettings> {
 	return CurrencyFactory(DEFAULT_CURRENCY_CONFIG).getDataForCountry(countryCode);
+}
+
+const region = (
+	code: string,
+	symbol: string,
+	symbolPosition: CurrencySettings['symbolPosition'],
+	thousandSeparator: string,
+	decimalSeparator: string,
+	precision: number,
+): CurrencySettings => ({
+	code,
+	symbol,
+	symbolPosition,
+	thousandSeparator,
+	decimalSeparator,
+	precision,
+});
+
+/** Fixed currency configurations of 13 regions (deprecated: use getDataForCountry). */
+const CURRENCY_DATA: Readonly<Record<string, CurrencySettings>> = {
+	US: region('USD', '$', 'left', ',', '.', 2),
+	EU: region('EUR', '€', 'left', '.', ',', 2),
+	IN: region('INR', '₹', 'left', ',', '.', 2),
+	GB: region('GBP', '£', 'left', ',', '.', 2),
+	BR: region('BRL', 'R$', 'left', '.', ',', 2),
+	VN: region('VND', '₫', 'right', '.', ',', 1),
+	ID: region('IDR', 'Rp', 'left', '.', ',', 0),
+	BD: region('BDT', '৳', 'left', ',', '.', 0),
+	PK: region('PKR', '₨', 'left', ',', '.', 2),
+	RU: region('RUB', '₽', 'right', ' ', ',', 2),
+	TR: region('TRY', '₺', 'left', '.', ',', 2),
+	MX: region('MXN', '$', 'left', ',', '.', 2),
+	CA: region('CAD', '$', 'left', ',', '.', 2),
+};
+
+/**
+ * Deprecated: a fixed map of 13 regions (US, EU, IN, GB, BR, VN, ID, BD, PK, RU, TR, MX, CA) to
+ * full currency configurations. Use getDataForCountry instead.
+ */
+export function getCurrencyData(): Record<string, CurrencySettings> {
+	deprecated('getCurrencyData', {
+		since: '0.1.0',
+		alternative: 'CurrencyFactory().getDataForCountry',
+		plugin: 'Abacus',
+	});
+	return Object.fromEntries(
+		Object.entries(CURRENCY_DATA).map(([key, value]) => [key, { ...value }]),
+	);
 }
 
 /* Money helpers on dinero.js: amounts are integers in the currency's minor unit. */

@@ -17,10 +17,22 @@ export const MAX_PRECISION = 20;
 
 /** Rounds `value` to `precision` decimals by shifting the decimal point through the exponent. */
 function round(value: number, precision: number): string {
+	// At 1e21 and above String() and toFixed() switch to exponent notation; such numbers have no
+	// fraction, so their exact integer digits come from BigInt.
+	if (Math.abs(value) >= 1e21) {
+		const integer = BigInt(value).toString();
+		return precision > 0 ? `${integer}.${'0'.repeat(precision)}` : integer;
+	}
 	if (precision === 0) return String(Math.round(value));
 	const shifted = Math.round(Number(`${value}e+${precision}`));
 	const result = Number(`${shifted}e-${precision}`);
 	if (!Number.isFinite(result)) return value.toFixed(precision);
+	// Pad the shortest exact form rather than print binary noise (0.1 at 20 places stays 0.1000…).
+	const text = String(result);
+	if (!/e/i.test(text)) {
+		const [integer, decimals = ''] = text.split('.');
+		if (decimals.length <= precision) return `${integer}.${decimals.padEnd(precision, '0')}`;
+	}
 	return result.toFixed(precision);
 }
 

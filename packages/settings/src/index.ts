@@ -119,10 +119,18 @@ export const ADMIN_URL = (): string => getSetting<string>('adminUrl', '/wp-admin
 export const COUNTRIES = (): Record<string, string> =>
 	getSetting<Record<string, string>>('countries', {});
 /** The store currency with defaults for missing fields. */
-export const CURRENCY = (): CurrencySettings => ({
-	...DEFAULT_CURRENCY,
-	...getSetting<Partial<CurrencySettings>>('currency', {}),
-});
+export const CURRENCY = (): CurrencySettings => {
+	const currency = {
+		...DEFAULT_CURRENCY,
+		...getSetting<Partial<CurrencySettings>>('currency', {}),
+	};
+	// Pages may print the precision as a string ('2').
+	const precision = parseInt(String(currency.precision), 10);
+	return {
+		...currency,
+		precision: Number.isNaN(precision) ? DEFAULT_CURRENCY.precision : precision,
+	};
+};
 /** Locale settings with defaults. */
 export const LOCALE = (): LocaleSettings => ({
 	...DEFAULT_LOCALE,

@@ -30,6 +30,25 @@ describe('generateCSVDataFromTable', () => {
 	it('gives nothing for missing input', () => {
 		expect(generateCSVDataFromTable(null, null)).toBe('');
 		expect(generateCSVDataFromTable([{ key: 'a', label: 'A' }], [])).toBe('A');
+		expect(generateCSVDataFromTable(null, [[{ value: 1 }]])).toBe('1');
+		expect(generateCSVDataFromTable([], [])).toBe('');
+	});
+
+	it('writes empty cells for missing values and tolerates malformed rows', () => {
+		const rows = [
+			[{ value: null }, { display: 'only display' }, { value: 0 }],
+			'not a row' as never,
+			[null as never, { value: false }],
+		];
+		expect(generateCSVDataFromTable([{ key: 'a', label: 'A, B' }], rows)).toBe(
+			'"A, B"\n,,0\n\n,false',
+		);
+	});
+
+	it('neutralises formulas in labels and cells alike', () => {
+		expect(generateCSVDataFromTable([{ key: 'a', label: '=1+1' }], [[{ value: '@cmd' }]])).toBe(
+			"'=1+1\n'@cmd",
+		);
 	});
 });
 
@@ -41,6 +60,25 @@ describe('escapeCSVValue', () => {
 		expect(escapeCSVValue('-2+3')).toBe("'-2+3");
 		expect(escapeCSVValue(-123)).toBe('-123');
 		expect(escapeCSVValue('-0.5')).toBe('-0.5');
+		expect(escapeCSVValue(-1e21)).toBe('-1e+21');
+		expect(escapeCSVValue(-1e-7)).toBe('-1e-7');
+		expect(escapeCSVValue('-.5')).toBe('-.5');
+		expect(escapeCSVValue('-1e5+A1')).toBe("'-1e5+A1");
+		expect(escapeCSVValue('\tcmd')).toBe("'\tcmd");
+		expect(escapeCSVValue('\rcmd')).toBe(`"'\rcmd"`);
+		expect(escapeCSVValue('=A1,B1')).toBe(`"'=A1,B1"`);
+		expect(escapeCSVValue('-')).toBe("'-");
+		expect(escapeCSVValue('a=b')).toBe('a=b');
+	});
+
+	it('leaves plain values alone and quotes surrounding spaces', () => {
+		expect(escapeCSVValue(1234.5)).toBe('1234.5');
+		expect(escapeCSVValue(0)).toBe('0');
+		expect(escapeCSVValue(true)).toBe('true');
+		expect(escapeCSVValue('Net sales')).toBe('Net sales');
+		expect(escapeCSVValue(' padded ')).toBe('" padded "');
+		expect(escapeCSVValue(null)).toBe('');
+		expect(escapeCSVValue('')).toBe('');
 	});
 
 	it('quotes commas, quotes and line breaks', () => {
@@ -67,6 +105,13 @@ describe('generateCSVFileName', () => {
 			}),
 		).toBe('revenue_2026-11-22_orderby-net-revenue_order-desc_after-2026-11-01-00.csv');
 	});
+
+	it('sanitises odd names and skips empty or structured params', () => {
+		expect(
+			generateCSVFileName('Ünïcode/../Tax%', { page: 2, bad: '%E0%A4%A', list: ['a'] }),
+		).toBe('-n-code----tax-_2026-11-22_page-2_bad--e0-a4-a.csv');
+		expect(generateCSVFileName('', { a: undefined, b: null })).toBe('2026-11-22.csv');
+	});
 });
 
 describe('downloadCSVFile', () => {
@@ -75,5 +120,14 @@ describe('downloadCSVFile', () => {
 		const [blob, name] = (saveAs as unknown as jest.Mock).mock.calls[0];
 		expect(name).toBe('report.csv');
 		expect(blob.type).toBe('text/csv;charset=utf-8');
+	});
+
+	it('keeps the content, after a byte-order mark for spreadsheets', async () => {
+		downloadCSVFile('x.csv', 'Total\n€5');
+		const calls = (saveAs as unknown as jest.Mock).mock.calls;
+		const blob = calls[calls.length - 1][0] as Blob;
+		const bytes = new Uint8Array(await blob.arrayBuffer());
+		expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+		expect(new TextDecoder().decode(bytes.slice(3))).toBe('Total\n€5');
 	});
 });

@@ -6,6 +6,7 @@ import CurrencyFactory, {
 	MONEY_ERRORS,
 	addMoney,
 	createMoney,
+	getCurrencyData,
 	getDataForCountry,
 	moneyToDecimal,
 	multiplyMoney,
@@ -94,7 +95,117 @@ describe('CurrencyFactory', () => {
 	});
 });
 
+describe('CurrencyFactory edge cases', () => {
+	it('formats negative, huge and string amounts', () => {
+		const currency = CurrencyFactory();
+		expect(currency.formatAmount(-1234.5)).toBe('$-1,234.50');
+		expect(currency.formatAmount(1e21)).toBe('$1,000,000,000,000,000,000,000.00');
+		expect(currency.formatAmount('  ')).toBe('');
+		expect(currency.formatAmount(Number.NaN)).toBe('');
+		expect(currency.formatAmount(Infinity)).toBe('');
+		expect(currency.formatAmount('1000.5')).toBe('$1,000.50');
+		expect(currency.render('12')).toEqual({ text: '$12.00', isNegative: false });
+	});
+
+	it('rounds halves away from zero in decimals', () => {
+		const currency = CurrencyFactory();
+		expect(currency.formatDecimal(1.005)).toBe(1.01);
+		expect(currency.formatDecimal(-1.005)).toBe(-1.01);
+		expect(currency.formatDecimalString(1.005)).toBe('1.01');
+		expect(currency.formatDecimalString('-0.004')).toBe('0.00');
+	});
+
+	it('normalises settings: string precision, bad precision, entities, clamping', () => {
+		const currency = CurrencyFactory({ precision: '3' as never, symbol: '&#8364;' });
+		expect(currency.getCurrencyConfig()).toMatchObject({ precision: 3, symbol: '€' });
+		currency.setCurrency({ precision: 'many' as never });
+		expect(currency.getCurrencyConfig().precision).toBe(2);
+		currency.setCurrency({ precision: 99 });
+		expect(currency.getCurrencyConfig().precision).toBe(20);
+		currency.setCurrency({ precision: -4 });
+		expect(currency.formatAmount(12.6)).toBe('$13');
+	});
+
+	it('returns a copy of its config', () => {
+		const currency = CurrencyFactory();
+		const config = currency.getCurrencyConfig();
+		config.symbol = '€';
+		expect(currency.getCurrencyConfig().symbol).toBe('$');
+	});
+
+	it('formatCurrency still formats but warns that it is deprecated', () => {
+		const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+		expect(CurrencyFactory().formatCurrency(9.99)).toBe('$9.99');
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining('formatAmount'));
+		warn.mockRestore();
+	});
+
+	it('getDataForCountry accepts its own tables and decodes symbols', () => {
+		const currency = CurrencyFactory();
+		const info = {
+			ZZ: {
+				currency_code: 'ZZD',
+				currency_pos: 'right_space' as const,
+				thousand_sep: ' ',
+				decimal_sep: ',',
+				num_decimals: 3,
+			},
+		};
+		expect(currency.getDataForCountry('ZZ', info, { ZZD: '&#x20AC;' })).toEqual({
+			code: 'ZZD',
+			symbol: '€',
+			symbolPosition: 'right_space',
+			thousandSeparator: ' ',
+			decimalSeparator: ',',
+			precision: 3,
+		});
+		expect(currency.getDataForCountry('ZZ', info, {})).toEqual({});
+		expect(currency.getDataForCountry('')).toEqual({});
+	});
+
+	it('getCurrencyData lists 13 regions and warns that it is deprecated', () => {
+		const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+		const data = getCurrencyData();
+		expect(Object.keys(data)).toHaveLength(13);
+		expect(data.VN).toEqual({
+			code: 'VND',
+			symbol: '₫',
+			symbolPosition: 'right',
+			thousandSeparator: '.',
+			decimalSeparator: ',',
+			precision: 1,
+		});
+		expect(data.RU.thousandSeparator).toBe(' ');
+		expect(CurrencyFactory(data.ID).formatAmount(15000.4)).toBe('Rp15.000');
+		expect(warn).toHaveBeenCalled();
+		warn.mockRestore();
+	});
+});
+
 describe('money helpers', () => {
+	it('keeps exact minor units for other precisions and large amounts', () => {
+		expect(moneyToDecimal(createMoney(1500, 'JPY', 0))).toBe('1500');
+		expect(moneyToDecimal(addMoney(createMoney(9007199254740, 'USD'), createMoney(1)))).toBe(
+			'90071992547.41',
+		);
+		expect(moneyToDecimal(createMoney(-250))).toBe('-2.50');
+		expect(() => createMoney(1, 'USD', 1.5)).toThrow('You must provide an integer.');
+		expect(() => createMoney(Number.NaN)).toThrow('You must provide an integer.');
+		expect(() => subtractMoney(createMoney(1, 'USD', 2), createMoney(1, 'USD', 3))).toThrow(
+			'You must provide a Dinero instance with the same currency.',
+		);
+	});
+
+	it('percentages at the bounds and with fractions', () => {
+		expect(moneyToDecimal(percentageOf(createMoney(1000), 0))).toBe('0.00');
+		expect(moneyToDecimal(percentageOf(createMoney(1000), 100))).toBe('10.00');
+		expect(moneyToDecimal(percentageOf(createMoney(1000), 12.5))).toBe('1.25');
+		expect(() => percentageOf(createMoney(1000), Number.NaN)).toThrow(MONEY_ERRORS.percentage);
+		expect(() => percentageOf(createMoney(1000), '50' as never)).toThrow(
+			MONEY_ERRORS.percentage,
+		);
+	});
+
 	it('adds, subtracts and multiplies in minor units', () => {
 		const a = createMoney(1999);
 		const b = createMoney(1);

@@ -23,6 +23,19 @@ describe('numberFormat', () => {
 		[{ precision: -4 }, 1234.56, '1,235'],
 		[{}, Infinity, ''],
 		[{ precision: 2 }, 123456789012, '123,456,789,012.00'],
+		[{ precision: 2 }, 1e21, '1,000,000,000,000,000,000,000.00'],
+		[{}, -1e21, '-1,000,000,000,000,000,000,000'],
+		[{ precision: 2 }, 1e-7, '0.00'],
+		[{ precision: 20 }, 0.1, '0.10000000000000000000'],
+		[{ precision: '2' }, 5, '5.00'],
+		[{ precision: null }, -0.5, '-0.5'],
+		[{ precision: 0 }, 2.5, '3'],
+		[{ precision: 1 }, -2.25, '-2.2'],
+		[{ precision: 2 }, '', ''],
+		[{ precision: 2 }, '12abc', '12.00'],
+		[{ thousandSeparator: '' }, 1234567, '1234567'],
+		[{ thousandSeparator: ' ', decimalSeparator: ',', precision: 2 }, -999.999, '-1 000,00'],
+		[{}, 999, '999'],
 	])('%j + %p → %p', (config, value, expected) => {
 		expect(numberFormat(config, value as number)).toBe(expected);
 	});
@@ -35,6 +48,12 @@ describe('formatValue', () => {
 		expect(formatValue({}, 'currency', 10)).toBeUndefined();
 		expect(formatValue({}, 'number', NaN)).toBeNull();
 		expect(formatValue({}, 'number', null)).toBeNull();
+		expect(formatValue({}, 'average', Infinity)).toBeNull();
+		expect(formatValue({}, 'average', -2.5)).toBe(-2);
+		expect(
+			formatValue({ thousandSeparator: '.', decimalSeparator: ',' }, 'number', 1234.5),
+		).toBe('1.234,5');
+		expect(formatValue({}, 'number', 'abc')).toBeNull();
 	});
 });
 
@@ -45,5 +64,11 @@ describe('calculateDelta', () => {
 		expect(calculateDelta(3, 0)).toBe(0);
 		expect(calculateDelta(NaN, 1)).toBeNull();
 		expect(calculateDelta(1, undefined)).toBeNull();
+		expect(calculateDelta('120' as never, 100)).toBeNull();
+		expect(calculateDelta(100, 100)).toBe(0);
+		expect(calculateDelta(0, 100)).toBe(-100);
+		expect(calculateDelta(1, 3)).toBe(-67);
+		expect(calculateDelta(1e12, 1)).toBe(99999999999900);
+		expect(calculateDelta(Infinity, 1)).toBeNull();
 	});
 });
