@@ -1,0 +1,2 @@
+export { ReportFilters } from './report-filters.js';
+export type { ReportFiltersProps } from './types.js';

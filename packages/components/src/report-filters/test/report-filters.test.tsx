@@ -1,0 +1,75 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { getHistory, resetHistory } from '@abacus/navigation';
+
+import { ReportFilters } from '../index.js';
+
+const dateQuery = {
+	period: 'month',
+	compare: 'previous_year',
+	primaryDate: { label: 'Month to Date', range: 'May 1 - 10, 2021' },
+	secondaryDate: { label: 'Previous Year', range: 'May 1 - 10, 2020' },
+};
+
+describe('ReportFilters', () => {
+	beforeEach(() => {
+		window.history.replaceState({}, '', '/wp-admin/admin.php?page=abacus');
+		resetHistory();
+	});
+
+	it('renders a hidden heading, the date picker and the shown filter dropdowns', () => {
+		render(
+			<ReportFilters
+				path="/analytics/products"
+				query={{}}
+				dateQuery={dateQuery}
+				filters={[
+					{
+						label: 'Show',
+						param: 'filter',
+						staticParams: [],
+						showFilters: () => true,
+						filters: [{ value: 'all', label: 'All products' }],
+					},
+					{
+						label: 'Hidden',
+						param: 'filter-variations',
+						staticParams: [],
+						showFilters: (query) => query.filter === 'single_product',
+						filters: [{ value: 'all', label: 'All variations' }],
+					},
+				]}
+			/>,
+		);
+		expect(screen.getByRole('heading', { name: 'Filters' })).toBeInTheDocument();
+		expect(screen.getByRole('button', { name: /Month to Date/ })).toBeInTheDocument();
+		expect(screen.getByRole('button', { name: 'All products' })).toBeInTheDocument();
+		expect(screen.queryByRole('button', { name: 'All variations' })).not.toBeInTheDocument();
+	});
+
+	it('writes a picked range to the address and tells the caller', () => {
+		const onDateSelect = jest.fn();
+		render(
+			<ReportFilters
+				path="/analytics/revenue"
+				query={{ orderby: 'net_revenue' }}
+				dateQuery={dateQuery}
+				onDateSelect={onDateSelect}
+			/>,
+		);
+		fireEvent.click(screen.getByRole('button', { name: /Month to Date/ }));
+		fireEvent.click(screen.getByRole('radio', { name: 'Year to Date' }));
+		fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+		expect(onDateSelect).toHaveBeenCalledWith(
+			expect.objectContaining({ period: 'year', compare: 'previous_year' }),
+		);
+		const search = getHistory().location.search;
+		expect(search).toContain('period=year');
+		expect(search).toContain('orderby=net_revenue');
+		expect(search).toContain('path=%2Fanalytics%2Frevenue');
+	});
+
+	it('hides the date picker when asked', () => {
+		render(<ReportFilters path="/customers" showDatePicker={false} dateQuery={dateQuery} />);
+		expect(screen.queryByRole('button', { name: /Month to Date/ })).not.toBeInTheDocument();
+	});
+});
