@@ -47,7 +47,7 @@ describe('DateRangeFilterPicker', () => {
 	it('applies typed custom dates in ISO format once both are valid', async () => {
 		const onRangeSelect = open();
 		fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
-		const start = await screen.findByLabelText('Start date');
+		const start = await screen.findByLabelText('Start date', undefined, { timeout: 5000 });
 		const update = screen.getByRole('button', { name: 'Update' });
 		const reset = screen.getByRole('button', { name: 'Reset' });
 		expect(update).toBeDisabled();
@@ -69,7 +69,7 @@ describe('DateRangeFilterPicker', () => {
 	it('shows typed-date errors and keeps Update disabled', async () => {
 		open();
 		fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
-		const start = await screen.findByLabelText('Start date');
+		const start = await screen.findByLabelText('Start date', undefined, { timeout: 5000 });
 		fireEvent.change(start, { target: { value: 'not a date' } });
 		expect(screen.getByRole('alert')).toHaveTextContent('Invalid date');
 		const future = moment().add(2, 'years').format('MM/DD/YYYY');
@@ -89,7 +89,7 @@ describe('DateRangeFilterPicker', () => {
 			before: '2021-03-15',
 			primaryDate: { label: 'Custom', range: 'Mar 1 - 15, 2021' },
 		});
-		const start = await screen.findByLabelText('Start date');
+		const start = await screen.findByLabelText('Start date', undefined, { timeout: 5000 });
 		expect(start).toHaveValue('03/01/2021');
 		fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
 		expect(start).toHaveValue('');
@@ -106,7 +106,7 @@ describe('DateRangeFilterPicker', () => {
 	it("opens the keyboard shortcuts on '?' instead of typing it", async () => {
 		open();
 		fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
-		const start = await screen.findByLabelText('Start date');
+		const start = await screen.findByLabelText('Start date', undefined, { timeout: 5000 });
 		fireEvent.keyDown(start, { key: '?' });
 		expect(screen.getByRole('dialog', { name: 'Keyboard Shortcuts' })).toBeInTheDocument();
 		expect(start).toHaveValue('');
