@@ -42,10 +42,16 @@ export interface Paging {
 	all: boolean;
 }
 
+/** Largest page and offset accepted: beyond them no store has rows, and SQL offsets overflow. */
+export const MAX_PAGE = 1_000_000;
+export const MAX_OFFSET = 100_000_000;
+
 export function parsePaging(query: Record<string, unknown>, defaultPerPage = 10): Paging {
 	const bad: Record<string, string> = {};
 	const page = query.page === undefined ? 1 : Number(query.page);
-	if (!Number.isInteger(page) || page < 1) bad.page = 'page must be greater than or equal to 1.';
+	if (!Number.isSafeInteger(page) || page < 1 || page > MAX_PAGE) {
+		bad.page = `page must be an integer between 1 and ${MAX_PAGE}.`;
+	}
 	const rawPerPage = query.per_page === undefined ? defaultPerPage : Number(query.per_page);
 	const all = rawPerPage === -1;
 	if (!all && (!Number.isInteger(rawPerPage) || rawPerPage < 1 || rawPerPage > 100)) {
@@ -54,8 +60,9 @@ export function parsePaging(query: Record<string, unknown>, defaultPerPage = 10)
 	let offset = (page - 1) * (all ? 0 : rawPerPage);
 	if (query.offset !== undefined) {
 		const o = Number(query.offset);
-		if (!Number.isInteger(o) || o < 0) bad.offset = 'offset must be a non-negative integer.';
-		else offset = o;
+		if (!Number.isSafeInteger(o) || o < 0 || o > MAX_OFFSET) {
+			bad.offset = `offset must be an integer between 0 and ${MAX_OFFSET}.`;
+		} else offset = o;
 	}
 	if (Object.keys(bad).length > 0) throw invalidParams(bad);
 	return {
