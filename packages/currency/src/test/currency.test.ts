@@ -1,6 +1,10 @@
 import { setSettingsForTests } from '@abacus/settings';
 
 import CurrencyFactory, {
+	COUNTRY_CURRENCY_INFO,
+	CURRENCY_SYMBOLS,
+	DEFAULT_CURRENCY_CONFIG,
+	decodeEntities,
 	DEFAULT_FORMAT,
 	DEFAULT_LOCALE,
 	MONEY_ERRORS,
@@ -179,6 +183,37 @@ describe('CurrencyFactory edge cases', () => {
 		expect(CurrencyFactory(data.ID).formatAmount(15000.4)).toBe('Rp15.000');
 		expect(warn).toHaveBeenCalled();
 		warn.mockRestore();
+	});
+});
+
+describe('country tables and entities', () => {
+	it('every country in the table has a symbol and a sane format', () => {
+		const codes = Object.keys(COUNTRY_CURRENCY_INFO);
+		expect(codes.length).toBeGreaterThan(30);
+		for (const code of codes) {
+			const info = COUNTRY_CURRENCY_INFO[code];
+			expect(CURRENCY_SYMBOLS[info.currency_code]).toBeTruthy();
+			expect(Number.isInteger(info.num_decimals)).toBe(true);
+			expect(getDataForCountry(code).code).toBe(info.currency_code);
+		}
+		expect(getDataForCountry('JP')).toMatchObject({ code: 'JPY', precision: 0 });
+	});
+
+	it('the factory default equals the documented store default', () => {
+		expect(DEFAULT_CURRENCY_CONFIG).toEqual({
+			code: 'USD',
+			symbol: '$',
+			symbolPosition: 'left',
+			thousandSeparator: ',',
+			decimalSeparator: '.',
+			precision: 2,
+		});
+	});
+
+	it('decodeEntities handles named, decimal and hex entities and leaves unknown ones', () => {
+		expect(decodeEntities('&pound;&#8377;&#x20b9;&amp;')).toBe('£₹₹&');
+		expect(decodeEntities('&unknown; R$')).toBe('&unknown; R$');
+		expect(decodeEntities('')).toBe('');
 	});
 });
 

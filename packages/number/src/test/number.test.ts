@@ -1,4 +1,13 @@
-import { calculateDelta, formatValue, numberFormat } from '../index.js';
+import { MAX_PRECISION, calculateDelta, formatValue, numberFormat } from '../index.js';
+
+describe('MAX_PRECISION', () => {
+	it('is the largest precision numberFormat honours', () => {
+		expect(MAX_PRECISION).toBe(20);
+		const atMax = numberFormat({ precision: MAX_PRECISION }, 1);
+		expect(numberFormat({ precision: MAX_PRECISION + 5 }, 1)).toBe(atMax);
+		expect(atMax.split('.')[1]).toHaveLength(MAX_PRECISION);
+	});
+});
 
 describe('numberFormat', () => {
 	it.each([

@@ -1,11 +1,15 @@
 import {
 	ADMIN_URL,
 	CURRENCY,
+	DEFAULT_CURRENCY,
+	DEFAULT_LOCALE,
 	LOCALE,
 	START_OF_WEEK,
+	TIME_ZONE,
 	enqueueScript,
 	getAdminLink,
 	getSetting,
+	resetSettingsForTests,
 	setSetting,
 	setSettingsForTests,
 } from '../index.js';
@@ -58,5 +62,29 @@ describe('@abacus/settings without a page global', () => {
 
 	it('enqueueScript rejects without a document', async () => {
 		await expect(enqueueScript({ handle: 'x', src: '/x.js' })).rejects.toThrow('document');
+	});
+});
+
+describe('@abacus/settings constants', () => {
+	afterEach(() => setSettingsForTests());
+
+	it('exposes its defaults and the remaining constants', () => {
+		expect(DEFAULT_CURRENCY).toEqual(CURRENCY());
+		expect(DEFAULT_LOCALE.weekdaysShort).toHaveLength(7);
+		expect(TIME_ZONE()).toBe('UTC');
+		setSettingsForTests({
+			timeZone: 'Europe/Paris',
+			locale: { userLocale: 'fr_FR' } as never,
+			startOfWeek: 'x' as never,
+		});
+		expect(TIME_ZONE()).toBe('Europe/Paris');
+		expect(LOCALE()).toMatchObject({ userLocale: 'fr_FR', siteLocale: 'en_US' });
+		expect(START_OF_WEEK()).toBe(0);
+	});
+
+	it('resetSettingsForTests drops injected settings', () => {
+		setSettingsForTests({ siteTitle: 'Injected' });
+		resetSettingsForTests();
+		expect(getSetting('siteTitle', 'none')).toBe('none');
 	});
 });
