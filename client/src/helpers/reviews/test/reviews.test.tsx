@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { reviewsStore } from '@abacus/data';
+import type { Review } from '@abacus/data';
+
+import Reviews from '../index.js';
+import { renderWithStores, stubApiFetch, wpError } from '../../test/harness.js';
+
+function review(id: number, fields: Partial<Review> = {}): Review {
+	return {
+		id,
+		status: 'hold',
+		reviewer: `Reviewer ${id}`,
+		reviewer_email: `r${id}@example.com`,
+		review: `<p>Text of review ${id}</p>`,
+		rating: 4,
+		product_id: 7,
+		_embedded: { up: [{ name: 'Blue mug', permalink: 'https://shop.test/mug' }] },
+		...fields,
+	};
+}
+
+describe('Reviews', () => {
+	it('approves a review, offers undo, and pages with the server total', async () => {
+		const calls = stubApiFetch((call) => {
+			if (call.method === 'GET') {
+				const page = Number(call.query.get('page'));
+				return {
+					body:
+						page === 1 ? [review(1), review(2, { status: 'approved' })] : [review(11)],
+					headers: { 'X-WP-Total': '11', 'X-WP-TotalPages': '2' },
+				};
+			}
+			const status = (call.data as { status: string }).status;
+			return { body: review(1, { status: status === 'approved' ? 'approved' : 'hold' }) };
+		});
+		renderWithStores(<Reviews />, reviewsStore);
+
+		expect(await screen.findByText('Text of review 1')).toBeInTheDocument();
+		expect(screen.getByText('11 reviews')).toBeInTheDocument();
+		expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+		expect(screen.getAllByRole('link', { name: 'Blue mug' })[0]).toHaveAttribute(
+			'href',
+			'https://shop.test/mug',
+		);
+
+		await userEvent.click(screen.getAllByRole('button', { name: 'Approve' })[0]);
+		expect(await screen.findByText('Review approved')).toBeInTheDocument();
+		expect(screen.getAllByRole('button', { name: 'Unapprove' })).toHaveLength(2);
+		const put = calls.find((call) => call.method === 'PUT');
+		expect(put?.route).toBe('wc-analytics/products/reviews/1');
+		expect(put?.data).toEqual({ status: 'approved' });
+
+		await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+		await waitFor(() =>
+			expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1),
+		);
+		expect(calls.filter((call) => call.method === 'PUT').at(-1)?.data).toEqual({
+			status: 'hold',
+		});
+
+		await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+		expect(await screen.findByText('Text of review 11')).toBeInTheDocument();
+		expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+	});
+
+	it('trashes with DELETE and undoes with untrash', async () => {
+		const calls = stubApiFetch((call) => {
+			if (call.method === 'GET') return { body: [review(1)], headers: { 'X-WP-Total': '1' } };
+			if (call.method === 'DELETE') return { body: review(1, { status: 'trash' }) };
+			return { body: review(1, { status: 'hold' }) };
+		});
+		renderWithStores(<Reviews />, reviewsStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Trash' }));
+		expect(await screen.findByText('Review moved to the trash')).toBeInTheDocument();
+		expect(screen.getByText('Trash', { selector: 'p' })).toBeInTheDocument();
+		await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+		await waitFor(() =>
+			expect(calls.at(-1)).toMatchObject({ method: 'PUT', data: { status: 'untrash' } }),
+		);
+		expect(await screen.findByText('Pending')).toBeInTheDocument();
+	});
+
+	it('shows a refused moderation and a failed load with Retry', async () => {
+		let fail = true;
+		stubApiFetch((call) => {
+			if (call.method === 'GET')
+				return fail
+					? wpError(500, 'boom', 'Reviews are unavailable')
+					: { body: [review(1)], headers: { 'X-WP-Total': '1' } };
+			return wpError(403, 'rest_cannot_edit', 'Sorry, you cannot edit this review.');
+		});
+		renderWithStores(<Reviews />, reviewsStore);
+		expect(await screen.findByRole('alert')).toHaveTextContent('Reviews are unavailable');
+		fail = false;
+		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+		await userEvent.click(await screen.findByRole('button', { name: 'Mark as spam' }));
+		expect(await screen.findByText('Sorry, you cannot edit this review.')).toBeInTheDocument();
+		expect(screen.getByText('Pending')).toBeInTheDocument();
+		expect(screen.getByRole('button', { name: 'Mark as spam' })).toBeEnabled();
+	});
+});
