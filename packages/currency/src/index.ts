@@ -90,7 +90,7 @@ export interface Currency {
 }
 
 function getPriceFormat(config: Partial<CurrencyConfig>): string {
-	if (config.priceFormat) return stripTags(config.priceFormat);
+	if (config.priceFormat) return decodeEntities(stripTags(config.priceFormat));
 	return POSITIONS[config.symbolPosition ?? 'left'] ?? POSITIONS.left;
 }
 

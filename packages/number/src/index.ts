@@ -61,7 +61,9 @@ export function numberFormat(
 	const negative = fixed.startsWith('-');
 	const [integer, decimals = ''] = (negative ? fixed.slice(1) : fixed).split('.');
 	const grouped =
-		integer.length > 3 ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, thousandSeparator) : integer;
+		integer.length > 3
+			? integer.replace(/\B(?=(\d{3})+(?!\d))/g, () => thousandSeparator)
+			: integer;
 	const body =
 		places > 0 ? `${grouped}${decimalSeparator}${decimals.padEnd(places, '0')}` : grouped;
 	const isZero = /^[0.]*$/.test(integer + decimals);

@@ -130,6 +130,11 @@ describe('CurrencyFactory edge cases', () => {
 		expect(currency.formatAmount(12.6)).toBe('$13');
 	});
 
+	it('decodes entities in a given price format', () => {
+		const currency = CurrencyFactory({ priceFormat: '<b>%2$s</b>&nbsp;%1$s' });
+		expect(currency.formatAmount(7)).toBe('7.00\u00a0$');
+	});
+
 	it('returns a copy of its config', () => {
 		const currency = CurrencyFactory();
 		const config = currency.getCurrencyConfig();

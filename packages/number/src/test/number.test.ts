@@ -45,6 +45,8 @@ describe('numberFormat', () => {
 		[{ thousandSeparator: '' }, 1234567, '1234567'],
 		[{ thousandSeparator: ' ', decimalSeparator: ',', precision: 2 }, -999.999, '-1 000,00'],
 		[{}, 999, '999'],
+		[{ thousandSeparator: '$&' }, 1234567, '1$&234$&567'],
+		[{ thousandSeparator: '\u202f', precision: 1 }, 1234.56, '1\u202f234.6'],
 	])('%j + %p → %p', (config, value, expected) => {
 		expect(numberFormat(config, value as number)).toBe(expected);
 	});
