@@ -97,7 +97,12 @@ function config(flavour, mode) {
 					},
 				},
 				{
-					test: /\.s?css$/,
+					// Plain CSS (e.g. react-dates' stylesheet) is not Sass: no sass-loader.
+					test: /\.css$/,
+					use: [MiniCssExtractPlugin.loader, 'css-loader'],
+				},
+				{
+					test: /\.scss$/,
 					use: [
 						MiniCssExtractPlugin.loader,
 						{ loader: 'css-loader', options: { importLoaders: 1 } },

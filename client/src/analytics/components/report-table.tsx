@@ -4,7 +4,7 @@
  * download.
  */
 import { useState } from 'react';
-import { Button, Notice } from '@wordpress/components';
+import { Notice } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { EmptyTable, Link, TableCard } from '@abacus/components';
@@ -213,26 +213,17 @@ export function ReportTable({ config, path, query }: Props) {
 				rowsPerPage={Number(query.per_page ?? 25)}
 				totalRows={data.totalResults}
 				isLoading={data.isRequesting}
-				query={{ ...query, orderby, order, paged: query.paged ?? '1' }}
+				query={{ ...query, orderby, order, paged: String(query.paged ?? '1') }}
 				summary={data.isRequesting ? [] : summary}
-				onSort={onQueryChange('sort', path, query)}
-				onQueryChange={(param: string) => onQueryChange(param, path, query)}
+				onQueryChange={(param: string) => onQueryChange(param, path, query as NavQuery)}
 				onColumnsChange={(shown: string[]) => {
 					const nowHidden = config.table.columns
 						.filter((column) => !column.required && !shown.includes(column.key))
 						.map((column) => column.key);
 					void preferences.updateUserPreferences({ [preferenceKey]: nowHidden });
 				}}
-				actions={[
-					<Button
-						key="download"
-						variant="secondary"
-						disabled={data.isRequesting || isEmpty}
-						onClick={() => void download()}
-					>
-						{__('Download', 'abacus')}
-					</Button>,
-				]}
+				hasDownload={!data.isRequesting && !isEmpty}
+				onClickDownload={() => void download()}
 			/>
 			{isEmpty && (
 				<EmptyTable>
