@@ -16,7 +16,7 @@ export async function refreshRollups(db: Db): Promise<void> {
 		CREATE OR REPLACE TABLE order_stats_daily AS
 		SELECT CAST(date_created AS DATE) AS day, status,
 			COUNT(*) FILTER (WHERE parent_id = 0) AS orders_count,
-			COALESCE(SUM(num_items_sold), 0) AS num_items_sold,
+			CAST(COALESCE(SUM(num_items_sold), 0) AS BIGINT) AS num_items_sold,
 			COALESCE(SUM(total_sales), 0) AS total_sales,
 			COALESCE(SUM(net_total) FILTER (WHERE net_total < 0), 0) AS negative_net_total,
 			COALESCE(SUM(tax_total), 0) AS tax_total,
@@ -28,7 +28,7 @@ export async function refreshRollups(db: Db): Promise<void> {
 		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id GROUP BY 1, 2, 3;
 		CREATE OR REPLACE TABLE order_product_daily AS
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
-			SUM(p.product_qty) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
+			CAST(SUM(p.product_qty) AS BIGINT) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
 			COUNT(DISTINCT p.order_id) FILTER (WHERE p.product_gross_revenue >= 0) AS orders_count,
 			MAX(p.date_created) AS last_sale
 		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id GROUP BY 1, 2, 3;
@@ -41,7 +41,7 @@ export async function ensureRollups(db: Db): Promise<void> {
 		`SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name IN (${ROLLUP_TABLES.map((t) => `'${t}'`).join(', ')})`,
 	);
 	const columns = await db.one<{ n: number }>(
-		"SELECT COUNT(*) AS n FROM duckdb_columns() WHERE table_name = 'order_product_daily' AND column_name = 'orders_count'",
+		"SELECT COUNT(*) AS n FROM duckdb_columns() WHERE table_name = 'order_product_daily' AND column_name = 'items_sold' AND data_type = 'BIGINT'",
 	);
 	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length || Number(columns?.n ?? 0) === 0) {
 		await refreshRollups(db);
