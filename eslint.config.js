@@ -133,6 +133,11 @@ export default tseslint.config(
 		languageOptions: { globals: { ...globals.jest, ...globals.node } },
 	},
 	{
+		// Benchmarks and browser tests pass functions to page.evaluate: they run in the page.
+		files: ['tests/bench/**', 'tests/e2e/**', 'tests/wordpress/**'],
+		languageOptions: { globals: { ...globals.browser, ...globals.node } },
+	},
+	{
 		files: ['client/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
 		languageOptions: { globals: { ...globals.browser } },
 	},

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: every performance figure of Abacus in one table, also written as JSON to
+ * bench-results/<date>.json. Sections: bundle sizes, server endpoints (10k/100k/1M orders; limit with
+ * BENCH_SIZES=10000,100000), the revenue report and dashboard in Chromium against a 100k-order
+ * store, and components alone in Chromium. Set BENCH_ONLY=bundle,components,... to run a subset.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ensureSystemTools } from './ensure-system.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+const wanted = (name) => !only || only.includes(name);
+
+/** Targets from the project's performance goals. */
+const TARGETS = {
+	'bundle.wp.revenueInitialJsGzipKB': 100,
+	'components.chartFirstRender': 100,
+	'components.tableFirstRender': 60,
+	'components.tableSort': 30,
+	'browser.revenueChartAndTableMs': 1000,
+	'browser.revenueRequests': 3,
+	'browser.pageChangeMs': 100,
+	'browser.legendToggleMs': 100,
+	'server.median': 100,
+};
+
+const rows = [];
+const results = { date: new Date().toISOString(), node: process.version };
+
+function add(section, name, value, unit, target) {
+	const ok = target === undefined ? '' : value <= target ? 'ok' : 'over';
+	rows.push({ section, name, value, unit, target: target ?? '', ok });
+}
+
+async function main() {
+	if (!ensureSystemTools(['Chromium'])) process.exit(1);
+	if (!existsSync(path.join(root, 'build/standalone/index.js'))) {
+		spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
+	}
+
+	if (wanted('bundle')) {
+		const { measureBundles } = await import('../tests/bench/bundle.js');
+		const bundles = measureBundles();
+		results.bundle = bundles;
+		for (const [flavour, f] of Object.entries(bundles)) {
+			add(
+				'bundle',
+				`${flavour}: revenue report initial JS (gzip)`,
+				f.revenueInitialJsGzipKB,
+				'KB',
+				flavour === 'wp' ? TARGETS['bundle.wp.revenueInitialJsGzipKB'] : undefined,
+			);
+			add(
+				'bundle',
+				`${flavour}: revenue report initial CSS (gzip)`,
+				f.revenueInitialCssGzipKB,
+				'KB',
+			);
+			for (const [chunk, size] of Object.entries(f.chunkGroupsGzipKB))
+				add('bundle', `${flavour}: chunk ${chunk} (gzip)`, size, 'KB');
+		}
+	}
+
+	if (wanted('components')) {
+		const { measureComponents } = await import('../tests/bench/components.js');
+		const figures = await measureComponents();
+		results.components = figures;
+		for (const [name, f] of Object.entries(figures))
+			add('components', name, f.medianMs, 'ms', TARGETS[`components.${name}`]);
+	}
+
+	if (wanted('browser')) {
+		const { measureBrowser } = await import('../tests/bench/browser.js');
+		const figures = await measureBrowser();
+		results.browser = figures;
+		for (const [name, value] of Object.entries(figures))
+			add(
+				'browser',
+				name,
+				value,
+				name.endsWith('Requests') || name.endsWith('Rounds') ? '' : 'ms',
+				TARGETS[`browser.${name}`],
+			);
+	}
+
+	if (wanted('server')) {
+		const out = path.join(root, 'bench-results', 'server-latest.json');
+		mkdirSync(path.dirname(out), { recursive: true });
+		const run = spawnSync('node', ['tests/bench/server.js', '--json', out], {
+			cwd: root,
+			stdio: 'inherit',
+			env: process.env,
+		});
+		if (run.status === 0 && existsSync(out)) {
+			const server = JSON.parse(readFileSync(out, 'utf8'));
+			results.server = server;
+			for (const entry of server.results ?? []) {
+				add(
+					'server',
+					`${entry.orders} orders: ${entry.endpoint} median`,
+					entry.medianMs,
+					'ms',
+					TARGETS['server.median'],
+				);
+				add('server', `${entry.orders} orders: ${entry.endpoint} p95`, entry.p95Ms, 'ms');
+			}
+		} else {
+			add('server', 'server benchmark failed', run.status ?? -1, 'exit');
+		}
+	}
+
+	const width = Math.max(...rows.map((r) => r.name.length), 10);
+	console.log(
+		`\n${'section'.padEnd(11)} ${'figure'.padEnd(width)} ${'value'.padStart(9)} unit  target  `,
+	);
+	for (const r of rows) {
+		console.log(
+			`${r.section.padEnd(11)} ${r.name.padEnd(width)} ${String(r.value).padStart(9)} ${r.unit.padEnd(5)} ${String(r.target).padStart(6)}  ${r.ok}`,
+		);
+	}
+	mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+	const file = path.join(
+		root,
+		'bench-results',
+		`${results.date.slice(0, 19).replace(/[:T]/g, '-')}.json`,
+	);
+	writeFileSync(file, JSON.stringify({ ...results, table: rows }, null, 2));
+	console.log(`\nWritten to ${path.relative(root, file)}`);
+}
+
+await main();
