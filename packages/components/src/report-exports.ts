@@ -6,3 +6,4 @@ export * from './summary/index.js';
 export * from './ellipsis-menu/index.js';
 export * from './pagination/index.js';
 export * from './table/index.js';
+export * from './chart/index.js';

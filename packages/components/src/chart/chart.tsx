@@ -1,0 +1,297 @@
+import clsx from 'clsx';
+import { format as d3Format } from 'd3-format';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+
+import { useViewportMatch } from '@wordpress/compose';
+import { __, sprintf } from '@wordpress/i18n';
+
+import { updateQueryString } from '@abacus/navigation';
+
+import { D3Chart } from './d3-chart.js';
+import { Legend } from './legend.js';
+import { ChartPlaceholder } from './placeholder.js';
+import type { ChartProps } from './types.js';
+import {
+	CHART_CONSTANTS,
+	createDateParser,
+	getChartHeight,
+	getColor,
+	getLegendPosition,
+	getOrderedSeries,
+	getSeriesKeys,
+	isDataEmpty,
+	type ChartInterval,
+	type ChartType,
+	type ChartValueType,
+} from './utils/index.js';
+import './style.scss';
+
+const INTERVAL_LABELS: Record<ChartInterval, () => string> = {
+	hour: () => __('By hour', 'abacus'),
+	day: () => __('By day', 'abacus'),
+	week: () => __('By week', 'abacus'),
+	month: () => __('By month', 'abacus'),
+	quarter: () => __('By quarter', 'abacus'),
+	year: () => __('By year', 'abacus'),
+};
+
+const defaultFormatters: Record<ChartValueType, (value: number) => string> = {
+	currency: d3Format('$,.2f'),
+	number: d3Format(',.0f'),
+	average: d3Format(',.2f'),
+};
+
+/** Measures an element's width (ResizeObserver), falling back to the default chart width. */
+function useWidth(): [RefObject<HTMLDivElement>, number] {
+	const ref = useRef<HTMLDivElement>(null);
+	const [width, setWidth] = useState<number>(CHART_CONSTANTS.defaultWidth);
+	useEffect(() => {
+		const element = ref.current;
+		if (!element) return undefined;
+		const measure = () => {
+			const measured = element.clientWidth;
+			if (measured > 0) setWidth(measured);
+		};
+		measure();
+		const observer = new ResizeObserver(measure);
+		observer.observe(element);
+		return () => observer.disconnect();
+	}, []);
+	return [ref, width];
+}
+
+/**
+ * A report chart: header (title, interval select, line/bar toggle), legend and the d3 body with its
+ * tooltip. Interval and type changes call the on* callbacks and are written to the query string.
+ */
+export function Chart({
+	data,
+	dateParser = '%Y-%m-%dT%H:%M:%S',
+	mode = 'time-comparison',
+	chartType = 'line',
+	interval = 'day',
+	allowedIntervals = [],
+	query,
+	path,
+	itemsLabel,
+	title,
+	isRequesting = false,
+	interactiveLegend = true,
+	legendPosition,
+	legendTotals,
+	emptyMessage,
+	screenReaderFormat = '%B %-d, %Y',
+	tooltipLabelFormat = '%B %-d, %Y',
+	tooltipValueFormat,
+	tooltipTitle,
+	valueType = 'number',
+	formatCurrency,
+	formatNumber,
+	formatAverage,
+	xFormat = '%d',
+	x2Format = '%b %Y',
+	yFormat,
+	showHeaderControls = true,
+	onIntervalChange,
+	onChartTypeChange,
+	height,
+	className,
+}: ChartProps) {
+	const [bodyRef, width] = useWidth();
+	const isWide = useViewportMatch('large');
+	const position = legendPosition ?? getLegendPosition(mode, isWide);
+	const chartHeight =
+		height ??
+		(typeof window === 'undefined'
+			? CHART_CONSTANTS.defaultHeight
+			: getChartHeight(window.innerWidth));
+	const parseDate = useMemo(() => createDateParser(dateParser), [dateParser]);
+
+	// Series selection, reset when the set of series changes.
+	const keySignature = useMemo(() => getSeriesKeys(data).join('\u0000'), [data]);
+	const [selection, setSelection] = useState<{ signature: string; keys: string[] | undefined }>({
+		signature: keySignature,
+		keys: undefined,
+	});
+	const selectedKeys = selection.signature === keySignature ? selection.keys : undefined;
+	const [hoveredKey, setHoveredKey] = useState<string | null>(null);
+
+	const baseSeries = useMemo(
+		() => getOrderedSeries(data, legendTotals, selectedKeys),
+		[data, legendTotals, selectedKeys],
+	);
+	const series = useMemo(
+		() => baseSeries.map((s) => (s.key === hoveredKey ? { ...s, focus: true } : s)),
+		[baseSeries, hoveredKey],
+	);
+	const colors = useMemo(() => {
+		const map: Record<string, string> = {};
+		baseSeries.forEach((s, index) => {
+			map[s.key] = getColor(index);
+		});
+		return map;
+	}, [baseSeries]);
+
+	const formatValue = useMemo(() => {
+		if (tooltipValueFormat) return tooltipValueFormat;
+		const custom = { currency: formatCurrency, number: formatNumber, average: formatAverage }[
+			valueType
+		];
+		return custom ?? defaultFormatters[valueType];
+	}, [tooltipValueFormat, formatCurrency, formatNumber, formatAverage, valueType]);
+
+	const onToggle = useCallback(
+		(key: string) => {
+			const visible = baseSeries.filter((s) => s.visible).map((s) => s.key);
+			const isVisible = visible.includes(key);
+			if (isVisible && visible.length === 1) return;
+			if (!isVisible && visible.length >= CHART_CONSTANTS.maxVisibleSeries) return;
+			setSelection({
+				signature: keySignature,
+				keys: isVisible ? visible.filter((k) => k !== key) : [...visible, key],
+			});
+		},
+		[baseSeries, keySignature],
+	);
+
+	const changeInterval = (next: ChartInterval) => {
+		if (onIntervalChange?.(next) === false) return;
+		updateQueryString({ interval: next }, path, query);
+	};
+	const changeType = (next: ChartType) => {
+		if (next === chartType) return;
+		if (onChartTypeChange?.(next) === false) return;
+		updateQueryString({ chartType: next }, path, query);
+	};
+
+	const isEmpty = !isRequesting && isDataEmpty(data);
+	const chartLabel = title ?? __('Chart', 'abacus');
+	const totalLabel =
+		mode === 'item-comparison'
+			? (itemsLabel ?? /* translators: %d: number of items */ __('Total %d', 'abacus'))
+			: undefined;
+
+	const legend =
+		!isRequesting && !isEmpty && series.length > 0 ? (
+			<Legend
+				series={series}
+				colors={colors}
+				isInteractive={interactiveLegend}
+				onToggle={onToggle}
+				onHover={setHoveredKey}
+				direction={position === 'side' ? 'column' : 'row'}
+				formatValue={formatValue}
+				totalLabel={totalLabel}
+			/>
+		) : null;
+
+	let body;
+	if (isRequesting) {
+		body = <ChartPlaceholder height={chartHeight} />;
+	} else if (isEmpty) {
+		body = (
+			<div className="abacus-chart__empty-message" style={{ height: chartHeight }}>
+				{emptyMessage ?? __('No data for the selected date range', 'abacus')}
+			</div>
+		);
+	} else {
+		body = (
+			<D3Chart
+				data={data}
+				series={series}
+				colors={colors}
+				chartType={chartType}
+				interval={interval}
+				width={width}
+				height={chartHeight}
+				parseDate={parseDate}
+				valueType={valueType}
+				yFormat={yFormat}
+				xFormat={xFormat}
+				x2Format={x2Format}
+				tooltipLabelFormat={tooltipLabelFormat}
+				screenReaderFormat={screenReaderFormat}
+				tooltipTitle={tooltipTitle}
+				formatValue={formatValue}
+				label={chartLabel}
+			/>
+		);
+	}
+
+	return (
+		<div
+			className={clsx('abacus-chart', className, `is-legend-${position}`, {
+				'is-loading': isRequesting,
+			})}
+		>
+			<div className="abacus-chart__header">
+				{title && <h2 className="abacus-chart__title">{title}</h2>}
+				{position === 'top' && legend}
+				{showHeaderControls && (
+					<div className="abacus-chart__controls">
+						{allowedIntervals.length > 0 && (
+							<label className="abacus-chart__interval">
+								<span className="screen-reader-text">
+									{__('Interval', 'abacus')}
+								</span>
+								<select
+									value={interval}
+									onChange={(event) =>
+										changeInterval(event.target.value as ChartInterval)
+									}
+								>
+									{allowedIntervals.map((option) => (
+										<option key={option} value={option}>
+											{INTERVAL_LABELS[option]()}
+										</option>
+									))}
+								</select>
+							</label>
+						)}
+						<div
+							className="abacus-chart__types"
+							role="group"
+							aria-label={__('Chart type', 'abacus')}
+						>
+							<button
+								type="button"
+								className={clsx('abacus-chart__type-button', {
+									'is-active': chartType === 'line',
+								})}
+								aria-pressed={chartType === 'line'}
+								onClick={() => changeType('line')}
+							>
+								<span aria-hidden="true">📈</span>
+								<span className="screen-reader-text">
+									{__('Line chart', 'abacus')}
+								</span>
+							</button>
+							<button
+								type="button"
+								className={clsx('abacus-chart__type-button', {
+									'is-active': chartType === 'bar',
+								})}
+								aria-pressed={chartType === 'bar'}
+								onClick={() => changeType('bar')}
+							>
+								<span aria-hidden="true">📊</span>
+								<span className="screen-reader-text">
+									{__('Bar chart', 'abacus')}
+								</span>
+							</button>
+						</div>
+					</div>
+				)}
+			</div>
+			<div className="abacus-chart__content">
+				<div className="abacus-chart__main" ref={bodyRef}>
+					{body}
+				</div>
+				{position !== 'top' && legend}
+			</div>
+			{mode === 'item-comparison' && itemsLabel && !legend && (
+				<span className="screen-reader-text">{sprintf(itemsLabel, series.length)}</span>
+			)}
+		</div>
+	);
+}

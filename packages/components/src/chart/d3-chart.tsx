@@ -1,0 +1,392 @@
+import {
+	memo,
+	useCallback,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+	type KeyboardEvent,
+	type MouseEvent,
+} from 'react';
+
+import { throttle } from '@wordpress/compose';
+import { __ } from '@wordpress/i18n';
+import { timeFormat } from 'd3-time-format';
+
+import {
+	CHART_CONSTANTS,
+	getLinePath,
+	getNearestIndex,
+	getValue,
+	getXScale,
+	getXTicks,
+	getYFormatter,
+	getYScale,
+	getYTicks,
+	type ChartInterval,
+	type ChartRow,
+	type ChartSeries,
+	type ChartType,
+	type ChartValueType,
+} from './utils/index.js';
+
+export interface D3ChartProps {
+	data: ChartRow[];
+	series: ChartSeries[];
+	colors: Record<string, string>;
+	chartType: ChartType;
+	interval: ChartInterval;
+	width: number;
+	height: number;
+	parseDate: (date: string) => Date | null;
+	valueType?: ChartValueType;
+	yFormat?: string;
+	xFormat: string;
+	x2Format: string;
+	tooltipLabelFormat: string;
+	screenReaderFormat: string;
+	tooltipTitle?: string;
+	formatValue: (value: number) => string;
+	/** Accessible name of the chart. */
+	label: string;
+}
+
+const { margin } = CHART_CONSTANTS;
+
+/**
+ * The drawing: axes, one path per line series (or bars), the focus marker and the tooltip. One tab
+ * stop; arrow keys move between dates; a visually hidden table carries the data for screen readers.
+ */
+export const D3Chart = memo(function D3Chart({
+	data,
+	series,
+	colors,
+	chartType,
+	interval,
+	width,
+	height,
+	parseDate,
+	valueType,
+	yFormat,
+	xFormat,
+	x2Format,
+	tooltipLabelFormat,
+	screenReaderFormat,
+	tooltipTitle,
+	formatValue,
+	label,
+}: D3ChartProps) {
+	const [activeIndex, setActiveIndex] = useState(-1);
+	const svgRef = useRef<SVGSVGElement>(null);
+	const innerWidth = Math.max(0, width - margin.left - margin.right);
+	const innerHeight = Math.max(0, height - margin.top - margin.bottom);
+	const visible = useMemo(() => series.filter((s) => s.visible), [series]);
+	const visibleKeys = useMemo(() => visible.map((s) => s.key), [visible]);
+	const focusedKey = series.find((s) => s.focus)?.key;
+	const dates = useMemo(() => data.map((row) => row.date), [data]);
+
+	const xScale = useMemo(() => getXScale(dates, innerWidth), [dates, innerWidth]);
+	const yScale = useMemo(
+		() => getYScale(data, visibleKeys, innerHeight),
+		[data, visibleKeys, innerHeight],
+	);
+	const yTicks = useMemo(() => getYTicks(yScale), [yScale]);
+	const yFormatter = useMemo(() => getYFormatter(valueType, yFormat), [valueType, yFormat]);
+	const xTicks = useMemo(
+		() => getXTicks(dates, width, interval, parseDate),
+		[dates, width, interval, parseDate],
+	);
+	const formatX = useMemo(() => timeFormat(xFormat), [xFormat]);
+	const formatX2 = useMemo(() => timeFormat(x2Format), [x2Format]);
+	const formatTooltipDate = useMemo(() => timeFormat(tooltipLabelFormat), [tooltipLabelFormat]);
+	const formatScreenReaderDate = useMemo(
+		() => timeFormat(screenReaderFormat),
+		[screenReaderFormat],
+	);
+
+	const paths = useMemo(
+		() =>
+			chartType === 'line'
+				? visible.map((s) => ({ key: s.key, d: getLinePath(data, s.key, xScale, yScale) }))
+				: [],
+		[chartType, visible, data, xScale, yScale],
+	);
+
+	const bars = useMemo(() => {
+		if (chartType !== 'bar' || visible.length === 0) return [];
+		const barWidth = xScale.bandwidth() / visible.length;
+		const zero = yScale(0);
+		return data.flatMap((row) =>
+			visible.map((s, i) => {
+				const value = getValue(row, s.key) ?? 0;
+				const y = yScale(value);
+				return {
+					id: `${row.date}-${s.key}`,
+					key: s.key,
+					x: (xScale(row.date) ?? 0) + i * barWidth,
+					y: Math.min(y, zero),
+					width: Math.max(0, barWidth),
+					height: Math.abs(zero - y),
+				};
+			}),
+		);
+	}, [chartType, visible, data, xScale, yScale]);
+
+	// Scrolling hides the tooltip (throttled).
+	useEffect(() => {
+		const hide = throttle(() => setActiveIndex(-1), CHART_CONSTANTS.tooltipHideThrottleMs);
+		window.addEventListener('scroll', hide, { passive: true });
+		return () => {
+			hide.cancel();
+			window.removeEventListener('scroll', hide);
+		};
+	}, []);
+
+	const onMouseMove = useCallback(
+		(event: MouseEvent<SVGSVGElement>) => {
+			const box = svgRef.current?.getBoundingClientRect();
+			const x = event.clientX - (box?.left ?? 0) - margin.left;
+			setActiveIndex(getNearestIndex(x, dates.length, innerWidth));
+		},
+		[dates.length, innerWidth],
+	);
+
+	const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+		const last = dates.length - 1;
+		let next: number | null = null;
+		if (event.key === 'ArrowRight')
+			next = activeIndex < 0 ? 0 : Math.min(last, activeIndex + 1);
+		else if (event.key === 'ArrowLeft')
+			next = activeIndex < 0 ? last : Math.max(0, activeIndex - 1);
+		else if (event.key === 'Home') next = 0;
+		else if (event.key === 'End') next = last;
+		else if (event.key === 'Escape') next = -1;
+		if (next !== null) {
+			event.preventDefault();
+			setActiveIndex(next);
+		}
+	};
+
+	const activeRow = activeIndex >= 0 ? data[activeIndex] : undefined;
+	const activeDate = activeRow ? parseDate(activeRow.date) : null;
+	const activeX = activeRow ? (xScale(activeRow.date) ?? 0) + xScale.bandwidth() / 2 : 0;
+	const tooltipOnLeft = activeX > innerWidth / 2;
+
+	return (
+		<div
+			className="abacus-chart__body"
+			role="group"
+			aria-label={label}
+			tabIndex={0}
+			onKeyDown={onKeyDown}
+			onBlur={() => setActiveIndex(-1)}
+		>
+			<svg
+				ref={svgRef}
+				className="abacus-chart__svg"
+				width={width}
+				height={height}
+				aria-hidden="true"
+				onMouseMove={onMouseMove}
+				onMouseLeave={() => setActiveIndex(-1)}
+			>
+				<g transform={`translate(${margin.left},${margin.top})`}>
+					<g className="abacus-chart__y-axis">
+						{yTicks.map((tick) => (
+							<g key={tick} transform={`translate(0,${yScale(tick)})`}>
+								<line className="abacus-chart__grid" x2={innerWidth} />
+								<text
+									className="abacus-chart__tick-label"
+									x={-10}
+									dy="0.32em"
+									textAnchor="end"
+								>
+									{yFormatter(tick)}
+								</text>
+							</g>
+						))}
+					</g>
+					<g className="abacus-chart__x-axis" transform={`translate(0,${innerHeight})`}>
+						{xTicks.map((date, index) => {
+							const parsed = parseDate(date);
+							if (!parsed) return null;
+							const previous = index > 0 ? parseDate(xTicks[index - 1]) : null;
+							const showSecond =
+								!previous ||
+								previous.getMonth() !== parsed.getMonth() ||
+								previous.getFullYear() !== parsed.getFullYear();
+							return (
+								<g
+									key={date}
+									transform={`translate(${(xScale(date) ?? 0) + xScale.bandwidth() / 2},0)`}
+								>
+									<line className="abacus-chart__tick" y2={6} />
+									<text
+										className="abacus-chart__tick-label"
+										y={20}
+										textAnchor="middle"
+									>
+										{formatX(parsed)}
+									</text>
+									{showSecond && (
+										<text
+											className="abacus-chart__tick-label is-secondary"
+											y={36}
+											textAnchor="middle"
+										>
+											{formatX2(parsed)}
+										</text>
+									)}
+								</g>
+							);
+						})}
+					</g>
+					{paths.map((p) => (
+						<path
+							key={p.key}
+							className={`abacus-chart__line${focusedKey && focusedKey !== p.key ? ' is-faded' : ''}`}
+							d={p.d}
+							fill="none"
+							stroke={colors[p.key]}
+							strokeWidth={focusedKey === p.key ? 3 : 2}
+						/>
+					))}
+					{bars.map((b) => (
+						<rect
+							key={b.id}
+							className={`abacus-chart__bar${focusedKey && focusedKey !== b.key ? ' is-faded' : ''}`}
+							x={b.x}
+							y={b.y}
+							width={b.width}
+							height={b.height}
+							fill={colors[b.key]}
+						/>
+					))}
+					{activeRow && (
+						<g className="abacus-chart__focus">
+							<line
+								className="abacus-chart__focus-line"
+								x1={activeX}
+								x2={activeX}
+								y1={0}
+								y2={innerHeight}
+							/>
+							{chartType === 'line' &&
+								visible.map((s) => {
+									const value = getValue(activeRow, s.key);
+									return value === null ? null : (
+										<circle
+											key={s.key}
+											cx={activeX}
+											cy={yScale(value)}
+											r={4}
+											fill={colors[s.key]}
+										/>
+									);
+								})}
+						</g>
+					)}
+				</g>
+			</svg>
+			{activeRow && (
+				<div
+					className={`abacus-chart__tooltip${tooltipOnLeft ? ' is-left' : ''}`}
+					role="status"
+					style={
+						tooltipOnLeft
+							? { right: width - activeX - margin.left + 12 }
+							: { left: activeX + margin.left + 12 }
+					}
+				>
+					<div className="abacus-chart__tooltip-title">
+						{tooltipTitle ??
+							(activeDate ? formatTooltipDate(activeDate) : activeRow.date)}
+					</div>
+					<ul className="abacus-chart__tooltip-list">
+						{visible.map((s) => {
+							const cell = activeRow[s.key];
+							const value = getValue(activeRow, s.key);
+							const labelDate =
+								typeof cell === 'object' && cell.labelDate
+									? parseDate(cell.labelDate)
+									: null;
+							return (
+								<li key={s.key} className="abacus-chart__tooltip-item">
+									<span
+										className="abacus-chart__swatch"
+										style={{ backgroundColor: colors[s.key] }}
+										aria-hidden="true"
+									/>
+									<span className="abacus-chart__tooltip-label">
+										{labelDate ? formatTooltipDate(labelDate) : s.label}
+									</span>
+									<span className="abacus-chart__tooltip-value">
+										{value === null ? __('N/A', 'abacus') : formatValue(value)}
+									</span>
+								</li>
+							);
+						})}
+					</ul>
+				</div>
+			)}
+			<ScreenReaderTable
+				data={data}
+				series={visible}
+				parseDate={parseDate}
+				formatDate={formatScreenReaderDate}
+				formatValue={formatValue}
+				caption={label}
+			/>
+		</div>
+	);
+});
+
+const ScreenReaderTable = memo(function ScreenReaderTable({
+	data,
+	series,
+	parseDate,
+	formatDate,
+	formatValue,
+	caption,
+}: {
+	data: ChartRow[];
+	series: ChartSeries[];
+	parseDate: (date: string) => Date | null;
+	formatDate: (date: Date) => string;
+	formatValue: (value: number) => string;
+	caption: string;
+}) {
+	return (
+		<table className="screen-reader-text">
+			<caption>{caption}</caption>
+			<thead>
+				<tr>
+					<th scope="col">{__('Date', 'abacus')}</th>
+					{series.map((s) => (
+						<th key={s.key} scope="col">
+							{s.label}
+						</th>
+					))}
+				</tr>
+			</thead>
+			<tbody>
+				{data.map((row) => {
+					const parsed = parseDate(row.date);
+					return (
+						<tr key={row.date}>
+							<th scope="row">{parsed ? formatDate(parsed) : row.date}</th>
+							{series.map((s) => {
+								const value = getValue(row, s.key);
+								return (
+									<td key={s.key}>
+										{value === null ? __('N/A', 'abacus') : formatValue(value)}
+									</td>
+								);
+							})}
+						</tr>
+					);
+				})}
+			</tbody>
+		</table>
+	);
+});

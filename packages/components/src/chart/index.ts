@@ -1,0 +1,5 @@
+export { Chart } from './chart.js';
+export { ChartPlaceholder } from './placeholder.js';
+export type { ChartPlaceholderProps } from './placeholder.js';
+export type { ChartProps } from './types.js';
+export * from './utils/index.js';

@@ -1,0 +1,149 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+
+import { Chart, ChartPlaceholder, type ChartRow } from '../index.js';
+
+const makeData = (days: number, keys: string[]): ChartRow[] =>
+	Array.from({ length: days }, (_, i) => {
+		const date = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10) + 'T00:00:00';
+		const row: ChartRow = { date };
+		keys.forEach((key, k) => {
+			row[key] = { value: (k + 1) * 10 + i, label: `Series ${key}` };
+		});
+		return row;
+	});
+
+describe('Chart', () => {
+	it('shows a placeholder and the loading message while requesting', () => {
+		render(<Chart data={[]} isRequesting title="Net sales" />);
+		expect(screen.getByRole('status')).toHaveTextContent('Your requested data is loading');
+		expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+		render(<ChartPlaceholder height={200} />);
+	});
+
+	it('shows the empty message when every value is empty', () => {
+		render(
+			<Chart
+				data={[{ date: '2026-01-01T00:00:00', a: { value: 0, label: 'A' } }]}
+				emptyMessage="Nothing here"
+			/>,
+		);
+		expect(screen.getByText('Nothing here')).toBeInTheDocument();
+	});
+
+	it('writes the interval and chart type through the callbacks and the query', () => {
+		const onIntervalChange = jest.fn();
+		const onChartTypeChange = jest.fn();
+		render(
+			<Chart
+				data={makeData(3, ['a'])}
+				title="Orders"
+				allowedIntervals={['day', 'week']}
+				path="/analytics/revenue"
+				query={{ period: 'month' }}
+				onIntervalChange={onIntervalChange}
+				onChartTypeChange={onChartTypeChange}
+			/>,
+		);
+		expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+		fireEvent.change(screen.getByRole('combobox', { name: 'Interval' }), {
+			target: { value: 'week' },
+		});
+		expect(onIntervalChange).toHaveBeenCalledWith('week');
+		let params = new URLSearchParams(window.location.search);
+		expect(params.get('interval')).toBe('week');
+		expect(params.get('period')).toBe('month');
+		expect(screen.getByRole('button', { name: 'Line chart' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		);
+		fireEvent.click(screen.getByRole('button', { name: 'Bar chart' }));
+		expect(onChartTypeChange).toHaveBeenCalledWith('bar');
+		params = new URLSearchParams(window.location.search);
+		expect(params.get('chartType')).toBe('bar');
+	});
+
+	it('shows at most five series; the last visible cannot be unchecked', () => {
+		render(
+			<Chart
+				data={makeData(3, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])}
+				mode="item-comparison"
+			/>,
+		);
+		const boxes = screen.getAllByRole('checkbox');
+		expect(boxes).toHaveLength(7);
+		expect(boxes.filter((b) => (b as HTMLInputElement).checked)).toHaveLength(5);
+		expect(screen.getByText('You may select up to 5 items.')).toBeInTheDocument();
+		// Unchecked ones are disabled at the limit.
+		expect(screen.getByRole('checkbox', { name: /Series a/ })).toBeDisabled();
+		expect(screen.getByText('Total 7')).toBeInTheDocument();
+		// Uncheck four: the fifth (last) is then disabled.
+		for (const key of ['g', 'f', 'e', 'd'])
+			fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`Series ${key}`) }));
+		const last = screen.getByRole('checkbox', { name: /Series c/ });
+		expect(last).toBeChecked();
+		expect(last).toBeDisabled();
+		expect(screen.queryByText('You may select up to 5 items.')).not.toBeInTheDocument();
+		fireEvent.click(screen.getByRole('checkbox', { name: /Series a/ }));
+		expect(screen.getByRole('checkbox', { name: /Series a/ })).toBeChecked();
+	});
+
+	it('legend lists totals formatted by value type', () => {
+		render(
+			<Chart
+				data={makeData(2, ['a'])}
+				valueType="currency"
+				formatCurrency={(v) => `€${v}`}
+			/>,
+		);
+		expect(screen.getByRole('checkbox', { name: 'Series a €21' })).toBeChecked();
+	});
+
+	it('is one tab stop; arrow keys move the tooltip between dates', () => {
+		render(
+			<Chart
+				data={makeData(3, ['a', 'b'])}
+				title="Net sales"
+				valueType="currency"
+				formatCurrency={(v) => `$${v.toFixed(2)}`}
+			/>,
+		);
+		const chart = screen.getByRole('group', { name: 'Net sales' });
+		expect(chart).toHaveAttribute('tabindex', '0');
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'ArrowRight' });
+		let tooltip = screen.getByRole('status');
+		expect(tooltip).toHaveTextContent('January 1, 2026');
+		expect(within(tooltip).getByText('$20.00')).toBeInTheDocument();
+		expect(within(tooltip).getByText('$10.00')).toBeInTheDocument();
+		fireEvent.keyDown(chart, { key: 'ArrowRight' });
+		tooltip = screen.getByRole('status');
+		expect(tooltip).toHaveTextContent('January 2, 2026');
+		expect(within(tooltip).getByText('$21.00')).toBeInTheDocument();
+		fireEvent.keyDown(chart, { key: 'Escape' });
+		expect(screen.queryByRole('status')).not.toBeInTheDocument();
+	});
+
+	it('has a data table for screen readers', () => {
+		render(<Chart data={makeData(2, ['a'])} title="Orders" />);
+		const table = screen.getByRole('table', { name: 'Orders' });
+		expect(
+			within(table).getByRole('rowheader', { name: 'January 2, 2026' }),
+		).toBeInTheDocument();
+		expect(within(table).getByRole('cell', { name: '11' })).toBeInTheDocument();
+	});
+
+	it('draws one path per visible line series and bars in bar mode', () => {
+		const { container, rerender } = render(
+			<Chart data={makeData(365, ['a', 'b', 'c', 'd', 'e'])} />,
+		);
+		expect(container.querySelectorAll('path.abacus-chart__line')).toHaveLength(5);
+		rerender(<Chart data={makeData(4, ['a', 'b'])} chartType="bar" />);
+		expect(container.querySelectorAll('rect.abacus-chart__bar')).toHaveLength(8);
+	});
+
+	it('highlights the series hovered in the legend', () => {
+		const { container } = render(<Chart data={makeData(3, ['a', 'b'])} />);
+		fireEvent.focus(screen.getByRole('checkbox', { name: /Series a/ }));
+		expect(container.querySelectorAll('path.is-faded')).toHaveLength(1);
+	});
+});

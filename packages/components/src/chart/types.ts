@@ -1,0 +1,74 @@
+import type {
+	ChartInterval,
+	ChartMode,
+	ChartRow,
+	ChartType,
+	ChartValueType,
+	LegendPosition,
+} from './utils/index.js';
+
+export type { ChartInterval, ChartMode, ChartRow, ChartType, ChartValueType, LegendPosition };
+
+export interface ChartProps {
+	/** Rows: `{ date, [seriesKey]: { value, label, labelDate } }`. Required. */
+	data: ChartRow[];
+	/** d3-time-format specifier of the row dates. Default '%Y-%m-%dT%H:%M:%S'. */
+	dateParser?: string;
+	/** 'time-comparison' (periods) or 'item-comparison' (items). Default 'time-comparison'. */
+	mode?: ChartMode;
+	/** 'line' or 'bar'. Default 'line'. */
+	chartType?: ChartType;
+	/** Current interval. Default 'day'. */
+	interval?: ChartInterval;
+	/** Intervals offered in the interval select. Default [] (no select). */
+	allowedIntervals?: ChartInterval[];
+	/** Current query; the interval and type changes are merged into it. Default {}. */
+	query?: Record<string, unknown>;
+	/** Page path the query belongs to. Default: the current path. */
+	path?: string;
+	/** Label of the legend with the item count for item comparison (sprintf with %d). */
+	itemsLabel?: string;
+	/** Header title. */
+	title?: string;
+	/** Shows the loading placeholder. Default false. */
+	isRequesting?: boolean;
+	/** Legend checkboxes toggle series. Default true. */
+	interactiveLegend?: boolean;
+	/** Forces the legend position. Default: top (wide, time), side (wide, item), bottom. */
+	legendPosition?: LegendPosition;
+	/** Legend totals per series key, instead of the sum of the values. */
+	legendTotals?: Record<string, number>;
+	/** Message when every value is empty. Default 'No data for the selected date range'. */
+	emptyMessage?: string;
+	/** d3-time-format of the dates for screen readers. Default '%B %-d, %Y'. */
+	screenReaderFormat?: string;
+	/** d3-time-format of the tooltip date. Default '%B %-d, %Y'. */
+	tooltipLabelFormat?: string;
+	/** Formats tooltip and legend values; overrides the value-type formatters. */
+	tooltipValueFormat?: (value: number) => string;
+	/** Title of the tooltip (else the date). */
+	tooltipTitle?: string;
+	/** Value type of the series: 'currency', 'number' or 'average'. Default 'number'. */
+	valueType?: ChartValueType;
+	/** Formatter of currency values (e.g. from @abacus/currency). Default d3 '$,.2f'. */
+	formatCurrency?: (value: number) => string;
+	/** Formatter of number values. Default d3 ',.0f'. */
+	formatNumber?: (value: number) => string;
+	/** Formatter of average values. Default d3 ',.2f'. */
+	formatAverage?: (value: number) => string;
+	/** d3-time-format of the x-axis labels. Default '%d'. */
+	xFormat?: string;
+	/** d3-time-format of the second x-axis line (month and year). Default '%b %Y'. */
+	x2Format?: string;
+	/** d3-format of the y axis. Default by value type: currency '$.3~s', number ',.0f', '.3~s'. */
+	yFormat?: string;
+	/** Shows the interval select and type toggle. Default true. */
+	showHeaderControls?: boolean;
+	/** Called with the new interval (the query is written too, unless it returns false). */
+	onIntervalChange?: (interval: ChartInterval) => void | false;
+	/** Called with the new chart type (the query is written too, unless it returns false). */
+	onChartTypeChange?: (chartType: ChartType) => void | false;
+	/** Height of the body; default by viewport width (180 / 220 / 300). */
+	height?: number;
+	className?: string;
+}

@@ -1,0 +1,272 @@
+/**
+ * Pure helpers of the chart: data shape, series ordering, scales, ticks, formats, colours and the
+ * nearest point. No React and no DOM, so each can be tested on its own.
+ */
+import { max } from 'd3-array';
+import { format as d3Format } from 'd3-format';
+import { scaleBand, scaleLinear, type ScaleBand, type ScaleLinear } from 'd3-scale';
+import { line as d3Line } from 'd3-shape';
+import { timeParse } from 'd3-time-format';
+
+/** One series value of a chart row. */
+export interface ChartValue {
+	value: number | null;
+	label?: string;
+	labelDate?: string;
+}
+
+/** A chart row: a date and, per series key, its value. */
+export interface ChartRow {
+	date: string;
+	[key: string]: ChartValue | string;
+}
+
+export type ChartMode = 'time-comparison' | 'item-comparison';
+export type ChartType = 'line' | 'bar';
+export type ChartInterval = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type ChartValueType = 'average' | 'currency' | 'number';
+export type LegendPosition = 'top' | 'side' | 'bottom';
+
+/** A series as the legend sees it. */
+export interface ChartSeries {
+	key: string;
+	label: string;
+	total: number;
+	visible: boolean;
+	focus: boolean;
+}
+
+/** Business constants of the charts (SPEC 9). */
+export const CHART_CONSTANTS = {
+	maxVisibleSeries: 5,
+	heightMobile: 180,
+	heightLarge: 300,
+	heightDefault: 220,
+	defaultWidth: 600,
+	defaultHeight: 200,
+	margin: { bottom: 50, left: 80, right: 30, top: 0 },
+	tooltipHideThrottleMs: 300,
+	mobileBreakpoint: 783,
+	wideBreakpoint: 1130,
+} as const;
+
+/** Number formats of the y axis by value type. */
+export const Y_FORMATS: Record<ChartValueType | 'default', string> = {
+	currency: '$.3~s',
+	number: ',.0f',
+	average: '.3~s',
+	default: '.3~s',
+};
+
+/**
+ * Colour-blind-safe palette (Okabe & Ito), darkest-first so that lines read on white; repeats
+ * beyond eight series.
+ */
+export const CHART_COLORS = [
+	'#0072B2',
+	'#E69F00',
+	'#009E73',
+	'#CC79A7',
+	'#56B4E9',
+	'#D55E00',
+	'#000000',
+	'#F0E442',
+] as const;
+
+/** The colour of the series at `index`. */
+export function getColor(index: number): string {
+	const size = CHART_COLORS.length;
+	return CHART_COLORS[((index % size) + size) % size];
+}
+
+/** The keys of the series in the data (every row key except 'date'), in first-seen order. */
+export function getSeriesKeys(data: ChartRow[]): string[] {
+	const keys: string[] = [];
+	const seen = new Set<string>();
+	for (const row of data) {
+		for (const key of Object.keys(row)) {
+			if (key !== 'date' && !seen.has(key)) {
+				seen.add(key);
+				keys.push(key);
+			}
+		}
+	}
+	return keys;
+}
+
+/** The value of a series in a row, or null when missing. */
+export function getValue(row: ChartRow, key: string): number | null {
+	const cell = row[key];
+	if (typeof cell !== 'object' || cell === null) return null;
+	return typeof cell.value === 'number' && Number.isFinite(cell.value) ? cell.value : null;
+}
+
+/**
+ * The series in legend order: by total, largest first; the first `maxVisible` visible. Totals come
+ * from `legendTotals` when given, else the sum of the values. `selectedKeys` (when given) names the
+ * visible ones instead.
+ */
+export function getOrderedSeries(
+	data: ChartRow[],
+	legendTotals?: Record<string, number>,
+	selectedKeys?: string[],
+	maxVisible: number = CHART_CONSTANTS.maxVisibleSeries,
+): ChartSeries[] {
+	const series = getSeriesKeys(data).map((key) => {
+		let label = key;
+		let total = 0;
+		for (const row of data) {
+			const cell = row[key];
+			if (typeof cell === 'object' && cell !== null && cell.label) label = cell.label;
+			total += getValue(row, key) ?? 0;
+		}
+		if (legendTotals && typeof legendTotals[key] === 'number') total = legendTotals[key];
+		return { key, label, total, visible: false, focus: false };
+	});
+	series.sort((a, b) => b.total - a.total);
+	series.forEach((s, index) => {
+		s.visible = selectedKeys ? selectedKeys.includes(s.key) : index < maxVisible;
+	});
+	return series;
+}
+
+/** Whether every value of every series is missing or zero. */
+export function isDataEmpty(data: ChartRow[]): boolean {
+	const keys = getSeriesKeys(data);
+	return data.every((row) => keys.every((key) => !getValue(row, key)));
+}
+
+/** A parser of the data's date strings ('%Y-%m-%dT%H:%M:%S' by default; also accepts plain dates). */
+export function createDateParser(specifier = '%Y-%m-%dT%H:%M:%S'): (date: string) => Date | null {
+	const parse = timeParse(specifier);
+	const plain = timeParse('%Y-%m-%d');
+	return (date) => parse(date) ?? plain(date);
+}
+
+/** The chart height for a viewport width: 180 on mobile, 300 on large screens, 220 otherwise. */
+export function getChartHeight(viewportWidth: number): number {
+	if (viewportWidth < CHART_CONSTANTS.mobileBreakpoint) return CHART_CONSTANTS.heightMobile;
+	if (viewportWidth >= 1280) return CHART_CONSTANTS.heightLarge;
+	return CHART_CONSTANTS.heightDefault;
+}
+
+/** Where the legend goes: top (wide, time comparison), side (wide, item comparison), else bottom. */
+export function getLegendPosition(mode: ChartMode, isWide: boolean): LegendPosition {
+	if (!isWide) return 'bottom';
+	return mode === 'item-comparison' ? 'side' : 'top';
+}
+
+/** How many x ticks fit a chart width: 7 below 783 px, 12 up to 1130 px, 16 to 31 beyond. */
+export function getXTickCount(width: number): number {
+	if (width < CHART_CONSTANTS.mobileBreakpoint) return 7;
+	if (width <= CHART_CONSTANTS.wideBreakpoint) return 12;
+	return Math.min(31, Math.max(16, Math.floor(width / 70)));
+}
+
+/** Whether ticks reduce to month starts: day interval with 63+ dates or week interval with 9+. */
+export function shouldUseMonthTicks(interval: ChartInterval, dateCount: number): boolean {
+	return (interval === 'day' && dateCount >= 63) || (interval === 'week' && dateCount >= 9);
+}
+
+/**
+ * The dates that get an x tick: evenly thinned to the width's tick count, or the first date of each
+ * month when shouldUseMonthTicks says so (then thinned too).
+ */
+export function getXTicks(
+	dates: string[],
+	width: number,
+	interval: ChartInterval,
+	parse: (date: string) => Date | null = createDateParser(),
+): string[] {
+	let candidates = dates;
+	if (shouldUseMonthTicks(interval, dates.length)) {
+		let lastMonth = '';
+		candidates = dates.filter((date) => {
+			const parsed = parse(date);
+			if (!parsed) return false;
+			const month = `${parsed.getFullYear()}-${parsed.getMonth()}`;
+			if (month === lastMonth) return false;
+			lastMonth = month;
+			return true;
+		});
+	}
+	const count = getXTickCount(width);
+	if (candidates.length <= count) return candidates;
+	const step = Math.ceil(candidates.length / count);
+	return candidates.filter((_, index) => index % step === 0);
+}
+
+/** The y-axis tick formatter for a value type, or for a given d3-format specifier. */
+export function getYFormatter(
+	valueType?: ChartValueType,
+	specifier?: string,
+): (value: number) => string {
+	const formatter = d3Format(specifier ?? Y_FORMATS[valueType ?? 'default']);
+	return (value) => formatter(value);
+}
+
+/** Band scale of the dates over the drawable width. */
+export function getXScale(dates: string[], width: number): ScaleBand<string> {
+	return scaleBand<string>()
+		.domain(dates)
+		.range([0, Math.max(0, width)])
+		.paddingInner(0.1)
+		.paddingOuter(0.05);
+}
+
+/** Linear scale from 0 (or the negative minimum) to the largest visible value, rounded. */
+export function getYScale(
+	data: ChartRow[],
+	keys: string[],
+	height: number,
+): ScaleLinear<number, number> {
+	let top = 0;
+	let bottom = 0;
+	for (const row of data) {
+		for (const key of keys) {
+			const value = getValue(row, key);
+			if (value !== null) {
+				if (value > top) top = value;
+				if (value < bottom) bottom = value;
+			}
+		}
+	}
+	if (top === 0 && bottom === 0) top = 1;
+	return scaleLinear()
+		.domain([bottom, top])
+		.range([Math.max(0, height), 0])
+		.nice();
+}
+
+/** The SVG path of one series as a line through the centres of the date bands (gaps skipped). */
+export function getLinePath(
+	data: ChartRow[],
+	key: string,
+	xScale: ScaleBand<string>,
+	yScale: ScaleLinear<number, number>,
+): string {
+	const half = xScale.bandwidth() / 2;
+	const generator = d3Line<ChartRow>()
+		.defined((row) => getValue(row, key) !== null)
+		.x((row) => (xScale(row.date) ?? 0) + half)
+		.y((row) => yScale(getValue(row, key) ?? 0));
+	return generator(data) ?? '';
+}
+
+/** The index of the date band nearest to an x position (in drawable coordinates). */
+export function getNearestIndex(x: number, count: number, width: number): number {
+	if (count <= 0) return -1;
+	const step = width / count;
+	const index = Math.floor(x / (step || 1));
+	return Math.max(0, Math.min(count - 1, index));
+}
+
+/** The largest y-axis ticks, as values. */
+export function getYTicks(yScale: ScaleLinear<number, number>, count = 4): number[] {
+	return yScale.ticks(count);
+}
+
+/** Largest value in a list, 0 when empty. */
+export function maxOf(values: number[]): number {
+	return max(values) ?? 0;
+}

@@ -1,0 +1,130 @@
+import {
+	createDateParser,
+	getChartHeight,
+	getColor,
+	getLegendPosition,
+	getLinePath,
+	getNearestIndex,
+	getOrderedSeries,
+	getXScale,
+	getXTickCount,
+	getXTicks,
+	getYFormatter,
+	getYScale,
+	isDataEmpty,
+	shouldUseMonthTicks,
+	type ChartRow,
+} from '../index.js';
+
+const days = (count: number, start = Date.UTC(2026, 0, 1)): string[] =>
+	Array.from(
+		{ length: count },
+		(_, i) => new Date(start + i * 86400000).toISOString().slice(0, 10) + 'T00:00:00',
+	);
+
+const data: ChartRow[] = [
+	{
+		date: '2026-01-01T00:00:00',
+		a: { value: 1, label: 'Alpha' },
+		b: { value: 10, label: 'Beta' },
+	},
+	{
+		date: '2026-01-02T00:00:00',
+		a: { value: 3, label: 'Alpha' },
+		b: { value: null, label: 'Beta' },
+	},
+];
+
+describe('chart utils', () => {
+	it('orders series by total and shows at most five', () => {
+		const series = getOrderedSeries(data);
+		expect(series.map((s) => [s.key, s.label, s.total, s.visible])).toEqual([
+			['b', 'Beta', 10, true],
+			['a', 'Alpha', 4, true],
+		]);
+		const many: ChartRow[] = [
+			Object.fromEntries([
+				['date', '2026-01-01'],
+				...Array.from({ length: 7 }, (_, i) => [`k${i}`, { value: i }]),
+			]) as ChartRow,
+		];
+		expect(getOrderedSeries(many).filter((s) => s.visible)).toHaveLength(5);
+		expect(getOrderedSeries(data, { a: 99 })[0].key).toBe('a');
+		expect(getOrderedSeries(data, undefined, ['a']).map((s) => s.visible)).toEqual([
+			false,
+			true,
+		]);
+	});
+
+	it('knows empty data', () => {
+		expect(isDataEmpty(data)).toBe(false);
+		expect(
+			isDataEmpty([
+				{ date: '2026-01-01', a: { value: 0 } },
+				{ date: '2026-01-02', a: { value: null } },
+			]),
+		).toBe(true);
+	});
+
+	it('parses the default format and plain dates', () => {
+		const parse = createDateParser();
+		expect(parse('2026-03-04T05:06:07')?.getHours()).toBe(5);
+		expect(parse('2026-03-04')?.getDate()).toBe(4);
+		expect(parse('nonsense')).toBeNull();
+	});
+
+	it('uses the spec heights, legend positions and tick counts', () => {
+		expect(getChartHeight(400)).toBe(180);
+		expect(getChartHeight(1000)).toBe(220);
+		expect(getChartHeight(1400)).toBe(300);
+		expect(getLegendPosition('time-comparison', true)).toBe('top');
+		expect(getLegendPosition('item-comparison', true)).toBe('side');
+		expect(getLegendPosition('item-comparison', false)).toBe('bottom');
+		expect(getXTickCount(782)).toBe(7);
+		expect(getXTickCount(1130)).toBe(12);
+		expect(getXTickCount(1131)).toBe(16);
+		expect(getXTickCount(5000)).toBe(31);
+	});
+
+	it('reduces ticks to month starts for long day and week ranges', () => {
+		expect(shouldUseMonthTicks('day', 62)).toBe(false);
+		expect(shouldUseMonthTicks('day', 63)).toBe(true);
+		expect(shouldUseMonthTicks('week', 9)).toBe(true);
+		expect(shouldUseMonthTicks('month', 100)).toBe(false);
+		const ticks = getXTicks(days(90), 1000, 'day');
+		expect(ticks).toEqual([
+			'2026-01-01T00:00:00',
+			'2026-02-01T00:00:00',
+			'2026-03-01T00:00:00',
+		]);
+		expect(getXTicks(days(30), 600, 'day').length).toBeLessThanOrEqual(7);
+		expect(getXTicks(days(5), 600, 'day')).toHaveLength(5);
+	});
+
+	it('formats y values by value type', () => {
+		expect(getYFormatter('currency')(1500)).toBe('$1.5k');
+		expect(getYFormatter('number')(1500)).toBe('1,500');
+		expect(getYFormatter()(1500)).toBe('1.5k');
+		expect(getYFormatter(undefined, ',.2f')(1.5)).toBe('1.50');
+	});
+
+	it('builds scales, line paths and finds the nearest date', () => {
+		const dates = data.map((row) => row.date);
+		const x = getXScale(dates, 200);
+		const y = getYScale(data, ['a', 'b'], 100);
+		expect(y(0)).toBe(100);
+		expect(y.domain()[1]).toBeGreaterThanOrEqual(10);
+		expect(getLinePath(data, 'a', x, y)).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
+		// A missing value breaks the line: one point only.
+		expect(getLinePath(data, 'b', x, y)).not.toContain('L');
+		expect(getNearestIndex(10, 2, 200)).toBe(0);
+		expect(getNearestIndex(150, 2, 200)).toBe(1);
+		expect(getNearestIndex(999, 2, 200)).toBe(1);
+		expect(getNearestIndex(10, 0, 200)).toBe(-1);
+	});
+
+	it('cycles a colour-blind-safe palette', () => {
+		expect(getColor(0)).toBe('#0072B2');
+		expect(getColor(8)).toBe(getColor(0));
+	});
+});
