@@ -1,0 +1,2 @@
+export { SelectControl, filterOptions, getResultsMessage } from './select-control.js';
+export type { SelectControlOption, SelectControlProps, SelectedOption } from './types.js';
