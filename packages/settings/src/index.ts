@@ -29,9 +29,8 @@ let snapshot: Partial<AbacusSettings> | null = null;
 
 function read(): Partial<AbacusSettings> {
 	if (snapshot) return snapshot;
-	const source =
-		typeof window !== 'undefined' && window.abacusSettings ? window.abacusSettings : {};
-	snapshot = { ...source };
+	const source = typeof window !== 'undefined' ? window.abacusSettings : undefined;
+	snapshot = source && typeof source === 'object' ? { ...source } : {};
 	return snapshot;
 }
 

@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import type * as Settings from '../index.js';
 import {
 	COUNTRIES,
 	CURRENCY,
@@ -35,6 +36,37 @@ describe('@abacus/settings in a page', () => {
 		expect(SITE_TITLE()).toBe('Corner Shop');
 		resetSettingsForTests();
 		expect(SITE_TITLE()).toBe('Changed later');
+	});
+
+	it('does not touch the global at import and reads it a single time', () => {
+		let reads = 0;
+		Object.defineProperty(window, 'abacusSettings', {
+			configurable: true,
+			get: () => {
+				reads += 1;
+				return { siteTitle: 'Counted' };
+			},
+		});
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const fresh = require('../index.js') as typeof Settings;
+			expect(reads).toBe(0);
+			expect(fresh.SITE_TITLE()).toBe('Counted');
+			expect(fresh.getSetting('siteTitle')).toBe('Counted');
+			expect(fresh.ADMIN_URL()).toBe('/wp-admin/');
+		});
+		expect(reads).toBe(1);
+		delete (window as { abacusSettings?: unknown }).abacusSettings;
+	});
+
+	it('passes the fallback through the filter when the setting is missing', () => {
+		expect(getSetting<string>('siteTitle', 'none', (v) => `${v}!`)).toBe('none!');
+	});
+
+	it('ignores a global that is not an object', () => {
+		(window as { abacusSettings?: unknown }).abacusSettings = 'broken';
+		expect(SITE_TITLE()).toBe('');
+		expect(CURRENCY().code).toBe('USD');
 	});
 
 	it('falls back to defaults when the global is missing', () => {
