@@ -61,15 +61,21 @@ describe('FavouritesMenu', () => {
 				: wpError(409, 'woocommerce_favorites_already_exists', 'Favorite already exists'),
 		);
 		renderWithStores(<FavouritesMenu items={items} />, navigationStore);
-		await userEvent.click(await screen.findByRole('button', { name: 'Add Shipping to favourites' }));
+		await userEvent.click(
+			await screen.findByRole('button', { name: 'Add Shipping to favourites' }),
+		);
 		expect(await screen.findByText('Favorite already exists')).toBeInTheDocument();
-		expect(within(group('Extensions')).getByRole('link', { name: 'Shipping' })).toBeInTheDocument();
+		expect(
+			within(group('Extensions')).getByRole('link', { name: 'Shipping' }),
+		).toBeInTheDocument();
 		expect(screen.queryByRole('heading', { name: 'Favourites' })).toBeNull();
 	});
 
 	it('offers Retry when the favourites cannot be loaded', async () => {
 		let fail = true;
-		stubApiFetch(() => (fail ? wpError(401, 'unauthenticated', 'Not logged in') : { body: [] }));
+		stubApiFetch(() =>
+			fail ? wpError(401, 'unauthenticated', 'Not logged in') : { body: [] },
+		);
 		renderWithStores(<FavouritesMenu items={items} />, navigationStore);
 		expect(await screen.findByRole('alert')).toHaveTextContent('Not logged in');
 		fail = false;

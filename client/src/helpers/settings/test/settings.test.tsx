@@ -32,9 +32,7 @@ describe('Settings', () => {
 		await userEvent.clear(city);
 		await userEvent.type(city, 'Lyon');
 		const excluded = screen.getByRole('group', { name: 'Excluded statuses' });
-		await userEvent.click(
-			within(excluded).getByLabelText('Refunded'),
-		);
+		await userEvent.click(within(excluded).getByLabelText('Refunded'));
 		await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 		expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
 		const posts = calls.filter((call) => call.method === 'POST');
