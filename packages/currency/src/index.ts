@@ -97,7 +97,11 @@ function getPriceFormat(config: Partial<CurrencyConfig>): string {
 function normalize(
 	setting: Partial<CurrencySettings> & { priceFormat?: string } = {},
 ): CurrencyConfig {
-	const merged = { ...DEFAULT_CURRENCY_CONFIG, ...setting };
+	// Fields the page left empty (null, undefined) keep their defaults.
+	const given = Object.fromEntries(
+		Object.entries(setting ?? {}).filter(([, value]) => value !== null && value !== undefined),
+	) as Partial<CurrencySettings>;
+	const merged = { ...DEFAULT_CURRENCY_CONFIG, ...given };
 	const precision = parseInt(String(merged.precision), 10);
 	const config = {
 		code: String(merged.code),

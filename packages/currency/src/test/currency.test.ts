@@ -135,6 +135,20 @@ describe('CurrencyFactory edge cases', () => {
 		expect(currency.formatAmount(7)).toBe('7.00\u00a0$');
 	});
 
+	it('keeps defaults for empty fields and coerces others to strings', () => {
+		const currency = CurrencyFactory({
+			symbol: null as never,
+			code: undefined,
+			thousandSeparator: 0 as never,
+		});
+		expect(currency.getCurrencyConfig()).toMatchObject({
+			symbol: '$',
+			code: 'USD',
+			thousandSeparator: '0',
+		});
+		expect(CurrencyFactory(null as never).formatAmount(1)).toBe('$1.00');
+	});
+
 	it('returns a copy of its config', () => {
 		const currency = CurrencyFactory();
 		const config = currency.getCurrencyConfig();
