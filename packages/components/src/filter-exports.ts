@@ -5,3 +5,4 @@ export * from './date-range/index.js';
 export * from './filter-picker/index.js';
 export * from './select-control/index.js';
 export * from './search-list-control/index.js';
+export * from './date-picker/index.js';

@@ -1,0 +1,2 @@
+export { DatePicker, validateDateInput } from './date-picker.js';
+export type { DatePickerProps, DatePickerUpdate } from './types.js';
