@@ -1,0 +1,2 @@
+export { Date } from './date.js';
+export type { DateProps } from './date.js';

@@ -1,0 +1,26 @@
+import clsx from 'clsx';
+
+import './style.scss';
+
+export interface OrderStatusProps {
+	/** The order; only `status` is read. Required. */
+	order: { status: string };
+	/** Status key (with or without the 'wc-' prefix) to label. Default {}. */
+	orderStatusMap?: Record<string, string>;
+	className?: string;
+}
+
+/** An order status: a coloured indicator with the status label. */
+export function OrderStatus({ order, orderStatusMap = {}, className }: OrderStatusProps) {
+	const status = order.status.replace(/^wc-/, '');
+	const label = orderStatusMap[status] ?? orderStatusMap[`wc-${status}`] ?? status;
+	return (
+		<div className={clsx('abacus-order-status', className)}>
+			<span
+				className={clsx('abacus-order-status__indicator', `is-${status}`)}
+				aria-hidden="true"
+			/>
+			{label}
+		</div>
+	);
+}

@@ -1,0 +1,2 @@
+export { Spinner } from './spinner.js';
+export type { SpinnerProps } from './spinner.js';

@@ -1,0 +1,2 @@
+export { Tag } from './tag.js';
+export type { TagProps } from './tag.js';

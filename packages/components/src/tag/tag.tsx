@@ -1,0 +1,81 @@
+import clsx from 'clsx';
+import { useId, useState, type ReactNode } from 'react';
+
+import { Button, Popover } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+
+import './style.scss';
+
+export interface TagProps {
+	/** Visible label. Required. */
+	label: ReactNode;
+	/** Id passed to `remove`. */
+	id?: string | number;
+	/** Makes the tag removable; returns the handler for the tag's id. */
+	remove?: (id: string | number | undefined) => () => void;
+	/** Content of a popover opened by clicking the label. */
+	popoverContents?: ReactNode;
+	/** Label for screen readers instead of `label`. */
+	screenReaderLabel?: string;
+	className?: string;
+}
+
+/** A chip: optional popover on its label, optional remove button. */
+export function Tag({
+	label,
+	id,
+	remove,
+	popoverContents,
+	screenReaderLabel,
+	className,
+}: TagProps) {
+	const [isOpen, setIsOpen] = useState(false);
+	const labelId = useId();
+	const readable = screenReaderLabel ?? (typeof label === 'string' ? label : undefined);
+	const text = (
+		<>
+			<span aria-hidden={Boolean(screenReaderLabel)}>{label}</span>
+			{screenReaderLabel && <span className="screen-reader-text">{screenReaderLabel}</span>}
+		</>
+	);
+	return (
+		<span className={clsx('abacus-tag', className, { 'has-remove': Boolean(remove) })}>
+			{popoverContents ? (
+				<Button
+					className="abacus-tag__text"
+					id={labelId}
+					aria-expanded={isOpen}
+					onClick={() => setIsOpen(!isOpen)}
+				>
+					{text}
+				</Button>
+			) : (
+				<span className="abacus-tag__text" id={labelId}>
+					{text}
+				</span>
+			)}
+			{popoverContents && isOpen && (
+				<Popover onClose={() => setIsOpen(false)}>
+					<div className="abacus-tag__popover">{popoverContents}</div>
+				</Popover>
+			)}
+			{remove && (
+				<Button
+					className="abacus-tag__remove"
+					label={
+						readable
+							? sprintf(
+									/* translators: %s: tag label */ __('Remove %s', 'abacus'),
+									readable,
+								)
+							: __('Remove', 'abacus')
+					}
+					showTooltip={false}
+					onClick={remove(id)}
+				>
+					<span aria-hidden="true">×</span>
+				</Button>
+			)}
+		</span>
+	);
+}
