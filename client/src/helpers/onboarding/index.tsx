@@ -119,6 +119,13 @@ export function draftFromProfile(profile: Partial<ProfileItems>): ProfileDraft {
 	};
 }
 
+/** The answered fields only: the profile endpoint refuses empty or null choices. */
+export function withoutEmpty(fields: Record<string, string>): Partial<ProfileItems> {
+	return Object.fromEntries(
+		Object.entries(fields).filter(([, value]) => value !== ''),
+	) as Partial<ProfileItems>;
+}
+
 function CheckboxGroup(props: {
 	legend: string;
 	options: Option[];
@@ -324,13 +331,16 @@ export default function Onboarding() {
 						]}
 						onChange={(value) => update({ revenue: value })}
 					/>
-					{continueButton('business', {
-						product_count: current.product_count || null,
-						selling_venues: current.selling_venues || null,
-						revenue: current.revenue || null,
-						other_platform: current.other_platform || null,
-						other_platform_name: current.other_platform_name || null,
-					})}
+					{continueButton(
+						'business',
+						withoutEmpty({
+							product_count: current.product_count,
+							selling_venues: current.selling_venues,
+							revenue: current.revenue,
+							other_platform: current.other_platform,
+							other_platform_name: current.other_platform_name,
+						}),
+					)}
 				</>
 			),
 		},
@@ -377,7 +387,7 @@ export default function Onboarding() {
 						value={current.theme}
 						onChange={(value) => update({ theme: value })}
 					/>
-					{continueButton('theme', { theme: current.theme || null })}
+					{continueButton('theme', withoutEmpty({ theme: current.theme }))}
 				</>
 			),
 		},

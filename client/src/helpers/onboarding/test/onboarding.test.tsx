@@ -90,7 +90,6 @@ describe('Onboarding', () => {
 				selling_venues: 'other',
 				revenue: 'up-to-2500',
 				other_platform: 'etsy',
-				other_platform_name: null,
 			},
 			{ business_extensions: ['mailpoet'] },
 			{ theme: 'storefront' },
