@@ -284,13 +284,14 @@ export async function orderStats(
 	const segmentby = q.str('segmentby');
 	const fields = q.strings('fields');
 	const interval = q.str('interval', 'week') as Interval;
-	// Day-aligned ranges without filters, segments or distinct customers read the daily roll-ups.
+	// Day-aligned ranges without filters or segments read the daily roll-ups; only the distinct
+	// customer count (when asked for) still scans the orders.
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	const wantsCustomers =
 		!fields.length ||
 		fields.includes('total_customers') ||
 		q.str('orderby') === 'total_customers';
-	if (dayAligned && interval !== 'hour' && !extra && !segmentby && !wantsCustomers) {
+	if (dayAligned && interval !== 'hour' && !extra && !segmentby) {
 		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 		const rollWhere = whereClause(
 			{
@@ -337,6 +338,16 @@ export async function orderStats(
 					metrics: [onRollup(ORDER_METRICS.products)],
 					totalsOnly: true,
 				},
+				...(wantsCustomers
+					? [
+							{
+								from: `FROM order_stats s ${where.sql}`,
+								params: where.params,
+								date: 's.date_created',
+								metrics: [ORDER_METRICS.total_customers],
+							},
+						]
+					: []),
 			],
 		});
 	}
