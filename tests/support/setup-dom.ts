@@ -8,7 +8,10 @@ class ResizeObserverStub {
 }
 if (typeof window !== 'undefined') {
 	if (!('ResizeObserver' in window)) {
-		Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+		Object.defineProperty(window, 'ResizeObserver', {
+			value: ResizeObserverStub,
+			writable: true,
+		});
 	}
 	if (!window.matchMedia) {
 		Object.defineProperty(window, 'matchMedia', {
