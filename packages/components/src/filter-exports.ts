@@ -6,3 +6,4 @@ export * from './filter-picker/index.js';
 export * from './select-control/index.js';
 export * from './search-list-control/index.js';
 export * from './date-picker/index.js';
+export * from './search/index.js';
