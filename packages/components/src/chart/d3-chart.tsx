@@ -1,5 +1,6 @@
 import {
 	memo,
+	startTransition,
 	useCallback,
 	useEffect,
 	useMemo,
@@ -77,6 +78,9 @@ export const D3Chart = memo(function D3Chart({
 	label,
 }: D3ChartProps) {
 	const [activeIndex, setActiveIndex] = useState(-1);
+	// The screen-reader table (one row per date) follows the first paint, in a transition.
+	const [hasTable, setHasTable] = useState(false);
+	useEffect(() => startTransition(() => setHasTable(true)), []);
 	const svgRef = useRef<SVGSVGElement>(null);
 	const innerWidth = Math.max(0, width - margin.left - margin.right);
 	const innerHeight = Math.max(0, height - margin.top - margin.bottom);
@@ -329,14 +333,16 @@ export const D3Chart = memo(function D3Chart({
 					</ul>
 				</div>
 			)}
-			<ScreenReaderTable
-				data={data}
-				series={visible}
-				parseDate={parseDate}
-				formatDate={formatScreenReaderDate}
-				formatValue={formatValue}
-				caption={label}
-			/>
+			{hasTable && (
+				<ScreenReaderTable
+					data={data}
+					series={visible}
+					parseDate={parseDate}
+					formatDate={formatScreenReaderDate}
+					formatValue={formatValue}
+					caption={label}
+				/>
+			)}
 		</div>
 	);
 });
