@@ -110,6 +110,7 @@ function Leaderboard({
 			totalRows={rowsPerTable}
 			isLoading={board.isRequesting}
 			showMenu={false}
+			hasDownload={false}
 			query={query}
 		/>
 	);

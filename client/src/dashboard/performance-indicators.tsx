@@ -25,6 +25,19 @@ import { useReportContext } from '../analytics/components/use-report-context.js'
 
 export const HIDDEN_INDICATORS_PREFERENCE = 'dashboard_performance_indicators_hidden';
 
+/** Indicators hidden until the user shows them (the rest fit on one row). */
+export const DEFAULT_HIDDEN_INDICATORS = [
+	'coupons/amount',
+	'coupons/orders_count',
+	'downloads/download_count',
+	'taxes/order_tax',
+	'taxes/total_tax',
+	'taxes/shipping_tax',
+	'revenue/shipping',
+	'revenue/gross_sales',
+	'variations/items_sold',
+];
+
 interface Indicator {
 	stat: string;
 	chart: string;
@@ -45,7 +58,9 @@ export function PerformanceIndicators({ query }: Props) {
 	const allowed = ((getSetting('dataEndpoints', {}) as { performanceIndicators?: Indicator[] })
 		.performanceIndicators ?? []) as Indicator[];
 	const storedHidden = preferences[HIDDEN_INDICATORS_PREFERENCE];
-	const hidden = Array.isArray(storedHidden) ? (storedHidden as string[]) : [];
+	const hidden = Array.isArray(storedHidden)
+		? (storedHidden as string[])
+		: DEFAULT_HIDDEN_INDICATORS;
 	const shown = allowed.filter((indicator) => !hidden.includes(indicator.stat));
 	const dates = getCurrentDates(query, defaultDateRange);
 	const stats = shown.map((indicator) => indicator.stat).join(',');

@@ -5,8 +5,8 @@
 import { useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
-import { Chart } from '@abacus/components';
-import { getReportChartData, getTooltipValueFormat } from '@abacus/data';
+import { Chart, type ChartRow } from '@abacus/components';
+import { getReportChartData } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -107,10 +107,10 @@ export function ReportChart({ config, path, query }: Props) {
 	const secondaryIntervals = ((secondary?.data?.intervals ?? []) as Interval[]) || [];
 	const primaryKey = `${dates.primary.label} (${dates.primary.range})`;
 	const secondaryKey = `${dates.secondary.label} (${dates.secondary.range})`;
-	const data = isRequesting
+	const data: ChartRow[] = isRequesting
 		? []
 		: primaryIntervals.map((item, index) => {
-				const row: Record<string, unknown> = { date: toChartDate(item.date_start) };
+				const row: ChartRow = { date: toChartDate(item.date_start) };
 				if (mode === 'item-comparison') {
 					for (const segment of item.subtotals.segments ?? []) {
 						const label = segment.segment_label || String(segment.segment_id);
@@ -147,8 +147,9 @@ export function ReportChart({ config, path, query }: Props) {
 			query={query}
 			isRequesting={isRequesting}
 			dateParser="%Y-%m-%dT%H:%M:%S"
-			valueType={selected.type}
-			tooltipValueFormat={getTooltipValueFormat(selected.type, context.formatAmount)}
+			valueType={selected.type === 'percent' ? 'number' : selected.type}
+			formatCurrency={context.formatAmount}
+			formatNumber={context.formatNumber}
 			tooltipLabelFormat={formats.tooltipLabelFormat}
 			screenReaderFormat={formats.screenReaderFormat}
 			xFormat={formats.xFormat}
@@ -162,7 +163,6 @@ export function ReportChart({ config, path, query }: Props) {
 				__('There is no %s data for the selected period.', 'abacus'),
 				selected.label.toLowerCase(),
 			)}
-			currency={context.currencyConfig}
 		/>
 	);
 }
