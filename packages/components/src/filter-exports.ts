@@ -7,3 +7,4 @@ export * from './select-control/index.js';
 export * from './search-list-control/index.js';
 export * from './date-picker/index.js';
 export * from './search/index.js';
+export * from './advanced-filters/index.js';
