@@ -141,6 +141,7 @@ export function Pagination({
 						max={pageCount}
 						value={typed}
 						aria-invalid={isInvalid}
+						aria-describedby={isInvalid ? `${id}-page-error` : undefined}
 						className={clsx({ 'has-error': isInvalid })}
 						onChange={(event) => setTyped(event.target.value)}
 						onBlur={goTo}
@@ -148,6 +149,19 @@ export function Pagination({
 							if (event.key === 'Enter') goTo();
 						}}
 					/>
+					{isInvalid && (
+						<span
+							id={`${id}-page-error`}
+							className="abacus-pagination__error"
+							role="alert"
+						>
+							{sprintf(
+								/* translators: %d: number of pages */
+								__('Enter a whole page number from 1 to %d.', 'abacus'),
+								pageCount,
+							)}
+						</span>
+					)}
 				</div>
 			)}
 			{perPagePicker}

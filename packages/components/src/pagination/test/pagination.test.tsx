@@ -28,6 +28,9 @@ describe('Pagination', () => {
 		const input = screen.getByRole('spinbutton', { name: 'Go to page' });
 		fireEvent.change(input, { target: { value: '9' } });
 		expect(input).toHaveAttribute('aria-invalid', 'true');
+		expect(screen.getByRole('alert')).toHaveTextContent(
+			'Enter a whole page number from 1 to 4.',
+		);
 		fireEvent.keyDown(input, { key: 'Enter' });
 		fireEvent.change(input, { target: { value: '2' } });
 		fireEvent.keyDown(input, { key: 'Enter' });
