@@ -90,10 +90,22 @@ describe('Revenue report', () => {
 			expect(text).toContain(label);
 			expect(text).toContain(money(stats.totals[key]));
 		}
-		// The chart is drawn for the selected (first) tile.
-		await expect(
-			page.locator('.abacus-chart, [class*="chart"]').first().isVisible(),
-		).resolves.toBe(true);
+		// The chart is drawn for the selected (first) tile: its title and the period totals in its legend.
+		const chart = page.locator('.abacus-chart').first();
+		await chart.waitFor({ state: 'visible' });
+		await expect(chart.locator('.abacus-chart__title').innerText()).resolves.toBe(
+			'Gross sales',
+		);
+		const { body: previous } = await api<Stats>(
+			'/wc-analytics/reports/revenue/stats',
+			statsQuery(
+				`${Number(after.slice(0, 4)) - 1}${after.slice(4)}`,
+				`${Number(before.slice(0, 4)) - 1}${before.slice(4)}`,
+			),
+		);
+		const chartText = await chart.innerText();
+		expect(chartText).toContain(money(stats.totals.gross_sales));
+		expect(chartText).toContain(money(previous.totals.gross_sales));
 
 		const rows = await tableRows(page);
 		const days = Number(headers.get('x-wp-total'));
@@ -203,6 +215,55 @@ describe('Revenue report', () => {
 		expect(rows.length).toBeGreaterThan(0);
 		await screenshot(page, 'revenue-malformed');
 		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('draws the chart of the tile picked from the summary', async () => {
+		const { page } = await openPage(browser, '/analytics/revenue', rangeQuery);
+		const { body: stats } = await api<Stats>(
+			'/wc-analytics/reports/revenue/stats',
+			statsQuery(after, before),
+		);
+		await tileTexts(page);
+		await page
+			.getByRole('link', { name: /Net sales/ })
+			.first()
+			.click();
+		await page.waitForURL(/chart=net_revenue/);
+		const chart = page.locator('.abacus-chart').first();
+		await expect(chart.locator('.abacus-chart__title').innerText()).resolves.toBe('Net sales');
+		expect(await chart.innerText()).toContain(money(stats.totals.net_revenue));
+		await page.context().close();
+	});
+
+	it('remembers hidden columns for the user', async () => {
+		const { page } = await openPage(browser, '/analytics/revenue', rangeQuery);
+		await tableRows(page);
+		await page.getByRole('button', { name: 'Choose which values to display' }).click();
+		await Promise.all([
+			page.waitForResponse(
+				(response) =>
+					response.url().includes('/wp/v2/users/me') &&
+					response.request().method() !== 'GET',
+			),
+			page.getByRole('menuitemcheckbox', { name: /Taxes/ }).click(),
+		]);
+		await page.keyboard.press('Escape');
+		await page.reload();
+		await tableRows(page);
+		const headers = await page.locator('table thead th').allInnerTexts();
+		expect(headers.join('|')).not.toContain('Taxes');
+		expect(headers.join('|')).toContain('Shipping');
+		// Show it again for the other tests.
+		await page.getByRole('button', { name: 'Choose which values to display' }).click();
+		await Promise.all([
+			page.waitForResponse(
+				(response) =>
+					response.url().includes('/wp/v2/users/me') &&
+					response.request().method() !== 'GET',
+			),
+			page.getByRole('menuitemcheckbox', { name: /Taxes/ }).click(),
+		]);
 		await page.context().close();
 	});
 
