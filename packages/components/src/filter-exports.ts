@@ -8,3 +8,4 @@ export * from './search-list-control/index.js';
 export * from './date-picker/index.js';
 export * from './search/index.js';
 export * from './advanced-filters/index.js';
+export * from './compare-filter/index.js';

@@ -3,13 +3,17 @@ import { updateQueryString } from '@abacus/navigation';
 
 import { DateRangeFilterPicker } from '../date-range-filter-picker/index.js';
 import type { DateRangeSelection } from '../date-range-filter-picker/index.js';
-import { FilterPicker } from '../filter-picker/index.js';
+import { CompareFilter } from '../compare-filter/index.js';
+import { FilterPicker, findFilter, getSelectedValue } from '../filter-picker/index.js';
+import type { FilterPickerConfig } from '../filter-picker/index.js';
+import { isSearchType, SearchFetcherProvider } from '../search/index.js';
 import type { ReportFiltersProps } from './types.js';
 import './style.scss';
 
 /**
  * The filter bar of a report: a hidden "Filters" heading, the date range picker and one dropdown
- * per filter config shown for the current query.
+ * per filter config shown for the current query, then the comparison card of a filter whose
+ * value starts with 'compare'.
  */
 export function ReportFilters({
 	path,
@@ -20,6 +24,7 @@ export function ReportFilters({
 	onFilterSelect = () => {},
 	dateQuery,
 	isoDateFormat,
+	fetcher,
 	children,
 }: ReportFiltersProps) {
 	const onRangeSelect = (selection: DateRangeSelection) => {
@@ -28,7 +33,26 @@ export function ReportFilters({
 	};
 	const visible = filters.filter((config) => config.showFilters(query));
 
-	return (
+	const card = (config: FilterPickerConfig) => {
+		const value = getSelectedValue(config, query);
+		if (!value.startsWith('compare')) return null;
+		const settings = findFilter(config.filters, value)?.filter.settings;
+		if (!settings?.getLabels || !isSearchType(settings.type)) return null;
+		return (
+			<div key={`${config.param}-${value}`} className="abacus-report-filters__card">
+				<CompareFilter
+					type={settings.type}
+					param={settings.param}
+					getLabels={settings.getLabels}
+					labels={settings.labels}
+					path={path}
+					query={query}
+				/>
+			</div>
+		);
+	};
+
+	const content = (
 		<div className="abacus-report-filters">
 			<h2 className="screen-reader-text">{__('Filters', 'abacus')}</h2>
 			<div className="abacus-report-filters__bar">
@@ -50,6 +74,12 @@ export function ReportFilters({
 				))}
 				{children}
 			</div>
+			{visible.map(card)}
 		</div>
+	);
+	return fetcher ? (
+		<SearchFetcherProvider fetcher={fetcher}>{content}</SearchFetcherProvider>
+	) : (
+		content
 	);
 }

@@ -3,6 +3,7 @@ import type { CurrencyConfig } from '@abacus/currency';
 
 import type { DateQuery, DateRangeSelection } from '../date-range-filter-picker/index.js';
 import type { FilterPickerConfig } from '../filter-picker/index.js';
+import type { SearchFetcher } from '../search/index.js';
 
 export interface ReportFiltersProps {
 	/** Report route the filters navigate within. Required. */
@@ -29,6 +30,8 @@ export interface ReportFiltersProps {
 	dateQuery?: DateQuery;
 	/** moment format of the after/before values written. Default 'YYYY-MM-DD'. */
 	isoDateFormat?: string;
+	/** REST requester of the comparison and filter searches (the client passes apiFetch). Default: the SearchFetcherProvider's. */
+	fetcher?: SearchFetcher;
 	/** Extra content after the filter dropdowns. Default undefined. */
 	children?: ReactNode;
 }

@@ -3,6 +3,28 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { SelectControlOption } from '../select-control/index.js';
 import type { Autocompleter, SearchFetcher, SearchItem, SearchType } from './types.js';
 
+/** The search types with a built-in autocompleter. */
+export const SEARCH_TYPES: ReadonlyArray<Exclude<SearchType, 'custom'>> = [
+	'attributes',
+	'categories',
+	'countries',
+	'coupons',
+	'customers',
+	'downloadIps',
+	'emails',
+	'orders',
+	'products',
+	'taxes',
+	'usernames',
+	'variableProducts',
+	'variations',
+];
+
+/** Whether `value` names a built-in search type. */
+export function isSearchType(value: unknown): value is Exclude<SearchType, 'custom'> {
+	return SEARCH_TYPES.includes(value as Exclude<SearchType, 'custom'>);
+}
+
 /** Debounce of remote searches, in ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 

@@ -72,4 +72,45 @@ describe('ReportFilters', () => {
 		render(<ReportFilters path="/customers" showDatePicker={false} dateQuery={dateQuery} />);
 		expect(screen.queryByRole('button', { name: /Month to Date/ })).not.toBeInTheDocument();
 	});
+
+	it('shows the comparison card when the filter value starts with compare', async () => {
+		const config = {
+			label: 'Show',
+			param: 'filter',
+			staticParams: [],
+			showFilters: () => true,
+			filters: [
+				{ value: 'all', label: 'All products' },
+				{
+					value: 'compare-products',
+					label: 'Product comparison',
+					settings: {
+						type: 'products',
+						param: 'products',
+						getLabels: async () => [{ key: 5, label: 'Beanie' }],
+						labels: { title: 'Compare Products', update: 'Compare' },
+					},
+				},
+			],
+		};
+		const { rerender } = render(
+			<ReportFilters
+				path="/analytics/products"
+				query={{ filter: 'compare-products', products: '5' }}
+				showDatePicker={false}
+				filters={[config]}
+			/>,
+		);
+		expect(screen.getByRole('heading', { name: 'Compare Products' })).toBeInTheDocument();
+		expect(await screen.findByRole('button', { name: 'Remove Beanie' })).toBeInTheDocument();
+		rerender(
+			<ReportFilters
+				path="/analytics/products"
+				query={{}}
+				showDatePicker={false}
+				filters={[config]}
+			/>,
+		);
+		expect(screen.queryByRole('heading', { name: 'Compare Products' })).not.toBeInTheDocument();
+	});
 });
