@@ -77,13 +77,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 	return file;
 }
 
-/** en-US money as the default store currency shows it ($1,234.56; $-5.00 for negatives). */
+/** en-US money as the default store currency shows it ($1,234.56; -$5.00 for negatives). */
 export function money(value: number): string {
 	const abs = Math.abs(value).toLocaleString('en-US', {
 		minimumFractionDigits: 2,
 		maximumFractionDigits: 2,
 	});
-	return value < 0 ? `$-${abs}` : `$${abs}`;
+	return value < 0 ? `-$${abs}` : `$${abs}`;
 }
 
 /** A date as YYYY-MM-DD (UTC). */

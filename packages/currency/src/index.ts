@@ -145,6 +145,10 @@ export function CurrencyFactory(
 		if (!isNumeric(value)) return '';
 		const formatted = numberFormat(config, value);
 		if (formatted === '') return '';
+		// The minus sign goes before the whole amount: -$5.00, not $-5.00.
+		if (formatted.startsWith('-')) {
+			return `-${sprintf(config.priceFormat, config.symbol, formatted.slice(1))}`;
+		}
 		return sprintf(config.priceFormat, config.symbol, formatted);
 	};
 

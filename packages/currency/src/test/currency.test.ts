@@ -79,7 +79,7 @@ describe('CurrencyFactory', () => {
 		expect(currency.formatDecimal('x')).toBe(0);
 		expect(currency.formatDecimalString(30)).toBe('30.00');
 		expect(currency.formatDecimalString(undefined)).toBe('');
-		expect(currency.render(-5)).toEqual({ text: '$-5.00', isNegative: true });
+		expect(currency.render(-5)).toEqual({ text: '-$5.00', isNegative: true });
 		currency.setCurrency({ precision: 0 });
 		expect(currency.formatDecimal(1239.88)).toBe(1240);
 		expect(currency.getPriceFormat({ priceFormat: '<span>%1$s</span>%2$s' })).toBe('%1$s%2$s');
@@ -102,7 +102,7 @@ describe('CurrencyFactory', () => {
 describe('CurrencyFactory edge cases', () => {
 	it('formats negative, huge and string amounts', () => {
 		const currency = CurrencyFactory();
-		expect(currency.formatAmount(-1234.5)).toBe('$-1,234.50');
+		expect(currency.formatAmount(-1234.5)).toBe('-$1,234.50');
 		expect(currency.formatAmount(1e21)).toBe('$1,000,000,000,000,000,000,000.00');
 		expect(currency.formatAmount('  ')).toBe('');
 		expect(currency.formatAmount(Number.NaN)).toBe('');
@@ -282,5 +282,14 @@ describe('money helpers', () => {
 		expect(() => addMoney(createMoney(1), createMoney(1, 'EUR'))).toThrow(
 			'You must provide a Dinero instance with the same currency.',
 		);
+	});
+});
+
+describe('negative amounts', () => {
+	it('put the minus sign before the symbol, whatever the position', () => {
+		expect(CurrencyFactory().formatAmount(-543.4)).toBe('-$543.40');
+		expect(
+			CurrencyFactory({ symbol: '€', symbolPosition: 'right_space' }).formatAmount('-2'),
+		).toBe('-2.00 €');
 	});
 });
