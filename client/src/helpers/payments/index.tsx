@@ -136,7 +136,7 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 	);
 }
 
-function RecommendedPlugin({ plugin }: { plugin: Plugin }) {
+function RecommendedPlugin({ plugin, onSkip }: { plugin: Plugin; onSkip: () => void }) {
 	const installAndActivate = useInstallAndActivate();
 	const state = useSelect(
 		(select) => {
@@ -161,6 +161,7 @@ function RecommendedPlugin({ plugin }: { plugin: Plugin }) {
 							pluginSlugs={[plugin.slug]}
 							installAndActivate={installAndActivate}
 							onComplete={() => setDone(true)}
+							onSkip={onSkip}
 							skipText={__('Not now', 'abacus')}
 						/>
 					)}
@@ -216,6 +217,8 @@ export default function Payments() {
 		};
 	}, []);
 	const { invalidateResolution } = useDispatch(paymentGatewaysStore);
+	const [skipped, setSkipped] = useState<string[]>([]);
+	const shown = (recommended ?? []).filter((plugin) => !skipped.includes(plugin.slug));
 
 	if (error) {
 		return (
@@ -240,12 +243,16 @@ export default function Payments() {
 					))}
 				</ul>
 			</section>
-			{recommended && recommended.length ? (
+			{shown.length ? (
 				<section>
 					<h2>{__('Recommended payment providers', 'abacus')}</h2>
 					<ul>
-						{recommended.map((plugin) => (
-							<RecommendedPlugin key={plugin.slug} plugin={plugin} />
+						{shown.map((plugin) => (
+							<RecommendedPlugin
+								key={plugin.slug}
+								plugin={plugin}
+								onSkip={() => setSkipped([...skipped, plugin.slug])}
+							/>
 						))}
 					</ul>
 				</section>

@@ -116,6 +116,27 @@ describe('Payments', () => {
 		});
 	});
 
+	it('hides a recommendation on Not now, and shows a refused installation', async () => {
+		stubApiFetch(
+			(call) =>
+				reads(call) ??
+				wpError(
+					500,
+					'woocommerce_rest_invalid_plugins',
+					'Plugins must be a non-empty array.',
+				),
+		);
+		const first = renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
+		expect(
+			await screen.findByRole('button', { name: 'Continue without installing' }),
+		).toBeInTheDocument();
+		first.unmount();
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+		expect(screen.queryByText('Accept cards.')).toBeNull();
+	});
+
 	it('sends the browser to the connection address, returning to the dashboard', async () => {
 		const calls = stubApiFetch(
 			(call) =>
