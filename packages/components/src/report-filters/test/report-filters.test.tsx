@@ -113,4 +113,49 @@ describe('ReportFilters', () => {
 		);
 		expect(screen.queryByRole('heading', { name: 'Compare Products' })).not.toBeInTheDocument();
 	});
+
+	it('loads the advanced filters card when the filter value is advanced', async () => {
+		await import('../../advanced-filters/index.js');
+		render(
+			<ReportFilters
+				path="/analytics/orders"
+				query={{ filter: 'advanced' }}
+				showDatePicker={false}
+				filters={[
+					{
+						label: 'Show',
+						param: 'filter',
+						staticParams: [],
+						showFilters: () => true,
+						filters: [
+							{ value: 'all', label: 'All orders' },
+							{ value: 'advanced', label: 'Advanced filters' },
+						],
+					},
+				]}
+				advancedFilters={{
+					title: 'Orders match {{select /}} filters',
+					filters: {
+						status: {
+							labels: {
+								add: 'Order status',
+								remove: 'Remove order status filter',
+								rule: 'Select an order status filter match',
+								title: 'Status',
+								filter: 'Select an order status',
+							},
+							rules: [{ value: 'is', label: 'Is' }],
+							input: {
+								component: 'SelectControl',
+								options: [{ value: 'paid', label: 'Paid' }],
+							},
+						},
+					},
+				}}
+			/>,
+		);
+		expect(
+			await screen.findByRole('button', { name: /Add a Filter/i }, { timeout: 5000 }),
+		).toBeInTheDocument();
+	});
 });
