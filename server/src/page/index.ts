@@ -44,6 +44,35 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 	app.get('/', toAdmin);
 	app.get('/wp-admin', toAdmin);
 
+	// Browsers ask for it on every page: answer without a 404 in the console.
+	app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
+
+	// The component gallery: every @abacus/components export in its states.
+	app.get('/abacus-gallery', async (_request, reply) => {
+		const gallery = path.join(path.resolve(ctx.config.buildDir), 'gallery', 'gallery.js');
+		if (!fs.existsSync(gallery)) {
+			return reply
+				.status(503)
+				.type('text/html; charset=utf-8')
+				.send(missingBuildPage(ctx.config.buildDir));
+		}
+		return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Abacus components</title>
+<link rel="stylesheet" href="/abacus-build/gallery/gallery.css">
+</head>
+<body>
+<div id="root"></div>
+<script>window.abacusSettings = ${scriptJson({ adminUrl: '/wp-admin/', siteTitle: 'Abacus components' })};</script>
+<script src="/abacus-build/gallery/gallery.js"></script>
+</body>
+</html>
+`);
+	});
+
 	app.get('/wp-admin/admin.php', async (request, reply) => {
 		const query = request.query as Record<string, unknown>;
 		if (query.page !== 'abacus') {

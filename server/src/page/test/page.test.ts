@@ -116,3 +116,22 @@ describe('admin page without a client build', () => {
 		expect(await response.text()).toContain('npm run build:client');
 	});
 });
+
+describe('component gallery', () => {
+	it('is served at /abacus-gallery when built, and says how to build it otherwise', async () => {
+		const missing = await fetch(`${server.url}/abacus-gallery`);
+		expect(missing.status).toBe(503);
+		expect(await missing.text()).toContain('npm run build:client');
+		fs.mkdirSync(path.join(buildDir, 'gallery'), { recursive: true });
+		fs.writeFileSync(path.join(buildDir, 'gallery', 'gallery.js'), 'console.log("gallery");');
+		const response = await fetch(`${server.url}/abacus-gallery`);
+		expect(response.status).toBe(200);
+		expect(await response.text()).toContain(
+			'<script src="/abacus-build/gallery/gallery.js"></script>',
+		);
+	});
+
+	it('answers the favicon request without an error', async () => {
+		expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(204);
+	});
+});
