@@ -2,26 +2,28 @@ import { Button, Dropdown } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { chevronLeft } from '@wordpress/icons';
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { getPersistedQuery, updateQueryString } from '@abacus/navigation';
 
 import { AnimationSlider } from '../animation-slider/index.js';
 import { DropdownButton } from '../dropdown-button/index.js';
+import { isSearchType, Search } from '../search/index.js';
 import type { FilterPickerConfig, FilterPickerFilter, FilterPickerProps } from './types.js';
 import './style.scss';
 
-/** The entry with `value` anywhere in the tree, with its ancestors (outermost first). */
+/** The deepest entry with `value` in the tree, with its ancestors (outermost first). */
 export function findFilter(
 	filters: FilterPickerFilter[],
 	value: string,
 	parents: FilterPickerFilter[] = [],
 ): { filter: FilterPickerFilter; parents: FilterPickerFilter[] } | null {
 	for (const filter of filters) {
-		if (filter.value === value) return { filter, parents };
+		// A nested entry with the same value (e.g. the inline search of a parent) wins.
 		if (filter.subFilters) {
 			const found = findFilter(filter.subFilters, value, [...parents, filter]);
 			if (found) return found;
 		}
+		if (filter.value === value) return { filter, parents };
 	}
 	return null;
 }
@@ -40,6 +42,7 @@ export function getFilterUpdate(
 	config: FilterPickerConfig,
 	filter: FilterPickerFilter,
 	query: Record<string, unknown>,
+	pickedId?: string,
 ): Record<string, string | undefined> {
 	const update: Record<string, string | undefined> = {};
 	for (const [key, value] of Object.entries(
@@ -53,6 +56,9 @@ export function getFilterUpdate(
 	}
 	update[config.param] =
 		filter.value === (config.defaultValue ?? 'all') ? undefined : filter.value;
+	if (pickedId !== undefined && filter.settings?.param) {
+		update[filter.settings.param] = pickedId;
+	}
 	return update;
 }
 
@@ -63,7 +69,7 @@ function Menu({
 }: {
 	config: FilterPickerConfig;
 	selected: string;
-	onSelect: (filter: FilterPickerFilter) => void;
+	onSelect: (filter: FilterPickerFilter, pickedId?: string) => void;
 }) {
 	const initialParents = findFilter(config.filters, selected)?.parents ?? [];
 	const [parents, setParents] = useState<FilterPickerFilter[]>(initialParents);
@@ -89,27 +95,42 @@ function Menu({
 							</Button>
 						</li>
 					)}
-					{items.map((filter) => (
-						<li key={filter.value}>
-							<Button
-								className={clsx('abacus-filter-picker__item', {
-									'is-selected': filter.value === selected,
-								})}
-								aria-current={filter.value === selected ? true : undefined}
-								aria-haspopup={filter.subFilters ? 'menu' : undefined}
-								onClick={() => {
-									if (filter.subFilters?.length) {
-										setAnimate('left');
-										setParents([...parents, filter]);
-										return;
-									}
-									onSelect(filter);
-								}}
-							>
-								{filter.label}
-							</Button>
-						</li>
-					))}
+					{items.map((filter) =>
+						filter.component === 'Search' &&
+						filter.settings &&
+						isSearchType(filter.settings.type) ? (
+							<li key={filter.value} className="abacus-filter-picker__search">
+								<Search
+									type={filter.settings.type}
+									multiple={false}
+									placeholder={filter.label}
+									onChange={(picked) => {
+										if (picked[0]) onSelect(filter, picked[0].key);
+									}}
+								/>
+							</li>
+						) : (
+							<li key={filter.value}>
+								<Button
+									className={clsx('abacus-filter-picker__item', {
+										'is-selected': filter.value === selected,
+									})}
+									aria-current={filter.value === selected ? true : undefined}
+									aria-haspopup={filter.subFilters ? 'menu' : undefined}
+									onClick={() => {
+										if (filter.subFilters?.length) {
+											setAnimate('left');
+											setParents([...parents, filter]);
+											return;
+										}
+										onSelect(filter);
+									}}
+								>
+									{filter.label}
+								</Button>
+							</li>
+						),
+					)}
 				</ul>
 			)}
 		</AnimationSlider>
@@ -130,7 +151,30 @@ export function FilterPicker({
 	const labelId = useId();
 	const selected = getSelectedValue(config, query);
 	const found = findFilter(config.filters, selected);
-	const buttonLabel = found ? found.filter.label : (config.filters[0]?.label ?? '');
+	const [pickedLabel, setPickedLabel] = useState<string | null>(null);
+	const settings = found?.filter.component === 'Search' ? found.filter.settings : undefined;
+	const pickedIds = settings ? query[settings.param] : undefined;
+	useEffect(() => {
+		setPickedLabel(null);
+		if (!settings?.getLabels || typeof pickedIds !== 'string' || !pickedIds) return undefined;
+		let live = true;
+		settings.getLabels(pickedIds, query).then(
+			(items) => {
+				if (live && items[0]) setPickedLabel(items[0].label);
+			},
+			() => {},
+		);
+		return () => {
+			live = false;
+		};
+		// Reload only when the picked ids or the lookup change.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [pickedIds, settings?.getLabels]);
+	const searchParent = settings ? found?.parents[found.parents.length - 1] : undefined;
+	const buttonLabel =
+		pickedLabel ??
+		searchParent?.label ??
+		(found ? found.filter.label : (config.filters[0]?.label ?? ''));
 
 	return (
 		<div className={clsx('abacus-filter-picker', className)}>
@@ -156,8 +200,8 @@ export function FilterPicker({
 						<Menu
 							config={config}
 							selected={selected}
-							onSelect={(filter) => {
-								const update = getFilterUpdate(config, filter, query);
+							onSelect={(filter, pickedId) => {
+								const update = getFilterUpdate(config, filter, query, pickedId);
 								updateQueryString(update, path, {});
 								onFilterSelect(update);
 								onClose();

@@ -12,7 +12,7 @@ export interface FilterPickerFilter {
 	label: string;
 	/** 'item-comparison' for comparisons drawing one chart line per item. Default undefined. */
 	chartMode?: 'item-comparison' | 'time-comparison';
-	/** 'Search' for an inline single-item search (not rendered by this version). Default undefined. */
+	/** 'Search' for an inline single-item search whose pick also writes `settings.param`. Default undefined. */
 	component?: 'Search';
 	/** Search type, query param and labels of comparison/search entries. Default undefined. */
 	settings?: {

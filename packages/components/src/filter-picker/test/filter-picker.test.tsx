@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { getHistory, resetHistory } from '@abacus/navigation';
 
+import { SearchFetcherProvider } from '../../search/index.js';
 import { FilterPicker } from '../index.js';
 import type { FilterPickerConfig } from '../index.js';
 
@@ -80,5 +81,65 @@ describe('FilterPicker', () => {
 		fireEvent.click(screen.getByRole('button', { name: 'All orders' }));
 		expect(onFilterSelect).toHaveBeenCalledWith({ filter: undefined });
 		expect(getHistory().location.search).not.toContain('filter=');
+	});
+
+	it('picks a single item with the inline search and shows its label', async () => {
+		jest.useFakeTimers();
+		const fetcher = jest.fn(async () => [{ id: 31, name: 'Beanie' }]);
+		const getLabels = jest.fn(async () => [{ key: 31, label: 'Beanie' }]);
+		const searchConfig: FilterPickerConfig = {
+			label: 'Show',
+			param: 'filter',
+			staticParams: [],
+			showFilters: () => true,
+			filters: [
+				{ value: 'all', label: 'All products' },
+				{
+					value: 'single_product',
+					label: 'Single product',
+					subFilters: [
+						{
+							value: 'single_product',
+							label: 'Type to search for a product',
+							component: 'Search',
+							settings: { type: 'products', param: 'products', getLabels },
+						},
+					],
+				},
+			],
+		};
+		const onFilterSelect = jest.fn();
+		const { rerender } = render(
+			<SearchFetcherProvider fetcher={fetcher}>
+				<FilterPicker
+					config={searchConfig}
+					path="/analytics/products"
+					onFilterSelect={onFilterSelect}
+				/>
+			</SearchFetcherProvider>,
+		);
+		fireEvent.click(screen.getByRole('button', { name: 'All products' }));
+		fireEvent.click(screen.getByRole('button', { name: 'Single product' }));
+		const input = screen.getByRole('combobox', { name: 'Type to search for a product' });
+		fireEvent.focus(input);
+		fireEvent.change(input, { target: { value: 'bea' } });
+		await act(async () => {
+			jest.advanceTimersByTime(500);
+		});
+		fireEvent.click(screen.getByRole('option', { name: 'Beanie' }));
+		expect(onFilterSelect).toHaveBeenCalledWith({ filter: 'single_product', products: '31' });
+		expect(getHistory().location.search).toContain('products=31');
+		jest.useRealTimers();
+		rerender(
+			<SearchFetcherProvider fetcher={fetcher}>
+				<FilterPicker
+					config={searchConfig}
+					path="/analytics/products"
+					query={{ filter: 'single_product', products: '31' }}
+				/>
+			</SearchFetcherProvider>,
+		);
+		expect(await screen.findByRole('button', { name: 'Beanie' })).toBeInTheDocument();
+		expect(getLabels).toHaveBeenCalledWith('31', expect.anything());
 	});
 });
