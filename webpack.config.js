@@ -7,6 +7,7 @@
  * Report pages are split into their own chunks; moment's locales are stripped.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import DependencyExtractionWebpackPlugin from '@wordpress/dependency-extraction-webpack-plugin';
@@ -15,6 +16,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
 const PACKAGES = [
 	'settings',
 	'number',
@@ -60,7 +62,17 @@ function config(flavour, mode) {
 		mode: isProduction ? 'production' : 'development',
 		target: ['web', 'es2019'],
 		devtool: isProduction ? false : 'eval-cheap-module-source-map',
-		entry: { index: path.join(root, 'client/src/index.tsx') },
+		entry: {
+			// WordPress provides the @wordpress/components styles (the wp-components handle); the
+			// standalone page gets them bundled into index.css.
+			index:
+				flavour === 'standalone'
+					? [
+							require.resolve('@wordpress/components/build-style/style.css'),
+							path.join(root, 'client/src/index.tsx'),
+						]
+					: path.join(root, 'client/src/index.tsx'),
+		},
 		output: {
 			path: path.join(root, 'build', flavour),
 			filename: '[name].js',

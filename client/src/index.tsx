@@ -4,7 +4,6 @@
  */
 import { createRoot } from 'react-dom/client';
 import type {} from '@abacus/settings';
-import '@wordpress/components/build-style/style.css';
 import '@abacus/data';
 
 import { App } from './app/app.js';
