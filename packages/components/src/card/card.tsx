@@ -1,22 +1,7 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 
 import './style.scss';
-
-export interface CardProps {
-	/** Title (string or node). */
-	title?: ReactNode;
-	/** Text under the title. */
-	description?: ReactNode;
-	/** Element at the right of the header (a button, a select). */
-	action?: ReactNode;
-	/** An EllipsisMenu at the far right of the header. */
-	menu?: ReactNode;
-	/** Greys the card out. Default false. */
-	isInactive?: boolean;
-	className?: string;
-	children?: ReactNode;
-}
+import type { CardProps } from './types.js';
 
 /** A box with a header (title, description, action, menu) and a body. */
 export function Card({

@@ -1,2 +1,2 @@
 export { Card } from './card.js';
-export type { CardProps } from './card.js';
+export type { CardProps } from './types.js';

@@ -3,7 +3,7 @@ import { format as d3Format } from 'd3-format';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 import { useViewportMatch } from '@wordpress/compose';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import { updateQueryString } from '@abacus/navigation';
 
@@ -289,9 +289,6 @@ export function Chart({
 				</div>
 				{position !== 'top' && legend}
 			</div>
-			{mode === 'item-comparison' && itemsLabel && !legend && (
-				<span className="screen-reader-text">{sprintf(itemsLabel, series.length)}</span>
-			)}
 		</div>
 	);
 }

@@ -76,7 +76,8 @@ export const Legend = memo(function Legend({
 			</ul>
 			{totalLabel && (
 				<div className="abacus-legend__total-label">
-					{sprintf(totalLabel, series.length)}
+					{/* The label is a caller's sprintf format with one %d. */}
+					{sprintf(totalLabel as '%d', series.length)}
 				</div>
 			)}
 			{isInteractive && atLimit && series.length > visibleCount && (

@@ -1,15 +1,5 @@
 import { format } from '@wordpress/date';
-
-export interface DateProps {
-	/** The date: a string moment or the date functions understand, or a Date. Required. */
-	date: string | Date;
-	/** PHP-style format of the `dateTime` attribute. Default 'Y-m-d H:i:s'. */
-	machineFormat?: string;
-	/** PHP-style format read by screen readers. Default 'F j, Y'. */
-	screenReaderFormat?: string;
-	/** PHP-style format shown. Default 'Y-m-d'. */
-	visibleFormat?: string;
-}
+import type { DateProps } from './types.js';
 
 /** A `<time>` with a machine-readable attribute, a visible date and a spelled-out one for screen readers. */
 export function Date({

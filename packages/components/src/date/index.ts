@@ -1,2 +1,2 @@
 export { Date } from './date.js';
-export type { DateProps } from './date.js';
+export type { DateProps } from './types.js';

@@ -4,16 +4,7 @@ import type { ReactNode } from 'react';
 import { Button, Dropdown, NavigableMenu } from '@wordpress/components';
 
 import './style.scss';
-
-export interface EllipsisMenuProps {
-	/** Accessible label of the toggle button. Required. */
-	label: string;
-	/** Renders the menu content; gets { onToggle, onClose }. Without it nothing is rendered. */
-	renderContent?: (args: { onToggle: () => void; onClose: () => void }) => ReactNode;
-	/** Called when the menu opens or closes. */
-	onToggle?: (isOpen: boolean) => void;
-	className?: string;
-}
+import type { EllipsisMenuProps, MenuItemProps } from './types.js';
 
 /** A '⋮' button opening a keyboard-navigable menu. */
 export function EllipsisMenu({ label, renderContent, onToggle, className }: EllipsisMenuProps) {
@@ -42,18 +33,6 @@ export function EllipsisMenu({ label, renderContent, onToggle, className }: Elli
 			/>
 		</div>
 	);
-}
-
-export interface MenuItemProps {
-	/** Called when chosen (click, Enter or Space). Required. */
-	onInvoke: () => void;
-	/** Checked state of a checkbox item. */
-	checked?: boolean;
-	/** Shows a checkbox. Default false. */
-	isCheckbox?: boolean;
-	/** Makes a plain item clickable. Default false. */
-	isClickable?: boolean;
-	children: ReactNode;
 }
 
 /** A row of an EllipsisMenu: a checkbox toggle or a clickable item. */

@@ -1,2 +1,2 @@
 export { EllipsisMenu, MenuItem, MenuTitle } from './ellipsis-menu.js';
-export type { EllipsisMenuProps, MenuItemProps } from './ellipsis-menu.js';
+export type { EllipsisMenuProps, MenuItemProps } from './types.js';

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 
 import { Button } from '@wordpress/components';
 
 import './style.scss';
+import type { EmptyContentProps } from './types.js';
 
 /** A small, neutral illustration (an empty chart), as a data URI. */
 export const EMPTY_CONTENT_ILLUSTRATION =
@@ -11,26 +11,6 @@ export const EMPTY_CONTENT_ILLUSTRATION =
 	encodeURIComponent(
 		'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"><rect width="400" height="200" fill="#f6f7f7"/><g fill="none" stroke="#c3c4c7" stroke-width="6" stroke-linecap="round"><path d="M60 160h280"/><path d="M60 160V40"/><path d="M80 140l60-40 50 25 70-60 60 30" stroke="#a7aaad"/></g></svg>',
 	);
-
-export interface EmptyContentProps {
-	/** Heading. Required. */
-	title: string;
-	/** Label of the primary action. Required (the action is shown only with a URL or callback). */
-	actionLabel: string;
-	/** Text under the heading. */
-	message?: ReactNode;
-	/** Illustration URL; '' hides it. Default a built-in empty-chart drawing. */
-	illustration?: string;
-	/** Illustration width. Default 400. */
-	illustrationWidth?: number;
-	illustrationHeight?: number;
-	actionURL?: string;
-	actionCallback?: () => void;
-	secondaryActionLabel?: string;
-	secondaryActionURL?: string;
-	secondaryActionCallback?: () => void;
-	className?: string;
-}
 
 /** A notice for screens with nothing to show: illustration, title, message and up to two actions. */
 export function EmptyContent({

@@ -1,2 +1,2 @@
 export { Link } from './link.js';
-export type { LinkProps, LinkType } from './link.js';
+export type { LinkProps, LinkType } from './types.js';

@@ -1,21 +1,9 @@
 import clsx from 'clsx';
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
 import { getLinkHref, navigateTo, shouldNavigateInApp, type LinkType } from '@abacus/navigation';
+import type { LinkProps } from './types.js';
 
 export type { LinkType };
-
-export interface LinkProps extends Omit<
-	AnchorHTMLAttributes<HTMLAnchorElement>,
-	'type' | 'onClick'
-> {
-	/** Where it goes: an app route for 'wc-admin', an admin path for 'wp-admin', a URL for 'external'. Required. */
-	href: string;
-	/** Link type. Default 'wc-admin'. */
-	type?: LinkType;
-	/** Called on click; returning false cancels the navigation. */
-	onClick?: (event: MouseEvent<HTMLAnchorElement>) => unknown;
-}
 
 /**
  * A link of the admin. wc-admin links navigate inside the app on a plain click (ctrl, meta, alt or

@@ -1,2 +1,2 @@
 export { OrderStatus } from './order-status.js';
-export type { OrderStatusProps } from './order-status.js';
+export type { OrderStatusProps } from './types.js';

@@ -1,14 +1,7 @@
 import clsx from 'clsx';
 
 import './style.scss';
-
-export interface OrderStatusProps {
-	/** The order; only `status` is read. Required. */
-	order: { status: string };
-	/** Status key (with or without the 'wc-' prefix) to label. Default {}. */
-	orderStatusMap?: Record<string, string>;
-	className?: string;
-}
+import type { OrderStatusProps } from './types.js';
 
 /** An order status: a coloured indicator with the status label. */
 export function OrderStatus({ order, orderStatusMap = {}, className }: OrderStatusProps) {

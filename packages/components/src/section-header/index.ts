@@ -1,2 +1,2 @@
 export { SectionHeader } from './section-header.js';
-export type { SectionHeaderProps } from './section-header.js';
+export type { SectionHeaderProps } from './types.js';

@@ -1,18 +1,8 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 
 import { H } from '../section/index.js';
 import './style.scss';
-
-export interface SectionHeaderProps {
-	/** Title. Required. */
-	title: ReactNode;
-	/** An EllipsisMenu at the right. */
-	menu?: ReactNode;
-	/** Other content at the right (before the menu). */
-	children?: ReactNode;
-	className?: string;
-}
+import type { SectionHeaderProps } from './types.js';
 
 /** A section title bar with an optional menu. */
 export function SectionHeader({ title, menu, children, className }: SectionHeaderProps) {

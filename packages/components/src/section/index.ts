@@ -1,2 +1,2 @@
 export { H, Section } from './section.js';
-export type { SectionProps } from './section.js';
+export type { SectionProps } from './types.js';

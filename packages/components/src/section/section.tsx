@@ -1,19 +1,7 @@
-import {
-	createElement,
-	useContext,
-	type ElementType,
-	type HTMLAttributes,
-	type ReactNode,
-} from 'react';
+import { createElement, useContext, type HTMLAttributes } from 'react';
 
 import { LevelContext } from './context.js';
-
-export interface SectionProps {
-	/** Wrapping element (tag name or component), or false for none. Default 'div'. */
-	component?: ElementType | false;
-	className?: string;
-	children?: ReactNode;
-}
+import type { SectionProps } from './types.js';
 
 /** A heading level: headings (H) inside render one level deeper than those outside. */
 export function Section({ component = 'div', className, children }: SectionProps) {

@@ -1,2 +1,2 @@
 export { Spinner } from './spinner.js';
-export type { SpinnerProps } from './spinner.js';
+export type { SpinnerProps } from './types.js';

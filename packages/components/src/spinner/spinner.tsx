@@ -3,10 +3,7 @@ import clsx from 'clsx';
 import { __ } from '@wordpress/i18n';
 
 import './style.scss';
-
-export interface SpinnerProps {
-	className?: string;
-}
+import type { SpinnerProps } from './types.js';
 
 /** A round SVG spinner announced as 'Loading'. */
 export function Spinner({ className }: SpinnerProps) {

@@ -1,2 +1,2 @@
 export { Tag } from './tag.js';
-export type { TagProps } from './tag.js';
+export type { TagProps } from './types.js';

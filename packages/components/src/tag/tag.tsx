@@ -1,24 +1,11 @@
 import clsx from 'clsx';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 
 import { Button, Popover } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
 import './style.scss';
-
-export interface TagProps {
-	/** Visible label. Required. */
-	label: ReactNode;
-	/** Id passed to `remove`. */
-	id?: string | number;
-	/** Makes the tag removable; returns the handler for the tag's id. */
-	remove?: (id: string | number | undefined) => () => void;
-	/** Content of a popover opened by clicking the label. */
-	popoverContents?: ReactNode;
-	/** Label for screen readers instead of `label`. */
-	screenReaderLabel?: string;
-	className?: string;
-}
+import type { TagProps } from './types.js';
 
 /** A chip: optional popover on its label, optional remove button. */
 export function Tag({

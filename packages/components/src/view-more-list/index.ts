@@ -1,2 +1,2 @@
 export { ViewMoreList } from './view-more-list.js';
-export type { ViewMoreListProps } from './view-more-list.js';
+export type { ViewMoreListProps } from './types.js';

@@ -1,14 +1,9 @@
-import type { ReactNode } from 'react';
 
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { Tag } from '../tag/index.js';
 import './style.scss';
-
-export interface ViewMoreListProps {
-	/** The items; the first is shown, the rest behind '+n more'. Default []. */
-	items?: ReactNode[];
-}
+import type { ViewMoreListProps } from './types.js';
 
 /** The first item, and a '+n more' tag whose popover lists every item. */
 export function ViewMoreList({ items = [] }: ViewMoreListProps) {

@@ -1,0 +1,3 @@
+export interface SpinnerProps {
+	className?: string;
+}
