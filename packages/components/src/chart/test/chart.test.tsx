@@ -146,4 +146,22 @@ describe('Chart', () => {
 		fireEvent.focus(screen.getByRole('checkbox', { name: /Series a/ }));
 		expect(container.querySelectorAll('path.is-faded')).toHaveLength(1);
 	});
+
+	it('follows the mouse with the tooltip and hides it on leave', () => {
+		const { container } = render(<Chart data={makeData(4, ['a'])} title="Orders" />);
+		const svg = container.querySelector('svg') as SVGSVGElement;
+		// Default width 600: the drawable area starts 80 px in and is 490 px wide (4 dates).
+		fireEvent.mouseMove(svg, { clientX: 80 + 490 - 5 });
+		expect(screen.getByRole('status')).toHaveTextContent('January 4, 2026');
+		fireEvent.mouseLeave(svg);
+		expect(screen.queryByRole('status')).not.toBeInTheDocument();
+	});
+
+	it('places the legend at the side when asked, in a column', () => {
+		const { container } = render(
+			<Chart data={makeData(2, ['a'])} legendPosition="side" mode="item-comparison" />,
+		);
+		expect(container.firstChild).toHaveClass('is-legend-side');
+		expect(container.querySelector('.abacus-legend')).toHaveClass('is-column');
+	});
 });
