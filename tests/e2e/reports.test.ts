@@ -95,6 +95,41 @@ describe('report pages', () => {
 		},
 	);
 
+	it('products narrows tiles and table to a single product from the address', async () => {
+		const { body: top } = await api<
+			Array<{ product_id: number; extended_info: { name: string } }>
+		>('/wc-analytics/reports/products', {
+			...range,
+			orderby: 'items_sold',
+			order: 'desc',
+			per_page: 2,
+			extended_info: 'true',
+		});
+		const product = top[0];
+		const { body } = await api<{ totals: Record<string, number> }>(
+			'/wc-analytics/reports/products/stats',
+			{
+				...range,
+				interval: 'day',
+				per_page: 100,
+				products: product.product_id,
+			},
+		);
+		const { page, errors } = await openPage(browser, '/analytics/products', {
+			...rangeQuery,
+			filter: 'single_product',
+			products: String(product.product_id),
+		});
+		await settled(page);
+		const rows = await page.locator('table').last().locator('tbody tr').count();
+		expect(rows).toBe(1);
+		const text = await page.locator('body').innerText();
+		expect(text).toContain(product.extended_info.name);
+		expect(text).toContain(money(body.totals.net_revenue));
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
 	it('stock lists products without a date range', async () => {
 		const { page, errors } = await openPage(browser, '/analytics/stock');
 		const { body, headers } = await api<Array<{ name: string }>>(

@@ -267,6 +267,40 @@ describe('Revenue report', () => {
 		await page.context().close();
 	});
 
+	it('shows an error with Retry when a request fails, and recovers', async () => {
+		const browserContext = await browser.newContext({
+			viewport: { width: 1400, height: 1000 },
+		});
+		const page = await browserContext.newPage();
+		let failing = true;
+		await page.route('**/wc-analytics/reports/revenue/stats**', (route) =>
+			failing
+				? route.fulfill({
+						status: 500,
+						contentType: 'application/json',
+						body: JSON.stringify({
+							code: 'db_down',
+							message: 'The database is away.',
+							data: { status: 500 },
+						}),
+					})
+				: route.continue(),
+		);
+		await page.goto(adminUrl('/analytics/revenue', rangeQuery));
+		const alert = page.getByRole('alert').first();
+		await alert.waitFor();
+		expect(await page.getByRole('button', { name: 'Retry' }).count()).toBeGreaterThan(0);
+		await screenshot(page, 'revenue-error');
+		failing = false;
+		await page.getByRole('button', { name: 'Retry' }).first().click();
+		const { body: stats } = await api<Stats>(
+			'/wc-analytics/reports/revenue/stats',
+			statsQuery(after, before),
+		);
+		expect(await tileTexts(page)).toContain(money(stats.totals.net_revenue));
+		await browserContext.close();
+	});
+
 	it('shows a helpful not-found page for an unknown path', async () => {
 		const { page } = await openPage(browser, '/analytics/nowhere');
 		await expect(page.getByText('Page not found').first().isVisible()).resolves.toBe(true);

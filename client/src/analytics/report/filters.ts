@@ -26,16 +26,18 @@ export function itemFilter(options: {
 }): ReportFilterConfig {
 	const filters: ReportFilter[] = [{ label: options.allLabel, value: 'all' }];
 	if (options.single) {
+		// The menu entry ('select_product') opens the search; the picked item is 'single_product'.
+		const selectValue = options.single.value.replace(/^single_/, 'select_');
 		filters.push({
 			label: options.single.label,
-			value: options.single.value,
+			value: selectValue,
 			subFilters: [
 				{
 					component: 'Search',
 					value: options.single.value,
 					label: options.single.placeholder,
 					chartMode: 'item-comparison',
-					path: [options.single.value],
+					path: [selectValue],
 					settings: { type: options.single.type, param: options.single.itemParam },
 				},
 			],
