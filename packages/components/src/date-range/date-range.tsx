@@ -1,3 +1,4 @@
+/// <reference path="./react-dates-modules.d.ts" />
 import 'react-dates/initialize.js';
 import 'react-dates/lib/css/_datepicker.css';
 

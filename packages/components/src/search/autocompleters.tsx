@@ -59,11 +59,11 @@ async function fetchList(fetcher: SearchFetcher | undefined, request: string) {
 	return Array.isArray(result) ? (result as SearchItem[]) : [];
 }
 
-function freeText(template: string) {
+function freeText(getLabel: (query: string) => string) {
 	return (query: string): SelectControlOption[] => [
 		{
 			key: query,
-			label: sprintf(template, query),
+			label: getLabel(query),
 			value: { key: query, label: query },
 		},
 	];
@@ -110,8 +110,8 @@ export function getAutocompleter(
 				getOptionLabel: name,
 				getOptionKeywords: (item) => [str(item.sku)].filter(Boolean),
 				/* translators: %s: the typed text */
-				getFreeTextOptions: freeText(
-					__('All products with titles that include %s', 'abacus'),
+				getFreeTextOptions: freeText((q) =>
+					sprintf(__('All products with titles that include %s', 'abacus'), q),
 				),
 			};
 		case 'variations':
@@ -136,8 +136,8 @@ export function getAutocompleter(
 						: []),
 				],
 				/* translators: %s: the typed text */
-				getFreeTextOptions: freeText(
-					__('All variations with titles that include %s', 'abacus'),
+				getFreeTextOptions: freeText((q) =>
+					sprintf(__('All variations with titles that include %s', 'abacus'), q),
 				),
 			};
 		case 'categories':
@@ -162,7 +162,12 @@ export function getAutocompleter(
 				getFreeTextOptions:
 					type === 'categories'
 						? /* translators: %s: the typed text */
-							freeText(__('All categories with titles that include %s', 'abacus'))
+							freeText((q) =>
+								sprintf(
+									__('All categories with titles that include %s', 'abacus'),
+									q,
+								),
+							)
 						: undefined,
 			};
 		case 'coupons':
@@ -173,23 +178,26 @@ export function getAutocompleter(
 				getOptionIdentifier: id,
 				getOptionLabel: (item) => str(item.code),
 				/* translators: %s: the typed text */
-				getFreeTextOptions: freeText(
-					__('All coupons with codes that include %s', 'abacus'),
+				getFreeTextOptions: freeText((q) =>
+					sprintf(__('All coupons with codes that include %s', 'abacus'), q),
 				),
 			};
 		case 'customers':
 		case 'emails':
 		case 'usernames': {
 			const field = type === 'customers' ? 'name' : type === 'emails' ? 'email' : 'username';
-			const template =
+			const freeLabel = (q: string) =>
 				type === 'customers'
 					? /* translators: %s: the typed text */
-						__('All customers with names that include %s', 'abacus')
+						sprintf(__('All customers with names that include %s', 'abacus'), q)
 					: type === 'emails'
 						? /* translators: %s: the typed text */
-							__('All customers with emails that include %s', 'abacus')
+							sprintf(__('All customers with emails that include %s', 'abacus'), q)
 						: /* translators: %s: the typed text */
-							__('All customers with usernames that include %s', 'abacus');
+							sprintf(
+								__('All customers with usernames that include %s', 'abacus'),
+								q,
+							);
 			return {
 				name: type,
 				isDebounced: true,
@@ -200,7 +208,7 @@ export function getAutocompleter(
 					),
 				getOptionIdentifier: id,
 				getOptionLabel: (item) => str(item[field]),
-				getFreeTextOptions: freeText(template),
+				getFreeTextOptions: freeText(freeLabel),
 			};
 		}
 		case 'orders':
@@ -212,8 +220,8 @@ export function getAutocompleter(
 				getOptionIdentifier: id,
 				getOptionLabel: (item) => `#${str(item.number) || str(item.id)}`,
 				/* translators: %s: the typed text */
-				getFreeTextOptions: freeText(
-					__('All orders with numbers that include %s', 'abacus'),
+				getFreeTextOptions: freeText((q) =>
+					sprintf(__('All orders with numbers that include %s', 'abacus'), q),
 				),
 			};
 		case 'taxes':
@@ -224,7 +232,9 @@ export function getAutocompleter(
 				getOptionIdentifier: id,
 				getOptionLabel: getTaxCode,
 				/* translators: %s: the typed text */
-				getFreeTextOptions: freeText(__('All taxes with codes that include %s', 'abacus')),
+				getFreeTextOptions: freeText((q) =>
+					sprintf(__('All taxes with codes that include %s', 'abacus'), q),
+				),
 			};
 		case 'downloadIps':
 			return {

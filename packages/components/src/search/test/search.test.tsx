@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 
 import { getTaxCode, Search, SearchFetcherProvider } from '../index.js';
-import type { SearchFetcher, SearchProps } from '../index.js';
+import type { SearchProps } from '../index.js';
 import type { SelectedOption } from '../../select-control/index.js';
 
 function Harness(props: Omit<SearchProps, 'selected'> & { onPick?: jest.Mock }) {
@@ -33,7 +33,7 @@ describe('Search', () => {
 	afterEach(() => jest.useRealTimers());
 
 	it('searches products after the debounce, offers free text first and reports picks', async () => {
-		const fetcher: jest.MockedFunction<SearchFetcher> = jest.fn(async () => [
+		const fetcher = jest.fn(async (_request: { path: string }) => [
 			{ id: 12, name: 'Red <b>Hat</b>', sku: 'HAT-1' },
 		]);
 		const onPick = jest.fn();
