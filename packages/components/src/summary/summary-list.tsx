@@ -1,18 +1,12 @@
 import clsx from 'clsx';
-import { Children, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, useState, type ReactElement } from 'react';
 
 import { useViewportMatch } from '@wordpress/compose';
 import { __ } from '@wordpress/i18n';
 
-import { SummaryNumberPlaceholder, type SummaryNumberProps } from './summary-number.js';
+import { SummaryNumberPlaceholder } from './summary-number.js';
+import type { SummaryListProps, SummaryNumberProps } from './types.js';
 import './style.scss';
-
-export interface SummaryListProps {
-	/** Returns the SummaryNumber tiles; gets { onToggle } for the collapsed dropdown. Required. */
-	children: (args: { onToggle: () => void }) => ReactNode;
-	/** Accessible name of the list. Default 'Performance Indicators'. */
-	label?: string;
-}
 
 /**
  * A strip of summary tiles, 1 to 10 per row. Below the large breakpoint, with two or more tiles,

@@ -3,37 +3,8 @@ import type { ReactNode } from 'react';
 
 import { __, sprintf } from '@wordpress/i18n';
 
-import { Link, type LinkType } from '../link/link.js';
-
-export interface SummaryNumberProps {
-	/** What is measured. Required. */
-	label: string;
-	/** The formatted value; missing shows 'N/A'. */
-	value?: ReactNode;
-	/** The formatted value of the comparison period; missing shows 'N/A'. */
-	prevValue?: ReactNode;
-	/** Label of the comparison period. Default 'Previous period:'. */
-	prevLabel?: string;
-	/** Percentage change; missing hides the delta. */
-	delta?: number | null;
-	/** Makes the tile a link to this address. Default ''. */
-	href?: string;
-	/** Type of that link. Default 'wc-admin'. */
-	hrefType?: LinkType;
-	/** Whether this tile is the one charted. Default false. */
-	selected?: boolean;
-	/** A decrease is good news (refunds). Default false. */
-	reverseTrend?: boolean;
-	/** In the collapsed (dropdown) list: whether it is open. Default false. */
-	isOpen?: boolean;
-	/** Makes the tile a button (used by SummaryList's dropdown). */
-	onToggle?: () => void;
-	/** Called after the link is clicked. */
-	onLinkClickCallback?: () => void;
-	/** A short definition shown on demand. */
-	definition?: string;
-	children?: ReactNode;
-}
+import { Link } from '../link/link.js';
+import type { SummaryNumberProps } from './types.js';
 
 /** The trend sentence for screen readers: 'Up 12% from Previous year:', 'Down 3% from …', 'No change from …'. */
 export function getTrendLabel(delta: number, prevLabel: string): string {
