@@ -1,4 +1,3 @@
-/// <reference path="./react-dates-modules.d.ts" />
 import 'react-dates/initialize.js';
 import 'react-dates/lib/css/_datepicker.css';
 
@@ -8,33 +7,15 @@ import clsx from 'clsx';
 import type { Moment } from 'moment';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { DayPickerRangeController } from 'react-dates';
-import { DayPickerRangeControllerPhrases } from 'react-dates/lib/defaultPhrases.js';
-import {
-	datePickerPhrases,
-	getStoreTimeZoneMoment,
-	isoDateFormat,
-	validateDateInputForRange,
-} from '@abacus/date';
+import { getStoreTimeZoneMoment, isoDateFormat, validateDateInputForRange } from '@abacus/date';
 
 import { KeyboardShortcuts } from './keyboard-shortcuts.js';
+import { dateRangePhrases } from './phrases.js';
 import type { DateRangeFocusedInput, DateRangeProps } from './types.js';
 import './style.scss';
 
 /** Minimum length of a range, in nights. */
 export const DATE_RANGE_MINIMUM_NIGHTS = 1;
-
-type PhraseArg = { date: string };
-
-/** react-dates phrases with the spec wording for day cells. */
-export const dateRangePhrases = {
-	...DayPickerRangeControllerPhrases,
-	chooseAvailableStartDate: ({ date }: PhraseArg) => datePickerPhrases.chooseStartDate(date),
-	chooseAvailableEndDate: ({ date }: PhraseArg) => datePickerPhrases.chooseEndDate(date),
-	dateIsUnavailable: ({ date }: PhraseArg) => datePickerPhrases.notSelectable(date),
-	dateIsSelected: ({ date }: PhraseArg) => datePickerPhrases.selected(date),
-	dateIsSelectedAsStartDate: ({ date }: PhraseArg) => datePickerPhrases.selected(date),
-	dateIsSelectedAsEndDate: ({ date }: PhraseArg) => datePickerPhrases.selected(date),
-};
 
 /** Days after today in the store's time zone cannot be picked. */
 export function isFutureDate(date: Moment): boolean {
