@@ -59,7 +59,7 @@ export function getResultsMessage(count: number): string {
 /**
  * A combobox: an input (searchable or not), tags for multiple picks and a listbox. Up and down
  * move through the list (wrapping), Enter picks, Tab and Escape close, Backspace in an empty
- * input removes the last tag.
+ * input removes the last tag, Left and Right move between the tags and the input.
  */
 export function SelectControl({
 	options,
@@ -90,6 +90,7 @@ export function SelectControl({
 	const id = useId();
 	const listboxId = `${id}-listbox`;
 	const inputRef = useRef<HTMLInputElement>(null);
+	const tagsRef = useRef<HTMLUListElement>(null);
 	const [query, setQuery] = useState<string | null>(null);
 	const [isExpanded, setIsExpanded] = useState(false);
 	const [isFocused, setIsFocused] = useState(false);
@@ -254,15 +255,45 @@ export function SelectControl({
 					remove(selectedList[selectedList.length - 1].key);
 				}
 				break;
+			case 'ArrowLeft':
+				if (multiple && !event.currentTarget.selectionStart && selectedList.length) {
+					event.preventDefault();
+					focusTag(selectedList.length - 1);
+				}
+				break;
 			default:
+		}
+	};
+
+	/** Left and right move between the tags' remove buttons; right from the last returns to the input. */
+	const focusTag = (index: number) => {
+		const buttons = tagsRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+		if (index >= 0 && index < buttons.length) buttons[index].focus();
+		else if (index >= buttons.length) inputRef.current?.focus();
+	};
+
+	const onTagKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+		if (event.key === 'ArrowLeft') {
+			event.preventDefault();
+			focusTag(Math.max(0, index - 1));
+		} else if (event.key === 'ArrowRight') {
+			event.preventDefault();
+			focusTag(index + 1);
+		} else if (event.key === 'Backspace' || event.key === 'Delete') {
+			event.preventDefault();
+			remove(selectedList[index].key);
 		}
 	};
 
 	const singleLabel = !multiple && selectedList[0] ? selectedList[0].label : '';
 	const inputValue = query ?? (isFocused && isSearchable ? '' : singleLabel);
 	const tags = multiple && selectedList.length > 0 && (
-		<ul className="abacus-select-control__tags" aria-label={__('Selected items', 'abacus')}>
-			{selectedList.map((item) => (
+		<ul
+			ref={tagsRef}
+			className="abacus-select-control__tags"
+			aria-label={__('Selected items', 'abacus')}
+		>
+			{selectedList.map((item, index) => (
 				<li key={item.key} className="abacus-select-control__tag">
 					<span>{item.label}</span>
 					<button
@@ -275,6 +306,7 @@ export function SelectControl({
 							item.label,
 						)}
 						onClick={() => remove(item.key)}
+						onKeyDown={(event) => onTagKeyDown(event, index)}
 					>
 						×
 					</button>

@@ -98,4 +98,25 @@ describe('SelectControl', () => {
 		fireEvent.click(screen.getByRole('option', { name: 'Cherry' }));
 		expect(onChange).toHaveBeenCalledWith('cherry', undefined);
 	});
+
+	it('moves between tags and the input with left and right', () => {
+		const onChange = jest.fn();
+		render(<Multi onChange={onChange} />);
+		const input = screen.getByRole('combobox', { name: 'Fruit' });
+		fireEvent.focus(input);
+		for (const text of ['ap', 'ban']) {
+			fireEvent.change(input, { target: { value: text } });
+			fireEvent.click(screen.getAllByRole('option')[0]);
+		}
+		input.focus();
+		fireEvent.keyDown(input, { key: 'ArrowLeft' });
+		expect(screen.getByRole('button', { name: 'Remove Banana' })).toHaveFocus();
+		fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+		expect(screen.getByRole('button', { name: 'Remove Apple' })).toHaveFocus();
+		fireEvent.keyDown(document.activeElement as Element, { key: 'Delete' });
+		expect(onChange).toHaveBeenLastCalledWith([{ key: 'banana', label: 'Banana' }]);
+		screen.getByRole('button', { name: 'Remove Banana' }).focus();
+		fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+		expect(input).toHaveFocus();
+	});
 });
