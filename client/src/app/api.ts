@@ -20,3 +20,8 @@ export function setUpApiFetch(restRoot: string, restNonce: string): void {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));
 	}
 }
+
+/** The requester the search and comparison fields use (see SearchFetcherProvider). */
+export function searchFetcher(options: { path: string }): Promise<unknown> {
+	return apiFetch(options);
+}

@@ -3,10 +3,12 @@
  * inside an error boundary.
  */
 import { useMemo } from 'react';
+import { SearchFetcherProvider } from '@abacus/components';
 import { useOptionsHydration, useSettingsHydration, withCurrentUserHydration } from '@abacus/data';
 import type { AbacusSettings } from '@abacus/settings';
 
 import { Layout } from '../layout/layout.js';
+import { searchFetcher } from './api.js';
 import { ErrorBoundary } from './error-boundary.js';
 
 interface Props {
@@ -32,7 +34,9 @@ export function App({ settings }: Props) {
 	);
 	return (
 		<ErrorBoundary>
-			<Root settings={settings} />
+			<SearchFetcherProvider fetcher={searchFetcher}>
+				<Root settings={settings} />
+			</SearchFetcherProvider>
 		</ErrorBoundary>
 	);
 }

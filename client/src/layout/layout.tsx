@@ -10,6 +10,7 @@ import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
+import { FavouritesMenu, helperPages } from '../helpers/index.js';
 import { NotFound } from './not-found.js';
 import { getBreadcrumbs, getMenuEntries, matchRoute, type ReportSlug } from './routes.js';
 import { useAppLocation } from './use-location.js';
@@ -80,6 +81,11 @@ const Settings: Page = lazy(
 	() => import(/* webpackChunkName: "analytics-settings" */ '../analytics/settings/index.js'),
 );
 
+/** The admin helper screens (inbox, reviews, stock, payments, onboarding, settings), each its own chunk. */
+const helperScreens: Record<string, Page> = Object.fromEntries(
+	helperPages.map((helper) => [helper.path, lazy(helper.load) as unknown as Page]),
+);
+
 const REPORT_TITLES: Record<ReportSlug, string> = {
 	revenue: __('Revenue', 'abacus'),
 	orders: __('Orders', 'abacus'),
@@ -96,10 +102,11 @@ const REPORT_TITLES: Record<ReportSlug, string> = {
 export function Layout() {
 	const { path, query } = useAppLocation();
 	const route = matchRoute(path);
-	const breadcrumbs = getBreadcrumbs(
-		route,
-		route.page === 'report' ? REPORT_TITLES[route.report] : undefined,
-	);
+	const helper =
+		route.page === 'not-found' ? helperPages.find((h) => h.path === route.path) : undefined;
+	const breadcrumbs = helper
+		? helper.breadcrumbs
+		: getBreadcrumbs(route, route.page === 'report' ? REPORT_TITLES[route.report] : undefined);
 	const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
 
 	useEffect(() => {
@@ -113,6 +120,8 @@ export function Layout() {
 		Page = Dashboard;
 	} else if (route.page === 'settings') {
 		Page = Settings;
+	} else if (helper) {
+		Page = helperScreens[helper.path];
 	}
 
 	return (
@@ -141,6 +150,14 @@ export function Layout() {
 						);
 					})}
 				</ul>
+				<FavouritesMenu
+					othersLabel={__('Store', 'abacus')}
+					items={helperPages.map((h) => ({
+						id: `abacus-${h.path.replace(/\//g, '-').replace(/^-/, '')}`,
+						title: h.title,
+						href: getNewPath({}, h.path, {}, 'abacus'),
+					}))}
+				/>
 			</nav>
 			<div className="abacus-layout__main">
 				<header className="abacus-layout__header">

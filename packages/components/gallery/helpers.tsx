@@ -237,7 +237,9 @@ export const helperSections: GallerySection[] = [
 			form: (
 				<Form<{ name: string }>
 					initialValues={{ name: '' }}
-					validate={(v) => (v.name ? {} : { name: 'Please enter a name.' })}
+					validate={(v): Record<string, string> =>
+						v.name ? {} : { name: 'Please enter a name.' }
+					}
 				>
 					{({ getInputProps, handleSubmit }) => {
 						const props = getInputProps('name');

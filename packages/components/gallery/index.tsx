@@ -4,13 +4,15 @@
  */
 import { createRoot } from 'react-dom/client';
 
+import { filterSections } from './filters.js';
 import { helperSections } from './helpers.js';
+import { reportSections } from './report.js';
 import type { GallerySection } from './types.js';
 import '@wordpress/components/build-style/style.css';
 import './style.scss';
 
-const sections: GallerySection[] = [...helperSections].sort((a, b) =>
-	a.title.localeCompare(b.title),
+const sections: GallerySection[] = [...reportSections, ...filterSections, ...helperSections].sort(
+	(a, b) => a.title.localeCompare(b.title),
 );
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -5,7 +5,7 @@
 import { add, allocate, dinero, multiply, subtract, toDecimal, type Dinero } from 'dinero.js';
 
 import deprecatedImport from '@wordpress/deprecated';
-import { sprintf } from '@wordpress/i18n';
+import { sprintf as i18nSprintf } from '@wordpress/i18n';
 import { numberFormat } from '@abacus/number';
 import { CURRENCY as storeCurrency, type CurrencySettings } from '@abacus/settings';
 
@@ -13,9 +13,20 @@ import { COUNTRY_CURRENCY_INFO, CURRENCY_SYMBOLS, type CountryCurrencyInfo } fro
 
 export { COUNTRY_CURRENCY_INFO, CURRENCY_SYMBOLS };
 
+/** printf-style formatting with a price format known only at run time. */
+const sprintf = i18nSprintf as unknown as (
+	format: string,
+	...args: Array<string | number>
+) => string;
+
 // The package's type declarations are CommonJS-flavoured: under NodeNext the default import is
 // typed as the module namespace, while at runtime (ESM build, bundlers, jest) it is the function.
-const deprecated = deprecatedImport as unknown as typeof deprecatedImport.default;
+type Deprecated = (
+	feature: string,
+	options?: { since?: string; alternative?: string; plugin?: string; hint?: string },
+) => void;
+const deprecated = ((deprecatedImport as unknown as { default?: Deprecated }).default ??
+	deprecatedImport) as unknown as Deprecated;
 export type { CountryCurrencyInfo, CurrencySettings };
 
 /** Store currency defaults (SPEC §9). */

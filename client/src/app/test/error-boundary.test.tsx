@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 
 import { ErrorBoundary } from '../error-boundary.js';
 

@@ -1,5 +1,5 @@
 export { Chart } from './chart.js';
 export { ChartPlaceholder } from './placeholder.js';
 export type { ChartPlaceholderProps } from './placeholder.js';
-export type { ChartProps } from './types.js';
+export type { ChartProps, ChartRow } from './types.js';
 export * from './utils/index.js';

@@ -1,4 +1,3 @@
-
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { Tag } from '../tag/index.js';

@@ -626,7 +626,9 @@ describe('getStoreTimeZoneMoment', () => {
 		const tz = jest.spyOn(moment.prototype, 'tz');
 		const utcOffset = jest.spyOn(moment.prototype, 'utcOffset');
 		setStore({ timeZone: 'Europe/London' });
-		expect(getStoreTimeZoneMoment()._isAMomentObject).toBe(true);
+		expect(
+			(getStoreTimeZoneMoment() as unknown as { _isAMomentObject: boolean })._isAMomentObject,
+		).toBe(true);
 		expect(tz).toHaveBeenCalledWith('Europe/London');
 		setStore({ timeZone: '+05:45' });
 		expect(getStoreTimeZoneMoment().format('HH:mm')).toBe('16:05');

@@ -82,7 +82,7 @@ describe('getActiveFiltersFromQuery', () => {
 					new_customer: 'yes',
 					tag: ['a', 'b'],
 					orderby: 'date',
-				},
+				} as unknown as Parameters<typeof getActiveFiltersFromQuery>[0],
 				config,
 			),
 		).toEqual([
@@ -172,11 +172,19 @@ describe('malformed input', () => {
 	it('never throws from the filter helpers', () => {
 		const nothing = null as unknown as Record<string, string>;
 		expect(getActiveFiltersFromQuery(nothing, config)).toEqual([]);
-		expect(getActiveFiltersFromQuery({ status_is: 'x' }, nothing)).toEqual([]);
+		expect(
+			getActiveFiltersFromQuery(
+				{ status_is: 'x' },
+				nothing as unknown as Parameters<typeof getActiveFiltersFromQuery>[1],
+			),
+		).toEqual([]);
 		expect(getQueryFromActiveFilters(nothing as unknown as [], {}, config)).toEqual({});
 		expect(flattenFilters(nothing as unknown as [])).toEqual([]);
 		expect(
-			getDefaultOptionValue(nothing as unknown as object, nothing as unknown as []),
+			getDefaultOptionValue(
+				nothing as unknown as Parameters<typeof getDefaultOptionValue>[0],
+				nothing as unknown as [],
+			),
 		).toBeUndefined();
 	});
 });

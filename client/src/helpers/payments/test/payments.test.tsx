@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 
 import { paymentGatewaysStore, pluginsStore } from '@abacus/data';
 import type { PaymentGateway } from '@abacus/data';

@@ -43,7 +43,9 @@ describe('DynamicForm', () => {
 			<DynamicForm
 				onSubmit={onSubmit}
 				submitLabel="Save"
-				validate={(v) => (v.key ? {} : { key: 'Please enter your API key.' })}
+				validate={(v): Record<string, string> =>
+					v.key ? {} : { key: 'Please enter your API key.' }
+				}
 				fields={[{ id: 'key', type: 'password', label: 'API key' }]}
 			/>,
 		);

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Form } from '../index.js';
 
 type Values = { email: string };
-const validate = (values: Values) =>
+const validate = (values: Values): Record<string, string> =>
 	values.email.includes('@') ? {} : { email: 'Enter an e-mail address.' };
 
 function renderForm(onSubmit = jest.fn(), onChange = jest.fn()) {

@@ -1,0 +1,7 @@
+// Style sheets and untyped module paths imported for their side effects, for the test typecheck
+// (each package has its own copy of these declarations for its build).
+declare module '*.scss';
+declare module '*.css';
+declare module 'react-dates/initialize';
+declare module 'react-dates/lib/defaultPhrases.js';
+declare module 'react-dates/lib/defaultPhrases';
