@@ -126,39 +126,50 @@ export function Layout() {
 
 	return (
 		<div className="abacus-layout">
-			<nav className="abacus-layout__menu" aria-label={__('Analytics menu', 'abacus')}>
-				<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
-				<ul>
-					{getMenuEntries().map((entry) => {
-						const isCurrent = matchRoute(entry.path).path === route.path;
-						const href = getNewPath(
-							entry.keepsTimeQuery ? persisted : {},
-							entry.path,
-							{},
-							'abacus',
-						);
-						return (
-							<li key={entry.path} className={isCurrent ? 'is-current' : undefined}>
-								<Link
-									href={href}
-									type="wc-admin"
-									aria-current={isCurrent ? 'page' : undefined}
+			<div className="abacus-layout__sidebar">
+				<nav className="abacus-layout__menu" aria-label={__('Analytics menu', 'abacus')}>
+					<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
+					<ul>
+						{getMenuEntries().map((entry) => {
+							const isCurrent = matchRoute(entry.path).path === route.path;
+							const href = getNewPath(
+								entry.keepsTimeQuery ? persisted : {},
+								entry.path,
+								{},
+								'abacus',
+							);
+							return (
+								<li
+									key={entry.path}
+									className={isCurrent ? 'is-current' : undefined}
 								>
-									{entry.label}
-								</Link>
-							</li>
-						);
-					})}
-				</ul>
-				<FavouritesMenu
-					othersLabel={__('Store', 'abacus')}
-					items={helperPages.map((h) => ({
-						id: `abacus-${h.path.replace(/\//g, '-').replace(/^-/, '')}`,
-						title: h.title,
-						href: getNewPath({}, h.path, {}, 'abacus'),
-					}))}
-				/>
-			</nav>
+									<Link
+										href={href}
+										type="wc-admin"
+										aria-current={isCurrent ? 'page' : undefined}
+									>
+										{entry.label}
+									</Link>
+								</li>
+							);
+						})}
+					</ul>
+				</nav>
+				<div className="abacus-layout__store-menu">
+					<ErrorBoundary>
+						<Suspense fallback={null}>
+							<FavouritesMenu
+								othersLabel={__('Store', 'abacus')}
+								items={helperPages.map((h) => ({
+									id: `abacus${h.path.replace(/\//g, '-')}`,
+									title: h.title,
+									href: getNewPath({}, h.path, {}, 'abacus'),
+								}))}
+							/>
+						</Suspense>
+					</ErrorBoundary>
+				</div>
+			</div>
 			<div className="abacus-layout__main">
 				<header className="abacus-layout__header">
 					<nav aria-label={__('Breadcrumbs', 'abacus')}>

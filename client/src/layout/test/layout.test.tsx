@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 
+import { resetHistory } from '@abacus/navigation';
+
 import { Layout } from '../layout.js';
 
 describe('Layout', () => {
@@ -9,6 +11,8 @@ describe('Layout', () => {
 			'',
 			'/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Fnowhere&period=last_week&compare=previous_period&orderby=net_revenue',
 		);
+		// Other modules may have read the address before this test set it.
+		resetHistory();
 	});
 
 	it('shows a helpful not-found page for an unknown path', () => {

@@ -79,11 +79,11 @@ describe('Payments', () => {
 		await userEvent.clear(title);
 		await userEvent.type(title, 'Wire');
 		await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-		expect(
-			await screen.findByText(
-				'The payment gateway was not updated: the answer is for another gateway.',
-			),
-		).toBeInTheDocument();
+		// Shown in the notice (and also announced through the screen-reader live region).
+		const shown = await screen.findAllByText(
+			'The payment gateway was not updated: the answer is for another gateway.',
+		);
+		expect(shown.some((node) => node.closest('.components-notice'))).toBe(true);
 		expect(screen.getByLabelText('Title')).toHaveValue('Wire');
 	});
 
