@@ -153,7 +153,7 @@ describe('the externals build', () => {
 			.join('\n');
 		const handles = new Set<string>();
 		for (const m of bundle.matchAll(
-			/window\.wp\.([a-zA-Z]+)|window\["wp"\]\["([a-zA-Z]+)"\]/g,
+			/window\.wp\.([a-zA-Z0-9]+)|window\["wp"\]\["([a-zA-Z0-9]+)"\]/g,
 		)) {
 			const name = (m[1] ?? m[2]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 			handles.add(`wp-${name}`);
