@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// @wordpress/components notices also speak their message into hidden live regions; text queries
+// look at what is on the page, so those regions are left out of them (assert announcements by role).
+configure({ defaultIgnore: 'script, style, .a11y-speak-region, .a11y-speak-intro-text' });
 
 // jsdom lacks these browser APIs that @wordpress/components and the charts use.
 class ResizeObserverStub {
