@@ -65,6 +65,8 @@ export async function measureComponents() {
 			args: CHROMIUM_ARGS,
 		});
 		const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+		page.on('pageerror', (error) => console.error(`bench page: ${error.message}`));
+		page.on('console', (message) => console.error(`bench console: ${message.text()}`));
 		await page.goto(`file://${path.join(outDir, 'index.html')}`);
 		await page.waitForFunction(() => window.__benchResults || window.__benchError, undefined, {
 			timeout: 120000,
