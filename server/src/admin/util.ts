@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Db, SqlValue } from '../core/db.js';
+import type { Db, Row, SqlValue } from '../core/db.js';
 import { invalidParams } from '../core/errors.js';
 
 /** `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. */
@@ -194,4 +194,22 @@ export function parseOrderby(
 /** Host-relative absolute base URL of the request (`http://host`). */
 export function baseUrl(request: FastifyRequest): string {
 	return `http://${request.headers.host ?? 'localhost'}`;
+}
+
+/**
+ * One page of a collection: counts the rows matching `where`, reads the page with `select` (which
+ * must end its SQL with `LIMIT ? OFFSET ?`) and sets the paging headers.
+ */
+export async function selectPage<T extends Row>(
+	db: Db,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	paging: Paging,
+	count: { sql: string; params: SqlValue[] },
+	select: string,
+): Promise<T[]> {
+	const total = Number((await db.one<{ n: number }>(count.sql, count.params))?.n ?? 0);
+	const rows = await db.all<T>(select, [...count.params, paging.perPage, paging.offset]);
+	setPagingHeaders(request, reply, total, paging);
+	return rows;
 }

@@ -19,7 +19,7 @@ import {
 	pickFields,
 	placeholders,
 	requestedFields,
-	setPagingHeaders,
+	selectPage,
 } from '../util.js';
 import type { Query } from './common.js';
 
@@ -78,15 +78,7 @@ export async function registerLookupRoutes(
 			params.push(Number(query.parent));
 		}
 		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM categories WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all<{
+		const rows = await selectPage<{
 			id: number;
 			name: string;
 			slug: string;
@@ -94,10 +86,13 @@ export async function registerLookupRoutes(
 			description: string;
 			count: number;
 		}>(
+			ctx.db,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM categories WHERE ${whereSql}`, params },
 			`SELECT * FROM categories WHERE ${whereSql} ORDER BY ${orderby} ${order}, id LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
 		);
-		setPagingHeaders(request, reply, total, paging);
 		const base = baseUrl(request);
 		const fields = requestedFields(query);
 		return rows.map((row) =>
@@ -195,27 +190,22 @@ export async function registerLookupRoutes(
 		where.push('t.attribute_id = ?');
 		params.push(Number(attribute.id));
 		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM attribute_terms t WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all<{
+		const rows = await selectPage<{
 			id: number;
 			name: string;
 			slug: string;
 			menu_order: number;
 			count: number;
 		}>(
+			ctx.db,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM attribute_terms t WHERE ${whereSql}`, params },
 			`SELECT t.id, t.name, t.slug, t.menu_order,
 				(SELECT count(DISTINCT pa.product_id) FROM product_attributes pa WHERE pa.term_id = t.id) AS count
 			 FROM attribute_terms t WHERE ${whereSql} ORDER BY t.menu_order, t.name LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
 		);
-		setPagingHeaders(request, reply, total, paging);
 		const fields = requestedFields(query);
 		return rows.map((row) =>
 			pickFields(
@@ -254,15 +244,7 @@ export async function registerLookupRoutes(
 			params.push(query.code.toLowerCase());
 		}
 		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM coupons WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all<{
+		const rows = await selectPage<{
 			id: number;
 			code: string;
 			discount_type: string;
@@ -272,10 +254,13 @@ export async function registerLookupRoutes(
 			date_expires: string | null;
 			date_expires_gmt: string | null;
 		}>(
+			ctx.db,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM coupons WHERE ${whereSql}`, params },
 			`SELECT * FROM coupons WHERE ${whereSql} ORDER BY ${orderby} ${order}, id ${order} LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
 		);
-		setPagingHeaders(request, reply, total, paging);
 		const fields = requestedFields(query);
 		const base = baseUrl(request);
 		return rows.map((row) =>
@@ -332,15 +317,7 @@ export async function registerLookupRoutes(
 			params.push(query.class === 'standard' ? '' : query.class);
 		}
 		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM tax_rates WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all<{
+		const rows = await selectPage<{
 			tax_rate_id: number;
 			tax_rate_country: string;
 			tax_rate_state: string;
@@ -352,10 +329,13 @@ export async function registerLookupRoutes(
 			tax_rate_order: number;
 			tax_rate_class: string;
 		}>(
+			ctx.db,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM tax_rates WHERE ${whereSql}`, params },
 			`SELECT * FROM tax_rates WHERE ${whereSql} ORDER BY ${orderby} ${order}, tax_rate_id LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
 		);
-		setPagingHeaders(request, reply, total, paging);
 		const fields = requestedFields(query);
 		return rows.map((row) =>
 			pickFields(
