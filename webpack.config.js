@@ -16,6 +16,9 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
 const require = createRequire(import.meta.url);
 const PACKAGES = [
 	'settings',
@@ -74,7 +77,8 @@ function config(flavour, mode) {
 					: path.join(root, 'client/src/index.tsx'),
 		},
 		output: {
-			path: path.join(root, 'build', flavour),
+			// ABACUS_BUILD_ROOT builds elsewhere (e.g. a private build for one e2e run); build/ by default.
+			path: path.join(buildRoot, flavour),
 			filename: '[name].js',
 			chunkFilename: 'chunks/[name].[contenthash:8].js',
 			publicPath: 'auto',
@@ -170,7 +174,7 @@ export default (_env, argv = {}) => {
 		...gallery,
 		name: 'gallery',
 		entry: { gallery: path.join(root, 'packages/components/gallery/index.tsx') },
-		output: { ...gallery.output, path: path.join(root, 'build', 'gallery') },
+		output: { ...gallery.output, path: path.join(buildRoot, 'gallery') },
 	});
 	return configs.filter((c) => !only || c.name === only);
 };

@@ -27,8 +27,15 @@ if (!existsSync('/usr/bin/chromium')) {
 	process.exit(1);
 }
 run('npx', ['tsc', '-b', 'server']);
-if (!existsSync(path.join(root, 'build/standalone/index.js'))) {
-	run('npx', ['webpack', '--mode', 'production'], { ABACUS_FLAVOUR: 'standalone' });
+// ABACUS_E2E_BUILD_DIR: test a private client build (built there when missing) instead of build/.
+const buildDir = process.env.ABACUS_E2E_BUILD_DIR
+	? path.resolve(process.env.ABACUS_E2E_BUILD_DIR)
+	: path.join(root, 'build');
+if (!existsSync(path.join(buildDir, 'standalone/index.js'))) {
+	run('npx', ['webpack', '--mode', 'production'], {
+		ABACUS_FLAVOUR: 'standalone',
+		ABACUS_BUILD_ROOT: buildDir,
+	});
 }
 mkdirSync(path.join(root, 'test-results/e2e'), { recursive: true });
 run('npx', [
