@@ -1,6 +1,14 @@
 import clsx from 'clsx';
 import { format as d3Format } from 'd3-format';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+	startTransition,
+	useCallback,
+	useLayoutEffect,
+	useMemo,
+	useRef,
+	useState,
+	type RefObject,
+} from 'react';
 
 import { useViewportMatch } from '@wordpress/compose';
 import { __ } from '@wordpress/i18n';
@@ -41,19 +49,23 @@ const defaultFormatters: Record<ChartValueType, (value: number) => string> = {
 	average: d3Format(',.2f'),
 };
 
-/** Measures an element's width (ResizeObserver), falling back to the default chart width. */
-function useWidth(): [RefObject<HTMLDivElement>, number] {
+/**
+ * Measures an element's width before the first paint (so the body is drawn once, at its real
+ * width; the default chart width when the element has none, e.g. outside a browser), then follows
+ * it with a ResizeObserver whose updates render as a transition: a window being resized does not
+ * block input while the chart redraws.
+ */
+function useWidth(): [RefObject<HTMLDivElement>, number | null] {
 	const ref = useRef<HTMLDivElement>(null);
-	const [width, setWidth] = useState<number>(CHART_CONSTANTS.defaultWidth);
-	useEffect(() => {
+	const [width, setWidth] = useState<number | null>(null);
+	useLayoutEffect(() => {
 		const element = ref.current;
 		if (!element) return undefined;
-		const measure = () => {
+		setWidth(element.clientWidth > 0 ? element.clientWidth : CHART_CONSTANTS.defaultWidth);
+		const observer = new ResizeObserver(() => {
 			const measured = element.clientWidth;
-			if (measured > 0) setWidth(measured);
-		};
-		measure();
-		const observer = new ResizeObserver(measure);
+			if (measured > 0) startTransition(() => setWidth(measured));
+		});
 		observer.observe(element);
 		return () => observer.disconnect();
 	}, []);
@@ -194,6 +206,9 @@ export function Chart({
 				{emptyMessage ?? __('No data for the selected date range', 'abacus')}
 			</div>
 		);
+	} else if (width === null) {
+		// Only before the width is measured, within the first commit: never painted.
+		body = <div style={{ height: chartHeight }} />;
 	} else {
 		body = (
 			<D3Chart

@@ -55,6 +55,25 @@ export interface D3ChartProps {
 const { margin } = CHART_CONSTANTS;
 
 /**
+ * `value` as of the last painted frame: a new value is taken (in a transition) only after the
+ * frame showing the rest of the change has been painted; rapid changes keep only the latest.
+ */
+function useValueAfterPaint<T>(value: T): T {
+	const [shown, setShown] = useState(value);
+	useEffect(() => {
+		let timeout: ReturnType<typeof setTimeout> | undefined;
+		const frame = requestAnimationFrame(() => {
+			timeout = setTimeout(() => startTransition(() => setShown(value)), 0);
+		});
+		return () => {
+			cancelAnimationFrame(frame);
+			clearTimeout(timeout);
+		};
+	}, [value]);
+	return shown;
+}
+
+/**
  * The drawing: axes, one path per line series (or bars), the focus marker and the tooltip. One tab
  * stop; arrow keys move between dates; a visually hidden table carries the data for screen readers.
  */
@@ -88,6 +107,19 @@ export const D3Chart = memo(function D3Chart({
 	const visibleKeys = useMemo(() => visible.map((s) => s.key), [visible]);
 	const focusedKey = series.find((s) => s.focus)?.key;
 	const dates = useMemo(() => data.map((row) => row.date), [data]);
+	// Keyed by the visible series' keys and labels: hovering a legend item does not redraw it.
+	const columnSignature = visible.map((s) => `${s.key}\u0000${s.label}`).join('\u0001');
+	const columns = useMemo(
+		() =>
+			columnSignature.split('\u0001').map((column) => {
+				const [key, columnLabel] = column.split('\u0000');
+				return { key, label: columnLabel };
+			}),
+		[columnSignature],
+	);
+	// The screen-reader table follows data and legend changes once the drawing has been painted.
+	const tableInput = useMemo(() => ({ data, columns }), [data, columns]);
+	const table = useValueAfterPaint(tableInput);
 
 	const xScale = useMemo(() => getXScale(dates, innerWidth), [dates, innerWidth]);
 	const yScale = useMemo(
@@ -335,8 +367,8 @@ export const D3Chart = memo(function D3Chart({
 			)}
 			{hasTable && (
 				<ScreenReaderTable
-					data={data}
-					series={visible}
+					data={table.data}
+					columns={table.columns}
 					parseDate={parseDate}
 					formatDate={formatScreenReaderDate}
 					formatValue={formatValue}
@@ -349,14 +381,14 @@ export const D3Chart = memo(function D3Chart({
 
 const ScreenReaderTable = memo(function ScreenReaderTable({
 	data,
-	series,
+	columns,
 	parseDate,
 	formatDate,
 	formatValue,
 	caption,
 }: {
 	data: ChartRow[];
-	series: ChartSeries[];
+	columns: Array<{ key: string; label: string }>;
 	parseDate: (date: string) => Date | null;
 	formatDate: (date: Date) => string;
 	formatValue: (value: number) => string;
@@ -368,7 +400,7 @@ const ScreenReaderTable = memo(function ScreenReaderTable({
 			<thead>
 				<tr>
 					<th scope="col">{__('Date', 'abacus')}</th>
-					{series.map((s) => (
+					{columns.map((s) => (
 						<th key={s.key} scope="col">
 							{s.label}
 						</th>
@@ -381,7 +413,7 @@ const ScreenReaderTable = memo(function ScreenReaderTable({
 					return (
 						<tr key={row.date}>
 							<th scope="row">{parsed ? formatDate(parsed) : row.date}</th>
-							{series.map((s) => {
+							{columns.map((s) => {
 								const value = getValue(row, s.key);
 								return (
 									<td key={s.key}>

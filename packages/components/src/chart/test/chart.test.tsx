@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 
 import { Chart, ChartPlaceholder, type ChartRow } from '../index.js';
 
@@ -163,5 +163,34 @@ describe('Chart', () => {
 		);
 		expect(container.firstChild).toHaveClass('is-legend-side');
 		expect(container.querySelector('.abacus-legend')).toHaveClass('is-column');
+	});
+
+	it('updates the screen-reader table after a legend toggle', async () => {
+		render(<Chart data={makeData(2, ['a', 'b'])} title="Orders" />);
+		const table = screen.getByRole('table', { name: 'Orders' });
+		expect(within(table).getByRole('columnheader', { name: 'Series b' })).toBeInTheDocument();
+		fireEvent.click(screen.getByRole('checkbox', { name: /Series b/ }));
+		await waitFor(() =>
+			expect(
+				within(table).queryByRole('columnheader', { name: 'Series b' }),
+			).not.toBeInTheDocument(),
+		);
+		expect(within(table).getByRole('columnheader', { name: 'Series a' })).toBeInTheDocument();
+		fireEvent.click(screen.getByRole('checkbox', { name: /Series b/ }));
+		expect(
+			await within(table).findByRole('columnheader', { name: 'Series b' }),
+		).toBeInTheDocument();
+	});
+
+	it('is drawn at the width of its container', () => {
+		const clientWidth = jest
+			.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+			.mockReturnValue(900);
+		try {
+			const { container } = render(<Chart data={makeData(3, ['a'])} />);
+			expect(container.querySelector('svg')).toHaveAttribute('width', '900');
+		} finally {
+			clientWidth.mockRestore();
+		}
 	});
 });
