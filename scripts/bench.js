@@ -2,7 +2,8 @@
  * `npm run bench`: every performance figure of Abacus in one table, also written as JSON to
  * bench-results/<date>.json. Sections: bundle sizes, server endpoints (10k/100k/1M orders; limit with
  * BENCH_SIZES=10000,100000), the revenue report and dashboard in Chromium against a 100k-order
- * store, and components alone in Chromium. Set BENCH_ONLY=bundle,components,... to run a subset.
+ * store, and components alone in Chromium. Run a subset with `--only bundle,components,browser,server`
+ * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -12,15 +13,25 @@ import { fileURLToPath } from 'node:url';
 import { ensureSystemTools } from './ensure-system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null;
+const onlyArgument = process.argv.indexOf('--only');
+const onlyValue =
+	onlyArgument >= 0
+		? process.argv[onlyArgument + 1]
+		: process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const onlyList = onlyValue ?? process.env.BENCH_ONLY;
+const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
+const SECTIONS = ['bundle', 'components', 'browser', 'server'];
+for (const name of only ?? []) {
+	if (!SECTIONS.includes(name)) {
+		console.error(`Unknown bench section "${name}"; choose from ${SECTIONS.join(', ')}.`);
+		process.exit(2);
+	}
+}
 const wanted = (name) => !only || only.includes(name);
 
-/** Targets from the project's performance goals. */
+/** Targets from the project's performance goals (at most; the components' are "under", see below). */
 const TARGETS = {
 	'bundle.wp.revenueInitialJsGzipKB': 100,
-	'components.chartFirstRender': 100,
-	'components.tableFirstRender': 60,
-	'components.tableSort': 30,
 	'browser.revenueChartAndTableMs': 1000,
 	'browser.revenueRequests': 3,
 	'browser.pageChangeMs': 100,
@@ -31,14 +42,18 @@ const TARGETS = {
 const rows = [];
 const results = { date: new Date().toISOString(), node: process.version };
 
-function add(section, name, value, unit, target) {
-	const ok = target === undefined ? '' : value <= target ? 'ok' : 'over';
-	rows.push({ section, name, value, unit, target: target ?? '', ok });
+/** Adds a row; `strict` targets must be beaten (value < target), the others reached (<=). */
+function add(section, name, value, unit, target, strict = false) {
+	const ok =
+		target === undefined ? '' : (strict ? value < target : value <= target) ? 'ok' : 'over';
+	const shownTarget = target === undefined ? '' : `${strict ? '<' : '<='}${target}`;
+	rows.push({ section, name, value, unit, target: shownTarget, ok });
 }
 
 async function main() {
 	if (!ensureSystemTools(['Chromium'])) process.exit(1);
-	if (!existsSync(path.join(root, 'build/standalone/index.js'))) {
+	const needsBuild = wanted('bundle') || (wanted('browser') && !process.env.BENCH_BUILD_DIR);
+	if (needsBuild && !existsSync(path.join(root, 'build/standalone/index.js'))) {
 		spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
 	}
 
@@ -70,7 +85,7 @@ async function main() {
 		const figures = await measureComponents();
 		results.components = figures;
 		for (const [name, f] of Object.entries(figures))
-			add('components', name, f.medianMs, 'ms', TARGETS[`components.${name}`]);
+			add('components', `${name} (median of ${f.runs})`, f.medianMs, 'ms', f.targetMs, true);
 	}
 
 	if (wanted('browser')) {
@@ -115,11 +130,11 @@ async function main() {
 
 	const width = Math.max(...rows.map((r) => r.name.length), 10);
 	console.log(
-		`\n${'section'.padEnd(11)} ${'figure'.padEnd(width)} ${'value'.padStart(9)} unit  target  `,
+		`\n${'section'.padEnd(11)} ${'figure'.padEnd(width)} ${'value'.padStart(9)} unit  ${'target'.padStart(7)}`,
 	);
 	for (const r of rows) {
 		console.log(
-			`${r.section.padEnd(11)} ${r.name.padEnd(width)} ${String(r.value).padStart(9)} ${r.unit.padEnd(5)} ${String(r.target).padStart(6)}  ${r.ok}`,
+			`${r.section.padEnd(11)} ${r.name.padEnd(width)} ${String(r.value).padStart(9)} ${r.unit.padEnd(5)} ${String(r.target).padStart(7)}  ${r.ok}`,
 		);
 	}
 	mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -40,29 +40,44 @@ export function getCurrentSort(
 	return { key, order };
 }
 
+/** Each column's key and cell class, computed once per set of headers (not per cell). */
+interface ColumnInfo {
+	key: string;
+	className: string;
+}
+
+function getColumns(headers: TableHeader[]): ColumnInfo[] {
+	return headers.map((header) => ({
+		key: header.key,
+		className: clsx('abacus-table__item', {
+			'is-numeric': header.isNumeric && !header.isLeftAligned,
+			'is-left-aligned': header.isLeftAligned,
+		}),
+	}));
+}
+
+/** One body row; memoised, so a row whose cells and columns did not change is not rendered again. */
 const Row = memo(function Row({
 	row,
-	headers,
+	columns,
 	rowHeader,
 }: {
 	row: TableRow;
-	headers: TableHeader[];
+	columns: ColumnInfo[];
 	rowHeader: number | false;
 }) {
 	return (
 		<tr>
 			{row.map((cell, index) => {
-				const header = headers[index];
-				const className = clsx('abacus-table__item', {
-					'is-numeric': header?.isNumeric && !header?.isLeftAligned,
-					'is-left-aligned': header?.isLeftAligned,
-				});
+				const column = columns[index];
+				const key = column?.key ?? index;
+				const className = column?.className ?? 'abacus-table__item';
 				return index === rowHeader ? (
-					<th key={header?.key ?? index} scope="row" className={className}>
+					<th key={key} scope="row" className={className}>
 						{cell?.display ?? cell?.value}
 					</th>
 				) : (
-					<td key={header?.key ?? index} className={className}>
+					<td key={key} className={className}>
 						{cell?.display ?? cell?.value}
 					</td>
 				);
@@ -85,6 +100,7 @@ export function Table({
 }: TableProps) {
 	const captionId = useId();
 	const sort = getCurrentSort(headers, query);
+	const columns = useMemo(() => getColumns(headers), [headers]);
 	const sortedLabel = (header: TableHeader): ReactNode => {
 		if (!header.isSortable) return null;
 		const isSorted = sort.key === header.key;
@@ -199,7 +215,7 @@ export function Table({
 						<Row
 							key={ids?.[index] ?? index}
 							row={row}
-							headers={headers}
+							columns={columns}
 							rowHeader={rowHeader}
 						/>
 					))}

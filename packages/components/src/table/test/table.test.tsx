@@ -54,6 +54,45 @@ describe('Table', () => {
 		expect(screen.getByRole('rowheader', { name: '2026-01-02' })).toBeInTheDocument();
 	});
 
+	it('shows re-ordered rows in their new order, cells still aligned by column', () => {
+		const { rerender } = render(
+			<Table caption="Revenue" headers={headers} rows={rows} ids={['a', 'b']} />,
+		);
+		const bodyRows = () => screen.getAllByRole('row').slice(1);
+		expect(bodyRows().map((row) => row.textContent)).toEqual([
+			'2026-01-013$30.00a',
+			'2026-01-025$50.00b',
+		]);
+		rerender(
+			<Table
+				caption="Revenue"
+				headers={headers}
+				rows={[rows[1], rows[0]]}
+				ids={['b', 'a']}
+				query={{ orderby: 'orders', order: 'desc' }}
+			/>,
+		);
+		expect(bodyRows().map((row) => row.textContent)).toEqual([
+			'2026-01-025$50.00b',
+			'2026-01-013$30.00a',
+		]);
+		expect(screen.getByRole('cell', { name: '$50.00' })).toHaveClass('is-numeric');
+		expect(screen.getByRole('cell', { name: 'b' })).not.toHaveClass('is-numeric');
+		// New headers (the numeric column now left-aligned) restyle the cells of unchanged rows.
+		rerender(
+			<Table
+				caption="Revenue"
+				headers={headers.map((h) =>
+					h.key === 'sales' ? { ...h, isLeftAligned: true } : h,
+				)}
+				rows={[rows[1], rows[0]]}
+				ids={['b', 'a']}
+			/>,
+		);
+		expect(screen.getByRole('cell', { name: '$50.00' })).toHaveClass('is-left-aligned');
+		expect(screen.getByRole('cell', { name: '$50.00' })).not.toHaveClass('is-numeric');
+	});
+
 	it('sorts by the default-sort column descending when the query names none', () => {
 		render(<Table caption="Revenue" headers={headers} rows={rows} />);
 		expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute(
