@@ -28,7 +28,9 @@ import {
 	getOrderedSeries,
 	getSeriesKeys,
 	isDataEmpty,
+	isSameChartData,
 	type ChartInterval,
+	type ChartRow,
 	type ChartType,
 	type ChartValueType,
 } from './utils/index.js';
@@ -73,11 +75,23 @@ function useWidth(): [RefObject<HTMLDivElement>, number | null] {
 }
 
 /**
+ * `data`, or the array of the previous render when the new one holds the same rows: a report that
+ * re-renders with equal data (a new array from its store) does not redraw the chart.
+ */
+function useStableData(data: ChartRow[]): ChartRow[] {
+	const previous = useRef(data);
+	if (previous.current !== data && !isSameChartData(previous.current, data)) {
+		previous.current = data;
+	}
+	return previous.current;
+}
+
+/**
  * A report chart: header (title, interval select, line/bar toggle), legend and the d3 body with its
  * tooltip. Interval and type changes call the on* callbacks and are written to the query string.
  */
 export function Chart({
-	data,
+	data: dataProp,
 	dateParser = '%Y-%m-%dT%H:%M:%S',
 	mode = 'time-comparison',
 	chartType = 'line',
@@ -109,6 +123,7 @@ export function Chart({
 	height,
 	className,
 }: ChartProps) {
+	const data = useStableData(dataProp);
 	const [bodyRef, width] = useWidth();
 	const isWide = useViewportMatch('large');
 	const position = legendPosition ?? getLegendPosition(mode, isWide);

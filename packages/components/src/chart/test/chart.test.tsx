@@ -193,4 +193,18 @@ describe('Chart', () => {
 			clientWidth.mockRestore();
 		}
 	});
+
+	it('redraws when the data changes, not for an equal copy', async () => {
+		const data = makeData(3, ['a']);
+		const { container, rerender } = render(<Chart data={data} />);
+		const path = () => container.querySelector('path.abacus-chart__line')?.getAttribute('d');
+		const before = path();
+		rerender(<Chart data={data.map((row) => ({ ...row }))} />);
+		expect(path()).toBe(before);
+		const changed = makeData(3, ['a']);
+		changed[1] = { ...changed[1], a: { value: 500, label: 'Series a' } };
+		rerender(<Chart data={changed} />);
+		expect(path()).not.toBe(before);
+		await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('500'));
+	});
 });

@@ -94,6 +94,37 @@ export function getSeriesKeys(data: ChartRow[]): string[] {
 	return keys;
 }
 
+/**
+ * Whether two data arrays hold the same rows: same dates, series keys, values, labels and label
+ * dates, in the same order (a report that re-renders with equal data need not redraw).
+ */
+export function isSameChartData(a: ChartRow[], b: ChartRow[]): boolean {
+	if (a === b) return true;
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) {
+		const rowA = a[i];
+		const rowB = b[i];
+		if (rowA === rowB) continue;
+		const keys = Object.keys(rowA);
+		if (keys.length !== Object.keys(rowB).length) return false;
+		for (const key of keys) {
+			if (!(key in rowB)) return false;
+			const cellA = rowA[key];
+			const cellB = rowB[key];
+			if (cellA === cellB) continue;
+			if (typeof cellA !== 'object' || typeof cellB !== 'object' || !cellA || !cellB)
+				return false;
+			if (
+				!Object.is(cellA.value, cellB.value) ||
+				cellA.label !== cellB.label ||
+				cellA.labelDate !== cellB.labelDate
+			)
+				return false;
+		}
+	}
+	return true;
+}
+
 /** The value of a series in a row, or null when missing. */
 export function getValue(row: ChartRow, key: string): number | null {
 	const cell = row[key];

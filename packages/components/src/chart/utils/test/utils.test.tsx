@@ -12,6 +12,7 @@ import {
 	getYFormatter,
 	getYScale,
 	isDataEmpty,
+	isSameChartData,
 	shouldUseMonthTicks,
 	type ChartRow,
 } from '../index.js';
@@ -36,6 +37,27 @@ const data: ChartRow[] = [
 ];
 
 describe('chart utils', () => {
+	it('tells equal data in new arrays from changed data', () => {
+		const copy = (rows: ChartRow[]): ChartRow[] => JSON.parse(JSON.stringify(rows));
+		expect(isSameChartData(data, copy(data))).toBe(true);
+		const changedValue = copy(data);
+		changedValue[1].b = { value: 0, label: 'Beta' };
+		expect(isSameChartData(data, changedValue)).toBe(false);
+		const changedLabel = copy(data);
+		changedLabel[0].a = { value: 1, label: 'Alpha 2' };
+		expect(isSameChartData(data, changedLabel)).toBe(false);
+		const changedDate = copy(data);
+		changedDate[0].date = '2025-01-01T00:00:00';
+		expect(isSameChartData(data, changedDate)).toBe(false);
+		const extraSeries = copy(data);
+		extraSeries[0].c = { value: 1, label: 'Gamma' };
+		expect(isSameChartData(data, extraSeries)).toBe(false);
+		const renamedSeries = copy(data).map(({ date, a, b }) => ({ date, a, c: b }));
+		expect(isSameChartData(data, renamedSeries)).toBe(false);
+		expect(isSameChartData(data, data.slice(0, 1))).toBe(false);
+		expect(isSameChartData([], [])).toBe(true);
+	});
+
 	it('orders series by total and shows at most five', () => {
 		const series = getOrderedSeries(data);
 		expect(series.map((s) => [s.key, s.label, s.total, s.visible])).toEqual([
