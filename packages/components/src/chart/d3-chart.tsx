@@ -104,7 +104,13 @@ export const D3Chart = memo(function D3Chart({
 	const innerWidth = Math.max(0, width - margin.left - margin.right);
 	const innerHeight = Math.max(0, height - margin.top - margin.bottom);
 	const visible = useMemo(() => series.filter((s) => s.visible), [series]);
-	const visibleKeys = useMemo(() => visible.map((s) => s.key), [visible]);
+	// Keyed by the visible series' keys: hovering a legend item (a new `series`) keeps the scales
+	// and paths, and only restyles the lines.
+	const visibleSignature = visible.map((s) => s.key).join('\u0000');
+	const visibleKeys = useMemo(
+		() => (visibleSignature === '' ? [] : visibleSignature.split('\u0000')),
+		[visibleSignature],
+	);
 	const focusedKey = series.find((s) => s.focus)?.key;
 	const dates = useMemo(() => data.map((row) => row.date), [data]);
 	// Keyed by the visible series' keys and labels: hovering a legend item does not redraw it.
@@ -143,22 +149,22 @@ export const D3Chart = memo(function D3Chart({
 	const paths = useMemo(
 		() =>
 			chartType === 'line'
-				? visible.map((s) => ({ key: s.key, d: getLinePath(data, s.key, xScale, yScale) }))
+				? visibleKeys.map((key) => ({ key, d: getLinePath(data, key, xScale, yScale) }))
 				: [],
-		[chartType, visible, data, xScale, yScale],
+		[chartType, visibleKeys, data, xScale, yScale],
 	);
 
 	const bars = useMemo(() => {
-		if (chartType !== 'bar' || visible.length === 0) return [];
-		const barWidth = xScale.bandwidth() / visible.length;
+		if (chartType !== 'bar' || visibleKeys.length === 0) return [];
+		const barWidth = xScale.bandwidth() / visibleKeys.length;
 		const zero = yScale(0);
 		return data.flatMap((row) =>
-			visible.map((s, i) => {
-				const value = getValue(row, s.key) ?? 0;
+			visibleKeys.map((key, i) => {
+				const value = getValue(row, key) ?? 0;
 				const y = yScale(value);
 				return {
-					id: `${row.date}-${s.key}`,
-					key: s.key,
+					id: `${row.date}-${key}`,
+					key,
 					x: (xScale(row.date) ?? 0) + i * barWidth,
 					y: Math.min(y, zero),
 					width: Math.max(0, barWidth),
@@ -166,7 +172,7 @@ export const D3Chart = memo(function D3Chart({
 				};
 			}),
 		);
-	}, [chartType, visible, data, xScale, yScale]);
+	}, [chartType, visibleKeys, data, xScale, yScale]);
 
 	// Scrolling hides the tooltip (throttled).
 	useEffect(() => {

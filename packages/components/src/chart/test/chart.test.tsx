@@ -207,4 +207,17 @@ describe('Chart', () => {
 		expect(path()).not.toBe(before);
 		await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('500'));
 	});
+
+	it('restyles the lines for a hovered legend item, each line in place', () => {
+		const { container } = render(<Chart data={makeData(3, ['a', 'b'])} />);
+		const lines = () => [...container.querySelectorAll('path.abacus-chart__line')];
+		const before = lines().map((line) => line.getAttribute('d'));
+		fireEvent.mouseEnter(screen.getByRole('checkbox', { name: /Series b/ }).closest('li')!);
+		expect(lines().map((line) => line.getAttribute('d'))).toEqual(before);
+		const widths = lines().map((line) => line.getAttribute('stroke-width'));
+		expect(widths.sort()).toEqual(['2', '3']);
+		expect(container.querySelectorAll('path.is-faded')).toHaveLength(1);
+		fireEvent.mouseLeave(container.querySelector('.abacus-legend__list')!);
+		expect(container.querySelectorAll('path.is-faded')).toHaveLength(0);
+	});
 });
