@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -64,6 +64,18 @@ export interface TableCardProps {
 	/** Elements at the right of the header. */
 	actions?: ReactNode;
 	className?: string;
+}
+
+/**
+ * A ref holding the latest `value` (updated after each commit): handlers read it when called, so the
+ * parts using them need not render again when only the handler changed.
+ */
+function useLatest<T>(value: T) {
+	const ref = useRef(value);
+	useLayoutEffect(() => {
+		ref.current = value;
+	});
+	return ref;
 }
 
 function isShownByDefault(header: TableHeader): boolean {
@@ -183,45 +195,70 @@ export function TableCard({
 	};
 
 	const page = Math.max(1, Number.parseInt(String(query.paged ?? 1), 10) || 1);
-	const toggleable = headers.filter((h) => !h.required);
+	const toggleable = useMemo(() => headers.filter((h) => !h.required), [headers]);
 
-	const menu =
-		showMenu && toggleable.length > 0 ? (
-			<EllipsisMenu
-				label={__('Choose which values to display', 'abacus')}
-				renderContent={() => (
-					<>
-						<MenuTitle>{__('Columns:', 'abacus')}</MenuTitle>
-						{toggleable.map((h) => (
-							<MenuItem
-								key={h.key}
-								isCheckbox
-								checked={shownKeys.includes(h.key)}
-								onInvoke={() => toggleColumn(h.key)}
-							>
-								{h.label}
-							</MenuItem>
-						))}
-					</>
+	// The menu, header actions and pagination do not depend on the rows or the sort: they are kept
+	// (not rendered again) when only those change, e.g. for a sort. Their handlers read the latest
+	// props through refs.
+	const latest = useLatest({ toggleColumn, download, change });
+
+	const menu = useMemo(
+		() =>
+			showMenu && toggleable.length > 0 ? (
+				<EllipsisMenu
+					label={__('Choose which values to display', 'abacus')}
+					renderContent={() => (
+						<>
+							<MenuTitle>{__('Columns:', 'abacus')}</MenuTitle>
+							{toggleable.map((h) => (
+								<MenuItem
+									key={h.key}
+									isCheckbox
+									checked={shownKeys.includes(h.key)}
+									onInvoke={() => latest.current.toggleColumn(h.key)}
+								>
+									{h.label}
+								</MenuItem>
+							))}
+						</>
+					)}
+				/>
+			) : undefined,
+		[showMenu, toggleable, shownKeys, latest],
+	);
+
+	const hasRows = rows.length > 0;
+	const headerActions = useMemo(
+		() => (
+			<>
+				{actions}
+				{hasDownload && (
+					<Button
+						className="abacus-table__download-button"
+						variant="secondary"
+						disabled={isLoading || !hasRows}
+						accessibleWhenDisabled
+						onClick={() => latest.current.download()}
+					>
+						{__('Download', 'abacus')}
+					</Button>
 				)}
-			/>
-		) : undefined;
+			</>
+		),
+		[actions, hasDownload, isLoading, hasRows, latest],
+	);
 
-	const headerActions = (
-		<>
-			{actions}
-			{hasDownload && (
-				<Button
-					className="abacus-table__download-button"
-					variant="secondary"
-					disabled={isLoading || rows.length === 0}
-					accessibleWhenDisabled
-					onClick={download}
-				>
-					{__('Download', 'abacus')}
-				</Button>
-			)}
-		</>
+	const pagination = useMemo(
+		() => (
+			<Pagination
+				page={page}
+				perPage={rowsPerPage}
+				total={totalRows}
+				onPageChange={(next) => latest.current.change('paged', String(next))}
+				onPerPageChange={(next) => latest.current.change('per_page', String(next))}
+			/>
+		),
+		[page, rowsPerPage, totalRows, latest],
 	);
 
 	let body: ReactNode;
@@ -262,13 +299,7 @@ export function TableCard({
 			menu={menu}
 		>
 			{body}
-			<Pagination
-				page={page}
-				perPage={rowsPerPage}
-				total={totalRows}
-				onPageChange={(next) => change('paged', String(next))}
-				onPerPageChange={(next) => change('per_page', String(next))}
-			/>
+			{pagination}
 			{isLoading ? <TableSummaryPlaceholder /> : <TableSummary data={summary} />}
 		</Card>
 	);
