@@ -154,24 +154,28 @@ export const D3Chart = memo(function D3Chart({
 		[chartType, visibleKeys, data, xScale, yScale],
 	);
 
-	const bars = useMemo(() => {
+	// Bars grouped by series; the rect elements are made once per drawing, so hovering a legend
+	// item only changes the class of a group.
+	const barGroups = useMemo(() => {
 		if (chartType !== 'bar' || visibleKeys.length === 0) return [];
-		const barWidth = xScale.bandwidth() / visibleKeys.length;
+		const barWidth = Math.max(0, xScale.bandwidth() / visibleKeys.length);
 		const zero = yScale(0);
-		return data.flatMap((row) =>
-			visibleKeys.map((key, i) => {
-				const value = getValue(row, key) ?? 0;
-				const y = yScale(value);
-				return {
-					id: `${row.date}-${key}`,
-					key,
-					x: (xScale(row.date) ?? 0) + i * barWidth,
-					y: Math.min(y, zero),
-					width: Math.max(0, barWidth),
-					height: Math.abs(zero - y),
-				};
+		return visibleKeys.map((key, i) => ({
+			key,
+			rects: data.map((row) => {
+				const y = yScale(getValue(row, key) ?? 0);
+				return (
+					<rect
+						key={row.date}
+						className="abacus-chart__bar"
+						x={(xScale(row.date) ?? 0) + i * barWidth}
+						y={Math.min(y, zero)}
+						width={barWidth}
+						height={Math.abs(zero - y)}
+					/>
+				);
 			}),
-		);
+		}));
 	}, [chartType, visibleKeys, data, xScale, yScale]);
 
 	// Scrolling hides the tooltip (throttled).
@@ -293,16 +297,14 @@ export const D3Chart = memo(function D3Chart({
 							strokeWidth={focusedKey === p.key ? 3 : 2}
 						/>
 					))}
-					{bars.map((b) => (
-						<rect
-							key={b.id}
-							className={`abacus-chart__bar${focusedKey && focusedKey !== b.key ? ' is-faded' : ''}`}
-							x={b.x}
-							y={b.y}
-							width={b.width}
-							height={b.height}
-							fill={colors[b.key]}
-						/>
+					{barGroups.map((group) => (
+						<g
+							key={group.key}
+							className={`abacus-chart__bars${focusedKey && focusedKey !== group.key ? ' is-faded' : ''}`}
+							fill={colors[group.key]}
+						>
+							{group.rects}
+						</g>
 					))}
 					{activeRow && (
 						<g className="abacus-chart__focus">

@@ -220,4 +220,15 @@ describe('Chart', () => {
 		fireEvent.mouseLeave(container.querySelector('.abacus-legend__list')!);
 		expect(container.querySelectorAll('path.is-faded')).toHaveLength(0);
 	});
+
+	it('fades the bars of the series not hovered in bar mode', () => {
+		const { container } = render(<Chart data={makeData(3, ['a', 'b'])} chartType="bar" />);
+		expect(container.querySelectorAll('rect.abacus-chart__bar')).toHaveLength(6);
+		fireEvent.focus(screen.getByRole('checkbox', { name: /Series a/ }));
+		const faded = container.querySelectorAll('.is-faded rect.abacus-chart__bar');
+		expect(faded).toHaveLength(3);
+		expect(container.querySelectorAll('rect.abacus-chart__bar')).toHaveLength(6);
+		fireEvent.blur(screen.getByRole('checkbox', { name: /Series a/ }));
+		expect(container.querySelectorAll('.is-faded')).toHaveLength(0);
+	});
 });
