@@ -5,7 +5,10 @@
 import {
 	appendTimestamp,
 	getCurrentDates,
+	getIntervalCount,
 	getIntervalForQuery,
+	getStartOfWeek,
+	isIntervalType,
 	isoDateFormat,
 	toMoment,
 } from '@abacus/date';
@@ -247,6 +250,23 @@ function sameSources(a: readonly ReportResult[], b: readonly ReportResult[]): bo
 }
 
 /**
+ * How many pages of MAX_PER_PAGE intervals a stats request's range needs (1 when it cannot tell:
+ * no dates, an unknown interval or unreadable dates; the answer's total corrects it then).
+ */
+export function getExpectedIntervalPages(requestQuery: Query): number {
+	const { after, before, interval } = requestQuery;
+	if (typeof after !== 'string' || typeof before !== 'string' || !isIntervalType(interval)) {
+		return 1;
+	}
+	try {
+		const count = getIntervalCount(after, before, interval, getStartOfWeek());
+		return Math.max(1, Math.ceil(count / MAX_PER_PAGE));
+	} catch {
+		return 1;
+	}
+}
+
+/**
  * Chart data of one period: totals and intervals. When the answer says there are more than
  * MAX_PER_PAGE intervals, pages 2…n are requested and their intervals appended. The same result
  * object is returned while the underlying answers are unchanged.
@@ -264,6 +284,12 @@ export function getReportChartData(
 	};
 	const requestQuery = getRequestQuery(options);
 	const stats = reports.getReportStats(endpoint, requestQuery);
+	// The pages the range will need are asked for together with the first (no waterfall): the
+	// number of intervals follows from the dates and the interval.
+	const expectedPages = getExpectedIntervalPages(requestQuery);
+	for (let page = 2; page <= expectedPages; page++) {
+		reports.getReportStats(endpoint, { ...requestQuery, page });
+	}
 	if (reports.getReportStatsError(endpoint, requestQuery)) {
 		return { ...base, isError: true };
 	}

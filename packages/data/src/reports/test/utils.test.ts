@@ -210,12 +210,11 @@ describe('getReportChartData', () => {
 		const options = {
 			endpoint: 'revenue',
 			dataType: 'primary' as const,
-			query: { ...customYear, interval: 'day' },
+			// 250 days: three pages of intervals.
+			query: { ...customYear, before: '2024-09-06', interval: 'day' },
 			select: registry.select,
 			fields: ['net_revenue'],
 		};
-		expect(getReportChartData(options).isRequesting).toBe(true);
-		await flush(20);
 		expect(getReportChartData(options).isRequesting).toBe(true);
 		await flush(20);
 		const result = getReportChartData(options);
@@ -224,6 +223,46 @@ describe('getReportChartData', () => {
 		expect(result.data.intervals[249].interval).toBe('i249');
 		expect(calls.map((call) => call.query.page ?? '1').sort()).toEqual(['1', '2', '3']);
 		expect(getReportChartData(options)).toBe(result);
+	});
+
+	it('asks for every page of a long range at once, before the first answer arrives', async () => {
+		const releases: Array<() => void> = [];
+		const calls = stubApiFetch(
+			(call) =>
+				new Promise((resolve) => {
+					const page = Number(call.query.page ?? 1);
+					const count = page < 4 ? 100 : 66;
+					releases.push(() =>
+						resolve({
+							body: {
+								totals: { net_revenue: 1 },
+								intervals: Array.from({ length: count }, (_, i) =>
+									interval((page - 1) * 100 + i),
+								),
+							},
+							headers: { 'X-WP-Total': '366', 'X-WP-TotalPages': '4' },
+						}),
+					);
+				}),
+		);
+		const registry = registryWith(store);
+		const options = {
+			endpoint: 'revenue',
+			dataType: 'primary' as const,
+			query: { ...customYear, interval: 'day' },
+			select: registry.select,
+			fields: ['net_revenue'],
+		};
+		expect(getReportChartData(options).isRequesting).toBe(true);
+		await flush(20);
+		// No answer yet, and all four pages of 2024 (366 days) are already on their way.
+		expect(calls.map((call) => call.query.page ?? '1').sort()).toEqual(['1', '2', '3', '4']);
+		releases.forEach((release) => release());
+		await flush(20);
+		const result = getReportChartData(options);
+		expect(result.isRequesting).toBe(false);
+		expect(result.data.intervals).toHaveLength(366);
+		expect(calls).toHaveLength(4);
 	});
 
 	it('is empty without intervals and reports errors', async () => {
