@@ -226,6 +226,8 @@ function abacus_settings() {
 		),
 		'dataEndpoints'                     => new stdClass(),
 		'variationTitleAttributesSeparator' => apply_filters( 'woocommerce_product_variation_title_attributes_separator', ' - ', null ),
+		// Answers of the first load's small requests, served by api-fetch's preloading middleware.
+		'preloadedRequests'                 => (object) array_reduce( array( '/wc-admin/navigation/favorites/me' ), 'rest_preload_api_request', array() ),
 	);
 }
 

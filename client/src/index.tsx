@@ -10,7 +10,11 @@ import { App } from './app/app.js';
 import { setUpApiFetch } from './app/api.js';
 
 const settings = window.abacusSettings ?? {};
-setUpApiFetch(settings.restRoot ?? '/wp-json/', settings.restNonce ?? '');
+setUpApiFetch(
+	settings.restRoot ?? '/wp-json/',
+	settings.restNonce ?? '',
+	settings.preloadedRequests ?? {},
+);
 
 const container = document.getElementById('root');
 if (container) {

@@ -9,8 +9,18 @@ const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 let isConfigured = false;
 
-/** Installs the root URL and nonce middlewares once per page. */
-export function setUpApiFetch(restRoot: string, restNonce: string): void {
+/** The answers a page embeds for its first requests, keyed by request path. */
+export type PreloadedRequests = Record<string, { body: unknown; headers?: Record<string, string> }>;
+
+/**
+ * Installs the root URL and nonce middlewares once per page, and the preloading middleware that
+ * answers the embedded requests (each once) without going to the server.
+ */
+export function setUpApiFetch(
+	restRoot: string,
+	restNonce: string,
+	preloaded: PreloadedRequests = {},
+): void {
 	if (isConfigured) {
 		return;
 	}
@@ -18,6 +28,10 @@ export function setUpApiFetch(restRoot: string, restNonce: string): void {
 	apiFetch.use(apiFetch.createRootURLMiddleware(restRoot));
 	if (restNonce) {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));
+	}
+	if (Object.keys(preloaded).length > 0) {
+		// Registered last, so it runs first: it sees the request's `path` before it becomes a URL.
+		apiFetch.use(apiFetch.createPreloadingMiddleware(preloaded));
 	}
 }
 

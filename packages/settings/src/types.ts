@@ -89,6 +89,11 @@ export interface AbacusSettings {
 	variationTitleAttributesSeparator: string;
 	/** Names of known plugins that are active, for the plugins store. */
 	plugins?: { activePlugins: string[]; installedPlugins: string[] };
+	/**
+	 * REST answers the page embeds, keyed by request path (e.g. '/wc-admin/navigation/favorites/me'),
+	 * served once by api-fetch's preloading middleware instead of a request.
+	 */
+	preloadedRequests?: Record<string, { body: unknown; headers?: Record<string, string> }>;
 }
 
 declare global {

@@ -46,4 +46,6 @@ export interface PageSettings {
 	};
 	variationTitleAttributesSeparator: string;
 	plugins?: { activePlugins: string[]; installedPlugins: string[] };
+	/** REST answers embedded in the page (api-fetch preloading), keyed by request path. */
+	preloadedRequests: Record<string, { body: unknown; headers: Record<string, string> }>;
 }

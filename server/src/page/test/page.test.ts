@@ -61,6 +61,11 @@ describe('admin page', () => {
 		);
 		expect(settings.dataEndpoints.countries?.some((c) => c.code === 'DE')).toBe(true);
 		expect(settings.variationTitleAttributesSeparator).toBe(' - ');
+		// The favourites answer is embedded, so the first load does not ask for it.
+		const favourites = await call(server, 'GET', '/wc-admin/navigation/favorites/me');
+		expect(settings.preloadedRequests['/wc-admin/navigation/favorites/me']?.body).toEqual(
+			favourites.body,
+		);
 	});
 
 	it('reflects saved preferences and settings', async () => {
