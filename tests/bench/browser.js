@@ -17,6 +17,8 @@ import { CHROMIUM_ARGS } from './components.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 5;
+/** Latency added to every REST answer while counting request rounds (see loadRevenue). */
+const ROUND_LATENCY_MS = 300;
 const ORDERS = Number(process.env.BENCH_BROWSER_ORDERS ?? 100000);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -119,38 +121,75 @@ export async function measureBrowser() {
 		revenueChartAndTableMs: [],
 		revenueRequests: [],
 		revenueRequestRounds: [],
+		revenueYearChartAndTableMs: [],
+		revenueYearRequests: [],
+		revenueYearRequestRounds: [],
 		sortMs: [],
 		pageChangeMs: [],
 		legendToggleMs: [],
 		dashboardMs: [],
 	};
+	/**
+	 * Opens a revenue address in a new context: time to chart + table, the REST requests and rounds.
+	 * Rounds are counted with every REST answer held back ROUND_LATENCY_MS, so that a request sent
+	 * after an answer arrived is one that waited for it (on a fast local server an independent
+	 * request can start after the first quick answer by chance).
+	 */
+	async function loadRevenue(url, { countRoundsOnly = false } = {}) {
+		const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+		const page = await context.newPage();
+		if (countRoundsOnly) {
+			await page.route('**/wp-json/**', async (route) => {
+				await new Promise((resolve) => setTimeout(resolve, ROUND_LATENCY_MS));
+				await route.continue();
+			});
+		}
+		const requests = [];
+		const started = new Map();
+		page.on('request', (r) => {
+			if (r.url().includes('/wp-json/')) started.set(r, Date.now());
+		});
+		page.on('requestfinished', (r) => {
+			if (started.has(r)) requests.push({ start: started.get(r), end: Date.now() });
+		});
+		const t0 = Date.now();
+		await page.goto(url);
+		await page.waitForFunction(
+			(rows) =>
+				document.querySelectorAll(rows).length > 1 &&
+				document.querySelector('main .abacus-chart__line[d], main .abacus-chart__bar'),
+			TABLE_ROWS,
+			{ timeout: 30000 },
+		);
+		await paintedIn(page);
+		const ms = Date.now() - t0;
+		await page.waitForLoadState('networkidle');
+		return { context, page, ms, requests: requests.length, rounds: countRounds(requests) };
+	}
 	try {
-		const revenueUrl = `${server.adminUrl}&path=%2Fanalytics%2Frevenue&period=year&compare=previous_year`;
+		const revenueBase = `${server.adminUrl}&path=%2Fanalytics%2Frevenue`;
 		for (let run = 0; run < RUNS; run++) {
-			const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-			const page = await context.newPage();
-			const requests = [];
-			const started = new Map();
-			page.on('request', (r) => {
-				if (r.url().includes('/wp-json/')) started.set(r, Date.now());
-			});
-			page.on('requestfinished', (r) => {
-				if (started.has(r)) requests.push({ start: started.get(r), end: Date.now() });
-			});
-			const t0 = Date.now();
-			await page.goto(revenueUrl);
-			await page.waitForFunction(
-				(rows) =>
-					document.querySelectorAll(rows).length > 1 &&
-					document.querySelector('main .abacus-chart__line[d], main .abacus-chart__bar'),
-				TABLE_ROWS,
-				{ timeout: 30000 },
+			// The default date range (this month against last year's) on a cold page.
+			const month = await loadRevenue(revenueBase);
+			figures.revenueChartAndTableMs.push(month.ms);
+			figures.revenueRequests.push(month.requests);
+			await month.context.close();
+			const monthRounds = await loadRevenue(revenueBase, { countRoundsOnly: true });
+			figures.revenueRequestRounds.push(monthRounds.rounds);
+			await monthRounds.context.close();
+			const yearRounds = await loadRevenue(
+				`${revenueBase}&period=year&compare=previous_year&interval=day`,
+				{ countRoundsOnly: true },
 			);
-			await paintedIn(page);
-			figures.revenueChartAndTableMs.push(Date.now() - t0);
-			await page.waitForLoadState('networkidle');
-			figures.revenueRequests.push(requests.length);
-			figures.revenueRequestRounds.push(countRounds(requests));
+			figures.revenueYearRequestRounds.push(yearRounds.rounds);
+			await yearRounds.context.close();
+
+			// A year by day: more than one page of intervals per period, all sent in one round.
+			const { context, page, ms, requests } = await loadRevenue(
+				`${revenueBase}&period=year&compare=previous_year&interval=day`,
+			);
+			figures.revenueYearChartAndTableMs.push(ms);
+			figures.revenueYearRequests.push(requests);
 
 			const count = (selector) =>
 				page.evaluate((s) => document.querySelectorAll(s).length, selector);
