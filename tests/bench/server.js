@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:server`: response times of the main report endpoints on generated stores of
 // 10k, 100k and 1M orders (BENCH_SIZES=10000,100000 to choose). Stores are kept in
-// .data/bench-<n>.duckdb and reused. Every request is computed afresh (a unique parameter keeps
-// the report cache out of the measurement); figures are median and p95 over warm runs.
+// <BENCH_DIR or .data>/bench-<n>.duckdb and reused. Every request is computed afresh (a unique
+// parameter keeps the report cache out of the measurement); figures are median and p95 over warm
+// runs. `--json <file>` also writes {results: [{orders, endpoint, medianMs, p95Ms}]} to the file
+// (what `npm run bench` reads). BENCH_ENDPOINTS=<substring> measures only matching endpoints.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,11 +16,20 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
 	.map((s) => Number(s.trim()))
 	.filter((n) => Number.isInteger(n) && n > 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-
-if (!fs.existsSync(path.join(root, 'server/build/index.js'))) {
-	const r = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
-	if (r.status !== 0) process.exit(r.status ?? 1);
+const dataDir = path.resolve(root, process.env.BENCH_DIR ?? '.data');
+const jsonArgument = process.argv.indexOf('--json');
+const jsonFile =
+	jsonArgument >= 0
+		? process.argv[jsonArgument + 1]
+		: process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
+if ((jsonArgument >= 0 || process.argv.includes('--json=')) && !jsonFile) {
+	console.error('--json needs a file name.');
+	process.exit(2);
 }
+
+// Always build: the server's compiled output must match its sources for the figures to mean anything.
+const built = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
 const { Db } = await import(path.join(root, 'server/build/core/db.js'));
 const { generateStore } = await import(path.join(root, 'server/build/store/generate.js'));
 const { startServer } = await import(path.join(root, 'server/build/index.js'));
@@ -54,10 +65,11 @@ function quantile(sorted, q) {
 	return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+const only = process.env.BENCH_ENDPOINTS;
 const results = [];
 let counter = 0;
 for (const size of sizes) {
-	const file = path.join(root, '.data', `bench-${size}.duckdb`);
+	const file = path.join(dataDir, `bench-${size}.duckdb`);
 	fs.mkdirSync(path.dirname(file), { recursive: true });
 	if (!fs.existsSync(file)) {
 		const started = Date.now();
@@ -71,6 +83,7 @@ for (const size of sizes) {
 	const server = await startServer({ databasePath: file, quiet: true });
 	try {
 		for (const [name, route] of ENDPOINTS) {
+			if (only && !name.includes(only)) continue;
 			const call = async () => {
 				const t = performance.now();
 				const res = await fetch(`${server.url}/wp-json${route}&_bench=${++counter}`);
@@ -95,4 +108,26 @@ for (const r of results) {
 	console.log(
 		`${pad(r.size, 10)}${pad(r.name, 34)}${pad(r.median.toFixed(1), 12)}${r.p95.toFixed(1)}`,
 	);
+}
+if (jsonFile) {
+	const round = (ms) => Math.round(ms * 10) / 10;
+	fs.mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
+	fs.writeFileSync(
+		jsonFile,
+		JSON.stringify(
+			{
+				date: new Date().toISOString(),
+				runs: RUNS,
+				results: results.map((r) => ({
+					orders: r.size,
+					endpoint: r.name,
+					medianMs: round(r.median),
+					p95Ms: round(r.p95),
+				})),
+			},
+			null,
+			2,
+		),
+	);
+	console.log(`Written to ${jsonFile}`);
 }

@@ -405,6 +405,28 @@ export const PRODUCT_ROLLUP_SQL: Record<string, string> = {
 	orders_count: 'COALESCE(SUM(p.orders_count), 0)',
 };
 
+/** Items sold of variations (the variations report's `items_sold`) over `order_product_daily` (`p`). */
+export const VARIATION_ROLLUP_SQL: Record<string, string> = {
+	items_sold: 'COALESCE(SUM(p.variation_items_sold), 0)',
+};
+
+/**
+ * Coupon metrics over the roll-ups: `c` = order_coupon_daily, `s` = order_stats_daily (whose
+ * `coupon_orders` counts the orders of the day that used a coupon; an order falls on one day, so
+ * the per-day counts add up to the distinct count).
+ */
+export const COUPON_ROLLUP_SQL: Record<string, string> = {
+	amount: 'COALESCE(SUM(c.discount_amount), 0)',
+	orders_count: 'COALESCE(SUM(s.coupon_orders), 0)',
+};
+
+/** Tax metrics over `order_tax_daily` (`t`). */
+export const TAX_ROLLUP_SQL: Record<string, string> = {
+	total_tax: 'COALESCE(SUM(t.total_tax), 0)',
+	order_tax: 'COALESCE(SUM(t.order_tax), 0)',
+	shipping_tax: 'COALESCE(SUM(t.shipping_tax), 0)',
+};
+
 /** A metric with its roll-up aggregate as SQL (for sources reading the roll-ups). */
 export function onRollup(m: Metric): Metric {
 	const sql = ORDER_ROLLUP_SQL[m.key];

@@ -2,23 +2,31 @@
  * `reports` (index), `reports/performance-indicators` (+ `/allowed`) and `leaderboards`
  * (+ `/allowed`) (REST contract §6.1, §6.13, §6.14).
  */
-import type { Db } from '../core/db.js';
+import type { Db, SqlValue } from '../core/db.js';
 import { RestError } from '../core/errors.js';
 import {
 	COUPON_METRICS,
+	COUPON_ROLLUP_SQL,
+	deriveAll,
 	DOWNLOAD_METRICS,
 	ORDER_METRICS,
+	ORDER_ROLLUP_SQL,
+	present,
 	PRODUCT_METRICS,
+	PRODUCT_ROLLUP_SQL,
 	TAX_METRICS,
+	TAX_ROLLUP_SQL,
+	VARIATION_ROLLUP_SQL,
 	type Metric,
 } from '../metrics/index.js';
+import { statusWhere, whereClause } from './filters.js';
 import { couponStats, downloadStats, productStats, taxStats } from './item-stats.js';
 import { categoriesList, couponsList, productsList } from './lists.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import { Query } from './params.js';
 import type { RouteResult } from './route.js';
-import type { StoreSettings } from './settings.js';
+import { dateRange, type StoreSettings } from './settings.js';
 
 const NS = '/wc-analytics';
 
@@ -73,6 +81,119 @@ export function allowedIndicators(): RouteResult {
 	return { body, total: body.length, totalPages: 1 };
 }
 
+/** Column aliases of the one roll-up query: `<report>__<metric>`. */
+const alias = (report: string, key: string): string => `"${report}__${key}"`;
+
+/**
+ * Totals of the order, product, variation, coupon and tax indicators for whole days, read from the
+ * daily roll-ups in one statement (the same per-day partial sums the stats endpoints read).
+ * Downloads, and ranges that are not whole days, go through the reports themselves.
+ */
+async function rollupTotals(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	chosen: Indicator[],
+): Promise<Map<string, Record<string, unknown>>> {
+	const out = new Map<string, Record<string, unknown>>();
+	const range = dateRange(q.raw, settings.timeZone);
+	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
+	const reports = new Set(chosen.map((c) => c.endpoint).filter((r) => r !== 'downloads'));
+	if (!dayAligned || !reports.size) return out;
+	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+	const where = (table: string): { sql: string; params: SqlValue[] } =>
+		whereClause(
+			{
+				sql: [`${table}.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`],
+				params: [day(range.after), day(range.before)],
+			},
+			statusWhere(new Query({}), settings, table),
+		);
+	const orderKeys = [
+		'orders_count',
+		'total_sales',
+		'refunds',
+		'taxes',
+		'shipping',
+		'net_revenue',
+	];
+	const parts: Array<{ select: string[]; from: string }> = [];
+	const orders = reports.has('revenue') || reports.has('orders') || reports.has('coupons');
+	if (orders) {
+		parts.push({
+			select: [
+				...orderKeys.map((k) => `${ORDER_ROLLUP_SQL[k]} AS ${alias('order', k)}`),
+				`${COUPON_ROLLUP_SQL.orders_count} AS ${alias('coupons', 'orders_count')}`,
+			],
+			from: 'order_stats_daily s',
+		});
+		parts.push({
+			select: [`${COUPON_ROLLUP_SQL.amount} AS ${alias('coupons', 'amount')}`],
+			from: 'order_coupon_daily c',
+		});
+	}
+	if (reports.has('products') || reports.has('variations')) {
+		parts.push({
+			select: [
+				`${PRODUCT_ROLLUP_SQL.items_sold} AS ${alias('products', 'items_sold')}`,
+				`${VARIATION_ROLLUP_SQL.items_sold} AS ${alias('variations', 'items_sold')}`,
+			],
+			from: 'order_product_daily p',
+		});
+	}
+	if (reports.has('taxes')) {
+		parts.push({
+			select: Object.entries(TAX_ROLLUP_SQL).map(
+				([k, sql]) => `${sql} AS ${alias('taxes', k)}`,
+			),
+			from: 'order_tax_daily t',
+		});
+	}
+	const params: SqlValue[] = [];
+	const subqueries = parts.map((part, index) => {
+		const table = part.from.split(' ')[1];
+		const w = where(table);
+		params.push(...w.params);
+		return `(SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}) q${index}`;
+	});
+	const row = await db.one(`SELECT * FROM ${subqueries.join(', ')}`, params);
+	const value = (report: string, key: string): number => Number(row?.[`${report}__${key}`] ?? 0);
+	if (orders) {
+		const values: Record<string, number> = {};
+		for (const key of Object.keys(ORDER_METRICS)) values[key] = 0;
+		for (const key of orderKeys) values[key] = value('order', key);
+		values.coupons = value('coupons', 'amount');
+		deriveAll(ORDER_METRICS, values);
+		const shown = Object.fromEntries(
+			Object.values(ORDER_METRICS).map((m) => [m.key, present(m, values[m.key])]),
+		);
+		out.set('revenue', shown);
+		out.set('orders', shown);
+		out.set('coupons', {
+			amount: present(COUPON_METRICS.amount, value('coupons', 'amount')),
+			orders_count: present(COUPON_METRICS.orders_count, value('coupons', 'orders_count')),
+		});
+	}
+	for (const report of ['products', 'variations']) {
+		if (reports.has(report))
+			out.set(report, {
+				items_sold: present(PRODUCT_METRICS.items_sold, value(report, 'items_sold')),
+			});
+	}
+	if (reports.has('taxes')) {
+		out.set(
+			'taxes',
+			Object.fromEntries(
+				Object.keys(TAX_ROLLUP_SQL).map((k) => [
+					k,
+					present(TAX_METRICS[k], value('taxes', k)),
+				]),
+			),
+		);
+	}
+	return out;
+}
+
 export async function performanceIndicators(
 	db: Db,
 	q: Query,
@@ -89,6 +210,8 @@ export async function performanceIndicators(
 	const chosen = INDICATORS.filter((i) => requested.includes(i.stat));
 	const range = { after: q.raw.after, before: q.raw.before, interval: 'year', per_page: 100 };
 	const totals = new Map<string, Record<string, unknown>>();
+	const rolled = await rollupTotals(db, q, settings, chosen);
+	for (const [report, values] of rolled) totals.set(report, values);
 	const load = async (report: string): Promise<Record<string, unknown>> => {
 		let t = totals.get(report);
 		if (t) return t;

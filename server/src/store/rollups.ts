@@ -9,6 +9,7 @@ export const ROLLUP_TABLES = [
 	'order_stats_daily',
 	'order_coupon_daily',
 	'order_product_daily',
+	'order_tax_daily',
 ] as const;
 
 export async function refreshRollups(db: Db): Promise<void> {
@@ -21,7 +22,8 @@ export async function refreshRollups(db: Db): Promise<void> {
 			COALESCE(SUM(net_total) FILTER (WHERE net_total < 0), 0) AS negative_net_total,
 			COALESCE(SUM(tax_total), 0) AS tax_total,
 			COALESCE(SUM(shipping_total), 0) AS shipping_total,
-			COALESCE(SUM(net_total), 0) AS net_total
+			COALESCE(SUM(net_total), 0) AS net_total,
+			COUNT(*) FILTER (WHERE order_id IN (SELECT order_id FROM order_coupon_lookup)) AS coupon_orders
 		FROM order_stats GROUP BY 1, 2;
 		CREATE OR REPLACE TABLE order_coupon_daily AS
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
@@ -30,8 +32,13 @@ export async function refreshRollups(db: Db): Promise<void> {
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
 			CAST(SUM(p.product_qty) AS BIGINT) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
 			COUNT(DISTINCT p.order_id) FILTER (WHERE p.product_gross_revenue >= 0) AS orders_count,
-			MAX(p.date_created) AS last_sale
+			MAX(p.date_created) AS last_sale,
+			CAST(COALESCE(SUM(p.product_qty) FILTER (WHERE p.variation_id <> 0), 0) AS BIGINT) AS variation_items_sold
 		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id GROUP BY 1, 2, 3;
+		CREATE OR REPLACE TABLE order_tax_daily AS
+		SELECT CAST(s.date_created AS DATE) AS day, s.status, t.tax_rate_id,
+			SUM(t.shipping_tax) AS shipping_tax, SUM(t.order_tax) AS order_tax, SUM(t.total_tax) AS total_tax
+		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id GROUP BY 1, 2, 3;
 	`);
 }
 
@@ -41,9 +48,10 @@ export async function ensureRollups(db: Db): Promise<void> {
 		`SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name IN (${ROLLUP_TABLES.map((t) => `'${t}'`).join(', ')})`,
 	);
 	const columns = await db.one<{ n: number }>(
-		"SELECT COUNT(*) AS n FROM duckdb_columns() WHERE table_name = 'order_product_daily' AND column_name = 'items_sold' AND data_type = 'BIGINT'",
+		`SELECT COUNT(*) AS n FROM duckdb_columns() WHERE (table_name = 'order_product_daily' AND column_name IN ('items_sold', 'variation_items_sold') AND data_type = 'BIGINT')
+			OR (table_name = 'order_stats_daily' AND column_name = 'coupon_orders')`,
 	);
-	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length || Number(columns?.n ?? 0) === 0) {
+	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length || Number(columns?.n ?? 0) < 3) {
 		await refreshRollups(db);
 	}
 }

@@ -201,6 +201,37 @@ describe('a generated 1k store reconciles', () => {
 		);
 	});
 
+	it('every performance indicator equals the totals of its own report (whole days and partial days)', async () => {
+		const ranges = [RANGE, `after=${lastYear}T09:30:00&before=${today}T17:15:00`];
+		for (const range of ranges) {
+			const items = (
+				await get<Array<{ stat: string; chart: string; value: number }>>(
+					server,
+					`/wc-analytics/reports/performance-indicators?${range}`,
+				)
+			).body;
+			expect(items).toHaveLength(15);
+			const totals = new Map<string, Record<string, number>>();
+			for (const item of items) {
+				const report = item.stat.split('/')[0];
+				let reportTotals = totals.get(report);
+				if (!reportTotals) {
+					reportTotals = (
+						await get<Stats>(
+							server,
+							`/wc-analytics/reports/${report}/stats?${range}&interval=year`,
+						)
+					).body.totals;
+					totals.set(report, reportTotals);
+				}
+				expect([item.stat, item.value]).toEqual([item.stat, reportTotals[item.chart]]);
+			}
+			expect(items.find((i) => i.stat === 'taxes/total_tax')?.value).toBeGreaterThan(0);
+			expect(items.find((i) => i.stat === 'coupons/orders_count')?.value).toBeGreaterThan(0);
+			expect(items.find((i) => i.stat === 'variations/items_sold')?.value).toBeGreaterThan(0);
+		}
+	});
+
 	it('performance indicators take the same totals', async () => {
 		const revenue = (
 			await get<Stats>(server, `/wc-analytics/reports/revenue/stats?${RANGE}&interval=year`)
