@@ -134,6 +134,64 @@ function abacus_option( $name, $fallback ) {
 }
 
 /**
+ * The store time zone's entry of moment-timezone's database (build/<flavour>/time-zones.json, written
+ * by the build): the client bundles moment-timezone without its database and loads this zone.
+ *
+ * @param string $name IANA name or offset.
+ * @return array{version: string, zones: string[], links: string[]}
+ */
+function abacus_time_zone_data( $name ) {
+	$empty = array(
+		'version' => '',
+		'zones'   => array(),
+		'links'   => array(),
+	);
+	if ( '' === $name || '+' === $name[0] || '-' === $name[0] ) {
+		return $empty;
+	}
+	$dir  = plugin_dir_path( ABACUS_PLUGIN_FILE ) . 'build/';
+	$file = file_exists( $dir . 'wp/time-zones.json' ) ? $dir . 'wp/time-zones.json' : $dir . 'standalone/time-zones.json';
+	if ( ! is_readable( $file ) ) {
+		return $empty;
+	}
+	$database = json_decode( (string) file_get_contents( $file ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+	if ( ! is_array( $database ) || ! isset( $database['zones'], $database['links'] ) ) {
+		return $empty;
+	}
+	$zone_of = function ( $zone_name ) use ( $database ) {
+		foreach ( $database['zones'] as $zone ) {
+			if ( 0 === strpos( $zone, $zone_name . '|' ) ) {
+				return $zone;
+			}
+		}
+		return null;
+	};
+	$version = isset( $database['version'] ) ? (string) $database['version'] : '';
+	$own     = $zone_of( $name );
+	if ( null !== $own ) {
+		return array(
+			'version' => $version,
+			'zones'   => array( $own ),
+			'links'   => array(),
+		);
+	}
+	foreach ( $database['links'] as $link ) {
+		$parts = explode( '|', $link );
+		if ( 2 === count( $parts ) && $parts[1] === $name ) {
+			$target = $zone_of( $parts[0] );
+			if ( null !== $target ) {
+				return array(
+					'version' => $version,
+					'zones'   => array( $target ),
+					'links'   => array( $link ),
+				);
+			}
+		}
+	}
+	return $empty;
+}
+
+/**
  * The settings object the app reads as window.abacusSettings.
  *
  * @return array<string, mixed>
@@ -202,6 +260,7 @@ function abacus_settings() {
 			'weekdaysShort' => isset( $wp_locale ) ? array_values( $wp_locale->weekday_abbrev ) : array( 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat' ),
 		),
 		'timeZone'                          => $time_zone,
+		'timeZoneData'                      => abacus_time_zone_data( $time_zone ),
 		'dateFormat'                        => get_option( 'date_format', 'F j, Y' ),
 		'timeFormat'                        => get_option( 'time_format', 'g:i a' ),
 		'startOfWeek'                       => (int) get_option( 'start_of_week', 1 ),

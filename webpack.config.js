@@ -6,6 +6,7 @@
  *   too old for the externals.
  * Report pages are split into their own chunks; moment's locales are stripped.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,32 @@ class ChunkGroupsManifestPlugin {
 	}
 }
 
+/**
+ * Writes moment-timezone's zone database next to the bundle as time-zones.json: the bundle leaves it
+ * out (see client/src/app/moment-timezone.ts) and the WordPress plugin embeds the store's zone
+ * from this file in the page.
+ */
+class TimeZoneDatabasePlugin {
+	apply(compiler) {
+		compiler.hooks.thisCompilation.tap('TimeZoneDatabasePlugin', (compilation) => {
+			compilation.hooks.processAssets.tap(
+				{
+					name: 'TimeZoneDatabasePlugin',
+					stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+				},
+				() => {
+					const file = require.resolve('moment-timezone/data/packed/latest.json');
+					compilation.fileDependencies.add(file);
+					compilation.emitAsset(
+						'time-zones.json',
+						new webpack.sources.RawSource(readFileSync(file, 'utf8')),
+					);
+				},
+			);
+		});
+	}
+}
+
 function config(flavour, mode) {
 	const isProduction = mode !== 'development';
 	return {
@@ -87,12 +114,16 @@ function config(flavour, mode) {
 		resolve: {
 			extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
 			extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-			alias: Object.fromEntries(
-				PACKAGES.map((name) => [
-					`@abacus/${name}$`,
-					path.join(root, 'packages', name, 'src/index.ts'),
-				]),
-			),
+			alias: {
+				...Object.fromEntries(
+					PACKAGES.map((name) => [
+						`@abacus/${name}$`,
+						path.join(root, 'packages', name, 'src/index.ts'),
+					]),
+				),
+				// moment-timezone without its zone database: the page embeds the store's zone.
+				'moment-timezone$': path.join(root, 'client/src/app/moment-timezone.ts'),
+			},
 		},
 		module: {
 			rules: [
@@ -147,6 +178,7 @@ function config(flavour, mode) {
 				'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
 			}),
 			new ChunkGroupsManifestPlugin(),
+			new TimeZoneDatabasePlugin(),
 			new MiniCssExtractPlugin({
 				filename: '[name].css',
 				chunkFilename: 'chunks/[name].[contenthash:8].css',

@@ -12,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The build measured: ABACUS_BUILD_ROOT (as webpack.config.js reads it) or build/. */
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -19,21 +23,26 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 /** Files of a chunk group (from build/<flavour>/chunk-groups.json), as absolute paths. */
 function groupFiles(flavour, group) {
 	const manifest = JSON.parse(
-		readFileSync(path.join(root, 'build', flavour, 'chunk-groups.json'), 'utf8'),
+		readFileSync(path.join(buildRoot, flavour, 'chunk-groups.json'), 'utf8'),
 	);
 	return (manifest[group] ?? [])
 		.filter((f) => /\.(js|css)$/.test(f))
-		.map((f) => path.join(root, 'build', flavour, f));
+		.map((f) => path.join(buildRoot, flavour, f));
 }
 
 export function measureBundles({ build = true } = {}) {
-	if (build && !existsSync(path.join(root, 'build/wp/chunk-groups.json'))) {
+	if (
+		build &&
+		['wp', 'standalone'].some(
+			(flavour) => !existsSync(path.join(buildRoot, flavour, 'chunk-groups.json')),
+		)
+	) {
 		execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
 	}
 	const result = {};
 	for (const flavour of ['wp', 'standalone']) {
 		const manifest = JSON.parse(
-			readFileSync(path.join(root, 'build', flavour, 'chunk-groups.json'), 'utf8'),
+			readFileSync(path.join(buildRoot, flavour, 'chunk-groups.json'), 'utf8'),
 		);
 		const files = [
 			...new Set([...groupFiles(flavour, 'index'), ...groupFiles(flavour, 'report-revenue')]),

@@ -94,6 +94,11 @@ export interface AbacusSettings {
 	 * served once by api-fetch's preloading middleware instead of a request.
 	 */
 	preloadedRequests?: Record<string, { body: unknown; headers?: Record<string, string> }>;
+	/**
+	 * The store time zone's entry of the moment-timezone database (its packed zone and, for an
+	 * alias such as 'US/Eastern', the link), for clients that bundle moment-timezone without data.
+	 */
+	timeZoneData?: { version: string; zones: string[]; links: string[] };
 }
 
 declare global {

@@ -10,6 +10,7 @@ import { readGroupValues } from '../admin/settings.js';
 import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
 import { currentUser, readUserMeta } from '../admin/users.js';
 import { readOption } from '../admin/util.js';
+import { timeZoneData } from './time-zone-data.js';
 import type { PageCurrency, PageSettings } from './types.js';
 
 const PRELOADED_OPTIONS = [
@@ -93,6 +94,7 @@ export async function buildSettings(
 		'SELECT slug, installed, active FROM plugins ORDER BY slug',
 	);
 	const siteLocale = String((await readOption<unknown>(db, 'WPLANG', '')) || 'en_US');
+	const timeZone = await timeZoneOf(ctx);
 
 	return {
 		adminUrl: `${origin}/wp-admin/`,
@@ -107,7 +109,8 @@ export async function buildSettings(
 			userLocale: user.locale || siteLocale,
 			weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 		},
-		timeZone: await timeZoneOf(ctx),
+		timeZone,
+		timeZoneData: timeZoneData(timeZone) ?? { version: '', zones: [], links: [] },
 		dateFormat: String(await readOption<unknown>(db, 'date_format', 'F j, Y')),
 		timeFormat: String(await readOption<unknown>(db, 'time_format', 'g:i a')),
 		startOfWeek: Number(await readOption<unknown>(db, 'start_of_week', 1)) || 0,

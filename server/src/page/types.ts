@@ -46,6 +46,8 @@ export interface PageSettings {
 	};
 	variationTitleAttributesSeparator: string;
 	plugins?: { activePlugins: string[]; installedPlugins: string[] };
+	/** The store zone's moment-timezone data (empty for offsets). */
+	timeZoneData: { version: string; zones: string[]; links: string[] };
 	/** REST answers embedded in the page (api-fetch preloading), keyed by request path. */
 	preloadedRequests: Record<string, { body: unknown; headers: Record<string, string> }>;
 }
