@@ -33,6 +33,10 @@ export interface StartOptions {
 	nonce?: string;
 	/** No progress output. */
 	quiet?: boolean;
+	/** Orders per batch of a historical import (`reports/import`). Default 50,000. */
+	importBatchSize?: number;
+	/** Awaited before each import batch (tests use it to observe progress). */
+	importPace?: () => Promise<void>;
 }
 
 export interface RunningServer {
@@ -89,6 +93,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		databasePath,
 		nonce,
 		buildDir: options.buildDir ?? path.resolve(here, '../../build'),
+		importBatchSize: options.importBatchSize ?? 50_000,
+		importPace: options.importPace,
 		host,
 		port: options.port ?? 0,
 	});

@@ -11,6 +11,10 @@ export interface ServerConfig {
 	/** Host to bind; loopback unless told otherwise. */
 	host: string;
 	port: number;
+	/** Orders moved into the lookup tables per batch of a historical import. */
+	importBatchSize: number;
+	/** Awaited before each import batch (lets a caller pace or observe the import). */
+	importPace?: () => Promise<void>;
 }
 
 /** What every route module receives. */

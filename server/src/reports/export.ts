@@ -2,8 +2,6 @@
  * Report exports (REST contract §6.15): `POST reports/{type}/export` starts building a CSV in the
  * background (pages of 100 rows through the same report code the tables use), `GET …/status`
  * reports progress and, when done, a download link served by `GET …/download` (streamed).
- * Also the historical-data import routes (§6.16): the lookup tables are rebuilt from the raw
- * orders in one statement batch, so an import completes immediately.
  */
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -13,8 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
 import { RestError } from '../core/errors.js';
-import { deriveLookups } from '../store/generate.js';
-import { refreshRollups } from '../store/rollups.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import {
@@ -402,86 +398,4 @@ export async function registerExportRoutes(
 			return reply.send(Readable.from(job.chunks));
 		},
 	);
-
-	// Import (historical data): the lookup tables are rebuilt from the raw orders at once.
-	let imported: { from: string | number; orders: number; customers: number } | null = null;
-	const counts = async (days: number | null): Promise<{ orders: number; customers: number }> => {
-		const cond =
-			days === null
-				? ''
-				: `WHERE date_created >= current_date - INTERVAL ${Math.floor(days)} DAY`;
-		const o = await ctx.db.one(
-			`SELECT COUNT(*) AS n, COUNT(DISTINCT customer_id) AS c FROM orders ${cond}`,
-		);
-		return { orders: Number(o?.n ?? 0), customers: Number(o?.c ?? 0) };
-	};
-	const importQuery = {
-		type: 'object',
-		properties: {
-			days: { type: 'integer', minimum: 0, maximum: 100000 },
-			skip_existing: { type: 'boolean' },
-		},
-	};
-	for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-		app.route({
-			method,
-			url: `${NS}/reports/import`,
-			schema: { querystring: importQuery },
-			handler: async (request) => {
-				const { days } = (request.query ?? {}) as { days?: number };
-				const totals = await counts(days ?? null);
-				await ctx.db.transaction(() => deriveLookups(ctx.db));
-				ctx.notifyWrite();
-				imported = {
-					from:
-						days === undefined
-							? -1
-							: new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10) +
-								' 00:00:00',
-					...totals,
-				};
-				return {
-					status: 'success',
-					message:
-						'Report table data is being rebuilt. Please allow some time for data to fully populate.',
-				};
-			},
-		});
-	}
-	app.get(
-		`${NS}/reports/import/totals`,
-		{ schema: { querystring: importQuery } },
-		async (request) => {
-			const { days } = (request.query ?? {}) as { days?: number };
-			return counts(days ?? null);
-		},
-	);
-	app.get(`${NS}/reports/import/status`, async () => {
-		if (!imported) return { is_importing: false };
-		return {
-			customers: { imported: imported.customers, total: imported.customers },
-			orders: { imported: imported.orders, total: imported.orders },
-			imported_from: imported.from,
-			is_importing: false,
-		};
-	});
-	app.post(`${NS}/reports/import/cancel`, async () => ({
-		status: 'success',
-		message: 'All pending and in-progress import actions have been cancelled.',
-	}));
-	app.post(`${NS}/reports/import/delete`, async () => {
-		await ctx.db.transaction(async () => {
-			for (const table of [
-				'order_stats',
-				'order_product_lookup',
-				'order_tax_lookup',
-				'order_coupon_lookup',
-			])
-				await ctx.db.run(`DELETE FROM ${table}`);
-			await refreshRollups(ctx.db);
-		});
-		imported = null;
-		ctx.notifyWrite();
-		return { status: 'success', message: 'Report table data is being deleted.' };
-	});
 }

@@ -25,6 +25,7 @@ import {
 	variationsList,
 } from './lists.js';
 import { registerExportRoutes } from './export.js';
+import { registerImportRoutes } from './import.js';
 import { orderStats } from './order-stats.js';
 import {
 	commonListParams,
@@ -367,4 +368,5 @@ export async function registerReportRoutes(
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
 	await registerExportRoutes(app, ctx);
+	await registerImportRoutes(app, ctx);
 }

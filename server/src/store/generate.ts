@@ -12,7 +12,7 @@ import path from 'node:path';
 
 import { createAdminSchema } from '../admin/schema.js';
 import { seedAdminData } from '../admin/seed.js';
-import type { Db } from '../core/db.js';
+import type { Db, SqlValue } from '../core/db.js';
 import { refreshRollups } from './rollups.js';
 import { createStoreIndexes, createStoreSchema, seedOptions } from './schema.js';
 import { formatSql, utcToLocal } from './time.js';
@@ -962,23 +962,24 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	return orderId + (refundId - orderCount);
 }
 
-/**
- * Rebuilds the analytics lookup tables from the raw orders (the "import"): order stats with the
- * returning-customer flag, product lines, taxes and coupons (from the raw tax and coupon lines),
- * category counts and product sales totals.
- */
-export async function deriveLookups(db: Db): Promise<void> {
+/** SQL list of the excluded statuses (`'wc-pending', …`) from the store option. */
+async function excludedStatusesSql(db: Db): Promise<string> {
 	const excluded = await db.one<{ value: string }>(
 		"SELECT value FROM options WHERE name = 'woocommerce_excluded_report_order_statuses'",
 	);
 	const list = (JSON.parse(excluded?.value ?? '[]') as string[]).map(
 		(s) => `'wc-${s.replace(/'/g, "''")}'`,
 	);
-	const excludedSql = list.length ? list.join(', ') : "''";
-	await db.exec(`
-		DELETE FROM order_stats;
-		DELETE FROM order_product_lookup;
-		INSERT INTO order_stats
+	return list.length ? list.join(', ') : "''";
+}
+
+/**
+ * SELECT of the order-stats rows of every raw order, in `order_stats` column order (the
+ * returning-customer flag looks at all earlier orders of the customer).
+ */
+async function orderStatsSelect(db: Db): Promise<string> {
+	const excludedSql = await excludedStatusesSql(db);
+	return `
 		WITH base AS (
 			SELECT o.id, o.parent_id, o.date_created, o.date_created_gmt, o.date_paid, o.date_completed,
 				COALESCE(i.qty, 0) AS qty, o.total, o.cart_tax + o.shipping_tax AS tax, o.shipping_total,
@@ -987,17 +988,50 @@ export async function deriveLookups(db: Db): Promise<void> {
 			LEFT JOIN (SELECT id, status FROM orders WHERE parent_id = 0) p ON p.id = o.parent_id
 			LEFT JOIN (SELECT order_id, SUM(qty) AS qty FROM order_items GROUP BY order_id) i ON i.order_id = o.id
 		)
-		SELECT id, parent_id, date_created, date_created_gmt, date_paid, date_completed, qty, total, tax,
-			shipping_total, total - tax - shipping_total,
+		SELECT id AS order_id, parent_id, date_created, date_created_gmt, date_paid, date_completed,
+			qty AS num_items_sold, total AS total_sales, tax AS tax_total, shipping_total,
+			total - tax - shipping_total AS net_total,
 			CASE WHEN parent_id = 0 THEN COALESCE(SUM(CASE WHEN parent_id = 0 AND status NOT IN (${excludedSql}) THEN 1 ELSE 0 END) OVER (
 				PARTITION BY customer_id ORDER BY date_created, parent_id, id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING
-			), 0) > 0 END,
+			), 0) > 0 END AS returning_customer,
 			status, customer_id
-		FROM base;
-		INSERT INTO order_product_lookup
+		FROM base`;
+}
+
+/**
+ * Writes the product, tax and coupon lookup rows of the orders whose id satisfies `condition`
+ * (SQL over the given order-id column, with `params`).
+ */
+export async function insertLineLookups(
+	db: Db,
+	condition: (column: string) => string,
+	params: SqlValue[] = [],
+): Promise<void> {
+	const cond = (alias: string): string => condition(`${alias}.order_id`);
+	await db.run(
+		`INSERT INTO order_product_lookup
 		SELECT i.order_item_id, i.order_id, i.product_id, i.variation_id, o.customer_id, o.date_created, i.qty,
 			i.total, i.total + i.tax + i.shipping + i.shipping_tax, i.subtotal - i.total, i.tax, i.shipping, i.shipping_tax
-		FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.qty <> 0;
+		FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.qty <> 0 AND ${cond('i')}`,
+		params,
+	);
+	await db.run(
+		`INSERT INTO order_tax_lookup
+		SELECT t.order_id, t.tax_rate_id, o.date_created, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
+		FROM order_tax_items t JOIN orders o ON o.id = t.order_id WHERE ${cond('t')}`,
+		params,
+	);
+	await db.run(
+		`INSERT INTO order_coupon_lookup
+		SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
+		FROM order_coupon_items c JOIN orders o ON o.id = c.order_id WHERE ${cond('c')}`,
+		params,
+	);
+}
+
+/** Category counts and product sales totals, from the lookup tables. */
+export async function updateCatalogueTotals(db: Db): Promise<void> {
+	await db.exec(`
 		UPDATE categories SET count = c.n FROM (
 			SELECT category_id, COUNT(*) AS n FROM product_categories GROUP BY category_id
 		) c WHERE c.category_id = categories.id;
@@ -1006,15 +1040,67 @@ export async function deriveLookups(db: Db): Promise<void> {
 			FROM order_product_lookup GROUP BY 1
 		) s WHERE s.id = products.id;
 	`);
+}
+
+/**
+ * Stages the order-stats rows of the orders created since `since` (local 'YYYY-MM-DD HH:MM:SS',
+ * all when null), optionally leaving out orders already in `order_stats`, in the temporary table
+ * `import_stage` numbered by `rn` (1…n, by order id). Returns n.
+ */
+export async function stageOrderStats(
+	db: Db,
+	since: string | null,
+	skipExisting: boolean,
+): Promise<number> {
+	const conditions = [
+		since === null ? '' : 'date_created >= CAST(? AS TIMESTAMP)',
+		skipExisting ? 'order_id NOT IN (SELECT order_id FROM order_stats)' : '',
+	].filter(Boolean);
+	await db.run(
+		`CREATE OR REPLACE TEMP TABLE import_stage AS
+		SELECT row_number() OVER (ORDER BY order_id) AS rn, * FROM (${await orderStatsSelect(db)}) x
+		${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
+		since === null ? [] : [since],
+	);
+	const row = await db.one<{ n: number }>('SELECT COUNT(*) AS n FROM import_stage');
+	return Number(row?.n ?? 0);
+}
+
+/**
+ * Moves staged rows `from`…`to` (by `rn`) into the lookup tables, replacing earlier rows of the
+ * same orders. Call inside a transaction.
+ */
+export async function importStagedBatch(db: Db, from: number, to: number): Promise<void> {
+	const ids = (column: string): string =>
+		`${column} IN (SELECT order_id FROM import_stage WHERE rn BETWEEN ? AND ?)`;
+	for (const table of [
+		'order_stats',
+		'order_product_lookup',
+		'order_tax_lookup',
+		'order_coupon_lookup',
+	])
+		await db.run(`DELETE FROM ${table} WHERE ${ids(`${table}.order_id`)}`, [from, to]);
+	await db.run(
+		`INSERT INTO order_stats SELECT * EXCLUDE (rn) FROM import_stage WHERE rn BETWEEN ? AND ?`,
+		[from, to],
+	);
+	await insertLineLookups(db, ids, [from, to]);
+}
+
+/**
+ * Rebuilds the analytics lookup tables from the raw orders at once: order stats with the
+ * returning-customer flag, product lines, taxes and coupons (from the raw tax and coupon lines),
+ * category counts, product sales totals and the daily roll-ups.
+ */
+export async function deriveLookups(db: Db): Promise<void> {
 	await db.exec(`
+		DELETE FROM order_stats;
+		DELETE FROM order_product_lookup;
 		DELETE FROM order_tax_lookup;
 		DELETE FROM order_coupon_lookup;
-		INSERT INTO order_tax_lookup
-		SELECT t.order_id, t.tax_rate_id, o.date_created, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
-		FROM order_tax_items t JOIN orders o ON o.id = t.order_id;
-		INSERT INTO order_coupon_lookup
-		SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
-		FROM order_coupon_items c JOIN orders o ON o.id = c.order_id;
 	`);
+	await db.run(`INSERT INTO order_stats ${await orderStatsSelect(db)}`);
+	await insertLineLookups(db, () => 'true');
+	await updateCatalogueTotals(db);
 	await refreshRollups(db);
 }

@@ -42,6 +42,7 @@ export async function startServer(options: { buildDir?: string } = {}): Promise<
 		buildDir,
 		host: '127.0.0.1',
 		port: 0,
+		importBatchSize: 50_000,
 	});
 	let writeCount = 0;
 	ctx.onWrite(() => {

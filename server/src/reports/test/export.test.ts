@@ -112,11 +112,16 @@ describe('import', () => {
 			'/wc-analytics/reports/import?skip_existing=true',
 		);
 		expect(started.body.status).toBe('success');
-		const status = await get<{
+		type Status = {
 			is_importing: boolean;
 			orders: { imported: number; total: number };
 			imported_from: number;
-		}>(server, '/wc-analytics/reports/import/status?timestamp=1');
+		};
+		let status = await get<Status>(server, '/wc-analytics/reports/import/status?timestamp=1');
+		while (status.body.is_importing) {
+			await new Promise((resolve) => setImmediate(resolve));
+			status = await get<Status>(server, '/wc-analytics/reports/import/status?timestamp=2');
+		}
 		expect(status.body).toMatchObject({
 			is_importing: false,
 			orders: { imported: 7, total: 7 },
