@@ -1,79 +1,18 @@
 /**
- * Interval buckets of a stats request (REST contract §2.2–2.3), computed on store-local wall time
- * held as naive milliseconds, plus the matching SQL key expression so that the database groups
- * rows by exactly the same keys.
+ * Interval buckets of a stats request (REST contract §2.2–2.3). Keys and bucket boundaries come
+ * from @abacus/date (the same interval maths the client uses), adapted to the naive local
+ * milliseconds the server computes with; the SQL expressions below make the database group rows
+ * by exactly the same keys (tested against @abacus/date for every interval and week start).
  */
-export type Interval = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+import { getIntervalBuckets, getIntervalKey, type IntervalType } from '@abacus/date';
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
+import { formatSql } from '../store/time.js';
 
-function pad(value: number, width = 2): string {
-	return String(value).padStart(width, '0');
-}
+export type Interval = IntervalType;
 
-/** ISO-8601 week-year and week of a naive date. */
-function isoWeek(ms: number): [number, number] {
-	const thursday = new Date(Math.floor(ms / DAY) * DAY);
-	thursday.setUTCDate(thursday.getUTCDate() - ((thursday.getUTCDay() + 6) % 7) + 3);
-	const year = thursday.getUTCFullYear();
-	return [year, 1 + Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / DAY / 7)];
-}
-
-/** The key (`interval` field) of the bucket holding local time `ms`. */
+/** The key (`interval` field) of the bucket holding local time `ms` (naive local milliseconds). */
 export function intervalKey(ms: number, interval: Interval, startOfWeek: number): string {
-	const d = new Date(ms);
-	const y = d.getUTCFullYear();
-	const m = d.getUTCMonth();
-	switch (interval) {
-		case 'hour':
-			return `${y}-${pad(m + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}`;
-		case 'day':
-			return `${y}-${pad(m + 1)}-${pad(d.getUTCDate())}`;
-		case 'week': {
-			if (startOfWeek === 1) {
-				const [wy, w] = isoWeek(ms);
-				return `${wy}-${pad(w)}`;
-			}
-			const jan1 = Date.UTC(y, 0, 1);
-			const dayOfYear = Math.floor((ms - jan1) / DAY) + 1;
-			const jan1Weekday = new Date(jan1).getUTCDay();
-			const week =
-				Math.floor((dayOfYear + ((jan1Weekday - startOfWeek + 7) % 7) - 1) / 7) + 1;
-			return `${y}-${pad(week)}`;
-		}
-		case 'month':
-			return `${y}-${pad(m + 1)}`;
-		case 'quarter':
-			return `${y}-${Math.floor(m / 3) + 1}`;
-		case 'year':
-			return String(y);
-	}
-}
-
-/** Start of the bucket following the one that holds `ms`. */
-export function nextBucketStart(ms: number, interval: Interval, startOfWeek: number): number {
-	const d = new Date(ms);
-	const y = d.getUTCFullYear();
-	const m = d.getUTCMonth();
-	switch (interval) {
-		case 'hour':
-			return Math.floor(ms / HOUR) * HOUR + HOUR;
-		case 'day':
-			return Math.floor(ms / DAY) * DAY + DAY;
-		case 'week': {
-			const key = intervalKey(ms, 'week', startOfWeek);
-			let cursor = Math.floor(ms / DAY) * DAY + DAY;
-			while (intervalKey(cursor, 'week', startOfWeek) === key) cursor += DAY;
-			return cursor;
-		}
-		case 'month':
-			return Date.UTC(y, m + 1, 1);
-		case 'quarter':
-			return Date.UTC(y, Math.floor(m / 3) * 3 + 3, 1);
-		case 'year':
-			return Date.UTC(y + 1, 0, 1);
-	}
+	return getIntervalKey(formatSql(ms), interval, startOfWeek);
 }
 
 export interface Bucket {
@@ -83,6 +22,8 @@ export interface Bucket {
 	end: number;
 }
 
+const naiveMs = (local: string): number => Date.parse(`${local.replace(' ', 'T')}Z`);
+
 /** Every bucket touched by [after, before] (both inclusive, naive local ms, whole seconds). */
 export function buckets(
 	after: number,
@@ -90,18 +31,9 @@ export function buckets(
 	interval: Interval,
 	startOfWeek: number,
 ): Bucket[] {
-	const list: Bucket[] = [];
-	let cursor = after;
-	while (cursor <= before && list.length < 100_000) {
-		const next = nextBucketStart(cursor, interval, startOfWeek);
-		list.push({
-			key: intervalKey(cursor, interval, startOfWeek),
-			start: cursor,
-			end: Math.min(next - 1000, before),
-		});
-		cursor = next;
-	}
-	return list;
+	return getIntervalBuckets(formatSql(after), formatSql(before), interval, startOfWeek).map(
+		(b) => ({ key: b.key, start: naiveMs(b.start), end: naiveMs(b.end) }),
+	);
 }
 
 /** SQL expression computing the same key from a TIMESTAMP column. */
@@ -134,9 +66,20 @@ export function bucketStartSql(column: string, interval: Interval, startOfWeek: 
 	return `date_trunc('${interval}', ${column})`;
 }
 
+/** Keys of bucket starts already seen (a stats request meets the same starts in every source). */
+const keyCache = new Map<string, string>();
+
 /** Key of a bucket start returned by `bucketStartSql` (`YYYY-MM-DD[ HH:MM:SS]` text). */
 export function bucketKeyOf(start: string, interval: Interval, startOfWeek: number): string {
 	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}))?/.exec(start);
 	if (!m) return start;
-	return intervalKey(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0)), interval, startOfWeek);
+	const local = `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? '00'}:00:00`;
+	const cacheKey = `${interval}|${startOfWeek}|${local}`;
+	let key = keyCache.get(cacheKey);
+	if (key === undefined) {
+		key = getIntervalKey(local, interval, startOfWeek);
+		if (keyCache.size >= 50_000) keyCache.clear();
+		keyCache.set(cacheKey, key);
+	}
+	return key;
 }
