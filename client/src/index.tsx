@@ -14,6 +14,7 @@ setUpApiFetch(
 	settings.restRoot ?? '/wp-json/',
 	settings.restNonce ?? '',
 	settings.preloadedRequests ?? {},
+	settings.requestTimeout,
 );
 
 const container = document.getElementById('root');

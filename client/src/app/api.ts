@@ -1,13 +1,65 @@
 /**
  * api-fetch set-up: every request goes to the site's REST root and carries the REST nonce.
  */
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
+import apiFetchImport, { type APIFetchMiddleware, type ApiFetch } from '@wordpress/api-fetch';
+import { __, sprintf } from '@wordpress/i18n';
 
 // The package's declarations are CommonJS-flavoured: under NodeNext the default import is typed as
 // the module namespace, while at runtime (bundlers, jest) it is the function.
 const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 let isConfigured = false;
+
+/** How long a request may take before it fails as timed out (abacusSettings.requestTimeout). */
+export const DEFAULT_REQUEST_TIMEOUT = 30000;
+
+/**
+ * Fails a request that has no answer after `timeout` ms (the fetch is aborted) with the error
+ * `request_timeout`, so that the screen shows its error and Retry instead of loading forever.
+ * A caller's own abort signal still works.
+ */
+export function createTimeoutMiddleware(timeout: number): APIFetchMiddleware {
+	return (options, next) => {
+		if (!(timeout > 0)) {
+			return next(options);
+		}
+		const controller = new AbortController();
+		const outer = options.signal;
+		if (outer) {
+			if (outer.aborted) {
+				controller.abort();
+			} else {
+				outer.addEventListener('abort', () => controller.abort(), { once: true });
+			}
+		}
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			controller.abort();
+		}, timeout);
+		return next({ ...options, signal: controller.signal }).then(
+			(result) => {
+				clearTimeout(timer);
+				return result;
+			},
+			(error: unknown) => {
+				clearTimeout(timer);
+				if (timedOut) {
+					throw {
+						code: 'request_timeout',
+						message: sprintf(
+							/* translators: %d: seconds waited for the server's answer. */
+							__('The server did not answer within %d seconds.', 'abacus'),
+							Math.max(1, Math.round(timeout / 1000)),
+						),
+						data: { status: 0 },
+					};
+				}
+				throw error;
+			},
+		);
+	};
+}
 
 /** The answers a page embeds for its first requests, keyed by request path. */
 export type PreloadedRequests = Record<string, { body: unknown; headers?: Record<string, string> }>;
@@ -20,11 +72,13 @@ export function setUpApiFetch(
 	restRoot: string,
 	restNonce: string,
 	preloaded: PreloadedRequests = {},
+	timeout: number = DEFAULT_REQUEST_TIMEOUT,
 ): void {
 	if (isConfigured) {
 		return;
 	}
 	isConfigured = true;
+	apiFetch.use(createTimeoutMiddleware(timeout));
 	apiFetch.use(apiFetch.createRootURLMiddleware(restRoot));
 	if (restNonce) {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));

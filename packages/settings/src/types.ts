@@ -99,6 +99,8 @@ export interface AbacusSettings {
 	 * alias such as 'US/Eastern', the link), for clients that bundle moment-timezone without data.
 	 */
 	timeZoneData?: { version: string; zones: string[]; links: string[] };
+	/** Milliseconds a REST request may take before the app shows it as failed (default 30000). */
+	requestTimeout?: number;
 }
 
 declare global {

@@ -4,7 +4,7 @@
 import { Button, Notice } from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
-import { reportsStore } from '@abacus/data';
+import { itemsStore, reportsStore } from '@abacus/data';
 
 interface Props {
 	/** What could not be loaded, e.g. "The summary numbers". */
@@ -13,7 +13,13 @@ interface Props {
 }
 
 export function ReportError({ title, message }: Props) {
-	const { invalidateResolutionForStore } = useDispatch(reportsStore);
+	// Report sections read the reports store, leaderboards and item lists the items store.
+	const reports = useDispatch(reportsStore);
+	const items = useDispatch(itemsStore);
+	const retry = () => {
+		void reports.invalidateResolutionForStore();
+		void items.invalidateResolutionForStore();
+	};
 	return (
 		<div className="abacus-report-error" role="alert">
 			<Notice status="error" isDismissible={false}>
@@ -24,7 +30,7 @@ export function ReportError({ title, message }: Props) {
 					{message ||
 						__('The request failed. Check your connection and try again.', 'abacus')}
 				</p>
-				<Button variant="secondary" onClick={() => void invalidateResolutionForStore()}>
+				<Button variant="secondary" onClick={retry}>
 					{__('Retry', 'abacus')}
 				</Button>
 			</Notice>

@@ -4,7 +4,7 @@
  */
 import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 
-import { setUpApiFetch } from '../api.js';
+import { createTimeoutMiddleware, setUpApiFetch } from '../api.js';
 
 const apiFetch = apiFetchImport as unknown as ApiFetch;
 
@@ -42,5 +42,41 @@ describe('setUpApiFetch', () => {
 			'http://store.test/wp-json/wc-analytics/reports/revenue/stats?period=month',
 		);
 		expect(requests[0].nonce).toBe('n0nce');
+	});
+});
+
+describe('createTimeoutMiddleware', () => {
+	/** A server that never answers: the request only ends when its signal aborts. */
+	const silentServer = (options: { signal?: AbortSignal | null }) =>
+		new Promise<unknown>((_, reject) => {
+			options.signal?.addEventListener('abort', () =>
+				reject({ code: 'fetch_error', message: 'You are probably offline.' }),
+			);
+		});
+
+	it('fails a request without an answer as timed out, with a message saying so', async () => {
+		const middleware = createTimeoutMiddleware(20);
+		await expect(middleware({ path: '/slow' }, silentServer)).rejects.toMatchObject({
+			code: 'request_timeout',
+			message: 'The server did not answer within 1 seconds.',
+		});
+	});
+
+	it('lets answers and other errors through unchanged', async () => {
+		const middleware = createTimeoutMiddleware(1000);
+		await expect(middleware({ path: '/ok' }, async () => ['fine'])).resolves.toEqual(['fine']);
+		await expect(
+			middleware({ path: '/bad' }, async () => {
+				throw { code: 'db_down', message: 'Away.' };
+			}),
+		).rejects.toEqual({ code: 'db_down', message: 'Away.' });
+	});
+
+	it("keeps the caller's own abort", async () => {
+		const middleware = createTimeoutMiddleware(60000);
+		const controller = new AbortController();
+		const pending = middleware({ path: '/x', signal: controller.signal }, silentServer);
+		controller.abort();
+		await expect(pending).rejects.toMatchObject({ code: 'fetch_error' });
 	});
 });
