@@ -257,18 +257,16 @@ export function TablePlaceholder({
 export function TableSummary({ data }: { data?: SummaryItem[] }) {
 	if (!data?.length) return null;
 	return (
-		<ul
-			className="abacus-table__summary"
-			role="complementary"
-			aria-label={__('Summary', 'abacus')}
-		>
-			{data.map((item, index) => (
-				<li key={index} className="abacus-table__summary-item">
-					<span className="abacus-table__summary-value">{item.value}</span>
-					<span className="abacus-table__summary-label">{item.label}</span>
-				</li>
-			))}
-		</ul>
+		<div role="region" aria-label={__('Summary', 'abacus')}>
+			<ul className="abacus-table__summary">
+				{data.map((item, index) => (
+					<li key={index} className="abacus-table__summary-item">
+						<span className="abacus-table__summary-value">{item.value}</span>
+						<span className="abacus-table__summary-label">{item.label}</span>
+					</li>
+				))}
+			</ul>
+		</div>
 	);
 }
 
