@@ -5,5 +5,6 @@ export default async function globalTeardown() {
 	const state = globalThis.__ABACUS_E2E__;
 	if (!state) return;
 	await state.server.close();
+	await state.markupServer?.close();
 	rmSync(state.dir, { recursive: true, force: true });
 }
