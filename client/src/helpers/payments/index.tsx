@@ -171,17 +171,28 @@ function RecommendedPlugin({ plugin, onSkip }: { plugin: Plugin; onSkip: () => v
 	);
 }
 
+/** The failure address of the connection flow: back to this screen, saying it failed. */
+export const CONNECTION_FAILED_PATH = 'admin.php?page=abacus&path=%2Fpayments&connection=failed';
+
 /** Sends the browser to the provider's connection page (or the failure address). */
-function ConnectProvider() {
+function ConnectProvider({ hasFailed }: { hasFailed: boolean }) {
 	const { connectToJetpackWithFailureRedirect } = useDispatch(pluginsStore);
 	const [isConnecting, setConnecting] = useState(false);
 	const [error, setError] = useState<string | null>(null);
+	const shown =
+		error ??
+		(hasFailed
+			? __(
+					'Your store could not be connected to the payment provider. Try again.',
+					'abacus',
+				)
+			: null);
 	return (
 		<section className="abacus-payments__connect">
 			<h2>{__('Connect your store', 'abacus')}</h2>
-			{error ? (
+			{shown ? (
 				<Notice status="error" isDismissible={false}>
-					{error}
+					{shown}
 				</Notice>
 			) : null}
 			<Button
@@ -192,7 +203,7 @@ function ConnectProvider() {
 					setConnecting(true);
 					setError(null);
 					await connectToJetpackWithFailureRedirect(
-						getAdminLink('admin.php?page=abacus&path=%2Fpayments&connection=failed'),
+						getAdminLink(CONNECTION_FAILED_PATH),
 						setError,
 						getAdminLink,
 					);
@@ -206,7 +217,7 @@ function ConnectProvider() {
 }
 
 /** Payments: gateways with enable/disable and settings, recommended plugins, provider connection. */
-export default function Payments() {
+export default function Payments({ query }: { query?: Record<string, unknown> }) {
 	const { gateways, error, isResolved, recommended } = useSelect((select) => {
 		const store = select(paymentGatewaysStore);
 		return {
@@ -257,7 +268,7 @@ export default function Payments() {
 					</ul>
 				</section>
 			) : null}
-			<ConnectProvider />
+			<ConnectProvider hasFailed={query?.connection === 'failed'} />
 		</div>
 	);
 }

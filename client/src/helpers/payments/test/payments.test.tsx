@@ -151,6 +151,28 @@ describe('Payments', () => {
 		expect(connect?.query.get('redirect_url')).toMatch(/admin\.php\?page=abacus$/);
 	});
 
+	it('says the connection failed when the browser comes back to the failure address', async () => {
+		stubApiFetch((call) => reads(call) ?? { body: {} });
+		renderWithStores(
+			<Payments query={{ connection: 'failed' }} />,
+			paymentGatewaysStore,
+			pluginsStore,
+		);
+		expect(
+			await screen.findByText(
+				'Your store could not be connected to the payment provider. Try again.',
+			),
+		).toBeInTheDocument();
+		expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
+	});
+
+	it('shows no connection error on a plain visit', async () => {
+		stubApiFetch((call) => reads(call) ?? { body: {} });
+		renderWithStores(<Payments query={{}} />, paymentGatewaysStore, pluginsStore);
+		await screen.findByRole('button', { name: 'Connect' });
+		expect(screen.queryByText(/could not be connected/)).not.toBeInTheDocument();
+	});
+
 	it('shows a failed load with Retry', async () => {
 		let fail = true;
 		stubApiFetch((call) =>
