@@ -57,6 +57,10 @@ export function PerformanceIndicators({ query }: Props) {
 	const preferences = useUserPreferences();
 	const allowed = ((getSetting('dataEndpoints', {}) as { performanceIndicators?: Indicator[] })
 		.performanceIndicators ?? []) as Indicator[];
+	const definitions = getSetting<Record<string, Record<string, string>>>(
+		'metricDefinitions',
+		{},
+	);
 	const storedHidden = preferences[HIDDEN_INDICATORS_PREFERENCE];
 	const hidden = Array.isArray(storedHidden)
 		? (storedHidden as string[])
@@ -179,6 +183,11 @@ export function PerformanceIndicators({ query }: Props) {
 									}
 									prevLabel={`${dates.secondary.label} (${dates.secondary.range}):`}
 									delta={calculateDelta(value, previous) ?? undefined}
+									definition={
+										definitions[indicator.stat.split('/')[0]]?.[
+											indicator.chart
+										]
+									}
 									href={
 										reportPath
 											? getNewPath(

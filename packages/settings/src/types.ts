@@ -95,6 +95,11 @@ export interface AbacusSettings {
 	 */
 	preloadedRequests?: Record<string, { body: unknown; headers?: Record<string, string> }>;
 	/**
+	 * report → metric key → a one-line definition of what the metric counts (shown on demand by
+	 * the summary tiles). Tiles without one show no definition.
+	 */
+	metricDefinitions?: Record<string, Record<string, string>>;
+	/**
 	 * The store time zone's entry of the moment-timezone database (its packed zone and, for an
 	 * alias such as 'US/Eastern', the link), for clients that bundle moment-timezone without data.
 	 */

@@ -378,6 +378,28 @@ export const DOWNLOAD_METRICS: Record<string, Metric> = {
 	),
 };
 
+/** The metric set of each report's stats endpoint (the figures its summary tiles show). */
+export const REPORT_METRICS: Record<string, Record<string, Metric>> = {
+	revenue: ORDER_METRICS,
+	orders: ORDER_METRICS,
+	products: PRODUCT_METRICS,
+	variations: PRODUCT_METRICS,
+	categories: PRODUCT_METRICS,
+	coupons: COUPON_METRICS,
+	taxes: TAX_METRICS,
+	downloads: DOWNLOAD_METRICS,
+};
+
+/** report → metric key → the metric's one-line definition, for the UI's "What is this?". */
+export function metricDefinitions(): Record<string, Record<string, string>> {
+	return Object.fromEntries(
+		Object.entries(REPORT_METRICS).map(([report, set]) => [
+			report,
+			Object.fromEntries(Object.values(set).map((m) => [m.key, m.definition])),
+		]),
+	);
+}
+
 /**
  * Order metrics over the daily roll-ups (`s` = order_stats_daily, `c` = order_coupon_daily,
  * `p` = order_product_daily): the same definitions summed from per-day partial sums.

@@ -10,6 +10,7 @@ import { readGroupValues } from '../admin/settings.js';
 import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
 import { currentUser, readUserMeta } from '../admin/users.js';
 import { readOption } from '../admin/util.js';
+import { metricDefinitions } from '../metrics/index.js';
 import { timeZoneData } from './time-zone-data.js';
 import type { PageCurrency, PageSettings } from './types.js';
 
@@ -149,6 +150,7 @@ export async function buildSettings(
 			installedPlugins: plugins.filter((p) => p.installed).map((p) => p.slug),
 		},
 		preloadedRequests: await preloadedRequests(app),
+		metricDefinitions: metricDefinitions(),
 	};
 }
 

@@ -50,4 +50,6 @@ export interface PageSettings {
 	timeZoneData: { version: string; zones: string[]; links: string[] };
 	/** REST answers embedded in the page (api-fetch preloading), keyed by request path. */
 	preloadedRequests: Record<string, { body: unknown; headers: Record<string, string> }>;
+	/** report → metric key → one-line definition, from the metric layer. */
+	metricDefinitions: Record<string, Record<string, string>>;
 }

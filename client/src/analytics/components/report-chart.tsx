@@ -2,7 +2,7 @@
  * The chart of a report: the selected tile's metric over the allowed interval, the primary period
  * against the comparison period, or one line per item when items are compared.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
@@ -14,8 +14,9 @@ import {
 	getDateFormatsForInterval,
 	getIntervalForQuery,
 } from '@abacus/date';
-import { flattenFilters } from '@abacus/navigation';
+import { flattenFilters, getHistory, getNewPath } from '@abacus/navigation';
 
+import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/drill-down.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
 import { ReportError } from './report-error.js';
@@ -30,6 +31,7 @@ interface Props {
 
 interface Interval {
 	date_start: string;
+	date_end?: string;
 	subtotals: Record<string, unknown> & {
 		segments?: Array<{
 			segment_id: number | string;
@@ -95,6 +97,24 @@ export function ReportChart({ config, path, query }: Props) {
 		}),
 		[config, chartQuery, defaultDateRange, mode],
 	);
+	// Drill-down: a click (or Enter) on a date opens the orders of that interval, same filters.
+	const ordersFilter = useMemo(() => ordersFilterFor(config.report, query), [config, query]);
+	const intervals = primary.data?.intervals as Interval[] | undefined;
+	const openOrders = useCallback(
+		(_row: ChartRow, index: number) => {
+			const interval = intervals?.[index];
+			if (!ordersFilter || !interval) return;
+			getHistory().push(
+				getNewPath(
+					intervalOrdersQuery(ordersFilter, interval, query),
+					ORDERS_PATH,
+					{},
+					'abacus',
+				),
+			);
+		},
+		[ordersFilter, intervals, query],
+	);
 	if (!selected) {
 		return null;
 	}
@@ -158,6 +178,8 @@ export function ReportChart({ config, path, query }: Props) {
 				/* translators: %d: number of compared items */
 				__('%d items', 'abacus')
 			}
+			onPointClick={ordersFilter ? openOrders : undefined}
+			pointActionLabel={__('Click or press Enter to see these orders', 'abacus')}
 			emptyMessage={sprintf(
 				/* translators: %s: metric name */
 				__('There is no %s data for the selected period.', 'abacus'),

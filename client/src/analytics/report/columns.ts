@@ -2,6 +2,7 @@
  * Column builders shared by the report configs: a cell reads a field of the row (or of the row's
  * `subtotals` for reports whose rows are stats intervals) and formats it.
  */
+import { ORDERS_PATH, intervalOrdersQuery } from './drill-down.js';
 import type { Cell, RowContext, TableColumn } from './types.js';
 
 /** Reads `key` from a row, or from its `subtotals` (stats intervals). */
@@ -116,5 +117,49 @@ export function dateColumn(
 			const value = stringField(row, source);
 			return { display: value ? context.formatDate(value) : '', value: value || null };
 		},
+	};
+}
+
+/**
+ * The order count of a row, linked to those orders in the orders report (same dates as the page).
+ * `filterOf` gives the orders filter of the row's item (e.g. `{filter: 'advanced', product_includes:
+ * '12'}`); with `byInterval` the row is a stats interval and the link keeps to its dates.
+ */
+export function ordersCountColumn(
+	label: string,
+	filterOf: (row: Record<string, unknown>) => Record<string, string>,
+	options: ColumnOptions & { byInterval?: boolean } = {},
+): TableColumn {
+	const { byInterval, ...columnOptions } = options;
+	const base = numberColumn('orders_count', label, columnOptions);
+	return {
+		...base,
+		cell: (row, context): Cell => {
+			const cell = base.cell(row, context);
+			if (!cell.value) return cell;
+			const filters = filterOf(row);
+			const query = byInterval
+				? intervalOrdersQuery(
+						filters,
+						{
+							date_start: stringField(row, 'date_start'),
+							date_end: stringField(row, 'date_end') || undefined,
+						},
+						{},
+					)
+				: filters;
+			return { ...cell, href: context.reportLink(ORDERS_PATH, query) };
+		},
+	};
+}
+
+/** The orders filter of one item id: `{filter: 'advanced', [param]: id}` ({} without an id). */
+export function itemOrdersFilter(
+	idKey: string,
+	param: string,
+): (row: Record<string, unknown>) => Record<string, string> {
+	return (row): Record<string, string> => {
+		const id = numberField(row, idKey);
+		return id ? { filter: 'advanced', [param]: String(id) } : {};
 	};
 }

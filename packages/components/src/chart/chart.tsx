@@ -122,6 +122,8 @@ export function Chart({
 	onChartTypeChange,
 	height,
 	className,
+	onPointClick,
+	pointActionLabel,
 }: ChartProps) {
 	const data = useStableData(dataProp);
 	const [bodyRef, width] = useWidth();
@@ -244,6 +246,8 @@ export function Chart({
 				tooltipTitle={tooltipTitle}
 				formatValue={formatValue}
 				label={chartLabel}
+				onPointClick={onPointClick}
+				pointActionLabel={pointActionLabel}
 			/>
 		);
 	}

@@ -50,6 +50,8 @@ export interface D3ChartProps {
 	formatValue: (value: number) => string;
 	/** Accessible name of the chart. */
 	label: string;
+	onPointClick?: (row: ChartRow, index: number) => void;
+	pointActionLabel?: string;
 }
 
 const { margin } = CHART_CONSTANTS;
@@ -95,6 +97,8 @@ export const D3Chart = memo(function D3Chart({
 	tooltipTitle,
 	formatValue,
 	label,
+	onPointClick,
+	pointActionLabel,
 }: D3ChartProps) {
 	const [activeIndex, setActiveIndex] = useState(-1);
 	// The screen-reader table (one row per date) follows the first paint, in a transition.
@@ -207,6 +211,11 @@ export const D3Chart = memo(function D3Chart({
 		else if (event.key === 'Home') next = 0;
 		else if (event.key === 'End') next = last;
 		else if (event.key === 'Escape') next = -1;
+		else if (event.key === 'Enter' && onPointClick && data[activeIndex]) {
+			event.preventDefault();
+			onPointClick(data[activeIndex], activeIndex);
+			return;
+		}
 		if (next !== null) {
 			event.preventDefault();
 			setActiveIndex(next);
@@ -235,6 +244,17 @@ export const D3Chart = memo(function D3Chart({
 				aria-hidden="true"
 				onMouseMove={onMouseMove}
 				onMouseLeave={() => setActiveIndex(-1)}
+				onClick={
+					onPointClick
+						? (event) => {
+								const box = svgRef.current?.getBoundingClientRect();
+								const x = event.clientX - (box?.left ?? 0) - margin.left;
+								const index = getNearestIndex(x, dates.length, innerWidth);
+								if (data[index]) onPointClick(data[index], index);
+							}
+						: undefined
+				}
+				style={onPointClick ? { cursor: 'pointer' } : undefined}
 			>
 				<g transform={`translate(${margin.left},${margin.top})`}>
 					<g className="abacus-chart__y-axis">
@@ -371,6 +391,9 @@ export const D3Chart = memo(function D3Chart({
 							);
 						})}
 					</ul>
+					{onPointClick && pointActionLabel ? (
+						<div className="abacus-chart__tooltip-action">{pointActionLabel}</div>
+					) : null}
 				</div>
 			)}
 			{hasTable && (

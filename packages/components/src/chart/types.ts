@@ -71,4 +71,11 @@ export interface ChartProps {
 	/** Height of the body; default by viewport width (180 / 220 / 300). */
 	height?: number;
 	className?: string;
+	/**
+	 * Called with a date's row when a person clicks the chart at that date or presses Enter on it
+	 * (e.g. to open the orders behind it). The chart then shows `pointActionLabel` in its tooltip.
+	 */
+	onPointClick?: (row: ChartRow, index: number) => void;
+	/** What a click on a date does, shown in the tooltip, e.g. 'Click to see these orders'. */
+	pointActionLabel?: string;
 }

@@ -74,15 +74,6 @@ export function SummaryNumber({
 				{prevLabel}{' '}
 				<span className="abacus-summary__item-prev-value">{prevValue ?? missing}</span>
 			</span>
-			{definition && (
-				<details
-					className="abacus-summary__item-definition"
-					onClick={(event) => event.stopPropagation()}
-				>
-					<summary>{__('What is this?', 'abacus')}</summary>
-					<p>{definition}</p>
-				</details>
-			)}
 			{children}
 		</>
 	);
@@ -113,7 +104,27 @@ export function SummaryNumber({
 	} else {
 		inner = <div className="abacus-summary__item-inner">{body}</div>;
 	}
-	return <li className={classes}>{inner}</li>;
+	// Beside the tile's link or button, not inside it: a disclosure cannot sit in another control.
+	const explanation = definition ? (
+		<details className="abacus-summary__item-definition">
+			<summary
+				aria-label={sprintf(
+					/* translators: %s: metric label, e.g. Net sales */
+					__('What is %s?', 'abacus'),
+					label,
+				)}
+			>
+				{__('What is this?', 'abacus')}
+			</summary>
+			<p>{definition}</p>
+		</details>
+	) : null;
+	return (
+		<li className={classes}>
+			{inner}
+			{explanation}
+		</li>
+	);
 }
 
 /** A loading tile. */

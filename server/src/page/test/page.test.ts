@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PageSettings } from '../types.js';
 
 import { NONCE, call, startServer, type TestServer } from '../../admin/test/server.js';
+import { COUPON_METRICS } from '../../metrics/index.js';
 
 let server: TestServer;
 let buildDir: string;
@@ -66,6 +67,21 @@ describe('admin page', () => {
 		expect(settings.preloadedRequests['/wc-admin/navigation/favorites/me']?.body).toEqual(
 			favourites.body,
 		);
+		// Each report's tile definitions, in the metric layer's wording.
+		expect(settings.metricDefinitions.revenue.net_revenue).toBe(
+			'Sales after discounts and refunds, without taxes and shipping.',
+		);
+		expect(settings.metricDefinitions.coupons.amount).toBe(COUPON_METRICS.amount.definition);
+		expect(Object.keys(settings.metricDefinitions).sort()).toEqual([
+			'categories',
+			'coupons',
+			'downloads',
+			'orders',
+			'products',
+			'revenue',
+			'taxes',
+			'variations',
+		]);
 	});
 
 	it('reflects saved preferences and settings', async () => {

@@ -3,7 +3,14 @@
  */
 import { __, _n } from '@wordpress/i18n';
 
-import { currencyColumn, dateColumn, numberColumn, stringField, textColumn } from '../columns.js';
+import {
+	currencyColumn,
+	dateColumn,
+	stringField,
+	textColumn,
+	itemOrdersFilter,
+	ordersCountColumn,
+} from '../columns.js';
 import { itemFilter } from '../filters.js';
 import type { Cell, ReportConfig } from '../types.js';
 
@@ -63,10 +70,11 @@ export const config: ReportConfig = {
 				{ isSortable: true, required: true },
 				'extended_info.code',
 			),
-			numberColumn('orders_count', __('Orders', 'abacus'), {
-				defaultSort: true,
-				required: true,
-			}),
+			ordersCountColumn(
+				__('Orders', 'abacus'),
+				itemOrdersFilter('coupon_id', 'coupon_includes'),
+				{ defaultSort: true, required: true },
+			),
 			currencyColumn('amount', __('Amount discounted', 'abacus')),
 			dateColumn('created', __('Created', 'abacus'), {}, 'extended_info.date_created'),
 			dateColumn('expires', __('Expires', 'abacus'), {}, 'extended_info.date_expires'),

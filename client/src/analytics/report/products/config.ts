@@ -3,7 +3,15 @@
  */
 import { __, _n } from '@wordpress/i18n';
 
-import { currencyColumn, numberColumn, numberField, stringField, textColumn } from '../columns.js';
+import {
+	currencyColumn,
+	numberColumn,
+	numberField,
+	stringField,
+	textColumn,
+	itemOrdersFilter,
+	ordersCountColumn,
+} from '../columns.js';
 import { itemFilter } from '../filters.js';
 import type { Cell, ReportConfig } from '../types.js';
 
@@ -85,7 +93,10 @@ export const config: ReportConfig = {
 				required: true,
 			}),
 			currencyColumn('net_revenue', __('Net sales', 'abacus')),
-			numberColumn('orders_count', __('Orders', 'abacus')),
+			ordersCountColumn(
+				__('Orders', 'abacus'),
+				itemOrdersFilter('product_id', 'product_includes'),
+			),
 			{
 				key: 'variations',
 				label: __('Variations', 'abacus'),

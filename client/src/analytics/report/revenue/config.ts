@@ -3,7 +3,7 @@
  */
 import { __, _n } from '@wordpress/i18n';
 
-import { currencyColumn, dateColumn, numberColumn } from '../columns.js';
+import { currencyColumn, dateColumn, ordersCountColumn } from '../columns.js';
 import type { ReportConfig } from '../types.js';
 
 export const config: ReportConfig = {
@@ -64,7 +64,7 @@ export const config: ReportConfig = {
 				{ isSortable: true, defaultSort: true, required: true },
 				'date_start',
 			),
-			numberColumn('orders_count', __('Orders', 'abacus')),
+			ordersCountColumn(__('Orders', 'abacus'), () => ({}), { byInterval: true }),
 			currencyColumn('gross_sales', __('Gross sales', 'abacus')),
 			currencyColumn('refunds', __('Returns', 'abacus')),
 			currencyColumn('coupons', __('Coupons', 'abacus')),

@@ -3,7 +3,13 @@
  */
 import { __, _n } from '@wordpress/i18n';
 
-import { currencyColumn, numberColumn, numberField, stringField } from '../columns.js';
+import {
+	currencyColumn,
+	numberField,
+	stringField,
+	itemOrdersFilter,
+	ordersCountColumn,
+} from '../columns.js';
 import { itemFilter } from '../filters.js';
 import type { Cell, ReportConfig } from '../types.js';
 
@@ -103,7 +109,10 @@ export const config: ReportConfig = {
 			currencyColumn('total_tax', __('Total tax', 'abacus'), { defaultSort: true }),
 			currencyColumn('order_tax', __('Order tax', 'abacus')),
 			currencyColumn('shipping_tax', __('Shipping tax', 'abacus')),
-			numberColumn('orders_count', __('Orders', 'abacus')),
+			ordersCountColumn(
+				__('Orders', 'abacus'),
+				itemOrdersFilter('tax_rate_id', 'tax_rate_includes'),
+			),
 		],
 		summary: [
 			{

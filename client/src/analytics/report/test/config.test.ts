@@ -57,7 +57,7 @@ describe('row cells', () => {
 			column.cell(row, context),
 		);
 		expect(cells[0]).toEqual({ display: '2024-03-05', value: '2024-03-05 00:00:00' });
-		expect(cells[1]).toEqual({ display: '4', value: 4 });
+		expect(cells[1]).toEqual({ display: '4', value: 4, href: '/analytics/orders' });
 		const net = reportConfigs.revenue.table.columns.findIndex(
 			(column) => column.key === 'net_revenue',
 		);

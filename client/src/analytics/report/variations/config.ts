@@ -3,7 +3,15 @@
  */
 import { __, _n } from '@wordpress/i18n';
 
-import { currencyColumn, numberColumn, numberField, stringField, textColumn } from '../columns.js';
+import {
+	currencyColumn,
+	numberColumn,
+	numberField,
+	stringField,
+	textColumn,
+	itemOrdersFilter,
+	ordersCountColumn,
+} from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { stockStatusLabel } from '../products/config.js';
 import type { Cell, ReportConfig } from '../types.js';
@@ -80,7 +88,10 @@ export const config: ReportConfig = {
 				required: true,
 			}),
 			currencyColumn('net_revenue', __('Net sales', 'abacus')),
-			numberColumn('orders_count', __('Orders', 'abacus')),
+			ordersCountColumn(
+				__('Orders', 'abacus'),
+				itemOrdersFilter('variation_id', 'variation_includes'),
+			),
 			{
 				key: 'stock_status',
 				label: __('Status', 'abacus'),

@@ -157,6 +157,45 @@ describe('Chart', () => {
 		expect(screen.queryByRole('status')).not.toBeInTheDocument();
 	});
 
+	it('hands the clicked date to onPointClick, by mouse or by Enter, and says so in the tooltip', () => {
+		const onPointClick = jest.fn();
+		const { container } = render(
+			<Chart
+				data={makeData(4, ['a'])}
+				title="Orders"
+				onPointClick={onPointClick}
+				pointActionLabel="Click to see these orders"
+			/>,
+		);
+		const svg = container.querySelector('svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: 80 + 5 });
+		expect(screen.getByRole('status')).toHaveTextContent('Click to see these orders');
+		fireEvent.click(svg, { clientX: 80 + 490 - 5 });
+		expect(onPointClick).toHaveBeenLastCalledWith(
+			expect.objectContaining({ date: '2026-01-04T00:00:00' }),
+			3,
+		);
+		fireEvent.mouseLeave(svg);
+		const chart = screen.getByRole('group', { name: 'Orders' });
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'ArrowRight' });
+		fireEvent.keyDown(chart, { key: 'ArrowRight' });
+		fireEvent.keyDown(chart, { key: 'Enter' });
+		expect(onPointClick).toHaveBeenLastCalledWith(
+			expect.objectContaining({ date: '2026-01-02T00:00:00' }),
+			1,
+		);
+		expect(onPointClick).toHaveBeenCalledTimes(2);
+	});
+
+	it('does nothing on click or Enter without onPointClick', () => {
+		const { container } = render(<Chart data={makeData(2, ['a'])} title="Orders" />);
+		const svg = container.querySelector('svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: 85 });
+		expect(screen.getByRole('status')).not.toHaveTextContent('Click');
+		expect(svg).not.toHaveStyle({ cursor: 'pointer' });
+	});
+
 	it('places the legend at the side when asked, in a column', () => {
 		const { container } = render(
 			<Chart data={makeData(2, ['a'])} legendPosition="side" mode="item-comparison" />,

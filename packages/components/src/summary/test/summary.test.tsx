@@ -67,6 +67,36 @@ describe('SummaryNumber and SummaryList', () => {
 		);
 	});
 
+	it('explains a linked tile on demand, beside the link rather than inside it', async () => {
+		render(
+			<SummaryList>
+				{() => [
+					<SummaryNumber
+						key="a"
+						label="Net sales"
+						value="$3.00"
+						href="/analytics/revenue"
+						definition="Sales after discounts and refunds."
+					/>,
+				]}
+			</SummaryList>,
+		);
+		const link = screen.getByRole('link', { name: /Net sales/ });
+		const disclosure = screen.getByText('What is this?');
+		expect(disclosure).toHaveAccessibleName('What is Net sales?');
+		expect(link).not.toContainElement(disclosure);
+		const text = screen.getByText('Sales after discounts and refunds.');
+		expect(text).not.toBeVisible();
+		fireEvent.click(disclosure);
+		expect(text).toBeVisible();
+		expect(window.location.pathname).not.toBe('/analytics/revenue');
+	});
+
+	it('shows no explanation without a definition', () => {
+		render(<SummaryList>{() => tiles()}</SummaryList>);
+		expect(screen.queryByText('What is this?')).not.toBeInTheDocument();
+	});
+
 	it('collapses to a dropdown showing the selected tile below the large breakpoint', () => {
 		mockViewport.large = false;
 		render(<SummaryList>{() => tiles()}</SummaryList>);
