@@ -2,7 +2,7 @@
  * The chart of a report: the selected tile's metric over the allowed interval, the primary period
  * against the comparison period, or one line per item when items are compared.
  */
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
@@ -64,7 +64,7 @@ function toChartDate(date: string): string {
 	return date.replace(' ', 'T');
 }
 
-export function ReportChart({ config, path, query }: Props) {
+function ReportChartView({ config, path, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
 	const selected = getSelectedChart(config, query);
@@ -164,7 +164,6 @@ export function ReportChart({ config, path, query }: Props) {
 			chartType={getChartTypeForQuery(query)}
 			mode={mode}
 			path={path}
-			query={query}
 			isRequesting={isRequesting}
 			dateParser="%Y-%m-%dT%H:%M:%S"
 			valueType={selected.type === 'percent' ? 'number' : selected.type}
@@ -188,3 +187,28 @@ export function ReportChart({ config, path, query }: Props) {
 		/>
 	);
 }
+
+/** Query keys that only page or sort the table: the chart does not depend on them. */
+const TABLE_ONLY_KEYS = new Set(['paged', 'per_page', 'orderby', 'order']);
+
+/** Whether two queries differ only in table-only keys. */
+export function sameChartQuery(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+	const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+	for (const key of keys) {
+		if (TABLE_ONLY_KEYS.has(key)) continue;
+		if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
+	}
+	return true;
+}
+
+/**
+ * The report chart; a page change or a sort of the table does not redraw it (its interval and type
+ * controls write to the address as it is when they are used).
+ */
+export const ReportChart = memo(
+	ReportChartView,
+	(previous, next) =>
+		previous.config === next.config &&
+		previous.path === next.path &&
+		sameChartQuery(previous.query, next.query),
+);

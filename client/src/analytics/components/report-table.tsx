@@ -48,7 +48,10 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 		(select): TableData => {
 			const options = { ...getTableOptions(config, query), select, defaultDateRange };
 			if (config.table.isStatsByInterval) {
-				const requestQuery = getReportTableQuery(options) as Record<string, unknown>;
+				const requestQuery = {
+					...(getReportTableQuery(options) as Record<string, unknown>),
+					...(config.table.statsFields ? { fields: config.table.statsFields } : {}),
+				};
 				const reports = select(reportsStore);
 				const response = reports.getReportStats(config.table.endpoint, requestQuery);
 				const error = reports.getReportStatsError(config.table.endpoint, requestQuery);

@@ -135,6 +135,11 @@ export type ReportTableConfig = {
 	endpoint: string;
 	/** Rows come from the stats endpoint's intervals (revenue). */
 	isStatsByInterval?: boolean;
+	/**
+	 * For reports by interval: the stats fields the rows and summary read, asked for alone so that
+	 * the server computes nothing else (e.g. no distinct-customer counts).
+	 */
+	statsFields?: string[];
 	columns: TableColumn[];
 	defaultOrderby: string;
 	defaultOrder: 'asc' | 'desc';

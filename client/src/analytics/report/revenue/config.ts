@@ -57,6 +57,16 @@ export const config: ReportConfig = {
 		defaultOrderby: 'date',
 		defaultOrder: 'desc',
 		tableQuery: { interval: 'day' },
+		statsFields: [
+			'orders_count',
+			'gross_sales',
+			'refunds',
+			'coupons',
+			'net_revenue',
+			'taxes',
+			'shipping',
+			'total_sales',
+		],
 		columns: [
 			dateColumn(
 				'date',

@@ -47,6 +47,17 @@ describe('report configs', () => {
 });
 
 describe('row cells', () => {
+	it('ask reports by interval for every stats field their rows and summary read', () => {
+		for (const config of Object.values(reportConfigs)) {
+			if (!config.table.isStatsByInterval) continue;
+			const read = [
+				...config.table.columns.map((column) => column.key).filter((key) => key !== 'date'),
+				...config.table.summary.map((item) => item.key),
+			];
+			expect(config.table.statsFields).toEqual(expect.arrayContaining(read));
+		}
+	});
+
 	it('render a revenue interval: date from date_start, money from subtotals', () => {
 		const row = {
 			interval: '2024-03-05',
