@@ -25,6 +25,8 @@ export const USER_META_KEYS = [
 	'homepage_stats',
 	'task_list_tracked_started_tasks',
 	'help_panel_highlight_shown',
+	/** The saved report views of the client (list of {id, name, path, query}). */
+	'abacus_saved_views',
 ] as const;
 
 export type UserMetaKey = (typeof USER_META_KEYS)[number];
