@@ -57,10 +57,7 @@ export function PerformanceIndicators({ query }: Props) {
 	const preferences = useUserPreferences();
 	const allowed = ((getSetting('dataEndpoints', {}) as { performanceIndicators?: Indicator[] })
 		.performanceIndicators ?? []) as Indicator[];
-	const definitions = getSetting<Record<string, Record<string, string>>>(
-		'metricDefinitions',
-		{},
-	);
+	const definitions = getSetting<Record<string, Record<string, string>>>('metricDefinitions', {});
 	const storedHidden = preferences[HIDDEN_INDICATORS_PREFERENCE];
 	const hidden = Array.isArray(storedHidden)
 		? (storedHidden as string[])
@@ -184,9 +181,7 @@ export function PerformanceIndicators({ query }: Props) {
 									prevLabel={`${dates.secondary.label} (${dates.secondary.range}):`}
 									delta={calculateDelta(value, previous) ?? undefined}
 									definition={
-										definitions[indicator.stat.split('/')[0]]?.[
-											indicator.chart
-										]
+										definitions[indicator.stat.split('/')[0]]?.[indicator.chart]
 									}
 									href={
 										reportPath

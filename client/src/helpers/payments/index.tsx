@@ -182,10 +182,7 @@ function ConnectProvider({ hasFailed }: { hasFailed: boolean }) {
 	const shown =
 		error ??
 		(hasFailed
-			? __(
-					'Your store could not be connected to the payment provider. Try again.',
-					'abacus',
-				)
+			? __('Your store could not be connected to the payment provider. Try again.', 'abacus')
 			: null);
 	return (
 		<section className="abacus-payments__connect">
