@@ -10,6 +10,7 @@ import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
+import { SavedViewsMenu } from '../analytics/saved-views/index.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
 import { NotFound } from './not-found.js';
 import { getBreadcrumbs, getMenuEntries, matchRoute, type ReportSlug } from './routes.js';
@@ -155,6 +156,11 @@ export function Layout() {
 						})}
 					</ul>
 				</nav>
+				<div className="abacus-layout__saved-views">
+					<ErrorBoundary>
+						<SavedViewsMenu current={{ path: route.path, query }} />
+					</ErrorBoundary>
+				</div>
 				<div className="abacus-layout__store-menu">
 					<ErrorBoundary>
 						<Suspense fallback={null}>

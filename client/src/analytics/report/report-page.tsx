@@ -17,6 +17,7 @@ import { ReportError } from '../components/report-error.js';
 import { ReportFiltersBar } from '../components/report-filters.js';
 import { ReportSummary } from '../components/report-summary.js';
 import { ReportTable } from '../components/report-table.js';
+import { SaveView } from '../saved-views/index.js';
 import { sanitizeReportQuery } from './query.js';
 import type { ReportConfig } from './types.js';
 import './style.scss';
@@ -100,10 +101,18 @@ function SearchedReport({ config, path, query }: Props) {
 
 export function ReportPage({ config, path, query: rawQuery }: Props) {
 	const query = useMemo(() => sanitizeReportQuery(rawQuery, config), [rawQuery, config]);
-	if (typeof query.search === 'string' && query.search && searchEndpoint(config, query)) {
-		return <SearchedReport config={config} path={path} query={query} />;
-	}
-	return <Report config={config} path={path} query={query} />;
+	const isSearch =
+		typeof query.search === 'string' && query.search && searchEndpoint(config, query);
+	return (
+		<>
+			<SaveView path={path} query={query} />
+			{isSearch ? (
+				<SearchedReport config={config} path={path} query={query} />
+			) : (
+				<Report config={config} path={path} query={query} />
+			)}
+		</>
+	);
 }
 
 /** A page component for one report config (each report module exports one as default). */
