@@ -100,7 +100,7 @@ export function getActiveFiltersFromQuery(
 	const safeQuery: Query = query ?? {};
 	return Object.entries(config ?? {}).flatMap(([key, filter]): ActiveFilter[] => {
 		const allowMultiple = Boolean(filter.allowMultiple);
-		if (filter.rules) {
+		if (filter.rules?.length) {
 			const matches = filter.rules.filter((rule) =>
 				Object.prototype.hasOwnProperty.call(safeQuery, getUrlKey(key, rule.value)),
 			);

@@ -97,6 +97,14 @@ describe('getActiveFiltersFromQuery', () => {
 		]);
 	});
 
+	it('reads a filter with an empty rule list by its own key', () => {
+		expect(
+			getActiveFiltersFromQuery({ refunds: 'partial' }, {
+				refunds: { labels: {}, rules: [], input: { component: 'SelectControl' } },
+			} as never),
+		).toEqual([{ key: 'refunds', value: 'partial' }]);
+	});
+
 	it('ignores unrelated, empty and malformed values', () => {
 		expect(getActiveFiltersFromQuery({ period: 'year', new_customer: '' }, config)).toEqual([]);
 		expect(getActiveFiltersFromQuery({ status_is: { nested: 'x' } }, config)).toEqual([]);
