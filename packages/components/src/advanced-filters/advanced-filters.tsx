@@ -2,7 +2,7 @@ import { Button, Dropdown, MenuGroup, MenuItem } from '@wordpress/components';
 import { createInterpolateElement } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import clsx from 'clsx';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import {
 	getActiveFiltersFromQuery,
 	getDefaultOptionValue,
@@ -59,6 +59,42 @@ export function collapseValue(value: FilterValue, rule: string | undefined): Fil
 		return Array.isArray(value) ? value : [value, ''];
 	}
 	return Array.isArray(value) && value.length && !Array.isArray(value[0]) ? value[0] : value;
+}
+
+/** A line title without its {{rule /}} and {{filter /}} placeholders (for accessible names). */
+function plainTitle(title: string): string {
+	return title
+		.replace(/\{\{\s*(rule|filter)\s*\/\}\}/g, '')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/**
+ * A filter line: its title with the rule select and the value input in the places its
+ * `{{rule /}}` and `{{filter /}}` placeholders give (e.g. 'Product {{rule /}} {{filter /}}'), or
+ * the title followed by both when it has none.
+ */
+function renderLineTitle(title: string, rule: ReactElement | null, input: ReactElement) {
+	if (!/\{\{\s*(rule|filter)\s*\/\}\}/.test(title)) {
+		return (
+			<>
+				<span className="abacus-advanced-filters__line-title">{title}</span>
+				{rule}
+				{input}
+			</>
+		);
+	}
+	const template = title
+		.replace(/\{\{\s*rule\s*\/\}\}/g, rule ? '<rule/>' : '')
+		.replace(/\{\{\s*filter\s*\/\}\}/g, '<filter/>');
+	return (
+		<span className="abacus-advanced-filters__line-title">
+			{createInterpolateElement(template, {
+				...(rule ? { rule } : {}),
+				filter: input,
+			})}
+		</span>
+	);
 }
 
 /**
@@ -215,49 +251,51 @@ export function AdvancedFilters({
 								}}
 								className="abacus-advanced-filters__line"
 							>
-								<span className="abacus-advanced-filters__line-title">
-									{definition.labels.title}
-								</span>
-								{definition.rules && definition.rules.length > 0 && (
-									<select
-										className="abacus-advanced-filters__rule"
-										aria-label={
-											definition.labels.rule ||
-											sprintf(
-												/* translators: %s: filter name */
-												__('%s filter match', 'abacus'),
-												definition.labels.title,
-											)
-										}
-										value={line.rule}
-										onChange={(event) =>
-											updateLine(line.instance, {
-												rule: event.target.value,
-												value: collapseValue(
-													line.value,
-													event.target.value,
-												),
-											})
-										}
-									>
-										{definition.rules.map((rule) => (
-											<option key={rule.value} value={rule.value}>
-												{rule.label}
-											</option>
-										))}
-									</select>
+								{renderLineTitle(
+									definition.labels.title,
+									definition.rules && definition.rules.length > 0 ? (
+										<select
+											className="abacus-advanced-filters__rule"
+											aria-label={
+												definition.labels.rule ||
+												sprintf(
+													/* translators: %s: filter name */
+													__('%s filter match', 'abacus'),
+													plainTitle(definition.labels.title),
+												)
+											}
+											value={line.rule}
+											onChange={(event) =>
+												updateLine(line.instance, {
+													rule: event.target.value,
+													value: collapseValue(
+														line.value,
+														event.target.value,
+													),
+												})
+											}
+										>
+											{definition.rules.map((rule) => (
+												<option key={rule.value} value={rule.value}>
+													{rule.label}
+												</option>
+											))}
+										</select>
+									) : null,
+									<span className="abacus-advanced-filters__input">
+										<FilterInput
+											key={`${line.instance}-${line.rule === 'between' ? 'range' : 'one'}`}
+											definition={definition}
+											rule={line.rule}
+											value={line.value}
+											currency={currency}
+											dateFormat={dateFormat}
+											onChange={(value) =>
+												updateLine(line.instance, { value })
+											}
+										/>
+									</span>,
 								)}
-								<span className="abacus-advanced-filters__input">
-									<FilterInput
-										key={`${line.instance}-${line.rule === 'between' ? 'range' : 'one'}`}
-										definition={definition}
-										rule={line.rule}
-										value={line.value}
-										currency={currency}
-										dateFormat={dateFormat}
-										onChange={(value) => updateLine(line.instance, { value })}
-									/>
-								</span>
 								<Button
 									className="abacus-advanced-filters__remove"
 									variant="tertiary"

@@ -99,6 +99,57 @@ describe('AdvancedFilters', () => {
 		expect(screen.getByRole('button', { name: 'Filter' })).toBeDisabled();
 	});
 
+	it('reads each line as a sentence: the rule and the value in the places the title gives', () => {
+		const sentences: AdvancedFiltersConfigProp = {
+			...config,
+			filters: {
+				status: {
+					...config.filters.status,
+					labels: {
+						...config.filters.status.labels,
+						title: 'Order status {{rule /}} {{filter /}}',
+					},
+				},
+				customer_type: {
+					labels: {
+						add: 'Customer type',
+						remove: 'Remove customer filter',
+						rule: 'Select a customer filter match',
+						title: 'Customer is {{filter /}}',
+						filter: 'Select a customer type',
+					},
+					rules: [],
+					input: {
+						component: 'SelectControl',
+						options: [{ value: 'new', label: 'New' }],
+						defaultOption: 'new',
+					},
+				},
+			},
+		};
+		render(
+			<AdvancedFilters
+				config={sentences}
+				path={path}
+				query={{ filter: 'advanced', status_is: 'pending', customer_type: 'new' }}
+			/>,
+		);
+		expect(screen.queryByText(/\{\{/)).not.toBeInTheDocument();
+		const [status, customer] = screen.getAllByRole('listitem');
+		expect(status).toHaveTextContent(/^Order status/);
+		const title = status.querySelector('.abacus-advanced-filters__line-title') as HTMLElement;
+		expect(
+			within(title).getByRole('combobox', { name: 'Select an order status filter match' }),
+		).toHaveValue('is');
+		expect(within(title).getByRole('combobox', { name: 'Select an order status' })).toHaveValue(
+			'Pending',
+		);
+		expect(customer).toHaveTextContent(/^Customer is/);
+		expect(
+			within(customer).getByRole('combobox', { name: 'Select a customer type' }),
+		).toHaveValue('New');
+	});
+
 	it('adds a filter with its first rule and default option, focuses it, and only once', () => {
 		render(<AdvancedFilters config={config} path={path} query={{ filter: 'advanced' }} />);
 		expect(screen.getByRole('button', { name: 'Filter' })).toBeDisabled();
