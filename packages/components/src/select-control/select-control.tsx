@@ -98,6 +98,8 @@ export function SelectControl({
 	const [searched, setSearched] = useState<SelectControlOption[] | null>(null);
 	const [message, setMessage] = useState('');
 	const searchId = useRef(0);
+	/** Set when focus has just opened the list, so the click that focused does not close it. */
+	const openedByFocus = useRef(false);
 	const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
 	const selectedList: SelectedOption[] = useMemo(() => {
@@ -363,9 +365,22 @@ export function SelectControl({
 					onChange={(event) => onQueryChange(event.target.value)}
 					onFocus={() => {
 						setIsFocused(true);
-						if (showAllOnFocus || !isSearchable) setIsExpanded(true);
+						if (showAllOnFocus || !isSearchable) {
+							openedByFocus.current = true;
+							setIsExpanded(true);
+						}
+					}}
+					onMouseDown={(event) => {
+						// A press on the already focused input toggles the list on its click.
+						if (event.currentTarget === document.activeElement) {
+							openedByFocus.current = false;
+						}
 					}}
 					onClick={() => {
+						if (openedByFocus.current) {
+							openedByFocus.current = false;
+							return;
+						}
 						if (!isSearchable) setIsExpanded((open) => !open);
 					}}
 					onKeyDown={onKeyDown}

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 
 import { SelectControl } from '../index.js';
@@ -97,6 +98,23 @@ describe('SelectControl', () => {
 		fireEvent.click(input);
 		fireEvent.click(screen.getByRole('option', { name: 'Cherry' }));
 		expect(onChange).toHaveBeenCalledWith('cherry', undefined);
+	});
+
+	it('opens a read-only list with one mouse click and closes it with the next', async () => {
+		const user = userEvent.setup();
+		const onChange = jest.fn();
+		render(
+			<SelectControl label="Fruit" options={options} selected="banana" onChange={onChange} />,
+		);
+		const input = screen.getByRole('combobox', { name: 'Fruit' });
+		await user.click(input);
+		expect(input).toHaveAttribute('aria-expanded', 'true');
+		expect(screen.getByRole('option', { name: 'Cherry' })).toBeInTheDocument();
+		await user.click(input);
+		expect(input).toHaveAttribute('aria-expanded', 'false');
+		await user.click(input);
+		await user.click(screen.getByRole('option', { name: 'Apple' }));
+		expect(onChange).toHaveBeenCalledWith('apple', undefined);
 	});
 
 	it('moves between tags and the input with left and right', () => {
