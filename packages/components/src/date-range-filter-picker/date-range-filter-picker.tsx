@@ -2,7 +2,7 @@ import { Button, Dropdown, TabPanel } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import clsx from 'clsx';
 import moment, { type Moment } from 'moment';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import {
 	defaultDateFormat,
 	isoDateFormat as defaultIsoDateFormat,
@@ -115,6 +115,7 @@ function PickerContent({
 	const [state, setState] = useState<PickerState>(() => initialState(dateQuery, shortDateFormat));
 	const [tab, setTab] = useState(dateQuery.period === 'custom' ? 'custom' : 'period');
 	const update = (next: Partial<PickerState>) => setState((old) => ({ ...old, ...next }));
+	const contentRef = useRef<HTMLDivElement>(null);
 
 	const onTabSelect = (name: string) => {
 		setTab(name);
@@ -160,7 +161,7 @@ function PickerContent({
 		onClose();
 	};
 
-	const onReset = () =>
+	const onReset = () => {
 		update({
 			after: null,
 			before: null,
@@ -170,6 +171,10 @@ function PickerContent({
 			beforeError: null,
 			focusedInput: 'startDate',
 		});
+		// Reset disables itself: focus moves to the start date rather than out of the dropdown
+		// (which would close it).
+		contentRef.current?.querySelector<HTMLInputElement>('.abacus-date-range input')?.focus();
+	};
 
 	const compare = (
 		<RadioGroup
@@ -182,7 +187,7 @@ function PickerContent({
 	);
 
 	return (
-		<div className="abacus-date-range-filter-picker__content">
+		<div className="abacus-date-range-filter-picker__content" ref={contentRef}>
 			<TabPanel
 				className="abacus-date-range-filter-picker__tabs"
 				activeClass="is-active"

@@ -93,6 +93,8 @@ describe('DateRangeFilterPicker', () => {
 		expect(start).toHaveValue('03/01/2021');
 		fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
 		expect(start).toHaveValue('');
+		// Reset disables itself; focus goes to the start date instead of leaving the dropdown.
+		expect(start).toHaveFocus();
 		expect(screen.getByLabelText('End date')).toHaveValue('');
 		expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
 		fireEvent.click(screen.getByRole('tab', { name: 'Presets' }));
