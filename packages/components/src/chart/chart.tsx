@@ -295,7 +295,14 @@ export function Chart({
 								aria-pressed={chartType === 'line'}
 								onClick={() => changeType('line')}
 							>
-								<span aria-hidden="true">📈</span>
+								<svg
+									className="abacus-chart__type-icon"
+									viewBox="0 0 24 24"
+									aria-hidden="true"
+									focusable="false"
+								>
+									<path d="M4 19h16M4 16l5-6 4 3 7-8" />
+								</svg>
 								<span className="screen-reader-text">
 									{__('Line chart', 'abacus')}
 								</span>
@@ -308,7 +315,14 @@ export function Chart({
 								aria-pressed={chartType === 'bar'}
 								onClick={() => changeType('bar')}
 							>
-								<span aria-hidden="true">📊</span>
+								<svg
+									className="abacus-chart__type-icon"
+									viewBox="0 0 24 24"
+									aria-hidden="true"
+									focusable="false"
+								>
+									<path d="M4 19h16M7 17V11M12 17V6M17 17v-8" />
+								</svg>
 								<span className="screen-reader-text">
 									{__('Bar chart', 'abacus')}
 								</span>

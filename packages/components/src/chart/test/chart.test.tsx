@@ -149,7 +149,7 @@ describe('Chart', () => {
 
 	it('follows the mouse with the tooltip and hides it on leave', () => {
 		const { container } = render(<Chart data={makeData(4, ['a'])} title="Orders" />);
-		const svg = container.querySelector('svg') as SVGSVGElement;
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
 		// Default width 600: the drawable area starts 80 px in and is 490 px wide (4 dates).
 		fireEvent.mouseMove(svg, { clientX: 80 + 490 - 5 });
 		expect(screen.getByRole('status')).toHaveTextContent('January 4, 2026');
@@ -167,7 +167,7 @@ describe('Chart', () => {
 				pointActionLabel="Click to see these orders"
 			/>,
 		);
-		const svg = container.querySelector('svg') as SVGSVGElement;
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
 		fireEvent.mouseMove(svg, { clientX: 80 + 5 });
 		expect(screen.getByRole('status')).toHaveTextContent('Click to see these orders');
 		fireEvent.click(svg, { clientX: 80 + 490 - 5 });
@@ -190,7 +190,7 @@ describe('Chart', () => {
 
 	it('does nothing on click or Enter without onPointClick', () => {
 		const { container } = render(<Chart data={makeData(2, ['a'])} title="Orders" />);
-		const svg = container.querySelector('svg') as SVGSVGElement;
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
 		fireEvent.mouseMove(svg, { clientX: 85 });
 		expect(screen.getByRole('status')).not.toHaveTextContent('Click');
 		expect(svg).not.toHaveStyle({ cursor: 'pointer' });
@@ -227,7 +227,10 @@ describe('Chart', () => {
 			.mockReturnValue(900);
 		try {
 			const { container } = render(<Chart data={makeData(3, ['a'])} />);
-			expect(container.querySelector('svg')).toHaveAttribute('width', '900');
+			expect(container.querySelector('svg.abacus-chart__svg')).toHaveAttribute(
+				'width',
+				'900',
+			);
 		} finally {
 			clientWidth.mockRestore();
 		}
