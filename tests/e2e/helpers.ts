@@ -70,10 +70,21 @@ export async function api<T>(
 	return { body: (await response.json()) as T, headers: response.headers };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Where `ABACUS_SCREENSHOTS=1` writes the README's screenshots. */
+export const DOCS_SCREENSHOT_DIR = path.resolve(__dirname, '../../docs/screenshots');
+
+/**
+ * A full-page screenshot kept as a test artifact; with `ABACUS_SCREENSHOTS=1` and `docsName`, the
+ * visible part of the page is also written to docs/screenshots/<docsName>.png for the README.
+ */
+export async function screenshot(page: Page, name: string, docsName?: string): Promise<string> {
 	mkdirSync(SCREENSHOT_DIR, { recursive: true });
 	const file = path.join(SCREENSHOT_DIR, `${name}.png`);
 	await page.screenshot({ path: file, fullPage: true });
+	if (docsName && process.env.ABACUS_SCREENSHOTS === '1') {
+		mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
+		await page.screenshot({ path: path.join(DOCS_SCREENSHOT_DIR, `${docsName}.png`) });
+	}
 	return file;
 }
 

@@ -184,7 +184,7 @@ describe('Overview', () => {
 			},
 		);
 		expect(await page.locator('body').innerText()).toContain(money(body[0].value));
-		await screenshot(page, 'dashboard');
+		await screenshot(page, 'dashboard', 'dashboard');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});

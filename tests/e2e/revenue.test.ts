@@ -114,7 +114,7 @@ describe('Revenue report', () => {
 		const lastDay = stats.intervals[stats.intervals.length - 1];
 		expect(rows[0].join(' ')).toContain(money(lastDay.subtotals.net_revenue));
 		expect(await page.locator('body').innerText()).toContain(money(stats.totals.net_revenue));
-		await screenshot(page, 'revenue');
+		await screenshot(page, 'revenue', 'revenue');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
