@@ -55,9 +55,22 @@ function add(section, name, value, unit, target, strict = false) {
 
 async function main() {
 	if (!ensureSystemTools(['Chromium'])) process.exit(1);
+	// Figures of an old build would be wrong: the server and the client are built from the sources
+	// first (BENCH_SKIP_BUILD=1 measures build/ as it is).
 	const needsBuild = wanted('bundle') || (wanted('browser') && !process.env.BENCH_BUILD_DIR);
-	if (needsBuild && !existsSync(path.join(root, 'build/standalone/index.js'))) {
-		spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
+	if (!process.env.BENCH_SKIP_BUILD) {
+		const steps = [['tsc', '-b']];
+		if (needsBuild) steps.push(['webpack', '--mode', 'production']);
+		for (const step of steps) {
+			const built = spawnSync('npx', step, { cwd: root, stdio: 'inherit' });
+			if (built.status !== 0) {
+				console.error(`The build (npx ${step.join(' ')}) failed; nothing was measured.`);
+				process.exit(1);
+			}
+		}
+	} else if (needsBuild && !existsSync(path.join(root, 'build/standalone/index.js'))) {
+		console.error('BENCH_SKIP_BUILD is set but build/ has no client build; run npm run build.');
+		process.exit(1);
 	}
 
 	if (wanted('bundle')) {
