@@ -279,7 +279,7 @@ describe('saved views', () => {
 		await page.context().close();
 	});
 
-	it('deletes a view after confirmation, and it stays deleted after a reload', async () => {
+	it('deletes a view after confirmation, keeps one saved in another tab, and survives a reload', async () => {
 		const { page } = await newPage(adminUrl('/analytics/revenue'));
 		const menu = savedViewsMenu(page);
 		const remove = menu.getByRole('button', { name: `Delete saved view “${NAME}”` });
@@ -290,7 +290,17 @@ describe('saved views', () => {
 		await confirm.getByText(`“${NAME}” will be removed from your saved views.`).waitFor();
 		await confirm.getByRole('button', { name: 'Cancel' }).click();
 		await confirm.waitFor({ state: 'detached' });
-		await expect(storedViews()).resolves.toHaveLength(1);
+		const stored = await storedViews();
+		expect(stored).toHaveLength(1);
+
+		// Meanwhile another tab saves a view; this page does not show it yet.
+		const other: StoredView = {
+			id: 'view-other-tab',
+			name: 'Saved in another tab',
+			path: '/analytics/products',
+			query: { period: 'year', compare: 'previous_year' },
+		};
+		await writePreference(JSON.stringify([...stored, other]));
 
 		await remove.click();
 		await Promise.all([
@@ -302,12 +312,20 @@ describe('saved views', () => {
 			),
 			confirm.getByRole('button', { name: 'Delete' }).click(),
 		]);
-		await menu.getByText('No saved views yet.', { exact: false }).waitFor();
-		await expect(storedViews()).resolves.toEqual([]);
+		// Only the chosen view went; the other tab's view is kept, and now listed.
+		await expect(storedViews()).resolves.toEqual([other]);
+		await menu.getByRole('link', { name: other.name }).waitFor();
+		await expect(menu.getByRole('link').allInnerTexts()).resolves.toEqual([other.name]);
 
 		await page.reload();
+		await menu.getByRole('link', { name: other.name }).waitFor();
+		await expect(menu.getByRole('link').allInnerTexts()).resolves.toEqual([other.name]);
+
+		// Removing the last one leaves the empty state.
+		await menu.getByRole('button', { name: `Delete saved view “${other.name}”` }).click();
+		await confirm.getByRole('button', { name: 'Delete' }).click();
 		await menu.getByText('No saved views yet.', { exact: false }).waitFor();
-		await expect(menu.getByRole('link').count()).resolves.toBe(0);
+		await expect(storedViews()).resolves.toEqual([]);
 		await page.context().close();
 	});
 });

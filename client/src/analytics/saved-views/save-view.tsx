@@ -156,18 +156,32 @@ export function SaveView({ path, query }: SaveViewProps) {
 			setError({ kind: 'duplicate', name: existing.name });
 			return;
 		}
-		const view: SavedView = {
-			id: existing?.id ?? newViewId(views),
-			name: trimmed,
-			path,
-			query: viewQuery(query),
-		};
 		setIsSaving(true);
 		setError(null);
-		const failure = await saveViews(withView(views, view));
+		// Checked again against the list the server holds now (another tab may have saved one).
+		let conflict: SavedView | undefined;
+		let view: SavedView | undefined;
+		const failure = await saveViews((current) => {
+			const same = findViewByName(current, trimmed);
+			if (same && !replace) {
+				conflict = same;
+				return null;
+			}
+			view = {
+				id: same?.id ?? newViewId(current),
+				name: trimmed,
+				path,
+				query: viewQuery(query),
+			};
+			return withView(current, view);
+		});
 		setIsSaving(false);
 		if (failure) {
 			setError({ kind: 'failed', message: failure });
+			return;
+		}
+		if (conflict || !view) {
+			setError({ kind: 'duplicate', name: conflict?.name ?? trimmed });
 			return;
 		}
 		setSaved(view);

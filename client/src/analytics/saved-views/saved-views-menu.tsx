@@ -45,7 +45,7 @@ export function SavedViewsMenu({ current }: SavedViewsMenuProps) {
 		setIsDeleting(true);
 		setFailure(null);
 		setDeleted(null);
-		const error = await saveViews(withoutView(views, view.id));
+		const error = await saveViews((current) => withoutView(current, view.id));
 		setIsDeleting(false);
 		setConfirming(null);
 		if (error) {

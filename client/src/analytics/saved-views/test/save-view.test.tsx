@@ -158,6 +158,43 @@ describe('SaveView', () => {
 		expect(user.views().map((view) => view.name)).toEqual(['Refunds', 'Completed']);
 	});
 
+	it('keeps a view saved meanwhile in another tab, and refuses its name too', async () => {
+		const user = fakeUser([existing]);
+		renderSaveView();
+		const dialog = await openDialog();
+		const elsewhere = { ...existing, id: 'view-2', name: 'From the other tab' };
+		user.stored = JSON.stringify([existing, elsewhere]);
+
+		const name = within(dialog).getByRole('textbox', { name: 'Name' });
+		await userEvent.type(name, 'from the OTHER tab{Enter}');
+		expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+			'You already have a view named “From the other tab”.',
+		);
+		expect(user.writes()).toHaveLength(0);
+
+		await userEvent.clear(name);
+		await userEvent.type(name, 'Completed{Enter}');
+		expect(await screen.findByText(/View “Completed” saved\./)).toBeInTheDocument();
+		expect(user.views().map((view) => view.name)).toEqual([
+			'Refunds',
+			'From the other tab',
+			'Completed',
+		]);
+	});
+
+	it('writes nothing and says so when the list cannot be read before saving', async () => {
+		const user = fakeUser([existing]);
+		renderSaveView();
+		const dialog = await openDialog();
+		user.refuseReads = true;
+		await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New{Enter}');
+		expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+			'The view could not be saved: The database is away.',
+		);
+		expect(user.writes()).toHaveLength(0);
+		expect(user.views()).toEqual([existing]);
+	});
+
 	it('cancels without saving', async () => {
 		const user = fakeUser();
 		renderSaveView();

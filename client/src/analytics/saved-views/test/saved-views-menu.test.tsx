@@ -136,6 +136,26 @@ describe('SavedViewsMenu', () => {
 		expect(within(menu()).queryByRole('link', { name: 'Refunds last month' })).toBeNull();
 	});
 
+	it('deletes only the chosen view, keeping one saved meanwhile in another tab', async () => {
+		const user = fakeUser([refunds]);
+		renderWithStores(<SavedViewsMenu />, userStore);
+		const remove = await within(menu()).findByRole('button', {
+			name: 'Delete saved view “Refunds last month”',
+		});
+		user.stored = JSON.stringify([refunds, products]);
+		await userEvent.click(remove);
+		await userEvent.click(
+			within(screen.getByRole('dialog', { name: 'Delete saved view?' })).getByRole('button', {
+				name: 'Delete',
+			}),
+		);
+		expect(
+			await within(menu()).findByRole('link', { name: 'Top products' }),
+		).toBeInTheDocument();
+		expect(within(menu()).queryByRole('link', { name: 'Refunds last month' })).toBeNull();
+		expect(user.views()).toEqual([products]);
+	});
+
 	it('keeps the view and shows the error when the server refuses the deletion', async () => {
 		const user = fakeUser([refunds, products]);
 		renderWithStores(<SavedViewsMenu />, userStore);
