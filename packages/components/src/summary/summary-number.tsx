@@ -107,14 +107,17 @@ export function SummaryNumber({
 	// Beside the tile's link or button, not inside it: a disclosure cannot sit in another control.
 	const explanation = definition ? (
 		<details className="abacus-summary__item-definition">
-			<summary
-				aria-label={sprintf(
-					/* translators: %s: metric label, e.g. Net sales */
-					__('What is %s?', 'abacus'),
-					label,
-				)}
-			>
-				{__('What is this?', 'abacus')}
+			<summary>
+				{/* The spoken name starts with the visible words, then says which metric. */}
+				<span>{__('What is this?', 'abacus')}</span>
+				<span className="screen-reader-text">
+					{' '}
+					{sprintf(
+						/* translators: %s: metric label, e.g. Net sales */
+						__('(%s)', 'abacus'),
+						label,
+					)}
+				</span>
 			</summary>
 			<p>{definition}</p>
 		</details>

@@ -82,8 +82,9 @@ describe('SummaryNumber and SummaryList', () => {
 			</SummaryList>,
 		);
 		const link = screen.getByRole('link', { name: /Net sales/ });
-		const disclosure = screen.getByText('What is this?');
-		expect(disclosure).toHaveAccessibleName('What is Net sales?');
+		const disclosure = screen.getByText('What is this?').closest('summary') as HTMLElement;
+		// The spoken name contains the visible words and names the metric.
+		expect(disclosure.textContent).toBe('What is this? (Net sales)');
 		expect(link).not.toContainElement(disclosure);
 		const text = screen.getByText('Sales after discounts and refunds.');
 		expect(text).not.toBeVisible();
