@@ -3,7 +3,7 @@
  * revenue), sort, pagination, column visibility remembered per user, a summary row and CSV
  * download.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Notice } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -11,16 +11,20 @@ import { EmptyTable, Link, TableCard } from '@abacus/components';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
 import {
 	exportStore,
+	getReportChartData,
 	getReportTableData,
 	getReportTableQuery,
 	getSummaryNumbers,
 	reportsStore,
 	useUserPreferences,
+	type ReportChartData,
 } from '@abacus/data';
+import { getIntervalForQuery } from '@abacus/date';
 import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
-import { getTableOptions, getTableSummaryOptions } from '../report/query.js';
+import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
+import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
@@ -38,15 +42,37 @@ interface TableData {
 	rows: Array<Record<string, unknown>>;
 	totalResults: number;
 	totals: Record<string, unknown> | null;
+	/** Every row of the report, sorted, when they are all loaded (the rows are then one page). */
+	allRows: Array<Record<string, unknown>> | null;
 	requestQuery: Record<string, unknown>;
 }
 
-/** Rows, totals and request state of the table (stats intervals for reports by interval). */
+/**
+ * Rows, totals and request state of the table. A report by interval whose table has the chart's
+ * interval reads the chart's answer (every interval of the range, already asked for) and sorts and
+ * pages it here: no request of its own, and a sort or page change needs no round trip. With
+ * another interval (the revenue table is by day, the chart may be by month) it asks the server
+ * for its page.
+ */
 function useTableData(config: ReportConfig, query: Record<string, unknown>): TableData {
 	const defaultDateRange = useDefaultDateRange();
-	return useSelect(
-		(select): TableData => {
+	const chartInterval = getIntervalForQuery(query as NavQuery, defaultDateRange);
+	const tableInterval = config.table.tableQuery?.interval ?? chartInterval;
+	const fromChart = Boolean(config.table.isStatsByInterval) && tableInterval === chartInterval;
+	const selected = useSelect(
+		(select): { chart: ReportChartData | null; table: TableData | null } => {
 			const options = { ...getTableOptions(config, query), select, defaultDateRange };
+			if (fromChart) {
+				return {
+					chart: getReportChartData({
+						...getStatsOptions(config, query),
+						select,
+						defaultDateRange,
+						dataType: 'primary',
+					}),
+					table: null,
+				};
+			}
 			if (config.table.isStatsByInterval) {
 				const requestQuery = {
 					...(getReportTableQuery(options) as Record<string, unknown>),
@@ -64,12 +90,16 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 					intervals?: Array<Record<string, unknown>>;
 				} | null;
 				return {
-					isRequesting: isRequesting && !error,
-					isError: Boolean(error),
-					rows: body?.intervals ?? [],
-					totalResults: response?.totalResults ?? 0,
-					totals: body?.totals ?? null,
-					requestQuery,
+					chart: null,
+					table: {
+						isRequesting: isRequesting && !error,
+						isError: Boolean(error),
+						rows: body?.intervals ?? [],
+						allRows: null,
+						totalResults: response?.totalResults ?? 0,
+						totals: body?.totals ?? null,
+						requestQuery,
+					},
 				};
 			}
 			const table = getReportTableData(options);
@@ -81,16 +111,47 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 					})
 				: null;
 			return {
-				isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
-				isError: table.isError || Boolean(summary?.isError),
-				rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
-				totalResults: table.items?.totalResults ?? 0,
-				totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
-				requestQuery: table.query as Record<string, unknown>,
+				chart: null,
+				table: {
+					isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
+					isError: table.isError || Boolean(summary?.isError),
+					rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
+					allRows: null,
+					totalResults: table.items?.totalResults ?? 0,
+					totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
+					requestQuery: table.query as Record<string, unknown>,
+				},
 			};
 		},
-		[config, query, defaultDateRange],
+		[config, query, defaultDateRange, fromChart],
 	);
+
+	const orderby = String(query.orderby ?? config.table.defaultOrderby);
+	const order = String(query.order ?? config.table.defaultOrder);
+	const paged = Number(query.paged ?? 1);
+	const perPage = Number(query.per_page ?? 25);
+	const { chart, table } = selected;
+	const sorted = useMemo(() => {
+		const intervals = (chart?.data.intervals ?? []) as unknown as IntervalRow[];
+		return sortIntervalRows(intervals, orderby, order) as Array<Record<string, unknown>>;
+	}, [chart, orderby, order]);
+	return useMemo((): TableData => {
+		if (table) {
+			return table;
+		}
+		return {
+			isRequesting: Boolean(chart?.isRequesting),
+			isError: Boolean(chart?.isError),
+			rows: pageOfRows(sorted, paged, perPage),
+			allRows: sorted,
+			totalResults: sorted.length,
+			totals: chart && !chart.isRequesting ? chart.data.totals : null,
+			requestQuery: getReportTableQuery({
+				...getTableOptions(config, query),
+				defaultDateRange,
+			}) as Record<string, unknown>,
+		};
+	}, [table, chart, sorted, paged, perPage, config, query, defaultDateRange]);
 }
 
 export function ReportTable({ config, path, query }: Props) {
@@ -163,12 +224,21 @@ export function ReportTable({ config, path, query }: Props) {
 	async function download() {
 		setNotice(null);
 		const visibleHeaders = headers.filter((header) => header.visible);
-		if (data.rows.length >= data.totalResults) {
+		// Every row at hand (all of a report by interval, or a table on one page): the file is
+		// made here; otherwise the server exports the whole report.
+		const allRows = data.allRows ?? (data.rows.length >= data.totalResults ? data.rows : null);
+		if (allRows) {
+			const allCells =
+				allRows === data.rows
+					? cells
+					: allRows.map((row) =>
+							config.table.columns.map((column) => column.cell(row, context)),
+						);
 			const csvHeaders = visibleHeaders.map((header) => ({
 				key: header.key,
 				label: header.label,
 			}));
-			const csvRows = cells.map((row) =>
+			const csvRows = allCells.map((row) =>
 				row
 					.filter((_cell, index) => headers[index].visible)
 					.map((cell) => ({ display: cell.display, value: cell.value })),

@@ -158,7 +158,14 @@ export function getStatsOptions(config: ReportConfig, query: Query) {
 		limitBy: config.limitBy,
 		filters: config.filters,
 		advancedFilters: config.advancedFilters ?? { title: '', filters: {} },
-		fields: config.charts.map((chart) => chart.key),
+		// A report by interval shares this answer with its table (see ReportTable): it also asks
+		// for the fields the table shows.
+		fields: [
+			...new Set([
+				...config.charts.map((chart) => chart.key),
+				...(config.table.isStatsByInterval ? (config.table.statsFields ?? []) : []),
+			]),
+		],
 	};
 }
 

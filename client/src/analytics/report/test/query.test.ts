@@ -6,7 +6,7 @@ import {
 	sanitizeReportQuery,
 } from '../query.js';
 
-const { revenue, products, stock, customers } = reportConfigs;
+const { revenue, orders, products, stock, customers } = reportConfigs;
 
 describe('sanitizeReportQuery', () => {
 	it('keeps a well-formed query as it is', () => {
@@ -85,10 +85,17 @@ describe('sanitizeReportQuery', () => {
 });
 
 describe('report request options', () => {
-	it('ask the stats endpoint for the tiles of the report', () => {
+	it('ask the stats endpoint for the tiles of the report, and for what a table by interval shows', () => {
 		const options = getStatsOptions(revenue, { period: 'month' });
 		expect(options.endpoint).toBe('revenue');
-		expect(options.fields).toEqual(revenue.charts.map((chart) => chart.key));
+		// Revenue's table reads the same answer: its order count comes along, once.
+		expect(options.fields).toEqual([
+			...revenue.charts.map((chart) => chart.key),
+			'orders_count',
+		]);
+		expect(getStatsOptions(orders, { period: 'month' }).fields).toEqual(
+			orders.charts.map((chart) => chart.key),
+		);
 	});
 
 	it('sort the table by the report default unless the query says otherwise', () => {
