@@ -47,6 +47,21 @@ interface TableData {
 	requestQuery: Record<string, unknown>;
 }
 
+/** The server request of a page of a report by interval: the table's query and the fields it shows. */
+function intervalTableQuery(
+	config: ReportConfig,
+	query: Record<string, unknown>,
+	defaultDateRange: ReturnType<typeof useDefaultDateRange>,
+): Record<string, unknown> {
+	return {
+		...(getReportTableQuery({
+			...getTableOptions(config, query),
+			defaultDateRange,
+		}) as Record<string, unknown>),
+		...(config.table.statsFields ? { fields: config.table.statsFields } : {}),
+	};
+}
+
 /**
  * Rows, totals and request state of the table. A report by interval whose table has the chart's
  * interval reads the chart's answer (every interval of the range, already asked for) and sorts and
@@ -74,10 +89,7 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 				};
 			}
 			if (config.table.isStatsByInterval) {
-				const requestQuery = {
-					...(getReportTableQuery(options) as Record<string, unknown>),
-					...(config.table.statsFields ? { fields: config.table.statsFields } : {}),
-				};
+				const requestQuery = intervalTableQuery(config, query, defaultDateRange);
 				const reports = select(reportsStore);
 				const response = reports.getReportStats(config.table.endpoint, requestQuery);
 				const error = reports.getReportStatsError(config.table.endpoint, requestQuery);
@@ -146,10 +158,7 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 			allRows: sorted,
 			totalResults: sorted.length,
 			totals: chart && !chart.isRequesting ? chart.data.totals : null,
-			requestQuery: getReportTableQuery({
-				...getTableOptions(config, query),
-				defaultDateRange,
-			}) as Record<string, unknown>,
+			requestQuery: intervalTableQuery(config, query, defaultDateRange),
 		};
 	}, [table, chart, sorted, paged, perPage, config, query, defaultDateRange]);
 }
