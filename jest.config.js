@@ -47,6 +47,9 @@ const esmPackages = [
 ];
 
 const shared = {
+	// Sized for a loaded 2-core machine (CI runs at load 10 and more): tests that open a database,
+	// start a server or lazy-load code must not fail on jest's 5 s default.
+	testTimeout: 60000,
 	transform: {
 		'^.+\\.(m?js|tsx?|jsx)$': [
 			'@swc/jest',
