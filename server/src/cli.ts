@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Command line: `abacus-server [--db path] [--port n] [--host h] [--orders n] [--seed n] [--timezone tz]`.
+ * Command line: `abacus-server [--db path] [--port n] [--host h] [--orders n] [--seed n] [--timezone tz]
+ * [--allowed-host name[:port]]...` (env ABACUS_ALLOWED_HOSTS: a comma list of the same).
  */
 import net from 'node:net';
 import { parseArgs } from 'node:util';
@@ -40,12 +41,13 @@ async function main(): Promise<void> {
 			orders: { type: 'string' },
 			seed: { type: 'string' },
 			timezone: { type: 'string', default: 'UTC' },
+			'allowed-host': { type: 'string', multiple: true },
 			help: { type: 'boolean', default: false },
 		},
 	});
 	if (values.help) {
 		console.log(
-			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC]',
+			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]...',
 		);
 		return;
 	}
@@ -60,6 +62,10 @@ async function main(): Promise<void> {
 		orders: intFlag('orders', values.orders ?? process.env.ABACUS_ORDERS, 1000),
 		seed: intFlag('seed', values.seed, 1),
 		timeZone: values.timezone,
+		allowedHosts: [
+			...(values['allowed-host'] ?? []),
+			...(process.env.ABACUS_ALLOWED_HOSTS ?? '').split(/[\s,]+/),
+		].filter((entry) => entry !== ''),
 	});
 	console.log(`Abacus is running at ${server.adminUrl}`);
 	let stopping = false;

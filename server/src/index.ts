@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './core/app.js';
 import { createContext, type ServerContext } from './core/context.js';
 import { Db } from './core/db.js';
+import { allowedHostList } from './core/security.js';
 import { generateStore } from './store/generate.js';
 import { ensureRollups } from './store/rollups.js';
 import { createStoreSchema } from './store/schema.js';
@@ -29,6 +30,12 @@ export interface StartOptions {
 	timeZone?: string;
 	/** Folder of the built client. Default: the repository's `build/`. */
 	buildDir?: string;
+	/**
+	 * Host names (optionally `name:port`) the server answers for; others get 421. Default: the
+	 * loopback names 127.0.0.1, localhost and [::1] on any port, plus `host` when it is a specific
+	 * address.
+	 */
+	allowedHosts?: string[];
 	/** Nonce required on mutating requests. Default: random. */
 	nonce?: string;
 	/** No progress output. */
@@ -87,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		db.close();
 		throw error;
 	}
-	const nonce = options.nonce ?? crypto.randomBytes(8).toString('hex');
+	const nonce = options.nonce ?? crypto.randomBytes(16).toString('hex');
 	const host = options.host ?? '127.0.0.1';
 	const ctx = createContext(db, {
 		databasePath,
@@ -97,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		importPace: options.importPace,
 		host,
 		port: options.port ?? 0,
+		allowedHosts: allowedHostList(options.allowedHosts ?? [], host),
 	});
 	const app = await createApp(ctx);
 	await app.listen({ port: options.port ?? 0, host });

@@ -50,7 +50,7 @@ async function statusOptions(db: Db): Promise<Record<string, string>> {
 	const actionable = await readOption<unknown>(db, 'woocommerce_actionable_order_statuses', []);
 	if (Array.isArray(actionable)) {
 		for (const slug of actionable) {
-			if (typeof slug === 'string' && !(slug in options)) options[slug] = slug;
+			if (typeof slug === 'string' && !Object.hasOwn(options, slug)) options[slug] = slug;
 		}
 	}
 	return options;
@@ -311,7 +311,7 @@ function validate(def: SettingDefinition, value: unknown): string | null {
 			if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
 				return `${def.id} must be an array of strings.`;
 			}
-			const unknown = value.filter((item) => !(item in (def.options ?? {})));
+			const unknown = value.filter((item) => !Object.hasOwn(def.options ?? {}, item));
 			return unknown.length > 0
 				? `${def.id} contains unknown values: ${unknown.join(', ')}.`
 				: null;
@@ -319,7 +319,7 @@ function validate(def: SettingDefinition, value: unknown): string | null {
 		case 'checkbox':
 			return value === 'yes' || value === 'no' ? null : `${def.id} must be "yes" or "no".`;
 		case 'select':
-			return typeof value === 'string' && value in (def.options ?? {})
+			return typeof value === 'string' && Object.hasOwn(def.options ?? {}, value)
 				? null
 				: `${def.id} is not one of ${Object.keys(def.options ?? {}).join(', ')}.`;
 		case 'single_select_country':

@@ -108,7 +108,7 @@ export function pickFields<T extends object>(item: T, fields: string[] | null): 
 	if (!fields) return item;
 	const out: Partial<T> = {};
 	for (const key of fields) {
-		if (key in item)
+		if (Object.hasOwn(item, key))
 			(out as Record<string, unknown>)[key] = (item as Record<string, unknown>)[key];
 	}
 	return out;

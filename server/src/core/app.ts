@@ -11,8 +11,17 @@ import { registerPageRoutes } from '../page/index.js';
 import { registerReportRoutes } from '../reports/index.js';
 import type { ServerContext } from './context.js';
 import { NO_ROUTE, RestError, invalidParams } from './errors.js';
+import {
+	API_CSP,
+	checkNumbers,
+	hostAllowed,
+	nonceMatches,
+	originAllowed,
+	parseJsonBody,
+} from './security.js';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that never change anything; every other method needs the nonce. */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 
 /** Body size limit: anything larger is refused with 413. */
@@ -77,32 +86,74 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 	});
 
 	// api-fetch sends DELETE (and bodiless PUT) as POST with a JSON content type and no body:
-	// an empty JSON body is no body, not an error. Malformed JSON is a 400 naming the body.
+	// an empty JSON body is no body, not an error. Malformed JSON, prototype keys, numbers beyond
+	// ±2^53 and deep nesting are 400s naming the body. Only JSON bodies are accepted: a text/plain
+	// or form body (what a cross-site HTML form can send) is refused with 415.
+	app.removeAllContentTypeParsers();
 	app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-		const text = typeof body === 'string' ? body : body.toString('utf8');
-		if (text.trim() === '') {
-			done(null, undefined);
-			return;
-		}
 		try {
-			done(null, JSON.parse(text) as unknown);
-		} catch {
-			done(
-				new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
-					params: { body: 'The request body is not valid JSON.' },
-				}),
-				undefined,
+			done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
+		} catch (error) {
+			done(error as RestError, undefined);
+		}
+	});
+
+	// Which host names are answered (DNS rebinding), then, once the request is routed, the nonce
+	// and origin of every mutating call, judged on the matched route and the effective method
+	// (after any method override), never on the URL text.
+	app.addHook('onRequest', async (request, reply) => {
+		if (!hostAllowed(request.headers.host, ctx.config.allowedHosts)) {
+			reply.header('Connection', 'close');
+			throw new RestError(
+				'rest_host_not_allowed',
+				`This server does not answer for the host name ${JSON.stringify(request.headers.host ?? '')}. Start it with --allowed-host (or ABACUS_ALLOWED_HOSTS) naming the host clients use.`,
+				421,
+			);
+		}
+		if (SAFE.has(request.method)) return;
+		if (request.is404 || request.routeOptions.url === undefined) return;
+		const headerNonce = request.headers['x-wp-nonce'];
+		const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+		const nonce = typeof headerNonce === 'string' ? headerNonce : queryNonce;
+		if (!nonceMatches(nonce, ctx.config.nonce)) {
+			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+		}
+		if (
+			!originAllowed(request.headers.origin, request.headers.host, ctx.config.allowedHosts) ||
+			request.headers['sec-fetch-site'] === 'cross-site'
+		) {
+			throw new RestError(
+				'rest_forbidden_origin',
+				"Requests that change data must come from this server's own pages.",
+				403,
 			);
 		}
 	});
 
-	// Nonce: every mutating REST call must carry the page's nonce.
+	// Numbers no column can hold (1e308, 2^63, Infinity, NaN) in the query or the path are 400s.
 	app.addHook('onRequest', async (request) => {
-		if (!request.url.startsWith('/wp-json/') || !MUTATING.has(request.method)) return;
-		const nonce = request.headers['x-wp-nonce'];
-		if (nonce !== ctx.config.nonce) {
-			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+		if (request.is404) return;
+		checkNumbers(
+			request.query as Record<string, unknown> | undefined,
+			request.params as Record<string, unknown> | undefined,
+		);
+	});
+
+	// Every response: no MIME sniffing, no framing, no referrer to other sites, and a CSP that
+	// loads nothing (HTML pages set their own, with a nonce for their inline script).
+	app.addHook('onSend', async (_request, reply, payload) => {
+		reply.header('X-Content-Type-Options', 'nosniff');
+		reply.header('X-Frame-Options', 'DENY');
+		reply.header('Referrer-Policy', 'same-origin');
+		reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+		if (!reply.hasHeader('Content-Security-Policy')) {
+			reply.header('Content-Security-Policy', API_CSP);
 		}
+		return payload;
+	});
+
+	app.addHook('onRoute', (route) => {
+		for (const method of [route.method].flat()) ctx.routes.push({ method, url: route.url });
 	});
 
 	app.setErrorHandler((error: FastifyError | RestError, _request, reply) => {

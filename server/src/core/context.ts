@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { allowedHostList } from './security.js';
 
 /** Runtime configuration of one server instance. */
 export interface ServerConfig {
@@ -11,27 +12,49 @@ export interface ServerConfig {
 	/** Host to bind; loopback unless told otherwise. */
 	host: string;
 	port: number;
+	/**
+	 * Host names the server answers for (the `Host` header, without port unless the entry names
+	 * one); anything else is refused with 421 so that a DNS-rebound name cannot reach the API.
+	 */
+	allowedHosts: string[];
 	/** Orders moved into the lookup tables per batch of a historical import. */
 	importBatchSize: number;
 	/** Awaited before each import batch (lets a caller pace or observe the import). */
 	importPace?: () => Promise<void>;
 }
 
+/** One registered route: method and URL pattern (`/wp-json/wc-analytics/admin/notes/:id`). */
+export interface RouteEntry {
+	method: string;
+	url: string;
+}
+
 /** What every route module receives. */
 export interface ServerContext {
 	db: Db;
 	config: ServerConfig;
+	/** Every route of the app (filled while the app is built); security tests walk it. */
+	routes: RouteEntry[];
 	/** Call after every successful write so that caches of computed reports are dropped. */
 	notifyWrite(): void;
 	/** Subscribe to writes (report caches use it). Returns an unsubscribe function. */
 	onWrite(listener: () => void): () => void;
 }
 
-export function createContext(db: Db, config: ServerConfig): ServerContext {
+/** `allowedHosts` defaults to the loopback names (see `allowedHostList`). */
+export function createContext(
+	db: Db,
+	options: Omit<ServerConfig, 'allowedHosts'> & { allowedHosts?: string[] },
+): ServerContext {
 	const listeners = new Set<() => void>();
+	const config: ServerConfig = {
+		...options,
+		allowedHosts: options.allowedHosts ?? allowedHostList([], options.host),
+	};
 	return {
 		db,
 		config,
+		routes: [],
 		notifyWrite() {
 			for (const listener of listeners) listener();
 		},

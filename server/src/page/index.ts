@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { pageCsp, scriptNonce } from '../core/security.js';
 import { buildSettings, scriptJson } from './settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
@@ -56,7 +57,10 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 				.type('text/html; charset=utf-8')
 				.send(missingBuildPage(ctx.config.buildDir));
 		}
-		return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+		const nonce = scriptNonce();
+		return reply
+			.type('text/html; charset=utf-8')
+			.header('Content-Security-Policy', pageCsp(nonce)).send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -66,7 +70,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 </head>
 <body>
 <div id="root"></div>
-<script>window.abacusSettings = ${scriptJson({ adminUrl: '/wp-admin/', siteTitle: 'Abacus components' })};</script>
+<script nonce="${nonce}">window.abacusSettings = ${scriptJson({ adminUrl: '/wp-admin/', siteTitle: 'Abacus components' })};</script>
 <script src="/abacus-build/gallery/gallery.js"></script>
 </body>
 </html>
@@ -85,7 +89,9 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 				.type('text/html; charset=utf-8')
 				.send(missingBuildPage(ctx.config.buildDir));
 		}
+		// The Host header was checked against the allowed host names before routing.
 		const origin = `http://${request.headers.host ?? `${ctx.config.host}:${ctx.config.port}`}`;
+		const nonce = scriptNonce();
 		const settings = await buildSettings(app, ctx, origin);
 		const css = fs.existsSync(path.join(standalone, 'index.css'))
 			? '\n<link rel="stylesheet" href="/abacus-build/standalone/index.css">'
@@ -99,7 +105,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 </head>
 <body class="wp-admin abacus-page">
 <div id="wpbody"><div id="wpbody-content"><div id="root"></div></div></div>
-<script>window.abacusSettings = ${scriptJson(settings)};</script>
+<script nonce="${nonce}">window.abacusSettings = ${scriptJson(settings)};</script>
 <script src="/abacus-build/standalone/index.js"></script>
 </body>
 </html>
@@ -107,6 +113,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 		return reply
 			.type('text/html; charset=utf-8')
 			.header('Cache-Control', 'no-store')
+			.header('Content-Security-Policy', pageCsp(nonce))
 			.send(html);
 	});
 }

@@ -73,7 +73,7 @@ export async function buildSettings(
 	const code = String(await readOption<unknown>(db, 'woocommerce_currency', 'USD'));
 	const currency: PageCurrency = {
 		code,
-		symbol: CURRENCIES[code]?.symbol ?? code,
+		symbol: (Object.hasOwn(CURRENCIES, code) ? CURRENCIES[code].symbol : undefined) ?? code,
 		symbolPosition: positionOf(
 			await readOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
 		),

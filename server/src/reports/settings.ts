@@ -20,6 +20,19 @@ export interface StoreSettings {
 
 const cache = new WeakMap<ServerContext, Promise<StoreSettings>>();
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The stored currency when it is an ISO 4217 code the formatter knows (any option value can be written), else USD. */
+function knownCurrency(value: unknown): string {
+	if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) return 'USD';
+	try {
+		new Intl.NumberFormat('en-US', { style: 'currency', currency: value });
+		return value;
+	} catch {
+		return 'USD';
+	}
+}
+
 async function read(ctx: ServerContext): Promise<StoreSettings> {
 	const db = ctx.db;
 	const tz = await getOption<string>(db, 'timezone_string', 'UTC');
@@ -36,9 +49,11 @@ async function read(ctx: ServerContext): Promise<StoreSettings> {
 	return {
 		timeZone: tz && isValidTimeZone(tz) ? tz : 'UTC',
 		startOfWeek: Number.isInteger(sow) && sow >= 0 && sow <= 6 ? sow : 1,
-		excludedStatuses: [...new Set([...(Array.isArray(excluded) ? excluded : []), 'trash'])],
-		actionableStatuses: Array.isArray(actionable) ? actionable : [],
-		currency: await getOption<string>(db, 'woocommerce_currency', 'USD'),
+		excludedStatuses: [
+			...new Set([...(Array.isArray(excluded) ? excluded.filter(isText) : []), 'trash']),
+		],
+		actionableStatuses: Array.isArray(actionable) ? actionable.filter(isText) : [],
+		currency: knownCurrency(await getOption<unknown>(db, 'woocommerce_currency', 'USD')),
 		lowStockAmount: Math.max(
 			1,
 			Number(
