@@ -2,13 +2,18 @@
  * Analytics settings (/analytics/settings): order statuses excluded from reports, actionable
  * statuses, the default date range, and importing historical data.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl } from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
-import { optionsStore, useSettings } from '@abacus/data';
+import { optionsStore } from '@abacus/data';
 import { periods, presetValues } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
+
+import { LoadError } from '../../helpers/shared/load-error.js';
+import { Loading } from '../../helpers/shared/loading.js';
+import { changedValues, useSettingsGroups } from '../../helpers/shared/settings-groups.js';
+import type { Values } from '../../helpers/shared/settings-groups.js';
 
 import { HistoricalImport } from './historical-import.js';
 import { parseDateRange } from './date-range.js';
@@ -18,8 +23,10 @@ const EXCLUDED = 'woocommerce_excluded_report_order_statuses';
 const ACTIONABLE = 'woocommerce_actionable_order_statuses';
 const DATE_RANGE = 'woocommerce_default_date_range';
 
-function asList(value: unknown, fallback: string[]): string[] {
-	return Array.isArray(value) ? value.map(String) : fallback;
+const GROUPS = ['wc_admin'] as const;
+
+function asList(value: unknown): string[] {
+	return Array.isArray(value) ? value.map(String) : [];
 }
 
 function StatusList({
@@ -59,34 +66,59 @@ function StatusList({
 }
 
 export default function AnalyticsSettings() {
-	const { wcAdminSettings, updateSettings } = useSettings('wc_admin', ['wcAdminSettings']);
-	const current = (
-		wcAdminSettings && typeof wcAdminSettings === 'object' ? wcAdminSettings : {}
-	) as Record<string, unknown>;
-	const statuses = getSetting('orderStatuses', {}) as Record<string, string>;
+	const { state, reload, markSaved } = useSettingsGroups(GROUPS);
 	const { updateOptions } = useDispatch(optionsStore);
-	const [excluded, setExcluded] = useState(() => asList(current[EXCLUDED], []));
-	const [actionable, setActionable] = useState(() =>
-		asList(current[ACTIONABLE], ['processing', 'on-hold']),
-	);
-	const [range, setRange] = useState(() => parseDateRange(current[DATE_RANGE]));
+	const [draft, setDraft] = useState<Values | null>(null);
 	const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(
 		null,
 	);
 	const [isSaving, setIsSaving] = useState(false);
 
-	async function save() {
+	useEffect(() => {
+		if (state.status === 'ready' && draft === null) {
+			setDraft({ ...state.groups.wc_admin.values });
+		}
+	}, [state, draft]);
+
+	if (state.status === 'error' && draft === null) {
+		return (
+			<div className="abacus-settings">
+				<LoadError
+					title={__('The analytics settings could not be loaded.', 'abacus')}
+					error={state.error}
+					onRetry={() => void reload()}
+				/>
+				<HistoricalImport />
+			</div>
+		);
+	}
+	if (state.status !== 'ready' || draft === null) {
+		return <Loading label={__('Loading settings…', 'abacus')} />;
+	}
+	const loaded = state.groups.wc_admin;
+	const current = draft;
+	const has = (id: string) => Object.prototype.hasOwnProperty.call(loaded.values, id);
+	const statusesOf = (id: string): Record<string, string> => {
+		const listed = loaded.definitions[id]?.options;
+		return listed && Object.keys(listed).length
+			? listed
+			: (getSetting('orderStatuses', {}) as Record<string, string>);
+	};
+	const changes = changedValues(loaded.values, current);
+	const isDirty = Object.keys(changes).length > 0;
+	const range = parseDateRange(current[DATE_RANGE]);
+	const set = (id: string, value: unknown) => {
+		setNotice(null);
+		setDraft({ ...current, [id]: value });
+	};
+
+	async function submit() {
 		setIsSaving(true);
 		setNotice(null);
-		const values = {
-			[EXCLUDED]: excluded,
-			[ACTIONABLE]: actionable,
-			[DATE_RANGE]: `period=${range.period}&compare=${range.compare}`,
-		};
-		const result = (await updateOptions(values)) as { success: boolean; message?: string };
+		const result = (await updateOptions(changes)) as { success: boolean; message?: string };
 		setIsSaving(false);
 		if (result?.success) {
-			updateSettings('wcAdminSettings', { ...current, ...values });
+			markSaved('wc_admin', changes);
 			setNotice({
 				status: 'success',
 				text: __('Your settings have been successfully saved.', 'abacus'),
@@ -110,55 +142,65 @@ export default function AnalyticsSettings() {
 			)}
 			<section className="abacus-settings__card">
 				<h2>{__('Analytics settings', 'abacus')}</h2>
-				<StatusList
-					legend={__('Excluded statuses', 'abacus')}
-					help={__(
-						'Orders with these statuses are excluded from the totals in your reports.',
-						'abacus',
-					)}
-					statuses={statuses}
-					selected={excluded}
-					onChange={setExcluded}
-				/>
-				<StatusList
-					legend={__('Actionable statuses', 'abacus')}
-					help={__(
-						'Orders with these statuses require action on behalf of the store admin.',
-						'abacus',
-					)}
-					statuses={statuses}
-					selected={actionable}
-					onChange={setActionable}
-				/>
-				<div className="abacus-settings__field">
-					<SelectControl
-						__nextHasNoMarginBottom
-						label={__('Default date range', 'abacus')}
-						value={range.period}
-						options={presetValues
-							.filter((preset) => preset.value !== 'custom')
-							.map((preset): { value: string; label: string } => ({
-								value: preset.value,
-								label: preset.label,
+				{has(EXCLUDED) ? (
+					<StatusList
+						legend={__('Excluded statuses', 'abacus')}
+						help={__(
+							'Orders with these statuses are excluded from the totals in your reports.',
+							'abacus',
+						)}
+						statuses={statusesOf(EXCLUDED)}
+						selected={asList(current[EXCLUDED])}
+						onChange={(next) => set(EXCLUDED, next)}
+					/>
+				) : null}
+				{has(ACTIONABLE) ? (
+					<StatusList
+						legend={__('Actionable statuses', 'abacus')}
+						help={__(
+							'Orders with these statuses require action on behalf of the store admin.',
+							'abacus',
+						)}
+						statuses={statusesOf(ACTIONABLE)}
+						selected={asList(current[ACTIONABLE])}
+						onChange={(next) => set(ACTIONABLE, next)}
+					/>
+				) : null}
+				{has(DATE_RANGE) ? (
+					<div className="abacus-settings__field">
+						<SelectControl
+							__nextHasNoMarginBottom
+							label={__('Default date range', 'abacus')}
+							value={range.period}
+							options={presetValues
+								.filter((preset) => preset.value !== 'custom')
+								.map((preset): { value: string; label: string } => ({
+									value: preset.value,
+									label: preset.label,
+								}))}
+							onChange={(period: string) =>
+								set(DATE_RANGE, `period=${period}&compare=${range.compare}`)
+							}
+						/>
+						<SelectControl
+							__nextHasNoMarginBottom
+							label={__('Compare to', 'abacus')}
+							value={range.compare}
+							options={periods.map((item): { value: string; label: string } => ({
+								value: item.value,
+								label: item.label,
 							}))}
-						onChange={(period: string) => setRange({ ...range, period })}
-					/>
-					<SelectControl
-						__nextHasNoMarginBottom
-						label={__('Compare to', 'abacus')}
-						value={range.compare}
-						options={periods.map((item): { value: string; label: string } => ({
-							value: item.value,
-							label: item.label,
-						}))}
-						onChange={(compare: string) => setRange({ ...range, compare })}
-					/>
-				</div>
+							onChange={(compare: string) =>
+								set(DATE_RANGE, `period=${range.period}&compare=${compare}`)
+							}
+						/>
+					</div>
+				) : null}
 				<Button
 					variant="primary"
 					isBusy={isSaving}
-					disabled={isSaving}
-					onClick={() => void save()}
+					disabled={isSaving || !isDirty}
+					onClick={() => void submit()}
 				>
 					{__('Save settings', 'abacus')}
 				</Button>

@@ -1,35 +1,50 @@
-import { Button, CheckboxControl, Notice, SelectControl, TextControl } from '@wordpress/components';
-import { useDispatch, useSelect } from '@wordpress/data';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	CheckboxControl,
+	Notice,
+	SelectControl,
+	TextControl,
+} from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { settingsStore } from '@abacus/data';
-import type { WPError } from '@abacus/data';
+import { periods, presetValues } from '@abacus/date';
 
+import { parseDateRange } from '../../analytics/settings/date-range.js';
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
+import { changedValues, useSettingsGroups } from '../shared/settings-groups.js';
+import type { LoadedGroup, Values } from '../shared/settings-groups.js';
+import '../shared/style.scss';
+
+export { changedValues } from '../shared/settings-groups.js';
 
 export type SettingsGroup = 'general' | 'wc_admin';
-type Values = Record<string, unknown>;
 type Draft = Record<SettingsGroup, Values>;
 
 const GROUPS: SettingsGroup[] = ['general', 'wc_admin'];
+const EXCLUDED = 'woocommerce_excluded_report_order_statuses';
+const ACTIONABLE = 'woocommerce_actionable_order_statuses';
+const DATE_RANGE = 'woocommerce_default_date_range';
 
-/** Order statuses offered by the analytics settings. */
-function statusOptions(): Array<{ value: string; label: string }> {
-	return [
-		{ value: 'pending', label: __('Pending payment', 'abacus') },
-		{ value: 'processing', label: __('Processing', 'abacus') },
-		{ value: 'on-hold', label: __('On hold', 'abacus') },
-		{ value: 'completed', label: __('Completed', 'abacus') },
-		{ value: 'cancelled', label: __('Cancelled', 'abacus') },
-		{ value: 'refunded', label: __('Refunded', 'abacus') },
-		{ value: 'failed', label: __('Failed', 'abacus') },
-	];
+/** Order statuses offered when the server does not list them. */
+function defaultStatusOptions(): Record<string, string> {
+	return {
+		pending: __('Pending payment', 'abacus'),
+		processing: __('Processing', 'abacus'),
+		'on-hold': __('On hold', 'abacus'),
+		completed: __('Completed', 'abacus'),
+		cancelled: __('Cancelled', 'abacus'),
+		refunded: __('Refunded', 'abacus'),
+		failed: __('Failed', 'abacus'),
+	};
 }
 
-/** The text fields of the general group. */
-function generalTextFields(): Array<{ id: string; label: string; type?: 'number' }> {
+/** The fields of the general group, in the order shown. */
+function generalFields(): Array<{ id: string; label: string; type?: 'number' }> {
 	return [
 		{ id: 'woocommerce_store_address', label: __('Address line 1', 'abacus') },
 		{ id: 'woocommerce_store_address_2', label: __('Address line 2', 'abacus') },
@@ -37,6 +52,7 @@ function generalTextFields(): Array<{ id: string; label: string; type?: 'number'
 		{ id: 'woocommerce_default_country', label: __('Country / State', 'abacus') },
 		{ id: 'woocommerce_store_postcode', label: __('Postcode / ZIP', 'abacus') },
 		{ id: 'woocommerce_currency', label: __('Currency', 'abacus') },
+		{ id: 'woocommerce_currency_pos', label: __('Currency position', 'abacus') },
 		{ id: 'woocommerce_price_thousand_sep', label: __('Thousand separator', 'abacus') },
 		{ id: 'woocommerce_price_decimal_sep', label: __('Decimal separator', 'abacus') },
 		{
@@ -47,66 +63,63 @@ function generalTextFields(): Array<{ id: string; label: string; type?: 'number'
 	];
 }
 
+function currencyPositions(): Record<string, string> {
+	return {
+		left: __('Left', 'abacus'),
+		right: __('Right', 'abacus'),
+		left_space: __('Left with space', 'abacus'),
+		right_space: __('Right with space', 'abacus'),
+	};
+}
+
 function asStringList(value: unknown): string[] {
 	return Array.isArray(value) ? value.map(String) : [];
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-	return JSON.stringify(a) === JSON.stringify(b);
+function text(value: unknown): string {
+	return value === undefined || value === null || value === false ? '' : String(value);
 }
 
-/** The values of `draft` that differ from `saved`. */
-export function changedValues(saved: Values, draft: Values): Values {
-	const changed: Values = {};
-	for (const [id, value] of Object.entries(draft)) {
-		if (!sameValue(saved[id], value)) {
-			changed[id] = value;
-		}
-	}
-	return changed;
+/** The choices of a loaded setting, with its current value kept even when not listed. */
+function choices(
+	options: Record<string, string>,
+	value: string,
+): Array<{ value: string; label: string }> {
+	const list = Object.entries(options).map(([key, label]) => ({ value: key, label }));
+	if (value !== '' && !(value in options)) list.unshift({ value, label: value });
+	return list;
 }
 
-/** Settings: the general and analytics groups, saved as one batch per group of changed values. */
+/** Settings: the general and analytics groups, read first, saved as one batch per group of changed values. */
 export default function Settings() {
-	const { saved, loadError, isResolved } = useSelect((select) => {
-		const store = select(settingsStore);
-		const values = {} as Draft;
-		let error: WPError | false = false;
-		let resolved = true;
-		for (const group of GROUPS) {
-			values[group] = (store.getSettings(group)[group] ?? {}) as Values;
-			resolved = resolved && store.hasFinishedResolution('getSettings', [group]);
-			error = error || (store.getLastSettingsErrorForGroup(group) ?? false);
-		}
-		return { saved: values, loadError: error, isResolved: resolved };
-	}, []);
-	const { updateSettingsForGroup, persistSettingsForGroup, clearIsDirty, invalidateResolution } =
-		useDispatch(settingsStore);
+	const { state, reload, save } = useSettingsGroups(GROUPS);
 	const [draft, setDraft] = useState<Draft | null>(null);
 	const [saving, setSaving] = useState(false);
 	const [saveError, setSaveError] = useState<string | null>(null);
-	const [saved_, setSavedNotice] = useState(false);
+	const [savedNotice, setSavedNotice] = useState(false);
 
 	useEffect(() => {
-		if (isResolved && !loadError && draft === null) {
-			setDraft({ general: { ...saved.general }, wc_admin: { ...saved.wc_admin } });
+		if (state.status === 'ready' && draft === null) {
+			setDraft({
+				general: { ...state.groups.general.values },
+				wc_admin: { ...state.groups.wc_admin.values },
+			});
 		}
-	}, [isResolved, loadError, draft, saved]);
+	}, [state, draft]);
 
-	if (loadError && draft === null) {
+	if (state.status === 'error' && draft === null) {
 		return (
 			<LoadError
 				title={__('The settings could not be loaded.', 'abacus')}
-				error={loadError}
-				onRetry={() =>
-					GROUPS.forEach((group) => invalidateResolution('getSettings', [group]))
-				}
+				error={state.error}
+				onRetry={() => void reload()}
 			/>
 		);
 	}
-	if (!isResolved || draft === null) {
+	if (state.status !== 'ready' || draft === null) {
 		return <Loading label={__('Loading settings…', 'abacus')} />;
 	}
+	const loaded: Record<SettingsGroup, LoadedGroup> = state.groups;
 	const current = draft;
 
 	function set(group: SettingsGroup, id: string, value: unknown) {
@@ -115,24 +128,19 @@ export default function Settings() {
 	}
 
 	const changes = {
-		general: changedValues(saved.general, current.general),
-		wc_admin: changedValues(saved.wc_admin, current.wc_admin),
+		general: changedValues(loaded.general.values, current.general),
+		wc_admin: changedValues(loaded.wc_admin.values, current.wc_admin),
 	};
 	const isDirty = GROUPS.some((group) => Object.keys(changes[group]).length > 0);
+	const has = (group: SettingsGroup, id: string) =>
+		Object.prototype.hasOwnProperty.call(loaded[group].values, id);
 
-	async function save() {
+	async function submit() {
 		setSaving(true);
 		setSaveError(null);
 		setSavedNotice(false);
 		try {
-			for (const group of GROUPS) {
-				const changed = changes[group];
-				if (!Object.keys(changed).length) continue;
-				updateSettingsForGroup(group, changed);
-				await persistSettingsForGroup(group);
-				updateSettingsForGroup(group, { [group]: { ...saved[group], ...changed } });
-				clearIsDirty(group);
-			}
+			await save(changes);
 			setSavedNotice(true);
 		} catch (caught) {
 			const message = errorMessage(caught);
@@ -143,103 +151,154 @@ export default function Settings() {
 		}
 	}
 
-	const text = (group: SettingsGroup, id: string) => {
-		const value = current[group][id];
-		return value === undefined || value === null || value === false ? '' : String(value);
-	};
+	function optionsOf(id: string): Record<string, string> | undefined {
+		const listed = loaded.general.definitions[id]?.options;
+		if (listed && Object.keys(listed).length) return listed;
+		return id === 'woocommerce_currency_pos' ? currencyPositions() : undefined;
+	}
+
+	const range = parseDateRange(current.wc_admin[DATE_RANGE]);
+	const setRange = (next: { period: string; compare: string }) =>
+		set('wc_admin', DATE_RANGE, `period=${next.period}&compare=${next.compare}`);
 
 	return (
 		<form
-			className="abacus-settings"
+			className="abacus-helper abacus-settings-form"
 			onSubmit={(event) => {
 				event.preventDefault();
-				void save();
+				void submit();
 			}}
 		>
-			<h1>{__('Settings', 'abacus')}</h1>
+			<h1 className="abacus-helper__title">{__('Settings', 'abacus')}</h1>
 			{saveError ? (
 				<Notice status="error" isDismissible={false}>
 					{saveError}
 				</Notice>
 			) : null}
-			{saved_ ? (
+			{savedNotice ? (
 				<Notice status="success" onRemove={() => setSavedNotice(false)}>
 					{__('Your settings have been saved.', 'abacus')}
 				</Notice>
 			) : null}
-			<fieldset>
-				<legend>{__('Store', 'abacus')}</legend>
-				{generalTextFields().map((field) => (
-					<TextControl
-						key={field.id}
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={field.label}
-						type={field.type ?? 'text'}
-						value={text('general', field.id)}
-						onChange={(value) => set('general', field.id, value)}
-					/>
-				))}
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={__('Currency position', 'abacus')}
-					value={text('general', 'woocommerce_currency_pos')}
-					options={
+			<Card>
+				<CardHeader>
+					<h2 className="abacus-helper__card-title">{__('Store', 'abacus')}</h2>
+				</CardHeader>
+				<CardBody className="abacus-helper__fields">
+					{generalFields()
+						.filter((field) => has('general', field.id))
+						.map((field) => {
+							const value = text(current.general[field.id]);
+							const options = optionsOf(field.id);
+							return options ? (
+								<SelectControl
+									key={field.id}
+									__next40pxDefaultSize
+									__nextHasNoMarginBottom
+									label={field.label}
+									value={value}
+									options={choices(options, value)}
+									onChange={(next: string) => set('general', field.id, next)}
+								/>
+							) : (
+								<TextControl
+									key={field.id}
+									__next40pxDefaultSize
+									__nextHasNoMarginBottom
+									label={field.label}
+									type={field.type ?? 'text'}
+									value={value}
+									onChange={(next) => set('general', field.id, next)}
+								/>
+							);
+						})}
+				</CardBody>
+			</Card>
+			<Card>
+				<CardHeader>
+					<h2 className="abacus-helper__card-title">{__('Analytics', 'abacus')}</h2>
+				</CardHeader>
+				<CardBody className="abacus-helper__fields">
+					{(
 						[
-							{ value: '', label: __('Choose a position', 'abacus') },
-							{ value: 'left', label: __('Left', 'abacus') },
-							{ value: 'right', label: __('Right', 'abacus') },
-							{ value: 'left_space', label: __('Left with space', 'abacus') },
-							{ value: 'right_space', label: __('Right with space', 'abacus') },
-						] as Array<{ value: string; label: string }>
-					}
-					onChange={(value: string) => set('general', 'woocommerce_currency_pos', value)}
-				/>
-			</fieldset>
-			{(
-				[
-					[
-						'woocommerce_excluded_report_order_statuses',
-						__('Excluded statuses', 'abacus'),
-					],
-					['woocommerce_actionable_order_statuses', __('Actionable statuses', 'abacus')],
-				] as const
-			).map(([id, legend]) => {
-				const selected = asStringList(current.wc_admin[id]);
-				return (
-					<fieldset key={id}>
-						<legend>{legend}</legend>
-						{statusOptions().map((option) => (
-							<CheckboxControl
-								key={option.value}
+							[EXCLUDED, __('Excluded statuses', 'abacus')],
+							[ACTIONABLE, __('Actionable statuses', 'abacus')],
+						] as const
+					)
+						.filter(([id]) => has('wc_admin', id))
+						.map(([id, legend]) => {
+							const selected = asStringList(current.wc_admin[id]);
+							const listed = loaded.wc_admin.definitions[id]?.options;
+							const statuses =
+								listed && Object.keys(listed).length
+									? listed
+									: defaultStatusOptions();
+							return (
+								<fieldset key={id} className="abacus-helper__checkboxes">
+									<legend>{legend}</legend>
+									{Object.entries(statuses).map(([status, label]) => (
+										<CheckboxControl
+											key={status}
+											__nextHasNoMarginBottom
+											label={label}
+											checked={selected.includes(status)}
+											onChange={(checked) =>
+												set(
+													'wc_admin',
+													id,
+													checked
+														? [...selected, status]
+														: selected.filter(
+																(item) => item !== status,
+															),
+												)
+											}
+										/>
+									))}
+								</fieldset>
+							);
+						})}
+					{has('wc_admin', DATE_RANGE) ? (
+						<div className="abacus-helper__row">
+							<SelectControl
+								__next40pxDefaultSize
 								__nextHasNoMarginBottom
-								label={option.label}
-								checked={selected.includes(option.value)}
-								onChange={(checked) =>
-									set(
-										'wc_admin',
-										id,
-										checked
-											? [...selected, option.value]
-											: selected.filter((status) => status !== option.value),
-									)
-								}
+								label={__('Default date range', 'abacus')}
+								value={range.period}
+								options={presetValues
+									.filter((preset) => preset.value !== 'custom')
+									.map((preset): { value: string; label: string } => ({
+										value: preset.value,
+										label: preset.label,
+									}))}
+								onChange={(period: string) => setRange({ ...range, period })}
 							/>
-						))}
-					</fieldset>
-				);
-			})}
-			<TextControl
-				__next40pxDefaultSize
-				__nextHasNoMarginBottom
-				label={__('Default date range', 'abacus')}
-				value={text('wc_admin', 'woocommerce_default_date_range')}
-				onChange={(value) => set('wc_admin', 'woocommerce_default_date_range', value)}
-			/>
-			<Button type="submit" variant="primary" isBusy={saving} disabled={saving || !isDirty}>
-				{__('Save settings', 'abacus')}
-			</Button>
+							<SelectControl
+								__next40pxDefaultSize
+								__nextHasNoMarginBottom
+								label={__('Compare to', 'abacus')}
+								value={range.compare}
+								options={periods.map((item): { value: string; label: string } => ({
+									value: item.value,
+									label: item.label,
+								}))}
+								onChange={(compare: string) => setRange({ ...range, compare })}
+							/>
+						</div>
+					) : null}
+				</CardBody>
+			</Card>
+			<div>
+				<Button
+					type="submit"
+					variant="primary"
+					__next40pxDefaultSize
+					isBusy={saving}
+					disabled={saving || !isDirty}
+				>
+					{__('Save settings', 'abacus')}
+				</Button>
+			</div>
 		</form>
 	);
 }
