@@ -1,2 +1,7 @@
-export { SnackbarNotice, SNACKBAR_LIFETIME } from './snackbar-notice.js';
+export {
+	SnackbarNotice,
+	SNACKBAR_LIFETIME,
+	SNACKBAR_LIST_CLASS,
+	getSnackbarList,
+} from './snackbar-notice.js';
 export type { SnackbarNoticeProps, SnackbarAction } from './snackbar-notice.js';

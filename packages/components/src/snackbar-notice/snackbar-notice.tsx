@@ -1,9 +1,23 @@
 import clsx from 'clsx';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 import { __ } from '@wordpress/i18n';
 
 import './style.scss';
+
+/** Class of the one fixed region (bottom left of the viewport) that holds every snackbar. */
+export const SNACKBAR_LIST_CLASS = 'abacus-snackbar-list';
+
+/** The fixed snackbar region of the document, created on first use. */
+export function getSnackbarList(doc: Document = document): HTMLElement {
+	const existing = doc.querySelector<HTMLElement>(`body > .${SNACKBAR_LIST_CLASS}`);
+	if (existing) return existing;
+	const list = doc.createElement('div');
+	list.className = SNACKBAR_LIST_CLASS;
+	doc.body.appendChild(list);
+	return list;
+}
 
 /** How long a snackbar stays, in ms. */
 export const SNACKBAR_LIFETIME = 10000;
@@ -29,8 +43,9 @@ export interface SnackbarNoticeProps {
 }
 
 /**
- * A transient notice at the bottom of the screen: dismisses itself after 10 seconds, or on click or
- * key press; shows at most one action.
+ * A transient notice in the fixed snackbar region at the bottom left of the viewport (wherever it is
+ * rendered in the tree, so it is seen however far the page is scrolled): dismisses itself after 10
+ * seconds, or on click or key press; shows at most one action.
  */
 export function SnackbarNotice({
 	children,
@@ -45,9 +60,10 @@ export function SnackbarNotice({
 		const timer = setTimeout(() => onRemoveRef.current(), SNACKBAR_LIFETIME);
 		return () => clearTimeout(timer);
 	}, []);
+	const [list] = useState(() => (typeof document === 'undefined' ? null : getSnackbarList()));
 	const action = actions[0];
 	const dismiss = () => onRemoveRef.current();
-	return (
+	const notice = (
 		<div
 			className={clsx('abacus-snackbar-notice', className)}
 			role="button"
@@ -89,4 +105,5 @@ export function SnackbarNotice({
 			</div>
 		</div>
 	);
+	return list ? createPortal(notice, list) : notice;
 }

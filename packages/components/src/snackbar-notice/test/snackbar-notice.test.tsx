@@ -41,3 +41,21 @@ describe('SnackbarNotice', () => {
 		expect(onRemove).toHaveBeenCalledTimes(1);
 	});
 });
+
+describe('SnackbarNotice placement', () => {
+	it('renders in the one fixed snackbar list at the end of the document, not where it is used', () => {
+		const { container } = render(
+			<main>
+				<p>Long page</p>
+				<SnackbarNotice onRemove={() => undefined}>Review approved</SnackbarNotice>
+				<SnackbarNotice onRemove={() => undefined}>Review trashed</SnackbarNotice>
+			</main>,
+		);
+		const first = screen.getByText('Review approved').closest('.abacus-snackbar-notice');
+		expect(container).not.toContainElement(first as HTMLElement);
+		const list = document.querySelectorAll('body > .abacus-snackbar-list');
+		expect(list).toHaveLength(1);
+		expect(list[0]).toContainElement(first as HTMLElement);
+		expect(list[0]).toContainElement(screen.getByText('Review trashed'));
+	});
+});
