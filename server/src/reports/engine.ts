@@ -7,6 +7,7 @@ import type { Db, Row, SqlValue } from '../core/db.js';
 import { deriveAll, isAdditive, present, type Metric } from '../metrics/index.js';
 import { bucketKeyOf, buckets as bucketList, bucketStartSql, type Interval } from './intervals.js';
 import { gmtText } from './settings.js';
+import { formatSql, localToUtcLast } from '../store/time.js';
 
 /** One aggregate query: `from` is everything after SELECT … (FROM, JOINs, WHERE). */
 export interface Source {
@@ -260,7 +261,7 @@ export async function runStats(db: Db, req: StatsRequest): Promise<StatsResult> 
 		date_start: fmt(bucket.start),
 		date_start_gmt: gmtText(bucket.start, req.timeZone),
 		date_end: fmt(bucket.end),
-		date_end_gmt: gmtText(bucket.end, req.timeZone),
+		date_end_gmt: formatSql(localToUtcLast(bucket.end, req.timeZone)),
 		subtotals: { ...values, segments: segmentsOf(bucket.key) },
 	}));
 	return { body: { totals, intervals }, total, totalPages: total ? totalPages : 0 };

@@ -19,6 +19,7 @@ import {
 	paged,
 	productDetails,
 	sqlDate,
+	type ProductDetails,
 	text,
 	type Page,
 } from './common.js';
@@ -34,7 +35,14 @@ import { Query } from './params.js';
 import type { RouteResult } from './route.js';
 import { dateRange, gmtText, type StoreSettings } from './settings.js';
 import { utcToLocal } from '../store/time.js';
-import { parseNaive, formatSql } from '../store/time.js';
+import { parseNaive, formatSql, localToUtcLast } from '../store/time.js';
+import {
+	lowStockAmountSql,
+	managesStockSql,
+	STOCK_STATUSES,
+	stockStatusOf,
+	stockStatusSql,
+} from '../metrics/stock.js';
 
 const NS = '/wc-analytics';
 const link = (href: string): Array<{ href: string }> => [{ href }];
@@ -232,10 +240,7 @@ export async function productsList(
 							image: d.image,
 							permalink: d.permalink,
 							category_ids: d.category_ids,
-							stock_status: d.stock_status,
-							stock_quantity: d.stock_quantity,
-							manage_stock: d.manage_stock,
-							low_stock_amount: d.low_stock_amount,
+							...stockFields(d, settings),
 							...(d.variations.length ? { variations: d.variations } : {}),
 							sku: d.sku,
 						}
@@ -251,6 +256,26 @@ export async function productsList(
 			};
 		}),
 	);
+}
+
+/** The stock fields of a product's `extended_info` (stock status as metrics/stock.ts defines it). */
+function stockFields(
+	d: ProductDetails,
+	settings: StoreSettings,
+): {
+	stock_status: string;
+	stock_quantity: number | null;
+	manage_stock: boolean;
+	low_stock_amount: number;
+} {
+	const status = stockStatusOf(d, settings);
+	const manages = settings.manageStock && d.manage_stock && d.stock_quantity !== null;
+	return {
+		stock_status: status,
+		stock_quantity: manages ? d.stock_quantity : null,
+		manage_stock: manages,
+		low_stock_amount: d.low_stock_amount,
+	};
 }
 
 async function variationScope(db: Db, q: Query): Promise<Where[]> {
@@ -292,7 +317,7 @@ export async function variationsList(
 ): Promise<RouteResult> {
 	const variations = q.ids('variations');
 	const where = whereClause(...orderScope(q, settings), ...(await variationScope(db, q)));
-	const agg = `SELECT p.product_id, p.variation_id, ${productAggs.replace(PRODUCT_METRICS.orders_count.sql ?? '', 'COUNT(DISTINCT p.order_id)')} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
+	const agg = `SELECT p.product_id, p.variation_id, ${productAggs} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
 	const base = variations.length
 		? `SELECT COALESCE(v.parent_id, 0) AS product_id, l.id AS variation_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, v.sku AS sku
 			FROM (SELECT UNNEST([${variations.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.variation_id = l.id LEFT JOIN products v ON v.id = l.id`
@@ -340,9 +365,7 @@ export async function variationsList(
 								price: d.price,
 								image: d.image,
 								permalink: d.permalink,
-								stock_status: d.stock_status,
-								stock_quantity: d.stock_quantity,
-								low_stock_amount: d.low_stock_amount,
+								...stockFields(d, settings),
 								sku: d.sku,
 								attributes: d.attributes,
 							}
@@ -368,7 +391,7 @@ export async function categoriesList(
 	const where = whereClause(...orderScope(q, settings));
 	const tree =
 		'(SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id)';
-	const agg = `SELECT t.category_tree_id AS category_id, ${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, COUNT(DISTINCT p.order_id) AS orders_count, ${PRODUCT_METRICS.products_count.sql} AS products_count
+	const agg = `SELECT t.category_tree_id AS category_id, ${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, ${PRODUCT_METRICS.orders_count.sql} AS orders_count, ${PRODUCT_METRICS.products_count.sql} AS products_count
 		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id JOIN ${tree} t ON t.product_id = p.product_id ${where.sql} GROUP BY t.category_tree_id`;
 	const base = cats.length
 		? `SELECT l.id AS category_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.products_count, 0) AS products_count, c.name AS category
@@ -473,7 +496,7 @@ export async function couponsList(db: Db, q: Query, settings: StoreSettings): Pr
 export async function taxesList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
 	const ids = q.ids('taxes');
 	const where = whereClause(...orderScope(q, settings));
-	const agg = `SELECT t.tax_rate_id, ${TAX_METRICS.total_tax.sql} AS total_tax, ${TAX_METRICS.order_tax.sql} AS order_tax, ${TAX_METRICS.shipping_tax.sql} AS shipping_tax, COUNT(DISTINCT t.order_id) FILTER (WHERE t.total_tax >= 0) AS orders_count
+	const agg = `SELECT t.tax_rate_id, ${TAX_METRICS.total_tax.sql} AS total_tax, ${TAX_METRICS.order_tax.sql} AS order_tax, ${TAX_METRICS.shipping_tax.sql} AS shipping_tax, ${TAX_METRICS.orders_count.sql} AS orders_count
 		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id ${where.sql} GROUP BY t.tax_rate_id`;
 	const base = `SELECT r.tax_rate_id, r.tax_rate_name AS name, CAST(r.tax_rate AS DOUBLE) AS rate, r.tax_rate_country AS country, r.tax_rate_state AS state, r.tax_rate_priority AS priority,
 			upper(concat_ws('-', NULLIF(r.tax_rate_country, ''), NULLIF(r.tax_rate_state, ''), NULLIF(r.tax_rate_name, ''), CAST(r.tax_rate_priority AS VARCHAR))) AS tax_code,
@@ -521,7 +544,10 @@ export async function downloadWhere(
 	const range = dateRange(q.raw, settings.timeZone);
 	const dates: Where = {
 		sql: ['d.timestamp BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)'],
-		params: [gmtText(range.after, settings.timeZone), gmtText(range.before, settings.timeZone)],
+		params: [
+			gmtText(range.after, settings.timeZone),
+			formatSql(localToUtcLast(range.before, settings.timeZone)),
+		],
 	};
 	const parts: Where[] = [];
 	const add = (column: string, values: SqlValue[], not: boolean): void => {
@@ -557,16 +583,57 @@ export async function downloadWhere(
 	return whereClause(dates, filter);
 }
 
+/**
+ * Whether `_embed` asks for the links of relation `rel`: `_embed`, `_embed=1` or `true` embed every
+ * embeddable link, `_embed=product,up` (or an array) only those named; `0` and `false` none.
+ */
+export function wantsEmbed(value: unknown, rel: string): boolean {
+	if (value === undefined || value === null || value === false) return false;
+	if (value === true || value === '') return true;
+	const list = (Array.isArray(value) ? value : String(value).split(','))
+		.map((v) => String(v).trim().toLowerCase())
+		.filter((v) => v !== '');
+	if (!list.length) return true;
+	if (list.length === 1 && ['1', 'true', 'yes'].includes(list[0])) return true;
+	if (list.length === 1 && ['0', 'false', 'no'].includes(list[0])) return false;
+	return list.includes(rel);
+}
+
+/**
+ * The product of a download row in the embed context (REST §7.1: id, name, slug, permalink,
+ * images, short_description), or WordPress's error object for a deleted product.
+ */
+function embeddedProduct(r: Row): Record<string, unknown> {
+	const id = int(r.product_id);
+	if (r.product_name === null || r.product_name === undefined)
+		return {
+			code: 'woocommerce_rest_product_invalid_id',
+			message: 'Invalid ID.',
+			data: { status: 404 },
+		};
+	const name = text(r.product_name);
+	const image = text(r.product_image);
+	return {
+		id,
+		name,
+		slug: text(r.product_slug),
+		permalink: `/product/${text(r.product_slug)}/`,
+		images: image ? [{ id: 0, src: image, name, alt: '' }] : [],
+		short_description: '',
+	};
+}
+
 export async function downloadsList(
 	db: Db,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
 	const where = await downloadWhere(db, q, settings);
-	const base = `SELECT d.download_log_id AS id, d.timestamp AS ts, perm.download_id, perm.product_id, perm.order_id, d.user_id, d.user_ip_address, f.file, u.username, pr.name AS product_name
+	const base = `SELECT d.download_log_id AS id, d.timestamp AS ts, perm.download_id, perm.product_id, perm.order_id, d.user_id, d.user_ip_address, f.file, u.username, pr.name AS product_name, pr.slug AS product_slug, pr.image AS product_image
 		FROM download_log d JOIN downloadable_product_permissions perm ON perm.permission_id = d.permission_id
 		LEFT JOIN product_downloads f ON f.download_id = perm.download_id LEFT JOIN users u ON u.id = d.user_id LEFT JOIN products pr ON pr.id = perm.product_id ${where.sql}`;
 	const orderby = q.str('orderby', 'date') === 'product' ? 'product_name' : 'ts';
+	const embed = wantsEmbed(q.raw._embed, 'product');
 	const page = await paged(db, base, where.params, `${orderby} ${dir(q)}, id ${dir(q)}`, q);
 	return result(
 		page,
@@ -589,6 +656,7 @@ export async function downloadsList(
 				_links: {
 					product: [{ href: `${NS}/products/${int(r.product_id)}`, embeddable: true }],
 				},
+				...(embed ? { _embedded: { product: [embeddedProduct(r)] } } : {}),
 			};
 		}),
 	);
@@ -596,24 +664,18 @@ export async function downloadsList(
 
 // ---- Stock ----------------------------------------------------------------------------------
 
+/** Products and variations the stock report covers (published and private). */
+const STOCK_SCOPE = "p.status IN ('publish', 'private')";
+
+/** SQL condition of a stock report `type` (the stock status definition of metrics/stock.ts). */
 export function stockCondition(type: string, settings: StoreSettings): string {
-	switch (type) {
-		case 'lowstock':
-			return `p.stock_quantity IS NOT NULL AND p.manage_stock AND p.stock_status = 'instock' AND p.stock_quantity <= COALESCE(p.low_stock_amount, ${settings.lowStockAmount}) AND p.stock_quantity > ${settings.noStockAmount}`;
-		case 'instock':
-		case 'outofstock':
-		case 'onbackorder':
-			return `p.stock_status = '${type}'`;
-		default:
-			return 'true';
-	}
+	return (STOCK_STATUSES as readonly string[]).includes(type)
+		? `${stockStatusSql(settings)} = '${type}'`
+		: 'true';
 }
 
 export async function stockList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
-	const parts: string[] = [
-		"p.status IN ('publish', 'private')",
-		stockCondition(q.str('type', 'all'), settings),
-	];
+	const parts: string[] = [STOCK_SCOPE, stockCondition(q.str('type', 'all'), settings)];
 	const params: SqlValue[] = [];
 	const add = (column: string, ids: number[], not: boolean): void => {
 		if (!ids.length) return;
@@ -624,18 +686,24 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	add('p.id', q.ids('exclude'), true);
 	add('p.parent_id', q.ids('parent'), false);
 	add('p.parent_id', q.ids('parent_exclude'), true);
-	const base = `SELECT p.* FROM products p WHERE ${parts.join(' AND ')}`;
+	// family_name / family_id keep a variable product's variations right beneath it when sorting
+	// by title; status_rank sorts out of stock first, then low stock, on backorder, in stock.
+	const base = `SELECT p.*, ${stockStatusSql(settings)} AS effective_status, ${managesStockSql(settings)} AS manages,
+			${lowStockAmountSql(settings)} AS effective_low,
+			COALESCE(parent.name, p.name) AS family_name, CASE WHEN p.parent_id <> 0 THEN p.parent_id ELSE p.id END AS family_id
+		FROM products p LEFT JOIN products parent ON parent.id = p.parent_id AND p.parent_id <> 0 WHERE ${parts.join(' AND ')}`;
 	const d = dir(q);
+	const rank = `CASE effective_status WHEN 'outofstock' THEN 0 WHEN 'lowstock' THEN 1 WHEN 'onbackorder' THEN 2 WHEN 'instock' THEN 3 ELSE 4 END`;
 	const orderby =
 		{
-			stock_status: `stock_status ${d}, stock_quantity ${d} NULLS LAST, id ASC`,
-			stock_quantity: `stock_quantity ${d} NULLS LAST, id ${d}`,
+			stock_status: `${rank} ${d}, CASE WHEN manages THEN stock_quantity END ${d} NULLS LAST, family_id ASC, parent_id ASC, id ASC`,
+			stock_quantity: `CASE WHEN manages THEN stock_quantity END ${d} NULLS LAST, id ${d}`,
 			date: `date_created ${d}, id ${d}`,
 			id: `id ${d}`,
 			include: `id ${d}`,
-			title: `name ${d}, id ASC`,
+			title: `family_name ${d}, family_id ${d}, parent_id ASC, name ASC, id ASC`,
 			sku: `sku ${d}, id ASC`,
-		}[q.str('orderby', 'stock_status')] ?? `stock_status ${d}, id ASC`;
+		}[q.str('orderby', 'stock_status')] ?? `${rank} ${d}, id ASC`;
 	const offset = q.num('offset');
 	const page = await paged(
 		db,
@@ -646,30 +714,34 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	);
 	return result(
 		page,
-		page.rows.map((r) => ({
-			id: int(r.id),
-			parent_id: int(r.parent_id),
-			name: text(r.name),
-			sku: text(r.sku),
-			stock_status: text(r.stock_status),
-			stock_quantity: r.stock_quantity === null ? null : num(r.stock_quantity),
-			manage_stock: r.manage_stock === true,
-			low_stock_amount:
-				r.low_stock_amount === null ? settings.lowStockAmount : int(r.low_stock_amount),
-			_links: {
-				product: link(`${NS}/products/${int(r.parent_id) || int(r.id)}`),
-				...(int(r.parent_id) ? { parent: link(`${NS}/products/${int(r.parent_id)}`) } : {}),
-			},
-		})),
+		page.rows.map((r) => {
+			const manages = r.manages === true;
+			return {
+				id: int(r.id),
+				parent_id: int(r.parent_id),
+				name: text(r.name),
+				sku: text(r.sku),
+				type: text(r.type),
+				stock_status: text(r.effective_status),
+				stock_quantity: manages ? num(r.stock_quantity) : null,
+				manage_stock: manages,
+				low_stock_amount: int(r.effective_low),
+				_links: {
+					product: link(`${NS}/products/${int(r.parent_id) || int(r.id)}`),
+					...(int(r.parent_id)
+						? { parent: link(`${NS}/products/${int(r.parent_id)}`) }
+						: {}),
+				},
+			};
+		}),
 	);
 }
 
 export async function stockStats(db: Db, settings: StoreSettings): Promise<RouteResult> {
-	const types = ['lowstock', 'instock', 'outofstock', 'onbackorder'];
 	const row = await db.one(
-		`SELECT ${types.map((t) => `COUNT(*) FILTER (WHERE ${stockCondition(t, settings)}) AS ${t}`).join(', ')}, COUNT(*) AS products FROM products p WHERE p.status = 'publish'`,
+		`SELECT ${STOCK_STATUSES.map((t) => `COUNT(*) FILTER (WHERE ${stockCondition(t, settings)}) AS ${t}`).join(', ')}, COUNT(*) AS products FROM products p WHERE ${STOCK_SCOPE}`,
 	);
 	const totals: Record<string, number> = {};
-	for (const key of [...types, 'products']) totals[key] = int(row?.[key]);
+	for (const key of [...STOCK_STATUSES, 'products']) totals[key] = int(row?.[key]);
 	return { body: { totals } };
 }

@@ -12,8 +12,15 @@ export const ROLLUP_TABLES = [
 	'order_tax_daily',
 ] as const;
 
+/**
+ * Version of the roll-ups' definitions: a database whose roll-ups were built by another version is
+ * rebuilt on start (2: product orders_count counts orders only, never refund rows).
+ */
+export const ROLLUP_VERSION = 2;
+
 export async function refreshRollups(db: Db): Promise<void> {
 	await db.exec(`
+		CREATE OR REPLACE TABLE rollup_version AS SELECT ${ROLLUP_VERSION} AS version;
 		CREATE OR REPLACE TABLE order_stats_daily AS
 		SELECT CAST(date_created AS DATE) AS day, status,
 			COUNT(*) FILTER (WHERE parent_id = 0) AS orders_count,
@@ -31,7 +38,7 @@ export async function refreshRollups(db: Db): Promise<void> {
 		CREATE OR REPLACE TABLE order_product_daily AS
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
 			CAST(SUM(p.product_qty) AS BIGINT) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
-			COUNT(DISTINCT p.order_id) FILTER (WHERE p.product_gross_revenue >= 0) AS orders_count,
+			COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0) AS orders_count,
 			MAX(p.date_created) AS last_sale,
 			CAST(COALESCE(SUM(p.product_qty) FILTER (WHERE p.variation_id <> 0), 0) AS BIGINT) AS variation_items_sold
 		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id GROUP BY 1, 2, 3;
@@ -51,7 +58,23 @@ export async function ensureRollups(db: Db): Promise<void> {
 		`SELECT COUNT(*) AS n FROM duckdb_columns() WHERE (table_name = 'order_product_daily' AND column_name IN ('items_sold', 'variation_items_sold') AND data_type = 'BIGINT')
 			OR (table_name = 'order_stats_daily' AND column_name = 'coupon_orders')`,
 	);
-	if (Number(row?.n ?? 0) < ROLLUP_TABLES.length || Number(columns?.n ?? 0) < 3) {
+	const versioned = await db.one<{ n: number }>(
+		"SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name = 'rollup_version'",
+	);
+	const version = Number(versioned?.n ?? 0)
+		? Number(
+				(
+					await db.one<{ version: number }>(
+						'SELECT MAX(version) AS version FROM rollup_version',
+					)
+				)?.version ?? 0,
+			)
+		: 0;
+	if (
+		Number(row?.n ?? 0) < ROLLUP_TABLES.length ||
+		Number(columns?.n ?? 0) < 3 ||
+		version !== ROLLUP_VERSION
+	) {
 		await refreshRollups(db);
 	}
 }

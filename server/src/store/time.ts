@@ -61,11 +61,42 @@ export function utcToLocal(utcMs: number, timeZone: string): number {
 	return utcMs + zoneOffset(utcMs, timeZone);
 }
 
-/** Naive local wall time → UTC instant (the earlier instant for ambiguous wall times). */
+/**
+ * The UTC instants whose wall time in the zone is `localMs`: one normally, two when the clocks go
+ * back (the wall time happens twice, earlier first), none when the clocks go forward over it.
+ */
+function instantsOf(localMs: number, timeZone: string): number[] {
+	if (timeZone === 'UTC') return [localMs];
+	// Offsets in force a day either side cover every transition near this wall time.
+	const offsets = new Set([
+		zoneOffset(localMs - 86_400_000, timeZone),
+		zoneOffset(localMs, timeZone),
+		zoneOffset(localMs + 86_400_000, timeZone),
+	]);
+	const found = new Set<number>();
+	for (const offset of offsets) {
+		const utc = localMs - offset;
+		if (utcToLocal(utc, timeZone) === localMs) found.add(utc);
+	}
+	return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * Naive local wall time → UTC instant. A wall time that happens twice (clocks go back) gives its
+ * FIRST instant, in every zone (east or west of UTC); a wall time skipped when the clocks go
+ * forward gives the instant the same offset as just before the change would.
+ */
 export function localToUtc(localMs: number, timeZone: string): number {
+	const instants = instantsOf(localMs, timeZone);
+	if (instants.length) return instants[0];
 	const guess = localMs - zoneOffset(localMs, timeZone);
-	const second = localMs - zoneOffset(guess, timeZone);
-	return second;
+	return localMs - zoneOffset(guess, timeZone);
+}
+
+/** Naive local wall time → its LAST UTC instant (the later one when the wall time happens twice). */
+export function localToUtcLast(localMs: number, timeZone: string): number {
+	const instants = instantsOf(localMs, timeZone);
+	return instants.length ? instants[instants.length - 1] : localToUtc(localMs, timeZone);
 }
 
 function pad(value: number, width = 2): string {

@@ -26,6 +26,8 @@ import {
 } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
 import { transaction } from '../tx.js';
+import { stockStatusOf, stockStatusSql, type StockSettings } from '../../metrics/stock.js';
+import { storeSettings } from '../../reports/settings.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];
@@ -69,9 +71,12 @@ interface ProductRow extends Row {
 	date_created_gmt: string;
 }
 
-/** Store-wide low-stock threshold (option woocommerce_notify_low_stock_amount). */
-async function lowStockThreshold(db: Db): Promise<number> {
-	return Number(await readOption<unknown>(db, 'woocommerce_notify_low_stock_amount', 2)) || 0;
+/**
+ * Products and variations low in stock or out of stock (the Stock screen's list and the
+ * homescreen's count): managed stock whose status (metrics/stock.ts) is low stock or out of stock.
+ */
+function lowInStockSql(settings: StockSettings): string {
+	return `${stockStatusSql(settings)} IN ('lowstock', 'outofstock')`;
 }
 
 async function lastOrderDates(db: Db, ids: number[]): Promise<Map<number, string | null>> {
@@ -137,11 +142,12 @@ interface Extras {
 	lastOrder: Map<number, string | null>;
 	categories: Map<number, Array<{ id: number; name: string; slug: string }>>;
 	attributes: Map<number, Array<{ id: number; name: string; option: string }>>;
-	threshold: number;
+	stock: StockSettings;
 	base: string;
 }
 
-async function extrasFor(db: Db, rows: ProductRow[], base: string): Promise<Extras> {
+async function extrasFor(ctx: ServerContext, rows: ProductRow[], base: string): Promise<Extras> {
+	const db = ctx.db;
 	const ids = rows.map((r) => Number(r.id));
 	return {
 		lastOrder: await lastOrderDates(db, ids),
@@ -150,7 +156,7 @@ async function extrasFor(db: Db, rows: ProductRow[], base: string): Promise<Extr
 			db,
 			ids.filter((_, i) => rows[i].type === 'variation'),
 		),
-		threshold: await lowStockThreshold(db),
+		stock: await storeSettings(ctx),
 		base,
 	};
 }
@@ -180,6 +186,8 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 		manage_stock: Boolean(row.manage_stock),
 		stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
 		stock_status: row.stock_status,
+		// The status a label shows (metrics/stock.ts): instock, lowstock, outofstock or onbackorder.
+		effective_stock_status: stockStatusOf(row, extras.stock),
 		low_stock_amount: row.low_stock_amount === null ? null : Number(row.low_stock_amount),
 		average_rating: Number(row.average_rating).toFixed(2),
 		rating_count: Number(row.rating_count),
@@ -201,8 +209,11 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 function productFilters(
 	query: Query,
 	variations: boolean,
+	withVariations = false,
 ): { where: string[]; params: SqlValue[] } {
-	const where: string[] = [variations ? "p.type = 'variation'" : "p.type <> 'variation'"];
+	const where: string[] = withVariations
+		? []
+		: [variations ? "p.type = 'variation'" : "p.type <> 'variation'"];
 	const params: SqlValue[] = [];
 	const bad: Record<string, string> = {};
 	const search = typeof query.search === 'string' ? query.search.trim() : '';
@@ -280,16 +291,14 @@ async function listProducts(
 	const paging = parsePaging(query);
 	const order = parseOrder(query, 'desc');
 	const orderby = parseOrderby(query, PRODUCT_ORDERBY, 'date');
-	const { where, params } = productFilters(query, options.variations);
+	const lowInStock = toBool(query.low_in_stock);
+	// low_in_stock lists products and variations alike (REST §7.1).
+	const { where, params } = productFilters(query, options.variations, lowInStock);
 	if (options.parent !== undefined) {
 		where.push('p.parent_id = ?');
 		params.push(options.parent);
 	}
-	if (toBool(query.low_in_stock)) {
-		where.push(`p.manage_stock AND p.stock_quantity IS NOT NULL AND p.stock_status IN ('instock', 'outofstock')
-			AND p.stock_quantity <= coalesce(p.low_stock_amount, ?)`);
-		params.push(await lowStockThreshold(ctx.db));
-	}
+	if (lowInStock) where.push(lowInStockSql(await storeSettings(ctx)));
 	const whereSql = where.join(' AND ');
 	const total = Number(
 		(
@@ -304,7 +313,7 @@ async function listProducts(
 		[...params, paging.perPage, paging.offset],
 	);
 	setPagingHeaders(request, reply, total, paging);
-	const extras = await extrasFor(ctx.db, rows, baseUrl(request));
+	const extras = await extrasFor(ctx, rows, baseUrl(request));
 	const fields = requestedFields(query);
 	return rows.map((row) => pickFields(productObject(row, extras), fields));
 }
@@ -359,7 +368,9 @@ async function updateStock(
 	const status =
 		manage && quantity !== null
 			? Number(quantity) <= noStock
-				? 'outofstock'
+				? row.stock_status === 'onbackorder'
+					? 'onbackorder'
+					: 'outofstock'
 				: 'instock'
 			: row.stock_status;
 	await transaction(ctx.db, async () => {
@@ -394,23 +405,21 @@ export async function registerProductRoutes(
 				status: 'status is not one of draft, pending, private, publish, future.',
 			});
 		}
-		const threshold = await lowStockThreshold(ctx.db);
-		const where = `p.manage_stock AND p.stock_quantity IS NOT NULL AND p.stock_status IN ('instock', 'outofstock')
-			AND p.stock_quantity <= coalesce(p.low_stock_amount, ?) AND p.status = ?`;
+		const where = `${lowInStockSql(await storeSettings(ctx))} AND p.status = ?`;
 		const total = Number(
 			(
 				await ctx.db.one<{ n: number }>(
 					`SELECT count(*) AS n FROM products p WHERE ${where}`,
-					[threshold, status],
+					[status],
 				)
 			)?.n ?? 0,
 		);
 		const rows = await ctx.db.all<ProductRow>(
 			`SELECT p.* FROM products p WHERE ${where} ORDER BY p.id DESC LIMIT ? OFFSET ?`,
-			[threshold, status, paging.perPage, paging.offset],
+			[status, paging.perPage, paging.offset],
 		);
 		setPagingHeaders(request, reply, total, paging);
-		const extras = await extrasFor(ctx.db, rows, baseUrl(request));
+		const extras = await extrasFor(ctx, rows, baseUrl(request));
 		const fields = requestedFields(query);
 		return rows.map((row) => {
 			const full = productObject(row, extras);
@@ -424,6 +433,8 @@ export async function registerProductRoutes(
 					name: full.name,
 					parent_id: full.parent_id,
 					stock_quantity: full.stock_quantity,
+					stock_status: full.stock_status,
+					effective_stock_status: full.effective_stock_status,
 					type: row.type === 'variation' ? 'variation' : 'simple',
 				},
 				fields,
@@ -440,7 +451,7 @@ export async function registerProductRoutes(
 				404,
 			);
 		const row = await productById(ctx.db, id, false);
-		const extras = await extrasFor(ctx.db, [row], baseUrl(request));
+		const extras = await extrasFor(ctx, [row], baseUrl(request));
 		return pickFields(productObject(row, extras), requestedFields(request.query as Query));
 	});
 
@@ -453,7 +464,7 @@ export async function registerProductRoutes(
 			const row = await productById(ctx.db, id, false);
 			await updateStock(ctx, row, request.body as Record<string, unknown>);
 			const fresh = await productById(ctx.db, id, false);
-			return productObject(fresh, await extrasFor(ctx.db, [fresh], baseUrl(request)));
+			return productObject(fresh, await extrasFor(ctx, [fresh], baseUrl(request)));
 		},
 	});
 
@@ -483,7 +494,7 @@ export async function registerProductRoutes(
 	app.get(`${ns}/products/:product_id/variations/:id`, async (request) => {
 		const row = await variationOf(request.params);
 		return pickFields(
-			productObject(row, await extrasFor(ctx.db, [row], baseUrl(request))),
+			productObject(row, await extrasFor(ctx, [row], baseUrl(request))),
 			requestedFields(request.query as Query),
 		);
 	});
@@ -496,7 +507,7 @@ export async function registerProductRoutes(
 			const row = await variationOf(request.params);
 			await updateStock(ctx, row, request.body as Record<string, unknown>);
 			const fresh = await productById(ctx.db, Number(row.id), true);
-			return productObject(fresh, await extrasFor(ctx.db, [fresh], baseUrl(request)));
+			return productObject(fresh, await extrasFor(ctx, [fresh], baseUrl(request)));
 		},
 	});
 }
