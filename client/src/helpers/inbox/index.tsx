@@ -7,9 +7,12 @@ import { Badge, SnackbarNotice, Timeline } from '@abacus/components';
 import type { TimelineItem } from '@abacus/components';
 import { notesStore } from '@abacus/data';
 import type { Note } from '@abacus/data';
+import { navigateTo } from '@abacus/navigation';
 
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
+import '../shared/style.scss';
+import './style.scss';
 
 /** The note types the inbox shows. */
 export const INBOX_NOTE_TYPES = ['info', 'marketing', 'survey', 'warning'] as const;
@@ -35,6 +38,39 @@ function noteDate(note: Note): Date {
 function plainText(html: string | undefined): string {
 	return (html ?? '').replace(/<[^>]*>/g, '').trim();
 }
+
+type NoteAction = NonNullable<Note['actions']>[number];
+
+/** A note's own dismiss action: the screen's single Dismiss button stands for it. */
+function isDismissAction(action: NoteAction): boolean {
+	return action.name === 'dismiss';
+}
+
+/**
+ * Goes to a note action's address: an address of this app (same origin, `page=abacus`) through the
+ * app's navigation, without a reload; any other address loads in the window.
+ */
+export function followActionUrl(url: string): void {
+	let target: URL;
+	try {
+		target = new URL(url, window.location.href);
+	} catch {
+		return;
+	}
+	if (target.protocol !== 'http:' && target.protocol !== 'https:') return;
+	if (target.origin === window.location.origin && target.searchParams.get('page') === 'abacus') {
+		navigateTo({ url: target.href });
+		return;
+	}
+	leavePage.assign(target.href);
+}
+
+/** How an address outside the app is opened (a seam for the tests). */
+export const leavePage = {
+	assign(url: string): void {
+		window.location.assign(url);
+	},
+};
 
 interface Undo {
 	message: string;
@@ -103,11 +139,11 @@ export default function Inbox() {
 	const unread = sorted.filter((note) => !note.is_read).length;
 
 	return (
-		<div className="abacus-inbox">
-			<h1>
+		<div className="abacus-helper abacus-inbox">
+			<h1 className="abacus-helper__title">
 				{__('Inbox', 'abacus')} <Badge count={unread} />
 			</h1>
-			<p className="abacus-inbox__unread">
+			<p className="abacus-helper__subtitle abacus-inbox__unread">
 				{sprintf(
 					/* translators: %d: number of unread notes */
 					__('%d unread', 'abacus'),
@@ -120,31 +156,38 @@ export default function Inbox() {
 				</Notice>
 			) : null}
 			{sorted.length === 0 ? (
-				<p>{__('Your inbox is empty.', 'abacus')}</p>
+				<Card>
+					<CardBody>
+						<p>{__('Your inbox is empty.', 'abacus')}</p>
+					</CardBody>
+				</Card>
 			) : (
 				<>
-					<Button
-						variant="tertiary"
-						onClick={async () => {
-							const removed = await run(() =>
-								removeAllNotes({ status: 'unactioned' }),
-							);
-							if (removed) {
-								setUndo({
-									message: __('All messages dismissed', 'abacus'),
-									noteIds: removed.map((note) => note.id),
-								});
-							}
-						}}
-					>
-						{__('Dismiss all', 'abacus')}
-					</Button>
-					<ul className="abacus-inbox__notes">
+					<div className="abacus-helper__toolbar">
+						<span />
+						<Button
+							variant="secondary"
+							onClick={async () => {
+								const removed = await run(() =>
+									removeAllNotes({ status: 'unactioned' }),
+								);
+								if (removed) {
+									setUndo({
+										message: __('All messages dismissed', 'abacus'),
+										noteIds: removed.map((note) => note.id),
+									});
+								}
+							}}
+						>
+							{__('Dismiss all', 'abacus')}
+						</Button>
+					</div>
+					<ul className="abacus-helper__cards abacus-inbox__notes">
 						{sorted.map((note) => (
 							<li key={note.id}>
 								<Card className={note.is_read ? 'is-read' : 'is-unread'}>
 									<CardHeader>
-										<h2>{note.title}</h2>
+										<h2 className="abacus-helper__card-title">{note.title}</h2>
 										{note.is_read ? null : (
 											<span className="abacus-inbox__new">
 												{__('Unread', 'abacus')}
@@ -153,24 +196,32 @@ export default function Inbox() {
 									</CardHeader>
 									<CardBody>
 										<p>{plainText(note.content)}</p>
-										<div className="abacus-inbox__actions">
-											{(note.actions ?? []).map((action) => (
-												<Button
-													key={action.id}
-													variant={
-														action.primary ? 'primary' : 'secondary'
-													}
-													isBusy={note.isUpdating}
-													disabled={note.isUpdating}
-													onClick={() =>
-														run(() =>
-															triggerNoteAction(note.id, action.id),
-														)
-													}
-												>
-													{action.label}
-												</Button>
-											))}
+										<div className="abacus-helper__actions abacus-inbox__actions">
+											{(note.actions ?? [])
+												.filter((action) => !isDismissAction(action))
+												.map((action) => (
+													<Button
+														key={action.id}
+														variant={
+															action.primary ? 'primary' : 'secondary'
+														}
+														isBusy={note.isUpdating}
+														disabled={note.isUpdating}
+														onClick={async () => {
+															const done = await run(() =>
+																triggerNoteAction(
+																	note.id,
+																	action.id,
+																),
+															);
+															if (done && action.url) {
+																followActionUrl(action.url);
+															}
+														}}
+													>
+														{action.label}
+													</Button>
+												))}
 											{note.is_read ? null : (
 												<Button
 													variant="tertiary"
@@ -214,10 +265,14 @@ export default function Inbox() {
 					</ul>
 				</>
 			)}
-			<section className="abacus-inbox__activity">
-				<h2>{__('Recent activity', 'abacus')}</h2>
-				<Timeline items={timeline} />
-			</section>
+			<Card className="abacus-inbox__activity">
+				<CardHeader>
+					<h2 className="abacus-helper__card-title">{__('Recent activity', 'abacus')}</h2>
+				</CardHeader>
+				<CardBody>
+					<Timeline items={timeline} />
+				</CardBody>
+			</Card>
 			{undo ? (
 				<SnackbarNotice
 					onRemove={() => setUndo(null)}

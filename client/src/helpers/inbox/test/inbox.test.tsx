@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { notesStore } from '@abacus/data';
 import type { Note } from '@abacus/data';
 
-import Inbox from '../index.js';
+import Inbox, { leavePage } from '../index.js';
 import { queryList, renderWithStores, stubApiFetch, wpError } from '../../test/harness.js';
 import type { Answer, Call } from '../../test/harness.js';
 
@@ -26,6 +26,95 @@ function note(id: number, fields: Partial<Note> = {}): Note {
 }
 
 describe('Inbox', () => {
+	jest.setTimeout(30000);
+
+	const stockNote = note(4, {
+		title: 'Some products are running low',
+		actions: [
+			{
+				id: 41,
+				name: 'view-stock',
+				label: 'View stock',
+				url: 'http://localhost/wp-admin/admin.php?page=abacus&path=/analytics/stock',
+				primary: true,
+				status: 'actioned',
+			},
+			{
+				id: 42,
+				name: 'dismiss',
+				label: 'Dismiss',
+				url: '',
+				primary: false,
+				status: 'actioned',
+			},
+		],
+	});
+	const surveyNote = note(5, {
+		title: 'How are the reports working for you?',
+		actions: [
+			{
+				id: 51,
+				name: 'share-feedback',
+				label: 'Share feedback',
+				url: 'https://example.com/survey',
+				primary: false,
+				status: 'actioned',
+			},
+		],
+	});
+
+	function notesServer(notes: Note[]) {
+		return stubApiFetch((call: Call): Answer => {
+			if (call.method === 'GET') return { body: notes };
+			const action = /\/notes\/(\d+)\/action\/\d+$/.exec(call.route);
+			if (action) {
+				const found = notes.find((item) => item.id === Number(action[1]));
+				return { body: { ...found, status: 'actioned', is_read: true } };
+			}
+			return wpError(404, 'rest_no_route', 'No route');
+		});
+	}
+
+	it('shows one Dismiss per note, even when the note has its own dismiss action', async () => {
+		notesServer([stockNote]);
+		renderWithStores(<Inbox />, notesStore);
+		const card = (
+			await screen.findByRole('heading', { name: 'Some products are running low' })
+		).closest('.components-card') as HTMLElement;
+		expect(within(card).getAllByRole('button', { name: /Dismiss/ })).toHaveLength(1);
+		expect(within(card).getByRole('button', { name: 'View stock' })).toBeInTheDocument();
+	});
+
+	it('View stock marks the note actioned, then opens the stock report inside the app', async () => {
+		window.history.replaceState(null, '', '/wp-admin/admin.php?page=abacus&path=/inbox');
+		const calls = notesServer([stockNote]);
+		const assign = jest.spyOn(leavePage, 'assign').mockImplementation(() => undefined);
+		renderWithStores(<Inbox />, notesStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'View stock' }));
+		await waitFor(() =>
+			expect(new URLSearchParams(window.location.search).get('path')).toBe(
+				'/analytics/stock',
+			),
+		);
+		expect(calls.map((call) => [call.method, call.route])).toContainEqual([
+			'POST',
+			'wc-analytics/admin/notes/4/action/41',
+		]);
+		expect(assign).not.toHaveBeenCalled();
+		assign.mockRestore();
+	});
+
+	it('an action with an outside address loads that address after marking the note', async () => {
+		window.history.replaceState(null, '', '/wp-admin/admin.php?page=abacus&path=/inbox');
+		const calls = notesServer([surveyNote]);
+		const assign = jest.spyOn(leavePage, 'assign').mockImplementation(() => undefined);
+		renderWithStores(<Inbox />, notesStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Share feedback' }));
+		await waitFor(() => expect(assign).toHaveBeenCalledWith('https://example.com/survey'));
+		expect(calls.some((call) => call.route.endsWith('/notes/5/action/51'))).toBe(true);
+		expect(new URLSearchParams(window.location.search).get('path')).toBe('/inbox');
+		assign.mockRestore();
+	});
 	it('lists the notes newest first, runs an action and dismisses a note with undo', async () => {
 		const notes = [note(1), note(3), note(2, { is_read: true })];
 		const calls = stubApiFetch((call: Call): Answer => {
@@ -67,7 +156,9 @@ describe('Inbox', () => {
 		const undo = calls.find((call) => call.route.endsWith('/notes/update'));
 		expect(undo?.data).toEqual({ noteIds: [1], is_deleted: false });
 
-		const activity = screen.getByRole('heading', { name: 'Recent activity' }).parentElement;
+		const activity = screen
+			.getByRole('heading', { name: 'Recent activity' })
+			.closest('.abacus-inbox__activity');
 		expect(within(activity as HTMLElement).getByText('Note 2')).toBeInTheDocument();
 	});
 
