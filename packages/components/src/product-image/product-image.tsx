@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useState } from 'react';
 
 import { __ } from '@wordpress/i18n';
 
@@ -20,7 +21,7 @@ export interface ProductImageProps {
 	className?: string;
 }
 
-/** A product's first image, or a neutral placeholder. */
+/** A product's first image, or a neutral placeholder (also when the image fails to load). */
 export function ProductImage({
 	product,
 	alt,
@@ -29,7 +30,8 @@ export function ProductImage({
 	className = '',
 }: ProductImageProps) {
 	const image = product?.images?.[0] ?? product?.image ?? undefined;
-	if (!image?.src) {
+	const [failedSrc, setFailedSrc] = useState<string | null>(null);
+	if (!image?.src || failedSrc === image.src) {
 		return (
 			<span
 				className={clsx('abacus-product-image', 'is-placeholder', className)}
@@ -46,6 +48,7 @@ export function ProductImage({
 			width={width}
 			height={height}
 			alt={alt ?? image.alt ?? product?.name ?? ''}
+			onError={() => setFailedSrc(image.src ?? null)}
 		/>
 	);
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 
 import { ProductImage } from '../index.js';
 
@@ -30,5 +30,19 @@ describe('ProductImage', () => {
 		expect(screen.getByRole('img', { name: 'Product image placeholder' })).toHaveClass(
 			'is-placeholder',
 		);
+	});
+});
+
+describe('ProductImage that fails to load', () => {
+	it('shows the placeholder instead of a broken image', () => {
+		const { container } = render(
+			<ProductImage
+				product={{ name: 'Mug', images: [{ src: 'https://example.com/missing.png' }] }}
+			/>,
+		);
+		const img = container.querySelector('img') as HTMLImageElement;
+		fireEvent.error(img);
+		expect(container.querySelector('img')).toBeNull();
+		expect(screen.getByRole('img')).toHaveClass('is-placeholder');
 	});
 });
