@@ -2,8 +2,19 @@
  * The wp-admin-like frame: the Analytics menu on the left, a header with breadcrumbs, and the page
  * for the current `path` (each page loads as its own chunk).
  */
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Spinner } from '@wordpress/components';
+import {
+	lazy,
+	Suspense,
+	useCallback,
+	useEffect,
+	useId,
+	useRef,
+	useState,
+	type ComponentType,
+	type KeyboardEvent,
+	type LazyExoticComponent,
+} from 'react';
+import { Button, Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { Link } from '@abacus/components';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
@@ -100,8 +111,56 @@ const REPORT_TITLES: Record<ReportSlug, string> = {
 	customers: __('Customers', 'abacus'),
 };
 
+/**
+ * Whether the app runs inside WordPress's own admin page (the plugin): WordPress's admin menu is
+ * then on the page and navigates, so the app shows no Analytics menu of its own.
+ */
+export function isInsideWordPressAdmin(): boolean {
+	return typeof document !== 'undefined' && document.getElementById('adminmenumain') !== null;
+}
+
+/**
+ * The menu drawer's open state: closed again after a navigation, by Escape (focus back on the
+ * menu button) or a click outside; opening it moves the focus to its first link.
+ */
+function useMenuDrawer(routeKey: string) {
+	const [isOpen, setOpen] = useState(false);
+	const buttonRef = useRef<HTMLButtonElement | null>(null);
+	const drawerRef = useRef<HTMLDivElement | null>(null);
+	const [openedFor, setOpenedFor] = useState(routeKey);
+	if (openedFor !== routeKey) {
+		setOpenedFor(routeKey);
+		if (isOpen) {
+			setOpen(false);
+		}
+	}
+	useEffect(() => {
+		if (isOpen) {
+			drawerRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+		}
+	}, [isOpen]);
+	const close = useCallback((returnFocus: boolean) => {
+		setOpen(false);
+		if (returnFocus) {
+			buttonRef.current?.focus();
+		}
+	}, []);
+	const onKeyDown = useCallback(
+		(event: KeyboardEvent) => {
+			if (isOpen && event.key === 'Escape') {
+				event.stopPropagation();
+				close(true);
+			}
+		},
+		[isOpen, close],
+	);
+	return { isOpen, setOpen, close, buttonRef, drawerRef, onKeyDown };
+}
+
 export function Layout() {
 	const { path, query } = useAppLocation();
+	const [insideWordPress] = useState(isInsideWordPressAdmin);
+	const drawerId = useId();
 	const route = matchRoute(path);
 	const helper =
 		route.page === 'not-found' ? helperPages.find((h) => h.path === route.path) : undefined;
@@ -109,6 +168,7 @@ export function Layout() {
 		? helper.breadcrumbs
 		: getBreadcrumbs(route, route.page === 'report' ? REPORT_TITLES[route.report] : undefined);
 	const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
+	const drawer = useMenuDrawer(`${route.path}?${JSON.stringify(query)}`);
 
 	useEffect(() => {
 		document.title = `${breadcrumbs.join(' ‹ ')} ‹ ${__('Abacus', 'abacus')}`;
@@ -126,36 +186,58 @@ export function Layout() {
 	}
 
 	return (
-		<div className="abacus-layout">
-			<div className="abacus-layout__sidebar">
-				<nav className="abacus-layout__menu" aria-label={__('Analytics menu', 'abacus')}>
-					<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
-					<ul>
-						{getMenuEntries().map((entry) => {
-							const isCurrent = matchRoute(entry.path).path === route.path;
-							const href = getNewPath(
-								entry.keepsTimeQuery ? persisted : {},
-								entry.path,
-								{},
-								'abacus',
-							);
-							return (
-								<li
-									key={entry.path}
-									className={isCurrent ? 'is-current' : undefined}
-								>
-									<Link
-										href={href}
-										type="wc-admin"
-										aria-current={isCurrent ? 'page' : undefined}
+		<div
+			className={[
+				'abacus-layout',
+				insideWordPress ? 'is-inside-wordpress' : '',
+				drawer.isOpen ? 'is-menu-open' : '',
+			]
+				.filter(Boolean)
+				.join(' ')}
+			// Escape anywhere in the frame closes the open menu.
+			onKeyDown={drawer.onKeyDown}
+		>
+			{drawer.isOpen && (
+				<div
+					className="abacus-layout__backdrop"
+					aria-hidden="true"
+					onClick={() => drawer.close(false)}
+				/>
+			)}
+			<div className="abacus-layout__sidebar" id={drawerId} ref={drawer.drawerRef}>
+				{!insideWordPress && (
+					<nav
+						className="abacus-layout__menu"
+						aria-label={__('Analytics menu', 'abacus')}
+					>
+						<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
+						<ul>
+							{getMenuEntries().map((entry) => {
+								const isCurrent = matchRoute(entry.path).path === route.path;
+								const href = getNewPath(
+									entry.keepsTimeQuery ? persisted : {},
+									entry.path,
+									{},
+									'abacus',
+								);
+								return (
+									<li
+										key={entry.path}
+										className={isCurrent ? 'is-current' : undefined}
 									>
-										{entry.label}
-									</Link>
-								</li>
-							);
-						})}
-					</ul>
-				</nav>
+										<Link
+											href={href}
+											type="wc-admin"
+											aria-current={isCurrent ? 'page' : undefined}
+										>
+											{entry.label}
+										</Link>
+									</li>
+								);
+							})}
+						</ul>
+					</nav>
+				)}
 				<div className="abacus-layout__saved-views">
 					<ErrorBoundary>
 						<SavedViewsMenu current={{ path: route.path, query }} />
@@ -178,6 +260,18 @@ export function Layout() {
 			</div>
 			<div className="abacus-layout__main">
 				<header className="abacus-layout__header">
+					<Button
+						ref={drawer.buttonRef}
+						className="abacus-layout__menu-button"
+						variant="secondary"
+						aria-expanded={drawer.isOpen}
+						aria-controls={drawerId}
+						onClick={() => drawer.setOpen(!drawer.isOpen)}
+					>
+						{insideWordPress
+							? __('Saved views and store pages', 'abacus')
+							: __('Menu', 'abacus')}
+					</Button>
 					<nav aria-label={__('Breadcrumbs', 'abacus')}>
 						<ol className="abacus-layout__breadcrumbs">
 							{breadcrumbs.map((crumb, index) => (

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 
 import { resetHistory } from '@abacus/navigation';
 
@@ -36,5 +36,45 @@ describe('Layout', () => {
 		expect(stock).toContain('path=%2Fanalytics%2Fstock');
 		expect(stock).not.toContain('period=');
 		expect(within(menu).getAllByRole('link')).toHaveLength(12);
+	});
+
+	it('opens the menu from the Menu button and closes it with Escape, focus back on the button', async () => {
+		render(<Layout />);
+		const button = screen.getByRole('button', { name: 'Menu' });
+		expect(button).toHaveAttribute('aria-expanded', 'false');
+		const drawer = document.getElementById(button.getAttribute('aria-controls') ?? '');
+		expect(drawer).not.toBeNull();
+		expect(drawer).toContainElement(screen.getByRole('navigation', { name: 'Analytics menu' }));
+		act(() => button.click());
+		expect(button).toHaveAttribute('aria-expanded', 'true');
+		expect(document.querySelector('.abacus-layout')).toHaveClass('is-menu-open');
+		// The focus moves into the menu: its first link.
+		expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Overview' }));
+		fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+		expect(button).toHaveAttribute('aria-expanded', 'false');
+		expect(document.querySelector('.abacus-layout')).not.toHaveClass('is-menu-open');
+		expect(document.activeElement).toBe(button);
+	});
+
+	describe('inside WordPress’s admin page', () => {
+		let adminMenu: HTMLElement;
+		beforeEach(() => {
+			adminMenu = document.createElement('div');
+			adminMenu.id = 'adminmenumain';
+			document.body.appendChild(adminMenu);
+		});
+		afterEach(() => adminMenu.remove());
+
+		it('shows no Analytics menu of its own; saved views and store pages stay behind a button', () => {
+			render(<Layout />);
+			expect(
+				screen.queryByRole('navigation', { name: 'Analytics menu' }),
+			).not.toBeInTheDocument();
+			expect(document.querySelector('.abacus-layout')).toHaveClass('is-inside-wordpress');
+			const button = screen.getByRole('button', { name: 'Saved views and store pages' });
+			expect(button).toHaveAttribute('aria-expanded', 'false');
+			act(() => button.click());
+			expect(button).toHaveAttribute('aria-expanded', 'true');
+		});
 	});
 });
