@@ -2,6 +2,3 @@
 // (each package has its own copy of these declarations for its build).
 declare module '*.scss';
 declare module '*.css';
-declare module 'react-dates/initialize';
-declare module 'react-dates/lib/defaultPhrases.js';
-declare module 'react-dates/lib/defaultPhrases';

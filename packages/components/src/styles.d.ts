@@ -1,4 +1,3 @@
 // Component style sheets are imported for their side effect; bundlers turn them into CSS.
 declare module '*.scss';
 declare module '*.css';
-declare module 'react-dates/lib/defaultPhrases.js';

@@ -1,32 +1,14 @@
-import 'react-dates/initialize.js';
-import 'react-dates/lib/css/_datepicker.css';
-
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import clsx from 'clsx';
 import type { Moment } from 'moment';
-import { useId, useState } from 'react';
-import { DayPickerSingleDateController } from 'react-dates';
-import { DayPickerSingleDateControllerPhrases } from 'react-dates/lib/defaultPhrases.js';
-import {
-	datePickerPhrases,
-	dateValidationMessages,
-	getStoreTimeZoneMoment,
-	toMoment,
-} from '@abacus/date';
+import { useId, useRef, useState } from 'react';
+import { dateValidationMessages, toMoment } from '@abacus/date';
 
+import { Calendar } from '../date-range/calendar.js';
 import { isFutureDate } from '../date-range/index.js';
 import type { DatePickerProps, DatePickerUpdate } from './types.js';
 import './style.scss';
-
-type PhraseArg = { date: string };
-
-const phrases = {
-	...DayPickerSingleDateControllerPhrases,
-	chooseAvailableDate: ({ date }: PhraseArg) => date,
-	dateIsUnavailable: ({ date }: PhraseArg) => datePickerPhrases.notSelectable(date),
-	dateIsSelected: ({ date }: PhraseArg) => datePickerPhrases.selected(date),
-};
 
 /**
  * Parses typed text (ISO or `dateFormat`): empty → no date and no error; unparsable → 'Invalid
@@ -44,7 +26,7 @@ export function validateDateInput(
 	return { date, text, error: null };
 }
 
-/** A typed date input with a calendar (react-dates) that opens below it. */
+/** A typed date input with a calendar (react-day-picker) that opens below it. */
 export function DatePicker({
 	onUpdate,
 	dateFormat,
@@ -58,6 +40,7 @@ export function DatePicker({
 }: DatePickerProps) {
 	const id = useId();
 	const [isOpen, setIsOpen] = useState(false);
+	const toggleRef = useRef<HTMLButtonElement>(null);
 	const value = text ?? (date ? date.format(dateFormat) : '');
 	return (
 		<div className={clsx('abacus-date-picker', className, { 'is-open': isOpen })}>
@@ -80,6 +63,7 @@ export function DatePicker({
 				/>
 				<Button
 					variant="secondary"
+					ref={toggleRef}
 					className="abacus-date-picker__toggle"
 					aria-expanded={isOpen}
 					disabled={disabled}
@@ -99,27 +83,25 @@ export function DatePicker({
 			</p>
 			{isOpen && !disabled && (
 				<div className="abacus-date-picker__calendar">
-					<DayPickerSingleDateController
-						date={date}
-						focused
-						onFocusChange={() => {}}
-						onDateChange={(picked: Moment | null) => {
+					<Calendar
+						start={date}
+						end={null}
+						picking={null}
+						isInvalidDate={isInvalidDate}
+						autoFocus
+						onEscape={() => {
+							setIsOpen(false);
+							toggleRef.current?.focus();
+						}}
+						onPick={(picked) => {
 							onUpdate({
 								date: picked,
-								text: picked ? picked.format(dateFormat) : '',
+								text: picked.format(dateFormat),
 								error: null,
 							});
 							setIsOpen(false);
+							toggleRef.current?.focus();
 						}}
-						isOutsideRange={isInvalidDate}
-						initialVisibleMonth={() => (date ?? getStoreTimeZoneMoment()).clone()}
-						numberOfMonths={1}
-						monthFormat="MMMM YYYY"
-						weekDayFormat="dd"
-						horizontalMonthPadding={13}
-						phrases={phrases}
-						hideKeyboardShortcutsPanel
-						noBorder
 					/>
 				</div>
 			)}

@@ -16,7 +16,7 @@ import type { DateRangeFocusedInput, DateRangeUpdate } from '../date-range/index
 import type { DateQuery, DateRangeFilterPickerProps } from './types.js';
 import './style.scss';
 
-// The calendar (react-dates) is loaded only when the Custom tab opens.
+// The calendar (react-day-picker) is loaded only when the Custom tab opens.
 const DateRange = lazy(() =>
 	import('../date-range/index.js').then((module) => ({ default: module.DateRange })),
 );

@@ -1,17 +1,13 @@
-import 'react-dates/initialize.js';
-import 'react-dates/lib/css/_datepicker.css';
-
 import { useViewportMatch } from '@wordpress/compose';
 import { __ } from '@wordpress/i18n';
 import clsx from 'clsx';
 import type { Moment } from 'moment';
-import { useId, useState, type KeyboardEvent } from 'react';
-import { DayPickerRangeController } from 'react-dates';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { getStoreTimeZoneMoment, isoDateFormat, validateDateInputForRange } from '@abacus/date';
 
+import { Calendar } from './calendar.js';
 import { KeyboardShortcuts } from './keyboard-shortcuts.js';
-import { dateRangePhrases } from './phrases.js';
-import type { DateRangeFocusedInput, DateRangeProps } from './types.js';
+import type { DateRangeFocusedInput, DateRangeProps, DateRangeUpdate } from './types.js';
 import './style.scss';
 
 /** Minimum length of a range, in nights. */
@@ -20,6 +16,29 @@ export const DATE_RANGE_MINIMUM_NIGHTS = 1;
 /** Days after today in the store's time zone cannot be picked. */
 export function isFutureDate(date: Moment): boolean {
 	return date.format(isoDateFormat) > getStoreTimeZoneMoment().format(isoDateFormat);
+}
+
+/**
+ * What a click on `day` does to the range, by the input in focus: a start later than the end, or
+ * an end earlier than start plus the minimum nights, clears the end; an end picked before the
+ * start becomes the new start.
+ */
+export function pickRangeDay(
+	day: Moment,
+	focusedInput: DateRangeFocusedInput,
+	after: Moment | null,
+	before: Moment | null,
+	minimumNights: number = DATE_RANGE_MINIMUM_NIGHTS,
+): { after: Moment | null; before: Moment | null; focusedInput: DateRangeFocusedInput } {
+	const iso = (value: Moment) => value.format(isoDateFormat);
+	const firstEnd = (start: Moment) => iso(start.clone().add(minimumNights, 'days'));
+	if (focusedInput !== 'endDate') {
+		const keepEnd = before !== null && iso(before) >= firstEnd(day);
+		return { after: day, before: keepEnd ? before : null, focusedInput: 'endDate' };
+	}
+	if (!after) return { after: null, before: day, focusedInput: 'startDate' };
+	if (iso(day) >= firstEnd(after)) return { after, before: day, focusedInput: 'startDate' };
+	return { after: day, before: null, focusedInput: 'endDate' };
 }
 
 /**
@@ -45,6 +64,7 @@ export function DateRange({
 	const isSmall = useViewportMatch('medium', '<');
 	const mobile = isViewportMobile ?? isSmall;
 	const [showShortcuts, setShowShortcuts] = useState(false);
+	const rootRef = useRef<HTMLDivElement>(null);
 	const startText = afterText ?? (after ? after.format(shortDateFormat) : '');
 	const endText = beforeText ?? (before ? before.format(shortDateFormat) : '');
 
@@ -129,7 +149,7 @@ export function DateRange({
 	};
 
 	return (
-		<div className={clsx('abacus-date-range', className)}>
+		<div className={clsx('abacus-date-range', className)} ref={rootRef}>
 			<div className="abacus-date-range__inputs">
 				{input('after')}
 				<span className="abacus-date-range__separator" aria-hidden="true">
@@ -139,40 +159,35 @@ export function DateRange({
 			</div>
 			{showShortcuts && <KeyboardShortcuts onClose={() => setShowShortcuts(false)} />}
 			<div className="abacus-date-range__calendar">
-				<DayPickerRangeController
-					startDate={after}
-					endDate={before}
-					focusedInput={focusedInput ?? 'startDate'}
-					onFocusChange={(next: DateRangeFocusedInput) =>
-						onUpdate({ focusedInput: next ?? 'startDate' })
+				<Calendar
+					start={after}
+					end={before}
+					picking={focusedInput ?? 'startDate'}
+					isInvalidDate={isInvalidDate}
+					numberOfMonths={mobile ? 2 : 1}
+					vertical={mobile}
+					onEscape={() =>
+						rootRef.current
+							?.querySelector<HTMLInputElement>(
+								focusedInput === 'endDate'
+									? `#${CSS.escape(`${id}-before`)}`
+									: `#${CSS.escape(`${id}-after`)}`,
+							)
+							?.focus()
 					}
-					onDatesChange={({
-						startDate,
-						endDate,
-					}: {
-						startDate: Moment | null;
-						endDate: Moment | null;
-					}) =>
-						onUpdate({
-							after: startDate,
-							before: endDate,
-							afterText: startDate ? startDate.format(shortDateFormat) : '',
-							beforeText: endDate ? endDate.format(shortDateFormat) : '',
+					onPick={(day) => {
+						const next = pickRangeDay(day, focusedInput, after, before);
+						const update: DateRangeUpdate = {
+							after: next.after,
+							before: next.before,
+							afterText: next.after ? next.after.format(shortDateFormat) : '',
+							beforeText: next.before ? next.before.format(shortDateFormat) : '',
 							afterError: null,
 							beforeError: null,
-						})
-					}
-					isOutsideRange={isInvalidDate}
-					minimumNights={DATE_RANGE_MINIMUM_NIGHTS}
-					numberOfMonths={mobile ? 2 : 1}
-					orientation={mobile ? 'vertical' : 'horizontal'}
-					monthFormat="MMMM YYYY"
-					weekDayFormat="dd"
-					horizontalMonthPadding={13}
-					initialVisibleMonth={() => (after ?? getStoreTimeZoneMoment()).clone()}
-					phrases={dateRangePhrases}
-					noBorder
-					hideKeyboardShortcutsPanel={false}
+							focusedInput: next.focusedInput,
+						};
+						onUpdate(update);
+					}}
 				/>
 			</div>
 		</div>

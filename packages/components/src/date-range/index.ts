@@ -1,3 +1,3 @@
-export { DateRange, DATE_RANGE_MINIMUM_NIGHTS, isFutureDate } from './date-range.js';
+export { DateRange, DATE_RANGE_MINIMUM_NIGHTS, isFutureDate, pickRangeDay } from './date-range.js';
 export { dateRangePhrases } from './phrases.js';
 export type { DateRangeFocusedInput, DateRangeProps, DateRangeUpdate } from './types.js';

@@ -3,7 +3,7 @@ import { datePickerPhrases } from '@abacus/date';
 
 type PhraseArg = { date: string };
 
-/** Translated react-dates phrases of the range calendar, with the Abacus day-cell wording. */
+/** Translated phrases of the calendar (names of days, months, navigation and shortcuts). */
 export const dateRangePhrases = {
 	calendarLabel: __('Calendar', 'abacus'),
 	roleDescription: __('datepicker', 'abacus'),

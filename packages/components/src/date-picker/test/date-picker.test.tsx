@@ -64,4 +64,14 @@ describe('DatePicker', () => {
 		expect(onUpdate.mock.lastCall[0].text).toBe(today.format('MM/DD/YYYY'));
 		expect(screen.getByLabelText('Registered')).toHaveValue(today.format('MM/DD/YYYY'));
 	});
+
+	it('closes the calendar on Escape and returns focus to its button', () => {
+		render(<Controlled onUpdate={jest.fn()} />);
+		fireEvent.click(screen.getByRole('button', { name: 'Open calendar' }));
+		const today = moment();
+		const day = screen.getByRole('button', { name: today.format('dddd, MMMM D, YYYY') });
+		fireEvent.keyDown(day, { key: 'Escape' });
+		expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+		expect(screen.getByRole('button', { name: 'Open calendar' })).toHaveFocus();
+	});
 });
