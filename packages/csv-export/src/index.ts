@@ -1,7 +1,9 @@
 /**
  * @abacus/csv-export: report tables to CSV text, safe file names, and the download.
  */
-import { saveAs } from 'file-saver';
+// file-saver is CommonJS: its default export (the module object) works under Node's native ESM,
+// where a named import does not.
+import fileSaver from 'file-saver';
 import moment from 'moment';
 
 export interface CSVHeader {
@@ -82,5 +84,5 @@ export function generateCSVFileName(name = '', params: Record<string, unknown> =
 /** Offers the CSV text as a file download. The text starts with a BOM so spreadsheets read UTF-8. */
 export function downloadCSVFile(fileName: string, content: string): void {
 	const blob = new Blob(['\ufeff', content], { type: 'text/csv;charset=utf-8' });
-	saveAs(blob, fileName);
+	fileSaver.saveAs(blob, fileName);
 }
