@@ -1,16 +1,22 @@
 /**
  * Report exports (REST contract §6.15): `POST reports/{type}/export` starts building a CSV in the
- * background (pages of 100 rows through the same report code the tables use), `GET …/status`
- * reports progress and, when done, a download link served by `GET …/download` (streamed).
+ * background, batch by batch through the same report code the tables use, written to a temporary
+ * file (never held in memory whole); `GET …/status` reports progress and, when done, a download
+ * link served by `GET …/download` (streamed from the file, nonce required). An export is bounded
+ * (rows, exports running at once), can be cancelled (`DELETE …/export/{id}` or
+ * `POST …/export/{id}/cancel`) and expires some time after it is finished (its file is deleted).
  */
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
 import { RestError } from '../core/errors.js';
+import { nonceMatches } from '../core/security.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import {
@@ -48,6 +54,22 @@ type Column = [string, (row: Item) => unknown];
 
 const ext = (row: Item): Item =>
 	row.extended_info && typeof row.extended_info === 'object' ? (row.extended_info as Item) : {};
+
+/** The label of a stock status (metrics/stock.ts), as the report tables show it. */
+function stockLabel(status: unknown): string {
+	switch (status) {
+		case 'instock':
+			return 'In stock';
+		case 'lowstock':
+			return 'Low stock';
+		case 'outofstock':
+			return 'Out of stock';
+		case 'onbackorder':
+			return 'On backorder';
+		default:
+			return status === undefined || status === null ? '' : String(status);
+	}
+}
 
 const COLUMNS: Record<ExportType, Column[]> = {
 	revenue: [
@@ -100,7 +122,7 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		['Net sales', (r) => r.net_revenue],
 		['Orders', (r) => r.orders_count],
 		['Variations', (r) => ((ext(r).variations as unknown[] | undefined) ?? []).length],
-		['Status', (r) => ext(r).stock_status],
+		['Status', (r) => stockLabel(ext(r).stock_status)],
 		['Stock', (r) => ext(r).stock_quantity],
 	],
 	variations: [
@@ -109,7 +131,7 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		['Items sold', (r) => r.items_sold],
 		['Net sales', (r) => r.net_revenue],
 		['Orders', (r) => r.orders_count],
-		['Status', (r) => ext(r).stock_status],
+		['Status', (r) => stockLabel(ext(r).stock_status)],
 		['Stock', (r) => ext(r).stock_quantity],
 	],
 	categories: [
@@ -144,7 +166,13 @@ const COLUMNS: Record<ExportType, Column[]> = {
 	],
 	downloads: [
 		['Date', (r) => r.date],
-		['Product title', (r) => r.product_id],
+		[
+			'Product title',
+			(r) => {
+				const product = (r._embedded as { product?: Item[] } | undefined)?.product?.[0];
+				return product && typeof product.name === 'string' ? product.name : '(Deleted)';
+			},
+		],
 		['File name', (r) => r.file_name],
 		['Order #', (r) => r.order_number],
 		['Username', (r) => r.username],
@@ -153,8 +181,8 @@ const COLUMNS: Record<ExportType, Column[]> = {
 	stock: [
 		['Product / Variation', (r) => r.name],
 		['SKU', (r) => r.sku],
-		['Status', (r) => r.stock_status],
-		['Stock', (r) => r.stock_quantity],
+		['Status', (r) => stockLabel(r.stock_status)],
+		['Stock', (r) => (r.stock_quantity === null ? 'N/A' : r.stock_quantity)],
 	],
 	customers: [
 		['Name', (r) => r.name],
@@ -242,32 +270,111 @@ async function fetchPage(
 	}
 }
 
+/** Limits of the export jobs (tests lower them). */
+export const EXPORT_LIMITS = {
+	/** Rows one export may hold; a larger report is refused with a message to narrow it. */
+	maxRows: 1_000_000,
+	/** Exports being built at once (server-wide); more are refused until one finishes. */
+	maxRunning: 2,
+	/** How long a finished export can be downloaded before its file is deleted. */
+	ttlMs: 60 * 60 * 1000,
+	/** Rows per batch of a list report (each batch is one query of the report's own code). */
+	batchRows: 2000,
+};
+
+type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
 interface ExportJob {
 	type: ExportType;
-	percent: number;
-	chunks: string[];
+	state: JobState;
+	rows: number;
+	total: number;
+	pages: number;
+	page: number;
+	file: string;
 	error?: string;
+	finishedAt?: number;
+	/** Resolved when the background build has stopped (finished, failed or cancelled). */
+	stopped: Promise<void>;
 }
 
 const SAFE_ARG = /^[a-z_]+$/;
+
+/** Writes `text` to the stream, waiting when its buffer is full (bounded memory). */
+function write(stream: fs.WriteStream, text: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const onError = (error: Error): void => reject(error);
+		stream.once('error', onError);
+		if (stream.write(text)) {
+			stream.off('error', onError);
+			resolve();
+		} else
+			stream.once('drain', () => {
+				stream.off('error', onError);
+				resolve();
+			});
+	});
+}
+
+function closeStream(stream: fs.WriteStream): Promise<void> {
+	return new Promise((resolve) => stream.end(() => resolve()));
+}
 
 export async function registerExportRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
 ): Promise<void> {
 	const jobs = new Map<string, ExportJob>();
+	/** Ids of exports that expired (so that a late download says so rather than "unknown"). */
+	const expired = new Set<string>();
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-exports-'));
+	const removeFile = (file: string): void => fs.rmSync(file, { force: true });
+	const sweep = (): void => {
+		const now = Date.now();
+		for (const [id, job] of jobs) {
+			if (
+				job.state !== 'running' &&
+				job.finishedAt &&
+				now - job.finishedAt >= EXPORT_LIMITS.ttlMs
+			) {
+				removeFile(job.file);
+				jobs.delete(id);
+				expired.add(id);
+				if (expired.size > 10_000) expired.clear();
+			}
+		}
+	};
+	const timer = setInterval(sweep, Math.min(60_000, Math.max(1000, EXPORT_LIMITS.ttlMs / 4)));
+	timer.unref();
+	app.addHook('onClose', async () => {
+		clearInterval(timer);
+		for (const job of jobs.values()) if (job.state === 'running') job.state = 'cancelled';
+		await Promise.all([...jobs.values()].map((job) => job.stopped));
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
+
 	const typeParam = {
 		type: 'object',
 		properties: { type: { type: 'string', enum: EXPORT_TYPES } },
 		required: ['type'],
 	};
 	const startExport = async (type: ExportType, args: Record<string, unknown>): Promise<Item> => {
+		sweep();
+		const running = [...jobs.values()].filter((job) => job.state === 'running').length;
+		if (running >= EXPORT_LIMITS.maxRunning)
+			throw new RestError(
+				'woocommerce_admin_reports_export_busy',
+				`${running} exports are being built; wait for one to finish (or cancel one) and try again.`,
+				429,
+			);
 		const settings = await storeSettings(ctx);
 		const base: Record<string, unknown> = {};
 		for (const [k, v] of Object.entries(args)) if (SAFE_ARG.test(k)) base[k] = v;
 		normaliseQuery(base, LIST_PARAMS);
 		base.extended_info = true;
-		base.per_page = 100;
+		if (type === 'downloads') base._embed = true;
+		const perPage = type === 'revenue' ? 100 : EXPORT_LIMITS.batchRows;
+		base.per_page = perPage;
 		base.page = 1;
 		if (type === 'revenue') base.interval = base.interval ?? 'day';
 		let first: RouteResult;
@@ -281,37 +388,73 @@ export async function registerExportRoutes(
 		}
 		if (!(first.body as unknown[]).length)
 			return { message: 'There is no data to export for the given request.' };
-		const id = String(Date.now()) + String(crypto.randomInt(1000, 9999));
-		const columns = COLUMNS[type];
+		const total = first.total ?? (first.body as unknown[]).length;
+		if (total > EXPORT_LIMITS.maxRows)
+			throw new RestError(
+				'woocommerce_admin_reports_export_too_large',
+				`This export would hold ${total} rows; one export holds at most ${EXPORT_LIMITS.maxRows}. Choose a shorter period or add filters.`,
+				400,
+				{ total, max_rows: EXPORT_LIMITS.maxRows },
+			);
+		// 13 random digits: unguessable enough beside the nonce, and a safe integer for the path checks.
+		let id = String(crypto.randomInt(1_000_000_000_000, 9_999_999_999_999));
+		while (jobs.has(id)) id = String(crypto.randomInt(1_000_000_000_000, 9_999_999_999_999));
+		const file = path.join(dir, `${id}.csv`);
+		const stream = fs.createWriteStream(file, { encoding: 'utf8' });
+		let done: () => void = () => undefined;
 		const job: ExportJob = {
 			type,
-			percent: 0,
-			chunks: [`${columns.map(([h]) => csvCell(h)).join(',')}\n`],
+			state: 'running',
+			rows: 0,
+			total,
+			pages: Math.max(1, first.totalPages ?? 1),
+			page: 0,
+			file,
+			stopped: new Promise<void>((resolve) => {
+				done = resolve;
+			}),
 		};
 		jobs.set(id, job);
-		const pages = first.totalPages ?? 1;
-		const write = (rows: unknown): void => {
-			job.chunks.push(
-				(rows as Item[])
-					.map((r) => `${columns.map(([, f]) => csvCell(f(r))).join(',')}\n`)
-					.join(''),
-			);
-		};
+		const columns = COLUMNS[type];
+		const csv = (rows: unknown): string =>
+			(rows as Item[])
+				.map((r) => `${columns.map(([, f]) => csvCell(f(r))).join(',')}\n`)
+				.join('');
 		void (async () => {
 			try {
-				write(first.body);
-				for (let page = 2; page <= pages; page++) {
-					job.percent = Math.floor(((page - 1) / pages) * 100);
-					write(
-						(await fetchPage(ctx.db, type, new Query({ ...base, page }), settings))
-							.body,
-					);
+				await write(stream, `${columns.map(([h]) => csvCell(h)).join(',')}\n`);
+				let rows = first.body as unknown[];
+				for (let page = 1; ; page++) {
+					if (job.state !== 'running') break;
+					await write(stream, csv(rows));
+					job.rows += rows.length;
+					job.page = page;
+					if (page >= job.pages || rows.length < perPage) break;
+					// Let other requests in between batches.
+					await new Promise((resolve) => setImmediate(resolve));
+					if (job.state !== 'running') break;
+					rows = (
+						await fetchPage(
+							ctx.db,
+							type,
+							new Query({ ...base, page: page + 1 }),
+							settings,
+						)
+					).body as unknown[];
 				}
-				job.percent = 100;
+				await closeStream(stream);
+				if (job.state === 'running') job.state = 'done';
 			} catch (error) {
-				job.error = error instanceof Error ? error.message : String(error);
-				job.percent = 100;
+				stream.destroy();
+				if (job.state === 'running') {
+					job.state = 'failed';
+					job.error = error instanceof Error ? error.message : String(error);
+				}
 			}
+			job.finishedAt = Date.now();
+			if (job.state !== 'done') removeFile(file);
+			if (job.state === 'cancelled') jobs.delete(id);
+			done();
 		})();
 		return {
 			message: 'Your report file is being generated.',
@@ -347,6 +490,12 @@ export async function registerExportRoutes(
 	};
 	const findJob = (type: string, id: string): ExportJob => {
 		const job = jobs.get(id);
+		if (!job && expired.has(id))
+			throw new RestError(
+				'woocommerce_admin_reports_export_expired',
+				'This export has expired; export the report again.',
+				410,
+			);
 		if (!job || job.type !== type)
 			throw new RestError(
 				'woocommerce_admin_reports_export_invalid_id',
@@ -361,41 +510,86 @@ export async function registerExportRoutes(
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
 			const job = findJob(type, id);
-			if (job.error)
+			if (job.state === 'failed')
 				throw new RestError(
 					'woocommerce_admin_reports_export_failed',
-					`The export failed: ${job.error}`,
+					`The export failed: ${job.error ?? 'unknown error'}`,
 					500,
 				);
+			const finished = job.state === 'done';
 			return {
-				percent_complete: job.percent,
-				...(job.percent === 100
+				percent_complete: finished
+					? 100
+					: Math.min(99, Math.floor((job.rows / Math.max(1, job.total)) * 100)),
+				rows_exported: job.rows,
+				total_rows: job.total,
+				...(finished
 					? {
 							download_url: `/wp-json${NS}/reports/${type}/export/${id}/download?filename=wc-${type}-report-export-${id}`,
+							expires_at: new Date(
+								(job.finishedAt ?? Date.now()) + EXPORT_LIMITS.ttlMs,
+							).toISOString(),
 						}
 					: {}),
 				_links: { self: [{ href: `${NS}/reports/${type}/export/${id}/status` }] },
 			};
 		},
 	);
+	const cancel = async (type: string, id: string): Promise<Item> => {
+		const job = findJob(type, id);
+		if (job.state === 'running') {
+			job.state = 'cancelled';
+			await job.stopped;
+		} else {
+			removeFile(job.file);
+		}
+		jobs.delete(id);
+		return { status: 'success', message: 'The export was cancelled and its file deleted.' };
+	};
+	app.delete(
+		`${NS}/reports/:type/export/:id`,
+		{ schema: { params: idParams } },
+		async (request) => {
+			const { type, id } = request.params as { type: string; id: string };
+			return cancel(type, id);
+		},
+	);
+	app.post(
+		`${NS}/reports/:type/export/:id/cancel`,
+		{ schema: { params: idParams } },
+		async (request) => {
+			const { type, id } = request.params as { type: string; id: string };
+			return cancel(type, id);
+		},
+	);
 	app.get(
 		`${NS}/reports/:type/export/:id/download`,
 		{ schema: { params: idParams } },
 		async (request, reply) => {
+			// A download is a read of store data: it needs the page's nonce, in X-WP-Nonce or
+			// `_wpnonce` (a browser download link cannot send headers).
+			const header = request.headers['x-wp-nonce'];
+			const query = (request.query ?? {}) as Record<string, unknown>;
+			const presented = typeof header === 'string' ? header : query._wpnonce;
+			if (!nonceMatches(presented, ctx.config.nonce))
+				throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 			const { type, id } = request.params as { type: string; id: string };
 			const job = findJob(type, id);
-			if (job.percent < 100 || job.error)
+			if (job.state !== 'done')
 				throw new RestError(
 					'woocommerce_admin_reports_export_not_ready',
 					'The export is not ready yet.',
 					409,
 				);
+			const size = fs.statSync(job.file).size;
 			reply.header('Content-Type', 'text/csv; charset=utf-8');
+			reply.header('Content-Length', String(size));
+			reply.header('Cache-Control', 'no-store');
 			reply.header(
 				'Content-Disposition',
 				`attachment; filename="wc-${type}-report-export-${id}.csv"`,
 			);
-			return reply.send(Readable.from(job.chunks));
+			return reply.send(fs.createReadStream(job.file));
 		},
 	);
 }

@@ -80,21 +80,27 @@ export async function registerImportRoutes(
 
 	const run = async (current: ImportState, scope: Scope): Promise<void> => {
 		try {
-			const staged = await stageOrderStats(db, scope.since, scope.skipExisting);
+			// On the writer connection, where the temporary staging table lives.
+			const staged = await db.transaction(() =>
+				stageOrderStats(db, scope.since, scope.skipExisting),
+			);
 			current.orders.total = staged;
 			const size = Math.max(1, ctx.config.importBatchSize);
 			for (let from = 1; from <= staged; from += size) {
 				if (ctx.config.importPace) await ctx.config.importPace();
 				if (cancelled) break;
 				const to = Math.min(staged, from + size - 1);
-				await db.transaction(async () => {
+				// The staging table is temporary (it lives on the writer connection): it is read
+				// inside the batch's transaction. Report reads go to the reader connections and
+				// see the last committed batch, never wait for this one.
+				const customers = await db.transaction(async () => {
 					await importStagedBatch(db, from, to);
 					await refreshRollups(db);
+					return db.one(
+						'SELECT COUNT(DISTINCT customer_id) AS c FROM import_stage WHERE rn <= ?',
+						[to],
+					);
 				});
-				const customers = await db.one(
-					'SELECT COUNT(DISTINCT customer_id) AS c FROM import_stage WHERE rn <= ?',
-					[to],
-				);
 				current.orders.imported = to;
 				current.customers.imported = Number(customers?.c ?? 0);
 				ctx.notifyWrite();

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../index.js';
-import { csvCell } from '../export.js';
+import { csvCell, EXPORT_LIMITS } from '../export.js';
 import { BASIC_ORDERS, get, startFixtureServer } from './fixtures.js';
 
 let server: RunningServer;
@@ -54,16 +54,16 @@ describe('report export', () => {
 		expect(started.status).toBe(200);
 		expect(started.body.message).toBe('Your report file is being generated.');
 		const url = await waitForDownload('products', started.body.export_id);
-		const res = await fetch(`${server.url}${url}`);
+		const res = await fetch(`${server.url}${url}`, { headers: { 'X-WP-Nonce': 'test-nonce' } });
 		expect(res.headers.get('content-type')).toContain('text/csv');
 		const lines = (await res.text()).trim().split('\n');
 		expect(lines[0]).toBe(
 			'Product title,SKU,Items sold,Net sales,Orders,Variations,Status,Stock',
 		);
 		expect(lines.slice(1)).toEqual([
-			'Album,ALBUM,1,10,2,0,instock,',
-			'Hoodie,HOODIE,1,40,1,1,instock,',
-			'Shirt,SHIRT,1,10,1,0,instock,2',
+			'Album,ALBUM,1,10,2,0,In stock,',
+			'Hoodie,HOODIE,1,40,1,1,In stock,',
+			'Shirt,SHIRT,1,10,1,0,Low stock,2',
 		]);
 	});
 
@@ -85,6 +85,78 @@ describe('report export', () => {
 		);
 		expect(missing.status).toBe(404);
 		expect(missing.body.code).toBe('woocommerce_admin_reports_export_invalid_id');
+	});
+
+	it('serves a finished file only with the nonce (header or _wpnonce), then expires it', async () => {
+		const started = await post<{ export_id: string }>('/wc-analytics/reports/orders/export', {
+			report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' },
+		});
+		const id = started.body.export_id;
+		const url = await waitForDownload('orders', id);
+		const anonymous = await fetch(`${server.url}${url}`);
+		expect(anonymous.status).toBe(403);
+		const wrong = await fetch(`${server.url}${url}&_wpnonce=guess`);
+		expect(wrong.status).toBe(403);
+		const ok = await fetch(`${server.url}${url}&_wpnonce=test-nonce`);
+		expect(ok.status).toBe(200);
+		expect(ok.headers.get('content-disposition')).toContain(
+			`wc-orders-report-export-${id}.csv`,
+		);
+		expect((await ok.text()).trim().split('\n')).toHaveLength(1 + 6);
+		const ttl = EXPORT_LIMITS.ttlMs;
+		EXPORT_LIMITS.ttlMs = 0;
+		try {
+			// Any export start sweeps expired files; the old one is gone and says so.
+			await post('/wc-analytics/reports/orders/export', {
+				report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' },
+			});
+			const gone = await get<{ code: string }>(
+				server,
+				`/wc-analytics/reports/orders/export/${id}/status`,
+			);
+			expect(gone.status).toBe(410);
+			expect(gone.body.code).toBe('woocommerce_admin_reports_export_expired');
+			const late = await fetch(`${server.url}${url}&_wpnonce=test-nonce`);
+			expect(late.status).toBe(410);
+		} finally {
+			EXPORT_LIMITS.ttlMs = ttl;
+		}
+	});
+
+	it('refuses an export larger than the limit with a message saying what to do', async () => {
+		const max = EXPORT_LIMITS.maxRows;
+		EXPORT_LIMITS.maxRows = 3;
+		try {
+			const res = await post<{ code: string; message: string }>(
+				'/wc-analytics/reports/orders/export',
+				{ report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' } },
+			);
+			expect(res.status).toBe(400);
+			expect(res.body.code).toBe('woocommerce_admin_reports_export_too_large');
+			expect(res.body.message).toContain('Choose a shorter period or add filters.');
+		} finally {
+			EXPORT_LIMITS.maxRows = max;
+		}
+	});
+
+	it('exports the downloads report with product titles', async () => {
+		const db = server.ctx.db;
+		await db.exec(`
+			INSERT INTO users (id, username, email, first_name, last_name, date_registered) VALUES (11, 'ada', 'ada@example.com', 'Ada', 'Lovelace', '2021-01-01');
+			INSERT INTO product_downloads (download_id, product_id, name, file) VALUES ('d1', 2, 'Album', 'https://example.com/album.zip');
+			INSERT INTO downloadable_product_permissions (permission_id, download_id, product_id, order_id, user_id, access_granted) VALUES (1, 'd1', 2, 2, 11, '2021-01-01');
+			INSERT INTO download_log (download_log_id, timestamp, permission_id, user_id, user_ip_address) VALUES (1, '2021-12-01 10:00:00', 1, 11, '10.0.0.1');
+		`);
+		server.ctx.notifyWrite();
+		const started = await post<{ export_id: string }>(
+			'/wc-analytics/reports/downloads/export',
+			{ report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' } },
+		);
+		const url = await waitForDownload('downloads', started.body.export_id);
+		const text = await (await fetch(`${server.url}${url}&_wpnonce=test-nonce`)).text();
+		expect(text.trim().split('\n')[1]).toBe(
+			'2021-12-01 10:00:00,Album,album.zip,2,ada,10.0.0.1',
+		);
 	});
 
 	it('neutralises spreadsheet formulas in cells', () => {
