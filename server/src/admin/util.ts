@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Db, Row, SqlValue } from '../core/db.js';
-import { invalidParams } from '../core/errors.js';
+import { RestError, invalidParams } from '../core/errors.js';
 
 /** `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. */
 export function parseIdList(value: unknown): number[] {
@@ -45,6 +45,17 @@ export interface Paging {
 /** Largest page and offset accepted: beyond them no store has rows, and SQL offsets overflow. */
 export const MAX_PAGE = 1_000_000;
 export const MAX_OFFSET = 100_000_000;
+/** Most rows `per_page=-1` ("everything") answers with; larger collections must be paged. */
+export const MAX_UNPAGED_ROWS = 2000;
+
+/** 400 for `per_page=-1` over a collection larger than MAX_UNPAGED_ROWS. */
+export function tooManyRows(total: number): RestError {
+	return new RestError('rest_invalid_param', `Invalid parameter(s): per_page`, 400, {
+		params: {
+			per_page: `per_page=-1 asks for all ${total} rows; at most ${MAX_UNPAGED_ROWS} come in one response. Ask for pages with per_page between 1 and 100.`,
+		},
+	});
+}
 
 export function parsePaging(query: Record<string, unknown>, defaultPerPage = 10): Paging {
 	const bad: Record<string, string> = {};
@@ -67,7 +78,8 @@ export function parsePaging(query: Record<string, unknown>, defaultPerPage = 10)
 	if (Object.keys(bad).length > 0) throw invalidParams(bad);
 	return {
 		page,
-		perPage: all ? Number.MAX_SAFE_INTEGER : rawPerPage,
+		// One more than allowed, so that a collection too large to answer whole is noticed.
+		perPage: all ? MAX_UNPAGED_ROWS + 1 : rawPerPage,
 		offset: all ? 0 : offset,
 		all,
 	};
@@ -80,6 +92,7 @@ export function setPagingHeaders(
 	total: number,
 	paging: Paging,
 ): void {
+	if (paging.all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
 	const pages = paging.all ? (total > 0 ? 1 : 0) : Math.ceil(total / paging.perPage);
 	reply.header('X-WP-Total', String(total));
 	reply.header('X-WP-TotalPages', String(pages));

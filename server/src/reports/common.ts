@@ -2,6 +2,7 @@
  * Helpers shared by the list reports: paging, ordering, product details.
  */
 import type { Db, Row, SqlValue } from '../core/db.js';
+import { MAX_UNPAGED_ROWS, tooManyRows } from '../admin/util.js';
 import type { Query } from './params.js';
 import type { StoreSettings } from './settings.js';
 
@@ -11,7 +12,10 @@ export interface Page {
 	totalPages: number;
 }
 
-/** Runs `base` (a SELECT) with ordering and paging; `per_page=-1` returns everything. */
+/**
+ * Runs `base` (a SELECT) with ordering and paging; `per_page=-1` returns everything up to
+ * MAX_UNPAGED_ROWS rows (more is a 400 asking for pages).
+ */
 export async function paged(
 	db: Db,
 	base: string,
@@ -25,6 +29,7 @@ export async function paged(
 	const total = Number(count?.n ?? 0);
 	if (perPage === 0) return { rows: [], total, totalPages: 0 };
 	const all = perPage < 0;
+	if (all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
 	const rows = await db.all(
 		`SELECT * FROM (${base}) x ORDER BY ${orderSql}${all ? '' : ' LIMIT ? OFFSET ?'}`,
 		all ? params : [...params, perPage, (page - 1) * perPage],

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { normaliser, Query, querySchema, type ParamSpecs } from './params.js';
-import { storeSettings, type StoreSettings } from './settings.js';
+import { invalidParams } from '../core/errors.js';
+import { dateRange, storeSettings, type StoreSettings } from './settings.js';
 
 export interface RouteResult {
 	body: unknown;
@@ -26,13 +27,25 @@ const MAX_CACHE = 500;
 
 export class ReportCache {
 	private readonly entries = new Map<string, RouteResult>();
-	constructor(ctx: ServerContext) {
-		ctx.onWrite(() => this.entries.clear());
+	private clears = 0;
+	constructor(private readonly ctx: ServerContext) {
+		ctx.onWrite(() => {
+			this.clears += 1;
+			this.entries.clear();
+		});
+	}
+	/**
+	 * Read before computing a result and passed to `set`: a result computed while a write started,
+	 * ended or was announced is not cached (it may mix the states before and after the write).
+	 */
+	generation(): string {
+		return `${this.ctx.db.generation}:${this.clears}`;
 	}
 	get(key: string): RouteResult | undefined {
 		return this.entries.get(key);
 	}
-	set(key: string, value: RouteResult): void {
+	set(key: string, value: RouteResult, generation: string): void {
+		if (generation !== this.generation()) return;
 		if (this.entries.size >= MAX_CACHE) {
 			const first = this.entries.keys().next();
 			if (!first.done) this.entries.delete(first.value);
@@ -41,6 +54,57 @@ export class ReportCache {
 	}
 	clear(): void {
 		this.entries.clear();
+	}
+}
+
+/** Most intervals one stats request may cover (a day interval over 27 years, an hour over 13 months). */
+export const MAX_INTERVALS = 10_000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Upper bound of the buckets `interval` splits [after, before] into (naive local ms). */
+export function intervalCount(after: number, before: number, interval: string): number {
+	if (before < after) return 0;
+	const a = new Date(after);
+	const b = new Date(before);
+	const months =
+		(b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+	switch (interval) {
+		case 'hour':
+			return Math.floor(before / HOUR) - Math.floor(after / HOUR) + 1;
+		case 'day':
+			return Math.floor(before / DAY) - Math.floor(after / DAY) + 1;
+		case 'week':
+			// Weeks may also split at 1 January: one more bucket per year crossed.
+			return (
+				Math.floor((Math.floor(before / DAY) - Math.floor(after / DAY)) / 7) +
+				2 +
+				(b.getUTCFullYear() - a.getUTCFullYear())
+			);
+		case 'month':
+			return months + 1;
+		case 'quarter':
+			return (
+				Math.floor(b.getUTCMonth() / 3) -
+				Math.floor(a.getUTCMonth() / 3) +
+				(b.getUTCFullYear() - a.getUTCFullYear()) * 4 +
+				1
+			);
+		default:
+			return b.getUTCFullYear() - a.getUTCFullYear() + 1;
+	}
+}
+
+/** 400 naming the limit when a stats request would cover more than MAX_INTERVALS intervals. */
+function checkIntervalCount(raw: Record<string, unknown>, settings: StoreSettings): void {
+	const interval = typeof raw.interval === 'string' ? raw.interval : 'week';
+	const { after, before } = dateRange(raw, settings.timeZone);
+	const count = intervalCount(after, before, interval);
+	if (count > MAX_INTERVALS) {
+		throw invalidParams({
+			interval: `interval=${interval} splits this date range into ${count} intervals; at most ${MAX_INTERVALS} are answered. Choose a larger interval or a shorter range.`,
+		});
 	}
 }
 
@@ -99,9 +163,11 @@ export function reportRoute(
 			);
 			let result = cache.get(key);
 			if (!result) {
+				const generation = cache.generation();
 				const settings = await storeSettings(ctx);
+				if (specs.interval) checkIntervalCount(raw, settings);
 				result = await handler(new Query(raw), settings, request);
-				cache.set(key, result);
+				cache.set(key, result, generation);
 			}
 			if (result.total !== undefined) {
 				const totalPages = result.totalPages ?? 1;

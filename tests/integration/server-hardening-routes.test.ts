@@ -1,0 +1,251 @@
+/**
+ * Every route the app registers (walked from its route list, not a hand-kept list) against
+ * numbers no column can hold, empty lists and deep JSON: 400s in the WordPress error shape, never a
+ * 500, and a refused write leaves the database as it was.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import fc from 'fast-check';
+
+import { startServer } from '../../server/src/index.js';
+
+type Started = Awaited<ReturnType<typeof startServer>>;
+
+let server: Started;
+let tmp: string;
+
+/** Numbers that overflowed, crashed or were treated as huge work before. */
+const HUGE = [
+	'1e308',
+	'1e309',
+	'9223372036854775808',
+	'-9223372036854775809',
+	'18446744073709551616',
+	'2147483648',
+	'-2147483649',
+	'Infinity',
+	'-Infinity',
+	'NaN',
+	'1,Infinity',
+	'1,9223372036854775808',
+	'0x10',
+	'1.5',
+	'-0',
+	'',
+];
+
+/** Values also sent one parameter at a time (a refused first parameter must not hide the others). */
+const SINGLE = ['1e308', '9223372036854775808', 'Infinity', ''];
+
+/** Parameters that hold ids, id lists, counts or filters somewhere in the API. */
+const PARAMS = [
+	'include',
+	'exclude',
+	'product',
+	'products',
+	'category',
+	'categories',
+	'customer',
+	'customers',
+	'parent',
+	'days',
+	'status',
+	'status_is',
+	'per_page',
+	'page',
+	'offset',
+	'product_includes',
+	'variation_includes',
+	'coupon_includes',
+	'tax_rate_includes',
+	'orderby',
+	'search',
+	'id',
+	'order_id',
+	'user_id',
+	'number',
+	'stock_status',
+	'type',
+	'persisted_query',
+	'attribute_is',
+	'options',
+];
+
+async function fingerprint(): Promise<string> {
+	const tables = await server.ctx.db.all<{ table_name: string }>(
+		"SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_name",
+	);
+	const parts: string[] = [];
+	for (const { table_name: name } of tables) {
+		const row = await server.ctx.db.one(
+			`SELECT count(*) AS n, coalesce(sum(hash(CAST(t AS VARCHAR))), 0) AS h FROM "${name.replace(/"/g, '')}" t`,
+		);
+		parts.push(`${name}:${row?.n}:${row?.h}`);
+	}
+	return parts.join('|');
+}
+
+async function call(method: string, target: string, body?: string) {
+	const response = await fetch(`${server.url}/wp-json${target}`, {
+		method,
+		headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': server.nonce },
+		body,
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+function expectErrorShape(status: number, text: string): void {
+	const body = JSON.parse(text) as {
+		code?: unknown;
+		message?: unknown;
+		data?: { status?: unknown };
+	};
+	expect(typeof body.code).toBe('string');
+	expect(typeof body.message).toBe('string');
+	expect(body.data?.status).toBe(status);
+}
+
+/** REST routes of one kind, path parameters left as `:name`. */
+function routes(safe: boolean): Array<{ method: string; url: string }> {
+	const seen = new Set<string>();
+	return server.ctx.routes
+		.filter(({ method, url }) => url.startsWith('/wp-json/') && (method === 'GET') === safe)
+		.filter(({ method }) => safe || !['HEAD', 'OPTIONS'].includes(method))
+		.map(({ method, url }) => ({ method, url: url.slice('/wp-json'.length) }))
+		.filter(
+			({ method, url }) => !seen.has(`${method} ${url}`) && !!seen.add(`${method} ${url}`),
+		);
+}
+
+const fill = (url: string, value: string): string =>
+	url.replace(/:group/g, 'general').replace(/:([A-Za-z_]+)/g, () => encodeURIComponent(value));
+
+beforeAll(async () => {
+	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-harden-routes-'));
+	server = await startServer({
+		databasePath: path.join(tmp, 'store.duckdb'),
+		port: 0,
+		orders: 300,
+		seed: 4,
+		quiet: true,
+	});
+}, 180000);
+
+afterAll(async () => {
+	await server?.close();
+	rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('huge numbers and empty lists on every read route', () => {
+	it('finds the routes to walk', () => {
+		expect(routes(true).length).toBeGreaterThan(50);
+		expect(routes(false).length).toBeGreaterThan(40);
+	});
+
+	it('answers every parameter with every huge number with a non-5xx, errors in the WordPress shape', async () => {
+		const failures: string[] = [];
+		for (const { url } of routes(true)) {
+			for (const value of HUGE) {
+				const query = PARAMS.map((name) => `${name}=${encodeURIComponent(value)}`).join(
+					'&',
+				);
+				for (const target of [
+					`${fill(url, '1')}?${query}`,
+					`${fill(url, value)}`,
+					...(SINGLE.includes(value) ? PARAMS : []).map(
+						(name) => `${fill(url, '1')}?${name}=${encodeURIComponent(value)}`,
+					),
+				]) {
+					const { status, text } = await call('GET', target);
+					if (status >= 500)
+						failures.push(`GET ${target} -> ${status} ${text.slice(0, 120)}`);
+					else if (status >= 400) expectErrorShape(status, text);
+				}
+			}
+		}
+		expect(failures).toEqual([]);
+	}, 600000);
+
+	it('refuses huge numbers in ids and lists with 400 saying which parameter', async () => {
+		for (const [target, name] of [
+			['/wc-analytics/reports/products?products=9223372036854775808', 'products'],
+			['/wc-analytics/products?include=1e308', 'include'],
+			['/wc-analytics/products?include=1,Infinity', 'include'],
+			['/wc-analytics/orders?customer=-9223372036854775809', 'customer'],
+			['/wc-analytics/reports/orders/stats?product_includes=1e308', 'product_includes'],
+		] as const) {
+			const { status, text } = await call('GET', target);
+			expect(status).toBe(400);
+			expectErrorShape(400, text);
+			expect(JSON.parse(text).data.params).toHaveProperty(name);
+		}
+	});
+
+	it('treats an empty list filter as no filter', async () => {
+		const plain = await call('GET', '/wc-analytics/reports/orders/stats?interval=month');
+		const empty = await call(
+			'GET',
+			'/wc-analytics/reports/orders/stats?interval=month&status_is=&status_is_not=',
+		);
+		expect(empty.status).toBe(200);
+		expect(empty.text).toBe(plain.text);
+	});
+});
+
+describe('huge numbers and deep JSON on every write route', () => {
+	it('never answers 5xx and a refused write changes nothing', async () => {
+		const bodies = fc.oneof(
+			fc
+				.constantFrom(...HUGE)
+				.map((n) => `{"id":${JSON.stringify(n)},"value":${JSON.stringify(n)}}`),
+			fc
+				.constantFrom('1e308', '9223372036854775808', '-9223372036854775809', '2147483648')
+				.chain((n) =>
+					fc.constantFrom(
+						`{"id":${n}}`,
+						`{"stock_quantity":${n}}`,
+						`{"order":${n}}`,
+						`{"noteIds":[${n}]}`,
+						`{"days":${n}}`,
+						`{"settings":{"order":${n}}}`,
+						`{"update":[{"id":"woocommerce_price_num_decimals","value":${n}}]}`,
+						`[${n}]`,
+					),
+				),
+		);
+		const failures: string[] = [];
+		await fc.assert(
+			fc.asyncProperty(
+				fc.constantFrom(...routes(false)),
+				fc.constantFrom('1', '9223372036854775808', '1e308'),
+				bodies,
+				async ({ method, url }, id, body) => {
+					const before = await fingerprint();
+					const target = fill(url, id);
+					const { status, text } = await call(method, target, body);
+					if (status >= 500)
+						failures.push(
+							`${method} ${target} ${body} -> ${status} ${text.slice(0, 120)}`,
+						);
+					else if (status >= 400) {
+						expectErrorShape(status, text);
+						expect(await fingerprint()).toBe(before);
+					}
+				},
+			),
+			{ numRuns: 150, seed: 17 },
+		);
+		expect(failures).toEqual([]);
+	}, 600000);
+
+	it('refuses JSON nested 20,000 levels deep with 400 naming the body', async () => {
+		for (const { method, url } of routes(false)) {
+			const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+			const { status, text } = await call(method, fill(url, '1'), deep);
+			expect(status).toBe(400);
+			expect(JSON.parse(text).data.params.body).toMatch(/nested deeper/);
+		}
+	}, 120000);
+});
