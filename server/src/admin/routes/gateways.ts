@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row } from '../../core/db.js';
 import { RestError, invalidParams } from '../../core/errors.js';
-import type { GatewaySetting } from '../gateways-seed.js';
+import type { GatewaySeed, GatewaySetting } from '../gateways-seed.js';
 import { baseUrl, pickFields, requestedFields } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
 import { transaction } from '../tx.js';
@@ -154,4 +154,154 @@ export async function registerGatewayRoutes(
 			return one(request, id);
 		},
 	});
+}
+
+function pluginSetting(
+	id: string,
+	label: string,
+	type: string,
+	value: string,
+	description = '',
+): GatewaySetting {
+	return {
+		id,
+		label,
+		description,
+		type,
+		value,
+		default: value,
+		tip: description,
+		placeholder: '',
+	};
+}
+
+function pluginGateway(
+	id: string,
+	title: string,
+	methodTitle: string,
+	methodDescription: string,
+	extra: Record<string, GatewaySetting>,
+	required: string[],
+	setupHelp: string,
+): GatewaySeed {
+	return {
+		id,
+		title,
+		description: methodDescription,
+		order: 0,
+		enabled: false,
+		method_title: methodTitle,
+		method_description: methodDescription,
+		method_supports: ['products', 'refunds'],
+		settings: {
+			enabled: pluginSetting('enabled', 'Enable/Disable', 'checkbox', 'no'),
+			title: pluginSetting(
+				'title',
+				'Title',
+				'safe_text',
+				title,
+				'The title customers see at checkout.',
+			),
+			description: pluginSetting('description', 'Description', 'textarea', methodDescription),
+			...extra,
+		},
+		required_settings_keys: required,
+		setup_help_text: setupHelp,
+		connection_url: null,
+	};
+}
+
+/**
+ * The gateways a payment plugin brings: activating the plugin adds them to the store's payment
+ * methods (disabled, to be set up), as WooCommerce lists a gateway once its plugin is active.
+ */
+export const PLUGIN_GATEWAYS: Readonly<Record<string, readonly GatewaySeed[]>> = {
+	'woocommerce-gateway-stripe': [
+		pluginGateway(
+			'stripe',
+			'Credit card (Stripe)',
+			'Stripe',
+			'Accept debit and credit cards through Stripe.',
+			{
+				testmode: pluginSetting('testmode', 'Test mode', 'checkbox', 'no'),
+				publishable_key: pluginSetting('publishable_key', 'Publishable key', 'text', ''),
+				secret_key: pluginSetting('secret_key', 'Secret key', 'password', ''),
+			},
+			['publishable_key', 'secret_key'],
+			'Enter the publishable and secret keys of your Stripe account.',
+		),
+	],
+	'woocommerce-paypal-payments': [
+		pluginGateway(
+			'ppcp-gateway',
+			'PayPal',
+			'PayPal Payments',
+			'Accept PayPal, Pay Later and cards through PayPal.',
+			{ merchant_email: pluginSetting('merchant_email', 'PayPal e-mail', 'email', '') },
+			['merchant_email'],
+			'Enter the e-mail address of your PayPal business account.',
+		),
+	],
+	'woocommerce-payments': [
+		pluginGateway(
+			'woocommerce_payments',
+			'Credit card / debit card',
+			'Payments',
+			'Accept credit and debit cards; manage deposits and refunds from your dashboard.',
+			{ test_mode: pluginSetting('test_mode', 'Test mode', 'checkbox', 'no') },
+			[],
+			'Connect your account to start accepting cards.',
+		),
+	],
+	'woocommerce-square': [
+		pluginGateway(
+			'square_credit_card',
+			'Credit card (Square)',
+			'Square',
+			'Accept cards online and in person with Square.',
+			{ location_id: pluginSetting('location_id', 'Business location', 'text', '') },
+			['location_id'],
+			'Enter the Square business location to take payments for.',
+		),
+	],
+};
+
+/**
+ * Adds the gateways of newly active plugins that the store does not list yet (after the others).
+ * Runs inside the caller's transaction; returns the ids added.
+ */
+export async function addPluginGateways(db: Db, slugs: readonly string[]): Promise<string[]> {
+	const added: string[] = [];
+	for (const slug of slugs) {
+		if (!Object.prototype.hasOwnProperty.call(PLUGIN_GATEWAYS, slug)) continue;
+		for (const gateway of PLUGIN_GATEWAYS[slug]) {
+			if (await db.one('SELECT id FROM payment_gateways WHERE id = ?', [gateway.id]))
+				continue;
+			const last = await db.one<{ n: number | null }>(
+				'SELECT max(gateway_order) AS n FROM payment_gateways',
+			);
+			const order = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
+			await db.run(
+				`INSERT INTO payment_gateways (id, title, description, gateway_order, enabled, method_title,
+					method_description, method_supports, settings, required_settings_keys, setup_help_text, connection_url)
+				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				[
+					gateway.id,
+					gateway.title,
+					gateway.description,
+					order,
+					gateway.enabled,
+					gateway.method_title,
+					gateway.method_description,
+					JSON.stringify(gateway.method_supports),
+					JSON.stringify(gateway.settings),
+					JSON.stringify(gateway.required_settings_keys),
+					gateway.setup_help_text,
+					gateway.connection_url,
+				],
+			);
+			added.push(gateway.id);
+		}
+	}
+	return added;
 }

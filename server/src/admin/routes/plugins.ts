@@ -11,6 +11,7 @@ import { RestError, invalidParams } from '../../core/errors.js';
 import { baseUrl, parseList, readOption, writeOption } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
 import { transaction } from '../tx.js';
+import { addPluginGateways } from './gateways.js';
 
 const RECOMMENDATIONS_HIDDEN = 'woocommerce_setting_payments_recommendations_hidden';
 const CONNECTION_OPTION = 'abacus_site_connection_active';
@@ -160,6 +161,8 @@ export async function registerPluginRoutes(
 						await ctx.db.run('UPDATE plugins SET active = true WHERE slug = ?', [slug]);
 					activated.push(slug);
 				}
+				// A payment plugin's gateways join the payment methods once it is active.
+				await addPluginGateways(ctx.db, activated);
 			});
 			if (activated.length > 0) ctx.notifyWrite();
 			const success = Object.keys(errors).length === 0;
@@ -196,7 +199,7 @@ export async function registerPluginRoutes(
 		if (!(await activeSlugs(ctx.db)).includes('jetpack')) {
 			throw new RestError(
 				'woocommerce_rest_jetpack_not_active',
-				'Jetpack is not installed or active.',
+				'Jetpack is not installed or active. Connecting the store to a payment provider goes through the Jetpack site connection: install and activate Jetpack, then connect again.',
 				404,
 			);
 		}
