@@ -60,6 +60,21 @@ export function getChartMode(
 	return 'time-comparison';
 }
 
+/** Each series' total of `key`, for the totals that have it as a number. */
+function totalsFor(
+	key: string,
+	entries: Array<[string, Record<string, unknown> | null | undefined]>,
+): Record<string, number> {
+	const totals: Record<string, number> = {};
+	for (const [series, values] of entries) {
+		const value = values?.[key];
+		if (typeof value === 'number' && Number.isFinite(value)) {
+			totals[series] = value;
+		}
+	}
+	return totals;
+}
+
 function toChartDate(date: string): string {
 	return date.replace(' ', 'T');
 }
@@ -154,6 +169,16 @@ function ReportChartView({ config, path, query }: Props) {
 				};
 				return row;
 			});
+	// The legend totals are the periods' totals (the tiles' figures), not the sum of the drawn
+	// intervals: the comparison period can have one more (partial) interval than the current one,
+	// and an average is not the sum of its intervals.
+	const legendTotals: Record<string, number> | undefined =
+		mode === 'time-comparison' && !isRequesting
+			? totalsFor(selected.key, [
+					[primaryKey, primary.data?.totals],
+					[secondaryKey, secondary?.data?.totals],
+				])
+			: undefined;
 	const formats = getDateFormatsForInterval(interval, data.length);
 	return (
 		<Chart
@@ -163,6 +188,7 @@ function ReportChartView({ config, path, query }: Props) {
 			allowedIntervals={getAllowedIntervalsForQuery(query, defaultDateRange)}
 			chartType={getChartTypeForQuery(query)}
 			mode={mode}
+			legendTotals={legendTotals}
 			path={path}
 			isRequesting={isRequesting}
 			dateParser="%Y-%m-%dT%H:%M:%S"

@@ -136,7 +136,7 @@ export const D3Chart = memo(function D3Chart({
 		() => getYScale(data, visibleKeys, innerHeight),
 		[data, visibleKeys, innerHeight],
 	);
-	const yTicks = useMemo(() => getYTicks(yScale), [yScale]);
+	const yTicks = useMemo(() => getYTicks(yScale, 4, valueType === 'number'), [yScale, valueType]);
 	const yFormatter = useMemo(() => getYFormatter(valueType, yFormat), [valueType, yFormat]);
 	const xTicks = useMemo(
 		() => getXTicks(dates, width, interval, parseDate),

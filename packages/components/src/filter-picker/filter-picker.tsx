@@ -103,6 +103,9 @@ function Menu({
 								<Search
 									type={filter.settings.type}
 									multiple={false}
+									// Results in the flow of the menu: a floating list would be
+									// clipped by the sliding panel (a click then lands behind it).
+									staticResults
 									placeholder={filter.label}
 									onChange={(picked) => {
 										if (picked[0]) onSelect(filter, picked[0].key);

@@ -208,6 +208,10 @@ export function getAutocompleter(
 					),
 				getOptionIdentifier: id,
 				getOptionLabel: (item) => str(item[field]),
+				// Customers of the same name are told apart by their e-mail (by their name on
+				// an e-mail search).
+				getOptionDescription: (item) => str(type === 'emails' ? item.name : item.email),
+				getOptionKeywords: (item) => [str(item.email), str(item.name)].filter(Boolean),
 				getFreeTextOptions: freeText(freeLabel),
 			};
 		}

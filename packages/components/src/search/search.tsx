@@ -126,10 +126,21 @@ export function Search({
 			return items.map((item): SelectControlOption => {
 				const key = getKey(item);
 				const label = getLabel(item);
+				const description = completer.getOptionDescription?.(item) ?? '';
 				completions.current.set(key, { key, label });
 				return {
 					key,
-					label: <HighlightedText text={label} query={query} />,
+					label:
+						description && description !== label ? (
+							<span className="abacus-search__option">
+								<HighlightedText text={label} query={query} />{' '}
+								<span className="abacus-search__option-detail">
+									<HighlightedText text={description} query={query} />
+								</span>
+							</span>
+						) : (
+							<HighlightedText text={label} query={query} />
+						),
 					keywords: [label, ...(completer.getOptionKeywords?.(item) ?? [])],
 					value: item,
 				};

@@ -39,6 +39,11 @@ export interface Autocompleter {
 	getOptionLabel?: (item: SearchItem) => string;
 	/** Extra words matched by the search. Default []. */
 	getOptionKeywords?: (item: SearchItem) => string[];
+	/**
+	 * A second line of a suggestion that tells apart items of the same label (a customer's e-mail);
+	 * not part of the picked tag. Default none.
+	 */
+	getOptionDescription?: (item: SearchItem) => string;
 	/** Free-text options offered for a query (with `allowFreeTextSearch`). Default none. */
 	getFreeTextOptions?: (query: string) => SelectControlOption[];
 }

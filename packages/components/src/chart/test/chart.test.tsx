@@ -73,18 +73,28 @@ describe('Chart', () => {
 		expect(boxes).toHaveLength(7);
 		expect(boxes.filter((b) => (b as HTMLInputElement).checked)).toHaveLength(5);
 		expect(screen.getByText('You may select up to 5 items.')).toBeInTheDocument();
-		// Unchecked ones are disabled at the limit.
-		expect(screen.getByRole('checkbox', { name: /Series a/ })).toBeDisabled();
+		// The first five in the data's order are shown (not the five largest); unchecked ones
+		// are disabled at the limit.
+		expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			true,
+			false,
+			false,
+		]);
+		expect(screen.getByRole('checkbox', { name: /Series g/ })).toBeDisabled();
 		expect(screen.getByText('Total 7')).toBeInTheDocument();
 		// Uncheck four: the fifth (last) is then disabled.
-		for (const key of ['g', 'f', 'e', 'd'])
+		for (const key of ['a', 'b', 'c', 'd'])
 			fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`Series ${key}`) }));
-		const last = screen.getByRole('checkbox', { name: /Series c/ });
+		const last = screen.getByRole('checkbox', { name: /Series e/ });
 		expect(last).toBeChecked();
 		expect(last).toBeDisabled();
 		expect(screen.queryByText('You may select up to 5 items.')).not.toBeInTheDocument();
-		fireEvent.click(screen.getByRole('checkbox', { name: /Series a/ }));
-		expect(screen.getByRole('checkbox', { name: /Series a/ })).toBeChecked();
+		fireEvent.click(screen.getByRole('checkbox', { name: /Series g/ }));
+		expect(screen.getByRole('checkbox', { name: /Series g/ })).toBeChecked();
 	});
 
 	it('legend lists totals formatted by value type', () => {

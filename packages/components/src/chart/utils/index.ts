@@ -133,9 +133,10 @@ export function getValue(row: ChartRow, key: string): number | null {
 }
 
 /**
- * The series in legend order: by total, largest first; the first `maxVisible` visible. Totals come
- * from `legendTotals` when given, else the sum of the values. `selectedKeys` (when given) names the
- * visible ones instead.
+ * The series in legend order: the order of the data (the current period first, then its
+ * comparison; compared items as given), never re-sorted by total, so a series keeps its place and
+ * colour whichever is larger. The first `maxVisible` are visible. Totals come from `legendTotals`
+ * when given, else the sum of the values. `selectedKeys` (when given) names the visible ones instead.
  */
 export function getOrderedSeries(
 	data: ChartRow[],
@@ -154,7 +155,6 @@ export function getOrderedSeries(
 		if (legendTotals && typeof legendTotals[key] === 'number') total = legendTotals[key];
 		return { key, label, total, visible: false, focus: false };
 	});
-	series.sort((a, b) => b.total - a.total);
 	series.forEach((s, index) => {
 		s.visible = selectedKeys ? selectedKeys.includes(s.key) : index < maxVisible;
 	});
@@ -292,9 +292,17 @@ export function getNearestIndex(x: number, count: number, width: number): number
 	return Math.max(0, Math.min(count - 1, index));
 }
 
-/** The largest y-axis ticks, as values. */
-export function getYTicks(yScale: ScaleLinear<number, number>, count = 4): number[] {
-	return yScale.ticks(count);
+/**
+ * The y-axis ticks, as values. With `wholeNumbers` (counts: orders, items) only whole values get a
+ * tick: a count axis never repeats '1, 1, 0, 0' for fractions rounded by its format.
+ */
+export function getYTicks(
+	yScale: ScaleLinear<number, number>,
+	count = 4,
+	wholeNumbers = false,
+): number[] {
+	const ticks = yScale.ticks(count);
+	return wholeNumbers ? ticks.filter((tick) => Number.isInteger(tick)) : ticks;
 }
 
 /** Largest value in a list, 0 when empty. */

@@ -136,4 +136,28 @@ describe('Search', () => {
 		);
 		spy.mockRestore();
 	});
+
+	it('tells customers of the same name apart by their e-mail; the picked tag keeps the name', async () => {
+		const fetcher = jest.fn(async (_request: { path: string }) => [
+			{ id: 1, name: 'Ada Kowalski', email: 'ada@one.test' },
+			{ id: 2, name: 'Ada Kowalski', email: 'ada.k@two.test' },
+		]);
+		const onPick = jest.fn();
+		render(
+			<Harness
+				type="customers"
+				fetcher={fetcher}
+				placeholder="Search customers"
+				onPick={onPick}
+			/>,
+		);
+		await type('ada');
+		const options = screen.getAllByRole('option');
+		expect(options).toHaveLength(2);
+		expect(options[0]).toHaveTextContent('Ada Kowalski');
+		expect(options[0]).toHaveTextContent('ada@one.test');
+		expect(options[1]).toHaveTextContent('ada.k@two.test');
+		fireEvent.click(options[1]);
+		expect(onPick).toHaveBeenLastCalledWith([{ key: '2', label: 'Ada Kowalski' }]);
+	});
 });

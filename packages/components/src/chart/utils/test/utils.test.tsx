@@ -11,6 +11,7 @@ import {
 	getXTicks,
 	getYFormatter,
 	getYScale,
+	getYTicks,
 	isDataEmpty,
 	isSameChartData,
 	shouldUseMonthTicks,
@@ -58,12 +59,16 @@ describe('chart utils', () => {
 		expect(isSameChartData([], [])).toBe(true);
 	});
 
-	it('orders series by total and shows at most five', () => {
+	it('keeps the series in the order of the data whatever their totals, and shows at most five', () => {
+		// 'b' has the larger total but 'a' (the current period) comes first in the data: it stays
+		// first, so it keeps its colour and place.
 		const series = getOrderedSeries(data);
 		expect(series.map((s) => [s.key, s.label, s.total, s.visible])).toEqual([
-			['b', 'Beta', 10, true],
 			['a', 'Alpha', 4, true],
+			['b', 'Beta', 10, true],
 		]);
+		expect(getOrderedSeries(data, { a: 1, b: 2 }).map((s) => s.key)).toEqual(['a', 'b']);
+		expect(getOrderedSeries(data, { a: 3, b: 2 }).map((s) => s.key)).toEqual(['a', 'b']);
 		const many: ChartRow[] = [
 			Object.fromEntries([
 				['date', '2026-01-01'],
@@ -71,8 +76,8 @@ describe('chart utils', () => {
 			]) as ChartRow,
 		];
 		expect(getOrderedSeries(many).filter((s) => s.visible)).toHaveLength(5);
-		expect(getOrderedSeries(data, { a: 99 })[0].key).toBe('a');
-		expect(getOrderedSeries(data, undefined, ['a']).map((s) => s.visible)).toEqual([
+		expect(getOrderedSeries(data, { a: 99 })[0].total).toBe(99);
+		expect(getOrderedSeries(data, undefined, ['b']).map((s) => s.visible)).toEqual([
 			false,
 			true,
 		]);
@@ -148,5 +153,24 @@ describe('chart utils', () => {
 	it('cycles a colour-blind-safe palette', () => {
 		expect(getColor(0)).toBe('#0072B2');
 		expect(getColor(8)).toBe(getColor(0));
+	});
+
+	it('gives a count axis whole-number ticks only, and a negative value a place below 0', () => {
+		const small: ChartRow[] = [
+			{ date: '2026-01-01', a: { value: 1 } },
+			{ date: '2026-01-02', a: { value: 0 } },
+		];
+		const scale = getYScale(small, ['a'], 200);
+		expect(getYTicks(scale)).toContain(0.4);
+		expect(getYTicks(scale, 4, true)).toEqual([0, 1]);
+		const refunds: ChartRow[] = [
+			{ date: '2026-01-01', a: { value: 120 } },
+			{ date: '2026-01-02', a: { value: -215 } },
+		];
+		const withNegative = getYScale(refunds, ['a'], 200);
+		const [bottom, top] = withNegative.domain();
+		expect(bottom).toBeLessThanOrEqual(-215);
+		expect(top).toBeGreaterThanOrEqual(120);
+		expect(getYTicks(withNegative).some((tick) => tick < 0)).toBe(true);
 	});
 });
