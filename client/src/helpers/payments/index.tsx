@@ -1,17 +1,28 @@
 import { Button, Card, CardBody, CardHeader, Notice, ToggleControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useState } from '@wordpress/element';
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { addQueryArgs } from '@wordpress/url';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { DynamicForm, Plugins } from '@abacus/components';
 import type { DynamicField, FormValues } from '@abacus/components';
-import { paymentGatewaysStore, pluginsStore } from '@abacus/data';
+import {
+	fetchWithHeaders,
+	paymentGatewaysStore,
+	pluginsStore,
+	toWPError,
+	useUserPreferences,
+} from '@abacus/data';
 import type { PaymentGateway, Plugin } from '@abacus/data';
 import { getAdminLink } from '@abacus/settings';
 
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { useInstallAndActivate } from '../shared/install-plugins.js';
 import { Loading } from '../shared/loading.js';
+import '../shared/style.scss';
+
+/** The user preference holding the recommended plugins answered with 'Not now' (their slugs). */
+export const NOT_NOW_PREFERENCE = 'abacus_payments_not_now';
 
 const FIELD_TYPES = ['text', 'password', 'checkbox', 'select'] as const;
 
@@ -76,7 +87,7 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 		<li>
 			<Card>
 				<CardHeader>
-					<h3>{title}</h3>
+					<h3 className="abacus-helper__card-title">{title}</h3>
 					<ToggleControl
 						__nextHasNoMarginBottom
 						label={sprintf(
@@ -94,9 +105,22 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 						}
 					/>
 				</CardHeader>
-				<CardBody>
+				<CardBody className="abacus-helper__fields">
 					{gateway.method_description ? (
-						<p>{String(gateway.method_description).replace(/<[^>]*>/g, '')}</p>
+						<p className="abacus-helper__muted">
+							{String(gateway.method_description).replace(/<[^>]*>/g, '')}
+						</p>
+					) : null}
+					{gateway.needs_setup ? (
+						<p>
+							{String(
+								gateway.setup_help_text ||
+									__(
+										'This payment method needs setting up under Manage.',
+										'abacus',
+									),
+							)}
+						</p>
 					) : null}
 					{error ? (
 						<Notice status="error" onRemove={() => setError(null)}>
@@ -108,13 +132,15 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 							{savedMessage}
 						</Notice>
 					) : null}
-					<Button
-						variant="secondary"
-						aria-expanded={isOpen}
-						onClick={() => setOpen(!isOpen)}
-					>
-						{__('Manage', 'abacus')}
-					</Button>
+					<div>
+						<Button
+							variant="secondary"
+							aria-expanded={isOpen}
+							onClick={() => setOpen(!isOpen)}
+						>
+							{__('Manage', 'abacus')}
+						</Button>
+					</div>
 					{isOpen ? (
 						<DynamicForm
 							fields={gatewayFields(gateway)}
@@ -136,7 +162,15 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 	);
 }
 
-function RecommendedPlugin({ plugin, onSkip }: { plugin: Plugin; onSkip: () => void }) {
+function RecommendedPlugin({
+	plugin,
+	onSkip,
+	onInstalled,
+}: {
+	plugin: Plugin;
+	onSkip: () => void;
+	onInstalled: () => void;
+}) {
 	const installAndActivate = useInstallAndActivate();
 	const state = useSelect(
 		(select) => {
@@ -148,11 +182,19 @@ function RecommendedPlugin({ plugin, onSkip }: { plugin: Plugin; onSkip: () => v
 		[plugin.slug],
 	);
 	const [done, setDone] = useState(false);
+	// Once the plugin turns active here, its gateways join the payment methods: read them again.
+	const wasActive = useRef(state === 'activated');
+	useEffect(() => {
+		if (state === 'activated' && !wasActive.current) onInstalled();
+		wasActive.current = state === 'activated';
+	}, [state, onInstalled]);
 	return (
 		<li>
 			<Card>
-				<CardBody>
-					<h3>{plugin.title}</h3>
+				<CardHeader>
+					<h3 className="abacus-helper__card-title">{plugin.title}</h3>
+				</CardHeader>
+				<CardBody className="abacus-helper__fields">
 					<p>{plugin.copy}</p>
 					{state === 'activated' || done ? (
 						<p>{__('Installed and active.', 'abacus')}</p>
@@ -171,45 +213,96 @@ function RecommendedPlugin({ plugin, onSkip }: { plugin: Plugin; onSkip: () => v
 	);
 }
 
-/** The failure address of the connection flow: back to this screen, saying it failed. */
-export const CONNECTION_FAILED_PATH = 'admin.php?page=abacus&path=%2Fpayments&connection=failed';
+/** How the browser leaves for the connection page (a seam for the tests). */
+export const leavePage = {
+	assign(url: string): void {
+		window.location.assign(url);
+	},
+};
 
-/** Sends the browser to the provider's connection page (or the failure address). */
+/**
+ * Asks the server for the site-connection page and sends the browser there; when the server
+ * refuses, says what failed (the server's words: what is missing and what to do) and stays.
+ */
 function ConnectProvider({ hasFailed }: { hasFailed: boolean }) {
-	const { connectToJetpackWithFailureRedirect } = useDispatch(pluginsStore);
 	const [isConnecting, setConnecting] = useState(false);
 	const [error, setError] = useState<string | null>(null);
 	const shown =
 		error ??
 		(hasFailed
-			? __('Your store could not be connected to the payment provider. Try again.', 'abacus')
+			? __(
+					'Your store could not be connected: the connection page reported a failure and sent you back. Choose Connect to try again.',
+					'abacus',
+				)
 			: null);
+
+	async function connect() {
+		setConnecting(true);
+		setError(null);
+		try {
+			const { data } = await fetchWithHeaders<{ connectAction?: string }>({
+				path: addQueryArgs('wc-admin/plugins/connect-jetpack', {
+					redirect_url: getAdminLink('admin.php?page=abacus'),
+				}),
+			});
+			const url = data?.connectAction;
+			if (!url) {
+				setError(
+					__(
+						'Your store could not be connected: the server answered without a connection address. Choose Connect to try again.',
+						'abacus',
+					),
+				);
+				return;
+			}
+			leavePage.assign(url);
+		} catch (caught) {
+			const failure = toWPError(caught);
+			setError(
+				sprintf(
+					/* translators: %s: the server's explanation */
+					__('Your store could not be connected: %s', 'abacus'),
+					failure.message ||
+						__(
+							'the server did not answer. Check your connection and choose Connect again.',
+							'abacus',
+						),
+				),
+			);
+		} finally {
+			setConnecting(false);
+		}
+	}
+
 	return (
-		<section className="abacus-payments__connect">
-			<h2>{__('Connect your store', 'abacus')}</h2>
-			{shown ? (
-				<Notice status="error" isDismissible={false}>
-					{shown}
-				</Notice>
-			) : null}
-			<Button
-				variant="primary"
-				isBusy={isConnecting}
-				disabled={isConnecting}
-				onClick={async () => {
-					setConnecting(true);
-					setError(null);
-					await connectToJetpackWithFailureRedirect(
-						getAdminLink(CONNECTION_FAILED_PATH),
-						setError,
-						getAdminLink,
-					);
-					setConnecting(false);
-				}}
-			>
-				{__('Connect', 'abacus')}
-			</Button>
-		</section>
+		<Card className="abacus-payments__connect">
+			<CardHeader>
+				<h2 className="abacus-helper__card-title">{__('Connect your store', 'abacus')}</h2>
+			</CardHeader>
+			<CardBody className="abacus-helper__fields">
+				<p className="abacus-helper__muted">
+					{__(
+						'Payment providers that need an account link to your store through its site connection.',
+						'abacus',
+					)}
+				</p>
+				{shown ? (
+					<Notice status="error" isDismissible={false}>
+						{shown}
+					</Notice>
+				) : null}
+				<div>
+					<Button
+						variant="primary"
+						isBusy={isConnecting}
+						disabled={isConnecting}
+						onClick={() => void connect()}
+					>
+						{__('Connect', 'abacus')}
+					</Button>
+				</div>
+			</CardBody>
+		</Card>
 	);
 }
 
@@ -225,8 +318,27 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 		};
 	}, []);
 	const { invalidateResolution } = useDispatch(paymentGatewaysStore);
-	const [skipped, setSkipped] = useState<string[]>([]);
+	const preferences = useUserPreferences();
+	const [skipError, setSkipError] = useState<string | null>(null);
+	const stored = preferences[NOT_NOW_PREFERENCE];
+	const skipped = Array.isArray(stored) ? stored.map(String) : [];
 	const shown = (recommended ?? []).filter((plugin) => !skipped.includes(plugin.slug));
+
+	async function notNow(slug: string) {
+		setSkipError(null);
+		const result = await preferences.updateUserPreferences({
+			[NOT_NOW_PREFERENCE]: [...skipped.filter((item) => item !== slug), slug],
+		});
+		if (result.error) {
+			setSkipError(
+				sprintf(
+					/* translators: %s: the server's message */
+					__('Your choice could not be saved: %s', 'abacus'),
+					result.error.message,
+				),
+			);
+		}
+	}
 
 	if (error) {
 		return (
@@ -237,29 +349,37 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 			/>
 		);
 	}
-	if (!isResolved) {
+	if (!isResolved && !gateways.length) {
 		return <Loading label={__('Loading payment methods…', 'abacus')} />;
 	}
 	return (
-		<div className="abacus-payments">
-			<h1>{__('Payments', 'abacus')}</h1>
-			<section>
-				<h2>{__('Payment methods', 'abacus')}</h2>
-				<ul className="abacus-payments__gateways">
+		<div className="abacus-helper abacus-payments">
+			<h1 className="abacus-helper__title">{__('Payments', 'abacus')}</h1>
+			<section className="abacus-helper">
+				<h2 className="abacus-helper__card-title">{__('Payment methods', 'abacus')}</h2>
+				<ul className="abacus-helper__cards abacus-payments__gateways">
 					{gateways.map((gateway) => (
 						<GatewayCard key={gateway.id} gateway={gateway} />
 					))}
 				</ul>
 			</section>
+			{skipError ? (
+				<Notice status="error" onRemove={() => setSkipError(null)}>
+					{skipError}
+				</Notice>
+			) : null}
 			{shown.length ? (
-				<section>
-					<h2>{__('Recommended payment providers', 'abacus')}</h2>
-					<ul>
+				<section className="abacus-helper">
+					<h2 className="abacus-helper__card-title">
+						{__('Recommended payment providers', 'abacus')}
+					</h2>
+					<ul className="abacus-helper__cards">
 						{shown.map((plugin) => (
 							<RecommendedPlugin
 								key={plugin.slug}
 								plugin={plugin}
-								onSkip={() => setSkipped([...skipped, plugin.slug])}
+								onSkip={() => void notNow(plugin.slug)}
+								onInstalled={() => invalidateResolution('getPaymentGateways', [])}
 							/>
 						))}
 					</ul>

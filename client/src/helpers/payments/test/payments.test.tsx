@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
-import { paymentGatewaysStore, pluginsStore } from '@abacus/data';
+import { paymentGatewaysStore, pluginsStore, userStore } from '@abacus/data';
 import type { PaymentGateway } from '@abacus/data';
 
-import Payments from '../index.js';
+import Payments, { leavePage } from '../index.js';
 import { renderWithStores, stubApiFetch, wpError } from '../../test/harness.js';
 import type { Answer, Call } from '../../test/harness.js';
 
@@ -21,7 +21,18 @@ function gateway(id: string, fields: Partial<PaymentGateway> = {}): PaymentGatew
 	};
 }
 
+/** The current user's stored preferences (woocommerce_meta, JSON-encoded values). */
+let userMeta: Record<string, string> = {};
+
 function reads(call: Call): Answer | undefined {
+	if (call.route === 'wp/v2/users/me') {
+		if (call.method !== 'GET') {
+			const sent = (call.data as { woocommerce_meta?: Record<string, string> })
+				.woocommerce_meta;
+			userMeta = { ...userMeta, ...sent };
+		}
+		return { body: { id: 1, name: 'Admin', woocommerce_meta: userMeta } };
+	}
 	if (call.method !== 'GET') return undefined;
 	if (call.route === 'wc/v3/payment_gateways')
 		return { body: [gateway('bacs'), gateway('cheque')] };
@@ -37,6 +48,10 @@ function card(title: string): HTMLElement {
 }
 
 describe('Payments', () => {
+	jest.setTimeout(30000);
+	beforeEach(() => {
+		userMeta = {};
+	});
 	it('enables a gateway and saves its settings', async () => {
 		const calls = stubApiFetch((call) => {
 			const read = reads(call);
@@ -46,7 +61,7 @@ describe('Payments', () => {
 				body: gateway('bacs', body.enabled !== undefined ? { enabled: body.enabled } : {}),
 			};
 		});
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		const toggle = await screen.findByRole('checkbox', { name: 'Enable Direct bank transfer' });
 		await userEvent.click(toggle);
 		await waitFor(() => expect(toggle).toBeChecked());
@@ -70,7 +85,7 @@ describe('Payments', () => {
 
 	it('refuses an answer for another gateway and keeps the typed settings', async () => {
 		stubApiFetch((call) => reads(call) ?? { body: gateway('cheque') });
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		await screen.findByRole('heading', { name: 'Direct bank transfer' });
 		await userEvent.click(
 			within(card('Direct bank transfer')).getByRole('button', { name: 'Manage' }),
@@ -107,7 +122,7 @@ describe('Payments', () => {
 				},
 			};
 		});
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		expect(await screen.findByText('Accept cards.')).toBeInTheDocument();
 		await userEvent.click(screen.getByRole('button', { name: 'Install & enable' }));
 		expect(await screen.findByText('Installed and active.')).toBeInTheDocument();
@@ -116,7 +131,7 @@ describe('Payments', () => {
 		});
 	});
 
-	it('hides a recommendation on Not now, and shows a refused installation', async () => {
+	it('shows a refused installation', async () => {
 		stubApiFetch(
 			(call) =>
 				reads(call) ??
@@ -126,15 +141,94 @@ describe('Payments', () => {
 					'Plugins must be a non-empty array.',
 				),
 		);
-		const first = renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 		expect(
 			await screen.findByRole('button', { name: 'Continue without installing' }),
 		).toBeInTheDocument();
-		first.unmount();
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+	});
+
+	it('remembers Not now in a user preference the server stores, so a reload keeps it hidden', async () => {
+		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
+		const first = renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+		await waitFor(() => expect(screen.queryByText('Accept cards.')).toBeNull());
+		const save = calls.find((call) => call.route === 'wp/v2/users/me' && call.method !== 'GET');
+		expect(save?.data).toEqual({
+			woocommerce_meta: { abacus_payments_not_now: '["pay-plugin"]' },
+		});
+		first.unmount();
+
+		// A reload: a fresh store reads the preference back from the server.
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		await screen.findByRole('heading', { name: 'Cheque payments' });
+		await screen.findByRole('button', { name: 'Connect' });
+		await waitFor(() =>
+			expect(calls.filter((call) => call.route === 'wp/v2/users/me').length).toBe(3),
+		);
 		expect(screen.queryByText('Accept cards.')).toBeNull();
+		expect(screen.queryByRole('button', { name: 'Not now' })).toBeNull();
+	});
+
+	it('lists the gateway a recommended plugin brings once it is installed', async () => {
+		let installed = false;
+		stubApiFetch((call) => {
+			if (call.route === 'wc/v3/payment_gateways' && installed) {
+				return {
+					body: [
+						gateway('bacs'),
+						gateway('cheque'),
+						gateway('stripe', { title: 'Credit card (Stripe)' }),
+					],
+				};
+			}
+			const read = reads(call);
+			if (read) return read;
+			if (call.route.endsWith('plugins/install'))
+				return {
+					body: {
+						data: { installed: ['pay-plugin'] },
+						errors: { errors: {} },
+						success: true,
+					},
+				};
+			installed = true;
+			return {
+				body: {
+					data: { activated: ['pay-plugin'], active: ['pay-plugin'] },
+					errors: { errors: {} },
+					success: true,
+				},
+			};
+		});
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
+		expect(
+			await screen.findByRole('heading', { name: 'Credit card (Stripe)' }),
+		).toBeInTheDocument();
+	});
+
+	it('says exactly why Connect failed, and stays on the page', async () => {
+		const assign = jest.spyOn(leavePage, 'assign').mockImplementation(() => undefined);
+		stubApiFetch(
+			(call) =>
+				reads(call) ??
+				wpError(
+					404,
+					'woocommerce_rest_jetpack_not_active',
+					'Jetpack is not installed or active. Connecting the store to a payment provider goes through the Jetpack site connection: install and activate Jetpack, then connect again.',
+				),
+		);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+		expect(
+			await screen.findByText(
+				'Your store could not be connected: Jetpack is not installed or active. Connecting the store to a payment provider goes through the Jetpack site connection: install and activate Jetpack, then connect again.',
+			),
+		).toBeInTheDocument();
+		expect(assign).not.toHaveBeenCalled();
+		expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
+		assign.mockRestore();
 	});
 
 	it('sends the browser to the connection address, returning to the dashboard', async () => {
@@ -144,7 +238,7 @@ describe('Payments', () => {
 					body: { slug: 'jetpack', connectAction: 'http://localhost/#connected' },
 				},
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
 		await waitFor(() => expect(window.location.hash).toBe('#connected'));
 		const connect = calls.find((call) => call.route.endsWith('plugins/connect-jetpack'));
@@ -157,10 +251,11 @@ describe('Payments', () => {
 			<Payments query={{ connection: 'failed' }} />,
 			paymentGatewaysStore,
 			pluginsStore,
+			userStore,
 		);
 		expect(
 			await screen.findByText(
-				'Your store could not be connected to the payment provider. Try again.',
+				'Your store could not be connected: the connection page reported a failure and sent you back. Choose Connect to try again.',
 			),
 		).toBeInTheDocument();
 		expect(screen.getByRole('button', { name: 'Connect' })).toBeEnabled();
@@ -168,7 +263,7 @@ describe('Payments', () => {
 
 	it('shows no connection error on a plain visit', async () => {
 		stubApiFetch((call) => reads(call) ?? { body: {} });
-		renderWithStores(<Payments query={{}} />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments query={{}} />, paymentGatewaysStore, pluginsStore, userStore);
 		await screen.findByRole('button', { name: 'Connect' });
 		expect(screen.queryByText(/could not be connected/)).not.toBeInTheDocument();
 	});
@@ -180,7 +275,7 @@ describe('Payments', () => {
 				? wpError(500, 'boom', 'Gateways unavailable')
 				: (reads(call) ?? { body: {} }),
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
 		expect(await screen.findByRole('alert')).toHaveTextContent('Gateways unavailable');
 		fail = false;
 		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
