@@ -26,6 +26,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
+import { ExportProgress } from './export-progress.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -168,6 +169,7 @@ export function ReportTable({ config, path, query }: Props) {
 	const data = useTableData(config, query);
 	const preferences = useUserPreferences();
 	const { startExport } = useDispatch(exportStore);
+	const [exportId, setExportId] = useState<string | null>(null);
 	const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(
 		null,
 	);
@@ -260,15 +262,10 @@ export function ReportTable({ config, path, query }: Props) {
 			return;
 		}
 		try {
-			await startExport(config.report, data.requestQuery);
-			setNotice({
-				status: 'success',
-				text: sprintf(
-					/* translators: %s: report title */
-					__('Your %s Report will be emailed to you.', 'abacus'),
-					config.title,
-				),
-			});
+			// The server builds the file; ExportProgress follows it to the download.
+			setExportId(null);
+			const started = await startExport(config.report, data.requestQuery);
+			setExportId(started?.export_id ?? null);
 		} catch (error) {
 			setNotice({
 				status: 'error',
@@ -286,6 +283,17 @@ export function ReportTable({ config, path, query }: Props) {
 				<Notice status={notice.status} onRemove={() => setNotice(null)}>
 					{notice.text}
 				</Notice>
+			)}
+			{exportId && (
+				<ExportProgress
+					key={exportId}
+					type={config.report}
+					title={config.title}
+					exportId={exportId}
+					formatNumber={(value) => context.formatNumber(value)}
+					onRetry={() => void download()}
+					onClose={() => setExportId(null)}
+				/>
 			)}
 			<TableCard
 				className={`abacus-report-table__${config.report}`}

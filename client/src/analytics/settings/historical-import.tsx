@@ -1,12 +1,21 @@
 /**
  * Import historical data: rebuilds the report tables for all orders or the last N days, optionally
- * skipping orders already imported, and shows the progress the server reports.
+ * skipping orders already imported. While an import runs the progress the server reports is read
+ * every second (imported / total orders and customers), with Stop (cancel) and Delete (empty the
+ * report tables) buttons.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl, TextControl } from '@wordpress/components';
-import { resolveSelect, useDispatch } from '@wordpress/data';
+import { useDispatch, useRegistry } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { importStore } from '@abacus/data';
+
+import './historical-import.scss';
+
+/** How often the progress is read while an import runs. */
+export const IMPORT_POLL_INTERVAL = 1000;
+
+const IMPORT_PATH = '/wc-analytics/reports/import';
 
 interface ImportStatus {
 	is_importing?: boolean;
@@ -16,6 +25,7 @@ interface ImportStatus {
 
 export function HistoricalImport() {
 	const { updateImportation } = useDispatch(importStore);
+	const registry = useRegistry();
 	const [period, setPeriod] = useState<'all' | 'days'>('all');
 	const [days, setDays] = useState('30');
 	const [skipExisting, setSkipExisting] = useState(true);
@@ -24,7 +34,73 @@ export function HistoricalImport() {
 		null,
 	);
 	const [isBusy, setIsBusy] = useState(false);
+	const [pending, setPending] = useState<'stop' | 'delete' | null>(null);
+	const [confirmDelete, setConfirmDelete] = useState(false);
+	const [pollError, setPollError] = useState<string | null>(null);
+	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+	const mounted = useRef(true);
 	const daysValue = Number(days);
+
+	/** Reads the status now and, while the import runs, again every second. */
+	const poll = useCallback(async () => {
+		clearTimeout(timer.current);
+		try {
+			const next = (await registry.resolveSelect(importStore).getImportStatus({
+				timestamp: Date.now(),
+			})) as ImportStatus;
+			if (!mounted.current) {
+				return;
+			}
+			setPollError(null);
+			setStatus(next);
+			if (next.is_importing) {
+				timer.current = setTimeout(() => void poll(), IMPORT_POLL_INTERVAL);
+			}
+		} catch (error) {
+			if (mounted.current) {
+				setPollError(
+					(error as { message?: string })?.message ||
+						__('The import progress could not be read.', 'abacus'),
+				);
+			}
+		}
+	}, [registry]);
+
+	useEffect(() => {
+		mounted.current = true;
+		void poll();
+		return () => {
+			mounted.current = false;
+			clearTimeout(timer.current);
+		};
+	}, [poll]);
+
+	async function post(action: 'stop' | 'delete') {
+		setPending(action);
+		setMessage(null);
+		try {
+			const response = (await updateImportation(
+				`${IMPORT_PATH}/${action === 'stop' ? 'cancel' : 'delete'}`,
+				false,
+			)) as { status?: string; message?: string };
+			setMessage({
+				status: response?.status === 'error' ? 'error' : 'success',
+				text: response?.message ?? '',
+			});
+		} catch (error) {
+			setMessage({
+				status: 'error',
+				text:
+					(error as { message?: string })?.message ||
+					(action === 'stop'
+						? __('The import could not be stopped.', 'abacus')
+						: __('The report data could not be deleted.', 'abacus')),
+			});
+		}
+		setPending(null);
+		setConfirmDelete(false);
+		await poll();
+	}
 	const isDaysValid = period === 'all' || (Number.isInteger(daysValue) && daysValue >= 0);
 
 	async function start() {
@@ -36,7 +112,7 @@ export function HistoricalImport() {
 		}
 		try {
 			const response = (await updateImportation(
-				`/wc-analytics/reports/import?${params.toString()}`,
+				`${IMPORT_PATH}?${params.toString()}`,
 				true,
 			)) as {
 				status?: string;
@@ -46,10 +122,7 @@ export function HistoricalImport() {
 				status: response?.status === 'error' ? 'error' : 'success',
 				text: response?.message ?? '',
 			});
-			const next = (await resolveSelect(importStore).getImportStatus({
-				timestamp: Date.now(),
-			})) as ImportStatus;
-			setStatus(next);
+			await poll();
 		} catch (error) {
 			setMessage({
 				status: 'error',
@@ -106,24 +179,127 @@ export function HistoricalImport() {
 				checked={skipExisting}
 				onChange={setSkipExisting}
 			/>
-			<Button
-				variant="secondary"
-				isBusy={isBusy}
-				disabled={isBusy || !isDaysValid}
-				onClick={() => void start()}
-			>
-				{__('Start', 'abacus')}
-			</Button>
-			{status?.orders && (
-				<p aria-live="polite">
-					{sprintf(
-						/* translators: 1: orders imported, 2: orders in total */
-						__('Imported %1$d of %2$d orders.', 'abacus'),
-						status.orders.imported,
-						status.orders.total,
-					)}
-				</p>
+			<div className="abacus-import__actions">
+				<Button
+					variant="secondary"
+					isBusy={isBusy}
+					disabled={isBusy || !isDaysValid || Boolean(status?.is_importing)}
+					onClick={() => void start()}
+				>
+					{__('Start', 'abacus')}
+				</Button>
+				{status?.is_importing && (
+					<Button
+						variant="secondary"
+						isBusy={pending === 'stop'}
+						disabled={pending !== null}
+						onClick={() => void post('stop')}
+					>
+						{__('Stop import', 'abacus')}
+					</Button>
+				)}
+				{!confirmDelete ? (
+					<Button
+						variant="tertiary"
+						isDestructive
+						disabled={pending !== null}
+						onClick={() => setConfirmDelete(true)}
+					>
+						{__('Delete previously imported data', 'abacus')}
+					</Button>
+				) : (
+					<span className="abacus-import__confirm" role="group">
+						<span>
+							{__(
+								'Delete the report data? Reports stay empty until you import again.',
+								'abacus',
+							)}
+						</span>
+						<Button
+							variant="primary"
+							isDestructive
+							isBusy={pending === 'delete'}
+							disabled={pending !== null}
+							onClick={() => void post('delete')}
+						>
+							{__('Delete', 'abacus')}
+						</Button>
+						<Button
+							variant="tertiary"
+							disabled={pending !== null}
+							onClick={() => setConfirmDelete(false)}
+						>
+							{__('Keep', 'abacus')}
+						</Button>
+					</span>
+				)}
+			</div>
+			{pollError && (
+				<Notice
+					status="error"
+					isDismissible={false}
+					actions={[{ label: __('Retry', 'abacus'), onClick: () => void poll() }]}
+				>
+					{pollError}
+				</Notice>
+			)}
+			{status?.orders && status.customers && (
+				<div className="abacus-import__progress" aria-live="polite">
+					<p className="abacus-import__state">
+						{status.is_importing
+							? __('Importing…', 'abacus')
+							: status.orders.imported >= status.orders.total &&
+								  status.customers.imported >= status.customers.total
+								? __('Import complete.', 'abacus')
+								: __('Import stopped.', 'abacus')}
+					</p>
+					<ProgressRow
+						label={__('Orders', 'abacus')}
+						imported={status.orders.imported}
+						total={status.orders.total}
+					/>
+					<ProgressRow
+						label={__('Customers', 'abacus')}
+						imported={status.customers.imported}
+						total={status.customers.total}
+					/>
+				</div>
 			)}
 		</section>
+	);
+}
+
+function ProgressRow({
+	label,
+	imported,
+	total,
+}: {
+	label: string;
+	imported: number;
+	total: number;
+}) {
+	const percent = total > 0 ? Math.min(100, Math.round((imported / total) * 100)) : 100;
+	const text = sprintf(
+		/* translators: 1: what is imported (Orders, Customers), 2: imported, 3: total */
+		__('%1$s: %2$s of %3$s imported', 'abacus'),
+		label,
+		imported.toLocaleString(),
+		total.toLocaleString(),
+	);
+	return (
+		<div className="abacus-import__row">
+			<span className="abacus-import__label">{text}</span>
+			<div
+				className="abacus-import__bar"
+				role="progressbar"
+				aria-label={label}
+				aria-valuemin={0}
+				aria-valuemax={total}
+				aria-valuenow={imported}
+				aria-valuetext={text}
+			>
+				<div className="abacus-import__fill" style={{ width: `${percent}%` }} />
+			</div>
+		</div>
 	);
 }

@@ -4,7 +4,7 @@ import { NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
 import type { Thunk, WPError } from '../types.js';
 import type * as selectors from './selectors.js';
-import type { ExportArgs, StartExportResponse } from './types.js';
+import type { ExportArgs, ExportStatus, StartExportResponse } from './types.js';
 
 export function setExportId(exportType: string, exportArgs: ExportArgs, exportId: string) {
 	return { type: 'SET_EXPORT_ID' as const, exportType, exportArgs, exportId };
@@ -49,6 +49,30 @@ export function startExport(
 			throw wpError;
 		}
 	};
+}
+
+/**
+ * Reads the progress of an export (`GET /wc-analytics/reports/{type}/export/{id}/status`):
+ * `percent_complete`, and at 100 the `download_url`. Rejects with the server's error (404 unknown
+ * id, 410 expired, 500 failed).
+ */
+export function getExportStatus(
+	type: string,
+	exportId: string,
+): Thunk<typeof selectors, ExportStatus> {
+	return async () =>
+		fetchJson<ExportStatus>({
+			path: `${NAMESPACE}/reports/${type}/export/${encodeURIComponent(exportId)}/status`,
+		});
+}
+
+/** Cancels an export being built, or deletes a finished one (`DELETE …/export/{id}`). */
+export function cancelExport(type: string, exportId: string): Thunk<typeof selectors, unknown> {
+	return async () =>
+		fetchJson<unknown>({
+			path: `${NAMESPACE}/reports/${type}/export/${encodeURIComponent(exportId)}`,
+			method: 'DELETE',
+		});
 }
 
 export type Action = ReturnType<typeof setExportId | typeof setIsRequesting | typeof setError>;

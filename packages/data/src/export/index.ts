@@ -5,10 +5,10 @@ import { STORE_NAME } from './constants.js';
 import reducer from './reducer.js';
 import * as selectors from './selectors.js';
 
-/** The export store: report exports sent by e-mail. */
+/** The export store: report exports (started, their progress, cancelled). */
 export const store = createReduxStore(STORE_NAME, { reducer, actions, selectors });
 
 register(store);
 
 export { STORE_NAME as EXPORT_STORE_NAME };
-export type { ExportArgs, ExportState, StartExportResponse } from './types.js';
+export type { ExportArgs, ExportState, ExportStatus, StartExportResponse } from './types.js';
