@@ -27,6 +27,7 @@ import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interv
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
 import { ExportProgress } from './export-progress.js';
+import { ListCell } from './list-cell.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -209,13 +210,16 @@ export function ReportTable({ config, path, query }: Props) {
 	);
 	const rows = cells.map((row) =>
 		row.map((cell) => ({
-			display: cell.href ? (
-				<Link href={cell.href} type="wc-admin">
-					{cell.display}
-				</Link>
-			) : (
-				cell.display
-			),
+			display:
+				cell.list && cell.list.length > 1 ? (
+					<ListCell items={cell.list} />
+				) : cell.href ? (
+					<Link href={cell.href} type="wc-admin">
+						{cell.display}
+					</Link>
+				) : (
+					cell.display
+				),
 			value: cell.value,
 		})),
 	);

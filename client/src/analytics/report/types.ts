@@ -104,6 +104,11 @@ export type Cell = {
 	value: string | number | null;
 	/** When set the cell is a link to this in-app address. */
 	href?: string;
+	/**
+	 * The items of a cell listing several (an order's products): the table shows the first and
+	 * '+N more', which opens the whole list; `display` and `value` (CSV) keep the full text.
+	 */
+	list?: string[];
 };
 
 export type TableColumn = {

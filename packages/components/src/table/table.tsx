@@ -1,5 +1,14 @@
 import clsx from 'clsx';
-import { memo, useId, useMemo, type ReactNode } from 'react';
+import {
+	memo,
+	useCallback,
+	useEffect,
+	useId,
+	useMemo,
+	useRef,
+	useState,
+	type ReactNode,
+} from 'react';
 
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -86,7 +95,63 @@ const Row = memo(function Row({
 	);
 });
 
-/** An accessible table with sortable headers in a focusable, scrollable region. */
+/** Which sides of a scroll box have columns out of sight. */
+export interface ScrollSides {
+	left: boolean;
+	right: boolean;
+}
+
+/** The sides of `box` with content out of sight (1 px of rounding ignored). */
+export function getScrollSides(box: {
+	scrollLeft: number;
+	scrollWidth: number;
+	clientWidth: number;
+}): ScrollSides {
+	const hidden = box.scrollWidth - box.clientWidth;
+	return {
+		left: hidden > 1 && box.scrollLeft > 1,
+		right: hidden > 1 && box.scrollLeft < hidden - 1,
+	};
+}
+
+/**
+ * Follows a scroll box's overflow (on scroll, resize and new rows), for the shadows that show more
+ * columns are there.
+ */
+function useScrollSides(deps: unknown[]) {
+	const ref = useRef<HTMLDivElement>(null);
+	const [sides, setSides] = useState<ScrollSides>({ left: false, right: false });
+	const update = useCallback(() => {
+		const box = ref.current;
+		if (!box) return;
+		const next = getScrollSides(box);
+		setSides((previous) =>
+			previous.left === next.left && previous.right === next.right ? previous : next,
+		);
+	}, []);
+	useEffect(() => {
+		update();
+		const box = ref.current;
+		if (!box || typeof ResizeObserver === 'undefined') {
+			window.addEventListener('resize', update);
+			return () => window.removeEventListener('resize', update);
+		}
+		const observer = new ResizeObserver(update);
+		observer.observe(box);
+		const table = box.querySelector('table');
+		if (table) observer.observe(table);
+		return () => observer.disconnect();
+		// The rows and columns shown change the width.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [update, ...deps]);
+	return { ref, sides, update };
+}
+
+/**
+ * An accessible table with sortable headers in a focusable, scrollable region. A table wider than
+ * its box scrolls inside it (never the page): a shadow on each side with columns out of sight, and
+ * the first column stays in place.
+ */
 export function Table({
 	caption,
 	rows,
@@ -101,6 +166,7 @@ export function Table({
 	const captionId = useId();
 	const sort = getCurrentSort(headers, query);
 	const columns = useMemo(() => getColumns(headers), [headers]);
+	const scroll = useScrollSides([rows, headers]);
 	const sortedLabel = (header: TableHeader): ReactNode => {
 		if (!header.isSortable) return null;
 		const isSorted = sort.key === header.key;
@@ -121,106 +187,119 @@ export function Table({
 	};
 	return (
 		<div
-			className={clsx('abacus-table__table', className)}
-			role="group"
-			tabIndex={ariaHidden ? -1 : 0}
-			aria-labelledby={captionId}
-			aria-hidden={ariaHidden || undefined}
+			className={clsx('abacus-table__scroll', {
+				'has-more-left': scroll.sides.left,
+				'has-more-right': scroll.sides.right,
+			})}
 		>
-			<table>
-				<caption id={captionId} className="abacus-table__caption screen-reader-text">
-					{caption}
-				</caption>
-				<thead>
-					<tr>
-						{headers.map((header) => {
-							const isSorted = header.isSortable && sort.key === header.key;
-							const thClass = clsx('abacus-table__header', {
-								'is-sortable': header.isSortable,
-								'is-sorted': isSorted,
-								'is-numeric': header.isNumeric && !header.isLeftAligned,
-								'is-left-aligned': header.isLeftAligned,
-							});
-							return (
-								<th
-									key={header.key}
-									scope="col"
-									className={thClass}
-									aria-sort={
-										isSorted
-											? sort.order === 'asc'
-												? 'ascending'
-												: 'descending'
-											: header.isSortable
-												? 'none'
-												: undefined
-									}
-								>
-									{header.isSortable ? (
-										<button
-											type="button"
-											className="abacus-table__sort-button"
-											aria-describedby={`${captionId}-${header.key}`}
-											onClick={() => {
-												const direction = isSorted
-													? sort.order === 'asc'
-														? 'desc'
-														: 'asc'
-													: (header.defaultOrder ?? 'desc');
-												onSort?.(header.key, direction);
-											}}
-										>
-											<span aria-hidden={Boolean(header.screenReaderLabel)}>
-												{header.label}
-											</span>
-											{header.screenReaderLabel && (
-												<span className="screen-reader-text">
-													{header.screenReaderLabel}
-												</span>
-											)}
-											{isSorted && (
-												<span
-													className="abacus-table__sort-icon"
-													aria-hidden="true"
-												>
-													{sort.order === 'asc' ? '▲' : '▼'}
-												</span>
-											)}
-											<span
-												id={`${captionId}-${header.key}`}
-												className="screen-reader-text"
+			<div
+				ref={scroll.ref}
+				className={clsx('abacus-table__table', className)}
+				role="group"
+				tabIndex={ariaHidden ? -1 : 0}
+				aria-labelledby={captionId}
+				aria-hidden={ariaHidden || undefined}
+				onScroll={scroll.update}
+			>
+				<table>
+					<caption id={captionId} className="abacus-table__caption screen-reader-text">
+						{caption}
+					</caption>
+					<thead>
+						<tr>
+							{headers.map((header) => {
+								const isSorted = header.isSortable && sort.key === header.key;
+								const thClass = clsx('abacus-table__header', {
+									'is-sortable': header.isSortable,
+									'is-sorted': isSorted,
+									'is-numeric': header.isNumeric && !header.isLeftAligned,
+									'is-left-aligned': header.isLeftAligned,
+								});
+								return (
+									<th
+										key={header.key}
+										scope="col"
+										className={thClass}
+										aria-sort={
+											isSorted
+												? sort.order === 'asc'
+													? 'ascending'
+													: 'descending'
+												: header.isSortable
+													? 'none'
+													: undefined
+										}
+									>
+										{header.isSortable ? (
+											<button
+												type="button"
+												className="abacus-table__sort-button"
+												aria-describedby={`${captionId}-${header.key}`}
+												onClick={() => {
+													const direction = isSorted
+														? sort.order === 'asc'
+															? 'desc'
+															: 'asc'
+														: (header.defaultOrder ?? 'desc');
+													onSort?.(header.key, direction);
+												}}
 											>
-												{sortedLabel(header)}
-											</span>
-										</button>
-									) : (
-										<>
-											<span aria-hidden={Boolean(header.screenReaderLabel)}>
-												{header.label}
-											</span>
-											{header.screenReaderLabel && (
-												<span className="screen-reader-text">
-													{header.screenReaderLabel}
+												<span
+													aria-hidden={Boolean(header.screenReaderLabel)}
+												>
+													{header.label}
 												</span>
-											)}
-										</>
-									)}
-								</th>
-							);
-						})}
-					</tr>
-				</thead>
-				<tbody>
-					{rows.map((row, index) => (
-						<Row
-							key={ids?.[index] ?? index}
-							row={row}
-							columns={columns}
-							rowHeader={rowHeader}
-						/>
-					))}
-				</tbody>
-			</table>
+												{header.screenReaderLabel && (
+													<span className="screen-reader-text">
+														{header.screenReaderLabel}
+													</span>
+												)}
+												{isSorted && (
+													<span
+														className="abacus-table__sort-icon"
+														aria-hidden="true"
+													>
+														{sort.order === 'asc' ? '▲' : '▼'}
+													</span>
+												)}
+												<span
+													id={`${captionId}-${header.key}`}
+													className="screen-reader-text"
+												>
+													{sortedLabel(header)}
+												</span>
+											</button>
+										) : (
+											<>
+												<span
+													aria-hidden={Boolean(header.screenReaderLabel)}
+												>
+													{header.label}
+												</span>
+												{header.screenReaderLabel && (
+													<span className="screen-reader-text">
+														{header.screenReaderLabel}
+													</span>
+												)}
+											</>
+										)}
+									</th>
+								);
+							})}
+						</tr>
+					</thead>
+					<tbody>
+						{rows.map((row, index) => (
+							<Row
+								key={ids?.[index] ?? index}
+								row={row}
+								columns={columns}
+								rowHeader={rowHeader}
+							/>
+						))}
+					</tbody>
+				</table>
+			</div>
 		</div>
 	);
 }

@@ -232,15 +232,14 @@ export const config: ReportConfig = {
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const products = field(row, 'extended_info.products');
-					const value = Array.isArray(products)
-						? products
-								.map((p) => {
-									const item = p as Record<string, unknown>;
-									return `${String(item.quantity ?? '')}× ${String(item.name ?? '')}`;
-								})
-								.join(', ')
-						: '';
-					return { display: value, value };
+					const list = Array.isArray(products)
+						? products.map((p) => {
+								const item = p as Record<string, unknown>;
+								return `${String(item.quantity ?? '')}× ${String(item.name ?? '')}`;
+							})
+						: [];
+					const value = list.join(', ');
+					return { display: value, value, list };
 				},
 			},
 			numberColumn('num_items_sold', __('Items sold', 'abacus')),

@@ -97,6 +97,27 @@ describe('row cells', () => {
 		expect(byKey.coupons).toBe('spring');
 	});
 
+	it('list every product of an order for the list cell (first shown, the rest behind +N more)', () => {
+		const products = reportConfigs.orders.table.columns.find(
+			(column) => column.key === 'products',
+		);
+		const cell = products?.cell(
+			{
+				extended_info: {
+					products: [
+						{ name: 'Hoodie', quantity: 1 },
+						{ name: 'Mug', quantity: 2 },
+						{ name: 'Cap', quantity: 1 },
+					],
+				},
+			},
+			context,
+		);
+		expect(cell?.list).toEqual(['1× Hoodie', '2× Mug', '1× Cap']);
+		// The CSV keeps the whole list.
+		expect(cell?.value).toBe('1× Hoodie, 2× Mug, 1× Cap');
+	});
+
 	it('show N/A stock for items that do not manage stock', () => {
 		const column = reportConfigs.stock.table.columns.find(
 			(item) => item.key === 'stock_quantity',

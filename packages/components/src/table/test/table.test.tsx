@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 
 import { EmptyTable, Table, TableCard, TablePlaceholder, TableSummary } from '../index.js';
+import { getScrollSides } from '../table.js';
 import type { TableHeader, TableRow } from '../index.js';
 
 const headers: TableHeader[] = [
@@ -230,5 +231,41 @@ describe('TableCard', () => {
 		setup();
 		const region = screen.getByRole('group', { name: 'Revenue' });
 		expect(within(region).getAllByRole('row')).toHaveLength(3);
+	});
+});
+
+describe('the table scroll box', () => {
+	it('tells which sides have columns out of sight', () => {
+		expect(getScrollSides({ scrollLeft: 0, scrollWidth: 400, clientWidth: 400 })).toEqual({
+			left: false,
+			right: false,
+		});
+		expect(getScrollSides({ scrollLeft: 0, scrollWidth: 900, clientWidth: 400 })).toEqual({
+			left: false,
+			right: true,
+		});
+		expect(getScrollSides({ scrollLeft: 250, scrollWidth: 900, clientWidth: 400 })).toEqual({
+			left: true,
+			right: true,
+		});
+		expect(getScrollSides({ scrollLeft: 500, scrollWidth: 900, clientWidth: 400 })).toEqual({
+			left: true,
+			right: false,
+		});
+	});
+
+	it('shows a shadow on the side with more columns when the table is wider than its box', () => {
+		const { container } = render(<Table caption="Wide" headers={headers} rows={rows} />);
+		const box = container.querySelector('.abacus-table__table') as HTMLElement;
+		Object.defineProperty(box, 'scrollWidth', { configurable: true, value: 900 });
+		Object.defineProperty(box, 'clientWidth', { configurable: true, value: 400 });
+		fireEvent.scroll(box);
+		const wrapper = container.querySelector('.abacus-table__scroll');
+		expect(wrapper).toHaveClass('has-more-right');
+		expect(wrapper).not.toHaveClass('has-more-left');
+		box.scrollLeft = 500;
+		fireEvent.scroll(box);
+		expect(wrapper).toHaveClass('has-more-left');
+		expect(wrapper).not.toHaveClass('has-more-right');
 	});
 });
