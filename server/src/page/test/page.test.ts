@@ -11,7 +11,7 @@ let server: TestServer;
 let buildDir: string;
 
 function settingsOf(html: string): PageSettings {
-	const match = /<script>window\.abacusSettings = (.*?);<\/script>/s.exec(html);
+	const match = /<script nonce="[^"]+">window\.abacusSettings = (.*?);<\/script>/s.exec(html);
 	if (!match) throw new Error('settings script not found');
 	return JSON.parse(match[1]) as PageSettings;
 }
