@@ -1,11 +1,18 @@
 /**
- * The pure packages as an extension consumes them: built with tsc, bundled by webpack from their
- * build output, run in node without a window (tests/consumer/check.js).
+ * The packages as an extension consumes them:
+ * - the pure packages built with tsc, bundled by webpack from their build output, run in node
+ *   without a window (tests/consumer/check.js);
+ * - every package packed with `npm pack`, installed from its tarball next to React 18 and
+ *   WordPress 6.8's @wordpress packages, imported with native ESM and `require`, and a page with
+ *   ReportFilters, Chart, TableCard and the abacus/reports store bundled and rendered in Chromium
+ *   (tests/consumer/tarballs.js; needs the npm registry).
  */
 import path from 'node:path';
 
 // @ts-expect-error check.js is a plain JavaScript script without type declarations.
 import { runConsumerCheck } from '../consumer/check.js';
+// @ts-expect-error tarballs.js is a plain JavaScript script without type declarations.
+import { runTarballCheck, tarballProblems, PURE_PACKAGES } from '../consumer/tarballs.js';
 
 interface ConsumerReport {
 	exports: Record<string, string[]>;
@@ -50,4 +57,67 @@ describe('consumer check of the pure packages', () => {
 			check({ entry: path.resolve(__dirname, '../consumer/fixtures/needs-window.js') }),
 		).rejects.toThrow('the bundle fails in node without a window');
 	});
+});
+
+interface RenderedPage {
+	errors: string[];
+	chartSvg: number;
+	dateButton: string;
+	updateVisible: boolean;
+	scrollWidth: number;
+	requests: string[];
+	calendarFont: string;
+}
+
+interface TarballReport {
+	fileCounts: Record<string, number>;
+	imports: Record<string, { esm: number; cjs: number }>;
+	rendered: Record<string, RenderedPage>;
+	installed: string;
+}
+
+const problemsOf = tarballProblems as (name: string, files: string[]) => string[];
+
+describe('published tarballs', () => {
+	it('refuses a tarball with sources, tests, build info or without its outputs', () => {
+		expect(
+			problemsOf('components', [
+				'package.json',
+				'build/index.js',
+				'build-module/index.js',
+				'build-types/index.d.ts',
+				'src/index.ts',
+				'build-module/.tsbuildinfo',
+			]),
+		).toEqual([
+			'components: unexpected file src/index.ts',
+			'components: ships src/index.ts',
+			'components: ships build-module/.tsbuildinfo',
+			'components: build-style/style.css is missing',
+			'components: build-style/style-rtl.css is missing',
+		]);
+	});
+
+	it('install next to React 18 and WordPress 6.8, import natively and render in Chromium', async () => {
+		const report = (await (runTarballCheck as () => Promise<TarballReport>)()) as TarballReport;
+		expect(report.installed).toMatch(/^29\.5\./);
+		for (const name of PURE_PACKAGES as string[]) {
+			expect(report.imports[name].esm).toBeGreaterThan(0);
+			expect(report.imports[name].cjs).toBe(report.imports[name].esm);
+		}
+		expect(report.fileCounts.components).toBeLessThan(838);
+		for (const width of ['1440', '390']) {
+			const page = report.rendered[width];
+			expect(page.errors).toEqual([]);
+			expect(page.chartSvg).toBeGreaterThan(0);
+			expect(page.dateButton).toContain('vs. Previous Year');
+			expect(page.updateVisible).toBe(true);
+			expect(page.scrollWidth).toBe(Number(width));
+			expect(page.calendarFont).toContain('sans-serif');
+			expect(page.requests).toEqual([
+				'/wc-analytics/reports/orders/stats?interval=day',
+				'/wc-analytics/reports/orders?per_page=25',
+			]);
+		}
+	}, 900_000);
 });

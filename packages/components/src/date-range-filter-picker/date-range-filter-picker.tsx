@@ -276,7 +276,7 @@ export function DateRangeFilterPicker({
 			<Dropdown
 				className="abacus-date-range-filter-picker__dropdown"
 				contentClassName="abacus-date-range-filter-picker__popover"
-				popoverProps={{ placement: 'bottom' }}
+				popoverProps={{ placement: 'bottom-start', shift: true }}
 				renderToggle={({ isOpen, onToggle }) => (
 					<DropdownButton
 						aria-describedby={labelId}

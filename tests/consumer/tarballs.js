@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+/**
+ * The packages as an extension developer gets them: builds and `npm pack`s every @abacus package,
+ * checks each tarball holds only its published output, installs the tarballs into a scratch
+ * project in the system temp folder next to React 18 and the @wordpress packages WordPress 6.8
+ * ships (no overrides: an ERESOLVE fails the check), imports every pure package there with Node's
+ * native ESM and with CommonJS `require`, bundles a page using ReportFilters, Chart, TableCard and
+ * the abacus/reports store with webpack, and renders it in Chromium.
+ *
+ * Needs the npm registry (the scratch install).
+ * Usage: node tests/consumer/tarballs.js [--keep] [--reuse <scratch dir kept by --keep>]
+ */
+/* global document, window, getComputedStyle */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+import webpack from 'webpack';
+
+import { buildPackages, PACKAGES } from '../../scripts/build-packages.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+export const PURE_PACKAGES = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export'];
+
+/** The @wordpress packages of WordPress 6.8, and the React it ships. */
+export const WORDPRESS_6_8 = {
+	react: '18.3.1',
+	'react-dom': '18.3.1',
+	'@wordpress/api-fetch': '7.19.1',
+	'@wordpress/components': '29.5.4',
+	'@wordpress/compose': '7.19.2',
+	'@wordpress/data': '10.19.2',
+	'@wordpress/date': '5.19.1',
+	'@wordpress/element': '6.19.1',
+	'@wordpress/hooks': '4.19.1',
+	'@wordpress/i18n': '5.19.1',
+	'@wordpress/icons': '10.19.1',
+	'@wordpress/url': '4.19.2',
+};
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(command, args, cwd) {
+	return execFileSync(command, args, {
+		cwd,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+		maxBuffer: 64 * 1024 * 1024,
+	});
+}
+
+/** Packs one package; returns the tarball path and the files it holds. */
+function pack(name, destination) {
+	const output = run(
+		npm,
+		['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+		path.join(root, 'packages', name),
+	);
+	const [info] = JSON.parse(output.slice(output.indexOf('[')));
+	return { file: path.join(destination, info.filename), files: info.files.map((f) => f.path) };
+}
+
+/** What a tarball must not hold, and must hold. */
+export function tarballProblems(name, files) {
+	const problems = [];
+	const allowed =
+		/^(build|build-module|build-types|build-style)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+	for (const file of files) {
+		if (!allowed.test(file)) problems.push(`${name}: unexpected file ${file}`);
+		if (
+			/\.tsbuildinfo$|\.map$|\/test\/|\.test\.|\.tsx?$/.test(file) &&
+			!file.endsWith('.d.ts')
+		) {
+			problems.push(`${name}: ships ${file}`);
+		}
+	}
+	const required = ['build/index.js', 'build-module/index.js', 'build-types/index.d.ts'];
+	if (name === 'components') required.push('build-style/style.css', 'build-style/style-rtl.css');
+	for (const file of required) {
+		if (!files.includes(file)) problems.push(`${name}: ${file} is missing`);
+	}
+	return problems;
+}
+
+function bundle(scratch, outputPath) {
+	return new Promise((resolve, reject) => {
+		webpack(
+			{
+				mode: 'development',
+				devtool: false,
+				target: 'web',
+				context: scratch,
+				entry: path.join(scratch, 'page.js'),
+				output: { path: outputPath, filename: 'page.bundle.js' },
+				resolve: { modules: [path.join(scratch, 'node_modules')] },
+				resolveLoader: { modules: [path.join(root, 'node_modules')] },
+				module: { rules: [] },
+				plugins: [
+					new webpack.DefinePlugin({
+						'process.env.IS_GUTENBERG_PLUGIN': JSON.stringify(false),
+						'process.env.IS_WORDPRESS_CORE': JSON.stringify(true),
+						'process.env.SCRIPT_DEBUG': JSON.stringify(false),
+						'process.env.FORCE_REDUCED_MOTION': JSON.stringify(false),
+					}),
+					new webpack.IgnorePlugin({
+						resourceRegExp: /^\.\/locale$/,
+						contextRegExp: /moment$/,
+					}),
+					// One file: the page is injected into Chromium without a server for lazy chunks.
+					new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+				],
+				performance: { hints: false },
+				stats: 'errors-only',
+			},
+			(error, stats) => {
+				if (error) reject(error);
+				else if (stats.hasErrors()) {
+					reject(
+						new Error(
+							stats
+								.toJson({ all: false, errors: true })
+								.errors.map((e) => e.message)
+								.join('\n'),
+						),
+					);
+				} else resolve(path.join(outputPath, 'page.bundle.js'));
+			},
+		);
+	});
+}
+
+async function render(scratch, bundlePath, screenshotDir) {
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	});
+	try {
+		const results = {};
+		for (const [width, height] of [
+			[1440, 900],
+			[390, 700],
+		]) {
+			const page = await browser.newPage({ viewport: { width, height } });
+			const errors = [];
+			page.on('pageerror', (error) => errors.push(error.message));
+			await page.setContent(
+				'<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
+			);
+			await page.addStyleTag({
+				path: path.join(
+					scratch,
+					'node_modules/@wordpress/components/build-style/style.css',
+				),
+			});
+			await page.addStyleTag({
+				path: path.join(scratch, 'node_modules/@abacus/components/build-style/style.css'),
+			});
+			await page.addScriptTag({ path: bundlePath });
+			try {
+				await page.getByRole('rowheader', { name: '#102' }).waitFor({ timeout: 60_000 });
+			} catch (error) {
+				throw new Error(
+					`the page did not render its table (${errors.join('; ')}): ${error.message}`,
+				);
+			}
+			await page.locator('.consumer-page svg').first().waitFor({ timeout: 60_000 });
+			const dateButton = page.locator('.abacus-date-range-filter-picker button').first();
+			await dateButton.click();
+			await page.getByRole('tab', { name: 'Custom' }).click();
+			await page.locator('.rdp-day_button').first().waitFor({ timeout: 30_000 });
+			const update = await page.getByRole('button', { name: 'Update' }).boundingBox();
+			results[width] = {
+				errors,
+				tableRows: await page.locator('table tbody tr').count(),
+				chartSvg: await page.locator('.consumer-page svg').count(),
+				dateButton: (await dateButton.textContent())?.trim(),
+				updateVisible: Boolean(
+					update &&
+					update.x >= 0 &&
+					update.x + update.width <= width &&
+					update.y >= 0 &&
+					update.y + update.height <= height,
+				),
+				scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+				requests: await page.evaluate(() => window.__requests ?? []),
+				calendarFont: await page.evaluate(
+					() => getComputedStyle(document.querySelector('.rdp-day_button')).fontFamily,
+				),
+			};
+			await page.screenshot({
+				path: path.join(screenshotDir, `consumer-${width}.png`),
+				fullPage: true,
+			});
+			await page.close();
+		}
+		return results;
+	} finally {
+		await browser.close();
+	}
+}
+
+/** Runs the whole check; returns its report or throws with what went wrong. */
+export async function runTarballCheck({ keep = false, reuse = undefined } = {}) {
+	if (reuse) return checkInstalled(reuse, {});
+	buildPackages(PACKAGES);
+	const scratch = mkdtempSync(path.join(os.tmpdir(), 'abacus-tarballs-'));
+	try {
+		const tarDir = path.join(scratch, 'tarballs');
+		mkdirSync(tarDir);
+		const tarballs = {};
+		const problems = [];
+		const fileCounts = {};
+		for (const name of PACKAGES) {
+			const { file, files } = pack(name, tarDir);
+			tarballs[name] = file;
+			fileCounts[name] = files.length;
+			problems.push(...tarballProblems(name, files));
+		}
+		if (problems.length) throw new Error(problems.join('\n'));
+
+		const dependencies = { ...WORDPRESS_6_8 };
+		for (const name of PACKAGES) dependencies[`@abacus/${name}`] = `file:${tarballs[name]}`;
+		writeFileSync(
+			path.join(scratch, 'package.json'),
+			`${JSON.stringify({ name: 'abacus-consumer', private: true, type: 'module', dependencies }, null, 2)}\n`,
+		);
+		try {
+			run(
+				npm,
+				['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'],
+				scratch,
+			);
+		} catch (error) {
+			throw new Error(
+				`npm install of the tarballs failed:\n${error.stderr || error.message}`,
+			);
+		}
+		return {
+			...(await checkInstalled(scratch, fileCounts)),
+			scratch: keep ? scratch : undefined,
+		};
+	} finally {
+		if (!keep) rmSync(scratch, { recursive: true, force: true });
+	}
+}
+
+/** Imports, bundles and renders from a scratch project whose tarballs are installed. */
+async function checkInstalled(scratch, fileCounts) {
+	{
+		const imports = {};
+		for (const name of PURE_PACKAGES) {
+			const esm = run(
+				process.execPath,
+				[
+					'--input-type=module',
+					'-e',
+					`import * as m from '@abacus/${name}'; process.stdout.write(JSON.stringify(Object.keys(m)))`,
+				],
+				scratch,
+			);
+			const cjs = run(
+				process.execPath,
+				[
+					'-e',
+					`process.stdout.write(JSON.stringify(Object.keys(require('@abacus/${name}'))))`,
+				],
+				scratch,
+			);
+			imports[name] = { esm: JSON.parse(esm).length, cjs: JSON.parse(cjs).length };
+		}
+
+		writeFileSync(
+			path.join(scratch, 'page.js'),
+			readFileSync(path.join(here, 'page-entry.js')),
+		);
+		const bundlePath = await bundle(scratch, path.join(scratch, 'dist'));
+		const screenshotDir = path.join(root, 'test-results/consumer');
+		mkdirSync(screenshotDir, { recursive: true });
+		const rendered = await render(scratch, bundlePath, screenshotDir);
+		const installed = JSON.parse(
+			readFileSync(
+				path.join(scratch, 'node_modules/@wordpress/components/package.json'),
+				'utf8',
+			),
+		).version;
+		return { fileCounts, imports, rendered, installed };
+	}
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const reuseAt = process.argv.indexOf('--reuse');
+	runTarballCheck({
+		keep: process.argv.includes('--keep'),
+		reuse: reuseAt > 0 ? process.argv[reuseAt + 1] : undefined,
+	}).then(
+		(report) => {
+			console.log(JSON.stringify(report, null, 2));
+			console.log('Tarball consumer check passed.');
+		},
+		(error) => {
+			console.error(`Tarball consumer check failed: ${error.message}`);
+			process.exit(1);
+		},
+	);
+}
