@@ -1,23 +1,59 @@
-import { Button, Card, CardBody, Notice } from '@wordpress/components';
+import { Button, Card, CardBody, Notice, SelectControl } from '@wordpress/components';
+import { dateI18n } from '@wordpress/date';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { Gravatar, ReviewRating, SnackbarNotice } from '@abacus/components';
 import { reviewsStore } from '@abacus/data';
 import type { Review } from '@abacus/data';
+import { defaultTableDateFormat } from '@abacus/date';
+import { getSetting } from '@abacus/settings';
 
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
+import '../shared/style.scss';
+import './style.scss';
 
 export const REVIEWS_PER_PAGE = 10;
 
-/** The list request of a page: pending and approved reviews with their product embedded. */
-export function reviewsQuery(page: number) {
-	return { page, per_page: REVIEWS_PER_PAGE, status: 'all', _embed: 1 };
+/** The statuses the list can show: 'all' is pending and approved together. */
+export type ReviewStatusFilter = 'all' | 'hold' | 'approved' | 'spam' | 'trash';
+
+function statusFilters(): Array<{ value: ReviewStatusFilter; label: string }> {
+	return [
+		{ value: 'all', label: __('Pending and approved', 'abacus') },
+		{ value: 'hold', label: __('Pending', 'abacus') },
+		{ value: 'approved', label: __('Approved', 'abacus') },
+		{ value: 'spam', label: __('Spam', 'abacus') },
+		{ value: 'trash', label: __('Trash', 'abacus') },
+	];
 }
 
-type Moderation = 'approve' | 'unapprove' | 'spam' | 'trash';
+/** The list request of a page and status, newest first, with the product embedded. */
+export function reviewsQuery(page: number, status: ReviewStatusFilter = 'all') {
+	return {
+		page,
+		per_page: REVIEWS_PER_PAGE,
+		status,
+		orderby: 'date_gmt',
+		order: 'desc',
+		_embed: 1,
+	};
+}
+
+/** When the review was written, in the store's date format. */
+function reviewDate(review: Review): { text: string; iso: string } | null {
+	const gmt = (review.date_created_gmt as string | undefined) ?? undefined;
+	const local = (review.date_created as string | undefined) ?? undefined;
+	const value = gmt ? (/[zZ]|[+-]\d\d:?\d\d$/.test(gmt) ? gmt : `${gmt}Z`) : local;
+	if (!value) return null;
+	const format =
+		(getSetting('dateFormat', defaultTableDateFormat) as string) || defaultTableDateFormat;
+	return { text: dateI18n(format, value, undefined), iso: value };
+}
+
+type Moderation = 'approve' | 'unapprove' | 'spam' | 'trash' | 'unspam' | 'untrash';
 
 interface EmbeddedProduct {
 	name?: string;
@@ -52,6 +88,8 @@ function statusLabel(status: string | undefined): string {
 function undoStatus(action: Moderation, previous: string | undefined): string {
 	if (action === 'spam') return 'unspam';
 	if (action === 'trash') return 'untrash';
+	if (action === 'unspam') return 'spam';
+	if (action === 'untrash') return 'trash';
 	return previous ?? 'hold';
 }
 
@@ -68,7 +106,8 @@ interface Undo {
 /** Review moderation: approve, unapprove, spam and trash with undo; paged with the server's total. */
 export default function Reviews() {
 	const [page, setPage] = useState(1);
-	const query = reviewsQuery(page);
+	const [status, setStatus] = useState<ReviewStatusFilter>('all');
+	const query = reviewsQuery(page, status);
 	const { reviews, total, error, isResolved } = useSelect(
 		(select) => {
 			const store = select(reviewsStore);
@@ -79,7 +118,7 @@ export default function Reviews() {
 				isResolved: store.hasFinishedResolution('getReviews', [query]),
 			};
 		},
-		[page],
+		[page, status],
 	);
 	const { updateReview, deleteReview, invalidateResolution } = useDispatch(reviewsStore);
 	const [writeError, setWriteError] = useState<string | null>(null);
@@ -92,14 +131,22 @@ export default function Reviews() {
 			if (action === 'trash') {
 				await deleteReview(review.id);
 			} else {
-				const status = { approve: 'approved', unapprove: 'hold', spam: 'spam' }[action];
-				await updateReview(review.id, { status });
+				const next = {
+					approve: 'approved',
+					unapprove: 'hold',
+					spam: 'spam',
+					unspam: 'unspam',
+					untrash: 'untrash',
+				}[action];
+				await updateReview(review.id, { status: next });
 			}
 			const messages: Record<Moderation, string> = {
 				approve: __('Review approved', 'abacus'),
 				unapprove: __('Review unapproved', 'abacus'),
 				spam: __('Review marked as spam', 'abacus'),
 				trash: __('Review moved to the trash', 'abacus'),
+				unspam: __('Review is no longer spam', 'abacus'),
+				untrash: __('Review restored', 'abacus'),
 			};
 			setUndo({
 				message: messages[action],
@@ -128,88 +175,157 @@ export default function Reviews() {
 	const pageCount = Math.max(1, Math.ceil(totalCount / REVIEWS_PER_PAGE));
 
 	return (
-		<div className="abacus-reviews">
-			<h1>{__('Reviews', 'abacus')}</h1>
-			<p>
-				{sprintf(
-					/* translators: %d: number of reviews */
-					__('%d reviews', 'abacus'),
-					totalCount,
-				)}
-			</p>
+		<div className="abacus-helper abacus-reviews">
+			<h1 className="abacus-helper__title">{__('Reviews', 'abacus')}</h1>
+			<div className="abacus-helper__toolbar">
+				<SelectControl
+					__next40pxDefaultSize
+					__nextHasNoMarginBottom
+					label={__('Show', 'abacus')}
+					value={status}
+					options={statusFilters()}
+					onChange={(next: string) => {
+						setStatus(next as ReviewStatusFilter);
+						setPage(1);
+						setUndo(null);
+					}}
+				/>
+				<p className="abacus-helper__subtitle" aria-live="polite">
+					{sprintf(
+						/* translators: %d: number of reviews */
+						_n('%d review', '%d reviews', totalCount, 'abacus'),
+						totalCount,
+					)}
+				</p>
+			</div>
 			{writeError ? (
 				<Notice status="error" onRemove={() => setWriteError(null)}>
 					{writeError}
 				</Notice>
 			) : null}
 			{reviews.length === 0 ? (
-				<p>{__('There are no reviews to moderate.', 'abacus')}</p>
+				<Card>
+					<CardBody>
+						<p>
+							{status === 'all'
+								? __('There are no reviews to moderate.', 'abacus')
+								: __('No reviews have this status.', 'abacus')}
+						</p>
+					</CardBody>
+				</Card>
 			) : (
-				<ul className="abacus-reviews__list">
+				<ul className="abacus-helper__cards abacus-reviews__list">
 					{reviews.map((review) => {
 						const product = productOf(review);
 						const busy = Boolean(review.isUpdating);
 						const reviewer = (review.reviewer as string | undefined) ?? '';
+						const date = reviewDate(review);
 						return (
 							<li key={review.id}>
 								<Card>
-									<CardBody>
+									<CardBody className="abacus-reviews__review">
 										<Gravatar
 											user={
 												(review.reviewer_email as string | undefined) ??
 												reviewer
 											}
 											size={48}
-											alt={reviewer}
+											alt=""
 										/>
-										<p className="abacus-reviews__heading">
-											<strong>{reviewer}</strong>{' '}
-											{product.permalink ? (
-												<a href={product.permalink}>{product.name}</a>
-											) : (
-												<span>{product.name}</span>
-											)}
-										</p>
-										<ReviewRating review={review} />
-										<p>{plainText(review.review)}</p>
-										<p className="abacus-reviews__status">
-											{busy
-												? __('Updating…', 'abacus')
-												: statusLabel(review.status)}
-										</p>
-										<div className="abacus-reviews__actions" aria-busy={busy}>
-											{review.status === 'approved' ? (
-												<Button
-													variant="secondary"
-													disabled={busy}
-													onClick={() => moderate(review, 'unapprove')}
+										<div className="abacus-reviews__main">
+											<p className="abacus-reviews__heading">
+												<strong>{reviewer}</strong>
+												<span className="abacus-helper__muted">
+													{' '}
+													{__('on', 'abacus')}{' '}
+												</span>
+												{product.permalink ? (
+													<a href={product.permalink}>{product.name}</a>
+												) : (
+													<span>{product.name}</span>
+												)}
+											</p>
+											<p className="abacus-reviews__meta">
+												{date ? (
+													<time
+														dateTime={date.iso}
+														className="abacus-helper__muted"
+													>
+														{date.text}
+													</time>
+												) : null}
+												<span
+													className={`abacus-reviews__status is-${review.status ?? 'unknown'}`}
 												>
-													{__('Unapprove', 'abacus')}
-												</Button>
-											) : (
-												<Button
-													variant="primary"
-													disabled={busy || review.status === 'trash'}
-													onClick={() => moderate(review, 'approve')}
-												>
-													{__('Approve', 'abacus')}
-												</Button>
-											)}
-											<Button
-												variant="tertiary"
-												disabled={busy || review.status === 'spam'}
-												onClick={() => moderate(review, 'spam')}
+													{busy
+														? __('Updating…', 'abacus')
+														: statusLabel(review.status)}
+												</span>
+											</p>
+											<ReviewRating review={review} />
+											<p>{plainText(review.review)}</p>
+											<div
+												className="abacus-helper__actions"
+												aria-busy={busy}
 											>
-												{__('Mark as spam', 'abacus')}
-											</Button>
-											<Button
-												variant="tertiary"
-												isDestructive
-												disabled={busy || review.status === 'trash'}
-												onClick={() => moderate(review, 'trash')}
-											>
-												{__('Trash', 'abacus')}
-											</Button>
+												{review.status === 'spam' ? (
+													<Button
+														variant="secondary"
+														disabled={busy}
+														onClick={() => moderate(review, 'unspam')}
+													>
+														{__('Not spam', 'abacus')}
+													</Button>
+												) : review.status === 'trash' ? (
+													<Button
+														variant="secondary"
+														disabled={busy}
+														onClick={() => moderate(review, 'untrash')}
+													>
+														{__('Restore', 'abacus')}
+													</Button>
+												) : review.status === 'approved' ? (
+													<Button
+														variant="secondary"
+														disabled={busy}
+														onClick={() =>
+															moderate(review, 'unapprove')
+														}
+													>
+														{__('Unapprove', 'abacus')}
+													</Button>
+												) : (
+													<Button
+														variant="primary"
+														disabled={busy}
+														onClick={() => moderate(review, 'approve')}
+													>
+														{__('Approve', 'abacus')}
+													</Button>
+												)}
+												{review.status === 'spam' ||
+												review.status === 'trash' ? null : (
+													<>
+														<Button
+															variant="tertiary"
+															disabled={busy}
+															onClick={() => moderate(review, 'spam')}
+														>
+															{__('Mark as spam', 'abacus')}
+														</Button>
+														<Button
+															variant="tertiary"
+															isDestructive
+															disabled={busy}
+															onClick={() =>
+																moderate(review, 'trash')
+															}
+														>
+															{__('Trash', 'abacus')}
+														</Button>
+													</>
+												)}
+											</div>
 										</div>
 									</CardBody>
 								</Card>
@@ -218,7 +334,7 @@ export default function Reviews() {
 					})}
 				</ul>
 			)}
-			<nav className="abacus-reviews__paging" aria-label={__('Reviews pages', 'abacus')}>
+			<nav className="abacus-helper__paging" aria-label={__('Reviews pages', 'abacus')}>
 				<Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
 					{__('Previous page', 'abacus')}
 				</Button>

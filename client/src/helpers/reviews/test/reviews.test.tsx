@@ -4,6 +4,8 @@ import { userEvent } from '@testing-library/user-event';
 import { reviewsStore } from '@abacus/data';
 import type { Review } from '@abacus/data';
 
+import { setSettingsForTests } from '@abacus/settings';
+
 import Reviews from '../index.js';
 import { renderWithStores, stubApiFetch, wpError } from '../../test/harness.js';
 
@@ -22,6 +24,53 @@ function review(id: number, fields: Partial<Review> = {}): Review {
 }
 
 describe('Reviews', () => {
+	jest.setTimeout(30000);
+
+	it('filters by status and shows when each review was written', async () => {
+		setSettingsForTests({ dateFormat: 'F j, Y' });
+		const calls = stubApiFetch((call) => {
+			const status = call.query.get('status');
+			if (status === 'spam') {
+				return {
+					body: [
+						review(5, {
+							status: 'spam',
+							date_created_gmt: '2026-10-31T14:00:00',
+						}),
+					],
+					headers: { 'X-WP-Total': '1' },
+				};
+			}
+			if (call.method === 'GET') {
+				return {
+					body: [review(1, { date_created_gmt: '2026-11-20T01:21:04' })],
+					headers: { 'X-WP-Total': '1' },
+				};
+			}
+			return { body: review(5, { status: 'hold' }) };
+		});
+		renderWithStores(<Reviews />, reviewsStore);
+		expect(await screen.findByText('Text of review 1')).toBeInTheDocument();
+		expect(screen.getByText('November 20, 2026')).toHaveAttribute(
+			'datetime',
+			'2026-11-20T01:21:04Z',
+		);
+		expect(calls[0].query.get('status')).toBe('all');
+
+		await userEvent.selectOptions(screen.getByLabelText('Show'), 'spam');
+		expect(await screen.findByText('Text of review 5')).toBeInTheDocument();
+		expect(screen.getByText('October 31, 2026')).toBeInTheDocument();
+		expect(calls.at(-1)?.query.get('status')).toBe('spam');
+		expect(screen.queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+		await userEvent.click(screen.getByRole('button', { name: 'Not spam' }));
+		await waitFor(() =>
+			expect(calls.find((call) => call.method !== 'GET')?.data).toEqual({
+				status: 'unspam',
+			}),
+		);
+		expect(await screen.findByText('Review is no longer spam')).toBeInTheDocument();
+		setSettingsForTests();
+	});
 	it('approves a review, offers undo, and pages with the server total', async () => {
 		const calls = stubApiFetch((call) => {
 			if (call.method === 'GET') {
@@ -74,12 +123,16 @@ describe('Reviews', () => {
 		renderWithStores(<Reviews />, reviewsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Trash' }));
 		expect(await screen.findByText('Review moved to the trash')).toBeInTheDocument();
-		expect(screen.getByText('Trash', { selector: 'p' })).toBeInTheDocument();
+		expect(
+			screen.getByText('Trash', { selector: '.abacus-reviews__status' }),
+		).toBeInTheDocument();
 		await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
 		await waitFor(() =>
 			expect(calls.at(-1)).toMatchObject({ method: 'PUT', data: { status: 'untrash' } }),
 		);
-		expect(await screen.findByText('Pending')).toBeInTheDocument();
+		expect(
+			await screen.findByText('Pending', { selector: '.abacus-reviews__status' }),
+		).toBeInTheDocument();
 	});
 
 	it('shows a refused moderation and a failed load with Retry', async () => {
@@ -97,7 +150,9 @@ describe('Reviews', () => {
 		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 		await userEvent.click(await screen.findByRole('button', { name: 'Mark as spam' }));
 		expect(await screen.findByText('Sorry, you cannot edit this review.')).toBeInTheDocument();
-		expect(screen.getByText('Pending')).toBeInTheDocument();
+		expect(
+			screen.getByText('Pending', { selector: '.abacus-reviews__status' }),
+		).toBeInTheDocument();
 		expect(screen.getByRole('button', { name: 'Mark as spam' })).toBeEnabled();
 	});
 });
