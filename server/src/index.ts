@@ -13,7 +13,7 @@ import { Db } from './core/db.js';
 import { allowedHostList } from './core/security.js';
 import { generateStore } from './store/generate.js';
 import { ensureRollups } from './store/rollups.js';
-import { createStoreSchema } from './store/schema.js';
+import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './store/schema.js';
 import { isValidTimeZone } from './store/time.js';
 
 export interface StartOptions {
@@ -57,39 +57,127 @@ export interface RunningServer {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** True when the database already holds a generated store. */
-async function isSeeded(db: Db): Promise<boolean> {
-	const row = await db.one<{ n: number }>(
-		"SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name = 'order_stats'",
-	);
-	if (!row || Number(row.n) === 0) return false;
-	const products = await db.one<{ n: number }>('SELECT COUNT(*) AS n FROM products');
-	return !!products && Number(products.n) > 0;
+interface SeedOptions {
+	orders: number;
+	seed: number;
+	timeZone: string;
+	quiet: boolean;
+}
+
+async function seed(db: Db, options: SeedOptions): Promise<void> {
+	const started = Date.now();
+	if (!options.quiet) console.log(`Generating a demo store with ${options.orders} orders…`);
+	await generateStore(db, options);
+	if (!options.quiet)
+		console.log(`Store generated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** Opens a database file, turning DuckDB's complaint into what to do about it. */
+async function openFile(file: string): Promise<Db> {
+	try {
+		return await Db.open(file);
+	} catch (error) {
+		throw new Error(damagedMessage(file, error));
+	}
+}
+
+function damagedMessage(file: string, error: unknown): string {
+	const reason = error instanceof Error ? error.message : String(error);
+	return `The database ${file} is damaged and cannot be used: ${reason}\nMove it aside (or restore a backup) and start again: a new demo store is generated when the file does not exist.`;
+}
+
+/**
+ * Generates a store into a temporary file next to `file` and renames it into place once complete:
+ * a first start killed at any moment leaves either no store or a whole one (plus a temporary file
+ * removed by the next start).
+ */
+async function seedFile(file: string, options: SeedOptions): Promise<void> {
+	const temporary = `${file}.seeding-${process.pid}`;
+	for (const f of [temporary, `${temporary}.wal`]) fs.rmSync(f, { force: true });
+	const db = await Db.open(temporary);
+	try {
+		await seed(db, options);
+	} finally {
+		db.close();
+	}
+	// A write-ahead log left by an earlier, incomplete file must not be replayed onto the new one.
+	fs.rmSync(`${file}.wal`, { force: true });
+	if (fs.existsSync(`${temporary}.wal`)) fs.renameSync(`${temporary}.wal`, `${file}.wal`);
+	fs.renameSync(temporary, file);
+}
+
+/** Removes temporary files of seedings that were interrupted (their process is gone). */
+function removeAbandonedSeedings(file: string): void {
+	const dir = path.dirname(file);
+	const prefix = `${path.basename(file)}.seeding-`;
+	for (const name of fs.readdirSync(dir)) {
+		if (!name.startsWith(prefix)) continue;
+		const pid = Number(name.slice(prefix.length).replace(/\.wal$/, ''));
+		let alive = false;
+		if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+			try {
+				process.kill(pid, 0);
+				alive = true;
+			} catch {
+				alive = false;
+			}
+		}
+		if (!alive) fs.rmSync(path.join(dir, name), { force: true });
+	}
+}
+
+/**
+ * Opens the store at `file`, generating it when missing and regenerating it when an earlier first
+ * start was interrupted; checks that every table can be read.
+ */
+async function openStore(file: string, options: SeedOptions): Promise<Db> {
+	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+	removeAbandonedSeedings(file);
+	if (!fs.existsSync(file)) await seedFile(file, options);
+	let db = await openFile(file);
+	try {
+		const state = await storeState(db);
+		if (state.kind === 'incomplete') {
+			db.close();
+			if (!options.quiet) {
+				console.log(
+					`The store in ${file} is incomplete (an earlier first start was stopped while generating it${state.missing.length ? `; missing tables: ${state.missing.join(', ')}` : ''}). Generating it again.`,
+				);
+			}
+			await seedFile(file, options);
+			db = await openFile(file);
+		} else if (state.kind === 'unmarked') {
+			await markStoreComplete(db);
+		}
+		await verifyTables(db);
+		return db;
+	} catch (error) {
+		db.close();
+		if (error instanceof Error && error.message.startsWith('The database ')) throw error;
+		throw new Error(damagedMessage(file, error));
+	}
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
 	const databasePath = options.databasePath ?? ':memory:';
-	if (databasePath !== ':memory:')
-		fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
 	const timeZone = options.timeZone ?? 'UTC';
 	if (!isValidTimeZone(timeZone)) throw new Error(`Unknown time zone: ${timeZone}`);
-	const db = await Db.open(databasePath);
+	const seedOptions: SeedOptions = {
+		orders: options.orders ?? 1000,
+		seed: options.seed ?? 1,
+		timeZone,
+		quiet: options.quiet ?? false,
+	};
+	let db: Db;
+	if (databasePath === ':memory:') {
+		db = await Db.open(databasePath);
+		await seed(db, seedOptions);
+	} else {
+		db = await openStore(databasePath, seedOptions);
+	}
 	try {
-		if (!(await isSeeded(db))) {
-			const started = Date.now();
-			if (!options.quiet)
-				console.log(`Generating a demo store with ${options.orders ?? 1000} orders…`);
-			await generateStore(db, {
-				orders: options.orders ?? 1000,
-				seed: options.seed ?? 1,
-				timeZone,
-			});
-			if (!options.quiet)
-				console.log(`Store generated in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-		} else {
-			await createStoreSchema(db);
-			await ensureRollups(db);
-		}
+		await createStoreSchema(db);
+		await ensureRollups(db);
 	} catch (error) {
 		db.close();
 		throw error;

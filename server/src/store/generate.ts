@@ -14,7 +14,13 @@ import { createAdminSchema } from '../admin/schema.js';
 import { seedAdminData } from '../admin/seed.js';
 import type { Db, SqlValue } from '../core/db.js';
 import { refreshRollups } from './rollups.js';
-import { createStoreIndexes, createStoreSchema, seedOptions } from './schema.js';
+import {
+	STORE_MARKER_TABLE,
+	createStoreIndexes,
+	createStoreSchema,
+	markStoreComplete,
+	seedOptions,
+} from './schema.js';
 import { formatSql, utcToLocal } from './time.js';
 
 export interface GenerateOptions {
@@ -273,6 +279,8 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	const local = (utc: number): string => formatSql(utcToLocal(utc, timeZone));
 	const gmt = (utc: number): string => formatSql(utc);
 
+	// First: the store is incomplete until the marker is written again at the very end.
+	await db.run(`DROP TABLE IF EXISTS ${STORE_MARKER_TABLE}`);
 	await createStoreSchema(db);
 	const tables = [
 		'options',
@@ -958,6 +966,8 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	await createStoreIndexes(db);
 	await createAdminSchema(db);
 	await seedAdminData(db, seed);
+	// Last: the marker saying the store is complete (a start finding no marker regenerates it).
+	await markStoreComplete(db);
 	await db.run('CHECKPOINT');
 	return orderId + (refundId - orderCount);
 }

@@ -207,3 +207,104 @@ export async function getOption<T>(db: Db, name: string, fallback: T): Promise<T
 		return fallback;
 	}
 }
+
+/**
+ * The table holding the "store complete" marker. `generateStore` writes it as its very last step,
+ * so a store without it was interrupted while being generated.
+ */
+export const STORE_MARKER_TABLE = 'abacus_store';
+
+/** Tables every complete store has (store, lookup and admin tables). */
+export const REQUIRED_TABLES = [
+	'options',
+	'tax_rates',
+	'categories',
+	'category_lookup',
+	'attributes',
+	'attribute_terms',
+	'products',
+	'product_categories',
+	'product_meta_lookup',
+	'coupons',
+	'users',
+	'customer_lookup',
+	'orders',
+	'order_items',
+	'order_stats',
+	'order_product_lookup',
+	'order_tax_lookup',
+	'order_coupon_lookup',
+	'download_log',
+	'admin_notes',
+	'admin_note_actions',
+	'product_reviews',
+	'admin_users',
+	'user_meta',
+	'payment_gateways',
+	'plugins',
+	'onboarding_task_state',
+	'onboarding_task_lists',
+] as const;
+
+/** Writes the marker saying the store was generated completely (the last step of seeding). */
+export async function markStoreComplete(db: Db): Promise<void> {
+	await db.transaction(async () => {
+		await db.run(
+			`CREATE TABLE IF NOT EXISTS ${STORE_MARKER_TABLE} (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+		);
+		await db.run(
+			`INSERT INTO ${STORE_MARKER_TABLE} (key, value) VALUES ('complete_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+			[new Date().toISOString()],
+		);
+	});
+}
+
+export type StoreState =
+	/** Generated completely (marker present, every table there). */
+	| { kind: 'complete' }
+	/** Made before the marker existed, but every table is there with products and orders. */
+	| { kind: 'unmarked' }
+	/** Nothing or part of a store: an interrupted first start. `missing` names absent tables. */
+	| { kind: 'incomplete'; missing: string[] };
+
+/** What the database holds: a complete store, an older complete one, or a partial one. */
+export async function storeState(db: Db): Promise<StoreState> {
+	const rows = await db.all<{ table_name: string }>(
+		"SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'",
+	);
+	const present = new Set(rows.map((r) => String(r.table_name)));
+	const missing = REQUIRED_TABLES.filter((t) => !present.has(t));
+	if (missing.length > 0) return { kind: 'incomplete', missing };
+	if (present.has(STORE_MARKER_TABLE)) {
+		const marker = await db.one(
+			`SELECT value FROM ${STORE_MARKER_TABLE} WHERE key = 'complete_at'`,
+		);
+		if (marker) return { kind: 'complete' };
+	}
+	const counts = await db.one<{ p: number; o: number; n: number }>(
+		'SELECT (SELECT count(*) FROM products) AS p, (SELECT count(*) FROM orders) AS o, (SELECT count(*) FROM admin_users) AS n',
+	);
+	return Number(counts?.p) > 0 && Number(counts?.o) > 0 && Number(counts?.n) > 0
+		? { kind: 'unmarked' }
+		: { kind: 'incomplete', missing: [] };
+}
+
+/**
+ * Reads every column of every table once (DuckDB checks each block's checksum as it reads), so
+ * that a damaged file is reported at start rather than as 500s later. Throws naming the table.
+ */
+export async function verifyTables(db: Db): Promise<void> {
+	const rows = await db.all<{ table_name: string }>(
+		"SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' ORDER BY table_name",
+	);
+	for (const { table_name: name } of rows) {
+		const table = `"${String(name).replace(/"/g, '""')}"`;
+		try {
+			await db.one(`SELECT count(*) AS n, max(hash(COLUMNS(*))) FROM ${table}`);
+		} catch (error) {
+			throw new Error(
+				`table ${String(name)} cannot be read (${error instanceof Error ? error.message : String(error)})`,
+			);
+		}
+	}
+}
