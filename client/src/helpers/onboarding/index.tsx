@@ -1,5 +1,7 @@
 import {
 	Button,
+	Card,
+	CardBody,
 	CheckboxControl,
 	Notice,
 	RadioControl,
@@ -19,6 +21,8 @@ import { getAdminLink } from '@abacus/settings';
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { useInstallAndActivate } from '../shared/install-plugins.js';
 import { Loading } from '../shared/loading.js';
+import '../shared/style.scss';
+import './style.scss';
 
 type Option = { value: string; label: string };
 type StepKey = 'industry' | 'products' | 'business' | 'extensions' | 'theme' | 'product';
@@ -104,6 +108,46 @@ const extensions = (): Option[] => [
 	{ value: 'google-listings-and-ads', label: __('Google Listings & Ads', 'abacus') },
 ];
 
+/** The themes offered for the store (WordPress.org slugs), each with what it is good for. */
+export const themes = (): Array<Option & { description: string }> => [
+	{
+		value: 'storefront',
+		label: __('Storefront', 'abacus'),
+		description: __('A clean shop theme made for WooCommerce stores.', 'abacus'),
+	},
+	{
+		value: 'twentytwentyfive',
+		label: __('Twenty Twenty-Five', 'abacus'),
+		description: __(
+			'The current WordPress default block theme: edit every page in the editor.',
+			'abacus',
+		),
+	},
+	{
+		value: 'twentytwentyfour',
+		label: __('Twenty Twenty-Four', 'abacus'),
+		description: __('A flexible block theme for shops, portfolios and blogs.', 'abacus'),
+	},
+	{
+		value: 'astra',
+		label: __('Astra', 'abacus'),
+		description: __('A lightweight theme with ready-made shop layouts.', 'abacus'),
+	},
+];
+
+/** The theme choices: the stored theme stays offered even when it is not in the list. */
+function themeChoices(stored: string): Array<Option & { description: string }> {
+	const list = themes();
+	if (stored && !list.some((theme) => theme.value === stored)) {
+		list.unshift({
+			value: stored,
+			label: stored,
+			description: __('The theme chosen before.', 'abacus'),
+		});
+	}
+	return list;
+}
+
 /** The editable profile from the stored one (unset values empty). */
 export function draftFromProfile(profile: Partial<ProfileItems>): ProfileDraft {
 	return {
@@ -133,7 +177,7 @@ function CheckboxGroup(props: {
 	onChange: (value: string[]) => void;
 }) {
 	return (
-		<fieldset>
+		<fieldset className="abacus-helper__checkboxes">
 			<legend>{props.legend}</legend>
 			{props.options.map((option) => (
 				<CheckboxControl
@@ -379,14 +423,31 @@ export default function Onboarding() {
 			label: __('Theme', 'abacus'),
 			content: (
 				<>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={__('Theme', 'abacus')}
-						help={__('The slug of the store’s theme, e.g. storefront.', 'abacus')}
-						value={current.theme}
-						onChange={(value) => update({ theme: value })}
-					/>
+					<fieldset className="abacus-onboarding__themes">
+						<legend>{__('Choose a theme for the store', 'abacus')}</legend>
+						{themeChoices(current.theme).map((theme) => (
+							<label
+								key={theme.value}
+								className={`abacus-onboarding__theme${
+									current.theme === theme.value ? ' is-selected' : ''
+								}`}
+							>
+								<input
+									type="radio"
+									name="abacus-onboarding-theme"
+									value={theme.value}
+									checked={current.theme === theme.value}
+									onChange={() => update({ theme: theme.value })}
+								/>
+								<span
+									className={`abacus-onboarding__theme-preview is-${theme.value}`}
+									aria-hidden="true"
+								/>
+								<span className="abacus-onboarding__theme-name">{theme.label}</span>
+								<span className="abacus-helper__muted">{theme.description}</span>
+							</label>
+						))}
+					</fieldset>
 					{continueButton('theme', withoutEmpty({ theme: current.theme }))}
 				</>
 			),
@@ -435,14 +496,18 @@ export default function Onboarding() {
 	}));
 
 	return (
-		<div className="abacus-onboarding">
-			<h1>{__('Store profile', 'abacus')}</h1>
+		<div className="abacus-helper abacus-onboarding">
+			<h1 className="abacus-helper__title">{__('Store profile', 'abacus')}</h1>
 			{saveError ? (
 				<Notice status="error" onRemove={() => setSaveError(null)}>
 					{saveError}
 				</Notice>
 			) : null}
-			<Stepper steps={steps} currentStep={step} isPending={saving} isVertical />
+			<Card>
+				<CardBody>
+					<Stepper steps={steps} currentStep={step} isPending={saving} isVertical />
+				</CardBody>
+			</Card>
 		</div>
 	);
 }

@@ -70,7 +70,11 @@ describe('Onboarding', () => {
 		await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 
-		await userEvent.type(await screen.findByRole('textbox', { name: 'Theme' }), 'storefront');
+		expect(
+			await screen.findByRole('group', { name: 'Choose a theme for the store' }),
+		).toBeInTheDocument();
+		expect(screen.queryByRole('textbox', { name: 'Theme' })).toBeNull();
+		await userEvent.click(screen.getByRole('radio', { name: /Storefront/ }));
 		await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
 		await userEvent.click(await screen.findByLabelText('Variable product'));
