@@ -1,16 +1,19 @@
 <?php
 /**
- * Plugin Name:       Abacus
- * Plugin URI:        https://example.org/abacus
- * Description:       Store analytics and reports: revenue, orders, products, variations, categories, coupons, taxes, downloads, stock and customers, with charts, comparisons, advanced filters and CSV export.
- * Version:           0.1.0
- * Requires at least: 6.1
- * Requires PHP:      7.4
- * Author:            The Abacus team
- * License:           GPL-3.0-or-later
- * License URI:       https://www.gnu.org/licenses/gpl-3.0.html
- * Text Domain:       abacus
- * Domain Path:       /languages
+ * Plugin Name:          Abacus
+ * Plugin URI:           https://example.org/abacus
+ * Description:          Store analytics and reports: revenue, orders, products, variations, categories, coupons, taxes, downloads, stock and customers, with charts, comparisons, advanced filters and CSV export.
+ * Version:              0.1.0
+ * Requires at least:    6.7
+ * Requires PHP:         7.4
+ * Requires Plugins:     woocommerce
+ * WC requires at least: 9.6
+ * WC tested up to:      10.0
+ * Author:               The Abacus team
+ * License:              GPL-3.0-or-later
+ * License URI:          https://www.gnu.org/licenses/gpl-3.0.html
+ * Text Domain:          abacus
+ * Domain Path:          /languages
  *
  * @package Abacus
  */
@@ -20,6 +23,40 @@ defined( 'ABSPATH' ) || exit;
 define( 'ABACUS_VERSION', '0.1.0' );
 define( 'ABACUS_PLUGIN_FILE', __FILE__ );
 define( 'ABACUS_PAGE', 'abacus' );
+
+require_once __DIR__ . '/includes/rest-api.php';
+
+/**
+ * Declares that Abacus works with WooCommerce's order tables (HPOS): it reads orders through
+ * WooCommerce's REST API only.
+ */
+function abacus_declare_woocommerce_compatibility() {
+	if ( class_exists( '\\Automattic\\WooCommerce\\Utilities\\FeaturesUtil' ) ) {
+		\Automattic\WooCommerce\Utilities\FeaturesUtil::declare_compatibility( 'custom_order_tables', ABACUS_PLUGIN_FILE, true );
+	}
+}
+add_action( 'before_woocommerce_init', 'abacus_declare_woocommerce_compatibility' );
+
+/**
+ * The user preferences Abacus keeps beside WooCommerce's own (in WooCommerce's user data, meta
+ * `woocommerce_admin_<key>`): WooCommerce saves only keys on its allow-list.
+ *
+ * @return string[]
+ */
+function abacus_user_data_fields() {
+	return array( 'abacus_saved_views', 'dashboard_performance_indicators_hidden', 'stock_report_columns', 'downloads_report_columns' );
+}
+
+/**
+ * Adds Abacus's preferences to WooCommerce's allow-list of user data fields.
+ *
+ * @param string[] $fields Allowed fields.
+ * @return string[]
+ */
+function abacus_allow_user_data_fields( $fields ) {
+	return array_values( array_unique( array_merge( (array) $fields, abacus_user_data_fields() ) ) );
+}
+add_filter( 'woocommerce_admin_get_user_data_fields', 'abacus_allow_user_data_fields' );
 
 /**
  * Whether the store plugin whose REST API Abacus reads is active.
@@ -63,27 +100,71 @@ function abacus_menu_pages() {
 }
 
 /**
- * Registers the Analytics menu and its sub-pages, all rendering the same app root.
+ * The admin address of an in-app path's menu entry (the first entry is the menu's own page).
+ *
+ * @param string $path In-app path.
+ * @return string
+ */
+function abacus_menu_slug( $path ) {
+	return '/analytics/overview' === $path ? ABACUS_PAGE : 'admin.php?page=' . ABACUS_PAGE . '&path=' . rawurlencode( $path );
+}
+
+/**
+ * Registers Abacus's own menu ("Abacus", beside WooCommerce's menus) and its sub-pages, all
+ * rendering the same app root.
  */
 function abacus_register_menu() {
 	$capability = abacus_capability();
 	add_menu_page(
-		__( 'Analytics', 'abacus' ),
-		__( 'Analytics', 'abacus' ),
+		__( 'Abacus analytics', 'abacus' ),
+		__( 'Abacus', 'abacus' ),
 		$capability,
 		ABACUS_PAGE,
 		'abacus_render_page',
-		'dashicons-chart-bar',
-		56
+		'dashicons-chart-area',
+		58
 	);
-	$first = true;
 	foreach ( abacus_menu_pages() as $path => $label ) {
-		$slug = $first ? ABACUS_PAGE : 'admin.php?page=' . ABACUS_PAGE . '&path=' . rawurlencode( $path );
-		add_submenu_page( ABACUS_PAGE, $label, $label, $capability, $slug, $first ? 'abacus_render_page' : '' );
-		$first = false;
+		$slug = abacus_menu_slug( $path );
+		add_submenu_page( ABACUS_PAGE, $label, $label, $capability, $slug, ABACUS_PAGE === $slug ? 'abacus_render_page' : '' );
 	}
 }
 add_action( 'admin_menu', 'abacus_register_menu' );
+
+/**
+ * The in-app path of the current request (`path` in the address), unslashed and sanitised;
+ * `/analytics/overview` when absent.
+ *
+ * @return string
+ */
+function abacus_current_path() {
+	$path = isset( $_GET['path'] ) ? sanitize_text_field( wp_unslash( $_GET['path'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- reading which page to show.
+	$path = '/' . trim( preg_replace( '#/+#', '/', $path ), '/' );
+	return '/' === $path ? '/analytics/overview' : $path;
+}
+
+/**
+ * Highlights the sub-page of the current in-app path in WordPress's menu (all Abacus pages share
+ * one admin page, so WordPress alone would highlight the first entry everywhere).
+ *
+ * @param string|null $submenu_file The sub-menu entry WordPress would highlight.
+ * @param string      $parent_file  The current top-level menu.
+ * @return string|null
+ */
+function abacus_submenu_file( $submenu_file, $parent_file ) {
+	if ( ABACUS_PAGE !== $parent_file ) {
+		return $submenu_file;
+	}
+	$path = abacus_current_path();
+	foreach ( array_keys( abacus_menu_pages() ) as $menu_path ) {
+		if ( $menu_path === $path || 0 === strpos( $path, $menu_path . '/' ) ) {
+			return abacus_menu_slug( $menu_path );
+		}
+	}
+	// A helper screen (inbox, reviews, payments, ...) is none of the menu's entries.
+	return '';
+}
+add_filter( 'submenu_file', 'abacus_submenu_file', 10, 2 );
 
 /**
  * The page body: the app mounts into #root.
@@ -134,7 +215,7 @@ function abacus_option( $name, $fallback ) {
 }
 
 /**
- * The store time zone's entry of moment-timezone's database (build/<flavour>/time-zones.json, written
+ * The store time zone's entry of moment-timezone's database (build/wp/time-zones.json, written
  * by the build): the client bundles moment-timezone without its database and loads this zone.
  *
  * @param string $name IANA name or offset.
@@ -150,7 +231,7 @@ function abacus_time_zone_data( $name ) {
 		return $empty;
 	}
 	$dir  = plugin_dir_path( ABACUS_PLUGIN_FILE ) . 'build/';
-	$file = file_exists( $dir . 'wp/time-zones.json' ) ? $dir . 'wp/time-zones.json' : $dir . 'standalone/time-zones.json';
+	$file = $dir . 'wp/time-zones.json';
 	if ( ! is_readable( $file ) ) {
 		return $empty;
 	}
@@ -189,6 +270,32 @@ function abacus_time_zone_data( $name ) {
 		}
 	}
 	return $empty;
+}
+
+/**
+ * What the dashboard needs before its first request, as WooCommerce's own analytics page embeds
+ * it: the performance indicators and leaderboards this store allows (from WooCommerce's REST API,
+ * answered in this request).
+ *
+ * @return array<string, mixed>|stdClass
+ */
+function abacus_data_endpoints() {
+	$endpoints = array();
+	if ( ! abacus_store_is_active() ) {
+		return new stdClass();
+	}
+	foreach (
+		array(
+			'performanceIndicators' => '/wc-analytics/reports/performance-indicators/allowed',
+			'leaderboards'          => '/wc-analytics/leaderboards/allowed',
+		) as $key => $route
+	) {
+		$response = rest_do_request( new WP_REST_Request( 'GET', $route ) );
+		if ( ! $response->is_error() ) {
+			$endpoints[ $key ] = rest_get_server()->response_to_data( $response, false );
+		}
+	}
+	return $endpoints ? $endpoints : new stdClass();
 }
 
 /**
@@ -232,7 +339,7 @@ function abacus_settings() {
 	foreach ( array( 'woocommerce_default_date_range', 'woocommerce_excluded_report_order_statuses', 'woocommerce_actionable_order_statuses', 'woocommerce_manage_stock' ) as $option ) {
 		$preload_options[ $option ] = get_option( $option, null );
 	}
-	$meta_keys = array( 'revenue_report_columns', 'orders_report_columns', 'products_report_columns', 'variations_report_columns', 'categories_report_columns', 'coupons_report_columns', 'taxes_report_columns', 'customers_report_columns', 'dashboard_sections', 'dashboard_chart_type', 'dashboard_chart_interval', 'dashboard_leaderboard_rows' );
+	$meta_keys = array_merge( array( 'revenue_report_columns', 'orders_report_columns', 'products_report_columns', 'variations_report_columns', 'categories_report_columns', 'coupons_report_columns', 'taxes_report_columns', 'customers_report_columns', 'dashboard_sections', 'dashboard_chart_type', 'dashboard_chart_interval', 'dashboard_leaderboard_rows' ), abacus_user_data_fields() );
 	$user_meta = array();
 	foreach ( $meta_keys as $key ) {
 		$value             = get_user_meta( $user->ID, 'woocommerce_admin_' . $key, true );
@@ -283,33 +390,73 @@ function abacus_settings() {
 			'capabilities'     => array( 'view_woocommerce_reports' => current_user_can( abacus_capability() ) ),
 			'woocommerce_meta' => $user_meta,
 		),
-		'dataEndpoints'                     => new stdClass(),
+		'dataEndpoints'                     => abacus_data_endpoints(),
+		// Routes the client calls that differ from the standalone server's.
+		'restRoutes'                        => array(
+			'favorites'                 => '/' . ABACUS_REST_NAMESPACE . '/favorites/me',
+			// WooCommerce 9.6 to 10 no longer answer wc-admin/plugins/recommended-payment-plugins.
+			'recommendedPaymentPlugins' => null,
+		),
 		'variationTitleAttributesSeparator' => apply_filters( 'woocommerce_product_variation_title_attributes_separator', ' - ', null ),
 		// Answers of the first load's small requests, served by api-fetch's preloading middleware.
-		'preloadedRequests'                 => (object) array_reduce( array( '/wc-admin/navigation/favorites/me' ), 'rest_preload_api_request', array() ),
+		'preloadedRequests'                 => (object) array_reduce( array( '/' . ABACUS_REST_NAMESPACE . '/favorites/me' ), 'rest_preload_api_request', array() ),
 	);
 }
 
 /**
- * Enqueues the app on its own page only: the externals build when this WordPress provides its
- * dependencies, otherwise the fully bundled build.
+ * Translations of the lazily loaded chunks: WordPress loads a script's JSON translation only for
+ * scripts it prints, and the app loads its report chunks itself. Each chunk is registered (never
+ * enqueued) so that load_script_textdomain() finds its JSON file (`abacus-<locale>-<md5 of
+ * build/wp/chunks/<file>>.json`, in the plugin's languages folder or WordPress's), and the found
+ * translations go into the `abacus` domain before the app runs.
+ *
+ * @param string $dir     Plugin folder.
+ * @param string $version Build version.
+ * @return string JavaScript adding the translations, or '' when there are none.
+ */
+function abacus_chunk_translations_script( $dir, $version ) {
+	if ( 'en_US' === determine_locale() ) {
+		return '';
+	}
+	$script = '';
+	foreach ( (array) glob( $dir . 'build/wp/chunks/*.js' ) as $file ) {
+		$name   = basename( (string) $file );
+		$handle = 'abacus-chunk-' . md5( $name );
+		wp_register_script( $handle, plugins_url( 'build/wp/chunks/' . $name, ABACUS_PLUGIN_FILE ), array(), $version, true );
+		$json = load_script_textdomain( $handle, 'abacus', $dir . 'languages' );
+		wp_deregister_script( $handle );
+		if ( is_string( $json ) && '' !== $json ) {
+			$script .= '( function( translations ) { var data = translations.locale_data.abacus || translations.locale_data.messages; data[""].domain = "abacus"; wp.i18n.setLocaleData( data, "abacus" ); } )( ' . $json . ' );' . "\n";
+		}
+	}
+	return $script;
+}
+
+/**
+ * Whether the current admin request is an Abacus page (`page=abacus`, read unslashed and sanitised).
+ *
+ * @return bool
+ */
+function abacus_is_own_page() {
+	$page = isset( $_GET['page'] ) ? sanitize_key( wp_unslash( $_GET['page'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- reading which page to show.
+	return ABACUS_PAGE === $page;
+}
+
+/**
+ * Enqueues the app (the build/wp flavour: React and @wordpress/* come from WordPress) on its own
+ * page only, with the JSON translations of its entry and of every chunk.
  *
  * @param string $hook_suffix Current admin page.
  */
 function abacus_enqueue( $hook_suffix ) {
-	if ( ! isset( $_GET['page'] ) || ABACUS_PAGE !== $_GET['page'] ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended
+	unset( $hook_suffix );
+	if ( ! abacus_is_own_page() ) {
 		return;
 	}
-	unset( $hook_suffix );
 	$dir        = plugin_dir_path( ABACUS_PLUGIN_FILE );
 	$asset_file = $dir . 'build/wp/index.asset.php';
 	$asset      = file_exists( $asset_file ) ? require $asset_file : null;
-	$use_wp     = is_array( $asset ) && abacus_dependencies_available( $asset['dependencies'] );
-	$flavour    = $use_wp ? 'wp' : 'standalone';
-	$deps       = $use_wp ? $asset['dependencies'] : array();
-	$version    = is_array( $asset ) ? $asset['version'] : ABACUS_VERSION;
-
-	if ( ! file_exists( $dir . "build/$flavour/index.js" ) ) {
+	if ( ! is_array( $asset ) || ! file_exists( $dir . 'build/wp/index.js' ) ) {
 		add_action(
 			'admin_notices',
 			function () {
@@ -318,13 +465,27 @@ function abacus_enqueue( $hook_suffix ) {
 		);
 		return;
 	}
+	if ( ! abacus_dependencies_available( $asset['dependencies'] ) ) {
+		add_action(
+			'admin_notices',
+			function () {
+				echo '<div class="notice notice-error"><p>' . esc_html__( 'Abacus needs WordPress 6.7 or later: this WordPress lacks scripts the reports are built on.', 'abacus' ) . '</p></div>';
+			}
+		);
+		return;
+	}
+	$version = $asset['version'];
 
-	wp_register_script( 'abacus-app', plugins_url( "build/$flavour/index.js", ABACUS_PLUGIN_FILE ), $deps, $version, true );
+	wp_register_script( 'abacus-app', plugins_url( 'build/wp/index.js', ABACUS_PLUGIN_FILE ), $asset['dependencies'], $version, true );
 	wp_add_inline_script( 'abacus-app', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
 	wp_set_script_translations( 'abacus-app', 'abacus', $dir . 'languages' );
+	$chunks = abacus_chunk_translations_script( $dir, $version );
+	if ( '' !== $chunks ) {
+		wp_add_inline_script( 'abacus-app', $chunks, 'before' );
+	}
 	wp_enqueue_script( 'abacus-app' );
-	if ( file_exists( $dir . "build/$flavour/index.css" ) ) {
-		wp_enqueue_style( 'abacus-app', plugins_url( "build/$flavour/index.css", ABACUS_PLUGIN_FILE ), array( 'wp-components' ), $version );
+	if ( file_exists( $dir . 'build/wp/index.css' ) ) {
+		wp_enqueue_style( 'abacus-app', plugins_url( 'build/wp/index.css', ABACUS_PLUGIN_FILE ), array( 'wp-components' ), $version );
 	}
 }
 add_action( 'admin_enqueue_scripts', 'abacus_enqueue' );

@@ -1,9 +1,12 @@
 /**
- * `npm run plugin-zip`: builds the client (both flavours), generates the POT file and writes
- * abacus.zip with plugin.php, readme.txt, build/ and languages/ under an `abacus/` folder, ready to
- * upload in WordPress.
+ * `npm run plugin-zip`: builds the client's WordPress flavour (build/wp: React and @wordpress/*
+ * from WordPress), generates the POT file and writes abacus.zip with plugin.php, uninstall.php,
+ * includes/, readme.txt, build/wp and languages/ under an `abacus/` folder, ready to upload in
+ * WordPress. The standalone bundle, the component gallery and build metadata (chunk-groups.json)
+ * are not shipped.
  *
  * Usage: node scripts/plugin-zip.js [--skip-build] [--out file.zip]
+ * ABACUS_BUILD_ROOT takes the build from (and builds into) another folder than build/.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -30,13 +33,24 @@ function files(dir) {
 	});
 }
 
+/** Build files that are not the plugin's: metadata for the benchmarks. */
+const NOT_SHIPPED = new Set(['chunk-groups.json']);
+
 export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild = false } = {}) {
+	const buildRoot = process.env.ABACUS_BUILD_ROOT
+		? path.resolve(process.env.ABACUS_BUILD_ROOT)
+		: path.join(root, 'build');
 	if (!skipBuild) {
-		execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: root, stdio: 'inherit' });
+		execFileSync('npx', ['webpack', '--mode', 'production'], {
+			cwd: root,
+			stdio: 'inherit',
+			env: { ...process.env, ABACUS_FLAVOUR: 'wp' },
+		});
 	}
-	for (const flavour of ['wp', 'standalone']) {
-		if (!existsSync(path.join(root, 'build', flavour, 'index.js'))) {
-			throw new Error(`build/${flavour}/index.js is missing: the client build failed.`);
+	const wpBuild = path.join(buildRoot, 'wp');
+	for (const file of ['index.js', 'index.asset.php', 'time-zones.json']) {
+		if (!existsSync(path.join(wpBuild, file))) {
+			throw new Error(`${path.join(wpBuild, file)} is missing: the client build failed.`);
 		}
 	}
 	const { pot, count } = makePot();
@@ -44,15 +58,17 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 	writeFileSync(path.join(root, 'languages/abacus.pot'), pot);
 
 	const zip = new yazl.ZipFile();
+	// [file on disk, path in the zip under abacus/]
 	const entries = [
-		'plugin.php',
-		'readme.txt',
-		...files(path.join(root, 'build')),
-		...files(path.join(root, 'languages')),
+		...['plugin.php', 'uninstall.php', 'readme.txt'].map((f) => [path.join(root, f), f]),
+		...files(path.join(root, 'includes')).map((f) => [f, path.relative(root, f)]),
+		...files(wpBuild)
+			.filter((f) => !NOT_SHIPPED.has(path.basename(f)))
+			.map((f) => [f, `build/wp/${path.relative(wpBuild, f)}`]),
+		...files(path.join(root, 'languages')).map((f) => [f, path.relative(root, f)]),
 	];
-	for (const entry of entries) {
-		const full = path.isAbsolute(entry) ? entry : path.join(root, entry);
-		zip.addFile(full, `abacus/${path.relative(root, full)}`);
+	for (const [full, name] of entries) {
+		zip.addFile(full, `abacus/${name.split(path.sep).join('/')}`);
 	}
 	zip.end();
 	await new Promise((resolve, reject) => {

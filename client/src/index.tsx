@@ -4,12 +4,13 @@
  */
 import { createRoot } from 'react-dom/client';
 import type {} from '@abacus/settings';
-import '@abacus/data';
+import { setRestRoutes } from '@abacus/data';
 
 import { App } from './app/app.js';
 import { setUpApiFetch } from './app/api.js';
 
 const settings = window.abacusSettings ?? {};
+setRestRoutes(settings.restRoutes);
 setUpApiFetch(
 	settings.restRoot ?? '/wp-json/',
 	settings.restNonce ?? '',

@@ -1,38 +1,85 @@
 /**
- * Boots a real WordPress offline for the plugin test: Debian's `wordpress` package (PHP 8.2) on a
- * private MariaDB server in a temporary folder, served by PHP's built-in web server on a free
- * loopback port. Installs the Abacus plugin from the zip that `npm run plugin-zip` makes.
+ * Boots the real stack for the plugin tests: WordPress 6.8.8 and WooCommerce 10.0.2 (the release
+ * tarballs in `ABACUS_WP_STACK`, default ../shared/wp-stack; downloaded from wordpress.org when that
+ * folder is missing), a private MariaDB server (own data folder, Unix socket only), WordPress
+ * installed through wp_install(), WooCommerce activated with HPOS on, a store seeded through
+ * WooCommerce's own PHP API (tests/wordpress/php/seed.php) and its analytics tables filled, then the
+ * Abacus zip installed and activated. PHP's built-in server (PHP_CLI_SERVER_WORKERS, a router
+ * script) serves it on a free loopback port.
+ *
+ * The prepared store (WordPress folder and database files) is kept in the system's temporary folder
+ * under a name made of the versions and a hash of the setup scripts, so later runs only copy it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import yauzl from 'yauzl';
 
-export const WORDPRESS_SOURCE = '/usr/share/wordpress';
+export const VERSIONS = { wordpress: '6.8.8', woocommerce: '10.0.2' } as const;
 export const ADMIN = { user: 'admin', password: 'abacus-admin-password' };
+export const SHOP_MANAGER = { user: 'manager', password: 'abacus-manager-password' };
 export const SUBSCRIBER = { user: 'reader', password: 'abacus-reader-password' };
 export const SITE_TITLE = 'Abacus Test Store';
+
+/** The release files and their SHA-256, as in the stack folder's SHA256SUMS. */
+export const STACK_FILES = {
+	wordpress: {
+		file: `wordpress-${VERSIONS.wordpress}.tar.gz`,
+		sha256: '2ae45250feb4657fd7383ec2cf6705ed3c0b043a89a72ce0392936153d9b78b1',
+		url: `https://wordpress.org/wordpress-${VERSIONS.wordpress}.tar.gz`,
+	},
+	woocommerce: {
+		file: `woocommerce-${VERSIONS.woocommerce}.tar.gz`,
+		sha256: 'f178517c1e67c100a22302c1426377705f9ee1fa9ba04486c4c3ebb3be97e0e3',
+		url: `https://downloads.wordpress.org/plugin/woocommerce.${VERSIONS.woocommerce}.zip`,
+	},
+} as const;
+
+const REPO = path.resolve(__dirname, '../..');
+const PHP_DIR = path.join(__dirname, 'php');
 
 export interface WordPressSite {
 	url: string;
 	root: string;
+	/** Runs PHP code (after `<?php`) with WordPress loaded; returns what it prints. */
+	php(code: string): string;
 	close(): Promise<void>;
+	/** Seconds spent: preparing (or copying) the store, and starting it. */
+	timings: Record<string, number>;
+	/** What the seed script reported when the store was prepared. */
+	seed: { orders: number; orderStatsRows: number; customers: number; actionsRun: number };
 }
 
 /** Why the test cannot run here, or null when everything it needs is installed. */
 export function missingPrerequisite(): string | null {
 	for (const file of [
 		'/usr/bin/php',
-		`${WORDPRESS_SOURCE}/wp-load.php`,
 		'/usr/sbin/mariadbd',
 		'/usr/bin/mariadb-install-db',
+		'/usr/bin/mariadb',
 		'/usr/bin/chromium',
 	]) {
 		if (!existsSync(file)) {
-			return `${file} is missing: install Debian's wordpress, mariadb-server, php-mysql, php-cli and chromium (npm test installs them when run as root).`;
+			return `${file} is missing: install Debian's php-cli php-mysql php-xml php-mbstring php-curl php-intl php-zip php-gd php-bcmath mariadb-server chromium (npm test installs them when run as root).`;
+		}
+	}
+	const modules = execFileSync('php', ['-m'], { encoding: 'utf8' }).toLowerCase();
+	for (const module of ['mysqli', 'mbstring', 'xml', 'intl', 'curl', 'zip', 'gd', 'bcmath']) {
+		if (!modules.split('\n').includes(module)) {
+			return `PHP's ${module} extension is missing: install Debian's php-${module === 'mysqli' ? 'mysql' : module}.`;
 		}
 	}
 	return null;
@@ -55,7 +102,7 @@ function freePort(): Promise<number> {
 async function waitFor(
 	check: () => boolean | Promise<boolean>,
 	what: string,
-	ms = 30000,
+	ms = 60000,
 ): Promise<void> {
 	const until = Date.now() + ms;
 	while (Date.now() < until) {
@@ -98,39 +145,233 @@ export function unzip(zipFile: string, into: string): Promise<void> {
 	});
 }
 
-function php(root: string, code: string): string {
-	const file = path.join(root, `abacus-setup-${Date.now()}.php`);
-	writeFileSync(file, `<?php\n${code}\n`);
-	try {
-		return execFileSync('php', [file], {
-			cwd: root,
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-	} finally {
-		rmSync(file, { force: true });
+function sha256(file: string): string {
+	return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/**
+ * The two release archives: from the stack folder when it exists (checked against the known
+ * SHA-256), otherwise downloaded from wordpress.org into the cache folder. A download is checked
+ * against the SHA-256 in `ABACUS_WP_STACK_SHA256` (a SHA256SUMS file) when given; WordPress core
+ * is also checked against the SHA-1 that wordpress.org publishes beside it.
+ */
+async function stackArchives(
+	cacheRoot: string,
+): Promise<{ wordpress: string; woocommerce: string }> {
+	const folder = path.resolve(REPO, process.env.ABACUS_WP_STACK ?? '../shared/wp-stack');
+	if (existsSync(folder)) {
+		const found = {
+			wordpress: path.join(folder, STACK_FILES.wordpress.file),
+			woocommerce: path.join(folder, STACK_FILES.woocommerce.file),
+		};
+		for (const key of ['wordpress', 'woocommerce'] as const) {
+			const actual = sha256(found[key]);
+			if (actual !== STACK_FILES[key].sha256) {
+				throw new Error(
+					`${found[key]} has SHA-256 ${actual}, expected ${STACK_FILES[key].sha256}: not the release the tests are written for.`,
+				);
+			}
+		}
+		return found;
+	}
+	const downloads = path.join(cacheRoot, 'downloads');
+	mkdirSync(downloads, { recursive: true });
+	const pinned = new Map<string, string>();
+	if (process.env.ABACUS_WP_STACK_SHA256) {
+		for (const line of readFileSync(process.env.ABACUS_WP_STACK_SHA256, 'utf8').split('\n')) {
+			const [sum, name] = line.trim().split(/\s+/);
+			if (sum && name) pinned.set(name, sum);
+		}
+	}
+	const result: Record<string, string> = {};
+	for (const key of ['wordpress', 'woocommerce'] as const) {
+		const url = STACK_FILES[key].url;
+		const file = path.join(downloads, path.basename(url));
+		if (!existsSync(file)) {
+			const response = await fetch(url);
+			if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
+			writeFileSync(`${file}.part`, Buffer.from(await response.arrayBuffer()));
+			renameSync(`${file}.part`, file);
+		}
+		const actual = sha256(file);
+		const expected = pinned.get(path.basename(url));
+		if (expected && expected !== actual) {
+			rmSync(file);
+			throw new Error(`${url} has SHA-256 ${actual}, expected ${expected}.`);
+		}
+		if (key === 'wordpress') {
+			const sha1 = (await (await fetch(`${url}.sha1`)).text()).trim().slice(0, 40);
+			const actualSha1 = createHash('sha1').update(readFileSync(file)).digest('hex');
+			if (sha1 !== actualSha1) {
+				rmSync(file);
+				throw new Error(`${url} does not match the SHA-1 wordpress.org publishes.`);
+			}
+		}
+		result[key] = file;
+	}
+	return { wordpress: result.wordpress, woocommerce: result.woocommerce };
+}
+
+function extract(archive: string, into: string): void {
+	mkdirSync(into, { recursive: true });
+	if (archive.endsWith('.zip')) {
+		execFileSync('php', [
+			'-r',
+			'$z = new ZipArchive(); if ($z->open($argv[1]) !== true) exit(1); $z->extractTo($argv[2]); $z->close();',
+			archive,
+			into,
+		]);
+	} else {
+		execFileSync('tar', ['xzf', archive, '-C', into]);
 	}
 }
 
-/** Starts MariaDB, copies WordPress, installs it, installs and activates the plugin from the zip. */
-export async function startWordPress(pluginZip: string): Promise<WordPressSite> {
-	const tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-wp-'));
-	const processes: ChildProcess[] = [];
-	const close = async () => {
-		for (const child of processes.reverse()) {
-			child.kill('SIGTERM');
-			await new Promise((r) => {
-				if (child.exitCode !== null) return r(null);
-				child.once('exit', r);
-				setTimeout(r, 5000);
-			});
-		}
-		rmSync(tmp, { recursive: true, force: true });
-	};
+/** Runs a PHP file in the WordPress folder; returns its output, or throws with its errors. */
+function runPhp(root: string, file: string, args: string[] = []): string {
 	try {
-		// 1. A private MariaDB server on a Unix socket only.
-		const dataDir = path.join(tmp, 'db');
-		const socket = path.join(tmp, 'mysql.sock');
+		return execFileSync('php', ['-d', 'memory_limit=512M', file, ...args], {
+			cwd: root,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+			maxBuffer: 64 * 1024 * 1024,
+		});
+	} catch (error) {
+		const e = error as { stderr?: string; stdout?: string };
+		throw new Error(`${path.basename(file)} failed: ${e.stderr ?? ''}${e.stdout ?? ''}`);
+	}
+}
+
+function writeSiteConfig(root: string, url: string, socket: string): void {
+	writeFileSync(
+		path.join(root, 'abacus-site.php'),
+		`<?php\ndefine( 'ABACUS_TEST_URL', ${JSON.stringify(url)} );\ndefine( 'ABACUS_TEST_DB_SOCKET', ${JSON.stringify(socket)} );\n`,
+	);
+}
+
+const WP_CONFIG = `<?php
+require __DIR__ . '/abacus-site.php';
+define( 'DB_NAME', 'wordpress' );
+define( 'DB_USER', 'root' );
+define( 'DB_PASSWORD', '' );
+define( 'DB_HOST', 'localhost:' . ABACUS_TEST_DB_SOCKET );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+define( 'WP_HOME', ABACUS_TEST_URL );
+define( 'WP_SITEURL', ABACUS_TEST_URL );
+define( 'AUTH_KEY', 'abacus-test-auth' ); define( 'SECURE_AUTH_KEY', 'abacus-test-secure' );
+define( 'LOGGED_IN_KEY', 'abacus-test-logged' ); define( 'NONCE_KEY', 'abacus-test-nonce' );
+define( 'AUTH_SALT', 'abacus-salt-1' ); define( 'SECURE_AUTH_SALT', 'abacus-salt-2' );
+define( 'LOGGED_IN_SALT', 'abacus-salt-3' ); define( 'NONCE_SALT', 'abacus-salt-4' );
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'DISABLE_WP_CRON', true );
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_DISPLAY', false );
+define( 'WP_DEBUG_LOG', __DIR__ . '/debug.log' );
+$table_prefix = 'wp_';
+if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }
+require_once ABSPATH . 'wp-settings.php';
+`;
+
+interface Database {
+	process: ChildProcess;
+	stop(): Promise<void>;
+}
+
+async function startDatabase(dataDir: string, socket: string, pidFile: string): Promise<Database> {
+	const child = spawn(
+		'/usr/sbin/mariadbd',
+		[
+			'--no-defaults',
+			`--datadir=${dataDir}`,
+			`--socket=${socket}`,
+			'--skip-networking',
+			'--user=root',
+			`--pid-file=${pidFile}`,
+			'--skip-log-bin',
+			'--innodb-buffer-pool-size=64M',
+			'--innodb-log-file-size=16M',
+			'--innodb-flush-log-at-trx-commit=0',
+			'--skip-name-resolve',
+		],
+		{ stdio: 'ignore' },
+	);
+	let exited = false;
+	child.once('exit', () => {
+		exited = true;
+	});
+	await waitFor(() => {
+		if (exited) throw new Error(`MariaDB stopped while starting (data folder ${dataDir}).`);
+		try {
+			execFileSync('mariadb', [`--socket=${socket}`, '-uroot', '-e', 'SELECT 1'], {
+				stdio: 'ignore',
+			});
+			return true;
+		} catch {
+			return false;
+		}
+	}, 'MariaDB to accept connections');
+	return {
+		process: child,
+		stop: () =>
+			new Promise((resolve) => {
+				if (exited) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+				setTimeout(() => {
+					if (!exited) child.kill('SIGKILL');
+				}, 30000);
+			}),
+	};
+}
+
+function setupHash(): string {
+	const hash = createHash('sha256');
+	for (const name of ['install.php', 'store.php', 'seed.php', 'mu-plugin.php', 'router.php']) {
+		hash.update(readFileSync(path.join(PHP_DIR, name)));
+	}
+	hash.update(WP_CONFIG);
+	return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * The prepared store: WordPress with WooCommerce installed and seeded, its database files stopped
+ * cleanly. Built once per versions and setup scripts; `ABACUS_WP_FRESH=1` rebuilds it.
+ */
+export async function preparedStack(): Promise<{
+	dir: string;
+	seconds: number;
+	seed: WordPressSite['seed'];
+}> {
+	const cacheRoot = process.env.ABACUS_WP_CACHE ?? path.join(os.tmpdir(), 'abacus-wp-cache');
+	const dir = path.join(
+		cacheRoot,
+		`wp-${VERSIONS.wordpress}-wc-${VERSIONS.woocommerce}-${setupHash()}`,
+	);
+	const marker = path.join(dir, 'seed.json');
+	if (existsSync(marker) && process.env.ABACUS_WP_FRESH !== '1') {
+		return { dir, seconds: 0, seed: JSON.parse(readFileSync(marker, 'utf8')) };
+	}
+	const started = Date.now();
+	const archives = await stackArchives(cacheRoot);
+	const work = `${dir}.building-${process.pid}`;
+	rmSync(work, { recursive: true, force: true });
+	mkdirSync(work, { recursive: true });
+	const db: Database[] = [];
+	try {
+		extract(archives.wordpress, work);
+		const root = path.join(work, 'wordpress');
+		extract(archives.woocommerce, path.join(root, 'wp-content', 'plugins'));
+		mkdirSync(path.join(root, 'wp-content', 'mu-plugins'), { recursive: true });
+		copyFileSync(
+			path.join(PHP_DIR, 'mu-plugin.php'),
+			path.join(root, 'wp-content', 'mu-plugins', 'abacus-test-store.php'),
+		);
+		copyFileSync(path.join(PHP_DIR, 'router.php'), path.join(root, 'abacus-router.php'));
+		writeFileSync(path.join(root, 'wp-config.php'), WP_CONFIG);
+
+		const dataDir = path.join(work, 'db');
 		execFileSync(
 			'mariadb-install-db',
 			[
@@ -142,94 +383,118 @@ export async function startWordPress(pluginZip: string): Promise<WordPressSite> 
 			],
 			{ stdio: 'ignore' },
 		);
-		const db = spawn(
-			'/usr/sbin/mariadbd',
-			[
-				'--no-defaults',
-				`--datadir=${dataDir}`,
-				`--socket=${socket}`,
-				'--skip-networking',
-				'--user=root',
-				`--pid-file=${path.join(tmp, 'db.pid')}`,
-				'--skip-log-bin',
-			],
-			{ stdio: 'ignore' },
-		);
-		processes.push(db);
-		await waitFor(() => existsSync(socket), 'MariaDB to start');
-		await waitFor(() => {
-			try {
-				execFileSync(
-					'mariadb',
-					[
-						`--socket=${socket}`,
-						'-uroot',
-						'-e',
-						'CREATE DATABASE IF NOT EXISTS wordpress',
-					],
-					{ stdio: 'ignore' },
-				);
-				return true;
-			} catch {
-				return false;
-			}
-		}, 'MariaDB to accept connections');
+		// A short socket path (Unix sockets allow about 100 bytes).
+		const sockDir = mkdtempSync(path.join(os.tmpdir(), 'abw-'));
+		const socket = path.join(sockDir, 'db.sock');
+		db.push(await startDatabase(dataDir, socket, path.join(sockDir, 'db.pid')));
+		execFileSync('mariadb', [
+			`--socket=${socket}`,
+			'-uroot',
+			'-e',
+			'CREATE DATABASE wordpress',
+		]);
+		writeSiteConfig(root, 'http://127.0.0.1', socket);
 
-		// 2. WordPress files with our own configuration.
+		for (const name of ['install.php', 'store.php', 'seed.php']) {
+			copyFileSync(path.join(PHP_DIR, name), path.join(root, `abacus-${name}`));
+		}
+		runPhp(root, 'abacus-install.php', [SITE_TITLE, ADMIN.user, ADMIN.password]);
+		runPhp(root, 'abacus-store.php', [
+			JSON.stringify({ shopManager: SHOP_MANAGER, subscriber: SUBSCRIBER }),
+		]);
+		const seedOutput = runPhp(root, 'abacus-seed.php');
+		const seed = JSON.parse(
+			seedOutput.trim().split('\n').pop() ?? '{}',
+		) as WordPressSite['seed'];
+		for (const name of ['install.php', 'store.php', 'seed.php']) {
+			rmSync(path.join(root, `abacus-${name}`));
+		}
+		await db[0].stop();
+		db.length = 0;
+		rmSync(sockDir, { recursive: true, force: true });
+		writeFileSync(path.join(work, 'seed.json'), JSON.stringify(seed));
+		rmSync(dir, { recursive: true, force: true });
+		renameSync(work, dir);
+		return { dir, seconds: (Date.now() - started) / 1000, seed };
+	} catch (error) {
+		for (const d of db) await d.stop();
+		rmSync(work, { recursive: true, force: true });
+		throw error;
+	}
+}
+
+/**
+ * A running copy of the prepared store with the Abacus plugin from `pluginZip` installed and
+ * activated (and, when given, extra files copied into wp-content, e.g. languages).
+ */
+export async function startWordPress(
+	pluginZip: string,
+	options: { contentFiles?: Record<string, string> } = {},
+): Promise<WordPressSite> {
+	const timings: Record<string, number> = {};
+	const t0 = Date.now();
+	const stack = await preparedStack();
+	timings.prepareStore = stack.seconds;
+	const t1 = Date.now();
+	const tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-wp-'));
+	const processes: ChildProcess[] = [];
+	let database: Database | null = null;
+	const close = async () => {
+		for (const child of processes.reverse()) {
+			if (child.exitCode === null) {
+				const exited = new Promise((r) => child.once('exit', r));
+				child.kill('SIGTERM');
+				await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+			}
+		}
+		await database?.stop();
+		rmSync(tmp, { recursive: true, force: true });
+	};
+	try {
+		execFileSync('cp', [
+			'-a',
+			path.join(stack.dir, 'wordpress'),
+			path.join(stack.dir, 'db'),
+			tmp,
+		]);
 		const root = path.join(tmp, 'wordpress');
-		cpSync(WORDPRESS_SOURCE, root, { recursive: true, dereference: true });
+		const socket = path.join(tmp, 'db.sock');
+		database = await startDatabase(path.join(tmp, 'db'), socket, path.join(tmp, 'db.pid'));
 		const port = await freePort();
 		const url = `http://127.0.0.1:${port}`;
-		writeFileSync(
-			path.join(root, 'wp-config.php'),
-			`<?php
-define( 'DB_NAME', 'wordpress' );
-define( 'DB_USER', 'root' );
-define( 'DB_PASSWORD', '' );
-define( 'DB_HOST', 'localhost:${socket}' );
-define( 'DB_CHARSET', 'utf8mb4' );
-define( 'DB_COLLATE', '' );
-define( 'WP_HOME', '${url}' );
-define( 'WP_SITEURL', '${url}' );
-define( 'WP_CONTENT_DIR', __DIR__ . '/wp-content' );
-define( 'AUTH_KEY', 'abacus-test-auth' ); define( 'SECURE_AUTH_KEY', 'abacus-test-secure' );
-define( 'LOGGED_IN_KEY', 'abacus-test-logged' ); define( 'NONCE_KEY', 'abacus-test-nonce' );
-define( 'AUTH_SALT', 'abacus-salt-1' ); define( 'SECURE_AUTH_SALT', 'abacus-salt-2' );
-define( 'LOGGED_IN_SALT', 'abacus-salt-3' ); define( 'NONCE_SALT', 'abacus-salt-4' );
-define( 'WP_HTTP_BLOCK_EXTERNAL', true );
-define( 'AUTOMATIC_UPDATER_DISABLED', true );
-define( 'DISABLE_WP_CRON', true );
-define( 'WP_DEBUG', false );
-$table_prefix = 'wp_';
-if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }
-require_once ABSPATH . 'wp-settings.php';
-`,
+		writeSiteConfig(root, url, socket);
+		timings.copyStore = (Date.now() - t1) / 1000;
+
+		const pluginsDir = path.join(root, 'wp-content', 'plugins');
+		await unzip(pluginZip, pluginsDir);
+		for (const [relative, source] of Object.entries(options.contentFiles ?? {})) {
+			const target = path.join(root, 'wp-content', relative);
+			mkdirSync(path.dirname(target), { recursive: true });
+			copyFileSync(source, target);
+		}
+		const php = (code: string): string => {
+			const file = path.join(
+				root,
+				`abacus-run-${Date.now()}-${Math.random().toString(36).slice(2)}.php`,
+			);
+			writeFileSync(file, `<?php\nrequire __DIR__ . '/wp-load.php';\n${code}\n`);
+			try {
+				return runPhp(root, file);
+			} finally {
+				rmSync(file, { force: true });
+			}
+		};
+		const activated = php(
+			`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+$result = activate_plugin( 'abacus/plugin.php' );
+echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 		);
+		if (activated.trim() !== 'active') throw new Error(`Activating Abacus said: ${activated}`);
 
-		// 3. The plugin, from the installable zip.
-		await unzip(pluginZip, path.join(root, 'wp-content', 'plugins'));
-
-		// 4. Install WordPress, add a subscriber, activate the plugin.
-		const output = php(
-			root,
-			`define( 'WP_INSTALLING', true );
-$_SERVER['HTTP_HOST'] = '127.0.0.1:${port}';
-require __DIR__ . '/wp-load.php';
-require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-require_once ABSPATH . 'wp-admin/includes/plugin.php';
-$result = wp_install( '${SITE_TITLE}', '${ADMIN.user}', 'admin@example.test', false, '', '${ADMIN.password}' );
-if ( is_wp_error( $result ) ) { fwrite( STDERR, $result->get_error_message() ); exit( 1 ); }
-wp_create_user( '${SUBSCRIBER.user}', '${SUBSCRIBER.password}', 'reader@example.test' );
-$activated = activate_plugin( 'abacus/plugin.php' );
-if ( is_wp_error( $activated ) ) { fwrite( STDERR, $activated->get_error_message() ); exit( 1 ); }
-echo get_bloginfo( 'version' );`,
-		);
-		if (!/^\d+\.\d+/.test(output.trim())) throw new Error(`WordPress install said: ${output}`);
-
-		// 5. Serve it.
-		const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', root], {
+		const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', root, 'abacus-router.php'], {
 			cwd: root,
 			stdio: 'ignore',
+			env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
 		});
 		processes.push(web);
 		await waitFor(async () => {
@@ -240,7 +505,8 @@ echo get_bloginfo( 'version' );`,
 				return false;
 			}
 		}, 'the PHP web server');
-		return { url, root, close };
+		timings.start = (Date.now() - t0) / 1000;
+		return { url, root, php, close, timings, seed: stack.seed };
 	} catch (error) {
 		await close();
 		throw error;

@@ -1,18 +1,26 @@
 /**
- * Abacus as a WordPress plugin in a real WordPress (Debian's 6.1 with PHP 8.2 and MariaDB):
- * the zip installs and activates, an administrator sees the app render with the injected settings
- * and the Analytics menu, a subscriber is refused, and the externals build asks WordPress only for
- * the scripts its index.asset.php lists.
+ * Abacus inside a real store: WordPress 6.8.8 + WooCommerce 10.0.2 (HPOS, a seeded store, its
+ * analytics tables filled), the plugin installed from its zip. In Chromium, logged in:
+ * - every Abacus route loads the build/wp flavour with no page error, no console error from
+ *   Abacus and no REST answer of 4xx/5xx; WordPress's menu highlights the current sub-page;
+ * - the tiles equal WooCommerce's own REST answers for the same query, to the cent;
+ * - the Overview shows the indicators and leaderboards WooCommerce allows;
+ * - a saved view survives a reload and a new login; favourites live in abacus/v1;
+ * - saving the analytics settings keeps WooCommerce's options as saved;
+ * - a shop manager sees the pages, a subscriber is refused;
+ * - a de_DE translation reaches the entry and the lazily loaded chunks.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 import {
 	ADMIN,
+	SHOP_MANAGER,
 	SITE_TITLE,
 	SUBSCRIBER,
 	missingPrerequisite,
@@ -21,23 +29,79 @@ import {
 } from './harness.js';
 
 const root = path.resolve(__dirname, '../..');
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress plugin test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
+const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
 
-describeIfReady('Abacus in a real WordPress', () => {
+/** Every Abacus screen: the reports, the dashboard, settings and the helper screens. */
+const ROUTES = [
+	'/analytics/overview',
+	'/analytics/revenue',
+	'/analytics/orders',
+	'/analytics/products',
+	'/analytics/variations',
+	'/analytics/categories',
+	'/analytics/coupons',
+	'/analytics/taxes',
+	'/analytics/downloads',
+	'/analytics/stock',
+	'/customers',
+	'/analytics/settings',
+	'/inbox',
+	'/reviews',
+	'/stock-update',
+	'/payments',
+	'/onboarding',
+	'/settings/general',
+];
+
+function isoDay(date: Date): string {
+	return date.toISOString().slice(0, 10);
+}
+
+/** The seeded orders' range: the last 95 days up to today. */
+const today = new Date();
+const AFTER = isoDay(new Date(today.getTime() - 95 * 86400000));
+const BEFORE = isoDay(today);
+const RANGE_QUERY = { period: 'custom', compare: 'previous_year', after: AFTER, before: BEFORE };
+const REST_RANGE = { after: `${AFTER}T00:00:00`, before: `${BEFORE}T23:59:59` };
+
+function money(value: number): string {
+	const abs = Math.abs(value).toLocaleString('en-US', {
+		minimumFractionDigits: 2,
+		maximumFractionDigits: 2,
+	});
+	return value < 0 ? `-$${abs}` : `$${abs}`;
+}
+
+interface Watch {
+	pageErrors: string[];
+	consoleErrors: string[];
+	failedRest: string[];
+}
+
+describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 	let site: WordPressSite;
 	let browser: Browser;
 	let tmp: string;
+	const timings: Record<string, number> = {};
 
 	beforeAll(async () => {
+		const t0 = Date.now();
 		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-zip-'));
 		const zip = path.join(tmp, 'abacus.zip');
 		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
 			cwd: root,
 			stdio: 'ignore',
+			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 		});
-		site = await startWordPress(zip);
+		timings.zip = (Date.now() - t0) / 1000;
+		site = await startWordPress(zip, { contentFiles: germanTranslation(tmp) });
+		Object.assign(timings, site.timings);
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
 			args: [
@@ -49,106 +113,544 @@ describeIfReady('Abacus in a real WordPress', () => {
 				'--disable-sync',
 			],
 		});
-	});
+		mkdirSync(ARTIFACTS, { recursive: true });
+	}, 600000);
 
 	afterAll(async () => {
 		await browser?.close();
 		await site?.close();
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
+		console.log(`WordPress step timings (s): ${JSON.stringify(timings)}`);
 	});
 
-	async function logIn(user: { user: string; password: string }): Promise<Page> {
-		const context = await browser.newContext();
+	async function logIn(
+		user: { user: string; password: string },
+		width = 1440,
+	): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
+		const context = await browser.newContext({
+			viewport: { width, height: 1000 },
+			acceptDownloads: true,
+		});
 		const page = await context.newPage();
+		const watch: Watch = { pageErrors: [], consoleErrors: [], failedRest: [] };
+		page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+		page.on('console', (message) => {
+			if (message.type() !== 'error') return;
+			const where = message.location().url;
+			if (where.includes('/plugins/abacus/') || /abacus/i.test(message.text())) {
+				watch.consoleErrors.push(`${message.text()} (${where})`);
+			}
+		});
+		page.on('response', (response) => {
+			const url = response.url();
+			if (
+				(url.includes('/wp-json/') || url.includes('rest_route=')) &&
+				response.status() >= 400
+			) {
+				watch.failedRest.push(`${response.status()} ${response.request().method()} ${url}`);
+			}
+		});
 		await page.goto(`${site.url}/wp-login.php`);
 		await page.fill('#user_login', user.user);
 		await page.fill('#user_pass', user.password);
-		await Promise.all([page.waitForNavigation(), page.click('#wp-submit')]);
-		return page;
+		await Promise.all([
+			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php')),
+			page.click('#wp-submit'),
+		]);
+		return { context, page, watch };
 	}
 
-	test('an administrator opens Analytics and the app renders with the injected settings', async () => {
-		const page = await logIn(ADMIN);
-		const errors: string[] = [];
-		page.on('pageerror', (error) => errors.push(error.message));
-		await page.goto(`${site.url}/wp-admin/admin.php?page=abacus`);
+	function adminUrl(appPath: string, query: Record<string, string> = {}): string {
+		const params = new URLSearchParams({ page: 'abacus', path: appPath, ...query });
+		return `${site.url}/wp-admin/admin.php?${params.toString()}`;
+	}
 
-		// The menu and its sub-pages.
-		const menu = page.locator('#toplevel_page_abacus');
-		await expect(
-			menu.getByRole('link', { name: 'Analytics' }).first().isVisible(),
-		).resolves.toBe(true);
-		for (const label of ['Revenue', 'Orders', 'Customers', 'Settings']) {
-			await expect(
-				menu.getByRole('link', { name: label, exact: true }).count(),
-			).resolves.toBe(1);
-		}
-		const revenueHref = await menu
-			.getByRole('link', { name: 'Revenue', exact: true })
-			.getAttribute('href');
-		expect(revenueHref).toContain('page=abacus&path=%2Fanalytics%2Frevenue');
-
-		// The settings object and the app.
-		const settings = await page.evaluate(() => {
-			const s = (window as unknown as { abacusSettings?: Record<string, unknown> })
-				.abacusSettings;
-			return s
-				? {
-						siteTitle: s.siteTitle,
-						restNonce: s.restNonce,
-						restRoot: s.restRoot,
-						adminUrl: s.adminUrl,
-					}
-				: null;
-		});
-		expect(settings).not.toBeNull();
-		expect(settings?.siteTitle).toBe(SITE_TITLE);
-		expect(String(settings?.restNonce)).toMatch(/^[0-9a-f]{10}$/);
-		// Plain permalinks: WordPress's REST root is the rest_route form, which api-fetch understands.
-		expect([`${site.url}/wp-json/`, `${site.url}/index.php?rest_route=/`]).toContain(
-			settings?.restRoot,
+	/** WordPress's REST nonce for the logged-in user of `page` (admin-ajax's rest-nonce action). */
+	async function restNonce(page: Page): Promise<string> {
+		const response = await page.request.get(
+			`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`,
 		);
-		expect(settings?.adminUrl).toBe(`${site.url}/wp-admin/`);
+		return response.ok() ? (await response.text()).trim() : '';
+	}
+
+	/** A REST GET as the logged-in user of `page` (cookie + the page's REST nonce). */
+	async function rest<T>(
+		page: Page,
+		route: string,
+		query: Record<string, string | number> = {},
+	): Promise<T> {
+		const nonce = await restNonce(page);
+		const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+		const response = await page.request.get(`${site.url}/wp-json${route}?${params}`, {
+			headers: { 'X-WP-Nonce': nonce },
+		});
+		if (!response.ok()) throw new Error(`${route} answered ${response.status()}`);
+		return (await response.json()) as T;
+	}
+
+	/** Waits until the app has rendered and nothing is loading. */
+	async function settled(page: Page): Promise<void> {
 		await page.waitForFunction(
 			() => (document.getElementById('root')?.children.length ?? 0) > 0,
 			undefined,
-			{ timeout: 20000 },
+			{ timeout: 30000 },
 		);
-		expect(errors).toEqual([]);
+		await page.waitForFunction(
+			() =>
+				!document.querySelector(
+					'#root .is-placeholder, #root .is-loading, #root .components-spinner',
+				),
+			undefined,
+			{ timeout: 30000 },
+		);
+	}
 
-		// WordPress 6.1 has no react-jsx-runtime script: the bundled build is used.
-		const scripts = await page
-			.locator('script[src*="/plugins/abacus/build/"]')
-			.evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
-		expect(scripts.some((src) => src.includes('/build/standalone/index.js'))).toBe(true);
-		expect(scripts.some((src) => src.includes('/build/wp/'))).toBe(false);
+	/** Summary tiles of the page: label → value text. */
+	async function tiles(page: Page): Promise<Record<string, string>> {
+		return page
+			.locator('.abacus-summary__item')
+			.evaluateAll((items) =>
+				Object.fromEntries(
+					items.map((item) => [
+						item.querySelector('.abacus-summary__item-label')?.textContent?.trim() ??
+							'',
+						item.querySelector('.abacus-summary__item-value')?.textContent?.trim() ??
+							'',
+					]),
+				),
+			);
+	}
 
-		// Without the store plugin, the administrator is told what is missing.
+	test('every Abacus route loads the wp flavour with no error and no failed REST call', async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		const notes: string[] = [];
+		for (const route of ROUTES) {
+			await page.goto(adminUrl(route));
+			try {
+				await settled(page);
+			} catch {
+				notes.push(`${route}: still loading after 30 s`);
+				await page.screenshot({
+					path: path.join(ARTIFACTS, `loading${route.replace(/\//g, '-')}.png`),
+				});
+			}
+			// Let late requests (lazy chunks, resolvers) finish.
+			await page.waitForLoadState('networkidle');
+			const scripts = await page
+				.locator('script[src*="/plugins/abacus/"]')
+				.evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
+			if (!scripts.some((src) => src.includes('/build/wp/index.js'))) {
+				notes.push(`${route}: build/wp/index.js not loaded`);
+			}
+			if (scripts.some((src) => src.includes('/build/standalone/'))) {
+				notes.push(`${route}: standalone bundle loaded`);
+			}
+			const alerts = await page.locator('#root [role="alert"]').allInnerTexts();
+			if (alerts.some((text) => text.trim()))
+				notes.push(`${route}: alert ${alerts.join(' | ')}`);
+		}
+		// React and @wordpress/* come from WordPress.
+		const fromWordPress = await page
+			.locator('script[src*="/wp-includes/js/dist/vendor/react"]')
+			.count();
+		expect(fromWordPress).toBeGreaterThan(0);
+		expect(notes).toEqual([]);
+		expect(watch.pageErrors).toEqual([]);
+		expect(watch.consoleErrors).toEqual([]);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 300000);
+
+	test("WordPress's menu has one Abacus menu and highlights the current sub-page", async () => {
+		const { context, page } = await logIn(ADMIN);
+		await page.goto(adminUrl('/analytics/revenue'));
+		const menu = page.locator('#toplevel_page_abacus');
+		await expect(menu.locator('.wp-menu-name').innerText()).resolves.toBe('Abacus');
+		const current = menu.locator('.wp-submenu li.current a');
+		await expect(current.innerText()).resolves.toBe('Revenue');
+		await expect(current.getAttribute('aria-current')).resolves.toBe('page');
+		await page.goto(adminUrl('/analytics/stock'));
 		await expect(
-			page.getByText('Abacus needs WooCommerce to be installed and active').count(),
-		).resolves.toBe(1);
-		await page.screenshot({
-			path: path.join(root, 'test-results', 'wordpress-admin.png'),
-			fullPage: true,
+			page.locator('#toplevel_page_abacus .wp-submenu li.current a').innerText(),
+		).resolves.toBe('Stock');
+		await page.goto(`${site.url}/wp-admin/admin.php?page=abacus`);
+		await expect(
+			page.locator('#toplevel_page_abacus .wp-submenu li.current a').innerText(),
+		).resolves.toBe('Overview');
+		// The app's page title names the site's store.
+		const settings = await page.evaluate(
+			() =>
+				(window as unknown as { abacusSettings?: { siteTitle?: string } }).abacusSettings
+					?.siteTitle,
+		);
+		expect(settings).toBe(SITE_TITLE);
+		await context.close();
+	});
+
+	test('the report tiles equal WooCommerce’s own REST answers to the cent', async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		const cases: Array<{
+			report: string;
+			endpoint: string;
+			expect: Array<[label: string, key: string, type: 'money' | 'count']>;
+		}> = [
+			{
+				report: 'revenue',
+				endpoint: 'revenue',
+				expect: [
+					['Gross sales', 'gross_sales', 'money'],
+					['Returns', 'refunds', 'money'],
+					['Coupons', 'coupons', 'money'],
+					['Net sales', 'net_revenue', 'money'],
+					['Taxes', 'taxes', 'money'],
+					['Total sales', 'total_sales', 'money'],
+				],
+			},
+			{
+				report: 'orders',
+				endpoint: 'orders',
+				expect: [
+					['Orders', 'orders_count', 'count'],
+					['Net sales', 'net_revenue', 'money'],
+					['Average order value', 'avg_order_value', 'money'],
+					['Average items per order', 'avg_items_per_order', 'count'],
+				],
+			},
+			{
+				report: 'products',
+				endpoint: 'products',
+				expect: [
+					['Items sold', 'items_sold', 'count'],
+					['Net sales', 'net_revenue', 'money'],
+					['Orders', 'orders_count', 'count'],
+				],
+			},
+			{
+				report: 'categories',
+				endpoint: 'products',
+				expect: [
+					['Items sold', 'items_sold', 'count'],
+					['Net sales', 'net_revenue', 'money'],
+					['Orders', 'orders_count', 'count'],
+				],
+			},
+			{
+				report: 'coupons',
+				endpoint: 'coupons',
+				expect: [
+					['Discounted orders', 'orders_count', 'count'],
+					['Amount', 'amount', 'money'],
+				],
+			},
+			{
+				report: 'taxes',
+				endpoint: 'taxes',
+				expect: [
+					['Total tax', 'total_tax', 'money'],
+					['Order tax', 'order_tax', 'money'],
+					['Shipping tax', 'shipping_tax', 'money'],
+					['Orders', 'orders_count', 'count'],
+				],
+			},
+		];
+		const mismatches: string[] = [];
+		const compared: string[] = [];
+		for (const item of cases) {
+			const { totals } = await rest<{ totals: Record<string, number> }>(
+				page,
+				`/wc-analytics/reports/${item.endpoint}/stats`,
+				{ ...REST_RANGE, interval: 'day', per_page: 100 },
+			);
+			await page.goto(adminUrl(`/analytics/${item.report}`, RANGE_QUERY));
+			await settled(page);
+			const shown = await tiles(page);
+			for (const [label, key, type] of item.expect) {
+				if (!(label in shown)) continue;
+				const value = totals[key];
+				const expected =
+					type === 'money'
+						? money(value)
+						: Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
+				compared.push(`${item.report}/${label}`);
+				if (shown[label] !== expected) {
+					mismatches.push(
+						`${item.report} "${label}": shows ${shown[label]}, WooCommerce says ${expected}`,
+					);
+				}
+			}
+		}
+		expect(mismatches).toEqual([]);
+		// Every report compared at least its first tile.
+		for (const item of cases) {
+			expect(compared.some((c) => c.startsWith(`${item.report}/`))).toBe(true);
+		}
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 300000);
+
+	test('customers and stock tables list what WooCommerce lists', async () => {
+		const { context, page } = await logIn(ADMIN);
+		const customers = await rest<Array<{ name: string }>>(
+			page,
+			'/wc-analytics/reports/customers',
+			{ per_page: 100, orderby: 'date_last_active', order: 'desc' },
+		);
+		expect(customers.length).toBeGreaterThan(0);
+		await page.goto(adminUrl('/customers'));
+		await settled(page);
+		const customerText = await page.locator('#root table').last().innerText();
+		for (const customer of customers.slice(0, 5)) expect(customerText).toContain(customer.name);
+
+		const stock = await rest<Array<{ name: string; stock_quantity: number | null }>>(
+			page,
+			'/wc-analytics/reports/stock',
+			{ per_page: 100, type: 'all', orderby: 'stock_status', order: 'asc' },
+		);
+		await page.goto(adminUrl('/analytics/stock', { type: 'all' }));
+		await settled(page);
+		const stockText = await page.locator('#root table').last().innerText();
+		for (const product of stock.slice(0, 8)) expect(stockText).toContain(product.name);
+		await context.close();
+	}, 120000);
+
+	test('the Overview shows the indicators and leaderboards WooCommerce allows', async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		await page.goto(adminUrl('/analytics/overview', RANGE_QUERY));
+		await settled(page);
+		const allowed = await rest<Array<{ stat: string; label: string }>>(
+			page,
+			'/wc-analytics/reports/performance-indicators/allowed',
+		);
+		const boards = await rest<Array<{ id: string; label: string }>>(
+			page,
+			'/wc-analytics/leaderboards/allowed',
+		);
+		expect(allowed.length).toBeGreaterThanOrEqual(10);
+		expect(boards.length).toBe(4);
+		const text = await page.locator('#root').innerText();
+		expect(text).not.toContain('No indicators are selected');
+		expect(text).not.toContain('No leaderboards are available');
+		const shownTiles = await tiles(page);
+		expect(Object.keys(shownTiles).length).toBeGreaterThan(0);
+		for (const label of Object.keys(shownTiles)) {
+			expect(allowed.map((a) => a.label)).toContain(label);
+		}
+		for (const board of boards) expect(text).toContain(board.label);
+		await page.screenshot({ path: path.join(ARTIFACTS, 'overview-1440.png'), fullPage: true });
+		expect(watch.pageErrors).toEqual([]);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 120000);
+
+	test('favourites are kept by the abacus/v1 route, which checks the nonce and the user', async () => {
+		const { context, page } = await logIn(ADMIN);
+		await page.goto(adminUrl('/analytics/overview'));
+		const nonce = await restNonce(page);
+		const route = `${site.url}/wp-json/abacus/v1/favorites/me`;
+		const added = await page.request.post(route, {
+			headers: { 'X-WP-Nonce': nonce },
+			data: { item_id: 'payments' },
 		});
+		expect(added.status()).toBe(200);
+		expect(await added.json()).toEqual(['payments']);
+		// Without the nonce, the cookie alone is not enough.
+		const noNonce = await page.request.post(route, { data: { item_id: 'reviews' } });
+		expect(noNonce.status()).toBe(401);
+		const bad = await page.request.post(route, {
+			headers: { 'X-WP-Nonce': nonce },
+			data: { item_id: '<script>' },
+		});
+		expect(bad.status()).toBe(400);
+		const read = await page.request.get(route, { headers: { 'X-WP-Nonce': nonce } });
+		expect(await read.json()).toEqual(['payments']);
+		const removed = await page.request.delete(`${route}?item_id=payments`, {
+			headers: { 'X-WP-Nonce': nonce },
+		});
+		expect(await removed.json()).toEqual([]);
+		await context.close();
+
+		const subscriber = await logIn(SUBSCRIBER);
+		const refused = await subscriber.page.request.get(route, {
+			headers: { 'X-WP-Nonce': await restNonce(subscriber.page) },
+		});
+		expect(refused.status()).toBe(403);
+		await subscriber.context.close();
 	});
 
-	test('a subscriber is refused', async () => {
-		const page = await logIn(SUBSCRIBER);
-		const response = await page.goto(`${site.url}/wp-admin/admin.php?page=abacus`);
+	test('a saved view survives a reload and a new login', async () => {
+		const first = await logIn(ADMIN);
+		await first.page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+		await settled(first.page);
+		await first.page.getByRole('button', { name: 'Save view' }).click();
+		const name = `Quarter orders ${Date.now()}`;
+		await first.page.getByLabel('Name').fill(name);
+		await first.page.getByRole('dialog').getByRole('button', { name: /^Save/ }).click();
+		await first.page.getByText(name).first().waitFor({ state: 'attached', timeout: 20000 });
+		await first.page.reload();
+		await settled(first.page);
+		await expect(first.page.getByText(name).count()).resolves.toBeGreaterThan(0);
+		await first.context.close();
+		const second = await logIn(ADMIN);
+		await second.page.goto(adminUrl('/analytics/revenue'));
+		await settled(second.page);
+		await expect(second.page.getByText(name).count()).resolves.toBeGreaterThan(0);
+		// Stored as WooCommerce user data, which the plugin allows.
+		const stored = site.php(
+			"echo get_user_meta( get_user_by( 'login', 'admin' )->ID, 'woocommerce_admin_abacus_saved_views', true );",
+		);
+		expect(stored).toContain(name);
+		expect(second.watch.failedRest).toEqual([]);
+		await second.context.close();
+	}, 120000);
+
+	test("saving the analytics settings keeps WooCommerce's options as saved", async () => {
+		const readOptions = () =>
+			JSON.parse(
+				site.php(
+					"echo wp_json_encode( array( 'excluded' => get_option( 'woocommerce_excluded_report_order_statuses' ), 'actionable' => get_option( 'woocommerce_actionable_order_statuses' ), 'range' => get_option( 'woocommerce_default_date_range' ) ) );",
+				),
+			) as { excluded: string[]; actionable: string[]; range: string };
+		const before = readOptions();
+		const { context, page, watch } = await logIn(ADMIN);
+		await page.goto(adminUrl('/analytics/settings'));
+		await settled(page);
+		const saves: string[] = [];
+		page.on('request', (request) => {
+			if (request.method() === 'POST' && request.url().includes('options')) {
+				saves.push(request.postData() ?? '');
+			}
+		});
+		// Tick one more excluded status (On hold) and save.
+		const onHold = page
+			.locator('fieldset')
+			.filter({ has: page.locator('legend', { hasText: 'Excluded statuses' }) })
+			.getByLabel('On hold');
+		await onHold.first().check();
+		await page.getByRole('button', { name: 'Save settings' }).click();
+		await page
+			.getByText('Your settings have been successfully saved.')
+			.first()
+			.waitFor({ timeout: 20000 });
+		const after = readOptions();
+		expect([...after.excluded].sort()).toEqual([...before.excluded, 'on-hold'].sort());
+		expect(after.actionable).toEqual(before.actionable);
+		expect(after.range).toEqual(before.range);
+		// Only the changed option went to the server.
+		expect(saves.length).toBeGreaterThan(0);
+		for (const body of saves) {
+			expect(body).not.toContain('woocommerce_actionable_order_statuses');
+			expect(body).not.toContain('woocommerce_default_date_range');
+		}
+		// The settings screen reads back what was saved.
+		await page.reload();
+		await settled(page);
+		await expect(onHold.first().isChecked()).resolves.toBe(true);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 120000);
+
+	test('a shop manager sees the pages and a subscriber is refused', async () => {
+		const manager = await logIn(SHOP_MANAGER);
+		await manager.page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
+		await settled(manager.page);
+		expect(Object.keys(await tiles(manager.page)).length).toBeGreaterThan(0);
+		expect(manager.watch.failedRest).toEqual([]);
+		expect(manager.watch.pageErrors).toEqual([]);
+		await manager.context.close();
+
+		const reader = await logIn(SUBSCRIBER);
+		const response = await reader.page.goto(adminUrl('/analytics/revenue'));
 		expect(response?.status()).toBe(403);
-		await expect(
-			page.getByText('Sorry, you are not allowed to access this page.').count(),
-		).resolves.toBeGreaterThan(0);
-		expect(await page.locator('#root').count()).toBe(0);
+		expect(await reader.page.locator('#root').count()).toBe(0);
+		await reader.context.close();
 	});
+
+	test('screenshots of Abacus inside wp-admin at 1440 and 390 px', async () => {
+		for (const width of [1440, 390]) {
+			const { context, page } = await logIn(ADMIN, width);
+			await page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
+			await settled(page);
+			await page.screenshot({ path: path.join(ARTIFACTS, `revenue-${width}.png`) });
+			if (width === 1440 && process.env.ABACUS_SCREENSHOTS === '1') {
+				await page.screenshot({ path: path.join(root, 'docs/screenshots/wp-admin.png') });
+			}
+			await context.close();
+		}
+	}, 120000);
+
+	test('German: the de_DE translation reaches the entry and the lazily loaded report chunks', async () => {
+		site.php("update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
+		try {
+			const { context, page, watch } = await logIn(ADMIN);
+			await page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
+			await settled(page);
+			const text = await page.locator('#root').innerText();
+			for (const german of Object.values(GERMAN)) expect(text).toContain(german);
+			await page.screenshot({ path: path.join(ARTIFACTS, 'revenue-de_DE.png') });
+			expect(watch.pageErrors).toEqual([]);
+			await context.close();
+		} finally {
+			site.php("delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale' );");
+		}
+	}, 120000);
 });
+
+/** The strings the German test translates (all in the POT), English → German. */
+const GERMAN_ENTRY: Record<string, string> = { Revenue: 'Umsatz' };
+/** Strings only the chunks' translation files carry: they show only if chunk translations load. */
+const GERMAN_CHUNKS: Record<string, string> = {
+	'Gross sales': 'Bruttoumsatz',
+	'Net sales': 'Nettoumsatz',
+};
+const GERMAN = { ...GERMAN_ENTRY, ...GERMAN_CHUNKS };
+
+function jedJson(pot: string, strings: Record<string, string>): string {
+	const messages: Record<string, string[] | { domain: string; lang: string }> = {
+		'': { domain: 'abacus', lang: 'de_DE' },
+	};
+	for (const [english, german] of Object.entries(strings)) {
+		if (!pot.includes(`msgid ${JSON.stringify(english)}`)) {
+			throw new Error(`"${english}" is not in the POT.`);
+		}
+		messages[english] = [german];
+	}
+	return JSON.stringify({ domain: 'abacus', locale_data: { abacus: messages } });
+}
+
+/**
+ * A small de_DE translation made from the POT, as WordPress looks it up: a Jed JSON per script,
+ * `abacus-de_DE-<md5 of the script's path in the plugin>.json` in wp-content/languages/plugins.
+ * The entry's file has the menu word only; the chunks' files have the report's strings.
+ */
+function germanTranslation(tmp: string): Record<string, string> {
+	const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
+	const files: Record<string, string> = {};
+	const scripts = [
+		'build/wp/index.js',
+		...readdirSync(path.join(buildRoot, 'wp/chunks'))
+			.filter((name) => name.endsWith('.js'))
+			.map((name) => `build/wp/chunks/${name}`),
+	];
+	for (const script of scripts) {
+		const md5 = createHash('md5').update(script).digest('hex');
+		const file = path.join(tmp, `abacus-de_DE-${md5}.json`);
+		writeFileSync(
+			file,
+			jedJson(pot, script === 'build/wp/index.js' ? GERMAN_ENTRY : GERMAN_CHUNKS),
+		);
+		files[`languages/plugins/abacus-de_DE-${md5}.json`] = file;
+	}
+	return files;
+}
 
 describe('the externals build', () => {
 	test('every WordPress script the wp bundle reads from window is in index.asset.php', () => {
-		const asset = readFileSync(path.join(root, 'build/wp/index.asset.php'), 'utf8');
+		const asset = readFileSync(path.join(buildRoot, 'wp/index.asset.php'), 'utf8');
 		const listed = [...asset.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
-		const bundle = [path.join(root, 'build/wp/index.js')]
+		const chunks = readdirSync(path.join(buildRoot, 'wp/chunks'))
+			.filter((name) => name.endsWith('.js'))
+			.map((name) => path.join(buildRoot, 'wp/chunks', name));
+		const bundle = [path.join(buildRoot, 'wp/index.js'), ...chunks]
 			.map((f) => readFileSync(f, 'utf8'))
 			.join('\n');
 		const handles = new Set<string>();

@@ -18,6 +18,8 @@ export type {
 	WPDataActions,
 	WPDataSelector,
 } from './types.js';
+export { setRestRoutes, getRestRoute, DEFAULT_REST_ROUTES } from './rest-routes.js';
+export type { RestRoutes } from './rest-routes.js';
 export { STORE_NAMES } from './store-names.js';
 export type { WCDataStoreName } from './store-names.js';
 

@@ -1,8 +1,8 @@
 import { getPersistedQuery } from '@abacus/navigation';
 import { __ } from '@wordpress/i18n';
 
-import { WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
+import { getRestRoute } from '../rest-routes.js';
 import type { Thunk, WPError } from '../types.js';
 import type * as selectors from './selectors.js';
 import type { MenuItem } from './types.js';
@@ -69,8 +69,6 @@ export function onLoad(): Thunk<typeof selectors> {
 	};
 }
 
-const FAVORITES_PATH = `${WC_ADMIN_NAMESPACE}/navigation/favorites/me`;
-
 function emptyAnswer(): WPError {
 	return {
 		code: 'empty_response',
@@ -84,7 +82,7 @@ export function addFavorite(favorite: string): Thunk<typeof selectors, string[]>
 		dispatch(addFavoriteRequest(favorite));
 		try {
 			const favorites = await fetchJson<string[]>({
-				path: FAVORITES_PATH,
+				path: getRestRoute('favorites'),
 				method: 'POST',
 				data: { item_id: favorite },
 			});
@@ -107,7 +105,7 @@ export function removeFavorite(favorite: string): Thunk<typeof selectors, string
 		dispatch(removeFavoriteRequest(favorite));
 		try {
 			const favorites = await fetchJson<string[]>({
-				path: FAVORITES_PATH,
+				path: getRestRoute('favorites'),
 				method: 'DELETE',
 				data: { item_id: favorite },
 			});

@@ -1,5 +1,5 @@
-import { WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
+import { getRestRoute } from '../rest-routes.js';
 import type { Thunk } from '../types.js';
 import { getFavoritesFailure, getFavoritesRequest, getFavoritesSuccess } from './actions.js';
 import type * as selectors from './selectors.js';
@@ -9,7 +9,7 @@ export function getFavorites(): Thunk<typeof selectors> {
 		dispatch(getFavoritesRequest());
 		try {
 			const favorites = await fetchJson<string[]>({
-				path: `${WC_ADMIN_NAMESPACE}/navigation/favorites/me`,
+				path: getRestRoute('favorites'),
 			});
 			dispatch(getFavoritesSuccess(favorites ?? []));
 		} catch (error) {

@@ -2,6 +2,7 @@ import { addQueryArgs } from '@wordpress/url';
 
 import { JETPACK_NAMESPACE, WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
+import { getRestRoute } from '../rest-routes.js';
 import { store as optionsStore } from '../options/index.js';
 import type { Thunk } from '../types.js';
 import {
@@ -135,11 +136,15 @@ export function getRecommendedPlugins(type: string): PluginsThunk {
 			dispatch(setRecommendedPlugins(type, []));
 			return;
 		}
+		const route = getRestRoute('recommendedPaymentPlugins');
+		if (route === null) {
+			// The host has no recommendations (WooCommerce 9.6+ removed the route): none are shown.
+			dispatch(setRecommendedPlugins(type, []));
+			return;
+		}
 		dispatch(setIsRequesting('getRecommendedPlugins', true));
 		try {
-			const plugins = await fetchJson<Plugin[]>({
-				path: `${WC_ADMIN_NAMESPACE}/plugins/recommended-payment-plugins`,
-			});
+			const plugins = await fetchJson<Plugin[]>({ path: route });
 			dispatch(setRecommendedPlugins(type, plugins ?? []));
 			dispatch(setIsRequesting('getRecommendedPlugins', false));
 		} catch (error) {

@@ -1,0 +1,22 @@
+<?php
+/**
+ * Runs when the plugin is deleted in WordPress: removes what Abacus stored and WooCommerce does not
+ * use itself (the favourites, the saved views and Abacus's own report preferences of every user).
+ * WooCommerce's own options and its report preferences are left as they are.
+ *
+ * @package Abacus
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+foreach (
+	array(
+		'abacus_favorites',
+		'woocommerce_admin_abacus_saved_views',
+		'woocommerce_admin_dashboard_performance_indicators_hidden',
+		'woocommerce_admin_stock_report_columns',
+		'woocommerce_admin_downloads_report_columns',
+	) as $abacus_meta_key
+) {
+	delete_metadata( 'user', 0, $abacus_meta_key, '', true );
+}
