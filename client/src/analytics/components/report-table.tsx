@@ -23,6 +23,7 @@ import { getIntervalForQuery } from '@abacus/date';
 import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
+import { applyReportTableFilter } from '../report/extension-hooks.js';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
@@ -281,6 +282,15 @@ export function ReportTable({ config, path, query }: Props) {
 	}
 
 	const isEmpty = !data.isRequesting && data.rows.length === 0;
+	// Extensions' columns (woocommerce_admin_report_table, client/README.md).
+	const table = applyReportTableFilter({
+		endpoint: config.table.endpoint,
+		headers,
+		rows,
+		totals: data.totals ?? {},
+		summary,
+		items: { data: data.rows, totalResults: data.totalResults },
+	});
 	return (
 		<div className="abacus-report-table">
 			{notice && (
@@ -302,13 +312,13 @@ export function ReportTable({ config, path, query }: Props) {
 			<TableCard
 				className={`abacus-report-table__${config.report}`}
 				title={config.table.title}
-				headers={headers}
-				rows={rows}
+				headers={table.headers}
+				rows={table.rows}
 				rowsPerPage={Number(query.per_page ?? 25)}
 				totalRows={data.totalResults}
 				isLoading={data.isRequesting}
 				query={{ ...query, orderby, order, paged: String(query.paged ?? '1') }}
-				summary={data.isRequesting ? [] : summary}
+				summary={data.isRequesting ? [] : table.summary}
 				onQueryChange={(param: string) => onQueryChange(param, path, query as NavQuery)}
 				onColumnsChange={(shown: string[]) => {
 					const nowHidden = config.table.columns

@@ -11,6 +11,7 @@ import { formatValue, numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 import type { CurrencySettings } from '@abacus/settings';
 
+import { applyReportCurrencyFilter } from '../report/extension-hooks.js';
 import type { RowContext, ValueType } from '../report/types.js';
 
 export interface ReportFormatters extends RowContext {
@@ -22,7 +23,10 @@ export interface ReportFormatters extends RowContext {
 /** Formatters and link builders for the current store (currency, separators, dates). */
 export function useReportContext(query: Record<string, unknown>): ReportFormatters {
 	return useMemo(() => {
-		const currencySetting = getSetting('currency', {}) as Partial<CurrencySettings>;
+		const currencySetting = applyReportCurrencyFilter(
+			getSetting('currency', {}) as Partial<CurrencySettings>,
+			query,
+		);
 		const currency = CurrencyFactory(currencySetting);
 		const currencyConfig = currency.getCurrencyConfig() as CurrencySettings;
 		const numberConfig = {

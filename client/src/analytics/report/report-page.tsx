@@ -13,6 +13,7 @@ import { getNewPath, getSearchWords } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ReportChart } from '../components/report-chart.js';
+import { applyReportConfigFilters } from './extension-hooks.js';
 import { ReportError } from '../components/report-error.js';
 import { ReportFiltersBar } from '../components/report-filters.js';
 import { ReportSummary } from '../components/report-summary.js';
@@ -118,7 +119,9 @@ export function ReportPage({ config, path, query: rawQuery }: Props) {
 /** A page component for one report config (each report module exports one as default). */
 export function createReportPage(config: ReportConfig) {
 	function ReportForConfig({ path, query }: { path: string; query: Record<string, unknown> }) {
-		return <ReportPage config={config} path={path} query={query} />;
+		// Extensions' charts, filters and advanced filters (client/README.md, "JS filters").
+		const hooked = useMemo(() => applyReportConfigFilters(config), []);
+		return <ReportPage config={hooked} path={path} query={query} />;
 	}
 	ReportForConfig.displayName = `Report(${config.report})`;
 	return ReportForConfig;
