@@ -159,7 +159,7 @@ export function ExportProgress({ type, title, exportId, onRetry, onClose, format
 	if (phase.kind === 'ready') {
 		const fileName = `${title}.csv`;
 		return (
-			<Notice status="success" onRemove={onClose} className="abacus-export-progress">
+			<Notice status="success" onRemove={onClose} className="abacus-export-progress__notice">
 				<p aria-live="polite">
 					{phase.rows !== undefined
 						? sprintf(
@@ -179,7 +179,7 @@ export function ExportProgress({ type, title, exportId, onRetry, onClose, format
 						href={phase.url}
 						download={fileName}
 					>
-						{__('Download', 'abacus')}
+						{__('Download file', 'abacus')}
 					</a>
 				</p>
 			</Notice>

@@ -144,7 +144,11 @@ export function HistoricalImport() {
 				)}
 			</p>
 			{message && message.text && (
-				<Notice status={message.status} onRemove={() => setMessage(null)}>
+				<Notice
+					status={message.status}
+					onRemove={() => setMessage(null)}
+					className="abacus-import__notice"
+				>
 					{message.text}
 				</Notice>
 			)}

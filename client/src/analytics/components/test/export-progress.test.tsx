@@ -70,7 +70,7 @@ describe('ExportProgress', () => {
 		expect(
 			screen.getByRole('progressbar', { name: 'Preparing the Orders report file' }),
 		).toHaveAttribute('aria-valuenow', '40');
-		const link = await screen.findByRole('link', { name: 'Download' }, { timeout: 5000 });
+		const link = await screen.findByRole('link', { name: 'Download file' }, { timeout: 5000 });
 		const href =
 			'/wp-json/wc-analytics/reports/orders/export/42/download?filename=wc-orders-report-export-42&_wpnonce=n0nce';
 		expect(link).toHaveAttribute('href', href);
