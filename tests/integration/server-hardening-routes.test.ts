@@ -194,6 +194,22 @@ describe('huge numbers and empty lists on every read route', () => {
 		}
 	});
 
+	it('refuses date ranges leaving the years 1000..9999 (also through the 7-day default of after)', async () => {
+		for (const query of [
+			'before=1000-01-01T00:00:00',
+			'after=0999-12-31T00:00:00&before=1000-01-02T00:00:00',
+		]) {
+			for (const report of ['taxes/stats', 'revenue/stats', 'products']) {
+				const { status, text } = await call(
+					'GET',
+					`/wc-analytics/reports/${report}?${query}`,
+				);
+				expect(status).toBe(400);
+				expectErrorShape(400, text);
+			}
+		}
+	});
+
 	it('treats an empty list filter as no filter', async () => {
 		const plain = await call('GET', '/wc-analytics/reports/orders/stats?interval=month');
 		const empty = await call(

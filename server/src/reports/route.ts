@@ -96,6 +96,20 @@ export function intervalCount(after: number, before: number, interval: string): 
 	}
 }
 
+const FIRST_DAY = Date.UTC(1000, 0, 1);
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** 400 when the range (after `before`'s 7-day default for `after`) leaves the years 1000..9999. */
+function checkDateRange(raw: Record<string, unknown>, settings: StoreSettings): void {
+	const { after, before } = dateRange(raw, settings.timeZone);
+	if (after < FIRST_DAY || before > LAST_MS || after > LAST_MS || before < FIRST_DAY) {
+		throw invalidParams({
+			[after < FIRST_DAY || after > LAST_MS ? 'after' : 'before']:
+				'Dates must lie between 1000-01-01 and 9999-12-31 (without after, the range starts 7 days before before).',
+		});
+	}
+}
+
 /** 400 naming the limit when a stats request would cover more than MAX_INTERVALS intervals. */
 function checkIntervalCount(raw: Record<string, unknown>, settings: StoreSettings): void {
 	const interval = typeof raw.interval === 'string' ? raw.interval : 'week';
@@ -165,6 +179,7 @@ export function reportRoute(
 			if (!result) {
 				const generation = cache.generation();
 				const settings = await storeSettings(ctx);
+				if (specs.after || specs.before) checkDateRange(raw, settings);
 				if (specs.interval) checkIntervalCount(raw, settings);
 				result = await handler(new Query(raw), settings, request);
 				cache.set(key, result, generation);
