@@ -341,16 +341,18 @@ describe('payments', () => {
 		await page.context().close();
 	});
 
-	it('comes back to the failure address and says so when the provider cannot connect', async () => {
+	it('says exactly why the provider cannot connect, and stays on the page', async () => {
 		// The demo store has no connection plugin active: the server refuses a connection address.
 		const page = await newPage('/payments');
 		await page.getByRole('button', { name: 'Connect' }).click();
-		await page.waitForURL(/connection=failed/);
 		await page
 			.locator('#root')
-			.getByText('Your store could not be connected to the payment provider. Try again.')
+			.getByText(
+				/Your store could not be connected: Jetpack is not installed or active\..*install and activate Jetpack, then connect again\./,
+			)
 			.waitFor();
 		expect(new URL(page.url()).searchParams.get('path')).toBe('/payments');
+		expect(new URL(page.url()).searchParams.get('connection')).toBeNull();
 		await page.context().close();
 	});
 

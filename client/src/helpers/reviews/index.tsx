@@ -231,6 +231,7 @@ export default function Reviews() {
 											}
 											size={48}
 											alt=""
+											placeholderName={reviewer}
 										/>
 										<div className="abacus-reviews__main">
 											<p className="abacus-reviews__heading">

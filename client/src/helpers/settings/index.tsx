@@ -9,7 +9,7 @@ import {
 	TextControl,
 } from '@wordpress/components';
 import { useEffect, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { periods, presetValues } from '@abacus/date';
 
@@ -86,7 +86,20 @@ function choices(
 	value: string,
 ): Array<{ value: string; label: string }> {
 	const list = Object.entries(options).map(([key, label]) => ({ value: key, label }));
-	if (value !== '' && !(value in options)) list.unshift({ value, label: value });
+	if (value !== '' && !(value in options)) {
+		// A country with its state ('US:CA') is named after its country.
+		const [country, state] = value.split(':');
+		const label =
+			state && country in options
+				? sprintf(
+						/* translators: 1: country name, 2: state code */
+						__('%1$s — %2$s', 'abacus'),
+						options[country],
+						state,
+					)
+				: value;
+		list.unshift({ value, label });
+	}
 	return list;
 }
 

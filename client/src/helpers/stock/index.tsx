@@ -145,6 +145,7 @@ function UpdateStock({ product }: { product: StockProduct }) {
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom
 				hideLabelFromVision
+				id={`abacus-stock-${product.id}`}
 				label={sprintf(
 					/* translators: %s: product name */
 					__('New stock quantity of %s', 'abacus'),
@@ -260,7 +261,14 @@ export default function Stock() {
 				),
 				value: statusLabel(status),
 			},
-			{ display: String(product.stock_quantity ?? 0), value: product.stock_quantity ?? 0 },
+			{
+				display: (
+					<span className="abacus-stock__quantity">
+						{String(product.stock_quantity ?? 0)}
+					</span>
+				),
+				value: product.stock_quantity ?? 0,
+			},
 			{ display: <UpdateStock key={product.id} product={product} />, value: null },
 		];
 	});

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import md5 from 'md5';
+import { useState } from 'react';
 
 import { __ } from '@wordpress/i18n';
 
@@ -21,6 +22,8 @@ export interface GravatarProps {
 	alt?: string;
 	title?: string;
 	className?: string;
+	/** Name whose first letter the placeholder shows when the image cannot load. */
+	placeholderName?: string;
 }
 
 /** The public avatar URL for an e-mail address at a size, with the mystery-person default. */
@@ -29,8 +32,19 @@ export function getAvatarUrl(email: string | undefined, size: number): string {
 	return `https://www.gravatar.com/avatar/${hash}?s=${size}&d=mp`;
 }
 
-/** A user's avatar: their own avatar URL, or the public avatar service's image for an e-mail. */
-export function Gravatar({ user, size = 60, alt, title, className }: GravatarProps) {
+/**
+ * A user's avatar: their own avatar URL, or the public avatar service's image for an e-mail; a
+ * neutral circle with the name's first letter when the image cannot load (offline, blocked).
+ */
+export function Gravatar({
+	user,
+	size = 60,
+	alt,
+	title,
+	className,
+	placeholderName,
+}: GravatarProps) {
+	const [failedSrc, setFailedSrc] = useState<string | null>(null);
 	let src: string;
 	let name = '';
 	if (user && typeof user === 'object') {
@@ -39,13 +53,28 @@ export function Gravatar({ user, size = 60, alt, title, className }: GravatarPro
 	} else {
 		src = getAvatarUrl(user, size);
 	}
+	const label = alt ?? (name || __('Avatar', 'abacus'));
+	if (failedSrc === src) {
+		const letter = (placeholderName || name || '').trim().charAt(0).toUpperCase();
+		return (
+			<span
+				className={clsx('abacus-gravatar', 'is-placeholder', className)}
+				style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+				title={title}
+				{...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+			>
+				{letter}
+			</span>
+		);
+	}
 	return (
 		<img
 			className={clsx('abacus-gravatar', className)}
+			onError={() => setFailedSrc(src)}
 			src={src}
 			width={size}
 			height={size}
-			alt={alt ?? (name || __('Avatar', 'abacus'))}
+			alt={label}
 			title={title}
 		/>
 	);

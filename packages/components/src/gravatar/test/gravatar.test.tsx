@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 
 import { Gravatar } from '../index.js';
 
@@ -31,5 +31,18 @@ describe('Gravatar', () => {
 			'src',
 			'https://www.gravatar.com/avatar/0?s=60&d=mp',
 		);
+	});
+});
+
+describe('Gravatar that cannot load', () => {
+	it('shows a neutral circle with the first letter instead of a broken image', () => {
+		const { container } = render(
+			<Gravatar user="ada@example.com" size={48} alt="" placeholderName="Ada Lovelace" />,
+		);
+		fireEvent.error(container.querySelector('img') as HTMLImageElement);
+		expect(container.querySelector('img')).toBeNull();
+		const placeholder = container.querySelector('.abacus-gravatar.is-placeholder');
+		expect(placeholder).toHaveTextContent('A');
+		expect(placeholder).toHaveAttribute('aria-hidden', 'true');
 	});
 });
