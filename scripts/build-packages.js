@@ -82,8 +82,8 @@ function buildCommonJs(dir, modules) {
 	writeFileSync(path.join(outDir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 }
 
-/** build-style/: every style sheet of the package, compiled in path order, and its RTL copy. */
-function buildStyles(dir) {
+/** Every style sheet of a package's src/, compiled in path order: `{ css, rtl, count }`. */
+export function compileStyles(dir) {
 	const sheets = walk(path.join(dir, 'src'), (name) => /\.scss$/.test(name));
 	if (!sheets.length) return null;
 	const parts = sheets.map((file) => {
@@ -94,12 +94,19 @@ function buildStyles(dir) {
 		return `/* ${path.relative(path.join(dir, 'src'), file)} */\n${css}\n`;
 	});
 	const css = parts.join('\n');
+	return { css, rtl: rtlcss.process(css), count: sheets.length };
+}
+
+/** build-style/: every style sheet of the package, compiled in path order, and its RTL copy. */
+function buildStyles(dir) {
+	const styles = compileStyles(dir);
+	if (!styles) return null;
 	const outDir = path.join(dir, 'build-style');
 	rmSync(outDir, { recursive: true, force: true });
 	mkdirSync(outDir, { recursive: true });
-	writeFileSync(path.join(outDir, 'style.css'), css);
-	writeFileSync(path.join(outDir, 'style-rtl.css'), rtlcss.process(css));
-	return sheets.length;
+	writeFileSync(path.join(outDir, 'style.css'), styles.css);
+	writeFileSync(path.join(outDir, 'style-rtl.css'), styles.rtl);
+	return styles.count;
 }
 
 /** Fails when any published module still imports a style sheet or source file. */

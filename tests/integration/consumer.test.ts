@@ -121,3 +121,66 @@ describe('published tarballs', () => {
 		}
 	}, 900_000);
 });
+
+describe('script handles for wp-admin (build/wp-packages)', () => {
+	it('builds one abacus.* global per package with its abacus-* and wp-* dependencies', async () => {
+		const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+		const os = await import('node:os');
+		const vm = await import('node:vm');
+		const { default: webpack } = await import('webpack');
+		const { default: createConfig } = (await import(
+			// @ts-expect-error a plain JavaScript webpack config without type declarations.
+			'../../scripts/webpack.packages.config.js'
+		)) as {
+			default: (env: unknown, argv: { mode: string }) => Record<string, unknown>;
+		};
+		const buildRoot = mkdtempSync(path.join(os.tmpdir(), 'abacus-wp-packages-'));
+		process.env.ABACUS_BUILD_ROOT = buildRoot;
+		try {
+			const config = createConfig({}, { mode: 'development' });
+			await new Promise<void>((resolve, reject) => {
+				webpack(config as never, (error, stats) => {
+					if (error) reject(error);
+					else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
+					else resolve();
+				});
+			});
+			const dir = path.join(buildRoot, 'wp-packages');
+			const dependencies = (name: string) => {
+				const php = readFileSync(path.join(dir, `${name}.asset.php`), 'utf8');
+				const list = /'dependencies' => array\(([^)]*)\)/.exec(php)?.[1] ?? '';
+				return [...list.matchAll(/'([a-z0-9-]+)'/g)].map((match) => match[1]);
+			};
+			expect(dependencies('settings')).toEqual([]);
+			expect(dependencies('currency')).toEqual(
+				expect.arrayContaining(['abacus-number', 'abacus-settings', 'wp-i18n']),
+			);
+			expect(dependencies('data')).toEqual(
+				expect.arrayContaining(['abacus-date', 'abacus-navigation', 'wp-data', 'wp-hooks']),
+			);
+			expect(dependencies('components')).toEqual(
+				expect.arrayContaining(['abacus-date', 'react', 'wp-components', 'wp-element']),
+			);
+			expect(dependencies('components')).not.toContain('abacus-data');
+			expect(readFileSync(path.join(dir, 'components.css'), 'utf8')).toContain(
+				'.abacus-calendar',
+			);
+			expect(readFileSync(path.join(dir, 'components-rtl.css'), 'utf8')).toContain(
+				'.abacus-calendar',
+			);
+			// The pure globals run in a page with nothing else than their handles.
+			const window: Record<string, unknown> = {};
+			const context = vm.createContext({ window, self: window, console });
+			for (const name of ['settings', 'number']) {
+				vm.runInContext(readFileSync(path.join(dir, `${name}.js`), 'utf8'), context);
+			}
+			const abacus = window.abacus as Record<string, Record<string, unknown>>;
+			expect(Object.keys(abacus).sort()).toEqual(['number', 'settings']);
+			expect(typeof abacus.number.numberFormat).toBe('function');
+			expect(typeof abacus.settings.getSetting).toBe('function');
+		} finally {
+			delete process.env.ABACUS_BUILD_ROOT;
+			rmSync(buildRoot, { recursive: true, force: true });
+		}
+	}, 300_000);
+});

@@ -1,0 +1,114 @@
+<?php
+/**
+ * Registers the @abacus packages as WordPress scripts, so that another admin extension uses the
+ * same stores and components as Abacus instead of bundling its own copies:
+ * abacus-settings, abacus-number, abacus-currency, abacus-date, abacus-navigation,
+ * abacus-csv-export, abacus-data and abacus-components (globals abacus.settings, abacus.number,
+ * abacus.currency, abacus.date, abacus.navigation, abacus.csvExport, abacus.data,
+ * abacus.components), with their translations (text domain abacus) and, for components, the
+ * abacus-components style (with its RTL copy). The files are build/wp-packages/<name>.js and
+ * <name>.asset.php (`npx webpack -c scripts/webpack.packages.config.js`).
+ *
+ * An extension depends on the handles (an @wordpress/scripts build with
+ * @abacus/dependency-extraction-webpack-plugin lists them in its .asset.php) and is enqueued on
+ * admin_enqueue_scripts like any script.
+ *
+ * plugin.php requires this file; it expects ABACUS_PLUGIN_FILE and abacus_settings().
+ *
+ * @package Abacus
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The packages in dependency order: npm name => global property under `abacus`.
+ *
+ * @return array<string, string>
+ */
+function abacus_package_scripts() {
+	return array(
+		'settings'   => 'settings',
+		'number'     => 'number',
+		'currency'   => 'currency',
+		'date'       => 'date',
+		'navigation' => 'navigation',
+		'csv-export' => 'csvExport',
+		'data'       => 'data',
+		'components' => 'components',
+	);
+}
+
+/**
+ * Registers every abacus-* script (and the abacus-components style) whose build exists. A package
+ * whose dependencies this WordPress does not register (e.g. react-jsx-runtime before 6.6) is left
+ * out, and so is anything depending on it.
+ *
+ * @return string[] The handles registered.
+ */
+function abacus_register_package_scripts() {
+	$dir        = plugin_dir_path( ABACUS_PLUGIN_FILE );
+	$registered = array();
+	foreach ( abacus_package_scripts() as $name => $global ) {
+		$handle     = 'abacus-' . $name;
+		$asset_file = $dir . 'build/wp-packages/' . $name . '.asset.php';
+		if ( wp_script_is( $handle, 'registered' ) || ! is_readable( $asset_file ) ) {
+			continue;
+		}
+		$asset = require $asset_file;
+		if ( ! is_array( $asset ) || ! isset( $asset['dependencies'], $asset['version'] ) ) {
+			continue;
+		}
+		$missing = array_filter(
+			(array) $asset['dependencies'],
+			function ( $dependency ) {
+				return ! wp_script_is( $dependency, 'registered' );
+			}
+		);
+		if ( array() !== $missing ) {
+			continue;
+		}
+		wp_register_script(
+			$handle,
+			plugins_url( 'build/wp-packages/' . $name . '.js', ABACUS_PLUGIN_FILE ),
+			$asset['dependencies'],
+			$asset['version'],
+			true
+		);
+		wp_set_script_translations( $handle, 'abacus', $dir . 'languages' );
+		$registered[] = $handle;
+		if ( 'components' === $name && is_readable( $dir . 'build/wp-packages/components.css' ) ) {
+			wp_register_style(
+				$handle,
+				plugins_url( 'build/wp-packages/components.css', ABACUS_PLUGIN_FILE ),
+				array( 'wp-components' ),
+				$asset['version']
+			);
+			wp_style_add_data( $handle, 'rtl', 'replace' );
+		}
+	}
+	return $registered;
+}
+
+/**
+ * Prints window.abacusSettings (currency, locale, time zone and its data, formats: what every
+ * package reads) before abacus-settings, only on pages that print it: the settings are built when
+ * WordPress has resolved the scripts to print, not on every admin page.
+ *
+ * @param string[] $to_do Handles about to be printed.
+ * @return string[] The same handles.
+ */
+function abacus_package_settings_inline( $to_do ) {
+	static $added = false;
+	if ( ! $added && is_array( $to_do ) && in_array( 'abacus-settings', $to_do, true ) && function_exists( 'abacus_settings' ) ) {
+		$added = true;
+		wp_add_inline_script(
+			'abacus-settings',
+			'window.abacusSettings = window.abacusSettings || ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';',
+			'before'
+		);
+	}
+	return $to_do;
+}
+
+add_action( 'admin_enqueue_scripts', 'abacus_register_package_scripts', 5 );
+add_filter( 'print_scripts_array', 'abacus_package_settings_inline' );
