@@ -254,6 +254,8 @@ describe('prototype pollution', () => {
 		'{"settings":{"__proto__":1}}',
 		'{"a":{"b":{"prototype":{"polluted":"yes"}}}}',
 		'[{"__proto__":{"polluted":"yes"}}]',
+		'{"settings":{"toString":"x","hasOwnProperty":"y"}}',
+		'{"valueOf":1}',
 	];
 
 	it('refuses prototype keys in every JSON body route and leaves every object untouched', async () => {
@@ -297,6 +299,19 @@ describe('prototype pollution', () => {
 		);
 		expect(response.status).toBeLessThan(500);
 		expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+	});
+
+	it('refuses Object.prototype member names as a payment gateway choice', async () => {
+		const before = await fingerprint();
+		for (const word of ['constructor', 'toString', '__proto__']) {
+			const response = await fetch(`${server.url}/wp-json/wc/v3/payment_gateways/paypal`, {
+				method: 'PUT',
+				headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': server.nonce },
+				body: JSON.stringify({ settings: { paymentaction: word } }),
+			});
+			expect(response.status).toBe(400);
+		}
+		expect(await fingerprint()).toBe(before);
 	});
 
 	it('refuses Object.prototype member names as values of choice settings', async () => {

@@ -13,8 +13,17 @@ export const DEFAULT_ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 /** Deepest JSON nesting accepted in a request body. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Keys that would reach an object's prototype when copied into a plain object. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Keys refused in JSON bodies: those that reach an object's prototype when copied into a plain
+ * object (`__proto__`, `constructor`, `prototype`) and every other Object.prototype member name
+ * (`toString`, `hasOwnProperty`, …), which a lookup `table[key]` would find on any object.
+ */
+const FORBIDDEN_KEYS = new Set([
+	'__proto__',
+	'constructor',
+	'prototype',
+	...Object.getOwnPropertyNames(Object.prototype),
+]);
 
 /** Query parameters holding free text, where a number-like word is just text. */
 const FREE_TEXT_PARAMS = new Set(['search', 'code', 'email', 'name', 'slug', '_wpnonce']);
@@ -122,8 +131,8 @@ function jsonDepth(text: string, limit: number): number {
 
 /**
  * Parses a JSON request body. Refused with 400 (`rest_invalid_json`, naming the problem):
- * malformed text, nesting deeper than MAX_JSON_DEPTH, keys that would reach an object prototype
- * (`__proto__`, `constructor`, `prototype`) and numbers beyond ±2^53 (no id, count or amount is
+ * malformed text, nesting deeper than MAX_JSON_DEPTH, keys naming Object.prototype members
+ * (`__proto__`, `constructor`, `toString`, …) and numbers beyond ±2^53 (no id, count or amount is
  * that large, and the database's integers overflow).
  */
 export function parseJsonBody(text: string): unknown {

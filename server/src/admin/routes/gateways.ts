@@ -118,7 +118,7 @@ export async function registerGatewayRoutes(
 					bad[`settings[${key}]`] = `${key} must be a string.`;
 				} else if (setting.type === 'checkbox' && text !== 'yes' && text !== 'no') {
 					bad[`settings[${key}]`] = `${key} must be "yes" or "no".`;
-				} else if (setting.options && !(String(text) in setting.options)) {
+				} else if (setting.options && !Object.hasOwn(setting.options, String(text))) {
 					bad[`settings[${key}]`] =
 						`${key} is not one of ${Object.keys(setting.options).join(', ')}.`;
 				} else {
