@@ -301,6 +301,29 @@ describe('prototype pollution', () => {
 		expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
 	});
 
+	it('refuses Object.prototype member names as orderby, search field or settings group with a 4xx', async () => {
+		const failures: string[] = [];
+		for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+			for (const target of [
+				`/wc-analytics/products/categories?orderby=${word}`,
+				`/wc-analytics/orders?orderby=${word}`,
+				`/wc-analytics/products?orderby=${word}`,
+				`/wc-analytics/admin/notes?orderby=${word}`,
+				`/wc-analytics/products/reviews?orderby=${word}`,
+				`/wc-analytics/customers?orderby=${word}`,
+				`/wc-analytics/reports/customers?searchby=${word}&search=a`,
+				`/wc-analytics/reports/products?orderby=${word}`,
+				`/wc-analytics/settings/${word}`,
+				`/wc/v3/payment_gateways/${word}`,
+			]) {
+				const response = await fetch(`${server.url}/wp-json${target}`);
+				if (response.status >= 500 || (response.status === 200 && /orderby/.test(target)))
+					failures.push(`${target} -> ${response.status}`);
+			}
+		}
+		expect(failures).toEqual([]);
+	});
+
 	it('refuses Object.prototype member names as a payment gateway choice', async () => {
 		const before = await fingerprint();
 		for (const word of ['constructor', 'toString', '__proto__']) {

@@ -195,7 +195,8 @@ export function parseOrderby(
 	fallback: string,
 ): string {
 	const orderby = query.orderby === undefined ? fallback : String(query.orderby);
-	const sql = allowed[orderby];
+	// Own keys only: `constructor` or `toString` must not find Object.prototype members.
+	const sql = Object.hasOwn(allowed, orderby) ? allowed[orderby] : undefined;
 	if (!sql) {
 		throw invalidParams({
 			orderby: `orderby is not one of ${Object.keys(allowed).join(', ')}.`,
