@@ -187,9 +187,16 @@ export function getLegendPosition(mode: ChartMode, isWide: boolean): LegendPosit
 	return mode === 'item-comparison' ? 'side' : 'top';
 }
 
-/** How many x ticks fit a chart width: 7 below 783 px, 12 up to 1130 px, 16 to 31 beyond. */
+/** The narrowest room an x tick label gets (a label like '12 PM' or 'Oct 2026' fits). */
+const MIN_TICK_SPACING = 60;
+
+/**
+ * How many x ticks fit a chart width: 7 below 783 px, 12 up to 1130 px, 16 to 31 beyond; on a
+ * phone, fewer still, so that every label has 60 px and none overlap.
+ */
 export function getXTickCount(width: number): number {
-	if (width < CHART_CONSTANTS.mobileBreakpoint) return 7;
+	if (width < CHART_CONSTANTS.mobileBreakpoint)
+		return Math.max(2, Math.min(7, Math.floor(width / MIN_TICK_SPACING)));
 	if (width <= CHART_CONSTANTS.wideBreakpoint) return 12;
 	return Math.min(31, Math.max(16, Math.floor(width / 70)));
 }

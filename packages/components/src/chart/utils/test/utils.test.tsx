@@ -108,6 +108,9 @@ describe('chart utils', () => {
 		expect(getLegendPosition('item-comparison', true)).toBe('side');
 		expect(getLegendPosition('item-comparison', false)).toBe('bottom');
 		expect(getXTickCount(782)).toBe(7);
+		// A phone's chart thins its ticks out further: 60 px per label at least.
+		expect(getXTickCount(330)).toBe(5);
+		expect(getXTickCount(100)).toBe(2);
 		expect(getXTickCount(1130)).toBe(12);
 		expect(getXTickCount(1131)).toBe(16);
 		expect(getXTickCount(5000)).toBe(31);
