@@ -8,10 +8,10 @@ import { DynamicForm, Plugins } from '@abacus/components';
 import type { DynamicField, FormValues } from '@abacus/components';
 import {
 	fetchWithHeaders,
+	optionsStore,
 	paymentGatewaysStore,
 	pluginsStore,
 	toWPError,
-	useUserPreferences,
 } from '@abacus/data';
 import type { PaymentGateway, Plugin } from '@abacus/data';
 import { getAdminLink } from '@abacus/settings';
@@ -21,8 +21,23 @@ import { useInstallAndActivate } from '../shared/install-plugins.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
 
-/** The user preference holding the recommended plugins answered with 'Not now' (their slugs). */
-export const NOT_NOW_PREFERENCE = 'abacus_payments_not_now';
+/**
+ * The store option holding the recommended payment plugins answered with 'Not now' (their slugs),
+ * read and written through `wc-admin/options` so a reload, another browser or another admin sees it.
+ */
+export const NOT_NOW_OPTION = 'abacus_payments_not_now';
+
+function slugList(value: unknown): string[] {
+	let list = value;
+	if (typeof value === 'string') {
+		try {
+			list = JSON.parse(value) as unknown;
+		} catch {
+			list = [];
+		}
+	}
+	return Array.isArray(list) ? list.filter((item) => typeof item === 'string') : [];
+}
 
 const FIELD_TYPES = ['text', 'password', 'checkbox', 'select'] as const;
 
@@ -318,23 +333,32 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 		};
 	}, []);
 	const { invalidateResolution } = useDispatch(paymentGatewaysStore);
-	const preferences = useUserPreferences();
+	const { stored, hasReadNotNow } = useSelect((select) => {
+		const options = select(optionsStore);
+		return {
+			stored: options.getOption(NOT_NOW_OPTION),
+			hasReadNotNow: options.hasFinishedResolution('getOption', [NOT_NOW_OPTION]),
+		};
+	}, []);
+	const { updateOptions } = useDispatch(optionsStore);
 	const [skipError, setSkipError] = useState<string | null>(null);
-	const stored = preferences[NOT_NOW_PREFERENCE];
-	const skipped = Array.isArray(stored) ? stored.map(String) : [];
-	const shown = (recommended ?? []).filter((plugin) => !skipped.includes(plugin.slug));
+	const skipped = slugList(stored);
+	// Until the stored answers are read, no recommendation shows (none flashes in and out).
+	const shown = hasReadNotNow
+		? (recommended ?? []).filter((plugin) => !skipped.includes(plugin.slug))
+		: [];
 
 	async function notNow(slug: string) {
 		setSkipError(null);
-		const result = await preferences.updateUserPreferences({
-			[NOT_NOW_PREFERENCE]: [...skipped.filter((item) => item !== slug), slug],
-		});
-		if (result.error) {
+		const result = (await updateOptions({
+			[NOT_NOW_OPTION]: [...skipped.filter((item) => item !== slug), slug],
+		})) as { success: boolean; message?: string };
+		if (!result?.success) {
 			setSkipError(
 				sprintf(
 					/* translators: %s: the server's message */
 					__('Your choice could not be saved: %s', 'abacus'),
-					result.error.message,
+					result?.message || __('the server did not answer.', 'abacus'),
 				),
 			);
 		}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
-import { paymentGatewaysStore, pluginsStore, userStore } from '@abacus/data';
+import { optionsStore, paymentGatewaysStore, pluginsStore } from '@abacus/data';
 import type { PaymentGateway } from '@abacus/data';
 
 import Payments, { leavePage } from '../index.js';
@@ -21,17 +21,19 @@ function gateway(id: string, fields: Partial<PaymentGateway> = {}): PaymentGatew
 	};
 }
 
-/** The current user's stored preferences (woocommerce_meta, JSON-encoded values). */
-let userMeta: Record<string, string> = {};
+/** The store options the server holds. */
+let storedOptions: Record<string, unknown> = {};
 
 function reads(call: Call): Answer | undefined {
-	if (call.route === 'wp/v2/users/me') {
+	if (call.route === 'wc-admin/options') {
 		if (call.method !== 'GET') {
-			const sent = (call.data as { woocommerce_meta?: Record<string, string> })
-				.woocommerce_meta;
-			userMeta = { ...userMeta, ...sent };
+			storedOptions = { ...storedOptions, ...(call.data as Record<string, unknown>) };
+			return { body: { success: true } };
 		}
-		return { body: { id: 1, name: 'Admin', woocommerce_meta: userMeta } };
+		const names = (call.query.get('options') ?? '').split(',');
+		return {
+			body: Object.fromEntries(names.map((name) => [name, storedOptions[name] ?? false])),
+		};
 	}
 	if (call.method !== 'GET') return undefined;
 	if (call.route === 'wc/v3/payment_gateways')
@@ -50,7 +52,7 @@ function card(title: string): HTMLElement {
 describe('Payments', () => {
 	jest.setTimeout(30000);
 	beforeEach(() => {
-		userMeta = {};
+		storedOptions = {};
 	});
 	it('enables a gateway and saves its settings', async () => {
 		const calls = stubApiFetch((call) => {
@@ -61,7 +63,7 @@ describe('Payments', () => {
 				body: gateway('bacs', body.enabled !== undefined ? { enabled: body.enabled } : {}),
 			};
 		});
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		const toggle = await screen.findByRole('checkbox', { name: 'Enable Direct bank transfer' });
 		await userEvent.click(toggle);
 		await waitFor(() => expect(toggle).toBeChecked());
@@ -85,7 +87,7 @@ describe('Payments', () => {
 
 	it('refuses an answer for another gateway and keeps the typed settings', async () => {
 		stubApiFetch((call) => reads(call) ?? { body: gateway('cheque') });
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await screen.findByRole('heading', { name: 'Direct bank transfer' });
 		await userEvent.click(
 			within(card('Direct bank transfer')).getByRole('button', { name: 'Manage' }),
@@ -122,7 +124,7 @@ describe('Payments', () => {
 				},
 			};
 		});
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		expect(await screen.findByText('Accept cards.')).toBeInTheDocument();
 		await userEvent.click(screen.getByRole('button', { name: 'Install & enable' }));
 		expect(await screen.findByText('Installed and active.')).toBeInTheDocument();
@@ -141,33 +143,55 @@ describe('Payments', () => {
 					'Plugins must be a non-empty array.',
 				),
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 		expect(
 			await screen.findByRole('button', { name: 'Continue without installing' }),
 		).toBeInTheDocument();
 	});
 
-	it('remembers Not now in a user preference the server stores, so a reload keeps it hidden', async () => {
+	it('remembers Not now in a store option the server keeps, so a reload keeps it hidden', async () => {
 		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
-		const first = renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		const first = renderWithStores(
+			<Payments />,
+			paymentGatewaysStore,
+			pluginsStore,
+			optionsStore,
+		);
 		await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
 		await waitFor(() => expect(screen.queryByText('Accept cards.')).toBeNull());
-		const save = calls.find((call) => call.route === 'wp/v2/users/me' && call.method !== 'GET');
-		expect(save?.data).toEqual({
-			woocommerce_meta: { abacus_payments_not_now: '["pay-plugin"]' },
-		});
+		const save = calls.find(
+			(call) => call.route === 'wc-admin/options' && call.method !== 'GET',
+		);
+		expect(save?.data).toEqual({ abacus_payments_not_now: ['pay-plugin'] });
 		first.unmount();
 
-		// A reload: a fresh store reads the preference back from the server.
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		// A reload: fresh stores read the option back from the server.
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await screen.findByRole('heading', { name: 'Cheque payments' });
-		await screen.findByRole('button', { name: 'Connect' });
 		await waitFor(() =>
-			expect(calls.filter((call) => call.route === 'wp/v2/users/me').length).toBe(3),
+			expect(
+				calls.filter((call) => call.route === 'wc-admin/options' && call.method === 'GET')
+					.length,
+			).toBe(2),
 		);
+		await screen.findByRole('button', { name: 'Connect' });
 		expect(screen.queryByText('Accept cards.')).toBeNull();
 		expect(screen.queryByRole('button', { name: 'Not now' })).toBeNull();
+	});
+
+	it('shows the card again and says so when the server refuses Not now', async () => {
+		stubApiFetch((call) =>
+			call.route === 'wc-admin/options' && call.method !== 'GET'
+				? wpError(500, 'db_locked', 'The store is being updated.')
+				: (reads(call) ?? { body: {} }),
+		);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+		expect(
+			await screen.findByText('Your choice could not be saved: The store is being updated.'),
+		).toBeInTheDocument();
+		expect(screen.getByText('Accept cards.')).toBeInTheDocument();
 	});
 
 	it('lists the gateway a recommended plugin brings once it is installed', async () => {
@@ -201,7 +225,7 @@ describe('Payments', () => {
 				},
 			};
 		});
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 		expect(
 			await screen.findByRole('heading', { name: 'Credit card (Stripe)' }),
@@ -219,7 +243,7 @@ describe('Payments', () => {
 					'Jetpack is not installed or active. Connecting the store to a payment provider goes through the Jetpack site connection: install and activate Jetpack, then connect again.',
 				),
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
 		expect(
 			await screen.findByText(
@@ -238,7 +262,7 @@ describe('Payments', () => {
 					body: { slug: 'jetpack', connectAction: 'http://localhost/#connected' },
 				},
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
 		await waitFor(() => expect(window.location.hash).toBe('#connected'));
 		const connect = calls.find((call) => call.route.endsWith('plugins/connect-jetpack'));
@@ -251,7 +275,7 @@ describe('Payments', () => {
 			<Payments query={{ connection: 'failed' }} />,
 			paymentGatewaysStore,
 			pluginsStore,
-			userStore,
+			optionsStore,
 		);
 		expect(
 			await screen.findByText(
@@ -263,7 +287,7 @@ describe('Payments', () => {
 
 	it('shows no connection error on a plain visit', async () => {
 		stubApiFetch((call) => reads(call) ?? { body: {} });
-		renderWithStores(<Payments query={{}} />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments query={{}} />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await screen.findByRole('button', { name: 'Connect' });
 		expect(screen.queryByText(/could not be connected/)).not.toBeInTheDocument();
 	});
@@ -275,7 +299,7 @@ describe('Payments', () => {
 				? wpError(500, 'boom', 'Gateways unavailable')
 				: (reads(call) ?? { body: {} }),
 		);
-		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, userStore);
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		expect(await screen.findByRole('alert')).toHaveTextContent('Gateways unavailable');
 		fail = false;
 		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
