@@ -3,7 +3,7 @@
  * mutating route whatever the path spelling or method override, prototype pollution through every
  * JSON body and settings value, DNS rebinding (foreign Host names) and the security headers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,11 @@ let tmp: string;
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-security-'));
+	// A stand-in client build, so that the admin page is served whole (not the 503 "not built").
+	mkdirSync(path.join(tmp, 'build', 'standalone'), { recursive: true });
+	writeFileSync(path.join(tmp, 'build', 'standalone', 'index.js'), 'console.log("abacus");');
 	server = await startServer({
+		buildDir: path.join(tmp, 'build'),
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
 		orders: 300,
@@ -459,11 +463,21 @@ describe('security headers', () => {
 		}
 	});
 
+	it('points the admin page at https when a TLS proxy forwards the request', async () => {
+		const response = await raw('GET', '/wp-admin/admin.php?page=abacus', {
+			Host: `localhost:${server.port}`,
+			'X-Forwarded-Proto': 'https',
+		});
+		expect(response.status).toBe(200);
+		expect(response.text).toContain(`"restRoot":"https://localhost:${server.port}/wp-json/"`);
+		expect(response.text).not.toContain('http://localhost');
+	});
+
 	it("lets the admin page's inline settings script run by nonce and nothing else inline", async () => {
 		const response = await fetch(`${server.url}/wp-admin/admin.php?page=abacus`);
 		const csp = response.headers.get('content-security-policy') ?? '';
 		const html = await response.text();
-		if (response.status === 503) return; // client not built: the page has no scripts
+		expect(response.status).toBe(200);
 		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
 		expect(nonce).toBeTruthy();
 		expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);

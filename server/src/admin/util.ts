@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { RestError, invalidParams } from '../core/errors.js';
+import { requestOrigin } from '../core/security.js';
 
 /** `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. */
 export function parseIdList(value: unknown): number[] {
@@ -97,7 +98,7 @@ export function setPagingHeaders(
 	reply.header('X-WP-Total', String(total));
 	reply.header('X-WP-TotalPages', String(pages));
 	const links: string[] = [];
-	const base = `http://${request.headers.host ?? 'localhost'}${request.url}`;
+	const base = `${requestOrigin(request.headers)}${request.url}`;
 	const withPage = (page: number): string => {
 		const url = new URL(base);
 		url.searchParams.set('page', String(page));
@@ -205,9 +206,9 @@ export function parseOrderby(
 	return sql;
 }
 
-/** Host-relative absolute base URL of the request (`http://host`). */
+/** Absolute base URL of the request (`http://host`, or `https://host` behind a TLS proxy). */
 export function baseUrl(request: FastifyRequest): string {
-	return `http://${request.headers.host ?? 'localhost'}`;
+	return requestOrigin(request.headers);
 }
 
 /**

@@ -246,3 +246,23 @@ export function pageCsp(nonce: string): string {
 export function scriptNonce(): string {
 	return crypto.randomBytes(16).toString('base64');
 }
+
+/**
+ * `scheme://host` the client used to reach the server: `https` when a TLS-terminating proxy says
+ * so (`X-Forwarded-Proto: https`), so that the admin page and paging links never point a secure
+ * page at plain http. The Host header was checked against the allowed names before routing.
+ */
+export function requestOrigin(
+	headers: {
+		host?: string;
+		'x-forwarded-proto'?: string | string[];
+	},
+	fallbackHost = 'localhost',
+): string {
+	const forwarded = headers['x-forwarded-proto'];
+	const proto = (Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? ''))
+		.split(',')[0]
+		.trim()
+		.toLowerCase();
+	return `${proto === 'https' ? 'https' : 'http'}://${headers.host ?? fallbackHost}`;
+}

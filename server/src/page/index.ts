@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { pageCsp, scriptNonce } from '../core/security.js';
+import { pageCsp, requestOrigin, scriptNonce } from '../core/security.js';
 import { buildSettings, scriptJson } from './settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
@@ -90,7 +90,7 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 				.send(missingBuildPage(ctx.config.buildDir));
 		}
 		// The Host header was checked against the allowed host names before routing.
-		const origin = `http://${request.headers.host ?? `${ctx.config.host}:${ctx.config.port}`}`;
+		const origin = requestOrigin(request.headers, `${ctx.config.host}:${ctx.config.port}`);
 		const nonce = scriptNonce();
 		const settings = await buildSettings(app, ctx, origin);
 		const css = fs.existsSync(path.join(standalone, 'index.css'))
