@@ -21,7 +21,7 @@ afterEach(() => {
 		names.advancedFilters,
 		reportFilterNames('orders').advancedFilters,
 	]) {
-		removeAllFilters(name);
+		removeAllFilters(name, 'test');
 	}
 });
 
@@ -66,7 +66,7 @@ describe('woocommerce_admin_report_table', () => {
 			headers: [...data.headers, { key: 'x', label: 'X' }],
 		}));
 		expect(applyReportTableFilter(tableData)).toBe(tableData);
-		removeAllFilters(REPORT_TABLE_FILTER);
+		removeAllFilters(REPORT_TABLE_FILTER, 'test');
 		addFilter(REPORT_TABLE_FILTER, 'test/null', () => null);
 		expect(applyReportTableFilter(tableData)).toBe(tableData);
 	});
@@ -132,7 +132,7 @@ describe('per-report filters', () => {
 			{ key: 'gross', label: 'Gross sales', type: 'currency' },
 		]);
 		expect(applyReportConfigFilters(reportConfigs.products).charts.at(-1)?.key).toBe('gross');
-		removeAllFilters(names.charts);
+		removeAllFilters(names.charts, 'test');
 		addFilter(names.charts, 'test/bad', () => [{ label: 'no key' }]);
 		expect(applyReportConfigFilters(reportConfigs.products).charts).toBe(
 			reportConfigs.products.charts,
