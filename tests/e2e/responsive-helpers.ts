@@ -61,7 +61,7 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * What does not fit the viewport: the page scrolling sideways, or a control (button, link, field)
+ * What does not fit the viewport: the page scrolling sideways or below the app's end, or a control (button, link, field)
  * of the header or the main area lying outside the viewport's width. Controls inside a table's own
  * scroll box are allowed there (the box scrolls).
  */
@@ -72,6 +72,15 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 		const scrollWidth = document.documentElement.scrollWidth;
 		if (scrollWidth > width) {
 			problems.push(`the page scrolls sideways: scrollWidth ${scrollWidth} > ${width}`);
+		}
+		// Nothing hidden makes the page taller than the app (the page would scroll into blank).
+		const layout = document.querySelector('.abacus-layout');
+		const end = layout ? layout.getBoundingClientRect().bottom + window.scrollY : 0;
+		const scrollHeight = document.documentElement.scrollHeight;
+		if (layout && scrollHeight > Math.max(window.innerHeight, end) + 1) {
+			problems.push(
+				`the page scrolls ${Math.round(scrollHeight - end)} px below the app's end`,
+			);
 		}
 		const controls = document.querySelectorAll<HTMLElement>(
 			[

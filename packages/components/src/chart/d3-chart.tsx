@@ -425,37 +425,43 @@ const ScreenReaderTable = memo(function ScreenReaderTable({
 	formatValue: (value: number) => string;
 	caption: string;
 }) {
+	// The visually hidden box is a div around the table: a table ignores the 1 px height and, as
+	// tall as its rows, made the page scroll far below its end.
 	return (
-		<table className="screen-reader-text">
-			<caption>{caption}</caption>
-			<thead>
-				<tr>
-					<th scope="col">{__('Date', 'abacus')}</th>
-					{columns.map((s) => (
-						<th key={s.key} scope="col">
-							{s.label}
-						</th>
-					))}
-				</tr>
-			</thead>
-			<tbody>
-				{data.map((row) => {
-					const parsed = parseDate(row.date);
-					return (
-						<tr key={row.date}>
-							<th scope="row">{parsed ? formatDate(parsed) : row.date}</th>
-							{columns.map((s) => {
-								const value = getValue(row, s.key);
-								return (
-									<td key={s.key}>
-										{value === null ? __('N/A', 'abacus') : formatValue(value)}
-									</td>
-								);
-							})}
-						</tr>
-					);
-				})}
-			</tbody>
-		</table>
+		<div className="screen-reader-text">
+			<table>
+				<caption>{caption}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{__('Date', 'abacus')}</th>
+						{columns.map((s) => (
+							<th key={s.key} scope="col">
+								{s.label}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{data.map((row) => {
+						const parsed = parseDate(row.date);
+						return (
+							<tr key={row.date}>
+								<th scope="row">{parsed ? formatDate(parsed) : row.date}</th>
+								{columns.map((s) => {
+									const value = getValue(row, s.key);
+									return (
+										<td key={s.key}>
+											{value === null
+												? __('N/A', 'abacus')
+												: formatValue(value)}
+										</td>
+									);
+								})}
+							</tr>
+						);
+					})}
+				</tbody>
+			</table>
+		</div>
 	);
 });
