@@ -26,7 +26,12 @@ import {
 } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
 import { transaction } from '../tx.js';
-import { stockStatusOf, stockStatusSql, type StockSettings } from '../../metrics/stock.js';
+import {
+	managesStockSql,
+	stockStatusOf,
+	stockStatusSql,
+	type StockSettings,
+} from '../../metrics/stock.js';
 import { storeSettings } from '../../reports/settings.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
@@ -76,7 +81,7 @@ interface ProductRow extends Row {
  * homescreen's count): managed stock whose status (metrics/stock.ts) is low stock or out of stock.
  */
 function lowInStockSql(settings: StockSettings): string {
-	return `${stockStatusSql(settings)} IN ('lowstock', 'outofstock')`;
+	return `${managesStockSql(settings)} AND ${stockStatusSql(settings)} IN ('lowstock', 'outofstock')`;
 }
 
 async function lastOrderDates(db: Db, ids: number[]): Promise<Map<number, string | null>> {
