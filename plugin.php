@@ -336,7 +336,9 @@ function abacus_settings() {
 	global $wp_locale;
 
 	$preload_options = array();
-	foreach ( array( 'woocommerce_default_date_range', 'woocommerce_excluded_report_order_statuses', 'woocommerce_actionable_order_statuses', 'woocommerce_manage_stock' ) as $option ) {
+	// Options the screens read, embedded: WooCommerce's wc-admin/options route answers only a
+	// frozen list of options (and only to administrators).
+	foreach ( array( 'woocommerce_default_date_range', 'woocommerce_excluded_report_order_statuses', 'woocommerce_actionable_order_statuses', 'woocommerce_date_type', 'woocommerce_manage_stock', 'woocommerce_notify_low_stock_amount', 'woocommerce_notify_no_stock_amount' ) as $option ) {
 		$preload_options[ $option ] = get_option( $option, null );
 	}
 	$meta_keys = array_merge( array( 'revenue_report_columns', 'orders_report_columns', 'products_report_columns', 'variations_report_columns', 'categories_report_columns', 'coupons_report_columns', 'taxes_report_columns', 'customers_report_columns', 'dashboard_sections', 'dashboard_chart_type', 'dashboard_chart_interval', 'dashboard_leaderboard_rows' ), abacus_user_data_fields() );
@@ -396,6 +398,9 @@ function abacus_settings() {
 			'favorites'                 => '/' . ABACUS_REST_NAMESPACE . '/favorites/me',
 			// WooCommerce 9.6 to 10 no longer answer wc-admin/plugins/recommended-payment-plugins.
 			'recommendedPaymentPlugins' => null,
+			// Saved through WooCommerce's analytics settings group (manage_woocommerce): its
+			// wc-admin/options route refuses these options outside production and to shop managers.
+			'analyticsSettings'         => '/wc-analytics/settings/wc_admin',
 		),
 		'variationTitleAttributesSeparator' => apply_filters( 'woocommerce_product_variation_title_attributes_separator', ' - ', null ),
 		// Answers of the first load's small requests, served by api-fetch's preloading middleware.
@@ -430,6 +435,47 @@ function abacus_chunk_translations_script( $dir, $version ) {
 		}
 	}
 	return $script;
+}
+
+/**
+ * JavaScript that keeps WordPress's menu highlight on the current sub-page while the app changes
+ * pages without reloading (history.pushState): the entry whose `path` is the address's path, or
+ * which the path is under, gets WordPress's `current` class and aria-current.
+ *
+ * @return string
+ */
+function abacus_menu_sync_script() {
+	$paths = wp_json_encode( array_keys( abacus_menu_pages() ) );
+	return <<<JS
+( function () {
+	var paths = {$paths};
+	function sync() {
+		var menu = document.querySelector( '#toplevel_page_abacus .wp-submenu' );
+		if ( ! menu ) { return; }
+		var path = ( new URLSearchParams( window.location.search ).get( 'path' ) || '/analytics/overview' ).replace( /\/+$/, '' ) || '/analytics/overview';
+		var match = paths.filter( function ( p ) { return path === p || path.indexOf( p + '/' ) === 0; } )[ 0 ] || '';
+		menu.querySelectorAll( 'li' ).forEach( function ( item ) {
+			var link = item.querySelector( 'a' );
+			if ( ! link || item.classList.contains( 'wp-submenu-head' ) ) { return; }
+			var href = new URL( link.href, window.location.href );
+			var own = href.searchParams.get( 'path' ) || ( href.searchParams.get( 'page' ) === 'abacus' ? '/analytics/overview' : '' );
+			var isCurrent = own !== '' && own === match;
+			item.classList.toggle( 'current', isCurrent );
+			link.classList.toggle( 'current', isCurrent );
+			if ( isCurrent ) { link.setAttribute( 'aria-current', 'page' ); } else { link.removeAttribute( 'aria-current' ); }
+		} );
+	}
+	[ 'pushState', 'replaceState' ].forEach( function ( name ) {
+		var original = window.history[ name ];
+		window.history[ name ] = function () {
+			var result = original.apply( this, arguments );
+			sync();
+			return result;
+		};
+	} );
+	window.addEventListener( 'popstate', sync );
+} )();
+JS;
 }
 
 /**
@@ -483,6 +529,7 @@ function abacus_enqueue( $hook_suffix ) {
 	if ( '' !== $chunks ) {
 		wp_add_inline_script( 'abacus-app', $chunks, 'before' );
 	}
+	wp_add_inline_script( 'abacus-app', abacus_menu_sync_script(), 'after' );
 	wp_enqueue_script( 'abacus-app' );
 	if ( file_exists( $dir . 'build/wp/index.css' ) ) {
 		wp_enqueue_style( 'abacus-app', plugins_url( 'build/wp/index.css', ABACUS_PLUGIN_FILE ), array( 'wp-components' ), $version );

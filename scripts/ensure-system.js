@@ -1,29 +1,54 @@
 /**
- * Makes sure the system tools the tests need are present: Debian's `chromium` (end-to-end tests)
- * `php-cli` (`php -l plugin.php`), and WordPress with MariaDB for the plugin test in a real WordPress. As root on Debian it installs what is missing with apt;
- * otherwise it says exactly what to run. Exits non-zero only when a tool is missing and cannot be
- * installed.
+ * Makes sure the system tools the tests need are present: Debian's `chromium` (end-to-end tests),
+ * `php-cli` (`php -l plugin.php`), and for the plugin test in a real store (WordPress 6.8 and
+ * WooCommerce 10 from the wp-stack tarballs) MariaDB and the PHP extensions they need. As root on
+ * Debian it installs what is missing with apt; otherwise it says exactly what to run. Exits
+ * non-zero only when a tool is missing and cannot be installed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+/** PHP extensions WordPress and WooCommerce need, as `php -m` names them → Debian package. */
+const PHP_EXTENSIONS = {
+	mysqli: 'php-mysql',
+	dom: 'php-xml',
+	mbstring: 'php-mbstring',
+	curl: 'php-curl',
+	intl: 'php-intl',
+	zip: 'php-zip',
+	gd: 'php-gd',
+	bcmath: 'php-bcmath',
+};
+
+function phpModules() {
+	const result = spawnSync('php', ['-m'], { encoding: 'utf8' });
+	return result.status === 0 ? result.stdout.toLowerCase().split('\n') : [];
+}
 
 const TOOLS = [
 	{ name: 'Chromium', bin: '/usr/bin/chromium', pkgs: ['chromium'] },
 	{ name: 'PHP', bin: '/usr/bin/php', pkgs: ['php-cli'] },
 	{
 		name: 'WordPress',
-		bin: '/usr/share/wordpress/wp-load.php',
-		pkgs: ['wordpress', 'mariadb-server', 'php-mysql'],
-		also: ['/usr/sbin/mariadbd', '/usr/bin/mariadb-install-db'],
+		bin: '/usr/sbin/mariadbd',
+		pkgs: ['mariadb-server', 'php-cli', ...Object.values(PHP_EXTENSIONS)],
+		also: ['/usr/bin/mariadb-install-db', '/usr/bin/mariadb', '/usr/bin/php'],
+		check: () => {
+			const modules = phpModules();
+			return Object.keys(PHP_EXTENSIONS).every((m) => modules.includes(m));
+		},
 	},
 ];
 
-const present = (tool) => existsSync(tool.bin) && (tool.also ?? []).every((f) => existsSync(f));
+const present = (tool) =>
+	existsSync(tool.bin) &&
+	(tool.also ?? []).every((f) => existsSync(f)) &&
+	(tool.check ? tool.check() : true);
 
 export function ensureSystemTools(wanted = TOOLS.map((t) => t.name)) {
 	const missing = TOOLS.filter((t) => wanted.includes(t.name) && !present(t));
 	if (missing.length === 0) return true;
-	const pkgs = missing.flatMap((t) => t.pkgs);
+	const pkgs = [...new Set(missing.flatMap((t) => t.pkgs))];
 	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 	const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 	if (!isRoot || !hasApt) {

@@ -32,14 +32,45 @@ function walk(dir, out = []) {
 	return out;
 }
 
-/** @type {Map<string, {msgid: string, plural?: string, context?: string, refs: string[]}>} */
+/** @type {Map<string, {msgid: string, plural?: string, context?: string, refs: string[], comments: string[]}>} */
 const entries = new Map();
 
-function add(msgid, plural, context, ref) {
+function add(msgid, plural, context, ref, comment) {
 	const key = `${context ?? ''}\u0004${msgid}`;
-	const entry = entries.get(key) ?? { msgid, plural, context, refs: [] };
+	const entry = entries.get(key) ?? { msgid, plural, context, refs: [], comments: [] };
 	entry.refs.push(ref);
+	if (comment && !entry.comments.includes(comment)) entry.comments.push(comment);
 	entries.set(key, entry);
+}
+
+/**
+ * Translator comments of a source (`/* translators: ... *\/` or `// translators: ...`): each with
+ * its end offset and the line it ends on. A comment belongs to the first translatable call that
+ * starts after it on the same line or the next one, as WordPress's tools read them.
+ */
+function translatorComments(source) {
+	const found = [];
+	for (const match of source.matchAll(/\/\*([\s\S]*?)\*\/|\/\/([^\n]*)/g)) {
+		const body = (match[1] ?? match[2] ?? '')
+			.split('\n')
+			.map((line) => line.replace(/^\s*\*?\s?/, '').trim())
+			.filter(Boolean)
+			.join(' ')
+			.trim();
+		if (!/^translators:/i.test(body)) continue;
+		const end = match.index + match[0].length;
+		found.push({ text: body, end, line: source.slice(0, end).split('\n').length, used: false });
+	}
+	return found;
+}
+
+function commentFor(comments, start, line) {
+	const candidate = comments.find(
+		(c) => !c.used && c.end <= start && (c.line === line || c.line === line - 1),
+	);
+	if (!candidate) return undefined;
+	candidate.used = true;
+	return candidate.text;
 }
 
 function literal(node) {
@@ -56,6 +87,7 @@ export function extractTypeScript(file, source) {
 		true,
 		file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
 	);
+	const comments = translatorComments(source);
 	const visit = (node) => {
 		if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
 			const spec = FUNCTIONS[node.expression.text];
@@ -63,6 +95,7 @@ export function extractTypeScript(file, source) {
 				const msgid = literal(node.arguments[spec.single]);
 				if (msgid !== undefined) {
 					const line = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+					const comment = commentFor(comments, node.getStart(), line);
 					add(
 						msgid,
 						spec.plural !== undefined
@@ -72,6 +105,7 @@ export function extractTypeScript(file, source) {
 							? literal(node.arguments[spec.context])
 							: undefined,
 						`${path.relative(root, file)}:${line}`,
+						comment,
 					);
 				}
 			}
@@ -85,6 +119,7 @@ export function extractTypeScript(file, source) {
 export function extractPhp(file, source) {
 	const re =
 		/\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\(\s*'((?:[^'\\]|\\.)*)'\s*,\s*'abacus'\s*\)/g;
+	const comments = translatorComments(source);
 	for (const match of source.matchAll(re)) {
 		const line = source.slice(0, match.index).split('\n').length;
 		add(
@@ -92,6 +127,7 @@ export function extractPhp(file, source) {
 			undefined,
 			undefined,
 			`${path.relative(root, file)}:${line}`,
+			commentFor(comments, match.index, line),
 		);
 	}
 }
@@ -114,7 +150,16 @@ export function makePot() {
 		}),
 	];
 	for (const file of files) extractTypeScript(file, readFileSync(file, 'utf8'));
-	extractPhp(path.join(root, 'plugin.php'), readFileSync(path.join(root, 'plugin.php'), 'utf8'));
+	const phpFiles = [
+		'plugin.php',
+		'uninstall.php',
+		...readdirSync(path.join(root, 'includes'))
+			.filter((name) => name.endsWith('.php'))
+			.map((name) => `includes/${name}`),
+	];
+	for (const file of phpFiles) {
+		extractPhp(path.join(root, file), readFileSync(path.join(root, file), 'utf8'));
+	}
 	const header = [
 		'# Copyright (C) The Abacus team',
 		'# This file is distributed under the GPL-3.0-or-later.',
@@ -130,7 +175,7 @@ export function makePot() {
 	const body = [...entries.values()]
 		.sort((a, b) => a.refs[0].localeCompare(b.refs[0]))
 		.map((e) => {
-			const lines = [`#: ${e.refs.join(' ')}`];
+			const lines = [...e.comments.map((c) => `#. ${c}`), `#: ${e.refs.join(' ')}`];
 			if (e.context) lines.push(`msgctxt ${quote(e.context)}`);
 			lines.push(`msgid ${quote(e.msgid)}`);
 			if (e.plural !== undefined) {

@@ -198,7 +198,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await page.waitForFunction(
 			() =>
 				!document.querySelector(
-					'#root .is-placeholder, #root .is-loading, #root .components-spinner',
+					'#root .abacus-summary .is-placeholder, #root table .is-placeholder:not(.abacus-product-image), #root .is-loading, #root .components-spinner',
 				),
 			undefined,
 			{ timeout: 30000 },
@@ -273,6 +273,25 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await expect(
 			page.locator('#toplevel_page_abacus .wp-submenu li.current a').innerText(),
 		).resolves.toBe('Stock');
+		// Changing page inside the app (no reload: an Overview tile's link) moves the highlight too.
+		await page.goto(adminUrl('/analytics/overview', RANGE_QUERY));
+		await settled(page);
+		await page.evaluate(() => {
+			(window as unknown as { abacusNoReload?: boolean }).abacusNoReload = true;
+		});
+		await page
+			.locator('#root .abacus-summary a[href*="path=%2Fanalytics%2Frevenue"]:visible')
+			.first()
+			.click();
+		await page.waitForURL(/path=%2Fanalytics%2Frevenue/);
+		await expect(
+			page.evaluate(
+				() => (window as unknown as { abacusNoReload?: boolean }).abacusNoReload === true,
+			),
+		).resolves.toBe(true);
+		await expect(
+			page.locator('#toplevel_page_abacus .wp-submenu li.current a').innerText(),
+		).resolves.toBe('Revenue');
 		await page.goto(`${site.url}/wp-admin/admin.php?page=abacus`);
 		await expect(
 			page.locator('#toplevel_page_abacus .wp-submenu li.current a').innerText(),
@@ -292,7 +311,8 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		const cases: Array<{
 			report: string;
 			endpoint: string;
-			expect: Array<[label: string, key: string, type: 'money' | 'count']>;
+			/** money: $1,234.56; count: 1,234 (up to 2 decimals); average: rounded, as WooCommerce shows averages. */
+			expect: Array<[label: string, key: string, type: 'money' | 'count' | 'average']>;
 		}> = [
 			{
 				report: 'revenue',
@@ -313,7 +333,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 					['Orders', 'orders_count', 'count'],
 					['Net sales', 'net_revenue', 'money'],
 					['Average order value', 'avg_order_value', 'money'],
-					['Average items per order', 'avg_items_per_order', 'count'],
+					['Average items per order', 'avg_items_per_order', 'average'],
 				],
 			},
 			{
@@ -370,7 +390,9 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 				const expected =
 					type === 'money'
 						? money(value)
-						: Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
+						: type === 'average'
+							? Math.round(value).toLocaleString('en-US')
+							: Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
 				compared.push(`${item.report}/${label}`);
 				if (shown[label] !== expected) {
 					mismatches.push(
@@ -481,11 +503,28 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		const first = await logIn(ADMIN);
 		await first.page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
 		await settled(first.page);
+		const saves: string[] = [];
+		first.page.on('response', async (response) => {
+			if (response.request().method() === 'POST' && response.url().includes('users/me')) {
+				saves.push(`${response.status()} ${await response.text().catch(() => '')}`);
+			}
+		});
 		await first.page.getByRole('button', { name: 'Save view' }).click();
 		const name = `Quarter orders ${Date.now()}`;
-		await first.page.getByLabel('Name').fill(name);
-		await first.page.getByRole('dialog').getByRole('button', { name: /^Save/ }).click();
-		await first.page.getByText(name).first().waitFor({ state: 'attached', timeout: 20000 });
+		const field = first.page
+			.getByRole('dialog', { name: 'Save view' })
+			.getByRole('textbox', { name: 'Name' });
+		await field.fill(name);
+		await field.press('Enter');
+		await first.page
+			.getByText(`View “${name}” saved.`, { exact: false })
+			.first()
+			.waitFor({ timeout: 20000 });
+		// Stored as WooCommerce user data, which the plugin allows.
+		const stored = site.php(
+			"echo get_user_meta( get_user_by( 'login', 'admin' )->ID, 'woocommerce_admin_abacus_saved_views', true );",
+		);
+		expect({ stored: stored.includes(name), saves }).toMatchObject({ stored: true });
 		await first.page.reload();
 		await settled(first.page);
 		await expect(first.page.getByText(name).count()).resolves.toBeGreaterThan(0);
@@ -494,11 +533,6 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await second.page.goto(adminUrl('/analytics/revenue'));
 		await settled(second.page);
 		await expect(second.page.getByText(name).count()).resolves.toBeGreaterThan(0);
-		// Stored as WooCommerce user data, which the plugin allows.
-		const stored = site.php(
-			"echo get_user_meta( get_user_by( 'login', 'admin' )->ID, 'woocommerce_admin_abacus_saved_views', true );",
-		);
-		expect(stored).toContain(name);
 		expect(second.watch.failedRest).toEqual([]);
 		await second.context.close();
 	}, 120000);
@@ -527,6 +561,8 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			.getByLabel('On hold');
 		await onHold.first().check();
 		await page.getByRole('button', { name: 'Save settings' }).click();
+		await page.waitForTimeout(3000);
+		await page.screenshot({ path: path.join(ARTIFACTS, 'settings-saved.png'), fullPage: true });
 		await page
 			.getByText('Your settings have been successfully saved.')
 			.first()

@@ -1,7 +1,8 @@
 /**
  * REST routes that depend on the host. The standalone server answers WooCommerce's wc-admin
  * routes; the WordPress plugin registers its own where the supported WooCommerce versions no
- * longer have them (favourites), and has none for recommended payment plugins. The app passes the
+ * longer have them (favourites), has none for recommended payment plugins, and saves the analytics
+settings through WooCommerce's settings group. The app passes the
  * host's routes (`abacusSettings.restRoutes`) before the stores resolve anything.
  */
 import { WC_ADMIN_NAMESPACE } from './constants.js';
@@ -11,11 +12,27 @@ export interface RestRoutes {
 	favorites: string;
 	/** Recommended payment plugins; null when the host has no such route (none are shown). */
 	recommendedPaymentPlugins: string | null;
+	/**
+	 * The analytics settings group (e.g. `/wc-analytics/settings/wc_admin`): when set, the options
+	 * of that group (ANALYTICS_SETTINGS_OPTIONS) are saved through its `batch` route, which
+	 * WooCommerce 9.6+ allows to shop managers, instead of `/wc-admin/options`, which refuses them.
+	 * null: everything goes to `/wc-admin/options` (the standalone server).
+	 */
+	analyticsSettings: string | null;
 }
+
+/** The options WooCommerce keeps in its analytics settings group (`wc_admin`). */
+export const ANALYTICS_SETTINGS_OPTIONS: readonly string[] = Object.freeze([
+	'woocommerce_excluded_report_order_statuses',
+	'woocommerce_actionable_order_statuses',
+	'woocommerce_default_date_range',
+	'woocommerce_date_type',
+]);
 
 export const DEFAULT_REST_ROUTES: Readonly<RestRoutes> = Object.freeze({
 	favorites: `${WC_ADMIN_NAMESPACE}/navigation/favorites/me`,
 	recommendedPaymentPlugins: `${WC_ADMIN_NAMESPACE}/plugins/recommended-payment-plugins`,
+	analyticsSettings: null,
 });
 
 let routes: RestRoutes = { ...DEFAULT_REST_ROUTES };
@@ -37,6 +54,13 @@ export function setRestRoutes(overrides: Partial<RestRoutes> | undefined): void 
 		const value = overrides.recommendedPaymentPlugins;
 		next.recommendedPaymentPlugins =
 			typeof value === 'string' && value.startsWith('/') ? value : null;
+	}
+	if (
+		overrides &&
+		typeof overrides.analyticsSettings === 'string' &&
+		overrides.analyticsSettings.startsWith('/')
+	) {
+		next.analyticsSettings = overrides.analyticsSettings;
 	}
 	routes = next;
 }

@@ -89,7 +89,11 @@ export interface AbacusSettings {
 	 * REST routes that differ from WooCommerce's wc-admin ones on this host (the WordPress plugin
 	 * registers its own favourites route; null: the host has no such route). Absent: the defaults.
 	 */
-	restRoutes?: { favorites?: string; recommendedPaymentPlugins?: string | null };
+	restRoutes?: {
+		favorites?: string;
+		recommendedPaymentPlugins?: string | null;
+		analyticsSettings?: string | null;
+	};
 	/** Variation title separator (' - ' unless the site overrides it). */
 	variationTitleAttributesSeparator: string;
 	/** Names of known plugins that are active, for the plugins store. */

@@ -258,6 +258,12 @@ if ( is_wp_error( $abacus_refund ) ) {
 	abacus_fail( $abacus_refund->get_error_message() );
 }
 
+// Stock levels after the sales: some in stock, some low (at most 5), one out of stock; the
+// album, the poster and the large T-shirt do not manage stock.
+foreach ( array( 0 => 25, 1 => 3, 2 => 0, 5 => 12, 6 => 2 ) as $abacus_index => $abacus_quantity ) {
+	wc_update_product_stock( wc_get_product( $abacus_products[ $abacus_index ]->get_id() ), $abacus_quantity, 'set' );
+}
+
 // Anything WooCommerce still has scheduled for its analytics tables.
 $abacus_ran = 0;
 if ( function_exists( 'as_get_scheduled_actions' ) ) {

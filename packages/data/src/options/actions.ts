@@ -1,5 +1,8 @@
+import { __ } from '@wordpress/i18n';
+
 import { WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
+import { ANALYTICS_SETTINGS_OPTIONS, getRestRoute } from '../rest-routes.js';
 import type { Thunk, WPError } from '../types.js';
 import type * as selectors from './selectors.js';
 import type { OptionsMap, UpdateOptionsResult } from './types.js';
@@ -28,8 +31,40 @@ export function setIsUpdating(isUpdating: boolean) {
 	return { type: 'SET_IS_UPDATING' as const, isUpdating };
 }
 
+interface BatchAnswer {
+	update?: Array<{ id?: string; error?: { code?: string; message?: string } }>;
+}
+
 /**
- * Saves options: applies them at once (optimistic), posts them to `/wc-admin/options`, and
+ * Saves settings of a settings group in one request (`POST <route>/batch`); throws the first
+ * setting's error, as the batch answers 200 even when a setting was refused.
+ */
+async function saveSettingsGroup(route: string, values: OptionsMap): Promise<void> {
+	const answer = await fetchJson<BatchAnswer>({
+		path: `${route}/batch`,
+		method: 'POST',
+		data: { update: Object.entries(values).map(([id, value]) => ({ id, value })) },
+	});
+	const failed = (answer?.update ?? []).find((item) => item.error);
+	if (failed?.error) {
+		throw {
+			code: failed.error.code ?? 'rest_setting_not_saved',
+			message: failed.error.message ?? '',
+			data: { status: 400 },
+		};
+	}
+	if (!answer?.update) {
+		throw {
+			code: 'empty_response',
+			message: __('The server did not confirm that the settings were saved.', 'abacus'),
+			data: { status: 0 },
+		};
+	}
+}
+
+/**
+ * Saves options: applies them at once (optimistic), posts them to `/wc-admin/options` (the
+ * analytics settings to their settings group's batch route when the host gives one), and
  * resolves `{success: true, ...response}`; on failure puts the earlier values back, records
  * the error and resolves `{success: false, ...error}` (never rejects).
  */
@@ -42,11 +77,27 @@ export function updateOptions(data: OptionsMap): Thunk<typeof selectors, UpdateO
 		dispatch(setIsUpdating(true));
 		dispatch(receiveOptions(data));
 		try {
-			const response = await fetchJson<Record<string, unknown>>({
-				path: `${WC_ADMIN_NAMESPACE}/options`,
-				method: 'POST',
-				data,
-			});
+			const groupRoute = getRestRoute('analyticsSettings');
+			const inGroup: OptionsMap = {};
+			const rest: OptionsMap = {};
+			for (const [name, value] of Object.entries(data)) {
+				if (groupRoute !== null && ANALYTICS_SETTINGS_OPTIONS.includes(name)) {
+					inGroup[name] = value;
+				} else {
+					rest[name] = value;
+				}
+			}
+			let response: Record<string, unknown> | null = null;
+			if (groupRoute !== null && Object.keys(inGroup).length) {
+				await saveSettingsGroup(groupRoute, inGroup);
+			}
+			if (Object.keys(rest).length || !Object.keys(inGroup).length) {
+				response = await fetchJson<Record<string, unknown>>({
+					path: `${WC_ADMIN_NAMESPACE}/options`,
+					method: 'POST',
+					data: rest,
+				});
+			}
 			dispatch(setIsUpdating(false));
 			return { ...(response ?? {}), success: true };
 		} catch (error) {

@@ -1,4 +1,5 @@
 import { store as navigationStore } from '../navigation/index.js';
+import { store as optionsStore } from '../options/index.js';
 import { store as pluginsStore } from '../plugins/index.js';
 import { DEFAULT_REST_ROUTES, getRestRoute, setRestRoutes } from '../rest-routes.js';
 import { registryWith, stubApiFetch } from './helpers.js';
@@ -42,5 +43,68 @@ describe('host REST routes', () => {
 	it('ignores routes that are not paths', () => {
 		setRestRoutes({ favorites: 'https://elsewhere.example/x' });
 		expect(getRestRoute('favorites')).toBe('/wc-admin/navigation/favorites/me');
+	});
+
+	it('saves the analytics settings through the settings group and only the other options to /wc-admin/options', async () => {
+		setRestRoutes({ analyticsSettings: '/wc-analytics/settings/wc_admin' });
+		const calls = stubApiFetch((call) => ({
+			body:
+				call.route === '/wc-analytics/settings/wc_admin/batch'
+					? { update: [{ id: 'woocommerce_excluded_report_order_statuses' }] }
+					: { woocommerce_demo_store: 'no' },
+		}));
+		const registry = registryWith(optionsStore);
+		const result = await registry.dispatch(optionsStore).updateOptions({
+			woocommerce_excluded_report_order_statuses: ['pending', 'on-hold'],
+			woocommerce_demo_store: 'no',
+		});
+		expect(result.success).toBe(true);
+		expect(calls.map((call) => [call.method, call.route, call.data])).toEqual([
+			[
+				'POST',
+				'/wc-analytics/settings/wc_admin/batch',
+				{
+					update: [
+						{
+							id: 'woocommerce_excluded_report_order_statuses',
+							value: ['pending', 'on-hold'],
+						},
+					],
+				},
+			],
+			['POST', '/wc-admin/options', { woocommerce_demo_store: 'no' }],
+		]);
+	});
+
+	it('reports a setting the settings group refused and restores the earlier value', async () => {
+		setRestRoutes({ analyticsSettings: '/wc-analytics/settings/wc_admin' });
+		const calls = stubApiFetch(() => ({
+			body: {
+				update: [
+					{
+						id: 'woocommerce_default_date_range',
+						error: {
+							code: 'rest_setting_value_invalid',
+							message: 'An invalid setting value was passed.',
+						},
+					},
+				],
+			},
+		}));
+		const registry = registryWith(optionsStore);
+		registry
+			.dispatch(optionsStore)
+			.receiveOptions({ woocommerce_default_date_range: 'period=month' });
+		const result = await registry
+			.dispatch(optionsStore)
+			.updateOptions({ woocommerce_default_date_range: 'period=nonsense' });
+		expect(result).toMatchObject({
+			success: false,
+			message: 'An invalid setting value was passed.',
+		});
+		expect(registry.select(optionsStore).getOptionValue('woocommerce_default_date_range')).toBe(
+			'period=month',
+		);
+		expect(calls).toHaveLength(1);
 	});
 });
