@@ -122,3 +122,63 @@ export const hostileQueryString = fc
 export function parseQueryString(value: string): Record<string, unknown> {
 	return qs.parse(value, { arrayLimit: 100, depth: 3 }) as Record<string, unknown>;
 }
+
+/** Numbers no column can hold and lists hiding them: what crashed the server before. */
+const hugeNumber = fc.constantFrom(
+	'1e308',
+	'-1e308',
+	'9223372036854775808',
+	'-9223372036854775809',
+	'18446744073709551616',
+	'2147483648',
+	'Infinity',
+	'-Infinity',
+	'1,Infinity',
+	'1,9223372036854775808',
+	'0x7fffffffffffffff',
+);
+
+/** Parameter names the server reads as ids, id lists, counts or filters. */
+const SERVER_KEYS = [
+	'include',
+	'exclude',
+	'product',
+	'products',
+	'category',
+	'categories',
+	'customer',
+	'customers',
+	'parent',
+	'days',
+	'status',
+	'status_is',
+	'status_is_not',
+	'offset',
+	'product_includes',
+	'product_excludes',
+	'variation_includes',
+	'coupon_includes',
+	'tax_rate_includes',
+	'segmentby',
+	'fields',
+	'extended_info',
+	'searchby',
+	'stock_status',
+	'options',
+	'_fields',
+] as const;
+
+const serverKey = fc.oneof(key, fc.constantFrom(...SERVER_KEYS), fc.constantFrom(...SERVER_KEYS));
+
+/** A raw query string for a server route: the report generators plus huge numbers and id keys. */
+export const hostileServerQueryString = fc
+	.array(
+		fc
+			.tuple(serverKey, fc.oneof(scalar, hugeNumber, hugeNumber), fc.boolean())
+			.map(
+				([k, v, isArray]) =>
+					`${encodeURIComponent(k)}${isArray ? '[]' : ''}=${encodeURIComponent(v)}`,
+			),
+		{ minLength: 1, maxLength: 6 },
+	)
+	.map((parts) => parts.join('&'));

@@ -8,15 +8,25 @@ import type { Db, Row, SqlValue } from '../core/db.js';
 import { RestError, invalidParams } from '../core/errors.js';
 import { requestOrigin } from '../core/security.js';
 
-/** `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. */
-export function parseIdList(value: unknown): number[] {
+/**
+ * `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. Items that
+ * are not decimal numbers are skipped (as `absint` makes them 0); an id beyond ±2^53 is a 400
+ * (`name` names the parameter in it), never an overflow in SQL.
+ */
+export function parseIdList(value: unknown, name = 'ids'): number[] {
 	if (value === undefined || value === null || value === '') return [];
 	const items = Array.isArray(value) ? value : String(value).split(/[\s,]+/);
 	const ids = new Set<number>();
 	for (const item of items) {
 		if (item === '' || item === undefined || item === null) continue;
+		if (typeof item !== 'number' && !/^\s*[+-]?\d+(\.\d*)?\s*$/.test(String(item))) continue;
 		const n = Math.abs(Math.trunc(Number(item)));
-		if (Number.isFinite(n)) ids.add(n);
+		if (!Number.isSafeInteger(n)) {
+			throw invalidParams({
+				[name]: `${String(item)} is not an id (ids are whole numbers up to ${Number.MAX_SAFE_INTEGER}).`,
+			});
+		}
+		ids.add(n);
 	}
 	return [...ids];
 }

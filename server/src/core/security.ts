@@ -163,7 +163,8 @@ export function parseJsonBody(text: string): unknown {
 	return parsed;
 }
 
-const NUMBER_LIKE = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** Decimal, exponent and 0x/0o/0b forms: whatever `Number()` would read as a number. */
+const NUMBER_LIKE = /^([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?|0x[0-9a-f]+|0o[0-7]+|0b[01]+)$/i;
 const NOT_A_NUMBER = /^[+-]?(infinity|nan)$/i;
 
 /** Why a query or path value holds an unusable number, or null. Lists are checked item by item. */
