@@ -184,3 +184,39 @@ describe('script handles for wp-admin (build/wp-packages)', () => {
 		}
 	}, 300_000);
 });
+
+describe('examples/report-extension', () => {
+	it('builds with @wordpress/scripts against the abacus-* handles, bundling none of Abacus', async () => {
+		const { execFileSync } = await import('node:child_process');
+		const { existsSync, readFileSync } = await import('node:fs');
+		const dir = path.resolve(__dirname, '../../examples/report-extension');
+		const run = (args: string[]) =>
+			execFileSync('npm', args, {
+				cwd: dir,
+				encoding: 'utf8',
+				stdio: 'pipe',
+				// jest sets NODE_ENV=test; the extension is built as for release.
+				env: { ...process.env, NODE_ENV: 'production' },
+			});
+		if (!existsSync(path.join(dir, 'node_modules/@wordpress/scripts'))) {
+			run(['ci', '--no-audit', '--no-fund']);
+		}
+		run(['run', 'build']);
+		const asset = readFileSync(path.join(dir, 'build/index.asset.php'), 'utf8');
+		for (const handle of [
+			'abacus-currency',
+			'abacus-settings',
+			'wp-api-fetch',
+			'wp-hooks',
+			'wp-i18n',
+			'wp-url',
+		]) {
+			expect(asset).toContain(`'${handle}'`);
+		}
+		const script = readFileSync(path.join(dir, 'build/index.js'), 'utf8');
+		expect(script).toContain('woocommerce_admin_report_table');
+		expect(script).toContain('woocommerce_admin_products_report_filters');
+		expect(script).toMatch(/window\.abacus\.currency|window\["abacus"\]\["currency"\]/);
+		expect(script.length).toBeLessThan(10_000);
+	}, 600_000);
+});
