@@ -10,12 +10,14 @@ import { useDispatch, useRegistry } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { importStore } from '@abacus/data';
 
+import { useReportContext } from '../components/use-report-context.js';
 import './historical-import.scss';
 
 /** How often the progress is read while an import runs. */
 export const IMPORT_POLL_INTERVAL = 1000;
 
 const IMPORT_PATH = '/wc-analytics/reports/import';
+const NO_QUERY = {};
 
 interface ImportStatus {
 	is_importing?: boolean;
@@ -26,6 +28,7 @@ interface ImportStatus {
 export function HistoricalImport() {
 	const { updateImportation } = useDispatch(importStore);
 	const registry = useRegistry();
+	const { formatNumber } = useReportContext(NO_QUERY);
 	const [period, setPeriod] = useState<'all' | 'days'>('all');
 	const [days, setDays] = useState('30');
 	const [skipExisting, setSkipExisting] = useState(true);
@@ -261,11 +264,13 @@ export function HistoricalImport() {
 						label={__('Orders', 'abacus')}
 						imported={status.orders.imported}
 						total={status.orders.total}
+						formatNumber={formatNumber}
 					/>
 					<ProgressRow
 						label={__('Customers', 'abacus')}
 						imported={status.customers.imported}
 						total={status.customers.total}
+						formatNumber={formatNumber}
 					/>
 				</div>
 			)}
@@ -277,18 +282,20 @@ function ProgressRow({
 	label,
 	imported,
 	total,
+	formatNumber,
 }: {
 	label: string;
 	imported: number;
 	total: number;
+	formatNumber: (value: unknown) => string;
 }) {
 	const percent = total > 0 ? Math.min(100, Math.round((imported / total) * 100)) : 100;
 	const text = sprintf(
 		/* translators: 1: what is imported (Orders, Customers), 2: imported, 3: total */
 		__('%1$s: %2$s of %3$s imported', 'abacus'),
 		label,
-		imported.toLocaleString(),
-		total.toLocaleString(),
+		formatNumber(imported),
+		formatNumber(total),
 	);
 	return (
 		<div className="abacus-import__row">
