@@ -401,6 +401,7 @@ function abacus_settings() {
 			// Saved through WooCommerce's analytics settings group (manage_woocommerce): its
 			// wc-admin/options route refuses these options outside production and to shop managers.
 			'analyticsSettings'         => '/wc-analytics/settings/wc_admin',
+			'ownOptions'                => '/' . ABACUS_REST_NAMESPACE . '/options',
 		),
 		'variationTitleAttributesSeparator' => apply_filters( 'woocommerce_product_variation_title_attributes_separator', ' - ', null ),
 		// Answers of the first load's small requests, served by api-fetch's preloading middleware.

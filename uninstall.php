@@ -1,7 +1,8 @@
 <?php
 /**
  * Runs when the plugin is deleted in WordPress: removes what Abacus stored and WooCommerce does not
- * use itself (the favourites, the saved views and Abacus's own report preferences of every user).
+ * use itself: its own options, and the favourites, the saved views and Abacus's own report
+ * preferences of every user.
  * WooCommerce's own options and its report preferences are left as they are.
  *
  * @package Abacus
@@ -19,4 +20,8 @@ foreach (
 	) as $abacus_meta_key
 ) {
 	delete_metadata( 'user', 0, $abacus_meta_key, '', true );
+}
+
+foreach ( array( 'abacus_payments_not_now' ) as $abacus_option ) {
+	delete_option( $abacus_option );
 }

@@ -483,6 +483,31 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			data: { item_id: '<script>' },
 		});
 		expect(bad.status()).toBe(400);
+		// Abacus's own options: only its names, only valid values.
+		const options = `${site.url}/wp-json/abacus/v1/options`;
+		const saved = await page.request.post(options, {
+			headers: { 'X-WP-Nonce': nonce },
+			data: { abacus_payments_not_now: ['woocommerce-payments'] },
+		});
+		expect(await saved.json()).toEqual({ abacus_payments_not_now: ['woocommerce-payments'] });
+		const foreign = await page.request.post(options, {
+			headers: { 'X-WP-Nonce': nonce },
+			data: { siteurl: 'http://elsewhere.example' },
+		});
+		expect(foreign.status()).toBe(400);
+		expect((await foreign.json()).message).toContain('Unknown options: siteurl');
+		const invalid = await page.request.post(options, {
+			headers: { 'X-WP-Nonce': nonce },
+			data: { abacus_payments_not_now: 'all' },
+		});
+		expect(invalid.status()).toBe(400);
+		const readOptions = await page.request.get(`${options}?options=abacus_payments_not_now`, {
+			headers: { 'X-WP-Nonce': nonce },
+		});
+		expect(await readOptions.json()).toEqual({
+			abacus_payments_not_now: ['woocommerce-payments'],
+		});
+		site.php("delete_option( 'abacus_payments_not_now' );");
 		const read = await page.request.get(route, { headers: { 'X-WP-Nonce': nonce } });
 		expect(await read.json()).toEqual(['payments']);
 		const removed = await page.request.delete(`${route}?item_id=payments`, {
@@ -496,6 +521,11 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			headers: { 'X-WP-Nonce': await restNonce(subscriber.page) },
 		});
 		expect(refused.status()).toBe(403);
+		const refusedOptions = await subscriber.page.request.get(
+			`${site.url}/wp-json/abacus/v1/options?options=abacus_payments_not_now`,
+			{ headers: { 'X-WP-Nonce': await restNonce(subscriber.page) } },
+		);
+		expect(refusedOptions.status()).toBe(403);
 		await subscriber.context.close();
 	});
 
@@ -541,16 +571,25 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		const readOptions = () =>
 			JSON.parse(
 				site.php(
-					"echo wp_json_encode( array( 'excluded' => get_option( 'woocommerce_excluded_report_order_statuses' ), 'actionable' => get_option( 'woocommerce_actionable_order_statuses' ), 'range' => get_option( 'woocommerce_default_date_range' ) ) );",
+					"echo wp_json_encode( array( 'excluded' => get_option( 'woocommerce_excluded_report_order_statuses' ), 'actionable' => get_option( 'woocommerce_actionable_order_statuses' ), 'range' => get_option( 'woocommerce_default_date_range' ), 'dateType' => get_option( 'woocommerce_date_type' ) ) );",
 				),
-			) as { excluded: string[]; actionable: string[]; range: string };
+			) as {
+				excluded: string[] | false;
+				actionable: string[] | false;
+				range: string | false;
+				dateType: string | false;
+			};
 		const before = readOptions();
 		const { context, page, watch } = await logIn(ADMIN);
 		await page.goto(adminUrl('/analytics/settings'));
 		await settled(page);
 		const saves: string[] = [];
 		page.on('request', (request) => {
-			if (request.method() === 'POST' && request.url().includes('options')) {
+			if (
+				request.method() === 'POST' &&
+				/options|settings/.test(request.url()) &&
+				request.url().includes('json')
+			) {
 				saves.push(request.postData() ?? '');
 			}
 		});
@@ -568,19 +607,32 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			.first()
 			.waitFor({ timeout: 20000 });
 		const after = readOptions();
-		expect([...after.excluded].sort()).toEqual([...before.excluded, 'on-hold'].sort());
+		// WooCommerce's default when the option was never saved.
+		const excludedBefore = before.excluded || ['pending', 'cancelled', 'failed'];
+		expect(after.excluded && [...after.excluded].sort()).toEqual(
+			[...excludedBefore, 'on-hold'].sort(),
+		);
+		// The options the user did not change are as they were (not even written).
 		expect(after.actionable).toEqual(before.actionable);
 		expect(after.range).toEqual(before.range);
+		expect(after.dateType).toEqual(before.dateType);
 		// Only the changed option went to the server.
 		expect(saves.length).toBeGreaterThan(0);
 		for (const body of saves) {
 			expect(body).not.toContain('woocommerce_actionable_order_statuses');
 			expect(body).not.toContain('woocommerce_default_date_range');
 		}
-		// The settings screen reads back what was saved.
+		// The settings screen reads back what was saved; WooCommerce's REST answers the same.
 		await page.reload();
 		await settled(page);
 		await expect(onHold.first().isChecked()).resolves.toBe(true);
+		const excluded = await rest<{ value: string[] }>(
+			page,
+			'/wc-analytics/settings/wc_admin/woocommerce_excluded_report_order_statuses',
+		);
+		expect([...excluded.value].sort()).toEqual([...excludedBefore, 'on-hold'].sort());
+		// Put WooCommerce's default back for the other tests.
+		site.php("delete_option( 'woocommerce_excluded_report_order_statuses' );");
 		expect(watch.failedRest).toEqual([]);
 		await context.close();
 	}, 120000);
@@ -615,18 +667,37 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 	}, 120000);
 
 	test('German: the de_DE translation reaches the entry and the lazily loaded report chunks', async () => {
-		site.php("update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
+		site.php(
+			"update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' ); update_option( 'woocommerce_currency', 'EUR' ); update_option( 'woocommerce_currency_pos', 'right_space' ); update_option( 'woocommerce_price_thousand_sep', '.' ); update_option( 'woocommerce_price_decimal_sep', ',' );",
+		);
 		try {
 			const { context, page, watch } = await logIn(ADMIN);
 			await page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
 			await settled(page);
 			const text = await page.locator('#root').innerText();
 			for (const german of Object.values(GERMAN)) expect(text).toContain(german);
+			// The store's currency: euros, German separators, symbol after the amount.
+			const { totals } = await rest<{ totals: Record<string, number> }>(
+				page,
+				'/wc-analytics/reports/revenue/stats',
+				{ ...REST_RANGE, interval: 'day', per_page: 100 },
+			);
+			const euros = (value: number) =>
+				`${value
+					.toFixed(2)
+					.replace('.', ',')
+					.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0€`;
+			const shown = await tiles(page);
+			expect(shown.Bruttoumsatz?.replace(/\s/g, ' ')).toBe(
+				euros(totals.gross_sales).replace(/\s/g, ' '),
+			);
 			await page.screenshot({ path: path.join(ARTIFACTS, 'revenue-de_DE.png') });
 			expect(watch.pageErrors).toEqual([]);
 			await context.close();
 		} finally {
-			site.php("delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale' );");
+			site.php(
+				"delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale' ); update_option( 'woocommerce_currency', 'USD' ); update_option( 'woocommerce_currency_pos', 'left' ); update_option( 'woocommerce_price_thousand_sep', ',' ); update_option( 'woocommerce_price_decimal_sep', '.' );",
+			);
 		}
 	}, 120000);
 });

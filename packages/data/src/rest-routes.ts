@@ -19,6 +19,23 @@ export interface RestRoutes {
 	 * null: everything goes to `/wc-admin/options` (the standalone server).
 	 */
 	analyticsSettings: string | null;
+	/**
+	 * The host's route for Abacus's own options (names starting with `abacus_`), read with
+	 * `?options=a,b` and saved with a POST of name → value. null: `/wc-admin/options`.
+	 */
+	ownOptions: string | null;
+}
+
+/** Whether an option is Abacus's own (saved through `ownOptions` when the host gives it). */
+export function isOwnOption(name: string): boolean {
+	return name.startsWith('abacus_');
+}
+
+/** The route that reads and saves option `name` (`/wc-admin/options` unless the host has its own). */
+export function optionsRouteFor(name: string): string {
+	return routes.ownOptions !== null && isOwnOption(name)
+		? routes.ownOptions
+		: `${WC_ADMIN_NAMESPACE}/options`;
 }
 
 /** The options WooCommerce keeps in its analytics settings group (`wc_admin`). */
@@ -33,6 +50,7 @@ export const DEFAULT_REST_ROUTES: Readonly<RestRoutes> = Object.freeze({
 	favorites: `${WC_ADMIN_NAMESPACE}/navigation/favorites/me`,
 	recommendedPaymentPlugins: `${WC_ADMIN_NAMESPACE}/plugins/recommended-payment-plugins`,
 	analyticsSettings: null,
+	ownOptions: null,
 });
 
 let routes: RestRoutes = { ...DEFAULT_REST_ROUTES };
@@ -61,6 +79,13 @@ export function setRestRoutes(overrides: Partial<RestRoutes> | undefined): void 
 		overrides.analyticsSettings.startsWith('/')
 	) {
 		next.analyticsSettings = overrides.analyticsSettings;
+	}
+	if (
+		overrides &&
+		typeof overrides.ownOptions === 'string' &&
+		overrides.ownOptions.startsWith('/')
+	) {
+		next.ownOptions = overrides.ownOptions;
 	}
 	routes = next;
 }

@@ -93,6 +93,7 @@ export interface AbacusSettings {
 		favorites?: string;
 		recommendedPaymentPlugins?: string | null;
 		analyticsSettings?: string | null;
+		ownOptions?: string | null;
 	};
 	/** Variation title separator (' - ' unless the site overrides it). */
 	variationTitleAttributesSeparator: string;

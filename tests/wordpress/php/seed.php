@@ -199,6 +199,14 @@ for ( $abacus_i = 0; $abacus_i < $abacus_count; $abacus_i++ ) {
 		'email'      => $abacus_buyer[2],
 	);
 	$abacus_order->set_address( $abacus_address, 'billing' );
+	if ( 1 === $abacus_i % 2 ) {
+		// Half the orders ship at a flat rate (taxed where the billing country is).
+		$abacus_shipping = new WC_Order_Item_Shipping();
+		$abacus_shipping->set_method_title( 'Flat rate' );
+		$abacus_shipping->set_method_id( 'flat_rate' );
+		$abacus_shipping->set_total( '5.00' );
+		$abacus_order->add_item( $abacus_shipping );
+	}
 	$abacus_order->set_payment_method( 'bacs' );
 	$abacus_order->set_payment_method_title( 'Direct bank transfer' );
 	$abacus_order->set_created_via( 'checkout' );

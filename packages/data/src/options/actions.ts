@@ -2,7 +2,7 @@ import { __ } from '@wordpress/i18n';
 
 import { WC_ADMIN_NAMESPACE } from '../constants.js';
 import { fetchJson, toWPError } from '../fetch.js';
-import { ANALYTICS_SETTINGS_OPTIONS, getRestRoute } from '../rest-routes.js';
+import { ANALYTICS_SETTINGS_OPTIONS, getRestRoute, optionsRouteFor } from '../rest-routes.js';
 import type { Thunk, WPError } from '../types.js';
 import type * as selectors from './selectors.js';
 import type { OptionsMap, UpdateOptionsResult } from './types.js';
@@ -79,24 +79,32 @@ export function updateOptions(data: OptionsMap): Thunk<typeof selectors, UpdateO
 		try {
 			const groupRoute = getRestRoute('analyticsSettings');
 			const inGroup: OptionsMap = {};
-			const rest: OptionsMap = {};
+			// Route → the options saved there.
+			const byRoute = new Map<string, OptionsMap>();
 			for (const [name, value] of Object.entries(data)) {
 				if (groupRoute !== null && ANALYTICS_SETTINGS_OPTIONS.includes(name)) {
 					inGroup[name] = value;
 				} else {
-					rest[name] = value;
+					const route = optionsRouteFor(name);
+					byRoute.set(route, { ...(byRoute.get(route) ?? {}), [name]: value });
 				}
 			}
 			let response: Record<string, unknown> | null = null;
 			if (groupRoute !== null && Object.keys(inGroup).length) {
 				await saveSettingsGroup(groupRoute, inGroup);
 			}
-			if (Object.keys(rest).length || !Object.keys(inGroup).length) {
-				response = await fetchJson<Record<string, unknown>>({
-					path: `${WC_ADMIN_NAMESPACE}/options`,
-					method: 'POST',
-					data: rest,
-				});
+			if (!byRoute.size && !Object.keys(inGroup).length) {
+				byRoute.set(`${WC_ADMIN_NAMESPACE}/options`, {});
+			}
+			for (const [route, values] of byRoute) {
+				response = {
+					...(response ?? {}),
+					...((await fetchJson<Record<string, unknown>>({
+						path: route,
+						method: 'POST',
+						data: values,
+					})) ?? {}),
+				};
 			}
 			dispatch(setIsUpdating(false));
 			return { ...(response ?? {}), success: true };

@@ -107,4 +107,32 @@ describe('host REST routes', () => {
 		);
 		expect(calls).toHaveLength(1);
 	});
+
+	it("reads and saves Abacus's own options on the host's route, WooCommerce's on /wc-admin/options", async () => {
+		setRestRoutes({ ownOptions: '/abacus/v1/options' });
+		const calls = stubApiFetch((call) => ({
+			body:
+				call.route === '/abacus/v1/options'
+					? { abacus_payments_not_now: ['x'] }
+					: { woocommerce_demo_store: 'no' },
+		}));
+		const registry = registryWith(optionsStore);
+		const [own, wc] = await Promise.all([
+			registry.resolveSelect(optionsStore).getOption('abacus_payments_not_now'),
+			registry.resolveSelect(optionsStore).getOption('woocommerce_demo_store'),
+		]);
+		expect(own).toEqual(['x']);
+		expect(wc).toBe('no');
+		await registry
+			.dispatch(optionsStore)
+			.updateOptions({ abacus_payments_not_now: ['x', 'y'] });
+		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+			expect.arrayContaining([
+				'GET /abacus/v1/options?options=abacus_payments_not_now',
+				'GET /wc-admin/options?options=woocommerce_demo_store',
+				'POST /abacus/v1/options',
+			]),
+		);
+		expect(calls).toHaveLength(3);
+	});
 });
