@@ -1,8 +1,10 @@
 /**
- * examples/report-extension's callbacks, registered as the example registers them, run through the
- * report's own filter points: its column shows on orders only, its filter on products.
+ * examples/report-extension's callbacks, registered under the same filter names as the example
+ * registers them, run through the report's own filter points: its column shows on orders only, its
+ * filter on products. (The example's own addFilter calls reach the @wordpress/hooks copy its
+ * folder installs; in wp-admin both are wp.hooks.)
  */
-import { removeAllFilters } from '@wordpress/hooks';
+import { addFilter, removeAllFilters } from '@wordpress/hooks';
 
 import {
 	applyReportConfigFilters,
@@ -16,6 +18,19 @@ import { reportConfigs } from '../registry.js';
 import * as example from '../../../../../examples/report-extension/src/index.js';
 
 const averageItemValue = example.averageItemValue as (order: object) => number;
+
+beforeAll(() => {
+	addFilter(
+		REPORT_TABLE_FILTER,
+		'abacus-report-extension/average-item-value',
+		example.addAverageItemValueColumn,
+	);
+	addFilter(
+		reportFilterNames('products').filters,
+		'abacus-report-extension/single-category',
+		example.addSingleCategoryFilter,
+	);
+});
 
 afterAll(() => {
 	removeAllFilters(REPORT_TABLE_FILTER, 'test');
