@@ -32,9 +32,14 @@ async function settled(page: Page): Promise<void> {
 	);
 }
 
-/** A real mouse click at the centre of what `locator` shows, after checking nothing covers it. */
-async function mouseClick(page: Page, locator: Locator): Promise<void> {
-	await locator.scrollIntoViewIfNeeded();
+/**
+ * A real mouse click at the centre of what `locator` shows, after checking nothing covers it
+ * (`scroll`: brought into view first; an option already is, see expectOptionsUsable).
+ */
+async function mouseClick(page: Page, locator: Locator, scroll = true): Promise<void> {
+	if (scroll) {
+		await locator.scrollIntoViewIfNeeded();
+	}
 	const box = await locator.boundingBox();
 	if (!box) {
 		throw new Error('The element to click is not on screen.');
@@ -60,7 +65,29 @@ async function expectOptionsUsable(page: Page): Promise<void> {
 	const problems = await page.evaluate(() => {
 		const found: string[] = [];
 		for (const option of document.querySelectorAll<HTMLElement>('[role="option"]')) {
-			option.scrollIntoView({ block: 'nearest' });
+			// Scrolled into view the way a user can: the scrollable boxes (the list itself, the
+			// popover, the page) move; a box with overflow hidden does not (scrollIntoView would
+			// scroll it and hide the defect).
+			for (
+				let box = option.parentElement;
+				box && box !== document.body;
+				box = box.parentElement
+			) {
+				const overflow = getComputedStyle(box).overflowY;
+				if (
+					(overflow === 'auto' || overflow === 'scroll') &&
+					box.scrollHeight > box.clientHeight
+				) {
+					const outer = box.getBoundingClientRect();
+					const inner = option.getBoundingClientRect();
+					if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+					if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+				}
+			}
+			const inView = option.getBoundingClientRect();
+			if (inView.bottom > window.innerHeight)
+				window.scrollBy(0, inView.bottom - window.innerHeight);
+			if (inView.top < 0) window.scrollBy(0, inView.top);
 			const box = option.getBoundingClientRect();
 			const text = (option.textContent ?? '').trim();
 			if (box.height < 16 || box.top < 0 || box.bottom > window.innerHeight) {
@@ -104,7 +131,7 @@ describe('Show › single item searches (mouse)', () => {
 		await screenshot(page, 'first-hour-single-product-suggestions');
 		const last = page.locator('[role="option"]').last();
 		const name = (await last.innerText()).trim();
-		await mouseClick(page, last);
+		await mouseClick(page, last, false);
 		await page.waitForURL(/filter=single_product/, { timeout: 30000 });
 		expect(new URL(page.url()).searchParams.get('products')).toMatch(/^\d+$/);
 		// The Show button names the picked product.
@@ -149,7 +176,7 @@ describe('Show › single item searches (mouse)', () => {
 		expect(new Set(texts).size).toBe(texts.length);
 		await expectOptionsUsable(page);
 		await screenshot(page, 'first-hour-single-customer-suggestions');
-		await mouseClick(page, page.locator('[role="option"]').last());
+		await mouseClick(page, page.locator('[role="option"]').last(), false);
 		await page.waitForURL(/filter=single_customer/, { timeout: 30000 });
 		expect(new URL(page.url()).searchParams.get('customers')).toMatch(/^\d+$/);
 		expect(errors).toEqual([]);
