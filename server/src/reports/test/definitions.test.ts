@@ -14,6 +14,17 @@ interface Stats {
 
 const RANGE = 'after=2021-12-01T00:00:00&before=2021-12-03T23:59:59';
 
+/** A store needs an order (one without any is seeded as a demo store on start). */
+const ONE_ORDER = [
+	{
+		id: 1,
+		date: '2021-06-01 10:00:00',
+		status: 'completed',
+		customer: 1,
+		lines: [{ product: 2, qty: 1, net: 10 }],
+	},
+];
+
 describe('refund rows are not orders, and their customers are not customers of the period', () => {
 	let server: RunningServer;
 	beforeAll(async () => {
@@ -135,7 +146,7 @@ describe('refund rows are not orders, and their customers are not customers of t
 describe('stock status: one definition for the stock report, its counts, products and the Stock screen', () => {
 	let server: RunningServer;
 	beforeAll(async () => {
-		server = await startFixtureServer({ orders: [] });
+		server = await startFixtureServer({ orders: ONE_ORDER });
 	}, 60000);
 	afterAll(async () => {
 		await server.close();
@@ -211,7 +222,7 @@ describe('stock status: one definition for the stock report, its counts, product
 describe('downloads: _embed', () => {
 	let server: RunningServer;
 	beforeAll(async () => {
-		server = await startFixtureServer({ orders: [] });
+		server = await startFixtureServer({ orders: ONE_ORDER });
 	}, 60000);
 	afterAll(async () => {
 		await server.close();

@@ -135,7 +135,7 @@ describe('historical import', () => {
 		expect(done.orders).toEqual({ imported: totals.orders, total: totals.orders });
 		expect(done.customers).toEqual({ imported: totals.customers, total: totals.customers });
 		expect(await snapshot()).toEqual(before);
-	});
+	}, 120000);
 
 	it('cancel stops between batches and leaves whole orders in every table', async () => {
 		await post('/wc-analytics/reports/import/delete');
@@ -194,7 +194,7 @@ describe('historical import', () => {
 		const finished = await untilDone();
 		expect(finished.orders).toEqual({ imported: rest.orders, total: rest.orders });
 		expect(await lookupRows()).toBe(stopped.orders?.total);
-	});
+	}, 120000);
 
 	it('delete removes the imported data and the import status', async () => {
 		expect(await lookupRows()).toBeGreaterThan(0);
@@ -210,5 +210,5 @@ describe('historical import', () => {
 		expect(revenue.body.totals.orders_count).toBe(0);
 		await post('/wc-analytics/reports/import');
 		await untilDone();
-	});
+	}, 120000);
 });
