@@ -43,7 +43,11 @@ describe('stock', () => {
 		const page = await newPage('/analytics/overview');
 		await page.getByRole('link', { name: 'Stock', exact: true }).last().click();
 		await page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor();
-		const input = page.locator('.abacus-stock input[type="number"]').first();
+		// A simple product: a variation is saved through its parent's route.
+		const input = page
+			.locator('.abacus-stock tr', { hasNotText: '(variation)' })
+			.locator('input[type="number"]')
+			.first();
 		await input.waitFor();
 		const id = Number((await input.getAttribute('id'))?.replace('abacus-stock-', ''));
 		const before = Number(await input.inputValue());
@@ -54,7 +58,10 @@ describe('stock', () => {
 				(r) =>
 					r.url().includes(`/wc-analytics/products/`) && methodOf(r.request()) === 'PUT',
 			),
-			page.getByRole('button', { name: 'Update' }).first().click(),
+			page
+				.locator(`tr:has(#abacus-stock-${id})`)
+				.getByRole('button', { name: 'Update' })
+				.click(),
 		]);
 		expect(response.status()).toBe(200);
 		await page
@@ -84,7 +91,10 @@ describe('stock', () => {
 
 	it('puts the quantity back and says so when the server refuses it', async () => {
 		const page = await newPage('/stock-update');
-		const input = page.locator('.abacus-stock input[type="number"]').first();
+		const input = page
+			.locator('.abacus-stock tr', { hasNotText: '(variation)' })
+			.locator('input[type="number"]')
+			.first();
 		await input.waitFor();
 		const id = Number((await input.getAttribute('id'))?.replace('abacus-stock-', ''));
 		const row = page.locator(`tr:has(#abacus-stock-${id})`);
@@ -173,10 +183,13 @@ describe('inbox', () => {
 		const noteId = Number(/notes\/(\d+)\/action/.exec(action.url())?.[1]);
 		const { body: actioned } = await api<NoteBody>(`/wc-analytics/admin/notes/${noteId}`);
 		expect(actioned.status).toBe('actioned');
+		// 'Open analytics' opens the Overview inside the app; back to the inbox.
+		await page.waitForURL((url) => url.searchParams.get('path') === '/analytics/overview');
+		await openFromMenu(page, 'Inbox');
 
 		const title = 'How are the reports working for you?';
 		await page.getByRole('button', { name: `Dismiss “${title}”` }).click();
-		await page.locator('#root').getByText('Message dismissed').waitFor();
+		await page.locator('.abacus-snackbar-list').getByText('Message dismissed').waitFor();
 		await expect(page.getByRole('heading', { name: title }).count()).resolves.toBe(0);
 		const { body: notes } = await api<Array<NoteBody & { title: string }>>(
 			'/wc-analytics/admin/notes',
@@ -237,7 +250,7 @@ describe('reviews', () => {
 		]);
 		expect(response.status()).toBe(200);
 		const id = Number(/reviews\/(\d+)/.exec(response.url())?.[1]);
-		await page.locator('#root').getByText('Review approved').waitFor();
+		await page.locator('.abacus-snackbar-list').getByText('Review approved').waitFor();
 		const { body: approved } = await api<ReviewBody>(`/wc-analytics/products/reviews/${id}`);
 		expect(approved.status).toBe('approved');
 
@@ -451,7 +464,7 @@ describe('onboarding', () => {
 		await page.getByRole('checkbox', { name: 'MailPoet' }).check();
 		await page.getByRole('button', { name: 'Continue' }).click();
 		await page.getByRole('button', { name: 'Install & enable' }).click();
-		await page.getByRole('textbox', { name: 'Theme' }).waitFor();
+		await page.getByRole('group', { name: 'Choose a theme for the store' }).waitFor();
 		const { body: active } = await api<{ plugins: string[] }>('/wc-admin/plugins/active');
 		expect(active.plugins).toContain('mailpoet');
 		const { body: third } = await api<ProfileBody & { product_count: string }>(

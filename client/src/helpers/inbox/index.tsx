@@ -140,16 +140,16 @@ export default function Inbox() {
 
 	return (
 		<div className="abacus-helper abacus-inbox">
-			<h1 className="abacus-helper__title">
-				{__('Inbox', 'abacus')} <Badge count={unread} />
-			</h1>
-			<p className="abacus-helper__subtitle abacus-inbox__unread">
-				{sprintf(
-					/* translators: %d: number of unread notes */
-					__('%d unread', 'abacus'),
-					unread,
-				)}
-			</p>
+			<div className="abacus-inbox__summary">
+				<Badge count={unread} aria-hidden="true" />
+				<p className="abacus-helper__subtitle abacus-inbox__unread">
+					{sprintf(
+						/* translators: %d: number of unread notes */
+						__('%d unread', 'abacus'),
+						unread,
+					)}
+				</p>
+			</div>
 			{writeError ? (
 				<Notice status="error" onRemove={() => setWriteError(null)}>
 					{writeError}

@@ -497,7 +497,6 @@ export default function Onboarding() {
 
 	return (
 		<div className="abacus-helper abacus-onboarding">
-			<h1 className="abacus-helper__title">{__('Store profile', 'abacus')}</h1>
 			{saveError ? (
 				<Notice status="error" onRemove={() => setSaveError(null)}>
 					{saveError}

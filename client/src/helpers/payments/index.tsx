@@ -378,7 +378,6 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 	}
 	return (
 		<div className="abacus-helper abacus-payments">
-			<h1 className="abacus-helper__title">{__('Payments', 'abacus')}</h1>
 			<section className="abacus-helper">
 				<h2 className="abacus-helper__card-title">{__('Payment methods', 'abacus')}</h2>
 				<ul className="abacus-helper__cards abacus-payments__gateways">

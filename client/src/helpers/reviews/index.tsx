@@ -176,7 +176,6 @@ export default function Reviews() {
 
 	return (
 		<div className="abacus-helper abacus-reviews">
-			<h1 className="abacus-helper__title">{__('Reviews', 'abacus')}</h1>
 			<div className="abacus-helper__toolbar">
 				<SelectControl
 					__next40pxDefaultSize

@@ -182,7 +182,6 @@ export default function Settings() {
 				void submit();
 			}}
 		>
-			<h1 className="abacus-helper__title">{__('Settings', 'abacus')}</h1>
 			{saveError ? (
 				<Notice status="error" isDismissible={false}>
 					{saveError}

@@ -275,7 +275,6 @@ export default function Stock() {
 
 	return (
 		<div className="abacus-helper abacus-stock">
-			<h1 className="abacus-helper__title">{__('Stock', 'abacus')}</h1>
 			<p className="abacus-helper__subtitle">
 				{__(
 					'Products and variations low in stock or out of stock. Type a new quantity and choose Update.',
