@@ -1,7 +1,7 @@
 import moment, { type Moment } from 'moment';
 import { getStoreTimeZoneMoment } from '@abacus/date';
-import { useState, type KeyboardEvent } from 'react';
-import { DayPicker, type Modifiers } from 'react-day-picker';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { DayButton, DayPicker, type DayButtonProps, type Modifiers } from 'react-day-picker';
 
 import { dateRangePhrases } from './phrases.js';
 import './calendar.scss';
@@ -12,6 +12,43 @@ export const CALENDAR_MONTH_FORMAT = 'MMMM YYYY';
 export const CALENDAR_WEEKDAY_FORMAT = 'dd';
 /** Format of the day names read by screen readers. */
 export const CALENDAR_DAY_LABEL_FORMAT = 'dddd, MMMM D, YYYY';
+
+/** Keys that move the focus between days; repeats within the throttle are dropped (SPEC: 300 ms). */
+export const CALENDAR_KEY_DOWN_THROTTLE_MS = 300;
+const NAVIGATION_KEYS = new Set([
+	'ArrowLeft',
+	'ArrowRight',
+	'ArrowUp',
+	'ArrowDown',
+	'PageUp',
+	'PageDown',
+	'Home',
+	'End',
+]);
+
+/** A day button whose focus moves at most once per throttle period (a held arrow key). */
+function createThrottledDayButton() {
+	let last = -Infinity;
+	return function ThrottledDayButton(props: DayButtonProps) {
+		const { onKeyDown } = props;
+		return (
+			<DayButton
+				{...props}
+				onKeyDown={(event) => {
+					if (NAVIGATION_KEYS.has(event.key)) {
+						const now = Date.now();
+						if (now - last < CALENDAR_KEY_DOWN_THROTTLE_MS) {
+							event.preventDefault();
+							return;
+						}
+						last = now;
+					}
+					onKeyDown?.(event);
+				}}
+			/>
+		);
+	};
+}
 
 /** The calendar day of a Moment as a local Date (the calendar works in local days). */
 export function momentToDay(value: Moment): Date {
@@ -65,6 +102,7 @@ export function Calendar({
 		// With two months the later one shows the selected or current month.
 		return numberOfMonths > 1 ? new Date(first.getFullYear(), first.getMonth() - 1, 1) : first;
 	});
+	const ThrottledDayButton = useMemo(createThrottledDayButton, []);
 	const startDay = start ? momentToDay(start) : undefined;
 	const endDay = end ? momentToDay(end) : undefined;
 	const modifiers: Record<string, (day: Date) => boolean> = {
@@ -100,6 +138,7 @@ export function Calendar({
 			autoFocus={autoFocus}
 			disabled={(day: Date) => isInvalidDate(dayToMoment(day))}
 			modifiers={modifiers}
+			components={{ DayButton: ThrottledDayButton }}
 			onDayClick={(day: Date, dayModifiers: Modifiers) => {
 				if (!dayModifiers.disabled) onPick(dayToMoment(day));
 			}}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import moment from 'moment';
 import { useState } from 'react';
 
@@ -105,6 +105,28 @@ describe('DateRange', () => {
 			screen.getByRole('button', { name: 'Move backward to switch to the previous month.' }),
 		).toBeInTheDocument();
 		expect(screen.getByText(moment().format('MMMM YYYY'))).toBeInTheDocument();
+	});
+});
+
+describe('calendar keyboard', () => {
+	it('moves by a day with the arrows, at most once per 300 ms', () => {
+		jest.useFakeTimers({ now: new Date(2021, 2, 10, 12) });
+		try {
+			render(<Harness onChange={jest.fn()} />);
+			const name = (iso: string) => new RegExp(moment(iso).format('dddd, MMMM D, YYYY'));
+			const first = screen.getByRole('button', { name: name('2021-03-01') });
+			act(() => first.focus());
+			fireEvent.keyDown(first, { key: 'ArrowRight' });
+			const second = screen.getByRole('button', { name: name('2021-03-02') });
+			expect(second).toHaveFocus();
+			fireEvent.keyDown(second, { key: 'ArrowRight' });
+			expect(second).toHaveFocus();
+			jest.setSystemTime(new Date(2021, 2, 10, 12, 0, 1));
+			fireEvent.keyDown(second, { key: 'ArrowRight' });
+			expect(screen.getByRole('button', { name: name('2021-03-03') })).toHaveFocus();
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });
 
