@@ -18,6 +18,7 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	readFileSync,
+	readdirSync,
 	renameSync,
 	rmSync,
 	writeFileSync,
@@ -415,6 +416,12 @@ export async function preparedStack(): Promise<{
 		writeFileSync(path.join(work, 'seed.json'), JSON.stringify(seed));
 		rmSync(dir, { recursive: true, force: true });
 		renameSync(work, dir);
+		// Older prepared stores (other versions or setup scripts) are not used again.
+		for (const name of readdirSync(cacheRoot)) {
+			if (/^wp-.+-wc-.+-[0-9a-f]{12}$/.test(name) && path.join(cacheRoot, name) !== dir) {
+				rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
+			}
+		}
 		return { dir, seconds: (Date.now() - started) / 1000, seed };
 	} catch (error) {
 		for (const d of db) await d.stop();

@@ -435,6 +435,165 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await context.close();
 	}, 120000);
 
+	/** The rows of the page's last table, cell texts. */
+	async function tableRows(page: Page): Promise<string[][]> {
+		const table = page.locator('#root table').last();
+		await table.waitFor({ state: 'visible', timeout: 30000 });
+		await settled(page);
+		return table
+			.locator('tbody tr')
+			.evaluateAll((rows) =>
+				rows.map((row) =>
+					Array.from(row.querySelectorAll('th, td')).map((cell) =>
+						(cell.textContent ?? '').trim(),
+					),
+				),
+			);
+	}
+
+	test("filters, comparison, sorting, paging and CSV against WooCommerce's server", async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		const problems: string[] = [];
+
+		// An advanced filter from the address: completed orders only.
+		const completed = await rest<{ totals: Record<string, number> }>(
+			page,
+			'/wc-analytics/reports/orders/stats',
+			{ ...REST_RANGE, interval: 'day', per_page: 100, status_is: 'completed' },
+		);
+		await page.goto(
+			adminUrl('/analytics/orders', {
+				...RANGE_QUERY,
+				filter: 'advanced',
+				status_is: 'completed',
+			}),
+		);
+		await settled(page);
+		const filtered = await tiles(page);
+		if (filtered.Orders !== String(completed.totals.orders_count)) {
+			problems.push(
+				`completed orders: shows ${filtered.Orders}, WooCommerce says ${completed.totals.orders_count}`,
+			);
+		}
+		if (filtered['Net sales'] !== money(completed.totals.net_revenue)) {
+			problems.push(
+				`completed net sales: shows ${filtered['Net sales']}, WooCommerce says ${money(completed.totals.net_revenue)}`,
+			);
+		}
+
+		// Paging: the second page of the orders table is WooCommerce's second page.
+		const pageTwo = await page.request.get(
+			`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
+				...REST_RANGE,
+				orderby: 'date',
+				order: 'desc',
+				per_page: '25',
+				page: '2',
+			})}`,
+			{ headers: { 'X-WP-Nonce': await restNonce(page) } },
+		);
+		const secondOrders = (await pageTwo.json()) as Array<{ order_number: string }>;
+		const total = Number(pageTwo.headers()['x-wp-total']);
+		await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+		await tableRows(page);
+		await page.getByRole('button', { name: /Next Page/i }).click();
+		await page.waitForURL(/paged=2/);
+		const shownSecond = await tableRows(page);
+		if (shownSecond.length !== Math.min(25, total - 25)) {
+			problems.push(
+				`orders page 2: ${shownSecond.length} rows, WooCommerce has ${total - 25}`,
+			);
+		}
+		if (!shownSecond[0]?.join(' ').includes(secondOrders[0]?.order_number)) {
+			problems.push(
+				`orders page 2 starts with ${shownSecond[0]?.join(' | ')}, WooCommerce with order ${secondOrders[0]?.order_number}`,
+			);
+		}
+
+		// Sorting: products by net sales, highest first, as WooCommerce orders them.
+		const byNet = await rest<Array<{ net_revenue: number; extended_info: { name: string } }>>(
+			page,
+			'/wc-analytics/reports/products',
+			{
+				...REST_RANGE,
+				orderby: 'net_revenue',
+				order: 'desc',
+				per_page: 25,
+				extended_info: 'true',
+			},
+		);
+		await page.goto(
+			adminUrl('/analytics/products', {
+				...RANGE_QUERY,
+				orderby: 'net_revenue',
+				order: 'desc',
+			}),
+		);
+		const productRows = await tableRows(page);
+		byNet.forEach((product, index) => {
+			const row = productRows[index]?.join(' | ') ?? '';
+			if (
+				!row.includes(product.extended_info.name) ||
+				!row.includes(money(product.net_revenue))
+			) {
+				problems.push(
+					`products row ${index + 1}: ${row}; WooCommerce: ${product.extended_info.name} ${money(product.net_revenue)}`,
+				);
+			}
+		});
+
+		// Comparison: two products from the address; the table lists exactly those.
+		const ids = await rest<Array<{ product_id: number; extended_info: { name: string } }>>(
+			page,
+			'/wc-analytics/reports/products',
+			{
+				...REST_RANGE,
+				orderby: 'items_sold',
+				order: 'desc',
+				per_page: 2,
+				extended_info: 'true',
+			},
+		);
+		await page.goto(
+			adminUrl('/analytics/products', {
+				...RANGE_QUERY,
+				filter: 'compare-products',
+				products: ids.map((p) => p.product_id).join(','),
+			}),
+		);
+		const compared = await tableRows(page);
+		if (compared.length !== 2) problems.push(`comparison: ${compared.length} rows, not 2`);
+		for (const product of ids) {
+			if (!compared.some((row) => row.join(' ').includes(product.extended_info.name))) {
+				problems.push(`comparison lacks ${product.extended_info.name}`);
+			}
+		}
+
+		// CSV of the products table: one line per product WooCommerce reports.
+		await page.goto(adminUrl('/analytics/products', { ...RANGE_QUERY, per_page: '100' }));
+		await tableRows(page);
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'Download' }).click(),
+		]);
+		const csv = readFileSync((await download.path()) as string, 'utf8')
+			.trim()
+			.split('\n');
+		if (csv.length - 1 !== byNet.length) {
+			problems.push(`CSV: ${csv.length - 1} products, WooCommerce reports ${byNet.length}`);
+		}
+		for (const product of byNet) {
+			if (!csv.some((line) => line.includes(product.extended_info.name))) {
+				problems.push(`CSV lacks ${product.extended_info.name}`);
+			}
+		}
+
+		expect(problems).toEqual([]);
+		expect(watch.pageErrors).toEqual([]);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 240000);
+
 	test('the Overview shows the indicators and leaderboards WooCommerce allows', async () => {
 		const { context, page, watch } = await logIn(ADMIN);
 		await page.goto(adminUrl('/analytics/overview', RANGE_QUERY));
