@@ -3,12 +3,12 @@
  * The packages as an extension developer gets them: builds and `npm pack`s every @abacus package,
  * checks each tarball holds only its published output, installs the tarballs into a scratch
  * project in the system temp folder next to React 18 and the @wordpress packages WordPress 6.8
- * ships (no overrides: an ERESOLVE fails the check), imports every pure package there with Node's
+ * (or 6.7, the oldest the plugin supports) ships (no overrides: an ERESOLVE fails the check), imports every pure package there with Node's
  * native ESM and with CommonJS `require`, bundles a page using ReportFilters, Chart, TableCard and
  * the abacus/reports store with webpack, and renders it in Chromium.
  *
  * Needs the npm registry (the scratch install).
- * Usage: node tests/consumer/tarballs.js [--keep] [--reuse <scratch dir kept by --keep>]
+ * Usage: node tests/consumer/tarballs.js [--wordpress 6.7|6.8] [--keep] [--reuse <scratch dir>]
  */
 /* global document, window, getComputedStyle */
 import { execFileSync } from 'node:child_process';
@@ -27,20 +27,37 @@ const root = path.resolve(here, '../..');
 
 export const PURE_PACKAGES = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export'];
 
-/** The @wordpress packages of WordPress 6.8, and the React it ships. */
-export const WORDPRESS_6_8 = {
-	react: '18.3.1',
-	'react-dom': '18.3.1',
-	'@wordpress/api-fetch': '7.19.1',
-	'@wordpress/components': '29.5.4',
-	'@wordpress/compose': '7.19.2',
-	'@wordpress/data': '10.19.2',
-	'@wordpress/date': '5.19.1',
-	'@wordpress/element': '6.19.1',
-	'@wordpress/hooks': '4.19.1',
-	'@wordpress/i18n': '5.19.1',
-	'@wordpress/icons': '10.19.1',
-	'@wordpress/url': '4.19.2',
+/** The @wordpress packages each WordPress ships, and its React. */
+export const WORDPRESS_PACKAGES = {
+	// The oldest WordPress the plugin supports.
+	6.7: {
+		react: '18.3.1',
+		'react-dom': '18.3.1',
+		'@wordpress/api-fetch': '7.8.2',
+		'@wordpress/components': '28.8.12',
+		'@wordpress/compose': '7.8.4',
+		'@wordpress/data': '10.8.3',
+		'@wordpress/date': '5.8.2',
+		'@wordpress/element': '6.8.0',
+		'@wordpress/hooks': '4.8.2',
+		'@wordpress/i18n': '5.8.2',
+		'@wordpress/icons': '10.8.2',
+		'@wordpress/url': '4.8.1',
+	},
+	6.8: {
+		react: '18.3.1',
+		'react-dom': '18.3.1',
+		'@wordpress/api-fetch': '7.19.1',
+		'@wordpress/components': '29.5.4',
+		'@wordpress/compose': '7.19.2',
+		'@wordpress/data': '10.19.2',
+		'@wordpress/date': '5.19.1',
+		'@wordpress/element': '6.19.1',
+		'@wordpress/hooks': '4.19.1',
+		'@wordpress/i18n': '5.19.1',
+		'@wordpress/icons': '10.19.1',
+		'@wordpress/url': '4.19.2',
+	},
 };
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -134,7 +151,7 @@ function bundle(scratch, outputPath) {
 	});
 }
 
-async function render(scratch, bundlePath, screenshotDir) {
+async function render(scratch, bundlePath, screenshotDir, label) {
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 	});
@@ -186,14 +203,20 @@ async function render(scratch, bundlePath, screenshotDir) {
 					update.y + update.height <= height,
 				),
 				scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+				// Text for screen readers only must not show outside wp-admin either.
+				visibleScreenReaderText: await page.evaluate(
+					() =>
+						[...document.querySelectorAll('.screen-reader-text')].filter(
+							(element) => element.getBoundingClientRect().width > 1,
+						).length,
+				),
 				requests: await page.evaluate(() => window.__requests ?? []),
 				calendarFont: await page.evaluate(
 					() => getComputedStyle(document.querySelector('.rdp-day_button')).fontFamily,
 				),
 			};
 			await page.screenshot({
-				path: path.join(screenshotDir, `consumer-${width}.png`),
-				fullPage: true,
+				path: path.join(screenshotDir, `consumer-wp${label}-${width}.png`),
 			});
 			await page.close();
 		}
@@ -204,8 +227,14 @@ async function render(scratch, bundlePath, screenshotDir) {
 }
 
 /** Runs the whole check; returns its report or throws with what went wrong. */
-export async function runTarballCheck({ keep = false, reuse = undefined } = {}) {
-	if (reuse) return checkInstalled(reuse, {});
+export async function runTarballCheck({ keep = false, reuse = undefined, wordpress = '6.8' } = {}) {
+	const versions = WORDPRESS_PACKAGES[wordpress];
+	if (!versions) {
+		throw new Error(
+			`No package list for WordPress ${wordpress}: ${Object.keys(WORDPRESS_PACKAGES).join(', ')}`,
+		);
+	}
+	if (reuse) return checkInstalled(reuse, {}, wordpress);
 	buildPackages(PACKAGES);
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'abacus-tarballs-'));
 	try {
@@ -222,7 +251,7 @@ export async function runTarballCheck({ keep = false, reuse = undefined } = {}) 
 		}
 		if (problems.length) throw new Error(problems.join('\n'));
 
-		const dependencies = { ...WORDPRESS_6_8 };
+		const dependencies = { ...versions };
 		for (const name of PACKAGES) dependencies[`@abacus/${name}`] = `file:${tarballs[name]}`;
 		writeFileSync(
 			path.join(scratch, 'package.json'),
@@ -240,7 +269,7 @@ export async function runTarballCheck({ keep = false, reuse = undefined } = {}) 
 			);
 		}
 		return {
-			...(await checkInstalled(scratch, fileCounts)),
+			...(await checkInstalled(scratch, fileCounts, wordpress)),
 			scratch: keep ? scratch : undefined,
 		};
 	} finally {
@@ -249,7 +278,7 @@ export async function runTarballCheck({ keep = false, reuse = undefined } = {}) 
 }
 
 /** Imports, bundles and renders from a scratch project whose tarballs are installed. */
-async function checkInstalled(scratch, fileCounts) {
+async function checkInstalled(scratch, fileCounts, label) {
 	{
 		const imports = {};
 		for (const name of PURE_PACKAGES) {
@@ -280,7 +309,7 @@ async function checkInstalled(scratch, fileCounts) {
 		const bundlePath = await bundle(scratch, path.join(scratch, 'dist'));
 		const screenshotDir = path.join(root, 'test-results/consumer');
 		mkdirSync(screenshotDir, { recursive: true });
-		const rendered = await render(scratch, bundlePath, screenshotDir);
+		const rendered = await render(scratch, bundlePath, screenshotDir, label);
 		const installed = JSON.parse(
 			readFileSync(
 				path.join(scratch, 'node_modules/@wordpress/components/package.json'),
@@ -293,9 +322,11 @@ async function checkInstalled(scratch, fileCounts) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
 	const reuseAt = process.argv.indexOf('--reuse');
+	const wordpressAt = process.argv.indexOf('--wordpress');
 	runTarballCheck({
 		keep: process.argv.includes('--keep'),
 		reuse: reuseAt > 0 ? process.argv[reuseAt + 1] : undefined,
+		wordpress: wordpressAt > 0 ? process.argv[wordpressAt + 1] : '6.8',
 	}).then(
 		(report) => {
 			console.log(JSON.stringify(report, null, 2));
