@@ -825,6 +825,44 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		}
 	}, 120000);
 
+	test("deleting the plugin removes Abacus's data and leaves WooCommerce's", async () => {
+		// Runs last but one: it deletes the plugin's data (the German test re-creates nothing).
+		const out = site.php(
+			`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+$user = get_user_by( 'login', 'manager' )->ID;
+update_user_meta( $user, 'abacus_favorites', array( 'payments' ) );
+update_user_meta( $user, 'woocommerce_admin_abacus_saved_views', '[]' );
+update_user_meta( $user, 'woocommerce_admin_revenue_report_columns', '["orders"]' );
+update_option( 'abacus_payments_not_now', array( 'x' ) );
+update_option( 'woocommerce_excluded_report_order_statuses', array( 'failed' ) );
+echo is_uninstallable_plugin( 'abacus/plugin.php' ) ? 'uninstallable' : 'not uninstallable';`,
+		);
+		expect(out).toBe('uninstallable');
+		const after = JSON.parse(
+			site.php(
+				`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+require_once ABSPATH . 'wp-admin/includes/file.php';
+$user = get_user_by( 'login', 'manager' )->ID;
+uninstall_plugin( 'abacus/plugin.php' );
+echo wp_json_encode( array(
+	'favorites' => get_user_meta( $user, 'abacus_favorites', true ),
+	'views' => get_user_meta( $user, 'woocommerce_admin_abacus_saved_views', true ),
+	'wcColumns' => get_user_meta( $user, 'woocommerce_admin_revenue_report_columns', true ),
+	'notNow' => get_option( 'abacus_payments_not_now', 'gone' ),
+	'excluded' => get_option( 'woocommerce_excluded_report_order_statuses' ),
+) );
+delete_option( 'woocommerce_excluded_report_order_statuses' );`,
+			),
+		);
+		expect(after).toEqual({
+			favorites: '',
+			views: '',
+			wcColumns: '["orders"]',
+			notNow: 'gone',
+			excluded: ['failed'],
+		});
+	});
+
 	test('German: the de_DE translation reaches the entry and the lazily loaded report chunks', async () => {
 		site.php(
 			"update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' ); update_option( 'woocommerce_currency', 'EUR' ); update_option( 'woocommerce_currency_pos', 'right_space' ); update_option( 'woocommerce_price_thousand_sep', '.' ); update_option( 'woocommerce_price_decimal_sep', ',' );",
