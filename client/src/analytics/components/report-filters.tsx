@@ -56,7 +56,10 @@ function withLabels(filters: ReportFilter[]): ReportFilter[] {
 	}));
 }
 
-/** Advanced filters with their settings-driven options filled in (order statuses). */
+/**
+ * Advanced filters with their settings-driven options filled in (order statuses) and the names of
+ * picked items looked up (products, variations, coupons, taxes, customers, categories).
+ */
 function withOptions(config: AdvancedFiltersConfig | undefined): AdvancedFiltersConfig {
 	if (!config) {
 		return { title: '', filters: {} };
@@ -64,6 +67,18 @@ function withOptions(config: AdvancedFiltersConfig | undefined): AdvancedFilters
 	const statuses = getSetting('orderStatuses', {}) as Record<string, string>;
 	const filters: AdvancedFiltersConfig['filters'] = {};
 	for (const [key, filter] of Object.entries(config.filters)) {
+		const type = filter.input.type;
+		if (
+			filter.input.component === 'Search' &&
+			type &&
+			ITEM_TYPES[type] &&
+			!filter.input.getLabels
+		) {
+			// Items picked in an address opened later (a saved view, a shared link) show their
+			// names, not their ids.
+			filters[key] = { ...filter, input: { ...filter.input, getLabels: getLabels(type) } };
+			continue;
+		}
 		filters[key] =
 			filter.input.optionsFrom === 'orderStatuses'
 				? {

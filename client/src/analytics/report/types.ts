@@ -77,6 +77,8 @@ export type AdvancedFilter = {
 		/** Options read from the store settings when the page renders. */
 		optionsFrom?: 'orderStatuses';
 		defaultOption?: string;
+		/** Names of the picked items of a Search (filled in by the filter bar). */
+		getLabels?: (ids: string) => Promise<Array<{ key: number | string; label: string }>>;
 	};
 	allowMultiple?: boolean;
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
 import { userStore } from '@abacus/data';
@@ -6,6 +6,9 @@ import { userStore } from '@abacus/data';
 import { SaveView } from '../index.js';
 import { renderWithStores } from '../../../helpers/test/harness.js';
 import { fakeUser } from './fake-user.js';
+
+// The stores resolve through promises: on a loaded machine 1 s (the default) is not enough.
+configure({ asyncUtilTimeout: 10000 });
 
 const path = '/analytics/orders';
 const query = {

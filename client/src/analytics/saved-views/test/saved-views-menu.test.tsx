@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
 import { userStore } from '@abacus/data';
@@ -7,6 +7,9 @@ import { getQuery, resetHistory } from '@abacus/navigation';
 import { SavedViewsMenu } from '../index.js';
 import { renderWithStores } from '../../../helpers/test/harness.js';
 import { fakeUser } from './fake-user.js';
+
+// The stores resolve through promises: on a loaded machine 1 s (the default) is not enough.
+configure({ asyncUtilTimeout: 10000 });
 
 const refunds = {
 	id: 'view-1',
@@ -149,6 +152,8 @@ describe('SavedViewsMenu', () => {
 				name: 'Delete',
 			}),
 		);
+		// While the dialog is open the menu is hidden from assistive technology: wait for it to go.
+		await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 		expect(
 			await within(menu()).findByRole('link', { name: 'Top products' }),
 		).toBeInTheDocument();
