@@ -114,7 +114,12 @@ describe('Store › Settings', () => {
 				},
 			],
 		});
-		await page.locator('#root').getByText('Your settings have been saved.').waitFor();
+		await page
+			.locator('.abacus-snackbar-list')
+			.getByText('Your settings have been saved.')
+			.waitFor();
+		// Said where the person is: the Save button is at the end of a long form.
+		expect(await inViewport(page, '.abacus-snackbar-notice')).toBe(true);
 		const { body: after } = await api<Setting[]>('/wc-analytics/settings/wc_admin');
 		expect(
 			after.find((setting) => setting.id === 'woocommerce_excluded_report_order_statuses')
@@ -125,7 +130,10 @@ describe('Store › Settings', () => {
 		// Put the statuses back for the other tests.
 		await group.getByLabel('Refunded').click();
 		await page.getByRole('button', { name: 'Save settings' }).click();
-		await page.locator('#root').getByText('Your settings have been saved.').waitFor();
+		await page
+			.locator('.abacus-snackbar-list')
+			.getByText('Your settings have been saved.')
+			.waitFor();
 		const { body: restored } = await api<Setting[]>('/wc-analytics/settings/wc_admin');
 		expect(
 			restored.find((setting) => setting.id === 'woocommerce_excluded_report_order_statuses')

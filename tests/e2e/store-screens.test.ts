@@ -128,7 +128,10 @@ describe('settings', () => {
 		expect(request.postDataJSON()).toEqual({
 			update: [{ id: 'woocommerce_store_city', value }],
 		});
-		await page.locator('#root').getByText('Your settings have been saved.').waitFor();
+		await page
+			.locator('.abacus-snackbar-list')
+			.getByText('Your settings have been saved.')
+			.waitFor();
 		const { body } = await api<Array<{ id: string; value: unknown }>>(
 			'/wc-analytics/settings/general',
 		);

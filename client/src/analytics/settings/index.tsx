@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl } from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
+import { SnackbarNotice } from '@abacus/components';
 import { optionsStore } from '@abacus/data';
 import { periods, presetValues } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
@@ -135,11 +136,6 @@ export default function AnalyticsSettings() {
 
 	return (
 		<div className="abacus-settings">
-			{notice && (
-				<Notice status={notice.status} onRemove={() => setNotice(null)}>
-					{notice.text}
-				</Notice>
-			)}
 			<section className="abacus-settings__card">
 				<h2>{__('Analytics settings', 'abacus')}</h2>
 				{has(EXCLUDED) ? (
@@ -195,6 +191,14 @@ export default function AnalyticsSettings() {
 							}
 						/>
 					</div>
+				) : null}
+				{notice?.status === 'error' ? (
+					<Notice status="error" onRemove={() => setNotice(null)}>
+						{notice.text}
+					</Notice>
+				) : null}
+				{notice?.status === 'success' ? (
+					<SnackbarNotice onRemove={() => setNotice(null)}>{notice.text}</SnackbarNotice>
 				) : null}
 				<Button
 					variant="primary"

@@ -95,7 +95,10 @@ export default function Inbox() {
 		batchUpdateNotes,
 		invalidateResolution,
 	} = useDispatch(notesStore);
-	const [writeError, setWriteError] = useState<string | null>(null);
+	// A refused write is said in the card of its note (or at the top for the whole inbox).
+	const [writeError, setWriteError] = useState<{ noteId: number | null; message: string } | null>(
+		null,
+	);
 	const [undo, setUndo] = useState<Undo | null>(null);
 
 	const sorted = useMemo(
@@ -113,12 +116,15 @@ export default function Inbox() {
 		[sorted],
 	);
 
-	async function run<T>(write: () => Promise<T>): Promise<T | undefined> {
+	async function run<T>(
+		write: () => Promise<T>,
+		noteId: number | null = null,
+	): Promise<T | undefined> {
 		setWriteError(null);
 		try {
 			return await write();
 		} catch (caught) {
-			setWriteError(errorMessage(caught));
+			setWriteError({ noteId, message: errorMessage(caught) });
 			return undefined;
 		}
 	}
@@ -150,9 +156,9 @@ export default function Inbox() {
 					)}
 				</p>
 			</div>
-			{writeError ? (
+			{writeError && writeError.noteId === null ? (
 				<Notice status="error" onRemove={() => setWriteError(null)}>
-					{writeError}
+					{writeError.message}
 				</Notice>
 			) : null}
 			{sorted.length === 0 ? (
@@ -227,8 +233,12 @@ export default function Inbox() {
 													variant="tertiary"
 													disabled={note.isUpdating}
 													onClick={() =>
-														run(() =>
-															updateNote(note.id, { is_read: true }),
+														run(
+															() =>
+																updateNote(note.id, {
+																	is_read: true,
+																}),
+															note.id,
 														)
 													}
 												>
@@ -244,7 +254,12 @@ export default function Inbox() {
 													note.title ?? '',
 												)}
 												onClick={async () => {
-													if (await run(() => removeNote(note.id))) {
+													if (
+														await run(
+															() => removeNote(note.id),
+															note.id,
+														)
+													) {
 														setUndo({
 															message: __(
 																'Message dismissed',
@@ -258,6 +273,14 @@ export default function Inbox() {
 												{__('Dismiss', 'abacus')}
 											</Button>
 										</div>
+										{writeError?.noteId === note.id ? (
+											<Notice
+												status="error"
+												onRemove={() => setWriteError(null)}
+											>
+												{writeError.message}
+											</Notice>
+										) : null}
 									</CardBody>
 								</Card>
 							</li>
@@ -282,7 +305,10 @@ export default function Inbox() {
 							onClick: () => {
 								const { noteIds } = undo;
 								setUndo(null);
-								void run(() => batchUpdateNotes(noteIds, { is_deleted: false }));
+								void run(
+									() => batchUpdateNotes(noteIds, { is_deleted: false }),
+									noteIds.length === 1 ? noteIds[0] : null,
+								);
 							},
 						},
 					]}

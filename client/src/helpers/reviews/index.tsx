@@ -121,7 +121,8 @@ export default function Reviews() {
 		[page, status],
 	);
 	const { updateReview, deleteReview, invalidateResolution } = useDispatch(reviewsStore);
-	const [writeError, setWriteError] = useState<string | null>(null);
+	// A refused write is said in the card of the review it concerns, beside its buttons.
+	const [writeError, setWriteError] = useState<{ id: number; message: string } | null>(null);
 	const [undo, setUndo] = useState<Undo | null>(null);
 
 	async function moderate(review: Review, action: Moderation) {
@@ -154,7 +155,7 @@ export default function Reviews() {
 				status: undoStatus(action, previous),
 			});
 		} catch (caught) {
-			setWriteError(errorMessage(caught));
+			setWriteError({ id: review.id, message: errorMessage(caught) });
 		}
 	}
 
@@ -197,11 +198,6 @@ export default function Reviews() {
 					)}
 				</p>
 			</div>
-			{writeError ? (
-				<Notice status="error" onRemove={() => setWriteError(null)}>
-					{writeError}
-				</Notice>
-			) : null}
 			{reviews.length === 0 ? (
 				<Card>
 					<CardBody>
@@ -326,6 +322,14 @@ export default function Reviews() {
 													</>
 												)}
 											</div>
+											{writeError?.id === review.id ? (
+												<Notice
+													status="error"
+													onRemove={() => setWriteError(null)}
+												>
+													{writeError.message}
+												</Notice>
+											) : null}
 										</div>
 									</CardBody>
 								</Card>
@@ -365,7 +369,7 @@ export default function Reviews() {
 								setUndo(null);
 								setWriteError(null);
 								updateReview(reviewId, { status }).catch((caught: unknown) =>
-									setWriteError(errorMessage(caught)),
+									setWriteError({ id: reviewId, message: errorMessage(caught) }),
 								);
 							},
 						},

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { SnackbarNotice } from '@abacus/components';
 import { periods, presetValues } from '@abacus/date';
 
 import { parseDateRange } from '../../analytics/settings/date-range.js';
@@ -182,16 +183,6 @@ export default function Settings() {
 				void submit();
 			}}
 		>
-			{saveError ? (
-				<Notice status="error" isDismissible={false}>
-					{saveError}
-				</Notice>
-			) : null}
-			{savedNotice ? (
-				<Notice status="success" onRemove={() => setSavedNotice(false)}>
-					{__('Your settings have been saved.', 'abacus')}
-				</Notice>
-			) : null}
 			<Card>
 				<CardHeader>
 					<h2 className="abacus-helper__card-title">{__('Store', 'abacus')}</h2>
@@ -300,6 +291,16 @@ export default function Settings() {
 					) : null}
 				</CardBody>
 			</Card>
+			{saveError ? (
+				<Notice status="error" isDismissible={false}>
+					{saveError}
+				</Notice>
+			) : null}
+			{savedNotice ? (
+				<SnackbarNotice onRemove={() => setSavedNotice(false)}>
+					{__('Your settings have been saved.', 'abacus')}
+				</SnackbarNotice>
+			) : null}
 			<div>
 				<Button
 					type="submit"
