@@ -109,7 +109,12 @@ export default function Inbox() {
 		() =>
 			sorted.slice(0, 10).map((note) => ({
 				date: noteDate(note),
-				icon: <span aria-hidden="true">•</span>,
+				icon: (
+					<span
+						className={`abacus-inbox__dot${note.status === 'actioned' ? ' is-actioned' : ''}`}
+						aria-hidden="true"
+					/>
+				),
 				headline: note.title ?? '',
 				body: [note.status === 'actioned' ? __('Actioned', 'abacus') : __('New', 'abacus')],
 			})),
