@@ -308,7 +308,14 @@ export function getYTicks(
 	count = 4,
 	wholeNumbers = false,
 ): number[] {
-	const ticks = yScale.ticks(count);
+	let ticks = yScale.ticks(count);
+	// Values below 0 get a labelled tick at the bottom of the axis when the even ticks skip them
+	// (unless it would sit on the 0 label).
+	const [bottom] = yScale.domain();
+	const step = ticks.length > 1 ? ticks[1] - ticks[0] : Math.abs(bottom);
+	if (bottom < 0 && !ticks.some((tick) => tick < 0) && Math.abs(bottom) >= step * 0.3) {
+		ticks = [bottom, ...ticks];
+	}
 	return wholeNumbers ? ticks.filter((tick) => Number.isInteger(tick)) : ticks;
 }
 

@@ -175,5 +175,17 @@ describe('chart utils', () => {
 		expect(bottom).toBeLessThanOrEqual(-215);
 		expect(top).toBeGreaterThanOrEqual(120);
 		expect(getYTicks(withNegative).some((tick) => tick < 0)).toBe(true);
+		// A small negative value beside large ones still gets a labelled tick below 0.
+		const smallRefund = getYScale(
+			[
+				{ date: '2026-01-01', a: { value: 295 } },
+				{ date: '2026-01-02', a: { value: -30 } },
+			],
+			['a'],
+			200,
+		);
+		const ticks = getYTicks(smallRefund);
+		expect(ticks[0]).toBeLessThan(0);
+		expect(ticks[0]).toBe(smallRefund.domain()[0]);
 	});
 });
