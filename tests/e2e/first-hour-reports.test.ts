@@ -391,6 +391,35 @@ describe('Orders at 1440 px', () => {
 	});
 });
 
+describe('An address opened later (a saved view, a shared link)', () => {
+	it('an advanced filter on a product shows the product’s name, not its id', async () => {
+		const { body: products } = await api<Array<{ id: number; name: string }>>(
+			'/wc-analytics/products',
+			{ per_page: 1, orderby: 'popularity' },
+		);
+		const product = products[0];
+		const { page, errors } = await openPage(browser, '/analytics/orders', {
+			period: 'last_month',
+			compare: 'previous_year',
+			filter: 'advanced',
+			product_includes: String(product.id),
+		});
+		await settled(page);
+		const tags = page.locator('.abacus-advanced-filters [aria-label="Selected items"]');
+		await page.waitForFunction(
+			(name) =>
+				document
+					.querySelector('.abacus-advanced-filters [aria-label="Selected items"]')
+					?.textContent?.includes(name),
+			product.name,
+			{ timeout: 30000 },
+		);
+		await expect(tags.innerText()).resolves.not.toMatch(new RegExp(`^\\s*${product.id}\\s*$`));
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+});
+
 describe('Menus and dialogs', () => {
 	it('the Add a Filter menu and the Save view dialog use the admin font, not a serif', async () => {
 		const { page } = await openPage(browser, '/analytics/orders', {
