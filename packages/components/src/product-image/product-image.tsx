@@ -36,8 +36,12 @@ export function ProductImage({
 			<span
 				className={clsx('abacus-product-image', 'is-placeholder', className)}
 				style={{ width, height }}
-				role="img"
-				aria-label={alt ?? __('Product image placeholder', 'abacus')}
+				{...(alt === ''
+					? { 'aria-hidden': true }
+					: {
+							role: 'img',
+							'aria-label': alt ?? __('Product image placeholder', 'abacus'),
+						})}
 			/>
 		);
 	}

@@ -63,46 +63,56 @@ export function SnackbarNotice({
 	const [list] = useState(() => (typeof document === 'undefined' ? null : getSnackbarList()));
 	const action = actions[0];
 	const dismiss = () => onRemoveRef.current();
+	// A click anywhere on the notice dismisses it (as WordPress's snackbars do); keyboard and screen
+	// reader users have the action and a Dismiss button, and Escape inside the notice.
 	const notice = (
 		<div
 			className={clsx('abacus-snackbar-notice', className)}
-			role="button"
-			tabIndex={0}
-			aria-label={__('Dismiss this notice', 'abacus')}
 			onClick={dismiss}
 			onKeyDown={(event: KeyboardEvent) => {
-				if (event.key === 'Enter' || event.key === ' ' || event.key === 'Escape') dismiss();
+				if (event.key === 'Escape') dismiss();
 			}}
 		>
 			<div className="abacus-snackbar-notice__content" role="status" aria-live={politeness}>
 				{children}
-				{action &&
-					(action.url ? (
-						<a
-							className="abacus-snackbar-notice__action"
-							href={action.url}
-							onClick={(event) => {
-								event.stopPropagation();
-								action.onClick?.();
-								dismiss();
-							}}
-						>
-							{action.label}
-						</a>
-					) : (
-						<button
-							type="button"
-							className="abacus-snackbar-notice__action"
-							onClick={(event) => {
-								event.stopPropagation();
-								action.onClick?.();
-								dismiss();
-							}}
-						>
-							{action.label}
-						</button>
-					))}
 			</div>
+			{action &&
+				(action.url ? (
+					<a
+						className="abacus-snackbar-notice__action"
+						href={action.url}
+						onClick={(event) => {
+							event.stopPropagation();
+							action.onClick?.();
+							dismiss();
+						}}
+					>
+						{action.label}
+					</a>
+				) : (
+					<button
+						type="button"
+						className="abacus-snackbar-notice__action"
+						onClick={(event) => {
+							event.stopPropagation();
+							action.onClick?.();
+							dismiss();
+						}}
+					>
+						{action.label}
+					</button>
+				))}
+			<button
+				type="button"
+				className="abacus-snackbar-notice__dismiss"
+				aria-label={__('Dismiss this notice', 'abacus')}
+				onClick={(event) => {
+					event.stopPropagation();
+					dismiss();
+				}}
+			>
+				<span aria-hidden="true">×</span>
+			</button>
 		</div>
 	);
 	return list ? createPortal(notice, list) : notice;

@@ -46,3 +46,12 @@ describe('ProductImage that fails to load', () => {
 		expect(screen.getByRole('img')).toHaveClass('is-placeholder');
 	});
 });
+
+describe('ProductImage placeholder with an empty alt', () => {
+	it('is hidden from screen readers like a decorative image (no unnamed role=img)', () => {
+		const { container } = render(<ProductImage product={{ name: 'Mug' }} alt="" />);
+		const placeholder = container.querySelector('.abacus-product-image.is-placeholder');
+		expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+		expect(placeholder).not.toHaveAttribute('role');
+	});
+});
