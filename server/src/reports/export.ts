@@ -279,7 +279,7 @@ export const EXPORT_LIMITS = {
 	/** How long a finished export can be downloaded before its file is deleted. */
 	ttlMs: 60 * 60 * 1000,
 	/** Rows per batch of a list report (each batch is one query of the report's own code). */
-	batchRows: 2000,
+	batchRows: 5000,
 };
 
 type JobState = 'running' | 'done' | 'failed' | 'cancelled';
