@@ -3,12 +3,15 @@
  * analytics tables filled), the plugin installed from its zip. In Chromium, logged in:
  * - every Abacus route loads the build/wp flavour with no page error, no console error from
  *   Abacus and no REST answer of 4xx/5xx; WordPress's menu highlights the current sub-page;
- * - the tiles equal WooCommerce's own REST answers for the same query, to the cent;
+ * - the tiles equal WooCommerce's own REST answers for the same query, to the cent; a date preset,
+ *   an advanced filter, paging, sorting, product search and comparison, and the CSV download agree
+ *   with WooCommerce's server;
  * - the Overview shows the indicators and leaderboards WooCommerce allows;
  * - a saved view survives a reload and a new login; favourites live in abacus/v1;
  * - saving the analytics settings keeps WooCommerce's options as saved;
  * - a shop manager sees the pages, a subscriber is refused;
- * - a de_DE translation reaches the entry and the lazily loaded chunks.
+ * - deleting the plugin removes Abacus's data only;
+ * - a de_DE translation reaches the entry and the lazily loaded chunks, with the store's euros.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -481,6 +484,36 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			);
 		}
 
+		// A date preset from the picker: last month, compared with the previous period.
+		await page.goto(adminUrl('/analytics/revenue'));
+		await settled(page);
+		await page.locator('.abacus-date-range-filter-picker__dropdown button').first().click();
+		const picker = page.locator('.abacus-date-range-filter-picker__content');
+		await picker.waitFor();
+		await picker.getByLabel('Last Month').check();
+		await picker.getByLabel('Previous Period').check();
+		await picker.getByRole('button', { name: 'Update' }).click();
+		await page.waitForURL(/period=last_month/);
+		await settled(page);
+		const firstOfLast = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+		const lastOfLast = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+		const lastMonthStats = await rest<{ totals: Record<string, number> }>(
+			page,
+			'/wc-analytics/reports/revenue/stats',
+			{
+				after: `${isoDay(firstOfLast)}T00:00:00`,
+				before: `${isoDay(lastOfLast)}T23:59:59`,
+				interval: 'day',
+				per_page: 100,
+			},
+		);
+		const lastMonthTiles = await tiles(page);
+		if (lastMonthTiles['Net sales'] !== money(lastMonthStats.totals.net_revenue)) {
+			problems.push(
+				`last month net sales: shows ${lastMonthTiles['Net sales']}, WooCommerce says ${money(lastMonthStats.totals.net_revenue)}`,
+			);
+		}
+
 		// Paging: the second page of the orders table is WooCommerce's second page.
 		const pageTwo = await page.request.get(
 			`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
@@ -542,30 +575,27 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			}
 		});
 
-		// Comparison: two products from the address; the table lists exactly those.
-		const ids = await rest<Array<{ product_id: number; extended_info: { name: string } }>>(
-			page,
-			'/wc-analytics/reports/products',
-			{
-				...REST_RANGE,
-				orderby: 'items_sold',
-				order: 'desc',
-				per_page: 2,
-				extended_info: 'true',
-			},
-		);
+		// Comparison: two products found with the search box (WooCommerce's product search);
+		// the table then lists exactly those two.
 		await page.goto(
-			adminUrl('/analytics/products', {
-				...RANGE_QUERY,
-				filter: 'compare-products',
-				products: ids.map((p) => p.product_id).join(','),
-			}),
+			adminUrl('/analytics/products', { ...RANGE_QUERY, filter: 'compare-products' }),
 		);
+		const card = page.locator('.abacus-compare-filter');
+		await card.waitFor();
+		const search = card.getByRole('combobox', { name: 'Search for products to compare' });
+		for (const text of ['Hood', 'Post']) {
+			await search.fill(text);
+			const option = card.locator('[role="listbox"] [role="option"]').first();
+			await option.waitFor({ timeout: 20000 });
+			await option.click();
+		}
+		await card.getByRole('button', { name: 'Compare' }).click();
+		await page.waitForURL(/products=\d+(%2C|,)\d+/);
 		const compared = await tableRows(page);
 		if (compared.length !== 2) problems.push(`comparison: ${compared.length} rows, not 2`);
-		for (const product of ids) {
-			if (!compared.some((row) => row.join(' ').includes(product.extended_info.name))) {
-				problems.push(`comparison lacks ${product.extended_info.name}`);
+		for (const name of ['Hoodie', 'Poster']) {
+			if (!compared.some((row) => row.join(' ').includes(name))) {
+				problems.push(`comparison lacks ${name}`);
 			}
 		}
 
