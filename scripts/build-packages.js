@@ -3,7 +3,7 @@
  * Builds the publishable output of the @abacus/* packages (each package's `prepack` runs it):
  *
  * - `build-module/`: ESM that Node imports natively (tsc; relative imports carry `.js`), with the
- *   components' `import './style.scss'` lines compiled away;
+ *   components' `import './style.scss'` lines and source map comments removed;
  * - `build/`: the same modules as CommonJS (swc), with a `package.json` saying so;
  * - `build-types/`: the declarations (tsc's `declarationDir`);
  * - for components, `build-style/style.css` and `build-style/style-rtl.css`: every component
@@ -55,7 +55,10 @@ function finishModules(dir) {
 	const modules = walk(moduleDir, (name) => name.endsWith('.js'));
 	for (const file of modules) {
 		const code = readFileSync(file, 'utf8');
-		const stripped = code.replace(STYLE_IMPORT, '');
+		// Source maps are not published (they point at src/, which is not either).
+		const stripped = code
+			.replace(STYLE_IMPORT, '')
+			.replace(/\n\/\/# sourceMappingURL=.*$/m, '');
 		if (stripped !== code) writeFileSync(file, stripped);
 	}
 	return modules;
