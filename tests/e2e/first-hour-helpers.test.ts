@@ -144,6 +144,53 @@ describe('Store › Settings', () => {
 	});
 });
 
+describe('Analytics › Settings', () => {
+	it('loads the excluded statuses first; ticking one sends it with the loaded ones only', async () => {
+		const { body: stored } = await api<Setting[]>('/wc-analytics/settings/wc_admin');
+		const excluded = stored.find(
+			(setting) => setting.id === 'woocommerce_excluded_report_order_statuses',
+		)?.value as string[];
+		const { page, errors } = await newPage('/analytics/settings');
+		const group = page.getByRole('group', { name: 'Excluded statuses' });
+		await group.waitFor();
+		await expect(group.getByLabel('Failed').isChecked()).resolves.toBe(
+			excluded.includes('failed'),
+		);
+		await expect(
+			page.getByRole('button', { name: 'Save settings' }).isDisabled(),
+		).resolves.toBe(true);
+		await group.getByLabel('Refunded').click();
+		const [request] = await Promise.all([
+			page.waitForRequest(
+				(r) => r.url().includes('/wc-admin/options') && r.method() === 'POST',
+			),
+			page.getByRole('button', { name: 'Save settings' }).click(),
+		]);
+		expect(request.postDataJSON()).toEqual({
+			woocommerce_excluded_report_order_statuses: [...excluded, 'refunded'],
+		});
+		await page
+			.locator('.abacus-snackbar-list')
+			.getByText('Your settings have been successfully saved.')
+			.waitFor();
+		expect(await inViewport(page, '.abacus-snackbar-notice')).toBe(true);
+		await group.getByLabel('Refunded').click();
+		await Promise.all([
+			page.waitForResponse(
+				(r) => r.url().includes('/wc-admin/options') && r.request().method() === 'POST',
+			),
+			page.getByRole('button', { name: 'Save settings' }).click(),
+		]);
+		const { body: restored } = await api<Setting[]>('/wc-analytics/settings/wc_admin');
+		expect(
+			restored.find((setting) => setting.id === 'woocommerce_excluded_report_order_statuses')
+				?.value,
+		).toEqual(excluded);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+});
+
 describe('notices', () => {
 	it.each([
 		[1440, 900],
