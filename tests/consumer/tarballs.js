@@ -302,6 +302,50 @@ async function checkInstalled(scratch, fileCounts, label) {
 			imports[name] = { esm: JSON.parse(esm).length, cjs: JSON.parse(cjs).length };
 		}
 
+		// The declarations resolve through each package's exports (build-types) for a TypeScript user.
+		writeFileSync(
+			path.join(scratch, 'types-check.ts'),
+			[
+				"import { TableCard, Chart, ReportFilters, DateRange } from '@abacus/components';",
+				"import { useReportItems, REPORTS_STORE_NAME } from '@abacus/data';",
+				"import { getCurrentDates } from '@abacus/date';",
+				"import { downloadCSVFile } from '@abacus/csv-export';",
+				"import { CurrencyFactory } from '@abacus/currency';",
+				"import { getNewPath } from '@abacus/navigation';",
+				"import { numberFormat } from '@abacus/number';",
+				"import { getSetting } from '@abacus/settings';",
+				'export const used = [TableCard, Chart, ReportFilters, DateRange, useReportItems,',
+				'\tgetCurrentDates, downloadCSVFile, CurrencyFactory, getNewPath, numberFormat, getSetting];',
+				'export const store: string = REPORTS_STORE_NAME;',
+				'',
+			].join('\n'),
+		);
+		writeFileSync(
+			path.join(scratch, 'tsconfig.json'),
+			JSON.stringify({
+				compilerOptions: {
+					strict: true,
+					module: 'NodeNext',
+					moduleResolution: 'NodeNext',
+					target: 'ES2022',
+					noEmit: true,
+					skipLibCheck: true,
+					types: [],
+				},
+				files: ['types-check.ts'],
+			}),
+		);
+		try {
+			run(
+				process.execPath,
+				[path.join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch],
+				scratch,
+			);
+		} catch (error) {
+			throw new Error(
+				`the packages' declarations do not typecheck:\n${error.stdout || error.message}`,
+			);
+		}
 		writeFileSync(
 			path.join(scratch, 'page.js'),
 			readFileSync(path.join(here, 'page-entry.js')),
