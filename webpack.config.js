@@ -60,6 +60,54 @@ class ChunkGroupsManifestPlugin {
 }
 
 /**
+ * Writes build/wp/translation-map.json: for every source file of the repository (client/,
+ * packages/), the built scripts that carry its code (`index.js`, `chunks/<name>.<hash>.js`).
+ * scripts/make-pot.js adds these scripts to the POT's references, so that WordPress's
+ * `make-json` writes one JSON translation per built script, which plugin.php loads for the entry
+ * and for every lazily loaded chunk.
+ */
+class TranslationMapPlugin {
+	apply(compiler) {
+		compiler.hooks.thisCompilation.tap('TranslationMapPlugin', (compilation) => {
+			compilation.hooks.processAssets.tap(
+				{
+					name: 'TranslationMapPlugin',
+					stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+				},
+				() => {
+					const map = {};
+					const add = (module, files) => {
+						// Concatenated modules (production) carry their parts in .modules.
+						for (const inner of module.modules ?? [module]) {
+							const resource = inner.resource;
+							if (!resource || resource.includes('node_modules')) continue;
+							const source = path.relative(root, resource).split(path.sep).join('/');
+							map[source] = [...new Set([...(map[source] ?? []), ...files])].sort();
+						}
+					};
+					for (const chunk of compilation.chunks) {
+						const files = [...chunk.files].filter((file) => file.endsWith('.js'));
+						if (!files.length) continue;
+						for (const module of compilation.chunkGraph.getChunkModulesIterable(
+							chunk,
+						)) {
+							add(module, files);
+						}
+					}
+					const sorted = Object.fromEntries(
+						Object.entries(map).sort(([a], [b]) => a.localeCompare(b)),
+					);
+					compilation.emitAsset(
+						'translation-map.json',
+						new webpack.sources.RawSource(JSON.stringify(sorted, null, 1)),
+					);
+				},
+			);
+		});
+	}
+}
+
+/**
  * Writes moment-timezone's zone database next to the bundle as time-zones.json: the bundle leaves it
  * out (see client/src/app/moment-timezone.ts) and the WordPress plugin embeds the store's zone
  * from this file in the page.
@@ -185,6 +233,7 @@ function config(flavour, mode) {
 			}),
 			...(flavour === 'wp'
 				? [
+						new TranslationMapPlugin(),
 						new DependencyExtractionWebpackPlugin({
 							injectPolyfill: false,
 							outputFormat: 'php',

@@ -5,7 +5,7 @@
  *
  * Usage: node scripts/make-pot.js [output]
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -136,7 +136,12 @@ function quote(text) {
 	return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\t/g, '\\t')}"`;
 }
 
-export function makePot() {
+/**
+ * The POT of the sources. With `scriptMap` (build/wp/translation-map.json: source file → built
+ * scripts), every string also names the built scripts that carry it (`build/wp/chunks/x.js`), so
+ * that WordPress's `make-json` writes the JSON translation of each script plugin.php loads.
+ */
+export function makePot({ scriptMap } = {}) {
 	entries.clear();
 	const files = [
 		...walk(path.join(root, 'client/src')),
@@ -175,7 +180,21 @@ export function makePot() {
 	const body = [...entries.values()]
 		.sort((a, b) => a.refs[0].localeCompare(b.refs[0]))
 		.map((e) => {
-			const lines = [...e.comments.map((c) => `#. ${c}`), `#: ${e.refs.join(' ')}`];
+			const scripts = scriptMap
+				? [
+						...new Set(
+							e.refs.flatMap((ref) =>
+								(scriptMap[ref.replace(/:\d+$/, '')] ?? []).map(
+									(file) => `build/wp/${file}`,
+								),
+							),
+						),
+					].sort()
+				: [];
+			const lines = [
+				...e.comments.map((c) => `#. ${c}`),
+				`#: ${[...e.refs, ...scripts].join(' ')}`,
+			];
 			if (e.context) lines.push(`msgctxt ${quote(e.context)}`);
 			lines.push(`msgid ${quote(e.msgid)}`);
 			if (e.plural !== undefined) {
@@ -191,7 +210,13 @@ export function makePot() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	const out = path.resolve(process.argv[2] ?? path.join(root, 'languages/abacus.pot'));
-	const { pot, count } = makePot();
+	const buildRoot = process.env.ABACUS_BUILD_ROOT
+		? path.resolve(process.env.ABACUS_BUILD_ROOT)
+		: path.join(root, 'build');
+	const mapFile = path.join(buildRoot, 'wp/translation-map.json');
+	const { pot, count } = makePot({
+		scriptMap: existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : undefined,
+	});
 	mkdirSync(path.dirname(out), { recursive: true });
 	writeFileSync(out, pot);
 	console.log(`Wrote ${count} strings to ${path.relative(root, out)}`);

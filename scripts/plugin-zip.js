@@ -13,6 +13,7 @@ import {
 	createWriteStream,
 	existsSync,
 	mkdirSync,
+	readFileSync,
 	readdirSync,
 	statSync,
 	writeFileSync,
@@ -34,7 +35,7 @@ function files(dir) {
 }
 
 /** Build files that are not the plugin's: metadata for the benchmarks. */
-const NOT_SHIPPED = new Set(['chunk-groups.json']);
+const NOT_SHIPPED = new Set(['chunk-groups.json', 'translation-map.json']);
 
 export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild = false } = {}) {
 	const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -53,7 +54,10 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 			throw new Error(`${path.join(wpBuild, file)} is missing: the client build failed.`);
 		}
 	}
-	const { pot, count } = makePot();
+	const mapFile = path.join(wpBuild, 'translation-map.json');
+	const { pot, count } = makePot({
+		scriptMap: existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : undefined,
+	});
 	mkdirSync(path.join(root, 'languages'), { recursive: true });
 	writeFileSync(path.join(root, 'languages/abacus.pot'), pot);
 

@@ -930,52 +930,82 @@ delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 });
 
 /** The strings the German test translates (all in the POT), English → German. */
-const GERMAN_ENTRY: Record<string, string> = { Revenue: 'Umsatz' };
-/** Strings only the chunks' translation files carry: they show only if chunk translations load. */
-const GERMAN_CHUNKS: Record<string, string> = {
+const GERMAN: Record<string, string> = {
+	Revenue: 'Umsatz',
 	'Gross sales': 'Bruttoumsatz',
 	'Net sales': 'Nettoumsatz',
 };
-const GERMAN = { ...GERMAN_ENTRY, ...GERMAN_CHUNKS };
 
-function jedJson(pot: string, strings: Record<string, string>): string {
-	const messages: Record<string, string[] | { domain: string; lang: string }> = {
-		'': { domain: 'abacus', lang: 'de_DE' },
-	};
-	for (const [english, german] of Object.entries(strings)) {
-		if (!pot.includes(`msgid ${JSON.stringify(english)}`)) {
-			throw new Error(`"${english}" is not in the POT.`);
+/** The POT's entries: msgid → the files its references name. */
+function potReferences(pot: string): Map<string, string[]> {
+	const out = new Map<string, string[]>();
+	for (const block of pot.split(/\n\n/)) {
+		const refs = [...block.matchAll(/^#: (.*)$/gm)].flatMap((m) => m[1].split(' '));
+		const msgid = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(block)?.[1];
+		if (msgid && !/^msgctxt /m.test(block)) {
+			out.set(
+				JSON.parse(`"${msgid}"`) as string,
+				refs.map((r) => r.replace(/:\d+$/, '')),
+			);
 		}
-		messages[english] = [german];
 	}
-	return JSON.stringify({ domain: 'abacus', locale_data: { abacus: messages } });
+	return out;
 }
 
 /**
- * A small de_DE translation made from the POT, as WordPress looks it up: a Jed JSON per script,
- * `abacus-de_DE-<md5 of the script's path in the plugin>.json` in wp-content/languages/plugins.
- * The entry's file has the menu word only; the chunks' files have the report's strings.
+ * A small de_DE translation made from the POT as WordPress's `make-json` makes it: one Jed JSON per
+ * built script the POT's references name (`build/wp/index.js`, `build/wp/chunks/<name>.js`),
+ * holding the strings referenced from that script, named `abacus-de_DE-<md5 of the script's path
+ * in the plugin>.json`, in wp-content/languages/plugins.
  */
 function germanTranslation(tmp: string): Record<string, string> {
 	const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
+	const references = potReferences(pot);
+	const byScript = new Map<string, Record<string, string>>();
+	for (const [english, german] of Object.entries(GERMAN)) {
+		const refs = references.get(english);
+		if (!refs) throw new Error(`"${english}" is not in the POT.`);
+		for (const script of refs.filter((r) => r.startsWith('build/wp/') && r.endsWith('.js'))) {
+			byScript.set(script, { ...(byScript.get(script) ?? {}), [english]: german });
+		}
+	}
 	const files: Record<string, string> = {};
-	const scripts = [
-		'build/wp/index.js',
-		...readdirSync(path.join(buildRoot, 'wp/chunks'))
-			.filter((name) => name.endsWith('.js'))
-			.map((name) => `build/wp/chunks/${name}`),
-	];
-	for (const script of scripts) {
+	for (const [script, strings] of byScript) {
+		const messages: Record<string, string[] | { domain: string; lang: string }> = {
+			'': { domain: 'abacus', lang: 'de_DE' },
+		};
+		for (const [english, german] of Object.entries(strings)) messages[english] = [german];
 		const md5 = createHash('md5').update(script).digest('hex');
 		const file = path.join(tmp, `abacus-de_DE-${md5}.json`);
 		writeFileSync(
 			file,
-			jedJson(pot, script === 'build/wp/index.js' ? GERMAN_ENTRY : GERMAN_CHUNKS),
+			JSON.stringify({ domain: 'abacus', locale_data: { abacus: messages } }),
 		);
 		files[`languages/plugins/abacus-de_DE-${md5}.json`] = file;
 	}
 	return files;
 }
+
+describe('the POT', () => {
+	test('names the built scripts of every string and keeps translator comments', () => {
+		execFileSync('node', ['scripts/make-pot.js'], {
+			cwd: root,
+			stdio: 'ignore',
+			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
+		});
+		const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
+		const references = potReferences(pot);
+		// A report's strings are in its lazily loaded chunk only, not in the entry.
+		const gross = references.get('Gross sales') ?? [];
+		expect(
+			gross.some((r) => /^build\/wp\/chunks\/report-revenue\.[0-9a-f]+\.js$/.test(r)),
+		).toBe(true);
+		expect(gross).not.toContain('build/wp/index.js');
+		expect(pot).toMatch(
+			/#\. translators: %d: seconds waited for the server's answer\.\n#: [^\n]*\nmsgid "The server did not answer within %d seconds\."/,
+		);
+	});
+});
 
 describe('the externals build', () => {
 	test('every WordPress script the wp bundle reads from window is in index.asset.php', () => {
