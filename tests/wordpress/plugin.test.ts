@@ -831,6 +831,27 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await manager.page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
 		await settled(manager.page);
 		expect(Object.keys(await tiles(manager.page)).length).toBeGreaterThan(0);
+		// A shop manager may change the analytics settings (WooCommerce's settings group).
+		await manager.page.goto(adminUrl('/analytics/settings'));
+		await settled(manager.page);
+		await manager.page
+			.locator('fieldset')
+			.filter({ has: manager.page.locator('legend', { hasText: 'Actionable statuses' }) })
+			.getByLabel('Completed')
+			.first()
+			.check();
+		await manager.page.getByRole('button', { name: 'Save settings' }).click();
+		await manager.page
+			.getByText('Your settings have been successfully saved.')
+			.first()
+			.waitFor({ timeout: 20000 });
+		expect(
+			JSON.parse(
+				site.php(
+					"echo wp_json_encode( get_option( 'woocommerce_actionable_order_statuses' ) ); delete_option( 'woocommerce_actionable_order_statuses' );",
+				),
+			),
+		).toEqual(['processing', 'on-hold', 'completed']);
 		expect(manager.watch.failedRest).toEqual([]);
 		expect(manager.watch.pageErrors).toEqual([]);
 		await manager.context.close();
