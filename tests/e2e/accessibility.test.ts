@@ -55,7 +55,9 @@ it('has no serious or critical axe violations on any page', async () => {
 	for (const path of PAGES) {
 		await page.goto(adminUrl(path, { period: 'last_month', compare: 'previous_year' }));
 		await page.waitForLoadState('networkidle');
-		await page.addScriptTag({ content: AXE_SOURCE });
+		// Evaluated through the DevTools protocol: the page's Content-Security-Policy (rightly)
+		// refuses an inline script tag, and the audit must see the page with its real policy.
+		await page.evaluate(AXE_SOURCE);
 		const violations = await page.evaluate(async () => {
 			const axe = (
 				window as unknown as {
