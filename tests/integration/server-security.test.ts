@@ -192,12 +192,13 @@ describe('cross-site request forgery', () => {
 
 	it('refuses a write carrying the nonce from a foreign Origin or cross-site fetch', async () => {
 		const before = await fingerprint();
-		for (const headers of [
+		const foreign: Record<string, string>[] = [
 			{ Origin: 'http://evil.example' },
 			{ Origin: 'null' },
 			{ Origin: `http://127.0.0.1:${server.port + 1}` },
 			{ 'Sec-Fetch-Site': 'cross-site' },
-		]) {
+		];
+		for (const headers of foreign) {
 			const response = await raw(
 				'POST',
 				'/wp-json/wc-admin/options',
