@@ -1,0 +1,226 @@
+/**
+ * Products › Show › Single product for a variable product (issue 18): the table lists the
+ * product's variations (from `reports/variations?product_includes=<id>`), each with its title and
+ * attributes, SKU, items sold, net sales, orders, stock status and stock, the way WooCommerce
+ * shows them; a simple product still shows its one product row. Looked at in Chromium at 1440 px
+ * and 390 px wide.
+ */
+import type { Browser, Page } from 'playwright-core';
+
+import { api, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+
+const [after, before] = lastMonth();
+const rangeQuery = { period: 'custom', compare: 'previous_year', after, before };
+const range = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+
+let browser: Browser;
+
+beforeAll(async () => {
+	browser = await launch();
+});
+
+afterAll(async () => {
+	await browser?.close();
+});
+
+async function settled(page: Page): Promise<void> {
+	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
+	await page.waitForFunction(
+		() =>
+			!document.querySelector(
+				'.abacus-layout__loading, .is-placeholder, .abacus-chart-placeholder, .components-spinner',
+			),
+		undefined,
+		{ timeout: 30000 },
+	);
+}
+
+interface ProductRow {
+	product_id: number;
+	items_sold: number;
+	extended_info: { name: string; variations?: number[] };
+}
+
+interface VariationRow {
+	variation_id: number;
+	items_sold: number;
+	net_revenue: number;
+	orders_count: number;
+	extended_info: { name: string; sku: string; attributes: Array<{ option: string }> };
+}
+
+/** The best-selling variable product of last month and its variation rows, as the server reports them. */
+async function variableProduct(): Promise<{ product: ProductRow; variations: VariationRow[] }> {
+	const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
+		...range,
+		orderby: 'items_sold',
+		order: 'desc',
+		per_page: 100,
+		extended_info: 'true',
+	});
+	const product = products.find((row) => (row.extended_info.variations ?? []).length > 1);
+	if (!product) {
+		throw new Error('The seeded store sold no variable product last month.');
+	}
+	const { body: variations } = await api<VariationRow[]>('/wc-analytics/reports/variations', {
+		...range,
+		orderby: 'items_sold',
+		order: 'desc',
+		per_page: 25,
+		extended_info: 'true',
+		product_includes: product.product_id,
+	});
+	return { product, variations };
+}
+
+async function tableRows(page: Page): Promise<string[][]> {
+	return page
+		.locator('.abacus-report-table table')
+		.last()
+		.locator('tbody tr')
+		.evaluateAll((rows) =>
+			rows.map((row) =>
+				Array.from(row.querySelectorAll('th, td')).map((cell) =>
+					(cell as HTMLElement).innerText.trim(),
+				),
+			),
+		);
+}
+
+describe('a single variable product', () => {
+	it('lists its variations with their own columns at 1440 px', async () => {
+		const { product, variations } = await variableProduct();
+		expect(variations.length).toBeGreaterThan(1);
+		const { page, errors } = await openPage(browser, '/analytics/products', {
+			...rangeQuery,
+			filter: 'single_product',
+			products: String(product.product_id),
+		});
+		await page.setViewportSize({ width: 1440, height: 900 });
+		await settled(page);
+		await page.waitForFunction(
+			(count) =>
+				document.querySelectorAll('.abacus-report-table table tbody tr').length >= count,
+			Math.min(variations.length, 25),
+			{ timeout: 30000 },
+		);
+		const headers = await page
+			.locator('.abacus-report-table table')
+			.last()
+			.locator('thead th')
+			.allInnerTexts();
+		expect(headers.map((text) => text.trim())).toEqual(
+			expect.arrayContaining([
+				'Product / Variation title',
+				'Items sold',
+				'Net sales',
+				'Orders',
+				'Status',
+				'Stock',
+			]),
+		);
+		const rows = await tableRows(page);
+		expect(rows).toHaveLength(variations.length);
+		// Same order and figures as the variations report for this product.
+		variations.forEach((variation, index) => {
+			const row = rows[index];
+			expect(row[0]).toBe(variation.extended_info.name);
+			for (const attribute of variation.extended_info.attributes) {
+				expect(row[0]).toContain(attribute.option);
+			}
+			expect(row).toContain(money(variation.net_revenue));
+			expect(row).toContain(variation.items_sold.toLocaleString('en-US'));
+		});
+		expect(await page.locator('.abacus-report-table').innerText()).toMatch(/variations? sold/);
+		await screenshot(page, 'variable-product-1440');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('shows the SKU column when the person turns it on', async () => {
+		const { product, variations } = await variableProduct();
+		const { page, errors } = await openPage(browser, '/analytics/products', {
+			...rangeQuery,
+			filter: 'single_product',
+			products: String(product.product_id),
+		});
+		await settled(page);
+		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
+		const menu = page.getByRole('button', { name: /choose which values to display/i });
+		await menu.click();
+		await page.getByRole('menuitemcheckbox', { name: 'SKU' }).click();
+		await page.keyboard.press('Escape');
+		await page.waitForFunction(
+			() =>
+				Array.from(document.querySelectorAll('.abacus-report-table thead th')).some(
+					(th) => (th as HTMLElement).innerText.trim() === 'SKU',
+				),
+			undefined,
+			{ timeout: 30000 },
+		);
+		const rows = await tableRows(page);
+		expect(rows[0]).toContain(variations[0].extended_info.sku);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('fits a 390 px phone: the table scrolls inside its own box', async () => {
+		const { product, variations } = await variableProduct();
+		const { page, errors } = await openPage(browser, '/analytics/products', {
+			...rangeQuery,
+			filter: 'single_product',
+			products: String(product.product_id),
+		});
+		await page.setViewportSize({ width: 390, height: 844 });
+		await settled(page);
+		await page.waitForFunction(
+			(count) =>
+				document.querySelectorAll('.abacus-report-table table tbody tr').length >= count,
+			Math.min(variations.length, 25),
+			{ timeout: 30000 },
+		);
+		const widths = await page.evaluate(() => ({
+			scroll: document.documentElement.scrollWidth,
+			inner: window.innerWidth,
+		}));
+		expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+		expect(await tableRows(page)).toHaveLength(variations.length);
+		await screenshot(page, 'variable-product-390');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+});
+
+describe('a single simple product', () => {
+	it('still shows its one product row', async () => {
+		const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
+			...range,
+			orderby: 'items_sold',
+			order: 'desc',
+			per_page: 100,
+			extended_info: 'true',
+		});
+		const simple = products.find((row) => !(row.extended_info.variations ?? []).length);
+		if (!simple) {
+			throw new Error('The seeded store sold no simple product last month.');
+		}
+		const { page, errors } = await openPage(browser, '/analytics/products', {
+			...rangeQuery,
+			filter: 'single_product',
+			products: String(simple.product_id),
+		});
+		await settled(page);
+		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
+		const rows = await tableRows(page);
+		expect(rows).toHaveLength(1);
+		expect(rows[0][0]).toBe(simple.extended_info.name);
+		const headers = await page
+			.locator('.abacus-report-table table')
+			.last()
+			.locator('thead th')
+			.allInnerTexts();
+		expect(headers.map((text) => text.trim())).toContain('Product title');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+});
