@@ -15,7 +15,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -261,6 +269,14 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		expect(watch.pageErrors).toEqual([]);
 		expect(watch.consoleErrors).toEqual([]);
 		expect(watch.failedRest).toEqual([]);
+		// And PHP logged no notice, warning or error from the plugin (WP_DEBUG_LOG is on).
+		const log = path.join(site.root, 'debug.log');
+		const fromAbacus = existsSync(log)
+			? readFileSync(log, 'utf8')
+					.split('\n')
+					.filter((line) => line.includes('/plugins/abacus/'))
+			: [];
+		expect(fromAbacus).toEqual([]);
 		await context.close();
 	}, 300000);
 
