@@ -5,6 +5,8 @@
  * shows them; a simple product still shows its one product row. Looked at in Chromium at 1440 px
  * and 390 px wide.
  */
+import { readFileSync } from 'node:fs';
+
 import type { Browser, Page } from 'playwright-core';
 
 import { api, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
@@ -134,6 +136,18 @@ describe('a single variable product', () => {
 		});
 		expect(await page.locator('.abacus-report-table').innerText()).toMatch(/variations? sold/);
 		await screenshot(page, 'variable-product-1440');
+		// The download is the variations table the person sees.
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'Download' }).click(),
+		]);
+		expect(download.suggestedFilename()).toMatch(/^variations_.*\.csv$/);
+		const csv = readFileSync((await download.path()) as string, 'utf8')
+			.trim()
+			.split('\n');
+		expect(csv[0]).toContain('Product / Variation title');
+		expect(csv).toHaveLength(variations.length + 1);
+		expect(csv[1]).toContain(variations[0].extended_info.name);
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
