@@ -211,7 +211,14 @@ describe('examples/report-extension', () => {
 				env: { ...process.env, NODE_ENV: 'production' },
 			});
 		if (!existsSync(path.join(dir, 'node_modules/@wordpress/scripts'))) {
-			run(['ci', '--no-audit', '--no-fund']);
+			// npm 11 writes only this platform's optional binaries into a lock file, and `npm ci`
+			// then calls the lock out of sync on another machine; `npm install` installs the same
+			// locked versions (the root's .ci/run falls back the same way).
+			try {
+				run(['ci', '--no-audit', '--no-fund']);
+			} catch {
+				run(['install', '--no-audit', '--no-fund']);
+			}
 		}
 		run(['run', 'build']);
 		const asset = readFileSync(path.join(dir, 'build/index.asset.php'), 'utf8');
