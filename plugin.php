@@ -25,6 +25,9 @@ define( 'ABACUS_PLUGIN_FILE', __FILE__ );
 define( 'ABACUS_PAGE', 'abacus' );
 
 require_once __DIR__ . '/includes/rest-api.php';
+// The abacus-* script handles (build/wp-packages), registered on every admin page so that any
+// extension may depend on them.
+require_once __DIR__ . '/php/register-packages.php';
 
 /**
  * Declares that Abacus works with WooCommerce's order tables (HPOS): it reads orders through

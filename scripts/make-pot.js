@@ -1,6 +1,6 @@
 /**
  * Generates languages/abacus.pot from the sources: every translatable call with the `abacus` text
- * domain in client/, packages/*\/src and plugin.php. TypeScript sources are parsed with the
+ * domain in client/, packages/*\/src, plugin.php, includes/ and php/. TypeScript sources are parsed with the
  * TypeScript compiler (not regular expressions), so multi-line calls and escapes are read exactly.
  *
  * Usage: node scripts/make-pot.js [output]
@@ -137,11 +137,40 @@ function quote(text) {
 }
 
 /**
+ * The package scripts of a build/wp-packages folder: package name → its built script
+ * (`build/wp-packages/<name>.js`, the abacus-<name> handle), for the packages that were built. Other
+ * @abacus packages stay external in each script, so a package's sources are in its own script only.
+ *
+ * @param {string} dir The build/wp-packages folder.
+ * @returns {Record<string, string>}
+ */
+export function packageScriptMap(dir) {
+	if (!existsSync(dir)) return {};
+	return Object.fromEntries(
+		readdirSync(dir)
+			.filter((name) => name.endsWith('.asset.php'))
+			.map((name) => name.slice(0, -'.asset.php'.length))
+			.filter((name) => existsSync(path.join(dir, `${name}.js`)))
+			.map((name) => [name, `build/wp-packages/${name}.js`]),
+	);
+}
+
+/** The built scripts carrying the strings of one source file (a reference without its line). */
+function scriptsOf(file, scriptMap, packageScripts) {
+	const found = (scriptMap?.[file] ?? []).map((built) => `build/wp/${built}`);
+	const match = /^packages\/([^/]+)\/src\//.exec(file);
+	if (match && packageScripts?.[match[1]]) found.push(packageScripts[match[1]]);
+	return found;
+}
+
+/**
  * The POT of the sources. With `scriptMap` (build/wp/translation-map.json: source file → built
  * scripts), every string also names the built scripts that carry it (`build/wp/chunks/x.js`), so
- * that WordPress's `make-json` writes the JSON translation of each script plugin.php loads.
+ * that WordPress's `make-json` writes the JSON translation of each script plugin.php loads. With
+ * `packageScripts` (packageScriptMap()), strings of packages/<name>/src also name
+ * `build/wp-packages/<name>.js`, so the abacus-<name> handles get their JSON translations too.
  */
-export function makePot({ scriptMap } = {}) {
+export function makePot({ scriptMap, packageScripts } = {}) {
 	entries.clear();
 	const files = [
 		...walk(path.join(root, 'client/src')),
@@ -161,6 +190,11 @@ export function makePot({ scriptMap } = {}) {
 		...readdirSync(path.join(root, 'includes'))
 			.filter((name) => name.endsWith('.php'))
 			.map((name) => `includes/${name}`),
+		...(existsSync(path.join(root, 'php'))
+			? readdirSync(path.join(root, 'php'))
+					.filter((name) => name.endsWith('.php'))
+					.map((name) => `php/${name}`)
+			: []),
 	];
 	for (const file of phpFiles) {
 		extractPhp(path.join(root, file), readFileSync(path.join(root, file), 'utf8'));
@@ -180,17 +214,13 @@ export function makePot({ scriptMap } = {}) {
 	const body = [...entries.values()]
 		.sort((a, b) => a.refs[0].localeCompare(b.refs[0]))
 		.map((e) => {
-			const scripts = scriptMap
-				? [
-						...new Set(
-							e.refs.flatMap((ref) =>
-								(scriptMap[ref.replace(/:\d+$/, '')] ?? []).map(
-									(file) => `build/wp/${file}`,
-								),
-							),
-						),
-					].sort()
-				: [];
+			const scripts = [
+				...new Set(
+					e.refs.flatMap((ref) =>
+						scriptsOf(ref.replace(/:\d+$/, ''), scriptMap, packageScripts),
+					),
+				),
+			].sort();
 			const lines = [
 				...e.comments.map((c) => `#. ${c}`),
 				`#: ${[...e.refs, ...scripts].join(' ')}`,
@@ -216,6 +246,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const mapFile = path.join(buildRoot, 'wp/translation-map.json');
 	const { pot, count } = makePot({
 		scriptMap: existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : undefined,
+		packageScripts: packageScriptMap(path.join(buildRoot, 'wp-packages')),
 	});
 	mkdirSync(path.dirname(out), { recursive: true });
 	writeFileSync(out, pot);

@@ -1,7 +1,8 @@
 /**
  * `npm run plugin-zip`: builds the client's WordPress flavour (build/wp: React and @wordpress/*
  * from WordPress), generates the POT file and writes abacus.zip with plugin.php, uninstall.php,
- * includes/, readme.txt, build/wp and languages/ under an `abacus/` folder, ready to upload in
+ * includes/, php/, readme.txt, build/wp, build/wp-packages (the abacus-* script handles: JS,
+ * .asset.php, components.css and its RTL copy) and languages/ under an `abacus/` folder, ready to upload in
  * WordPress. The standalone bundle, the component gallery and build metadata (chunk-groups.json)
  * are not shipped.
  *
@@ -23,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 import yazl from 'yazl';
 
-import { makePot } from './make-pot.js';
+import { makePot, packageScriptMap } from './make-pot.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,6 +34,18 @@ function files(dir) {
 		return statSync(full).isDirectory() ? files(full) : [full];
 	});
 }
+
+/** The packages php/register-packages.php registers as abacus-<name> scripts. */
+const PACKAGE_SCRIPTS = [
+	'settings',
+	'number',
+	'currency',
+	'date',
+	'navigation',
+	'csv-export',
+	'data',
+	'components',
+];
 
 /** Build files that are not the plugin's: metadata for the benchmarks. */
 const NOT_SHIPPED = new Set(['chunk-groups.json', 'translation-map.json']);
@@ -47,6 +60,11 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 			stdio: 'inherit',
 			env: { ...process.env, ABACUS_FLAVOUR: 'wp' },
 		});
+		execFileSync(
+			'npx',
+			['webpack', '-c', 'scripts/webpack.packages.config.js', '--mode', 'production'],
+			{ cwd: root, stdio: 'inherit', env: process.env },
+		);
 	}
 	const wpBuild = path.join(buildRoot, 'wp');
 	for (const file of ['index.js', 'index.asset.php', 'time-zones.json']) {
@@ -54,9 +72,20 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 			throw new Error(`${path.join(wpBuild, file)} is missing: the client build failed.`);
 		}
 	}
+	const packagesBuild = path.join(buildRoot, 'wp-packages');
+	for (const name of PACKAGE_SCRIPTS) {
+		for (const file of [`${name}.js`, `${name}.asset.php`]) {
+			if (!existsSync(path.join(packagesBuild, file))) {
+				throw new Error(
+					`${path.join(packagesBuild, file)} is missing: run "npm run build:wp-packages".`,
+				);
+			}
+		}
+	}
 	const mapFile = path.join(wpBuild, 'translation-map.json');
 	const { pot, count } = makePot({
 		scriptMap: existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : undefined,
+		packageScripts: packageScriptMap(packagesBuild),
 	});
 	mkdirSync(path.join(root, 'languages'), { recursive: true });
 	writeFileSync(path.join(root, 'languages/abacus.pot'), pot);
@@ -66,9 +95,14 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 	const entries = [
 		...['plugin.php', 'uninstall.php', 'readme.txt'].map((f) => [path.join(root, f), f]),
 		...files(path.join(root, 'includes')).map((f) => [f, path.relative(root, f)]),
+		...files(path.join(root, 'php')).map((f) => [f, path.relative(root, f)]),
 		...files(wpBuild)
 			.filter((f) => !NOT_SHIPPED.has(path.basename(f)))
 			.map((f) => [f, `build/wp/${path.relative(wpBuild, f)}`]),
+		...files(packagesBuild).map((f) => [
+			f,
+			`build/wp-packages/${path.relative(packagesBuild, f)}`,
+		]),
 		...files(path.join(root, 'languages')).map((f) => [f, path.relative(root, f)]),
 	];
 	for (const [full, name] of entries) {
