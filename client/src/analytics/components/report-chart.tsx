@@ -1,12 +1,13 @@
 /**
  * The chart of a report: the selected tile's metric over the allowed interval, the primary period
- * against the comparison period, or one line per item when items are compared.
+ * against the comparison period, or one line per item when items are compared (and one line per
+ * variation for a single variable product, `segmentby=variation`, as WooCommerce draws it).
  */
 import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
-import { getReportChartData } from '@abacus/data';
+import { getReportChartData, itemsStore } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -17,6 +18,7 @@ import {
 import { flattenFilters, getHistory, getNewPath } from '@abacus/navigation';
 
 import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/drill-down.js';
+import { singleProductId } from '../report/products/single-variable.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
 import { ReportError } from './report-error.js';
@@ -79,42 +81,211 @@ function toChartDate(date: string): string {
 	return date.replace(' ', 'T');
 }
 
+type Segment = NonNullable<Interval['subtotals']['segments']>[number];
+
+/** A local `YYYY-MM-DD HH:MM:SS` date as milliseconds (read as UTC, so no zone shifts it). */
+function localMs(date: string): number {
+	const [day, time = '00:00:00'] = date.replace('T', ' ').split(' ');
+	const [y, m, d] = day.split('-').map(Number);
+	const [hh, mm, ss] = time.split(':').map(Number);
+	return Date.UTC(y, m - 1, d, hh || 0, mm || 0, ss || 0);
+}
+
+function fromLocalMs(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19);
+}
+
+/**
+ * The rows of a time comparison. The comparison is aligned to the current period's interval
+ * positions (its n-th interval beside the current n-th, as WooCommerce does). When the comparison
+ * has more intervals than the current period (a custom range whose previous period starts on
+ * another weekday can span one more week), each extra interval is drawn at the next position on
+ * the x axis, spaced as the comparison's own intervals are; the current period has no value
+ * there. So every comparison interval is a point of the chart and a row of its screen-reader
+ * table, and the legend's total (the period's total) is the sum of what is drawn.
+ */
+export function getTimeComparisonRows(
+	primary: Interval[],
+	secondary: Interval[],
+	key: string,
+	primaryKey: string,
+	secondaryKey: string,
+): ChartRow[] {
+	const rows: ChartRow[] = primary.map((item, index) => {
+		const previous = secondary[index];
+		return {
+			date: toChartDate(item.date_start),
+			[primaryKey]: {
+				label: primaryKey,
+				labelDate: item.date_start,
+				value: Number(item.subtotals[key] ?? 0),
+			},
+			[secondaryKey]: {
+				label: secondaryKey,
+				labelDate: previous?.date_start,
+				value: previous ? Number(previous.subtotals[key] ?? 0) : null,
+			},
+		};
+	});
+	if (primary.length === 0 || secondary.length <= primary.length) {
+		return rows;
+	}
+	const lastPrimary = localMs(primary[primary.length - 1].date_start);
+	const lastAligned = localMs(secondary[primary.length - 1].date_start);
+	for (const previous of secondary.slice(primary.length)) {
+		rows.push({
+			date: fromLocalMs(lastPrimary + localMs(previous.date_start) - lastAligned),
+			[primaryKey]: { label: primaryKey, value: null },
+			[secondaryKey]: {
+				label: secondaryKey,
+				labelDate: previous.date_start,
+				value: Number(previous.subtotals[key] ?? 0),
+			},
+		});
+	}
+	return rows;
+}
+
+/** Whether every figure of a segment is zero (or missing). */
+function isEmptySegment(segment: Segment | undefined): boolean {
+	return (
+		!segment ||
+		Object.values(segment.subtotals).every((value) => typeof value !== 'number' || value === 0)
+	);
+}
+
+/**
+ * The series of an item comparison: one per segment of the totals (in the server's order), keyed
+ * by its label (a repeated label gets its id). With `variation` segments, the parent product's
+ * segment (id 0, sales recorded without a variation) is left out when it has no sales: the table of
+ * a variable product lists only its variations.
+ */
+export function getItemSeries(
+	totals: Record<string, unknown> | null | undefined,
+	intervals: Interval[],
+	segmentby: string | undefined,
+): Array<{ id: number | string; label: string }> {
+	const totalSegments = (totals?.segments ?? intervals[0]?.subtotals.segments ?? []) as Segment[];
+	const used = new Set<string>();
+	const series: Array<{ id: number | string; label: string }> = [];
+	for (const segment of totalSegments) {
+		if (
+			segmentby === 'variation' &&
+			Number(segment.segment_id) === 0 &&
+			isEmptySegment(segment)
+		) {
+			continue;
+		}
+		let label = segment.segment_label || String(segment.segment_id);
+		if (used.has(label)) label = `${label} (#${segment.segment_id})`;
+		used.add(label);
+		series.push({ id: segment.segment_id, label });
+	}
+	return series;
+}
+
+/** The rows of an item comparison: each interval's value of `key` for each series. */
+export function getItemComparisonRows(
+	intervals: Interval[],
+	series: Array<{ id: number | string; label: string }>,
+	key: string,
+): ChartRow[] {
+	return intervals.map((item) => {
+		const row: ChartRow = { date: toChartDate(item.date_start) };
+		const segments = item.subtotals.segments ?? [];
+		for (const { id, label } of series) {
+			const segment = segments.find(
+				(candidate) => String(candidate.segment_id) === String(id),
+			);
+			row[label] = { label, value: Number(segment?.subtotals[key] ?? 0) };
+		}
+		return row;
+	});
+}
+
+/** Each series' total of `key` from the totals' segments (the figures the table lists). */
+export function getItemTotals(
+	totals: Record<string, unknown> | null | undefined,
+	series: Array<{ id: number | string; label: string }>,
+	key: string,
+): Record<string, number> {
+	const segments = (totals?.segments ?? []) as Segment[];
+	const result: Record<string, number> = {};
+	for (const { id, label } of series) {
+		const value = segments.find((segment) => String(segment.segment_id) === String(id))
+			?.subtotals[key];
+		if (typeof value === 'number' && Number.isFinite(value)) result[label] = value;
+	}
+	return result;
+}
+
+type ProductKind = { isResolving: boolean; isVariable: boolean };
+
+/**
+ * Whether the products page shows one variable product (the same `products?include=<id>` look-up
+ * the page makes to list its variations, so no second request).
+ */
+function useVariableProduct(config: ReportConfig, query: Record<string, unknown>): ProductKind {
+	const productId = config.report === 'products' ? singleProductId(query) : null;
+	return useSelect(
+		(select): ProductKind => {
+			if (productId === null) {
+				return { isResolving: false, isVariable: false };
+			}
+			const store = select(itemsStore);
+			const itemsQuery = { include: productId, _fields: 'id,type' };
+			const failed = Boolean(store.getItemsError('products', itemsQuery));
+			const done = store.hasFinishedResolution('getItems', ['products', itemsQuery]);
+			const type = store.getItems('products', itemsQuery).get(productId)?.type;
+			return { isResolving: !done && !failed, isVariable: type === 'variable' };
+		},
+		[productId],
+	);
+}
+
 function ReportChartView({ config, path, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
 	const selected = getSelectedChart(config, query);
-	const mode = getChartMode(config, query);
+	const product = useVariableProduct(config, query);
+	// A single variable product: one line per variation (REST.md §5), like an item comparison.
+	const mode = product.isVariable ? 'item-comparison' : getChartMode(config, query);
+	const segmentby = product.isVariable
+		? 'variation'
+		: mode === 'item-comparison'
+			? config.comparisonSegment
+			: undefined;
 	const interval = getIntervalForQuery(query, defaultDateRange);
 	const chartQuery = useMemo(
-		() =>
-			mode === 'item-comparison' && config.comparisonSegment
-				? { ...query, segmentby: config.comparisonSegment }
-				: query,
-		[mode, config, query],
+		() => (segmentby ? { ...query, segmentby } : query),
+		[segmentby, query],
 	);
 	const { primary, secondary } = useSelect(
-		(select) => ({
-			primary: getReportChartData({
-				...getStatsOptions(config, chartQuery),
-				select,
-				defaultDateRange,
-				dataType: 'primary',
-			}),
-			secondary:
-				mode === 'time-comparison'
-					? getReportChartData({
+		(select) =>
+			product.isResolving
+				? { primary: null, secondary: null }
+				: {
+						primary: getReportChartData({
 							...getStatsOptions(config, chartQuery),
 							select,
 							defaultDateRange,
-							dataType: 'secondary',
-						})
-					: null,
-		}),
-		[config, chartQuery, defaultDateRange, mode],
+							dataType: 'primary',
+						}),
+						secondary:
+							mode === 'time-comparison'
+								? getReportChartData({
+										...getStatsOptions(config, chartQuery),
+										select,
+										defaultDateRange,
+										dataType: 'secondary',
+									})
+								: null,
+					},
+		[config, chartQuery, defaultDateRange, mode, product.isResolving],
 	);
 	// Drill-down: a click (or Enter) on a date opens the orders of that interval, same filters.
 	const ordersFilter = useMemo(() => ordersFilterFor(config.report, query), [config, query]);
-	const intervals = primary.data?.intervals as Interval[] | undefined;
+	const intervals = primary?.data?.intervals as Interval[] | undefined;
 	const openOrders = useCallback(
 		(_row: ChartRow, index: number) => {
 			const interval = intervals?.[index];
@@ -133,52 +304,42 @@ function ReportChartView({ config, path, query }: Props) {
 	if (!selected) {
 		return null;
 	}
-	if (primary.isError || secondary?.isError) {
+	if (primary?.isError || secondary?.isError) {
 		return <ReportError title={__('The chart could not be loaded.', 'abacus')} />;
 	}
-	const isRequesting = primary.isRequesting || Boolean(secondary?.isRequesting);
+	const isRequesting = !primary || primary.isRequesting || Boolean(secondary?.isRequesting);
 	const dates = getCurrentDates(query, defaultDateRange);
-	const primaryIntervals = ((primary.data?.intervals ?? []) as Interval[]) || [];
-	const secondaryIntervals = ((secondary?.data?.intervals ?? []) as Interval[]) || [];
+	const primaryIntervals = (primary?.data?.intervals ?? []) as Interval[];
+	const secondaryIntervals = (secondary?.data?.intervals ?? []) as Interval[];
 	const primaryKey = `${dates.primary.label} (${dates.primary.range})`;
 	const secondaryKey = `${dates.secondary.label} (${dates.secondary.range})`;
+	const series =
+		mode === 'item-comparison' && !isRequesting
+			? getItemSeries(primary?.data?.totals, primaryIntervals, segmentby)
+			: [];
 	const data: ChartRow[] = isRequesting
 		? []
-		: primaryIntervals.map((item, index) => {
-				const row: ChartRow = { date: toChartDate(item.date_start) };
-				if (mode === 'item-comparison') {
-					for (const segment of item.subtotals.segments ?? []) {
-						const label = segment.segment_label || String(segment.segment_id);
-						row[label] = {
-							label,
-							value: Number(segment.subtotals[selected.key] ?? 0),
-						};
-					}
-					return row;
-				}
-				row[primaryKey] = {
-					label: primaryKey,
-					labelDate: item.date_start,
-					value: Number(item.subtotals[selected.key] ?? 0),
-				};
-				const previous = secondaryIntervals[index];
-				row[secondaryKey] = {
-					label: secondaryKey,
-					labelDate: previous?.date_start,
-					value: previous ? Number(previous.subtotals[selected.key] ?? 0) : null,
-				};
-				return row;
-			});
-	// The legend totals are the periods' totals (the tiles' figures), not the sum of the drawn
-	// intervals: the comparison period can have one more (partial) interval than the current one,
-	// and an average is not the sum of its intervals.
-	const legendTotals: Record<string, number> | undefined =
-		mode === 'time-comparison' && !isRequesting
+		: mode === 'item-comparison'
+			? getItemComparisonRows(primaryIntervals, series, selected.key)
+			: getTimeComparisonRows(
+					primaryIntervals,
+					secondaryIntervals,
+					selected.key,
+					primaryKey,
+					secondaryKey,
+				);
+	// The legend totals are the totals of the periods (the tiles' figures) or of the items (the
+	// table's figures), not the sum of the drawn intervals: an average is not the sum of its
+	// intervals. For a sum they are the sum of the drawn points (every comparison interval is
+	// drawn, see getTimeComparisonRows).
+	const legendTotals: Record<string, number> | undefined = isRequesting
+		? undefined
+		: mode === 'time-comparison'
 			? totalsFor(selected.key, [
-					[primaryKey, primary.data?.totals],
+					[primaryKey, primary?.data?.totals],
 					[secondaryKey, secondary?.data?.totals],
 				])
-			: undefined;
+			: getItemTotals(primary?.data?.totals, series, selected.key);
 	const formats = getDateFormatsForInterval(interval, data.length);
 	return (
 		<Chart
@@ -200,8 +361,11 @@ function ReportChartView({ config, path, query }: Props) {
 			xFormat={formats.xFormat}
 			x2Format={formats.x2Format}
 			itemsLabel={
-				/* translators: %d: number of compared items */
-				__('%d items', 'abacus')
+				segmentby === 'variation'
+					? /* translators: %d: number of variations drawn */
+						__('%d variations', 'abacus')
+					: /* translators: %d: number of compared items */
+						__('%d items', 'abacus')
 			}
 			onPointClick={ordersFilter ? openOrders : undefined}
 			pointActionLabel={__('Click or press Enter to see these orders', 'abacus')}
