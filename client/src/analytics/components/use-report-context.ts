@@ -20,6 +20,12 @@ export interface ReportFormatters extends RowContext {
 	currencyConfig: CurrencySettings;
 }
 
+/** The date format of table cells: the store's date format, or `m/d/Y` where none is set. */
+export function tableDateFormat(): string {
+	const format = getSetting('dateFormat', defaultTableDateFormat);
+	return typeof format === 'string' && format.trim() ? format : defaultTableDateFormat;
+}
+
 /** Formatters and link builders for the current store (currency, separators, dates). */
 export function useReportContext(query: Record<string, unknown>): ReportFormatters {
 	return useMemo(() => {
@@ -40,11 +46,13 @@ export function useReportContext(query: Record<string, unknown>): ReportFormatte
 		};
 		const formatAmount = (value: unknown) => currency.formatAmount(value as number);
 		const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
+		// The store's own date format (WordPress's "Date Format" setting, PHP-style, e.g. `F j, Y`).
+		const dateFormat = tableDateFormat();
 		return {
 			currencyConfig,
 			formatAmount,
 			formatNumber,
-			formatDate: (value: string) => dateI18n(defaultTableDateFormat, value, undefined),
+			formatDate: (value: string) => dateI18n(dateFormat, value, undefined),
 			formatMetric: (type: ValueType, value: unknown) => {
 				if (typeof value !== 'number' || !Number.isFinite(value)) {
 					return '';

@@ -13,7 +13,7 @@ import {
 	ordersCountColumn,
 } from '../columns.js';
 import { itemFilter } from '../filters.js';
-import type { Cell, ReportConfig } from '../types.js';
+import type { Cell, ReportConfig, RowContext } from '../types.js';
 
 export const config: ReportConfig = {
 	report: 'products',
@@ -122,13 +122,7 @@ export const config: ReportConfig = {
 				key: 'stock',
 				label: __('Stock', 'abacus'),
 				isNumeric: true,
-				cell: (row, context): Cell => {
-					const value = numberField(row, 'extended_info.stock_quantity');
-					return {
-						display: value === null ? __('N/A', 'abacus') : context.formatNumber(value),
-						value,
-					};
-				},
+				cell: stockCell,
 			},
 		],
 		summary: [
@@ -166,4 +160,18 @@ export function stockStatusLabel(status: string): string {
 		default:
 			return status;
 	}
+}
+
+/**
+ * The Stock cell of a product or variation row: its quantity where it manages its stock, else
+ * N/A (WooCommerce answers a quantity of 0, not null, for an item whose stock is not managed).
+ * The CSV cell is empty then, as in the stock report.
+ */
+export function stockCell(row: Record<string, unknown>, context: RowContext): Cell {
+	const extended = row.extended_info as Record<string, unknown> | undefined;
+	const value = numberField(row, 'extended_info.stock_quantity');
+	if (extended?.manage_stock !== true || value === null) {
+		return { display: __('N/A', 'abacus'), value: null };
+	}
+	return { display: context.formatNumber(value), value };
 }

@@ -6,14 +6,13 @@ import { __, _n } from '@wordpress/i18n';
 import {
 	currencyColumn,
 	numberColumn,
-	numberField,
 	stringField,
 	textColumn,
 	itemOrdersFilter,
 	ordersCountColumn,
 } from '../columns.js';
 import { itemFilter } from '../filters.js';
-import { stockStatusLabel } from '../products/config.js';
+import { stockCell, stockStatusLabel } from '../products/config.js';
 import type { Cell, ReportConfig } from '../types.js';
 
 export const config: ReportConfig = {
@@ -105,13 +104,7 @@ export const config: ReportConfig = {
 				key: 'stock',
 				label: __('Stock', 'abacus'),
 				isNumeric: true,
-				cell: (row, context): Cell => {
-					const value = numberField(row, 'extended_info.stock_quantity');
-					return {
-						display: value === null ? __('N/A', 'abacus') : context.formatNumber(value),
-						value,
-					};
-				},
+				cell: stockCell,
 			},
 		],
 		summary: [
