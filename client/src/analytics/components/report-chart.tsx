@@ -156,9 +156,10 @@ function isEmptySegment(segment: Segment | undefined): boolean {
 
 /**
  * The series of an item comparison: one per segment of the totals (in the server's order), keyed
- * by its label (a repeated label gets its id). With `variation` segments, the parent product's
- * segment (id 0, sales recorded without a variation) is left out when it has no sales: the table of
- * a variable product lists only its variations.
+ * by its label (a repeated label gets its id). With `variation` segments, a segment without any
+ * sale or refund in the period is left out, as the variations table leaves it out (so the legend
+ * lists the table's rows); the parent product's segment (id 0, sales recorded without a variation)
+ * is drawn only when it has some.
  */
 export function getItemSeries(
 	totals: Record<string, unknown> | null | undefined,
@@ -169,11 +170,7 @@ export function getItemSeries(
 	const used = new Set<string>();
 	const series: Array<{ id: number | string; label: string }> = [];
 	for (const segment of totalSegments) {
-		if (
-			segmentby === 'variation' &&
-			Number(segment.segment_id) === 0 &&
-			isEmptySegment(segment)
-		) {
+		if (segmentby === 'variation' && isEmptySegment(segment)) {
 			continue;
 		}
 		let label = segment.segment_label || String(segment.segment_id);

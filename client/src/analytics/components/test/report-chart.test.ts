@@ -103,6 +103,19 @@ describe('variation segments', () => {
 		});
 	});
 
+	it('leaves out a variation without sales, as the table does', () => {
+		const withIdle = {
+			...totals,
+			segments: [...totals.segments, seg(13, 'Hoodie - Green', 0)],
+		};
+		expect(getItemSeries(withIdle, intervals, 'variation').map((s) => s.label)).toEqual([
+			'Hoodie - Blue',
+			'Hoodie - Red',
+		]);
+		// Compared products keep every product asked for.
+		expect(getItemSeries(withIdle, intervals, 'product')).toHaveLength(4);
+	});
+
 	it('keeps the parent when sales were recorded without a variation', () => {
 		const withParent = {
 			...totals,
