@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { Button, Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
+import { chevronDown } from '@wordpress/icons';
 import { Link } from '@abacus/components';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
@@ -166,12 +167,25 @@ export function Layout() {
 		route.page === 'not-found' ? helperPages.find((h) => h.path === route.path) : undefined;
 	const breadcrumbs = helper
 		? helper.breadcrumbs
-		: getBreadcrumbs(route, route.page === 'report' ? REPORT_TITLES[route.report] : undefined);
+		: getBreadcrumbs(
+				route,
+				route.page === 'report' ? REPORT_TITLES[route.report] : undefined,
+				// WordPress's menu entry for the plugin is named "Abacus" (plugin.php).
+				insideWordPress ? __('Abacus', 'abacus') : undefined,
+			);
 	const persisted = getPersistedQuery(query as NavQuery) as Record<string, unknown>;
 	const drawer = useMenuDrawer(`${route.path}?${JSON.stringify(query)}`);
 
+	const savedViews = (
+		<ErrorBoundary>
+			<SavedViewsMenu current={{ path: route.path, query }} />
+		</ErrorBoundary>
+	);
+
 	useEffect(() => {
-		document.title = `${breadcrumbs.join(' ‹ ')} ‹ ${__('Abacus', 'abacus')}`;
+		const appName = __('Abacus', 'abacus');
+		const names = breadcrumbs[0] === appName ? breadcrumbs.slice(1) : breadcrumbs;
+		document.title = `${names.join(' ‹ ')} ‹ ${appName}`;
 	}, [breadcrumbs]);
 
 	let Page: Page | null = null;
@@ -204,8 +218,8 @@ export function Layout() {
 					onClick={() => drawer.close(false)}
 				/>
 			)}
-			<div className="abacus-layout__sidebar" id={drawerId} ref={drawer.drawerRef}>
-				{!insideWordPress && (
+			{!insideWordPress && (
+				<div className="abacus-layout__sidebar" id={drawerId} ref={drawer.drawerRef}>
 					<nav
 						className="abacus-layout__menu"
 						aria-label={__('Analytics menu', 'abacus')}
@@ -237,41 +251,37 @@ export function Layout() {
 							})}
 						</ul>
 					</nav>
-				)}
-				<div className="abacus-layout__saved-views">
-					<ErrorBoundary>
-						<SavedViewsMenu current={{ path: route.path, query }} />
-					</ErrorBoundary>
+					<div className="abacus-layout__saved-views">{savedViews}</div>
+					<div className="abacus-layout__store-menu">
+						<ErrorBoundary>
+							<Suspense fallback={null}>
+								<FavouritesMenu
+									othersLabel={__('Store', 'abacus')}
+									items={helperPages.map((h) => ({
+										id: `abacus${h.path.replace(/\//g, '-')}`,
+										title: h.title,
+										href: getNewPath({}, h.path, {}, 'abacus'),
+									}))}
+								/>
+							</Suspense>
+						</ErrorBoundary>
+					</div>
 				</div>
-				<div className="abacus-layout__store-menu">
-					<ErrorBoundary>
-						<Suspense fallback={null}>
-							<FavouritesMenu
-								othersLabel={__('Store', 'abacus')}
-								items={helperPages.map((h) => ({
-									id: `abacus${h.path.replace(/\//g, '-')}`,
-									title: h.title,
-									href: getNewPath({}, h.path, {}, 'abacus'),
-								}))}
-							/>
-						</Suspense>
-					</ErrorBoundary>
-				</div>
-			</div>
+			)}
 			<div className="abacus-layout__main">
 				<header className="abacus-layout__header">
-					<Button
-						ref={drawer.buttonRef}
-						className="abacus-layout__menu-button"
-						variant="secondary"
-						aria-expanded={drawer.isOpen}
-						aria-controls={drawerId}
-						onClick={() => drawer.setOpen(!drawer.isOpen)}
-					>
-						{insideWordPress
-							? __('Saved views and store pages', 'abacus')
-							: __('Menu', 'abacus')}
-					</Button>
+					{!insideWordPress && (
+						<Button
+							ref={drawer.buttonRef}
+							className="abacus-layout__menu-button"
+							variant="secondary"
+							aria-expanded={drawer.isOpen}
+							aria-controls={drawerId}
+							onClick={() => drawer.setOpen(!drawer.isOpen)}
+						>
+							{__('Menu', 'abacus')}
+						</Button>
+					)}
 					<nav aria-label={__('Breadcrumbs', 'abacus')}>
 						<ol className="abacus-layout__breadcrumbs">
 							{breadcrumbs.map((crumb, index) => (
@@ -286,6 +296,31 @@ export function Layout() {
 							))}
 						</ol>
 					</nav>
+					{insideWordPress && (
+						// WordPress's menu navigates; saved views stay one click away in a dropdown.
+						<div className="abacus-layout__views-dropdown">
+							<Button
+								ref={drawer.buttonRef}
+								className="abacus-layout__views-button"
+								variant="secondary"
+								icon={chevronDown}
+								iconPosition="right"
+								aria-expanded={drawer.isOpen}
+								aria-controls={drawerId}
+								onClick={() => drawer.setOpen(!drawer.isOpen)}
+							>
+								{__('Saved views', 'abacus')}
+							</Button>
+							<div
+								className="abacus-layout__views-panel"
+								id={drawerId}
+								ref={drawer.drawerRef}
+								hidden={!drawer.isOpen}
+							>
+								{savedViews}
+							</div>
+						</div>
+					)}
 				</header>
 				<main className="abacus-layout__content">
 					<h1 className="screen-reader-text">{breadcrumbs[breadcrumbs.length - 1]}</h1>

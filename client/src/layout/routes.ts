@@ -87,18 +87,24 @@ export function getMenuEntries(): MenuEntry[] {
 	];
 }
 
-/** Breadcrumb labels of a route (the last one is the page title). */
-export function getBreadcrumbs(route: Route, reportTitle?: string): string[] {
-	const analytics = __('Analytics', 'abacus');
+/**
+ * Breadcrumb labels of a route (the last one is the page title). Inside wp-admin, `menuTitle` is the
+ * name of WordPress's menu entry holding the Abacus pages ("Abacus"): it is then the root of every
+ * Abacus page, Customers included, so that the breadcrumbs name the menu the person clicked.
+ */
+export function getBreadcrumbs(route: Route, reportTitle?: string, menuTitle?: string): string[] {
+	const root = menuTitle ?? __('Analytics', 'abacus');
 	switch (route.page) {
 		case 'dashboard':
-			return [analytics, __('Overview', 'abacus')];
+			return [root, __('Overview', 'abacus')];
 		case 'settings':
-			return [analytics, __('Settings', 'abacus')];
+			return [root, __('Settings', 'abacus')];
 		case 'report':
-			return route.report === 'customers'
-				? [__('Customers', 'abacus')]
-				: [analytics, reportTitle ?? route.report];
+			if (route.report === 'customers') {
+				const customers = __('Customers', 'abacus');
+				return menuTitle ? [menuTitle, customers] : [customers];
+			}
+			return [root, reportTitle ?? route.report];
 		default:
 			return [__('Page not found', 'abacus')];
 	}

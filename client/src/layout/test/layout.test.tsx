@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 
 import { resetHistory } from '@abacus/navigation';
 
+import { fakeUser } from '../../analytics/saved-views/test/fake-user.js';
 import { Layout } from '../layout.js';
 
 describe('Layout', () => {
@@ -38,6 +39,18 @@ describe('Layout', () => {
 		expect(within(menu).getAllByRole('link')).toHaveLength(12);
 	});
 
+	it('roots the breadcrumbs in “Analytics” on the standalone page', () => {
+		window.history.replaceState({}, '', '/?page=abacus&path=%2Fanalytics%2Forders');
+		resetHistory();
+		render(<Layout />);
+		const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+		expect(
+			within(crumbs)
+				.getAllByRole('listitem')
+				.map((item) => item.textContent),
+		).toEqual(['Analytics', 'Orders']);
+	});
+
 	it('opens the menu from the Menu button and closes it with Escape, focus back on the button', async () => {
 		render(<Layout />);
 		const button = screen.getByRole('button', { name: 'Menu' });
@@ -65,16 +78,58 @@ describe('Layout', () => {
 		});
 		afterEach(() => adminMenu.remove());
 
-		it('shows no Analytics menu of its own; saved views and store pages stay behind a button', () => {
+		it('shows no menu of its own beside WordPress’s: saved views in one dropdown, no store pages', async () => {
+			fakeUser([
+				{
+					id: 'view-1',
+					name: 'Refunds last month',
+					path: '/analytics/orders',
+					query: { period: 'last_month', filter: 'advanced', status_is: 'refunded' },
+				},
+			]);
 			render(<Layout />);
 			expect(
 				screen.queryByRole('navigation', { name: 'Analytics menu' }),
 			).not.toBeInTheDocument();
+			expect(document.querySelector('.abacus-layout__sidebar')).toBeNull();
 			expect(document.querySelector('.abacus-layout')).toHaveClass('is-inside-wordpress');
-			const button = screen.getByRole('button', { name: 'Saved views and store pages' });
+			expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+			const button = screen.getByRole('button', { name: 'Saved views' });
 			expect(button).toHaveAttribute('aria-expanded', 'false');
+			const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+			expect(panel).not.toBeVisible();
 			act(() => button.click());
 			expect(button).toHaveAttribute('aria-expanded', 'true');
+			expect(panel).toBeVisible();
+			const view = await within(panel as HTMLElement).findByRole('link', {
+				name: 'Refunds last month',
+			});
+			expect(view.getAttribute('href')).toContain('path=%2Fanalytics%2Forders');
+			expect(view.getAttribute('href')).toContain('status_is=refunded');
+			// The store pages are in WordPress's menu, not in a second one here.
+			expect(screen.queryByRole('link', { name: 'Inbox' })).not.toBeInTheDocument();
+			expect(screen.queryByRole('heading', { name: 'Store' })).not.toBeInTheDocument();
+			fireEvent.keyDown(view, { key: 'Escape' });
+			expect(button).toHaveAttribute('aria-expanded', 'false');
+			expect(panel).not.toBeVisible();
+			expect(document.activeElement).toBe(button);
+		});
+
+		it('names the WordPress menu entry (“Abacus”) at the root of the breadcrumbs', () => {
+			window.history.replaceState(
+				{},
+				'',
+				'/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Frevenue&period=last_week',
+			);
+			resetHistory();
+			render(<Layout />);
+			const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+			expect(
+				within(crumbs)
+					.getAllByRole('listitem')
+					.map((item) => item.textContent),
+			).toEqual(['Abacus', 'Revenue']);
+			expect(document.title).toBe('Revenue ‹ Abacus');
 		});
 	});
 });

@@ -65,6 +65,21 @@ describe('menu and breadcrumbs', () => {
 		]);
 		expect(getBreadcrumbs(matchRoute('/customers'))).toEqual(['Customers']);
 	});
+
+	it('roots the breadcrumbs in the WordPress menu’s name inside wp-admin', () => {
+		expect(getBreadcrumbs(matchRoute('/analytics/revenue'), 'Revenue', 'Abacus')).toEqual([
+			'Abacus',
+			'Revenue',
+		]);
+		expect(getBreadcrumbs(matchRoute('/analytics/overview'), undefined, 'Abacus')).toEqual([
+			'Abacus',
+			'Overview',
+		]);
+		expect(getBreadcrumbs(matchRoute('/customers'), 'Customers', 'Abacus')).toEqual([
+			'Abacus',
+			'Customers',
+		]);
+	});
 });
 
 describe('shouldResetPaged', () => {
