@@ -2,9 +2,10 @@
  * examples/report-extension's callbacks, registered under the same filter names as the example
  * registers them, run through the report's own filter points: its column shows on orders only, its
  * filter on products. (The example's own addFilter calls reach the @wordpress/hooks copy its
- * folder installs; in wp-admin both are wp.hooks.)
+ * folder installs, or the app's copy where the example has no node_modules of its own; in wp-admin
+ * both are wp.hooks. Either way each callback is registered exactly once here.)
  */
-import { addFilter, removeAllFilters } from '@wordpress/hooks';
+import { addFilter, removeAllFilters, removeFilter } from '@wordpress/hooks';
 
 import {
 	applyReportConfigFilters,
@@ -20,6 +21,8 @@ import * as example from '../../../../../examples/report-extension/src/index.js'
 const averageItemValue = example.averageItemValue as (order: object) => number;
 
 beforeAll(() => {
+	removeFilter(REPORT_TABLE_FILTER, 'abacus-report-extension/average-item-value');
+	removeFilter(reportFilterNames('products').filters, 'abacus-report-extension/single-category');
 	addFilter(
 		REPORT_TABLE_FILTER,
 		'abacus-report-extension/average-item-value',
