@@ -101,7 +101,8 @@ function fromLocalMs(ms: number): string {
  * has more intervals than the current period (a custom range whose previous period starts on
  * another weekday can span one more week), each extra interval is drawn at the next position on
  * the x axis, spaced as the comparison's own intervals are; the current period has no value
- * there. So every comparison interval is a point of the chart and a row of its screen-reader
+ * there. Each value carries its own interval's date (`labelDate`, in the chart's date format), which
+ * the tooltip shows beside it. So every comparison interval is a point of the chart and a row of its screen-reader
  * table, and the legend's total (the period's total) is the sum of what is drawn.
  */
 export function getTimeComparisonRows(
@@ -117,12 +118,12 @@ export function getTimeComparisonRows(
 			date: toChartDate(item.date_start),
 			[primaryKey]: {
 				label: primaryKey,
-				labelDate: item.date_start,
+				labelDate: toChartDate(item.date_start),
 				value: Number(item.subtotals[key] ?? 0),
 			},
 			[secondaryKey]: {
 				label: secondaryKey,
-				labelDate: previous?.date_start,
+				labelDate: previous ? toChartDate(previous.date_start) : undefined,
 				value: previous ? Number(previous.subtotals[key] ?? 0) : null,
 			},
 		};
@@ -138,7 +139,7 @@ export function getTimeComparisonRows(
 			[primaryKey]: { label: primaryKey, value: null },
 			[secondaryKey]: {
 				label: secondaryKey,
-				labelDate: previous.date_start,
+				labelDate: toChartDate(previous.date_start),
 				value: Number(previous.subtotals[key] ?? 0),
 			},
 		});

@@ -50,7 +50,7 @@ describe('getTimeComparisonRows', () => {
 		// The sum of the drawn comparison points is the comparison period's total.
 		expect((values('Previous') as number[]).reduce((a, b) => a + b, 0)).toBe(100);
 		const extra = rows[2].Previous;
-		expect(typeof extra === 'object' && extra.labelDate).toBe('2025-11-03 00:00:00');
+		expect(typeof extra === 'object' && extra.labelDate).toBe('2025-11-03T00:00:00');
 	});
 
 	it('leaves the comparison empty where it has fewer intervals', () => {
