@@ -11,7 +11,10 @@
  * - saving the analytics settings keeps WooCommerce's options as saved;
  * - a shop manager sees the pages, a subscriber is refused;
  * - deleting the plugin removes Abacus's data only;
- * - a de_DE translation reaches the entry and the lazily loaded chunks, with the store's euros.
+ * - a de_DE translation reaches the entry and the lazily loaded chunks, with the store's euros;
+ * - the abacus-* script handles are registered on every admin page, and the example extension
+ *   (examples/report-extension) adds its column to the orders report and its filter to the
+ *   products report.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -111,7 +114,9 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 		});
 		timings.zip = (Date.now() - t0) / 1000;
-		site = await startWordPress(zip, { contentFiles: germanTranslation(tmp) });
+		site = await startWordPress(zip, {
+			contentFiles: { ...germanTranslation(tmp), ...reportExtensionFiles() },
+		});
 		Object.assign(timings, site.timings);
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
@@ -908,6 +913,277 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await reader.context.close();
 	});
 
+	describe('the abacus-* script handles and the example extension', () => {
+		const EXTENSION = 'abacus-report-extension/report-extension.php';
+
+		/** Every console error and every 4xx/5xx answer of a page (the extension's included). */
+		function watchAll(page: Page): { consoleErrors: string[]; failed: string[] } {
+			const found = { consoleErrors: [] as string[], failed: [] as string[] };
+			page.on('console', (message) => {
+				const where = message.location().url;
+				// WordPress's avatars come from gravatar.com, which this offline machine cannot reach.
+				const offline =
+					message.text().includes('net::ERR_NAME_NOT_RESOLVED') &&
+					!where.startsWith(site.url);
+				if (message.type() === 'error' && !offline) {
+					found.consoleErrors.push(`${message.text()} (${where})`);
+				}
+			});
+			page.on('pageerror', (error) => found.consoleErrors.push(error.message));
+			page.on('response', (response) => {
+				if (response.status() >= 400) {
+					found.failed.push(
+						`${response.status()} ${response.request().method()} ${response.url()}`,
+					);
+				}
+			});
+			return found;
+		}
+
+		beforeAll(() => {
+			const activated = site.php(
+				`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+$result = activate_plugin( '${EXTENSION}' );
+echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
+			);
+			expect(activated.trim()).toBe('active');
+		});
+
+		afterAll(() => {
+			site.php(
+				`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+deactivate_plugins( '${EXTENSION}' );`,
+			);
+		});
+
+		test('every admin page registers the abacus-* handles, with their translations and style', () => {
+			const { hooked, handles: registered } = JSON.parse(
+				site
+					.php(
+						`wp_set_current_user( 1 );
+// Hooked on every admin page (no page condition), as WordPress runs it on admin_enqueue_scripts.
+$hooked = has_action( 'admin_enqueue_scripts', 'abacus_register_package_scripts' );
+abacus_register_package_scripts();
+$found = array();
+foreach ( array( 'abacus-settings', 'abacus-date', 'abacus-navigation', 'abacus-currency', 'abacus-number', 'abacus-csv-export', 'abacus-data', 'abacus-components' ) as $handle ) {
+	$script           = wp_scripts()->query( $handle, 'registered' );
+	$found[ $handle ] = $script ? array(
+		'src'          => $script->src,
+		'dependencies' => $script->deps,
+		'textdomain'   => $script->textdomain,
+	) : null;
+}
+$style = wp_styles()->query( 'abacus-components', 'registered' );
+$found['style'] = $style ? array( 'src' => $style->src, 'rtl' => $style->extra['rtl'] ?? null ) : null;
+echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
+					)
+					.trim(),
+			) as {
+				hooked: number | false;
+				handles: Record<
+					string,
+					{
+						src: string;
+						dependencies: string[];
+						textdomain?: string;
+						rtl?: string;
+					} | null
+				>;
+			};
+			expect(hooked).toBe(5);
+			const packages = [
+				'settings',
+				'date',
+				'navigation',
+				'currency',
+				'number',
+				'csv-export',
+				'data',
+				'components',
+			];
+			for (const name of packages) {
+				const script = registered[`abacus-${name}`];
+				expect(script?.src).toBe(
+					`${site.url}/wp-content/plugins/abacus/build/wp-packages/${name}.js`,
+				);
+				expect(script?.textdomain).toBe('abacus');
+			}
+			expect(registered['abacus-data']?.dependencies).toEqual(
+				expect.arrayContaining(['abacus-date', 'abacus-navigation', 'wp-data']),
+			);
+			expect(registered.style?.src).toBe(
+				`${site.url}/wp-content/plugins/abacus/build/wp-packages/components.css`,
+			);
+			expect(registered.style?.rtl).toBe('replace');
+			// The zip ships each script, its .asset.php and the style sheets (RTL too).
+			const shipped = readdirSync(
+				path.join(site.root, 'wp-content/plugins/abacus/build/wp-packages'),
+			);
+			for (const name of packages) {
+				expect(shipped).toEqual(
+					expect.arrayContaining([`${name}.js`, `${name}.asset.php`]),
+				);
+			}
+			expect(shipped).toEqual(
+				expect.arrayContaining(['components.css', 'components-rtl.css']),
+			);
+		});
+
+		test('the POT maps the packages’ strings to their abacus-* scripts', () => {
+			const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
+			const scripts = new Set([...potReferences(pot).values()].flat());
+			for (const name of ['components', 'date', 'data']) {
+				expect(scripts).toContain(`build/wp-packages/${name}.js`);
+			}
+		});
+
+		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
+			const { context, page } = await logIn(ADMIN);
+			const all = watchAll(page);
+			const orders = (await (
+				await page.request.get(
+					`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
+						...REST_RANGE,
+						orderby: 'date',
+						order: 'desc',
+						per_page: '25',
+					})}`,
+					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
+				)
+			).json()) as Array<{ order_number: string; net_total: number; num_items_sold: number }>;
+			await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+			const rows = await tableRows(page);
+			const headers = await page
+				.locator('#root table')
+				.last()
+				.locator('thead th')
+				.evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+			const column = headers.findIndex((text) => text.includes('Average item value'));
+			const orderColumn = headers.findIndex((text) => /^Order #/.test(text));
+			expect(column).toBeGreaterThan(0);
+			expect(orderColumn).toBeGreaterThanOrEqual(0);
+			expect(rows.length).toBe(Math.min(25, orders.length));
+			const mismatches: string[] = [];
+			// The table lists WooCommerce's rows in its order (a refund is a row of its own, with
+			// its parent's order number and no items sold).
+			rows.forEach((row, index) => {
+				const order = orders[index];
+				const items = Number(order?.num_items_sold) || 0;
+				const value =
+					items > 0 ? Math.round((Number(order?.net_total) / items) * 100) / 100 : 0;
+				if (
+					row[orderColumn] !== String(order?.order_number) ||
+					row[column] !== money(value)
+				) {
+					mismatches.push(
+						`row ${index + 1}: order ${row[orderColumn]} shows ${row[column]}, WooCommerce has order ${order?.order_number}: ${money(value)}`,
+					);
+				}
+			});
+			expect(mismatches).toEqual([]);
+			// The extension's script came with the abacus-* handles it depends on, from the zip.
+			const sources = await page
+				.locator('script[src]')
+				.evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
+			for (const file of [
+				'/plugins/abacus/build/wp-packages/settings.js',
+				'/plugins/abacus/build/wp-packages/currency.js',
+				'/plugins/abacus-report-extension/build/index.js',
+			]) {
+				expect(sources.some((src) => src.includes(file))).toBe(true);
+			}
+			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-orders-1440.png') });
+			await page.waitForLoadState('networkidle');
+			expect(all.consoleErrors).toEqual([]);
+			expect(all.failed).toEqual([]);
+			await context.close();
+		}, 180000);
+
+		test('the products report’s Show menu has the extension’s Single category filter, which filters the table', async () => {
+			const { context, page } = await logIn(ADMIN);
+			const all = watchAll(page);
+			await page.goto(adminUrl('/analytics/products', RANGE_QUERY));
+			await tableRows(page);
+			await page.locator('.abacus-filter-picker__dropdown button').first().click();
+			await page.getByRole('button', { name: 'Single category' }).click();
+			const input = page.getByRole('combobox', { name: 'Type to search for a category' });
+			await input.click();
+			await input.pressSequentially('Music');
+			const option = page.locator('[role="option"]', { hasText: 'Music' }).first();
+			await option.waitFor({ timeout: 30000 });
+			await option.click();
+			await page.waitForURL(/filter=single_category/, { timeout: 30000 });
+			const category = new URL(page.url()).searchParams.get('categories');
+			expect(category).toMatch(/^\d+$/);
+			const expected = (await (
+				await page.request.get(
+					`${site.url}/wp-json/wc-analytics/reports/products?${new URLSearchParams({
+						...REST_RANGE,
+						categories: String(category),
+						extended_info: '1',
+						per_page: '25',
+					})}`,
+					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
+				)
+			).json()) as Array<{ extended_info: { name: string } }>;
+			const names = expected.map((p) => p.extended_info.name).sort();
+			expect(names).toEqual(['Poster', 'Vinyl Album']);
+			await settled(page);
+			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-products-1440.png') });
+			await page.waitForFunction(
+				(count) =>
+					[...document.querySelectorAll('#root table')]
+						.pop()
+						?.querySelectorAll('tbody tr').length === count,
+				names.length,
+				{ timeout: 30000 },
+			);
+			const shown = (await tableRows(page)).map((row) => row[0]).sort();
+			expect(shown).toEqual(names);
+			await page.waitForFunction(
+				() =>
+					document
+						.querySelector('.abacus-filter-picker__dropdown button')
+						?.textContent?.includes('Music'),
+				undefined,
+				{ timeout: 30000 },
+			);
+			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-products-1440.png') });
+			await page.waitForLoadState('networkidle');
+			expect(all.consoleErrors).toEqual([]);
+			expect(all.failed).toEqual([]);
+			await context.close();
+		}, 180000);
+
+		test('with the extension active, the Abacus pages load and the dashboard has no error', async () => {
+			const { context, page, watch } = await logIn(ADMIN);
+			const all = watchAll(page);
+			for (const route of ['/analytics/overview', '/analytics/revenue', '/customers']) {
+				await page.goto(adminUrl(route, RANGE_QUERY));
+				await settled(page);
+				await page.waitForLoadState('networkidle');
+				await expect(page.locator('#root [role="alert"]').count()).resolves.toBe(0);
+			}
+			await page.goto(`${site.url}/wp-admin/index.php`);
+			await page.waitForLoadState('networkidle');
+			expect(watch.pageErrors).toEqual([]);
+			expect(all.consoleErrors).toEqual([]);
+			expect(all.failed).toEqual([]);
+			await context.close();
+		}, 180000);
+
+		test('screenshot of the orders report with the extension’s column at 390 px', async () => {
+			const { context, page } = await logIn(ADMIN, 390);
+			await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+			await tableRows(page);
+			await page.screenshot({
+				path: path.join(ARTIFACTS, 'extension-orders-390.png'),
+				fullPage: true,
+			});
+			await context.close();
+		}, 120000);
+	});
+
 	test('screenshots of Abacus inside wp-admin at 1440 and 390 px', async () => {
 		for (const width of [1440, 390]) {
 			const { context, page } = await logIn(ADMIN, width);
@@ -1024,6 +1300,35 @@ function potReferences(pot: string): Map<string, string[]> {
  * holding the strings referenced from that script, named `abacus-de_DE-<md5 of the script's path
  * in the plugin>.json`, in wp-content/languages/plugins.
  */
+/**
+ * The example extension's plugin files (report-extension.php and its build), to copy into
+ * wp-content/plugins/abacus-report-extension/. It is built with its own npm scripts
+ * (@wordpress/scripts) when its build is missing.
+ */
+function reportExtensionFiles(): Record<string, string> {
+	const dir = path.join(root, 'examples/report-extension');
+	if (!existsSync(path.join(dir, 'build/index.js'))) {
+		if (!existsSync(path.join(dir, 'node_modules/.bin/wp-scripts'))) {
+			try {
+				execFileSync('npm', ['ci'], { cwd: dir, stdio: 'ignore' });
+			} catch {
+				execFileSync('npm', ['install'], { cwd: dir, stdio: 'ignore' });
+			}
+		}
+		execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' });
+	}
+	const files: Record<string, string> = {
+		'plugins/abacus-report-extension/report-extension.php': path.join(
+			dir,
+			'report-extension.php',
+		),
+	};
+	for (const name of readdirSync(path.join(dir, 'build'))) {
+		files[`plugins/abacus-report-extension/build/${name}`] = path.join(dir, 'build', name);
+	}
+	return files;
+}
+
 function germanTranslation(tmp: string): Record<string, string> {
 	const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
 	const references = potReferences(pot);
