@@ -262,6 +262,10 @@ describe('revenue by week, custom range vs previous period', () => {
 			).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 			expect(tip).toContain(lastDay);
 			expect(tip).toContain('N/A');
+			// No current orders to open there: the tooltip does not offer it, Enter stays here.
+			expect(tip).not.toContain('see these orders');
+			await page.keyboard.press('Enter');
+			expect(new URL(page.url()).searchParams.get('path')).toBe('/analytics/revenue');
 			await page.locator('main .abacus-chart').screenshot({
 				path: `/tmp/chart-week-comparison-${width}.png`,
 			});

@@ -299,6 +299,11 @@ function ReportChartView({ config, path, query }: Props) {
 		},
 		[ordersFilter, intervals, query],
 	);
+	// A comparison's extra interval (drawn after the current period's) has no current orders.
+	const hasOrders = useCallback(
+		(_row: ChartRow, index: number) => index < (intervals?.length ?? 0),
+		[intervals],
+	);
 	if (!selected) {
 		return null;
 	}
@@ -366,6 +371,7 @@ function ReportChartView({ config, path, query }: Props) {
 						__('%d items', 'abacus')
 			}
 			onPointClick={ordersFilter ? openOrders : undefined}
+			isPointActionable={hasOrders}
 			pointActionLabel={__('Click or press Enter to see these orders', 'abacus')}
 			emptyMessage={sprintf(
 				/* translators: %s: metric name */

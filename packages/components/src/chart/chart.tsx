@@ -124,6 +124,7 @@ export function Chart({
 	className,
 	onPointClick,
 	pointActionLabel,
+	isPointActionable,
 }: ChartProps) {
 	const data = useStableData(dataProp);
 	const [bodyRef, width] = useWidth();
@@ -248,6 +249,7 @@ export function Chart({
 				label={chartLabel}
 				onPointClick={onPointClick}
 				pointActionLabel={pointActionLabel}
+				isPointActionable={isPointActionable}
 			/>
 		);
 	}

@@ -52,6 +52,7 @@ export interface D3ChartProps {
 	label: string;
 	onPointClick?: (row: ChartRow, index: number) => void;
 	pointActionLabel?: string;
+	isPointActionable?: (row: ChartRow, index: number) => boolean;
 }
 
 const { margin } = CHART_CONSTANTS;
@@ -99,6 +100,7 @@ export const D3Chart = memo(function D3Chart({
 	label,
 	onPointClick,
 	pointActionLabel,
+	isPointActionable,
 }: D3ChartProps) {
 	const [activeIndex, setActiveIndex] = useState(-1);
 	// The screen-reader table (one row per date) follows the first paint, in a transition.
@@ -213,7 +215,9 @@ export const D3Chart = memo(function D3Chart({
 		else if (event.key === 'Escape') next = -1;
 		else if (event.key === 'Enter' && onPointClick && data[activeIndex]) {
 			event.preventDefault();
-			onPointClick(data[activeIndex], activeIndex);
+			if (!isPointActionable || isPointActionable(data[activeIndex], activeIndex)) {
+				onPointClick(data[activeIndex], activeIndex);
+			}
 			return;
 		}
 		if (next !== null) {
@@ -250,7 +254,12 @@ export const D3Chart = memo(function D3Chart({
 								const box = svgRef.current?.getBoundingClientRect();
 								const x = event.clientX - (box?.left ?? 0) - margin.left;
 								const index = getNearestIndex(x, dates.length, innerWidth);
-								if (data[index]) onPointClick(data[index], index);
+								if (
+									data[index] &&
+									(!isPointActionable || isPointActionable(data[index], index))
+								) {
+									onPointClick(data[index], index);
+								}
 							}
 						: undefined
 				}
@@ -391,7 +400,9 @@ export const D3Chart = memo(function D3Chart({
 							);
 						})}
 					</ul>
-					{onPointClick && pointActionLabel ? (
+					{onPointClick &&
+					pointActionLabel &&
+					(!isPointActionable || isPointActionable(activeRow, activeIndex)) ? (
 						<div className="abacus-chart__tooltip-action">{pointActionLabel}</div>
 					) : null}
 				</div>

@@ -78,4 +78,9 @@ export interface ChartProps {
 	onPointClick?: (row: ChartRow, index: number) => void;
 	/** What a click on a date does, shown in the tooltip, e.g. 'Click to see these orders'. */
 	pointActionLabel?: string;
+	/**
+	 * Whether a date has something to open (default: every date); on the others a click or Enter
+	 * does nothing and the tooltip does not offer it.
+	 */
+	isPointActionable?: (row: ChartRow, index: number) => boolean;
 }

@@ -198,6 +198,36 @@ describe('Chart', () => {
 		expect(onPointClick).toHaveBeenCalledTimes(2);
 	});
 
+	it('offers no action on a date isPointActionable rules out, by mouse or by Enter', () => {
+		const onPointClick = jest.fn();
+		const { container } = render(
+			<Chart
+				data={makeData(4, ['a'])}
+				title="Orders"
+				onPointClick={onPointClick}
+				pointActionLabel="Click to see these orders"
+				isPointActionable={(_row, index) => index < 3}
+			/>,
+		);
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: 80 + 490 - 5 });
+		expect(screen.getByRole('status')).not.toHaveTextContent('Click to see these orders');
+		fireEvent.click(svg, { clientX: 80 + 490 - 5 });
+		fireEvent.mouseLeave(svg);
+		const chart = screen.getByRole('group', { name: 'Orders' });
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'End' });
+		fireEvent.keyDown(chart, { key: 'Enter' });
+		expect(onPointClick).not.toHaveBeenCalled();
+		fireEvent.keyDown(chart, { key: 'Home' });
+		expect(screen.getByRole('status')).toHaveTextContent('Click to see these orders');
+		fireEvent.keyDown(chart, { key: 'Enter' });
+		expect(onPointClick).toHaveBeenCalledWith(
+			expect.objectContaining({ date: '2026-01-01T00:00:00' }),
+			0,
+		);
+	});
+
 	it('does nothing on click or Enter without onPointClick', () => {
 		const { container } = render(<Chart data={makeData(2, ['a'])} title="Orders" />);
 		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
