@@ -1092,6 +1092,9 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 			]) {
 				expect(sources.some((src) => src.includes(file))).toBe(true);
 			}
+			// The table with the extension's column, in the 1440 px window.
+			const table = page.locator('#root table').last();
+			await table.scrollIntoViewIfNeeded();
 			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-orders-1440.png') });
 			await page.waitForLoadState('networkidle');
 			expect(all.consoleErrors).toEqual([]);
