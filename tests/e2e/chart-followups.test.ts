@@ -75,6 +75,7 @@ interface VariationRow {
 	variation_id: number;
 	items_sold: number;
 	net_revenue: number;
+	orders_count: number;
 	extended_info: { name: string };
 }
 
@@ -155,6 +156,34 @@ describe('a single variable product', () => {
 			await page.context().close();
 		});
 	}
+
+	it('items sold and orders: the legend totals are the table’s figures too', async () => {
+		const { product, variations } = await variableProduct();
+		for (const key of ['items_sold', 'orders_count'] as const) {
+			const { page, errors } = await openPage(browser, '/analytics/products', {
+				period: 'custom',
+				compare: 'previous_year',
+				after,
+				before,
+				filter: 'single_product',
+				products: String(product.product_id),
+				chart: key,
+			});
+			await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
+			await settled(page);
+			await page.waitForSelector('main .abacus-legend__item', { timeout: 30000 });
+			const items = await legend(page);
+			const expected = variations
+				.map((row) => ({
+					title: row.extended_info.name,
+					total: row[key].toLocaleString('en-US'),
+				}))
+				.sort((a, b) => a.title.localeCompare(b.title));
+			expect([...items].sort((a, b) => a.title.localeCompare(b.title))).toEqual(expected);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	});
 
 	it('a simple product keeps its one line against the previous year', async () => {
 		const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
