@@ -207,8 +207,17 @@ describe('examples/report-extension', () => {
 				cwd: dir,
 				encoding: 'utf8',
 				stdio: 'pipe',
-				// jest sets NODE_ENV=test; the extension is built as for release.
-				env: { ...process.env, NODE_ENV: 'production' },
+				// jest sets NODE_ENV=test; the extension is built as for release. Under `npm test` the
+				// environment carries npm's settings for the Abacus root (npm_config_local_prefix...),
+				// which would make npm install into the root instead of the example's own folder.
+				env: {
+					...Object.fromEntries(
+						Object.entries(process.env).filter(
+							([key]) => !/^npm_(config|package|lifecycle)_/i.test(key),
+						),
+					),
+					NODE_ENV: 'production',
+				},
 			});
 		if (!existsSync(path.join(dir, 'node_modules/@wordpress/scripts'))) {
 			// npm 11 writes only this platform's optional binaries into a lock file, and `npm ci`
