@@ -1037,6 +1037,38 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 			}
 		});
 
+		test('a de_DE JSON translation of build/wp-packages/components.js reaches the abacus-components handle', () => {
+			const script = 'build/wp-packages/components.js';
+			const md5 = createHash('md5').update(script).digest('hex');
+			const file = path.join(
+				site.root,
+				`wp-content/languages/plugins/abacus-de_DE-${md5}.json`,
+			);
+			mkdirSync(path.dirname(file), { recursive: true });
+			writeFileSync(
+				file,
+				JSON.stringify({
+					domain: 'abacus',
+					locale_data: {
+						abacus: {
+							'': { domain: 'abacus', lang: 'de_DE' },
+							Retry: ['Erneut versuchen'],
+						},
+					},
+				}),
+			);
+			try {
+				const json = site.php(
+					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
+abacus_register_package_scripts();
+echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_path( ABACUS_PLUGIN_FILE ) . 'languages' );`,
+				);
+				expect(json).toContain('Erneut versuchen');
+			} finally {
+				rmSync(file, { force: true });
+			}
+		});
+
 		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
 			const { context, page } = await logIn(ADMIN);
 			const all = watchAll(page);
