@@ -302,11 +302,26 @@ function abacus_data_endpoints() {
 }
 
 /**
- * The settings object the app reads as window.abacusSettings.
+ * The settings object the app reads as window.abacusSettings, built once per request and user: the
+ * app and the abacus-settings handle (printed when an extension depends on it) share it.
  *
  * @return array<string, mixed>
  */
 function abacus_settings() {
+	static $built = array();
+	$user_id = get_current_user_id();
+	if ( ! isset( $built[ $user_id ] ) ) {
+		$built[ $user_id ] = abacus_build_settings();
+	}
+	return $built[ $user_id ];
+}
+
+/**
+ * Builds the settings object of abacus_settings().
+ *
+ * @return array<string, mixed>
+ */
+function abacus_build_settings() {
 	$user          = wp_get_current_user();
 	$has_store     = abacus_store_is_active();
 	$currency_code = $has_store && function_exists( 'get_woocommerce_currency' ) ? get_woocommerce_currency() : 'USD';
