@@ -13,6 +13,7 @@ import path from 'node:path';
 import { runConsumerCheck } from '../consumer/check.js';
 // @ts-expect-error tarballs.js is a plain JavaScript script without type declarations.
 import { runTarballCheck, tarballProblems, PURE_PACKAGES } from '../consumer/tarballs.js';
+import { buildReportExtension } from '../support/report-extension.js';
 
 interface ConsumerReport {
 	exports: Record<string, string[]>;
@@ -199,37 +200,8 @@ describe('script handles for wp-admin (build/wp-packages)', () => {
 
 describe('examples/report-extension', () => {
 	it('builds with @wordpress/scripts against the abacus-* handles, bundling none of Abacus', async () => {
-		const { execFileSync } = await import('node:child_process');
-		const { existsSync, readFileSync } = await import('node:fs');
-		const dir = path.resolve(__dirname, '../../examples/report-extension');
-		const run = (args: string[]) =>
-			execFileSync('npm', args, {
-				cwd: dir,
-				encoding: 'utf8',
-				stdio: 'pipe',
-				// jest sets NODE_ENV=test; the extension is built as for release. Under `npm test` the
-				// environment carries npm's settings for the Abacus root (npm_config_local_prefix...),
-				// which would make npm install into the root instead of the example's own folder.
-				env: {
-					...Object.fromEntries(
-						Object.entries(process.env).filter(
-							([key]) => !/^npm_(config|package|lifecycle)_/i.test(key),
-						),
-					),
-					NODE_ENV: 'production',
-				},
-			});
-		if (!existsSync(path.join(dir, 'node_modules/@wordpress/scripts'))) {
-			// npm 11 writes only this platform's optional binaries into a lock file, and `npm ci`
-			// then calls the lock out of sync on another machine; `npm install` installs the same
-			// locked versions (the root's .ci/run falls back the same way).
-			try {
-				run(['ci', '--no-audit', '--no-fund']);
-			} catch {
-				run(['install', '--no-audit', '--no-fund']);
-			}
-		}
-		run(['run', 'build']);
+		const { readFileSync } = await import('node:fs');
+		const dir = buildReportExtension({ always: true });
 		const asset = readFileSync(path.join(dir, 'build/index.asset.php'), 'utf8');
 		for (const handle of [
 			'abacus-currency',

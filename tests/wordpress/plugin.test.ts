@@ -41,6 +41,7 @@ import {
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
+import { buildReportExtension } from '../support/report-extension.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -1330,28 +1331,12 @@ function potReferences(pot: string): Map<string, string[]> {
 }
 
 /**
- * A small de_DE translation made from the POT as WordPress's `make-json` makes it: one Jed JSON per
- * built script the POT's references name (`build/wp/index.js`, `build/wp/chunks/<name>.js`),
- * holding the strings referenced from that script, named `abacus-de_DE-<md5 of the script's path
- * in the plugin>.json`, in wp-content/languages/plugins.
- */
-/**
  * The example extension's plugin files (report-extension.php and its build), to copy into
  * wp-content/plugins/abacus-report-extension/. It is built with its own npm scripts
  * (@wordpress/scripts) when its build is missing.
  */
 function reportExtensionFiles(): Record<string, string> {
-	const dir = path.join(root, 'examples/report-extension');
-	if (!existsSync(path.join(dir, 'build/index.js'))) {
-		if (!existsSync(path.join(dir, 'node_modules/.bin/wp-scripts'))) {
-			try {
-				execFileSync('npm', ['ci'], { cwd: dir, stdio: 'ignore' });
-			} catch {
-				execFileSync('npm', ['install'], { cwd: dir, stdio: 'ignore' });
-			}
-		}
-		execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' });
-	}
+	const dir = buildReportExtension({ always: false });
 	const files: Record<string, string> = {
 		'plugins/abacus-report-extension/report-extension.php': path.join(
 			dir,
@@ -1364,6 +1349,12 @@ function reportExtensionFiles(): Record<string, string> {
 	return files;
 }
 
+/**
+ * A small de_DE translation made from the POT as WordPress's `make-json` makes it: one Jed JSON per
+ * built script the POT's references name (`build/wp/index.js`, `build/wp/chunks/<name>.js`),
+ * holding the strings referenced from that script, named `abacus-de_DE-<md5 of the script's path
+ * in the plugin>.json`, in wp-content/languages/plugins.
+ */
 function germanTranslation(tmp: string): Record<string, string> {
 	const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
 	const references = potReferences(pot);
