@@ -99,6 +99,13 @@ function abacus_menu_pages() {
 		'/analytics/stock'      => __( 'Stock', 'abacus' ),
 		'/customers'            => __( 'Customers', 'abacus' ),
 		'/analytics/settings'   => __( 'Settings', 'abacus' ),
+		// The store pages: inside wp-admin WordPress's menu is the only navigation (no in-app menu).
+		'/inbox'                => __( 'Inbox', 'abacus' ),
+		'/reviews'              => __( 'Reviews', 'abacus' ),
+		'/stock-update'         => __( 'Stock update', 'abacus' ),
+		'/payments'             => __( 'Payments', 'abacus' ),
+		'/onboarding'           => __( 'Store profile', 'abacus' ),
+		'/settings/general'     => __( 'Store settings', 'abacus' ),
 	);
 }
 
