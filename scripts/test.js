@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure.
- * lint → typecheck → unit and integration tests (jest) → php -l plugin.php → build → end-to-end
+ * lint → typecheck → unit and integration tests (jest) → php -l plugin.php → build (client and
+ * the abacus-* script handles) → end-to-end
  * → the plugin in a real WordPress.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,8 @@ const steps = [
 	],
 	['plugin syntax', 'php', ['-l', 'plugin.php']],
 	['build', 'npx', ['webpack', '--mode', 'production']],
+	// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
+	['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']],
 	['end-to-end', 'node', ['tests/e2e/run.js']],
 	[
 		'WordPress plugin',

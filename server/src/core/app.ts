@@ -130,9 +130,11 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		}
 	});
 
-	// Numbers no column can hold (1e308, 2^63, Infinity, NaN) in the query or the path are 400s.
+	// Numbers no column can hold (1e308, 2^63, Infinity, NaN) in a REST route's query or path are
+	// 400s. The admin page is served whatever its address holds: the app reads its own query and
+	// drops what it cannot use.
 	app.addHook('onRequest', async (request) => {
-		if (request.is404) return;
+		if (request.is404 || !request.routeOptions.url?.startsWith('/wp-json/')) return;
 		checkNumbers(
 			request.query as Record<string, unknown> | undefined,
 			request.params as Record<string, unknown> | undefined,

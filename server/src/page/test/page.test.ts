@@ -30,6 +30,20 @@ afterAll(async () => {
 });
 
 describe('admin page', () => {
+	it('is served whatever numbers its address holds (the app drops what it cannot use)', async () => {
+		const response = await fetch(
+			`${server.url}/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Frevenue&variations=99999999999999999999999&per_page=1e308&paged=Infinity`,
+		);
+		expect(response.status).toBe(200);
+		expect(await response.text()).toContain('<div id="root"></div>');
+		// The same numbers on a REST route are still refused.
+		const rest = await fetch(
+			`${server.url}/wp-json/wc-analytics/reports/variations?variations=99999999999999999999999`,
+			{ headers: { 'X-WP-Nonce': NONCE } },
+		);
+		expect(rest.status).toBe(400);
+	});
+
 	it('serves the root element, the settings and the bundle', async () => {
 		const response = await fetch(
 			`${server.url}/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Frevenue`,
