@@ -13,8 +13,14 @@ import { fileURLToPath } from 'node:url';
 
 import DependencyExtractionWebpackPlugin from '@wordpress/dependency-extraction-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
+
+import {
+	commonPlugins,
+	optimization,
+	resolveSources,
+	typeScriptRule,
+} from './scripts/webpack-common.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -160,8 +166,7 @@ function config(flavour, mode) {
 			clean: true,
 		},
 		resolve: {
-			extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-			extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+			...resolveSources,
 			alias: {
 				...Object.fromEntries(
 					PACKAGES.map((name) => [
@@ -175,22 +180,7 @@ function config(flavour, mode) {
 		},
 		module: {
 			rules: [
-				{
-					test: /\.[jt]sx?$/,
-					exclude: /node_modules/,
-					use: {
-						loader: 'swc-loader',
-						options: {
-							jsc: {
-								parser: { syntax: 'typescript', tsx: true },
-								transform: {
-									react: { runtime: 'automatic', development: !isProduction },
-								},
-								target: 'es2019',
-							},
-						},
-					},
-				},
+				typeScriptRule(isProduction),
 				{
 					// Plain CSS (e.g. react-dates' stylesheet) is not Sass: no sass-loader.
 					test: /\.css$/,
@@ -212,19 +202,10 @@ function config(flavour, mode) {
 				},
 			],
 		},
-		optimization: {
-			minimize: isProduction,
-			minimizer: [
-				new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
-			],
-			splitChunks: { chunks: 'async' },
-		},
+		optimization: optimization(isProduction),
 		performance: { hints: false },
 		plugins: [
-			new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
-			new webpack.DefinePlugin({
-				'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
-			}),
+			...commonPlugins(isProduction),
 			new ChunkGroupsManifestPlugin(),
 			new TimeZoneDatabasePlugin(),
 			new MiniCssExtractPlugin({

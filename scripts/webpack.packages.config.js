@@ -11,8 +11,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
+
+import { commonPlugins, optimization, resolveSources, typeScriptRule } from './webpack-common.js';
 
 import { compileStyles, PACKAGES } from './build-packages.js';
 
@@ -77,8 +78,7 @@ export default (_env, argv = {}) => {
 			clean: true,
 		},
 		resolve: {
-			extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-			extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+			...resolveSources,
 			alias: {
 				// moment-timezone without its zone database: abacusSettings.timeZoneData (which
 				// php/register-packages.php prints before abacus-settings) loads the store's zone.
@@ -86,40 +86,14 @@ export default (_env, argv = {}) => {
 			},
 		},
 		module: {
-			rules: [
-				{
-					test: /\.[jt]sx?$/,
-					exclude: /node_modules/,
-					use: {
-						loader: 'swc-loader',
-						options: {
-							jsc: {
-								parser: { syntax: 'typescript', tsx: true },
-								transform: {
-									react: { runtime: 'automatic', development: !isProduction },
-								},
-								target: 'es2019',
-							},
-						},
-					},
-				},
-			],
+			rules: [typeScriptRule(isProduction)],
 		},
-		optimization: {
-			minimize: isProduction,
-			minimizer: [
-				new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
-			],
-			splitChunks: { chunks: 'async' },
-		},
+		optimization: optimization(isProduction),
 		performance: { hints: false },
 		plugins: [
 			// Style sheets come compiled as components.css (PackageStylesPlugin), not from the JS.
 			new webpack.IgnorePlugin({ resourceRegExp: /\.s?css$/ }),
-			new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
-			new webpack.DefinePlugin({
-				'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
-			}),
+			...commonPlugins(isProduction),
 			new PackageStylesPlugin(),
 			new AbacusDependencyExtractionWebpackPlugin({
 				injectPolyfill: false,
