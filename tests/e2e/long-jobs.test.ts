@@ -92,6 +92,12 @@ describe('report export', () => {
 			await table.getByRole('button', { name: 'Download', exact: true }).click();
 			const bar = page.getByRole('progressbar', { name: 'Preparing the Orders report file' });
 			await bar.waitFor();
+			// The bar shows at once and at 0 until the first status answer (37 %) arrives.
+			await page.waitForFunction(
+				() => document.querySelector('[role="progressbar"][aria-valuenow="37"]') !== null,
+				undefined,
+				{ timeout: 30_000 },
+			);
 			expect(await bar.getAttribute('aria-valuenow')).toBe('37');
 			await page.getByRole('button', { name: 'Cancel export' }).waitFor();
 			await screenshot(page, `long-jobs-export-progress-${width}`);
