@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const L0 = ['settings', 'number', 'currency', 'date', 'navigation', 'csv-export'];
+const L0 = ['settings', 'metrics', 'number', 'currency', 'date', 'navigation', 'csv-export'];
 
 /** Builds a no-restricted-imports rule that forbids the given patterns. */
 function forbid(patterns, message) {

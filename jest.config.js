@@ -65,7 +65,7 @@ const shared = {
 	},
 	transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
 	moduleNameMapper: {
-		'^@abacus/(settings|number|currency|date|navigation|csv-export|data|components)$':
+		'^@abacus/(settings|metrics|number|currency|date|navigation|csv-export|data|components)$':
 			'<rootDir>/packages/$1/src/index.ts',
 		'\\.(css|scss)$': '<rootDir>/tests/support/style-stub.cjs',
 		'^(\\.{1,2}/.*)\\.js$': '$1',
@@ -87,7 +87,7 @@ export default {
 			displayName: 'node',
 			testEnvironment: 'node',
 			testMatch: [
-				'<rootDir>/packages/{settings,number,currency,date,navigation,csv-export,data}/src/**/test/**/*.test.ts',
+				'<rootDir>/packages/{settings,metrics,number,currency,date,navigation,csv-export,data}/src/**/test/**/*.test.ts',
 				'<rootDir>/server/src/**/test/**/*.test.ts',
 				'<rootDir>/tests/integration/**/*.test.ts',
 				'<rootDir>/tests/fuzz/**/*.test.ts',

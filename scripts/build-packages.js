@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Every package, in dependency order. */
 export const PACKAGES = [
 	'settings',
+	'metrics',
 	'number',
 	'currency',
 	'date',
