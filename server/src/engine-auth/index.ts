@@ -1,0 +1,238 @@
+/**
+ * Engine authentication: when the server is an engine for real stores (at least one store secret
+ * configured, by `--store-url`/`--store-secret` or a connected store's registration), the report
+ * routes answer only requests carrying a valid, unexpired token signed by that store's WordPress
+ * plugin (`Authorization: Bearer …`), and browsers may call them only from the store's own origin
+ * (CORS: preflight answered, `Authorization` allowed, no credentials). Without any store secret
+ * nothing changes (the demo server and its own admin page).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { RestError } from '../core/errors.js';
+import {
+	bearerToken,
+	normaliseStoreId,
+	readClaims,
+	storeOrigin,
+	verifyEngineToken,
+	type EngineClaims,
+} from './token.js';
+
+export * from './token.js';
+
+/** A store the engine serves: its id (normalised URL) and the secret shared with its plugin. */
+export interface EngineStore {
+	id: string;
+	secret: string;
+}
+
+/** A store as configured: its URL (any spelling) and secret. */
+export interface EngineStoreConfig {
+	url: string;
+	secret: string;
+}
+
+/** Where the stores come from: a fixed list, or a function (the connected stores' registry). */
+export type EngineStoreSource =
+	| readonly EngineStoreConfig[]
+	| (() => readonly EngineStoreConfig[] | Promise<readonly EngineStoreConfig[]>);
+
+/** Shortest shared secret accepted (characters). */
+export const MIN_SECRET_LENGTH = 16;
+
+/**
+ * Route prefixes (after `/wp-json`) that need the token when stores are configured: the reports,
+ * the dashboard's leaderboards, the sync status and the engine's own check.
+ */
+export const GUARDED_PREFIXES = [
+	'/wc-analytics/reports',
+	'/wc-analytics/leaderboards',
+	'/abacus/v1/sync',
+	'/abacus/v1/engine',
+] as const;
+
+/** Headers a store's page may send cross-origin. */
+const ALLOWED_REQUEST_HEADERS = new Set(['authorization', 'accept', 'content-type']);
+/** Response headers a store's page may read (paging totals). */
+const EXPOSED_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** The store whose token authenticated the request (engine mode only). */
+		engineStore?: string;
+		/** The verified token's claims (engine mode only). */
+		engineClaims?: EngineClaims;
+	}
+}
+
+/** Checks and normalises configured stores; throws a message naming the bad entry. */
+export function normaliseStores(configured: readonly EngineStoreConfig[]): EngineStore[] {
+	return configured.map((entry) => {
+		const id = normaliseStoreId(entry.url);
+		if (id === null) {
+			throw new Error(
+				`The store URL ${JSON.stringify(entry.url)} is not an http(s) address (e.g. https://shop.example).`,
+			);
+		}
+		if (entry.secret.length < MIN_SECRET_LENGTH) {
+			throw new Error(
+				`The secret of ${id} is too short: use at least ${MIN_SECRET_LENGTH} characters.`,
+			);
+		}
+		return { id, secret: entry.secret };
+	});
+}
+
+/** Whether a request path (no query, no `/wp-json` prefix) is one the token guards. */
+export function isGuardedRoute(route: string): boolean {
+	return GUARDED_PREFIXES.some(
+		(prefix) =>
+			route === prefix || route.startsWith(`${prefix}/`) || route.startsWith(`${prefix}?`),
+	);
+}
+
+function restPath(url: string): string | null {
+	const pathName = url.split('?', 1)[0];
+	let decoded: string;
+	try {
+		decoded = decodeURIComponent(pathName);
+	} catch {
+		return null;
+	}
+	const clean = decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+	return clean.startsWith('/wp-json/') ? clean.slice('/wp-json'.length) : null;
+}
+
+function unauthorised(code: string, message: string): RestError {
+	return new RestError(code, message, 401);
+}
+
+function forbiddenOrigin(origin: string): RestError {
+	return new RestError(
+		'abacus_engine_origin_forbidden',
+		`This engine answers browsers only from the stores it serves; ${JSON.stringify(origin)} is not one of them.`,
+		403,
+	);
+}
+
+/** Looks the stores up, at most once every `ttl` ms. */
+function storeLookup(
+	source: EngineStoreSource | undefined,
+	ttl = 2000,
+): () => Promise<EngineStore[]> {
+	if (source === undefined) return async () => [];
+	if (typeof source !== 'function') {
+		const fixed = normaliseStores(source as readonly EngineStoreConfig[]);
+		return async () => fixed;
+	}
+	let cached: { at: number; stores: EngineStore[] } | null = null;
+	const read = source as () =>
+		readonly EngineStoreConfig[] | Promise<readonly EngineStoreConfig[]>;
+	return async () => {
+		if (cached && Date.now() - cached.at < ttl) return cached.stores;
+		const stores = normaliseStores(await read());
+		cached = { at: Date.now(), stores };
+		return stores;
+	};
+}
+
+function allowCors(reply: FastifyReply, origin: string): void {
+	reply.header('Access-Control-Allow-Origin', origin);
+	reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+	reply.header('Vary', 'Origin');
+}
+
+/**
+ * Installs the token check and CORS on `app` (the root instance, before the routes are
+ * registered) and the route `GET /wp-json/abacus/v1/engine/whoami`.
+ */
+export async function installEngineAuth(
+	app: FastifyInstance,
+	source: EngineStoreSource | undefined,
+): Promise<void> {
+	const stores = storeLookup(source);
+	// Refuse a bad fixed configuration at start rather than on the first request.
+	await stores();
+
+	app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+		const route = restPath(request.url);
+		if (route === null || !isGuardedRoute(route)) return;
+		const configured = await stores();
+		const originHeader = request.headers.origin;
+		const origin = typeof originHeader === 'string' ? originHeader : undefined;
+		const isWhoAmI = route === '/abacus/v1/engine/whoami';
+		if (configured.length === 0 && !isWhoAmI) return;
+		const origins = new Set(configured.map((store) => storeOrigin(store.id)));
+
+		// CORS preflight: answered here for the guarded routes (no route has OPTIONS).
+		const preflightMethod = request.headers['access-control-request-method'];
+		if (request.method === 'OPTIONS' && typeof preflightMethod === 'string') {
+			const wanted = String(request.headers['access-control-request-headers'] ?? '')
+				.split(',')
+				.map((name) => name.trim().toLowerCase())
+				.filter((name) => name !== '');
+			if (
+				origin === undefined ||
+				!origins.has(origin) ||
+				!['GET', 'HEAD'].includes(preflightMethod.toUpperCase()) ||
+				wanted.some((name) => !ALLOWED_REQUEST_HEADERS.has(name))
+			) {
+				throw forbiddenOrigin(origin ?? '');
+			}
+			allowCors(reply, origin);
+			reply.header('Access-Control-Allow-Methods', 'GET, HEAD');
+			reply.header('Access-Control-Allow-Headers', 'Authorization, Accept, Content-Type');
+			reply.header('Access-Control-Max-Age', '600');
+			return reply.status(204).send();
+		}
+
+		if (origin !== undefined) {
+			if (!origins.has(origin)) throw forbiddenOrigin(origin);
+			allowCors(reply, origin);
+		}
+		if (configured.length === 0) {
+			throw unauthorised(
+				'abacus_engine_not_configured',
+				'This Abacus server serves no store yet: start it with --store-url and --store-secret, or connect the store.',
+			);
+		}
+		const token = bearerToken(request.headers.authorization);
+		if (token === null) {
+			throw unauthorised(
+				'abacus_engine_token_missing',
+				'This engine answers only requests carrying a store token (Authorization: Bearer …).',
+			);
+		}
+		const claims = readClaims(token);
+		if (claims === null) {
+			throw unauthorised('abacus_engine_token_invalid', 'The engine token is malformed.');
+		}
+		const storeId = normaliseStoreId(claims.store);
+		const store = configured.find((entry) => entry.id === storeId);
+		if (!store) {
+			throw unauthorised(
+				'abacus_engine_token_wrong_store',
+				`This engine serves no store at ${JSON.stringify(claims.store)}.`,
+			);
+		}
+		if (origin !== undefined && origin !== storeOrigin(store.id)) {
+			throw unauthorised(
+				'abacus_engine_token_wrong_store',
+				"The engine token was issued for another store than the page's.",
+			);
+		}
+		const result = verifyEngineToken(token, store);
+		if (!result.ok) throw unauthorised(result.problem, result.message);
+		request.engineStore = store.id;
+		request.engineClaims = result.claims;
+	});
+
+	app.get('/wp-json/abacus/v1/engine/whoami', async (request) => {
+		const claims = request.engineClaims;
+		return {
+			store: request.engineStore ?? null,
+			user: claims?.sub ?? null,
+			expires: claims ? new Date(claims.exp * 1000).toISOString() : null,
+		};
+	});
+}

@@ -1,0 +1,173 @@
+/**
+ * The engine token: a JWT (HS256) the WordPress plugin signs with the store's shared secret and
+ * the engine verifies. Claims: `store` (the store id, its normalised URL), `sub` (the WordPress
+ * user id), `cap` (the capability the user holds), `iat` and `exp` (Unix seconds).
+ */
+import crypto from 'node:crypto';
+
+/** The capability a token must carry to read reports. */
+export const REPORTS_CAPABILITY = 'view_woocommerce_reports';
+
+/** Longest lifetime the engine accepts for a token, whatever its `exp` says (seconds). */
+export const MAX_TOKEN_LIFETIME = 60 * 60;
+
+/** Clock difference tolerated between the store and the engine (seconds). */
+export const CLOCK_SKEW = 60;
+
+export interface EngineClaims {
+	store: string;
+	sub: number;
+	cap: string;
+	iat: number;
+	exp: number;
+}
+
+/** Why a token was refused: the 401 error code the engine answers with. */
+export type TokenProblem =
+	| 'abacus_engine_token_missing'
+	| 'abacus_engine_token_invalid'
+	| 'abacus_engine_token_expired'
+	| 'abacus_engine_token_wrong_store';
+
+export type VerifyResult =
+	{ ok: true; claims: EngineClaims } | { ok: false; problem: TokenProblem; message: string };
+
+/**
+ * A store id from a store URL: scheme, lower-case host (default port dropped) and path without
+ * trailing slashes; null when the text is not an http(s) URL.
+ */
+export function normaliseStoreId(value: string): string | null {
+	let url: URL;
+	try {
+		url = new URL(value.trim());
+	} catch {
+		return null;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+	if (url.username !== '' || url.password !== '') return null;
+	const pathName = url.pathname.replace(/\/+$/, '');
+	return `${url.protocol}//${url.host.toLowerCase()}${pathName}`;
+}
+
+/** The browser origin of a store (`scheme://host[:port]`). */
+export function storeOrigin(storeId: string): string {
+	return new URL(storeId).origin;
+}
+
+function base64url(data: Buffer | string): string {
+	return Buffer.from(data).toString('base64url');
+}
+
+function hmac(secret: string, text: string): Buffer {
+	return crypto.createHmac('sha256', secret).update(text).digest();
+}
+
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+/** Signs claims into a token (the plugin does the same in PHP; tests use this one). */
+export function signEngineToken(claims: EngineClaims, secret: string): string {
+	const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
+	return `${body}.${base64url(hmac(secret, body))}`;
+}
+
+function isClaims(value: unknown): value is EngineClaims {
+	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+	const claims = value as Record<string, unknown>;
+	return (
+		typeof claims.store === 'string' &&
+		typeof claims.sub === 'number' &&
+		Number.isSafeInteger(claims.sub) &&
+		typeof claims.cap === 'string' &&
+		typeof claims.iat === 'number' &&
+		Number.isFinite(claims.iat) &&
+		typeof claims.exp === 'number' &&
+		Number.isFinite(claims.exp)
+	);
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | string[] | undefined): string | null {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string') return null;
+	const match = /^Bearer\s+([A-Za-z0-9_.-]{1,4096})\s*$/i.exec(value);
+	return match ? match[1] : null;
+}
+
+/** The claims of a token, unverified (to find the store whose secret verifies it), or null. */
+export function readClaims(token: string): EngineClaims | null {
+	const parts = token.split('.');
+	if (parts.length !== 3) return null;
+	try {
+		const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as unknown;
+		if (
+			header === null ||
+			typeof header !== 'object' ||
+			(header as Record<string, unknown>).alg !== 'HS256'
+		) {
+			return null;
+		}
+		const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
+		return isClaims(claims) ? claims : null;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Verifies a token for a store: signature (constant-time, HS256 only), the store claim, the
+ * capability and the expiry. `now` is Unix seconds.
+ */
+export function verifyEngineToken(
+	token: string,
+	store: { id: string; secret: string },
+	now: number = Math.floor(Date.now() / 1000),
+): VerifyResult {
+	const claims = readClaims(token);
+	if (!claims) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message: 'The engine token is malformed.',
+		};
+	}
+	const parts = token.split('.');
+	const expected = hmac(store.secret, `${parts[0]}.${parts[1]}`);
+	const presented = Buffer.from(parts[2], 'base64url');
+	if (presented.length !== expected.length || !crypto.timingSafeEqual(presented, expected)) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message:
+				"The engine token's signature does not match: the store and the engine do not share the same secret.",
+		};
+	}
+	if (normaliseStoreId(claims.store) !== store.id) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_wrong_store',
+			message: 'The engine token was issued for another store.',
+		};
+	}
+	if (claims.cap !== REPORTS_CAPABILITY) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message: 'The engine token does not allow reading reports.',
+		};
+	}
+	if (claims.exp <= now - CLOCK_SKEW || claims.iat > now + CLOCK_SKEW) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_expired',
+			message: 'The engine token has expired: the page asks the store for a new one.',
+		};
+	}
+	if (claims.exp - claims.iat > MAX_TOKEN_LIFETIME) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message: `The engine token lives longer than ${MAX_TOKEN_LIFETIME / 60} minutes.`,
+		};
+	}
+	return { ok: true, claims };
+}
