@@ -25,6 +25,8 @@ define( 'ABACUS_PLUGIN_FILE', __FILE__ );
 define( 'ABACUS_PAGE', 'abacus' );
 
 require_once __DIR__ . '/includes/rest-api.php';
+// The Abacus engine setting, its token and routes (php/engine.php).
+require_once __DIR__ . '/php/engine.php';
 // The abacus-* script handles (build/wp-packages), registered on every admin page so that any
 // extension may depend on them.
 require_once __DIR__ . '/php/register-packages.php';
@@ -418,6 +420,8 @@ function abacus_build_settings() {
 			'woocommerce_meta' => $user_meta,
 		),
 		'dataEndpoints'                     => abacus_data_endpoints(),
+		// The Abacus engine serving the report requests (URL and a short-lived token), or null.
+		'engine'                            => abacus_engine_page_settings(),
 		// Routes the client calls that differ from the standalone server's.
 		'restRoutes'                        => array(
 			'favorites'                 => '/' . ABACUS_REST_NAMESPACE . '/favorites/me',

@@ -22,6 +22,6 @@ foreach (
 	delete_metadata( 'user', 0, $abacus_meta_key, '', true );
 }
 
-foreach ( array( 'abacus_payments_not_now' ) as $abacus_option ) {
+foreach ( array( 'abacus_payments_not_now', 'abacus_engine', 'abacus_engine_secret' ) as $abacus_option ) {
 	delete_option( $abacus_option );
 }

@@ -1,0 +1,389 @@
+<?php
+/**
+ * The Abacus engine: Analytics › Settings lets a store manager choose where the report pages get
+ * their figures, WooCommerce (built in, the default) or an Abacus engine at a URL sharing a secret
+ * with this store. With the engine chosen, each Abacus page carries a short-lived token signed
+ * with that secret (a JWT, HS256: store, user, capability, expiry), renewed through
+ * `POST abacus/v1/engine/token`, and the app sends its report requests to the engine with it.
+ *
+ * The secret is kept in the option `abacus_engine_secret` (not autoloaded) and never sent back to
+ * the browser: the settings route says only whether one is saved and its last four characters.
+ *
+ * @package Abacus
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+define( 'ABACUS_ENGINE_OPTION', 'abacus_engine' );
+define( 'ABACUS_ENGINE_SECRET_OPTION', 'abacus_engine_secret' );
+/** Lifetime of a page's engine token, in seconds. */
+define( 'ABACUS_ENGINE_TOKEN_LIFETIME', 15 * MINUTE_IN_SECONDS );
+/** Shortest and longest shared secret accepted (characters). */
+define( 'ABACUS_ENGINE_SECRET_MIN', 16 );
+define( 'ABACUS_ENGINE_SECRET_MAX', 256 );
+
+/**
+ * The saved engine choice: mode (`woocommerce` or `abacus`) and the engine's URL.
+ *
+ * @return array{mode: string, url: string}
+ */
+function abacus_engine_settings() {
+	$saved = get_option( ABACUS_ENGINE_OPTION, array() );
+	$saved = is_array( $saved ) ? $saved : array();
+	return array(
+		'mode' => isset( $saved['mode'] ) && 'abacus' === $saved['mode'] ? 'abacus' : 'woocommerce',
+		'url'  => isset( $saved['url'] ) && is_string( $saved['url'] ) ? $saved['url'] : '',
+	);
+}
+
+/**
+ * The saved shared secret ('' when none).
+ *
+ * @return string
+ */
+function abacus_engine_secret() {
+	$secret = get_option( ABACUS_ENGINE_SECRET_OPTION, '' );
+	return is_string( $secret ) ? $secret : '';
+}
+
+/**
+ * This store's id as the engine knows it: the site's address without a trailing slash.
+ *
+ * @return string
+ */
+function abacus_engine_store_id() {
+	return untrailingslashit( home_url() );
+}
+
+/**
+ * Base64url without padding.
+ *
+ * @param string $data Bytes.
+ * @return string
+ */
+function abacus_engine_base64url( $data ) {
+	return rtrim( strtr( base64_encode( $data ), '+/', '-_' ), '=' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the token's encoding.
+}
+
+/**
+ * Signs claims into a JWT (HS256) with the shared secret.
+ *
+ * @param array<string, mixed> $claims Claims.
+ * @param string               $secret Shared secret.
+ * @return string
+ */
+function abacus_engine_sign_token( $claims, $secret ) {
+	$header = abacus_engine_base64url( (string) wp_json_encode( array( 'alg' => 'HS256', 'typ' => 'JWT' ) ) );
+	$body   = $header . '.' . abacus_engine_base64url( (string) wp_json_encode( $claims ) );
+	return $body . '.' . abacus_engine_base64url( hash_hmac( 'sha256', $body, $secret, true ) );
+}
+
+/**
+ * A token for the current user, signed with `$secret` (the saved secret by default).
+ *
+ * @param string|null $secret Secret to sign with.
+ * @return array{token: string, expires: int}
+ */
+function abacus_engine_token( $secret = null ) {
+	$now    = time();
+	$expiry = $now + ABACUS_ENGINE_TOKEN_LIFETIME;
+	$claims = array(
+		'store' => abacus_engine_store_id(),
+		'sub'   => get_current_user_id(),
+		'cap'   => 'view_woocommerce_reports',
+		'iat'   => $now,
+		'exp'   => $expiry,
+	);
+	return array(
+		'token'   => abacus_engine_sign_token( $claims, null === $secret ? abacus_engine_secret() : $secret ),
+		'expires' => $expiry,
+	);
+}
+
+/**
+ * Whether the engine is chosen and fully configured (URL and secret saved).
+ *
+ * @return bool
+ */
+function abacus_engine_is_active() {
+	$settings = abacus_engine_settings();
+	return 'abacus' === $settings['mode'] && '' !== $settings['url'] && '' !== abacus_engine_secret();
+}
+
+/**
+ * What the page needs to call the engine (abacusSettings.engine), or null when the reports come
+ * from WooCommerce or the user may not view them.
+ *
+ * @return array<string, mixed>|null
+ */
+function abacus_engine_page_settings() {
+	if ( ! abacus_engine_is_active() || ! current_user_can( abacus_capability() ) ) {
+		return null;
+	}
+	$settings = abacus_engine_settings();
+	$token    = abacus_engine_token();
+	return array(
+		'url'        => $settings['url'],
+		'store'      => abacus_engine_store_id(),
+		'token'      => $token['token'],
+		'expires'    => $token['expires'],
+		'tokenRoute' => '/' . ABACUS_REST_NAMESPACE . '/engine/token',
+	);
+}
+
+/**
+ * Checks an engine URL: http(s), a host, no user name, query or fragment. Returns it without a
+ * trailing slash, or an error saying what is wrong.
+ *
+ * @param mixed $value Submitted URL.
+ * @return string|WP_Error
+ */
+function abacus_engine_validate_url( $value ) {
+	$error = function ( $message ) {
+		return new WP_Error( 'abacus_engine_invalid_url', $message, array( 'status' => 400, 'params' => array( 'url' => $message ) ) );
+	};
+	if ( ! is_string( $value ) || '' === trim( $value ) ) {
+		return $error( __( 'Enter the engine\'s address, e.g. https://analytics.example.com.', 'abacus' ) );
+	}
+	$url = trim( $value );
+	if ( strlen( $url ) > 2000 ) {
+		return $error( __( 'The engine\'s address is too long (at most 2,000 characters).', 'abacus' ) );
+	}
+	$parts = wp_parse_url( $url );
+	if ( ! is_array( $parts ) || empty( $parts['scheme'] ) || empty( $parts['host'] ) || ! in_array( strtolower( $parts['scheme'] ), array( 'http', 'https' ), true ) ) {
+		/* translators: %s: the address typed. */
+		return $error( sprintf( __( '"%s" is not a web address: it must start with https:// (or http://) followed by the engine\'s host name.', 'abacus' ), $url ) );
+	}
+	if ( isset( $parts['user'] ) || isset( $parts['pass'] ) || isset( $parts['query'] ) || isset( $parts['fragment'] ) || preg_match( '/\s/', $url ) ) {
+		return $error( __( 'The engine\'s address must be only its scheme, host, optional port and path: no user name, spaces, "?" or "#".', 'abacus' ) );
+	}
+	return untrailingslashit( $url );
+}
+
+/**
+ * Checks a new shared secret.
+ *
+ * @param mixed $value Submitted secret.
+ * @return string|WP_Error
+ */
+function abacus_engine_validate_secret( $value ) {
+	if ( ! is_string( $value ) || strlen( $value ) < ABACUS_ENGINE_SECRET_MIN || strlen( $value ) > ABACUS_ENGINE_SECRET_MAX || preg_match( '/\s/', $value ) ) {
+		/* translators: 1: shortest secret, 2: longest secret (characters). */
+		$message = sprintf( __( 'The shared secret must be %1$d to %2$d characters without spaces: the one the engine was given (connect --engine-secret).', 'abacus' ), ABACUS_ENGINE_SECRET_MIN, ABACUS_ENGINE_SECRET_MAX );
+		return new WP_Error( 'abacus_engine_invalid_secret', $message, array( 'status' => 400, 'params' => array( 'secret' => $message ) ) );
+	}
+	return $value;
+}
+
+/**
+ * The settings as the browser sees them: never the secret, only whether one is saved and its end.
+ *
+ * @return array<string, mixed>
+ */
+function abacus_engine_public_settings() {
+	$settings = abacus_engine_settings();
+	$secret   = abacus_engine_secret();
+	return array(
+		'mode'      => $settings['mode'],
+		'url'       => $settings['url'],
+		'secretSet' => '' !== $secret,
+		'secretEnd' => strlen( $secret ) >= ABACUS_ENGINE_SECRET_MIN ? substr( $secret, -4 ) : '',
+		'store'     => abacus_engine_store_id(),
+	);
+}
+
+/**
+ * GET abacus/v1/engine: the engine settings (without the secret).
+ *
+ * @return WP_REST_Response
+ */
+function abacus_rest_get_engine() {
+	return rest_ensure_response( abacus_engine_public_settings() );
+}
+
+/**
+ * POST abacus/v1/engine {mode?, url?, secret?}: saves only the fields sent, after checking them
+ * all (nothing is saved when one is wrong). Choosing the engine needs a URL and a secret, sent or
+ * already saved.
+ *
+ * @param WP_REST_Request $request Request with a JSON object body.
+ * @return WP_REST_Response|WP_Error
+ */
+function abacus_rest_update_engine( $request ) {
+	$body = $request->get_json_params();
+	if ( ! is_array( $body ) || ! $body ) {
+		return new WP_Error( 'rest_invalid_param', __( 'Send a JSON object with mode, url or secret.', 'abacus' ), array( 'status' => 400 ) );
+	}
+	$unknown = array_diff( array_map( 'strval', array_keys( $body ) ), array( 'mode', 'url', 'secret' ) );
+	if ( $unknown ) {
+		/* translators: %s: field names. */
+		return new WP_Error( 'rest_invalid_param', sprintf( __( 'Unknown fields: %s. Send only mode, url or secret.', 'abacus' ), implode( ', ', array_slice( $unknown, 0, 10 ) ) ), array( 'status' => 400 ) );
+	}
+	$settings = abacus_engine_settings();
+	$secret   = null;
+	if ( array_key_exists( 'mode', $body ) ) {
+		if ( ! in_array( $body['mode'], array( 'woocommerce', 'abacus' ), true ) ) {
+			return new WP_Error( 'rest_invalid_param', __( 'mode must be woocommerce or abacus.', 'abacus' ), array( 'status' => 400, 'params' => array( 'mode' => __( 'mode must be woocommerce or abacus.', 'abacus' ) ) ) );
+		}
+		$settings['mode'] = $body['mode'];
+	}
+	if ( array_key_exists( 'url', $body ) ) {
+		if ( '' === $body['url'] && 'abacus' !== $settings['mode'] ) {
+			$settings['url'] = '';
+		} else {
+			$url = abacus_engine_validate_url( $body['url'] );
+			if ( is_wp_error( $url ) ) {
+				return $url;
+			}
+			$settings['url'] = $url;
+		}
+	}
+	if ( array_key_exists( 'secret', $body ) ) {
+		$secret = abacus_engine_validate_secret( $body['secret'] );
+		if ( is_wp_error( $secret ) ) {
+			return $secret;
+		}
+	}
+	if ( 'abacus' === $settings['mode'] ) {
+		if ( '' === $settings['url'] ) {
+			return abacus_engine_validate_url( '' );
+		}
+		if ( null === $secret && '' === abacus_engine_secret() ) {
+			return abacus_engine_validate_secret( '' );
+		}
+	}
+	update_option( ABACUS_ENGINE_OPTION, $settings, true );
+	if ( null !== $secret ) {
+		update_option( ABACUS_ENGINE_SECRET_OPTION, $secret, false );
+	}
+	return rest_ensure_response( abacus_engine_public_settings() );
+}
+
+/**
+ * POST abacus/v1/engine/test {url?, secret?}: asks the engine at `url` (the saved one when not
+ * sent) whether it accepts a token signed with `secret` (the saved one when not sent). Answers
+ * {ok, store, message, token} (the token lets the browser check it reaches the engine too), or an
+ * error saying whether the engine could not be reached or refused the token, and why.
+ *
+ * @param WP_REST_Request $request Request.
+ * @return WP_REST_Response|WP_Error
+ */
+function abacus_rest_test_engine( $request ) {
+	$body     = $request->get_json_params();
+	$body     = is_array( $body ) ? $body : array();
+	$settings = abacus_engine_settings();
+	$url      = abacus_engine_validate_url( array_key_exists( 'url', $body ) ? $body['url'] : $settings['url'] );
+	if ( is_wp_error( $url ) ) {
+		return $url;
+	}
+	$secret = array_key_exists( 'secret', $body ) ? abacus_engine_validate_secret( $body['secret'] ) : abacus_engine_secret();
+	if ( is_wp_error( $secret ) ) {
+		return $secret;
+	}
+	if ( '' === $secret ) {
+		return abacus_engine_validate_secret( '' );
+	}
+	$token    = abacus_engine_token( $secret );
+	$response = wp_remote_get(
+		$url . '/wp-json/abacus/v1/engine/whoami',
+		array(
+			'timeout'     => 8,
+			'redirection' => 0,
+			'headers'     => array(
+				'Authorization' => 'Bearer ' . $token['token'],
+				'Accept'        => 'application/json',
+			),
+		)
+	);
+	if ( is_wp_error( $response ) ) {
+		return new WP_Error(
+			'abacus_engine_unreachable',
+			/* translators: 1: engine address, 2: the network error. */
+			sprintf( __( 'The engine at %1$s could not be reached: %2$s Check the address and that the engine is running.', 'abacus' ), $url, $response->get_error_message() ),
+			array( 'status' => 400 )
+		);
+	}
+	$status = (int) wp_remote_retrieve_response_code( $response );
+	$answer = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+	if ( 200 === $status && is_array( $answer ) && isset( $answer['store'] ) ) {
+		return rest_ensure_response(
+			array(
+				'ok'      => true,
+				'store'   => (string) $answer['store'],
+				/* translators: %s: engine address. */
+				'message' => sprintf( __( 'Connected: the engine at %s accepts this store\'s token.', 'abacus' ), $url ),
+				'token'   => $token['token'],
+			)
+		);
+	}
+	if ( is_array( $answer ) && isset( $answer['code'], $answer['message'] ) && is_string( $answer['message'] ) ) {
+		return new WP_Error(
+			'abacus_engine_refused',
+			/* translators: 1: engine address, 2: the engine's own explanation. */
+			sprintf( __( 'The engine at %1$s refused this store: %2$s', 'abacus' ), $url, $answer['message'] ),
+			array(
+				'status'     => 400,
+				'engineCode' => (string) $answer['code'],
+			)
+		);
+	}
+	return new WP_Error(
+		'abacus_engine_not_an_engine',
+		/* translators: 1: engine address, 2: HTTP status code. */
+		sprintf( __( '%1$s answered with HTTP status %2$d but not as an Abacus engine: check the address (it is the engine\'s base address, without /wp-json).', 'abacus' ), $url, $status ),
+		array( 'status' => 400 )
+	);
+}
+
+/**
+ * POST abacus/v1/engine/token: a fresh token for the current user's page.
+ *
+ * @return WP_REST_Response|WP_Error
+ */
+function abacus_rest_engine_token() {
+	if ( ! abacus_engine_is_active() ) {
+		return new WP_Error( 'abacus_engine_off', __( 'The reports use WooCommerce\'s figures: no engine is chosen in Analytics › Settings.', 'abacus' ), array( 'status' => 409 ) );
+	}
+	return rest_ensure_response( abacus_engine_token() );
+}
+
+/**
+ * Registers the engine routes.
+ */
+function abacus_register_engine_routes() {
+	register_rest_route(
+		ABACUS_REST_NAMESPACE,
+		'/engine',
+		array(
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => 'abacus_rest_get_engine',
+				'permission_callback' => 'abacus_rest_options_permission',
+			),
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => 'abacus_rest_update_engine',
+				'permission_callback' => 'abacus_rest_options_permission',
+			),
+		)
+	);
+	register_rest_route(
+		ABACUS_REST_NAMESPACE,
+		'/engine/test',
+		array(
+			'methods'             => WP_REST_Server::CREATABLE,
+			'callback'            => 'abacus_rest_test_engine',
+			'permission_callback' => 'abacus_rest_options_permission',
+		)
+	);
+	register_rest_route(
+		ABACUS_REST_NAMESPACE,
+		'/engine/token',
+		array(
+			'methods'             => WP_REST_Server::CREATABLE,
+			'callback'            => 'abacus_rest_engine_token',
+			'permission_callback' => 'abacus_rest_permission',
+		)
+	);
+}
+add_action( 'rest_api_init', 'abacus_register_engine_routes' );

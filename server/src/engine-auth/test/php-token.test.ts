@@ -1,0 +1,63 @@
+/**
+ * The plugin's PHP signer (php/engine.php) and the engine's verifier agree: a token signed in PHP
+ * verifies here, for the store and user it names, and a changed secret or store does not.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import { readClaims, verifyEngineToken } from '../index.js';
+
+const ENGINE_PHP = path.resolve(__dirname, '../../../../php/engine.php');
+const hasPhp = existsSync('/usr/bin/php');
+const itWithPhp = hasPhp ? it : it.skip;
+
+/** Runs php/engine.php with the few WordPress functions it calls stubbed; returns the output. */
+function php(code: string, options: Record<string, string>): string {
+	const script = `
+define( 'ABSPATH', '/' );
+define( 'MINUTE_IN_SECONDS', 60 );
+define( 'ABACUS_REST_NAMESPACE', 'abacus/v1' );
+$GLOBALS['abacus_test_options'] = json_decode( $argv[1], true );
+function add_action() {}
+function __( $text ) { return $text; }
+function home_url() { return 'http://127.0.0.1:18431/'; }
+function untrailingslashit( $value ) { return rtrim( $value, '/\\\\' ); }
+function get_current_user_id() { return 7; }
+function wp_json_encode( $value ) { return json_encode( $value ); }
+function get_option( $name, $fallback = false ) { return $GLOBALS['abacus_test_options'][ $name ] ?? $fallback; }
+require $argv[2];
+${code}`;
+	return execFileSync('php', ['-r', script, JSON.stringify(options), ENGINE_PHP], {
+		encoding: 'utf8',
+	});
+}
+
+describe('the PHP token signer', () => {
+	itWithPhp('signs a 15-minute token the engine verifies for this store and user', () => {
+		const secret = 'a-shared-secret-of-32-characters';
+		const out = JSON.parse(
+			php('echo json_encode( abacus_engine_token() );', {
+				abacus_engine: JSON.stringify({}),
+				abacus_engine_secret: secret,
+			}),
+		) as { token: string; expires: number };
+		const result = verifyEngineToken(out.token, { id: 'http://127.0.0.1:18431', secret });
+		expect(result).toMatchObject({
+			ok: true,
+			claims: { store: 'http://127.0.0.1:18431', sub: 7, cap: 'view_woocommerce_reports' },
+		});
+		const claims = readClaims(out.token);
+		expect(claims && claims.exp - claims.iat).toBe(900);
+		expect(out.expires).toBe(claims?.exp);
+		expect(
+			verifyEngineToken(out.token, {
+				id: 'http://127.0.0.1:18431',
+				secret: 'another-secret-of-32-characters!',
+			}),
+		).toMatchObject({ ok: false, problem: 'abacus_engine_token_invalid' });
+		expect(verifyEngineToken(out.token, { id: 'https://other.example', secret })).toMatchObject(
+			{ ok: false, problem: 'abacus_engine_token_wrong_store' },
+		);
+	});
+});
