@@ -1,0 +1,366 @@
+/**
+ * The catalogue itself: every metric of every report, once. Words are functions so that they are
+ * translated when read (after the page has loaded its translations), not when this module loads.
+ *
+ * Reports that answer from the same source share one set: revenue and orders read order-stats
+ * rows, products, variations and categories read product lines.
+ */
+import { __, _n } from '@wordpress/i18n';
+
+import type { MetricReport, MetricType, TrendDirection } from './types.js';
+
+/** A metric as written here: its words as functions of the current locale. */
+export interface MetricEntry {
+	label: () => string;
+	/** Table column header when it differs from the label. */
+	columnLabel?: () => string;
+	/** Performance indicator label when it differs from the label. */
+	indicatorLabel?: () => string;
+	type: MetricType;
+	/** Default `up`. */
+	trend?: TrendDirection;
+	definition: () => string;
+	/** Words after the value in a table summary; default the label. */
+	summaryLabel?: (value: number) => string;
+}
+
+/** Order-level metrics over order-stats rows (REST §3.3): the revenue and orders reports. */
+const ORDER = {
+	orders_count: {
+		label: () => __('Orders', 'abacus'),
+		type: 'number',
+		definition: () => __('Number of orders (refunds are not orders).', 'abacus'),
+		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+	},
+	num_items_sold: {
+		label: () => __('Items sold', 'abacus'),
+		type: 'number',
+		definition: () => __('Items sold, minus items refunded.', 'abacus'),
+		summaryLabel: (n) => _n('item sold', 'items sold', n, 'abacus'),
+	},
+	total_sales: {
+		label: () => __('Total sales', 'abacus'),
+		type: 'currency',
+		definition: () => __('Order totals including taxes and shipping, minus refunds.', 'abacus'),
+		summaryLabel: () => __('total sales', 'abacus'),
+	},
+	refunds: {
+		label: () => __('Returns', 'abacus'),
+		type: 'currency',
+		trend: 'down',
+		definition: () => __('Money refunded to customers (a positive amount).', 'abacus'),
+		summaryLabel: () => __('returns', 'abacus'),
+	},
+	taxes: {
+		label: () => __('Taxes', 'abacus'),
+		type: 'currency',
+		definition: () => __('Taxes charged, minus taxes refunded.', 'abacus'),
+		summaryLabel: () => __('taxes', 'abacus'),
+	},
+	shipping: {
+		label: () => __('Shipping', 'abacus'),
+		type: 'currency',
+		definition: () => __('Shipping charged, minus shipping refunded.', 'abacus'),
+		summaryLabel: () => __('shipping', 'abacus'),
+	},
+	net_revenue: {
+		label: () => __('Net sales', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__('Sales after discounts and refunds, without taxes and shipping.', 'abacus'),
+		summaryLabel: () => __('net sales', 'abacus'),
+	},
+	total_customers: {
+		label: () => __('Customers', 'abacus'),
+		type: 'number',
+		definition: () =>
+			__(
+				'Distinct customers who placed an order in the period (a refund is not an order: the customer of a refund alone is not counted).',
+				'abacus',
+			),
+		summaryLabel: (n) => _n('customer', 'customers', n, 'abacus'),
+	},
+	coupons: {
+		label: () => __('Coupons', 'abacus'),
+		type: 'currency',
+		trend: 'down',
+		definition: () => __('Discounts given with coupons.', 'abacus'),
+		summaryLabel: () => __('coupons', 'abacus'),
+	},
+	coupons_count: {
+		label: () => __('Coupons used', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct coupons used.', 'abacus'),
+		summaryLabel: (n) => _n('coupon', 'coupons', n, 'abacus'),
+	},
+	products: {
+		label: () => __('Products', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct products sold.', 'abacus'),
+		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+	},
+	gross_sales: {
+		label: () => __('Gross sales', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__('Total sales plus coupons and refunds, without taxes and shipping.', 'abacus'),
+		summaryLabel: () => __('gross sales', 'abacus'),
+	},
+	avg_items_per_order: {
+		label: () => __('Average items per order', 'abacus'),
+		type: 'average',
+		definition: () => __('Items sold divided by orders.', 'abacus'),
+	},
+	avg_order_value: {
+		label: () => __('Average order value', 'abacus'),
+		type: 'currency',
+		definition: () => __('Net sales divided by orders.', 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** Product-line metrics: the products, variations and categories reports. */
+const PRODUCT = {
+	items_sold: {
+		label: () => __('Items sold', 'abacus'),
+		type: 'number',
+		definition: () => __('Quantity sold, minus quantity refunded.', 'abacus'),
+		summaryLabel: (n) => _n('item sold', 'items sold', n, 'abacus'),
+	},
+	net_revenue: {
+		label: () => __('Net sales', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__('Line totals after discounts and refunds, without taxes and shipping.', 'abacus'),
+		summaryLabel: () => __('net sales', 'abacus'),
+	},
+	orders_count: {
+		label: () => __('Orders', 'abacus'),
+		type: 'number',
+		definition: () => __('Orders with these items (refunds not counted).', 'abacus'),
+		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+	},
+	products_count: {
+		label: () => __('Products', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct products sold.', 'abacus'),
+		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+	},
+	variations_count: {
+		label: () => __('Variations', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct variations sold.', 'abacus'),
+		summaryLabel: (n) => _n('variation sold', 'variations sold', n, 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** Coupon metrics over coupon-lookup rows. */
+const COUPON = {
+	orders_count: {
+		label: () => __('Discounted orders', 'abacus'),
+		columnLabel: () => __('Orders', 'abacus'),
+		type: 'number',
+		definition: () => __('Orders that used a coupon.', 'abacus'),
+		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+	},
+	amount: {
+		label: () => __('Amount', 'abacus'),
+		columnLabel: () => __('Amount discounted', 'abacus'),
+		indicatorLabel: () => __('Net discount amount', 'abacus'),
+		type: 'currency',
+		definition: () => __('Discounts given with coupons.', 'abacus'),
+		summaryLabel: () => __('amount discounted', 'abacus'),
+	},
+	coupons_count: {
+		label: () => __('Coupons', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct coupons used.', 'abacus'),
+		summaryLabel: (n) => _n('coupon', 'coupons', n, 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** Tax metrics over tax-lookup rows. */
+const TAX = {
+	total_tax: {
+		label: () => __('Total tax', 'abacus'),
+		type: 'currency',
+		definition: () => __('Order and shipping tax, minus refunded tax.', 'abacus'),
+		summaryLabel: () => __('total tax', 'abacus'),
+	},
+	order_tax: {
+		label: () => __('Order tax', 'abacus'),
+		type: 'currency',
+		definition: () => __('Tax on items.', 'abacus'),
+		summaryLabel: () => __('order tax', 'abacus'),
+	},
+	shipping_tax: {
+		label: () => __('Shipping tax', 'abacus'),
+		type: 'currency',
+		definition: () => __('Tax on shipping.', 'abacus'),
+		summaryLabel: () => __('shipping tax', 'abacus'),
+	},
+	orders_count: {
+		label: () => __('Orders', 'abacus'),
+		type: 'number',
+		definition: () => __('Orders charged this tax.', 'abacus'),
+		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+	},
+	tax_codes: {
+		label: () => __('Tax codes', 'abacus'),
+		type: 'number',
+		definition: () => __('Distinct tax rates charged.', 'abacus'),
+		summaryLabel: (n) => _n('tax code', 'tax codes', n, 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** Download metrics over download-log rows. */
+const DOWNLOAD = {
+	download_count: {
+		label: () => __('Downloads', 'abacus'),
+		type: 'number',
+		definition: () => __('Files downloaded.', 'abacus'),
+		summaryLabel: (n) => _n('download', 'downloads', n, 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/**
+ * Customer metrics (REST §6.12): each customer's own figures (the table's columns) and the
+ * averages over the customers shown (the table's summary).
+ */
+const CUSTOMER = {
+	orders_count: {
+		label: () => __('Orders', 'abacus'),
+		type: 'number',
+		definition: () => __("The customer's orders (refunds are not orders).", 'abacus'),
+	},
+	total_spend: {
+		label: () => __('Total spend', 'abacus'),
+		type: 'currency',
+		definition: () => __("The customer's order totals, minus refunds.", 'abacus'),
+	},
+	avg_order_value: {
+		label: () => __('Average order value', 'abacus'),
+		columnLabel: () => __('AOV', 'abacus'),
+		type: 'currency',
+		definition: () => __("The customer's total spend divided by orders.", 'abacus'),
+	},
+	customers_count: {
+		label: () => __('Customers', 'abacus'),
+		type: 'number',
+		definition: () => __('Customers matching the filters.', 'abacus'),
+		summaryLabel: (n) => _n('customer', 'customers', n, 'abacus'),
+	},
+	avg_orders_count: {
+		label: () => __('Average orders', 'abacus'),
+		type: 'average',
+		definition: () => __('Orders per customer, over customers with orders.', 'abacus'),
+		summaryLabel: () => __('average orders', 'abacus'),
+	},
+	avg_total_spend: {
+		label: () => __('Average lifetime spend', 'abacus'),
+		type: 'currency',
+		definition: () => __('Total spend per customer, over customers with orders.', 'abacus'),
+		summaryLabel: () => __('average lifetime spend', 'abacus'),
+	},
+	avg_avg_order_value: {
+		label: () => __('Average order value', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__(
+				"The average of each customer's average order value, over customers with orders.",
+				'abacus',
+			),
+		summaryLabel: () => __('average order value', 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** Stock counts (REST §6.11): products and variations by stock status; the statuses do not overlap. */
+const STOCK = {
+	products: {
+		label: () => __('Products', 'abacus'),
+		type: 'number',
+		definition: () => __('Published products and variations.', 'abacus'),
+		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+	},
+	outofstock: {
+		label: () => __('Out of stock', 'abacus'),
+		type: 'number',
+		trend: 'down',
+		definition: () =>
+			__(
+				"Items whose stock is at or under the store's out-of-stock amount, or marked out of stock.",
+				'abacus',
+			),
+		summaryLabel: () => __('out of stock', 'abacus'),
+	},
+	lowstock: {
+		label: () => __('Low stock', 'abacus'),
+		type: 'number',
+		trend: 'down',
+		definition: () =>
+			__(
+				"Items in stock at or under their low-stock threshold (their own, else the store's).",
+				'abacus',
+			),
+		summaryLabel: () => __('low stock', 'abacus'),
+	},
+	instock: {
+		label: () => __('In stock', 'abacus'),
+		type: 'number',
+		definition: () => __('Items in stock above their low-stock threshold.', 'abacus'),
+		summaryLabel: () => __('in stock', 'abacus'),
+	},
+	onbackorder: {
+		label: () => __('On backorder', 'abacus'),
+		type: 'number',
+		definition: () => __('Items out of stock that take backorders.', 'abacus'),
+		summaryLabel: () => __('on backorder', 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
+/** A report's metric set, and the words it says differently from the set. */
+export interface ReportMetrics {
+	metrics: Record<string, MetricEntry>;
+	overrides?: Record<string, Pick<MetricEntry, 'indicatorLabel'>>;
+}
+
+/** Each report's metric set (in the order its figures are listed) and what it says differently. */
+export const REPORTS = {
+	revenue: { metrics: ORDER },
+	orders: { metrics: ORDER },
+	products: {
+		metrics: PRODUCT,
+		overrides: { items_sold: { indicatorLabel: () => __('Products sold', 'abacus') } },
+	},
+	variations: {
+		metrics: PRODUCT,
+		overrides: { items_sold: { indicatorLabel: () => __('Variations Sold', 'abacus') } },
+	},
+	categories: { metrics: PRODUCT },
+	coupons: { metrics: COUPON },
+	taxes: { metrics: TAX },
+	downloads: { metrics: DOWNLOAD },
+	customers: { metrics: CUSTOMER },
+	stock: { metrics: STOCK },
+} as const satisfies Record<MetricReport, ReportMetrics>;
+
+/**
+ * The dashboard's performance indicators (REST §6.13), in the order the API lists them:
+ * `<report>/<key>`.
+ */
+export const INDICATOR_STATS = [
+	'revenue/total_sales',
+	'revenue/net_revenue',
+	'orders/orders_count',
+	'orders/avg_order_value',
+	'products/items_sold',
+	'revenue/refunds',
+	'coupons/orders_count',
+	'coupons/amount',
+	'taxes/total_tax',
+	'taxes/order_tax',
+	'taxes/shipping_tax',
+	'revenue/shipping',
+	'downloads/download_count',
+	'revenue/gross_sales',
+	'variations/items_sold',
+] as const;
