@@ -1,20 +1,26 @@
 /**
- * The metric layer: every figure a report shows is defined here once (SQL aggregate or derivation,
- * type, label and a one-line definition for the UI), and every endpoint, interval, segment, table,
- * summary and export takes its figures from these definitions.
+ * The metric layer: every figure a report shows is defined here once (SQL aggregate or derivation),
+ * and every endpoint, interval, segment, table, summary and export takes its figures from these
+ * definitions. What a metric is called, how it is written and what it means (label, value type,
+ * definition) come from the catalogue the client reads too, `@abacus/metrics`.
  *
  * Aliases used in the SQL: `s` = an order-stats row (orders and refunds), `p` = a product-lookup
  * line, `c` = a coupon-lookup row, `t` = a tax-lookup row, `d` = a download-log row.
  */
+import { findMetric, type MetricReport } from '@abacus/metrics';
+
+/** How a value is rounded in responses: counts are integers, money and averages floats. */
 export type MetricType = 'int' | 'float';
+/** How REST answers describe a value (the performance indicators' `format`). */
 export type MetricFormat = 'number' | 'currency';
 
 export interface Metric {
 	key: string;
+	/** The metric's name in REST answers (the performance indicators' label), from the catalogue. */
 	label: string;
 	type: MetricType;
 	format: MetricFormat;
-	/** Short definition for the UI. */
+	/** Short definition for the UI, from the catalogue. */
 	definition: string;
 	/** Aggregate SQL over the source's rows; absent for derived metrics. */
 	sql?: string;
@@ -31,137 +37,71 @@ export function isAdditive(m: Metric): boolean {
 	return !!m.sql && !m.sql.includes('DISTINCT');
 }
 
+/**
+ * The metric `key` of `report` in the catalogue, measured by `sql` (or derived by `derive` from
+ * `deps`). Counts are `int`; money and averages `float`.
+ */
 function metric(
+	report: MetricReport,
 	key: string,
-	label: string,
-	type: MetricType,
-	format: MetricFormat,
-	definition: string,
 	sql?: string,
 	derive?: (values: Record<string, number>) => number,
 	deps?: string[],
 ): Metric {
-	return { key, label, type, format, definition, sql, derive, deps };
+	const entry = findMetric(report, key);
+	if (!entry) throw new Error(`${report}/${key} is not in the metric catalogue`);
+	return {
+		key,
+		label: entry.indicatorLabel,
+		type: entry.type === 'number' ? 'int' : 'float',
+		format: entry.type === 'currency' ? 'currency' : 'number',
+		definition: entry.definition,
+		sql,
+		derive,
+		deps,
+	};
 }
 
 const ratio = (a: number, b: number): number => (b ? a / b : 0);
 
 /** Order-level metrics over order-stats rows S (REST contract §3.3). */
 export const ORDER_METRICS: Record<string, Metric> = {
-	orders_count: metric(
-		'orders_count',
-		'Orders',
-		'int',
-		'number',
-		'Number of orders (refunds are not orders).',
-		'COUNT(*) FILTER (WHERE s.parent_id = 0)',
-	),
-	num_items_sold: metric(
-		'num_items_sold',
-		'Items sold',
-		'int',
-		'number',
-		'Items sold, minus items refunded.',
-		'COALESCE(SUM(s.num_items_sold), 0)',
-	),
-	total_sales: metric(
-		'total_sales',
-		'Total sales',
-		'float',
-		'currency',
-		'Order totals including taxes and shipping, minus refunds.',
-		'COALESCE(SUM(s.total_sales), 0)',
-	),
+	orders_count: metric('revenue', 'orders_count', 'COUNT(*) FILTER (WHERE s.parent_id = 0)'),
+	num_items_sold: metric('revenue', 'num_items_sold', 'COALESCE(SUM(s.num_items_sold), 0)'),
+	total_sales: metric('revenue', 'total_sales', 'COALESCE(SUM(s.total_sales), 0)'),
 	refunds: metric(
+		'revenue',
 		'refunds',
-		'Returns',
-		'float',
-		'currency',
-		'Money refunded to customers (a positive amount).',
 		'COALESCE(-SUM(s.net_total) FILTER (WHERE s.net_total < 0), 0)',
 	),
-	taxes: metric(
-		'taxes',
-		'Taxes',
-		'float',
-		'currency',
-		'Taxes charged, minus taxes refunded.',
-		'COALESCE(SUM(s.tax_total), 0)',
-	),
-	shipping: metric(
-		'shipping',
-		'Shipping',
-		'float',
-		'currency',
-		'Shipping charged, minus shipping refunded.',
-		'COALESCE(SUM(s.shipping_total), 0)',
-	),
-	net_revenue: metric(
-		'net_revenue',
-		'Net sales',
-		'float',
-		'currency',
-		'Sales after discounts and refunds, without taxes and shipping.',
-		'COALESCE(SUM(s.net_total), 0)',
-	),
+	taxes: metric('revenue', 'taxes', 'COALESCE(SUM(s.tax_total), 0)'),
+	shipping: metric('revenue', 'shipping', 'COALESCE(SUM(s.shipping_total), 0)'),
+	net_revenue: metric('revenue', 'net_revenue', 'COALESCE(SUM(s.net_total), 0)'),
 	total_customers: metric(
+		'revenue',
 		'total_customers',
-		'Customers',
-		'int',
-		'number',
-		'Distinct customers who placed an order in the period (a refund is not an order: the customer of a refund alone is not counted).',
 		'COUNT(DISTINCT s.customer_id) FILTER (WHERE s.parent_id = 0)',
 	),
-	coupons: metric(
-		'coupons',
-		'Coupons',
-		'float',
-		'currency',
-		'Discounts given with coupons.',
-		'COALESCE(SUM(c.discount_amount), 0)',
-	),
-	coupons_count: metric(
-		'coupons_count',
-		'Coupons used',
-		'int',
-		'number',
-		'Distinct coupons used.',
-		'COUNT(DISTINCT c.coupon_id)',
-	),
-	products: metric(
-		'products',
-		'Products',
-		'int',
-		'number',
-		'Distinct products sold.',
-		'COUNT(DISTINCT p.product_id)',
-	),
+	coupons: metric('revenue', 'coupons', 'COALESCE(SUM(c.discount_amount), 0)'),
+	coupons_count: metric('revenue', 'coupons_count', 'COUNT(DISTINCT c.coupon_id)'),
+	products: metric('revenue', 'products', 'COUNT(DISTINCT p.product_id)'),
 	gross_sales: metric(
+		'revenue',
 		'gross_sales',
-		'Gross sales',
-		'float',
-		'currency',
-		'Total sales plus coupons and refunds, without taxes and shipping.',
 		undefined,
 		(v) => v.total_sales + v.coupons - v.taxes - v.shipping + v.refunds,
 		['total_sales', 'coupons', 'taxes', 'shipping', 'refunds'],
 	),
 	avg_items_per_order: metric(
+		'revenue',
 		'avg_items_per_order',
-		'Average items per order',
-		'float',
-		'number',
-		'Items sold divided by orders.',
 		undefined,
 		(v) => ratio(v.num_items_sold, v.orders_count),
 		['num_items_sold', 'orders_count'],
 	),
 	avg_order_value: metric(
+		'revenue',
 		'avg_order_value',
-		'Average order value',
-		'float',
-		'currency',
-		'Net sales divided by orders.',
 		undefined,
 		(v) => ratio(v.net_revenue, v.orders_count),
 		['net_revenue', 'orders_count'],
@@ -170,79 +110,31 @@ export const ORDER_METRICS: Record<string, Metric> = {
 
 /**
  * Order metrics measured on product lines (segments by product, variation or category): the same
- * keys as ORDER_METRICS, taken from the lines of that segment.
+ * keys, words and meaning as ORDER_METRICS, taken from the lines of that segment: total sales are
+ * line totals with their share of taxes and shipping, returns what was refunded on these lines (a
+ * positive amount), orders the orders containing these lines and customers the distinct
+ * customers who ordered them (refunds not counted).
  */
 export const ORDER_LINE_METRICS: Record<string, Metric> = {
-	num_items_sold: metric(
-		'num_items_sold',
-		'Items sold',
-		'int',
-		'number',
-		'Items of this segment sold, minus refunded.',
-		'COALESCE(SUM(p.product_qty), 0)',
-	),
-	total_sales: metric(
-		'total_sales',
-		'Total sales',
-		'float',
-		'currency',
-		'Line totals incl. taxes and shipping share.',
-		'COALESCE(SUM(p.product_gross_revenue), 0)',
-	),
-	coupons: metric(
-		'coupons',
-		'Coupons',
-		'float',
-		'currency',
-		'Coupon discount on these lines.',
-		'COALESCE(SUM(p.coupon_amount), 0)',
-	),
+	num_items_sold: metric('revenue', 'num_items_sold', 'COALESCE(SUM(p.product_qty), 0)'),
+	total_sales: metric('revenue', 'total_sales', 'COALESCE(SUM(p.product_gross_revenue), 0)'),
+	coupons: metric('revenue', 'coupons', 'COALESCE(SUM(p.coupon_amount), 0)'),
 	refunds: metric(
+		'revenue',
 		'refunds',
-		'Returns',
-		'float',
-		'currency',
-		'Refunded on these lines (a positive amount).',
 		'COALESCE(-SUM(p.product_gross_revenue) FILTER (WHERE p.product_gross_revenue < 0), 0)',
 	),
-	taxes: metric(
-		'taxes',
-		'Taxes',
-		'float',
-		'currency',
-		'Taxes on these lines.',
-		'COALESCE(SUM(p.tax_amount + p.shipping_tax_amount), 0)',
-	),
-	shipping: metric(
-		'shipping',
-		'Shipping',
-		'float',
-		'currency',
-		'Shipping share of these lines.',
-		'COALESCE(SUM(p.shipping_amount), 0)',
-	),
-	net_revenue: metric(
-		'net_revenue',
-		'Net sales',
-		'float',
-		'currency',
-		'Line totals after discounts, without taxes and shipping.',
-		'COALESCE(SUM(p.product_net_revenue), 0)',
-	),
+	taxes: metric('revenue', 'taxes', 'COALESCE(SUM(p.tax_amount + p.shipping_tax_amount), 0)'),
+	shipping: metric('revenue', 'shipping', 'COALESCE(SUM(p.shipping_amount), 0)'),
+	net_revenue: metric('revenue', 'net_revenue', 'COALESCE(SUM(p.product_net_revenue), 0)'),
 	orders_count: metric(
+		'revenue',
 		'orders_count',
-		'Orders',
-		'int',
-		'number',
-		'Orders containing these lines.',
 		'COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0)',
 	),
 	total_customers: metric(
+		'revenue',
 		'total_customers',
-		'Customers',
-		'int',
-		'number',
-		'Distinct customers who ordered these lines (refunds not counted).',
 		'COUNT(DISTINCT s.customer_id) FILTER (WHERE s.parent_id = 0)',
 	),
 	coupons_count: ORDER_METRICS.coupons_count,
@@ -252,130 +144,40 @@ export const ORDER_LINE_METRICS: Record<string, Metric> = {
 
 /** Product / variation / category metrics over product lines `p` of orders in S. */
 export const PRODUCT_METRICS: Record<string, Metric> = {
-	items_sold: metric(
-		'items_sold',
-		'Items sold',
-		'int',
-		'number',
-		'Quantity sold, minus quantity refunded.',
-		'COALESCE(SUM(p.product_qty), 0)',
-	),
-	net_revenue: metric(
-		'net_revenue',
-		'Net sales',
-		'float',
-		'currency',
-		'Line totals after discounts and refunds, without taxes and shipping.',
-		'COALESCE(SUM(p.product_net_revenue), 0)',
-	),
+	items_sold: metric('products', 'items_sold', 'COALESCE(SUM(p.product_qty), 0)'),
+	net_revenue: metric('products', 'net_revenue', 'COALESCE(SUM(p.product_net_revenue), 0)'),
 	orders_count: metric(
+		'products',
 		'orders_count',
-		'Orders',
-		'int',
-		'number',
-		'Orders with these items (refunds not counted).',
 		'COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0)',
 	),
-	products_count: metric(
-		'products_count',
-		'Products',
-		'int',
-		'number',
-		'Distinct products sold.',
-		'COUNT(DISTINCT p.product_id)',
-	),
-	variations_count: metric(
-		'variations_count',
-		'Variations',
-		'int',
-		'number',
-		'Distinct variations sold.',
-		'COUNT(DISTINCT p.variation_id)',
-	),
+	products_count: metric('products', 'products_count', 'COUNT(DISTINCT p.product_id)'),
+	variations_count: metric('products', 'variations_count', 'COUNT(DISTINCT p.variation_id)'),
 };
 
 /** Coupon metrics over coupon-lookup rows `c` of orders in S. */
 export const COUPON_METRICS: Record<string, Metric> = {
-	amount: metric(
-		'amount',
-		'Net discount amount',
-		'float',
-		'currency',
-		'Discounts given with coupons.',
-		'COALESCE(SUM(c.discount_amount), 0)',
-	),
-	coupons_count: metric(
-		'coupons_count',
-		'Coupons',
-		'int',
-		'number',
-		'Distinct coupons used.',
-		'COUNT(DISTINCT c.coupon_id)',
-	),
-	orders_count: metric(
-		'orders_count',
-		'Discounted orders',
-		'int',
-		'number',
-		'Orders that used a coupon.',
-		'COUNT(DISTINCT c.order_id)',
-	),
+	amount: metric('coupons', 'amount', 'COALESCE(SUM(c.discount_amount), 0)'),
+	coupons_count: metric('coupons', 'coupons_count', 'COUNT(DISTINCT c.coupon_id)'),
+	orders_count: metric('coupons', 'orders_count', 'COUNT(DISTINCT c.order_id)'),
 };
 
 /** Tax metrics over tax-lookup rows `t` of orders in S. */
 export const TAX_METRICS: Record<string, Metric> = {
-	tax_codes: metric(
-		'tax_codes',
-		'Tax codes',
-		'int',
-		'number',
-		'Distinct tax rates charged.',
-		'COUNT(DISTINCT t.tax_rate_id)',
-	),
-	total_tax: metric(
-		'total_tax',
-		'Total tax',
-		'float',
-		'currency',
-		'Order and shipping tax, minus refunded tax.',
-		'COALESCE(SUM(t.total_tax), 0)',
-	),
-	order_tax: metric(
-		'order_tax',
-		'Order tax',
-		'float',
-		'currency',
-		'Tax on items.',
-		'COALESCE(SUM(t.order_tax), 0)',
-	),
-	shipping_tax: metric(
-		'shipping_tax',
-		'Shipping tax',
-		'float',
-		'currency',
-		'Tax on shipping.',
-		'COALESCE(SUM(t.shipping_tax), 0)',
-	),
+	tax_codes: metric('taxes', 'tax_codes', 'COUNT(DISTINCT t.tax_rate_id)'),
+	total_tax: metric('taxes', 'total_tax', 'COALESCE(SUM(t.total_tax), 0)'),
+	order_tax: metric('taxes', 'order_tax', 'COALESCE(SUM(t.order_tax), 0)'),
+	shipping_tax: metric('taxes', 'shipping_tax', 'COALESCE(SUM(t.shipping_tax), 0)'),
 	orders_count: metric(
+		'taxes',
 		'orders_count',
-		'Orders',
-		'int',
-		'number',
-		'Orders charged this tax.',
 		'COUNT(DISTINCT t.order_id) FILTER (WHERE s.parent_id = 0)',
 	),
 };
 
 /** Download metrics over download-log rows `d`. */
 export const DOWNLOAD_METRICS: Record<string, Metric> = {
-	download_count: metric(
-		'download_count',
-		'Downloads',
-		'int',
-		'number',
-		'Files downloaded.',
-		'COUNT(DISTINCT d.download_log_id)',
-	),
+	download_count: metric('downloads', 'download_count', 'COUNT(DISTINCT d.download_log_id)'),
 };
 
 /** The metric set of each report's stats endpoint (the figures its summary tiles show). */
