@@ -35,17 +35,27 @@ export const SHOP_MANAGER = { user: 'manager', password: 'abacus-manager-passwor
 export const SUBSCRIBER = { user: 'reader', password: 'abacus-reader-password' };
 export const SITE_TITLE = 'Abacus Test Store';
 
-/** The release files and their SHA-256, as in the stack folder's SHA256SUMS. */
+/**
+ * The release files: in the stack folder, with their SHA-256 (as in its SHA256SUMS); on wordpress.org,
+ * with the SHA-256 of the files they unpack to (treeSha256(), the sum `find . -type f | LC_ALL=C sort |
+ * xargs sha256sum | sha256sum` prints in the unpacked folder), the same files as the stack folder's
+ * (wordpress.org's WordPress archive also holds the bundled themes and plugins the stack leaves out,
+ * which are removed before the check).
+ */
 export const STACK_FILES = {
 	wordpress: {
 		file: `wordpress-${VERSIONS.wordpress}.tar.gz`,
 		sha256: '2ae45250feb4657fd7383ec2cf6705ed3c0b043a89a72ce0392936153d9b78b1',
 		url: `https://wordpress.org/wordpress-${VERSIONS.wordpress}.tar.gz`,
+		folder: 'wordpress',
+		treeSha256: 'e708b08a6fbb9955843900684c97bff3644cd4105310e19fdb2aa90b6f7d0ce6',
 	},
 	woocommerce: {
 		file: `woocommerce-${VERSIONS.woocommerce}.tar.gz`,
 		sha256: 'f178517c1e67c100a22302c1426377705f9ee1fa9ba04486c4c3ebb3be97e0e3',
 		url: `https://downloads.wordpress.org/plugin/woocommerce.${VERSIONS.woocommerce}.zip`,
+		folder: 'woocommerce',
+		treeSha256: 'd7628b893eddb6717f050d9a05d6007c73a4fc667b67184b32962dd948bb41bd',
 	},
 } as const;
 
@@ -150,80 +160,156 @@ function sha256(file: string): string {
 	return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
-/**
- * The two release archives: from the stack folder when it exists (checked against the known
- * SHA-256), otherwise downloaded from wordpress.org into the cache folder. A download is checked
- * against the SHA-256 in `ABACUS_WP_STACK_SHA256` (a SHA256SUMS file) when given; WordPress core
- * is also checked against the SHA-1 that wordpress.org publishes beside it.
- */
-async function stackArchives(
-	cacheRoot: string,
-): Promise<{ wordpress: string; woocommerce: string }> {
+/** The stack folder (`ABACUS_WP_STACK`, default ../shared/wp-stack), or null when it is missing. */
+function stackFolder(): string | null {
 	const folder = path.resolve(REPO, process.env.ABACUS_WP_STACK ?? '../shared/wp-stack');
-	if (existsSync(folder)) {
-		const found = {
-			wordpress: path.join(folder, STACK_FILES.wordpress.file),
-			woocommerce: path.join(folder, STACK_FILES.woocommerce.file),
-		};
-		for (const key of ['wordpress', 'woocommerce'] as const) {
-			const actual = sha256(found[key]);
-			if (actual !== STACK_FILES[key].sha256) {
-				throw new Error(
-					`${found[key]} has SHA-256 ${actual}, expected ${STACK_FILES[key].sha256}: not the release the tests are written for.`,
-				);
-			}
-		}
-		return found;
-	}
-	const downloads = path.join(cacheRoot, 'downloads');
-	mkdirSync(downloads, { recursive: true });
-	const pinned = new Map<string, string>();
-	if (process.env.ABACUS_WP_STACK_SHA256) {
-		for (const line of readFileSync(process.env.ABACUS_WP_STACK_SHA256, 'utf8').split('\n')) {
-			const [sum, name] = line.trim().split(/\s+/);
-			if (sum && name) pinned.set(name, sum);
-		}
-	}
-	const result: Record<string, string> = {};
-	for (const key of ['wordpress', 'woocommerce'] as const) {
-		const url = STACK_FILES[key].url;
-		const file = path.join(downloads, path.basename(url));
-		if (!existsSync(file)) {
-			const response = await fetch(url);
-			if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
-			writeFileSync(`${file}.part`, Buffer.from(await response.arrayBuffer()));
-			renameSync(`${file}.part`, file);
-		}
-		const actual = sha256(file);
-		const expected = pinned.get(path.basename(url));
-		if (expected && expected !== actual) {
-			rmSync(file);
-			throw new Error(`${url} has SHA-256 ${actual}, expected ${expected}.`);
-		}
-		if (key === 'wordpress') {
-			const sha1 = (await (await fetch(`${url}.sha1`)).text()).trim().slice(0, 40);
-			const actualSha1 = createHash('sha1').update(readFileSync(file)).digest('hex');
-			if (sha1 !== actualSha1) {
-				rmSync(file);
-				throw new Error(`${url} does not match the SHA-1 wordpress.org publishes.`);
-			}
-		}
-		result[key] = file;
-	}
-	return { wordpress: result.wordpress, woocommerce: result.woocommerce };
+	return existsSync(folder) ? folder : null;
 }
 
-function extract(archive: string, into: string): void {
-	mkdirSync(into, { recursive: true });
-	if (archive.endsWith('.zip')) {
-		execFileSync('php', [
-			'-r',
-			'$z = new ZipArchive(); if ($z->open($argv[1]) !== true) exit(1); $z->extractTo($argv[2]); $z->close();',
-			archive,
-			into,
-		]);
-	} else {
-		execFileSync('tar', ['xzf', archive, '-C', into]);
+/**
+ * Unpacks WordPress into `into/wordpress` and WooCommerce into `into/wordpress/wp-content/plugins`:
+ * from the stack folder's archives when it exists (each checked against its known SHA-256), otherwise
+ * downloaded from wordpress.org into `cacheRoot/downloads` (their files checked against the known
+ * SHA-256, see downloadRelease).
+ */
+async function unpackStack(cacheRoot: string, into: string): Promise<void> {
+	const plugins = path.join(into, 'wordpress', 'wp-content', 'plugins');
+	const folder = stackFolder();
+	if (folder) {
+		for (const key of ['wordpress', 'woocommerce'] as const) {
+			const archive = path.join(folder, STACK_FILES[key].file);
+			const actual = sha256(archive);
+			if (actual !== STACK_FILES[key].sha256) {
+				throw new Error(
+					`${archive} has SHA-256 ${actual}, expected ${STACK_FILES[key].sha256}: not the release the tests are written for.`,
+				);
+			}
+			mkdirSync(key === 'wordpress' ? into : plugins, { recursive: true });
+			execFileSync('tar', ['xzf', archive, '-C', key === 'wordpress' ? into : plugins]);
+		}
+		return;
+	}
+	const downloads = path.join(cacheRoot, 'downloads');
+	await downloadRelease(
+		{ ...STACK_FILES.wordpress, leftOut: leftOutOfStackWordPress },
+		downloads,
+		into,
+	);
+	await downloadRelease(STACK_FILES.woocommerce, downloads, plugins);
+}
+
+/**
+ * What the stack's WordPress archive leaves out of wordpress.org's (README of wp-stack): the bundled
+ * themes other than Twenty Twenty-Five, Akismet and Hello Dolly. Paths relative to `wordpress/`.
+ */
+export function leftOutOfStackWordPress(relative: string): boolean {
+	const parts = relative.split('/');
+	if (parts[0] !== 'wp-content' || parts.length < 3) return false;
+	if (parts[1] === 'themes') return parts[2] !== 'twentytwentyfive' && parts[2] !== 'index.php';
+	if (parts[1] === 'plugins') return parts[2] === 'akismet' || parts[2] === 'hello.php';
+	return false;
+}
+
+/** The files of a folder, relative, with `/` separators, sorted; symbolic links refused. */
+function listFiles(dir: string, prefix = ''): string[] {
+	const out: string[] = [];
+	for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+		const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+		if (entry.isDirectory()) out.push(...listFiles(dir, relative));
+		else if (entry.isFile()) out.push(relative);
+		else throw new Error(`${path.join(dir, relative)} is not a regular file or folder.`);
+	}
+	return out;
+}
+
+/**
+ * SHA-256 of a folder's content: of the lines `<SHA-256 of the file>  <relative path>\n` of its
+ * files, sorted by path (as `sha256sum` prints them). The same release gives the same sum whether
+ * it came as a zip or a tarball.
+ */
+export function treeSha256(dir: string): string {
+	const hash = createHash('sha256');
+	for (const relative of listFiles(dir).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+		hash.update(`${sha256(path.join(dir, relative))}  ${relative}\n`);
+	}
+	return hash.digest('hex');
+}
+
+/** A release on wordpress.org and the SHA-256 of the files it must unpack to. */
+export interface ReleaseSource {
+	url: string;
+	/** The one folder the archive unpacks to (`wordpress`, `woocommerce`). */
+	folder: string;
+	/** treeSha256() of that folder, after the paths `leftOut` names are removed. */
+	treeSha256: string;
+	leftOut?: (relative: string) => boolean;
+}
+
+/**
+ * Downloads a release (kept in `downloads` for later runs), unpacks it and checks the SHA-256 of
+ * its files against the known one before anything uses them: a mismatch deletes the download and
+ * throws, saying which sum was found and which was expected. On success `into/<folder>` holds the
+ * verified files.
+ */
+export async function downloadRelease(
+	source: ReleaseSource,
+	downloads: string,
+	into: string,
+): Promise<void> {
+	mkdirSync(downloads, { recursive: true });
+	const file = path.join(downloads, path.basename(new URL(source.url).pathname));
+	if (!existsSync(file)) {
+		let response: Response;
+		try {
+			response = await fetch(source.url);
+		} catch (error) {
+			throw new Error(
+				`Cannot download ${source.url} (${(error as Error).cause ?? (error as Error).message}): put the release archives in a folder and name it in ABACUS_WP_STACK.`,
+			);
+		}
+		if (!response.ok) throw new Error(`${source.url} answered ${response.status}.`);
+		writeFileSync(`${file}.part`, Buffer.from(await response.arrayBuffer()));
+		renameSync(`${file}.part`, file);
+	}
+	const unpacked = mkdtempSync(path.join(into, '.verify-'));
+	try {
+		try {
+			if (file.endsWith('.zip')) await unzip(file, unpacked);
+			else execFileSync('tar', ['xzf', file, '-C', unpacked], { stdio: 'pipe' });
+		} catch (error) {
+			rmSync(file, { force: true });
+			throw new Error(
+				`${source.url} is not a readable archive (${(error as Error).message.trim()}); the download was deleted.`,
+			);
+		}
+		const folder = path.join(unpacked, source.folder);
+		if (!existsSync(folder)) {
+			rmSync(file, { force: true });
+			throw new Error(
+				`${source.url} does not unpack to a ${source.folder}/ folder; the download was deleted.`,
+			);
+		}
+		if (source.leftOut) {
+			for (const relative of listFiles(folder)) {
+				if (!source.leftOut(relative)) continue;
+				rmSync(path.join(folder, relative));
+				// And the folders this leaves empty.
+				for (let dir = path.dirname(relative); dir !== '.'; dir = path.dirname(dir)) {
+					if (readdirSync(path.join(folder, dir)).length > 0) break;
+					rmSync(path.join(folder, dir), { recursive: true });
+				}
+			}
+		}
+		const actual = treeSha256(folder);
+		if (actual !== source.treeSha256) {
+			rmSync(file, { force: true });
+			throw new Error(
+				`${source.url} unpacks to files with SHA-256 ${actual}, expected ${source.treeSha256}: not the release the tests are written for; the download was deleted.`,
+			);
+		}
+		renameSync(folder, path.join(into, source.folder));
+	} finally {
+		rmSync(unpacked, { recursive: true, force: true });
 	}
 }
 
@@ -355,15 +441,13 @@ export async function preparedStack(): Promise<{
 		return { dir, seconds: 0, seed: JSON.parse(readFileSync(marker, 'utf8')) };
 	}
 	const started = Date.now();
-	const archives = await stackArchives(cacheRoot);
 	const work = `${dir}.building-${process.pid}`;
 	rmSync(work, { recursive: true, force: true });
 	mkdirSync(work, { recursive: true });
 	const db: Database[] = [];
 	try {
-		extract(archives.wordpress, work);
+		await unpackStack(cacheRoot, work);
 		const root = path.join(work, 'wordpress');
-		extract(archives.woocommerce, path.join(root, 'wp-content', 'plugins'));
 		mkdirSync(path.join(root, 'wp-content', 'mu-plugins'), { recursive: true });
 		copyFileSync(
 			path.join(PHP_DIR, 'mu-plugin.php'),
