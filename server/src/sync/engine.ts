@@ -1,0 +1,706 @@
+/**
+ * Keeps the engine's database in step with one WooCommerce store.
+ *
+ * 1. Backfill: the catalogue (settings, tax rates, categories, attributes, products with their
+ *    variations, coupons, customers), then every order by id, page after page (100 a page, a few
+ *    pages fetched at once), each group of pages written in one transaction together with the
+ *    checkpoint (the last page written). A restart resumes after that page; a page written twice
+ *    replaces its orders, so nothing is ever duplicated. A full id scan closes the backfill (it
+ *    catches orders that moved between pages while the backfill ran).
+ * 2. Incremental rounds (every `intervalSeconds`, default 60): orders modified since the watermark
+ *    (`modified_after`, in UTC, re-reading the last minute so that nothing committed late is
+ *    missed), with their refunds; orders moved to the trash; products modified since the
+ *    watermark. Every `fullScanEvery` rounds (default 10) a full id scan: the store's ids with
+ *    their modification date and refund ids against the engine's; orders the store no longer has
+ *    are deleted (WooCommerce's REST API does not report deletions), orders that differ are
+ *    fetched again; the whole catalogue and the settings are read again.
+ *
+ * Writes never block reads: each batch is one transaction on the writer connection, readers keep
+ * answering from the last committed state.
+ */
+import type { Db } from '../core/db.js';
+import {
+	MalformedError,
+	mapAttribute,
+	mapCategory,
+	mapCoupon,
+	mapCustomer,
+	mapOrder,
+	mapProduct,
+	mapRefund,
+	mapTaxRate,
+	type AttributeRecord,
+	type FetchedOrder,
+	type Json,
+	type ProductRecord,
+} from './map.js';
+import { readState, writeState, type RegisteredStore, type SyncStateRow } from './registry.js';
+import { WooClient, StoreError, type Query, type WooClientOptions } from './woo-client.js';
+import { writeCatalogue, writeCustomers, writeOrderBatch, type OrderBatch } from './writer.js';
+
+export type SyncPhase = 'backfilling' | 'syncing' | 'idle' | 'error' | 'stopped';
+
+export interface BackfillProgress {
+	done: number;
+	total: number;
+	perSecond: number;
+	secondsLeft: number | null;
+}
+
+export interface RoundSummary {
+	at: string;
+	orders: number;
+	deleted: number;
+	products: number;
+	fullScan: boolean;
+	ms: number;
+}
+
+export interface SyncOptions {
+	db: Db;
+	store: RegisteredStore;
+	/** Called after every committed batch (report caches drop). */
+	notifyWrite?: () => void;
+	/** A line of progress (backfill progress, round summaries, errors). */
+	log?: (line: string) => void;
+	/** Pages fetched at once. Default 3. */
+	concurrency?: number;
+	/** Orders per page (1…100). Default 100. */
+	pageSize?: number;
+	/** Overrides of the store's round interval (seconds). */
+	intervalSeconds?: number;
+	/** Client options (tests inject `fetch`, `sleep`, short backoffs). */
+	client?: Partial<WooClientOptions>;
+	/** Awaited after each backfill batch is committed (tests stop the sync there). */
+	afterBatch?: () => Promise<void>;
+}
+
+const MINUTE = 60_000;
+
+function isoGmt(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19);
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** `12 min 5 s`, `40 s`. */
+export function duration(seconds: number): string {
+	const s = Math.max(0, Math.round(seconds));
+	if (s < 60) return `${s} s`;
+	const m = Math.floor(s / 60);
+	if (m < 60) return `${m} min ${s % 60} s`;
+	return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export class StoreSync {
+	readonly client: WooClient;
+	private readonly db: Db;
+	private readonly store: RegisteredStore;
+	private readonly options: SyncOptions;
+	private stopping = false;
+	private wake: (() => void) | null = null;
+	private loop: Promise<void> | null = null;
+	phase: SyncPhase = 'idle';
+	progress: BackfillProgress | null = null;
+	lastRound: RoundSummary | null = null;
+	/** Milliseconds of the store's last answers (the bench prints the median). */
+	readonly pageTimes: number[] = [];
+
+	constructor(options: SyncOptions) {
+		this.options = options;
+		this.db = options.db;
+		this.store = options.store;
+		this.client = new WooClient({
+			url: options.store.url,
+			auth: options.store.auth,
+			...options.client,
+			onRetry: (info) => {
+				options.client?.onRetry?.(info);
+				this.log(
+					`The store did not answer well (${info.error}); trying again in ${duration(info.delayMs / 1000)} (attempt ${info.attempt + 1}).`,
+				);
+				void writeState(this.db, this.store.id, {
+					lastError: `${info.error} (retrying)`,
+					lastErrorAt: new Date().toISOString(),
+				}).catch(() => undefined);
+			},
+		});
+	}
+
+	private log(line: string): void {
+		this.options.log?.(line);
+	}
+
+	get intervalSeconds(): number {
+		return this.options.intervalSeconds ?? this.store.intervalSeconds;
+	}
+
+	/** A page of a collection, its items checked by `map` (a malformed item → asked again). */
+	private async page<T>(
+		route: string,
+		query: Query,
+		map: (item: unknown) => T,
+	): Promise<{ items: T[]; total: number; totalPages: number }> {
+		for (let attempt = 0; ; attempt++) {
+			const page = await this.client.getPage<unknown>(route, query);
+			this.pageTimes.push(page.ms);
+			try {
+				return {
+					items: page.items.map(map),
+					total: page.total,
+					totalPages: page.totalPages,
+				};
+			} catch (error) {
+				if (!(error instanceof MalformedError) || attempt >= 3) {
+					throw new Error(
+						`The store answered ${route} with a malformed page: ${errorText(error)}`,
+					);
+				}
+				this.log(
+					`The store answered ${route} with a malformed page (${error.message}); asking again.`,
+				);
+			}
+		}
+	}
+
+	private async all<T>(route: string, query: Query, map: (item: unknown) => T): Promise<T[]> {
+		const out: T[] = [];
+		for (let page = 1; ; page++) {
+			const result = await this.page(route, { ...query, per_page: 100, page }, map);
+			out.push(...result.items);
+			if (page >= result.totalPages || result.items.length === 0) return out;
+		}
+	}
+
+	/** The store settings that shape figures, as engine options. */
+	private async fetchSettings(): Promise<Record<string, unknown>> {
+		const options: Record<string, unknown> = {};
+		const general = await this.all('wc/v3/settings/general', {}, (item) => item as Json);
+		const wanted: Record<string, string> = {
+			woocommerce_currency: 'woocommerce_currency',
+			woocommerce_currency_pos: 'woocommerce_currency_pos',
+			woocommerce_price_thousand_sep: 'woocommerce_price_thousand_sep',
+			woocommerce_price_decimal_sep: 'woocommerce_price_decimal_sep',
+			woocommerce_price_num_decimals: 'woocommerce_price_num_decimals',
+			woocommerce_default_country: 'woocommerce_default_country',
+		};
+		for (const item of general) {
+			const key = String(item.id);
+			if (Object.hasOwn(wanted, key)) {
+				options[wanted[key]] =
+					key === 'woocommerce_price_num_decimals' ? Number(item.value) : item.value;
+			}
+		}
+		const products = await this.all('wc/v3/settings/products', {}, (item) => item as Json);
+		for (const item of products) {
+			const key = String(item.id);
+			if (
+				key === 'woocommerce_manage_stock' ||
+				key === 'woocommerce_notify_low_stock_amount' ||
+				key === 'woocommerce_notify_no_stock_amount'
+			) {
+				options[key] = key === 'woocommerce_manage_stock' ? item.value : Number(item.value);
+			}
+		}
+		try {
+			const analytics = await this.all(
+				'wc-analytics/settings/wc_admin',
+				{},
+				(item) => item as Json,
+			);
+			for (const item of analytics) {
+				const key = String(item.id);
+				if (
+					key === 'woocommerce_excluded_report_order_statuses' ||
+					key === 'woocommerce_actionable_order_statuses' ||
+					key === 'woocommerce_default_date_range' ||
+					key === 'woocommerce_date_type'
+				) {
+					options[key] = item.value;
+				}
+			}
+		} catch (error) {
+			if (!(error instanceof StoreError)) throw error;
+			this.log(`Analytics settings not readable (${error.message}); keeping the defaults.`);
+		}
+		const site = await this.siteOptions();
+		Object.assign(options, site);
+		return options;
+	}
+
+	/** Time zone, week start, date and time formats and the store name. */
+	private async siteOptions(): Promise<Record<string, unknown>> {
+		const names = [
+			'timezone_string',
+			'gmt_offset',
+			'start_of_week',
+			'date_format',
+			'time_format',
+			'blogname',
+		];
+		let values: Json | null = null;
+		try {
+			values = await this.client.getObject<Json>('wc-admin/options', {
+				options: names.join(','),
+			});
+		} catch (error) {
+			if (!(error instanceof StoreError)) throw error;
+			try {
+				const wp = await this.client.getObject<Json>('wp/v2/settings');
+				values = {
+					timezone_string: wp.timezone,
+					start_of_week: wp.start_of_week,
+					date_format: wp.date_format,
+					time_format: wp.time_format,
+					blogname: wp.title,
+				};
+			} catch (inner) {
+				if (!(inner instanceof StoreError)) throw inner;
+				this.log(
+					`The store's time zone is not readable (${inner.message}); keeping ${'UTC'}.`,
+				);
+				return {};
+			}
+		}
+		const out: Record<string, unknown> = {};
+		for (const name of names) {
+			const value = values?.[name];
+			if (value === undefined || value === null || value === false) continue;
+			out[name] = name === 'start_of_week' || name === 'gmt_offset' ? Number(value) : value;
+		}
+		// A store set to a fixed offset (no IANA zone) maps to the Etc/GMT zone of that offset.
+		if (!out.timezone_string && typeof out.gmt_offset === 'number') {
+			const offset = out.gmt_offset;
+			if (Number.isInteger(offset) && offset !== 0) {
+				out.timezone_string = `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+			} else if (offset === 0) out.timezone_string = 'UTC';
+		}
+		return out;
+	}
+
+	private async fetchProducts(query: Query): Promise<ProductRecord[]> {
+		const products = await this.all('wc/v3/products', { ...query, status: 'any' }, (p) =>
+			mapProduct(p),
+		);
+		const out: ProductRecord[] = [];
+		for (const product of products) {
+			out.push(product);
+			if (product.type === 'variable' || product.variationIds.length) {
+				out.push(
+					...(await this.all(`wc/v3/products/${product.id}/variations`, {}, (v) =>
+						mapProduct(v, product),
+					)),
+				);
+			}
+		}
+		return out;
+	}
+
+	/** Reads the whole catalogue and the settings and replaces the engine's. */
+	async syncCatalogue(): Promise<void> {
+		const options = await this.fetchSettings();
+		const taxRates = await this.all('wc/v3/taxes', {}, mapTaxRate);
+		const categories = await this.all('wc/v3/products/categories', {}, mapCategory);
+		const rawAttributes = await this.all('wc/v3/products/attributes', {}, (a) => a as Json);
+		const attributes: AttributeRecord[] = [];
+		for (const a of rawAttributes) {
+			const terms = await this.all(
+				`wc/v3/products/attributes/${Number(a.id)}/terms`,
+				{},
+				(t) => t,
+			);
+			attributes.push(mapAttribute(a, terms));
+		}
+		const products = await this.fetchProducts({});
+		const coupons = await this.all('wc/v3/coupons', {}, mapCoupon);
+		const customers = await this.all('wc/v3/customers', { role: 'all' }, mapCustomer);
+		await this.db.transaction(async () => {
+			await writeCatalogue(
+				this.db,
+				{ options, taxRates, categories, attributes, products, coupons, customers },
+				true,
+			);
+		});
+		this.options.notifyWrite?.();
+	}
+
+	/** The refunds of the orders that list some. */
+	private async withRefunds(
+		orders: FetchedOrder[],
+	): Promise<Array<{ order: FetchedOrder; refunds: FetchedOrder[] }>> {
+		const out = [];
+		for (const order of orders) {
+			const refunds = order.refundIds.length
+				? await this.all(`wc/v3/orders/${order.id}/refunds`, {}, (r) => mapRefund(r, order))
+				: [];
+			out.push({ order, refunds });
+		}
+		return out;
+	}
+
+	/** Registered customers the engine does not know yet (new customers since the last read). */
+	private async newCustomers(orders: FetchedOrder[]): Promise<void> {
+		const userIds = [
+			...new Set(orders.map((o) => o.userId).filter((u): u is number => u !== null)),
+		];
+		if (!userIds.length) return;
+		const known = await this.db.all<{ user_id: number }>(
+			'SELECT user_id FROM customer_lookup WHERE user_id IN (SELECT unnest(CAST(? AS INTEGER[])))',
+			[JSON.stringify(userIds)],
+		);
+		const knownIds = new Set(known.map((k) => Number(k.user_id)));
+		const missing = userIds.filter((u) => !knownIds.has(u));
+		for (let i = 0; i < missing.length; i += 100) {
+			const part = missing.slice(i, i + 100);
+			const customers = await this.all(
+				'wc/v3/customers',
+				{ include: part.join(','), role: 'all' },
+				mapCustomer,
+			);
+			if (customers.length) await writeCustomers(this.db, customers);
+		}
+	}
+
+	private ordersPage(
+		page: number,
+		query: Query = {},
+	): Promise<{ items: FetchedOrder[]; total: number; totalPages: number }> {
+		return this.page(
+			'wc/v3/orders',
+			{ orderby: 'id', order: 'asc', per_page: this.options.pageSize ?? 100, page, ...query },
+			mapOrder,
+		);
+	}
+
+	private reportProgress(state: SyncStateRow, started: number, doneAtStart: number): void {
+		const total = state.backfillTotal ?? 0;
+		const seconds = (Date.now() - started) / 1000;
+		const rate = seconds > 0 ? (state.backfillDone - doneAtStart) / seconds : 0;
+		const left = rate > 0 ? Math.max(0, total - state.backfillDone) / rate : null;
+		this.progress = {
+			done: state.backfillDone,
+			total,
+			perSecond: Math.round(rate * 10) / 10,
+			secondsLeft: left === null ? null : Math.round(left),
+		};
+		const pct = total ? Math.min(100, Math.floor((state.backfillDone / total) * 100)) : 100;
+		this.log(
+			`Backfill: ${state.backfillDone.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} orders (${pct} %), ${rate.toFixed(0)} orders/s${left === null ? '' : `, about ${duration(left)} left`}.`,
+		);
+	}
+
+	/** The backfill, from the last checkpoint. Resolves when done (or stopped). */
+	async backfill(): Promise<void> {
+		let state = await readState(this.db, this.store.id);
+		if (state.phase === 'incremental') return;
+		this.phase = 'backfilling';
+		if (!state.backfillStarted) {
+			// Orders modified after this moment are read again by the first incremental round.
+			const started = isoGmt(Date.now() - 5 * MINUTE);
+			await writeState(this.db, this.store.id, {
+				backfillStarted: started,
+				watermark: started,
+			});
+			state = await readState(this.db, this.store.id);
+		}
+		this.log(`Reading the catalogue and settings of ${this.store.id}…`);
+		await this.syncCatalogue();
+		const started = Date.now();
+		const doneAtStart = state.backfillDone;
+		const secondsBefore = state.backfillSeconds;
+		const concurrency = Math.max(1, this.options.concurrency ?? 3);
+		let nextPage = state.backfillPage + 1;
+		let totalPages = Number.POSITIVE_INFINITY;
+		while (!this.stopping && nextPage <= totalPages) {
+			const pages = Array.from({ length: concurrency }, (_, i) => nextPage + i).filter(
+				(p) => p <= totalPages,
+			);
+			const results = await Promise.all(pages.map((p) => this.ordersPage(p)));
+			const last = results[results.length - 1];
+			totalPages = Math.max(...results.map((r) => r.totalPages));
+			const fetched = results.flatMap((r) => r.items);
+			const live = fetched.filter((o) => o.status !== 'trash');
+			await this.newCustomers(live);
+			const orders = await this.withRefunds(live);
+			const trashed = fetched.filter((o) => o.status === 'trash').map((o) => o.id);
+			await this.db.transaction(async () => {
+				await writeOrderBatch(this.db, { orders, remove: trashed });
+				await writeState(this.db, this.store.id, {
+					backfillPage: pages[pages.length - 1],
+					backfillTotal: last.total,
+					backfillDone: state.backfillDone + live.length,
+					backfillSeconds: secondsBefore + (Date.now() - started) / 1000,
+				});
+			});
+			this.options.notifyWrite?.();
+			state = await readState(this.db, this.store.id);
+			this.reportProgress(state, started, doneAtStart);
+			nextPage = pages[pages.length - 1] + 1;
+			if (results.some((r) => r.items.length === 0)) break;
+			await this.options.afterBatch?.();
+		}
+		if (this.stopping) return;
+		// Orders that moved between pages while the backfill ran, and those deleted meanwhile.
+		await this.fullScan();
+		await writeState(this.db, this.store.id, {
+			phase: 'incremental',
+			lastSuccess: new Date().toISOString(),
+			lastError: null,
+			lastErrorAt: null,
+		});
+		const seconds = (Date.now() - started) / 1000;
+		this.log(
+			`Backfill done: ${state.backfillDone.toLocaleString('en-US')} orders in ${duration(seconds)} (${(seconds > 0 ? (state.backfillDone - doneAtStart) / seconds : 0).toFixed(0)} orders/s).`,
+		);
+		this.progress = null;
+	}
+
+	/**
+	 * Compares the store's order ids (with modification dates and refund ids) with the engine's:
+	 * deletes what the store no longer has, fetches what differs. Returns [fetched, deleted].
+	 */
+	async fullScan(): Promise<[number, number]> {
+		const remote = new Map<number, { modified: string | null; refunds: string }>();
+		for (let page = 1; ; page++) {
+			const result = await this.page(
+				'wc/v3/orders',
+				{
+					_fields: 'id,status,date_modified_gmt,refunds',
+					orderby: 'id',
+					order: 'asc',
+					per_page: 100,
+					page,
+				},
+				(raw) => {
+					const o = mapOrderSummary(raw);
+					return o;
+				},
+			);
+			for (const o of result.items) if (o.status !== 'trash') remote.set(o.id, o);
+			if (page >= result.totalPages || result.items.length === 0) break;
+		}
+		const local = await this.db.all<{
+			order_id: number;
+			modified_gmt: string | null;
+			refund_ids: string;
+		}>('SELECT order_id, modified_gmt, refund_ids FROM sync_orders');
+		const localMap = new Map(local.map((l) => [Number(l.order_id), l]));
+		// Orders in the engine that sync_orders does not know (should not happen) are checked too.
+		const stray = await this.db.all<{ id: number }>(
+			'SELECT id FROM orders WHERE parent_id = 0 AND id NOT IN (SELECT order_id FROM sync_orders)',
+		);
+		const remove = [
+			...[...localMap.keys()].filter((id) => !remote.has(id)),
+			...stray.map((s) => Number(s.id)).filter((id) => !remote.has(id)),
+		];
+		const refetch = [...remote.entries()]
+			.filter(([id, r]) => {
+				const l = localMap.get(id);
+				return (
+					!l ||
+					(r.modified !== null && l.modified_gmt !== r.modified) ||
+					l.refund_ids !== r.refunds
+				);
+			})
+			.map(([id]) => id);
+		let fetched = 0;
+		for (let i = 0; i < refetch.length || (i === 0 && remove.length); i += 100) {
+			const part = refetch.slice(i, i + 100);
+			const orders = part.length
+				? (
+						await this.page(
+							'wc/v3/orders',
+							{ include: part.join(','), per_page: 100, orderby: 'id', order: 'asc' },
+							mapOrder,
+						)
+					).items
+				: [];
+			await this.newCustomers(orders);
+			const batch: OrderBatch = {
+				orders: await this.withRefunds(orders),
+				remove: i === 0 ? remove : [],
+			};
+			await this.db.transaction(async () => {
+				await writeOrderBatch(this.db, batch);
+			});
+			this.options.notifyWrite?.();
+			fetched += orders.length;
+		}
+		return [fetched, remove.length];
+	}
+
+	/** One incremental round. */
+	async round(): Promise<RoundSummary> {
+		const t0 = Date.now();
+		const state = await readState(this.db, this.store.id);
+		const fullScan =
+			this.store.fullScanEvery > 0 && (state.rounds + 1) % this.store.fullScanEvery === 0;
+		const since = state.watermark
+			? isoGmt(Date.parse(`${state.watermark}Z`) - MINUTE)
+			: isoGmt(Date.now() - 10 * MINUTE);
+		const query: Query = {
+			modified_after: since,
+			dates_are_gmt: true,
+			orderby: 'modified',
+			order: 'asc',
+		};
+		const changed: FetchedOrder[] = [];
+		for (let page = 1; ; page++) {
+			const result = await this.ordersPage(page, query);
+			changed.push(...result.items);
+			if (page >= result.totalPages || result.items.length === 0) break;
+		}
+		for (let page = 1; ; page++) {
+			const result = await this.ordersPage(page, { ...query, status: 'trash' });
+			changed.push(...result.items);
+			if (page >= result.totalPages || result.items.length === 0) break;
+		}
+		const byId = new Map(changed.map((o) => [o.id, o]));
+		const live = [...byId.values()].filter((o) => o.status !== 'trash');
+		const trashed = [...byId.values()].filter((o) => o.status === 'trash').map((o) => o.id);
+		await this.newCustomers(live);
+		const orders = await this.withRefunds(live);
+		const products = fullScan
+			? []
+			: await this.fetchProducts({ modified_after: since, dates_are_gmt: true });
+		const maxModified = [...byId.values()]
+			.map((o) => o.dateModifiedGmt)
+			.filter((d): d is string => d !== null)
+			.map((d) => d.replace(' ', 'T'))
+			.sort()
+			.pop();
+		const watermark =
+			maxModified && (!state.watermark || maxModified > state.watermark)
+				? maxModified
+				: state.watermark;
+		await this.db.transaction(async () => {
+			if (products.length) await writeCatalogue(this.db, { products }, false);
+			await writeOrderBatch(this.db, { orders, remove: trashed });
+			await writeState(this.db, this.store.id, { watermark });
+		});
+		this.options.notifyWrite?.();
+		let deleted = trashed.length;
+		let fetched = live.length;
+		if (fullScan) {
+			await this.syncCatalogue();
+			const [f, d] = await this.fullScan();
+			fetched += f;
+			deleted += d;
+		}
+		const summary: RoundSummary = {
+			at: new Date().toISOString(),
+			orders: fetched,
+			deleted,
+			products: products.length,
+			fullScan,
+			ms: Date.now() - t0,
+		};
+		await writeState(this.db, this.store.id, {
+			rounds: state.rounds + 1,
+			lastSuccess: summary.at,
+			lastError: null,
+			lastErrorAt: null,
+			lastRound: JSON.stringify(summary),
+		});
+		this.lastRound = summary;
+		this.log(
+			`Round ${state.rounds + 1}: ${fetched} orders read again, ${deleted} removed${fullScan ? ' (full id scan)' : ''}, ${summary.ms} ms.`,
+		);
+		return summary;
+	}
+
+	/** Records an error as the store's last error. */
+	private async fail(error: unknown): Promise<void> {
+		this.phase = 'error';
+		const message = errorText(error);
+		this.log(`Sync of ${this.store.id} failed: ${message}`);
+		await writeState(this.db, this.store.id, {
+			lastError: message,
+			lastErrorAt: new Date().toISOString(),
+		}).catch(() => undefined);
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.wake = null;
+				resolve();
+			}, ms);
+			this.wake = () => {
+				clearTimeout(timer);
+				this.wake = null;
+				resolve();
+			};
+		});
+	}
+
+	/** Backfill (when not done), then rounds every interval until `stop()`. */
+	start(): void {
+		if (this.loop) return;
+		this.stopping = false;
+		this.loop = (async () => {
+			while (!this.stopping) {
+				try {
+					await this.backfill();
+					if (this.stopping) break;
+					this.phase = 'syncing';
+					await this.round();
+					this.phase = 'idle';
+				} catch (error) {
+					await this.fail(error);
+				}
+				if (!this.stopping) await this.sleep(this.intervalSeconds * 1000);
+			}
+			this.phase = 'stopped';
+		})();
+	}
+
+	/** Runs the next round now (tests, the CLI). */
+	async syncNow(): Promise<void> {
+		await this.backfill();
+		this.phase = 'syncing';
+		try {
+			await this.round();
+			this.phase = 'idle';
+		} catch (error) {
+			await this.fail(error);
+			throw error;
+		}
+	}
+
+	/** Stops after the batch being written (never half of one). */
+	async stop(): Promise<void> {
+		this.stopping = true;
+		this.wake?.();
+		await this.loop;
+		this.loop = null;
+		this.phase = 'stopped';
+	}
+}
+
+/** The few fields of a full id scan. */
+function mapOrderSummary(raw: unknown): {
+	id: number;
+	status: string;
+	modified: string | null;
+	refunds: string;
+} {
+	if (raw === null || typeof raw !== 'object') throw new MalformedError('order is not an object');
+	const o = raw as Json;
+	if (typeof o.id !== 'number' || !Number.isSafeInteger(o.id))
+		throw new MalformedError('order.id is not an id');
+	const refunds = Array.isArray(o.refunds)
+		? o.refunds
+				.map((r) => (r && typeof r === 'object' ? Number((r as Json).id) : NaN))
+				.filter((n) => Number.isSafeInteger(n))
+				.sort((a, b) => a - b)
+				.join(',')
+		: '';
+	const modified =
+		typeof o.date_modified_gmt === 'string'
+			? o.date_modified_gmt.replace('T', ' ').slice(0, 19)
+			: null;
+	return { id: o.id, status: typeof o.status === 'string' ? o.status : '', modified, refunds };
+}

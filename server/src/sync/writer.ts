@@ -1,0 +1,655 @@
+/**
+ * Writes what the sync fetched into the engine's tables. Orders go through the pipeline of
+ * `db/pipeline.ts` (`applyOrderChanges`: raw rows, lookups, roll-ups); this module resolves what
+ * the pipeline needs from the store's own ids (customer lookup ids for users and guests, coupon
+ * ids for coupon codes) and writes the catalogue (products and variations with stock, categories,
+ * attributes, coupons, customers, tax rates) and the store's settings.
+ *
+ * Every function here runs inside the caller's transaction (`db.transaction` joins it), so a batch
+ * and the sync state that accounts for it commit together: readers never see half of either.
+ */
+import type { Db, SqlValue } from '../core/db.js';
+import { applyOrderChanges, updateCatalogueTotals, type OrderRecord } from '../db/pipeline.js';
+import { refreshRollups } from '../db/rollups.js';
+import type {
+	AttributeRecord,
+	CategoryRecord,
+	CouponRecord,
+	CustomerRecord,
+	FetchedOrder,
+	ProductRecord,
+	TaxRateRecord,
+} from './map.js';
+
+/** An INSERT of many rows in statements of at most `chunk` rows. */
+async function insertRows(
+	db: Db,
+	table: string,
+	columns: string[],
+	rows: SqlValue[][],
+	chunk = 200,
+): Promise<void> {
+	const tuple = `(${columns.map(() => '?').join(', ')})`;
+	for (let i = 0; i < rows.length; i += chunk) {
+		const part = rows.slice(i, i + chunk);
+		await db.run(
+			`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part.map(() => tuple).join(', ')}`,
+			part.flat(),
+		);
+	}
+}
+
+const ids = (list: readonly number[]): string => JSON.stringify(list.map((n) => Math.trunc(n)));
+const IDS = 'SELECT unnest(CAST(? AS INTEGER[]))';
+
+/** The customer lookup id of a registered user, creating the row from the order when missing. */
+async function customerIdFor(
+	db: Db,
+	order: FetchedOrder,
+	cache: Map<string, number>,
+): Promise<number | null> {
+	const key = order.userId !== null ? `u${order.userId}` : `g${order.billing.email}`;
+	const cached = cache.get(key);
+	if (cached !== undefined) return cached;
+	if (order.userId === null && !order.billing.email) return null;
+	const found =
+		order.userId !== null
+			? await db.one<{ id: number }>(
+					'SELECT customer_id AS id FROM customer_lookup WHERE user_id = ?',
+					[order.userId],
+				)
+			: await db.one<{ id: number }>(
+					'SELECT customer_id AS id FROM customer_lookup WHERE user_id IS NULL AND lower(email) = ? ORDER BY customer_id LIMIT 1',
+					[order.billing.email],
+				);
+	let id = found ? Number(found.id) : null;
+	if (id === null) {
+		const next = await db.one<{ n: number }>(
+			'SELECT COALESCE(MAX(customer_id), 0) + 1 AS n FROM customer_lookup',
+		);
+		id = Number(next?.n ?? 1);
+		await db.run(
+			`INSERT INTO customer_lookup (customer_id, user_id, username, first_name, last_name, email,
+				date_last_active, date_registered, country, postcode, city, state)
+			VALUES (?, ?, '', ?, ?, ?, NULL, NULL, ?, ?, ?, ?)`,
+			[
+				id,
+				order.userId,
+				order.billing.firstName,
+				order.billing.lastName,
+				order.billing.email || null,
+				order.billing.country,
+				order.billing.postcode,
+				order.billing.city,
+				order.billing.state,
+			],
+		);
+	} else if (order.userId === null) {
+		// A guest's details follow their latest order.
+		await db.run(
+			`UPDATE customer_lookup SET first_name = ?, last_name = ?, country = ?, postcode = ?, city = ?, state = ?
+			WHERE customer_id = ? AND (date_last_active IS NULL OR date_last_active <= CAST(? AS TIMESTAMP))`,
+			[
+				order.billing.firstName,
+				order.billing.lastName,
+				order.billing.country,
+				order.billing.postcode,
+				order.billing.city,
+				order.billing.state,
+				id,
+				order.dateCreatedGmt,
+			],
+		);
+	}
+	cache.set(key, id);
+	return id;
+}
+
+/** Coupon ids by code; a code the store no longer has gets −1, −2 … within its order. */
+async function couponIds(db: Db): Promise<Map<string, number>> {
+	const rows = await db.all<{ id: number; code: string }>('SELECT id, code FROM coupons');
+	return new Map(rows.map((r) => [String(r.code).toLowerCase(), Number(r.id)]));
+}
+
+/** A fetched order or refund as the pipeline's record. */
+function toRecord(
+	o: FetchedOrder,
+	customerId: number | null,
+	coupons: Map<string, number>,
+): OrderRecord {
+	let unknown = 0;
+	return {
+		id: o.id,
+		parent_id: o.parentId,
+		type: o.type,
+		number: o.number,
+		status: o.status,
+		currency: o.currency,
+		customer_id: customerId,
+		user_id: o.userId,
+		billing_first_name: o.billing.firstName,
+		billing_last_name: o.billing.lastName,
+		billing_email: o.billing.email,
+		billing_country: o.billing.country,
+		billing_state: o.billing.state,
+		billing_city: o.billing.city,
+		billing_postcode: o.billing.postcode,
+		discount_total: o.discountTotal,
+		shipping_total: o.shippingTotal,
+		shipping_tax: o.shippingTax,
+		cart_tax: o.cartTax,
+		total: o.total,
+		payment_method: o.paymentMethod,
+		date_created: o.dateCreated,
+		date_created_gmt: o.dateCreatedGmt,
+		date_paid: o.datePaid,
+		date_completed: o.dateCompleted,
+		lines: o.items.map((i) => ({
+			order_item_id: i.orderItemId,
+			product_id: i.productId,
+			variation_id: i.variationId,
+			name: i.name,
+			qty: i.qty,
+			subtotal: i.subtotal,
+			total: i.total,
+			tax: i.tax,
+			shipping: i.shipping,
+			shipping_tax: i.shippingTax,
+			meta: i.meta,
+		})),
+		taxes: o.taxes.map((t) => ({
+			tax_rate_id: t.rateId,
+			order_tax: t.orderTax,
+			shipping_tax: t.shippingTax,
+		})),
+		coupons: o.coupons.map((c) => ({
+			coupon_id: coupons.get(c.code) ?? --unknown,
+			discount_amount: c.discount,
+		})),
+	};
+}
+
+export interface OrderBatch {
+	/** Orders with their refunds (refund rows follow their order). */
+	orders: Array<{ order: FetchedOrder; refunds: FetchedOrder[] }>;
+	/** Orders gone from the store (deleted or trashed): removed with their refunds. */
+	remove?: number[];
+}
+
+/**
+ * Writes a batch of orders (replacing earlier rows of the same ids, removing refunds the store no
+ * longer lists) and removes deleted ones, through the pipeline. Returns the number of order rows
+ * written. Call inside a transaction together with the sync state.
+ */
+export async function writeOrderBatch(db: Db, batch: OrderBatch): Promise<number> {
+	return db.transaction(async () => {
+		const coupons = await couponIds(db);
+		const customers = new Map<string, number>();
+		const upsert: OrderRecord[] = [];
+		const orderIds = batch.orders.map((o) => o.order.id);
+		// Refunds stored before that the store no longer lists.
+		const stale = orderIds.length
+			? await db.all<{ id: number; parent_id: number }>(
+					`SELECT id, parent_id FROM orders WHERE parent_id IN (${IDS})`,
+					[ids(orderIds)],
+				)
+			: [];
+		const keep = new Set(batch.orders.flatMap((o) => o.refunds.map((r) => r.id)));
+		const remove = [
+			...(batch.remove ?? []),
+			...stale.map((r) => Number(r.id)).filter((id) => !keep.has(id)),
+		];
+		for (const { order, refunds } of batch.orders) {
+			const customerId = await customerIdFor(db, order, customers);
+			upsert.push(toRecord(order, customerId, coupons));
+			for (const refund of refunds) upsert.push(toRecord(refund, customerId, coupons));
+		}
+		await applyOrderChanges(db, { upsert, remove });
+		// What the full id scan compares: each order's modification date and refunds.
+		const all = [...orderIds, ...remove];
+		if (all.length) {
+			await db.run(`DELETE FROM sync_orders WHERE order_id IN (${IDS})`, [ids(all)]);
+		}
+		await insertRows(
+			db,
+			'sync_orders',
+			['order_id', 'modified_gmt', 'refund_ids'],
+			batch.orders.map(({ order }) => [
+				order.id,
+				order.dateModifiedGmt,
+				order.refundIds
+					.slice()
+					.sort((a, b) => a - b)
+					.join(','),
+			]),
+		);
+		// The customers' last activity: their latest order.
+		const touched = [...new Set(customers.values())];
+		if (touched.length) {
+			await db.run(
+				`UPDATE customer_lookup SET date_last_active = a.last FROM (
+					SELECT customer_id, MAX(date_created_gmt) AS last FROM orders
+					WHERE parent_id = 0 AND customer_id IN (${IDS}) GROUP BY customer_id
+				) a WHERE a.customer_id = customer_lookup.customer_id`,
+				[ids(touched)],
+			);
+		}
+		return upsert.length;
+	});
+}
+
+/** Custom (product-level) attributes get ids above this, global ones keep WooCommerce's. */
+const CUSTOM_ATTRIBUTE_BASE = 1_000_000;
+const CUSTOM_TERM_BASE = 1_500_000_000;
+
+function slugify(text: string): string {
+	return text
+		.toLowerCase()
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '');
+}
+
+/** The attribute id and term id of an attribute value, creating custom ones when missing. */
+async function attributeTerm(
+	db: Db,
+	attribute: { id: number; name: string },
+	option: string,
+): Promise<{ attributeId: number; termId: number } | null> {
+	if (!option) return null;
+	let attributeId = attribute.id;
+	if (attributeId === 0) {
+		const slug = slugify(attribute.name);
+		const found = await db.one<{ id: number }>(
+			'SELECT id FROM attributes WHERE id >= ? AND id < ? AND slug = ?',
+			[CUSTOM_ATTRIBUTE_BASE, CUSTOM_TERM_BASE, slug],
+		);
+		if (found) attributeId = Number(found.id);
+		else {
+			const next = await db.one<{ n: number }>(
+				'SELECT GREATEST(COALESCE(MAX(id), 0) + 1, ?) AS n FROM attributes WHERE id >= ? AND id < ?',
+				[CUSTOM_ATTRIBUTE_BASE + 1, CUSTOM_ATTRIBUTE_BASE, CUSTOM_TERM_BASE],
+			);
+			attributeId = Number(next?.n);
+			await db.run(
+				"INSERT INTO attributes (id, name, slug, type, order_by, has_archives) VALUES (?, ?, ?, 'select', 'menu_order', false)",
+				[attributeId, attribute.name, slug],
+			);
+		}
+	}
+	const term = await db.one<{ id: number }>(
+		'SELECT id FROM attribute_terms WHERE attribute_id = ? AND (lower(name) = lower(?) OR slug = ?) ORDER BY id LIMIT 1',
+		[attributeId, option, option],
+	);
+	if (term) return { attributeId, termId: Number(term.id) };
+	if (attribute.id !== 0) return null;
+	const next = await db.one<{ n: number }>(
+		'SELECT GREATEST(COALESCE(MAX(id), 0) + 1, ?) AS n FROM attribute_terms WHERE id >= ?',
+		[CUSTOM_TERM_BASE + 1, CUSTOM_TERM_BASE],
+	);
+	const termId = Number(next?.n);
+	await db.run(
+		'INSERT INTO attribute_terms (id, attribute_id, name, slug, menu_order) VALUES (?, ?, ?, ?, 0)',
+		[termId, attributeId, option, option],
+	);
+	return { attributeId, termId };
+}
+
+export interface Catalogue {
+	products?: ProductRecord[];
+	categories?: CategoryRecord[];
+	attributes?: AttributeRecord[];
+	coupons?: CouponRecord[];
+	customers?: CustomerRecord[];
+	taxRates?: TaxRateRecord[];
+	options?: Record<string, unknown>;
+}
+
+/**
+ * Writes catalogue entities. With `replaceAll`, each kind given replaces every row of its tables
+ * (what the store no longer has disappears); otherwise the given rows replace those of the same
+ * ids. Products include their variations (as rows with a parent).
+ */
+export async function writeCatalogue(
+	db: Db,
+	catalogue: Catalogue,
+	replaceAll: boolean,
+): Promise<void> {
+	await db.transaction(async () => {
+		if (catalogue.categories) await writeCategories(db, catalogue.categories, replaceAll);
+		if (catalogue.attributes) await writeAttributes(db, catalogue.attributes, replaceAll);
+		if (catalogue.products) await writeProducts(db, catalogue.products, replaceAll);
+		if (catalogue.coupons) await writeCoupons(db, catalogue.coupons, replaceAll);
+		if (catalogue.taxRates) await writeTaxRates(db, catalogue.taxRates, replaceAll);
+		if (catalogue.customers) await writeCustomers(db, catalogue.customers);
+		if (catalogue.options) await writeOptions(db, catalogue.options);
+		if (catalogue.products || catalogue.categories) {
+			await updateCatalogueTotals(db);
+			// Product-segmented roll-ups carry the category tree and product ids.
+			await refreshRollups(db);
+		}
+	});
+}
+
+async function writeCategories(db: Db, rows: CategoryRecord[], replaceAll: boolean): Promise<void> {
+	if (replaceAll) await db.run('DELETE FROM categories');
+	else await db.run(`DELETE FROM categories WHERE id IN (${IDS})`, [ids(rows.map((r) => r.id))]);
+	await insertRows(
+		db,
+		'categories',
+		['id', 'name', 'slug', 'parent', 'description', 'count'],
+		rows.map((c) => [c.id, c.name, c.slug, c.parent, c.description, c.count]),
+	);
+	// The category tree's transitive closure (each category with itself and its descendants).
+	await db.exec(`
+		DELETE FROM category_lookup;
+		INSERT INTO category_lookup (category_tree_id, category_id)
+		WITH RECURSIVE tree(ancestor, id) AS (
+			SELECT id, id FROM categories
+			UNION
+			SELECT t.ancestor, c.id FROM tree t JOIN categories c ON c.parent = t.id
+		)
+		SELECT DISTINCT ancestor, id FROM tree;
+	`);
+}
+
+async function writeAttributes(
+	db: Db,
+	rows: AttributeRecord[],
+	replaceAll: boolean,
+): Promise<void> {
+	const global = rows.map((r) => r.id);
+	if (replaceAll) {
+		await db.run('DELETE FROM attribute_terms WHERE attribute_id < ?', [CUSTOM_ATTRIBUTE_BASE]);
+		await db.run('DELETE FROM attributes WHERE id < ?', [CUSTOM_ATTRIBUTE_BASE]);
+	} else {
+		await db.run(`DELETE FROM attribute_terms WHERE attribute_id IN (${IDS})`, [ids(global)]);
+		await db.run(`DELETE FROM attributes WHERE id IN (${IDS})`, [ids(global)]);
+	}
+	await insertRows(
+		db,
+		'attributes',
+		['id', 'name', 'slug', 'type', 'order_by', 'has_archives'],
+		rows.map((a) => [
+			a.id,
+			a.name,
+			a.slug.replace(/^pa_/, ''),
+			a.type,
+			a.orderBy,
+			a.hasArchives,
+		]),
+	);
+	await insertRows(
+		db,
+		'attribute_terms',
+		['id', 'attribute_id', 'name', 'slug', 'menu_order'],
+		rows.flatMap((a) => a.terms.map((t) => [t.id, a.id, t.name, t.slug, t.menuOrder])),
+	);
+}
+
+async function writeProducts(db: Db, rows: ProductRecord[], replaceAll: boolean): Promise<void> {
+	const productIds = rows.map((r) => r.id);
+	const tables: Array<[string, string]> = [
+		['products', 'id'],
+		['product_meta_lookup', 'product_id'],
+		['product_categories', 'product_id'],
+		['product_attributes', 'product_id'],
+		['variation_attributes', 'variation_id'],
+	];
+	for (const [table, column] of tables) {
+		if (replaceAll) await db.run(`DELETE FROM ${table}`);
+		else await db.run(`DELETE FROM ${table} WHERE ${column} IN (${IDS})`, [ids(productIds)]);
+	}
+	await insertRows(
+		db,
+		'products',
+		[
+			'id',
+			'parent_id',
+			'type',
+			'status',
+			'name',
+			'slug',
+			'sku',
+			'price',
+			'regular_price',
+			'sale_price',
+			'stock_quantity',
+			'manage_stock',
+			'low_stock_amount',
+			'stock_status',
+			'image',
+			'virtual',
+			'downloadable',
+			'total_sales',
+			'average_rating',
+			'rating_count',
+			'menu_order',
+			'date_created',
+			'date_created_gmt',
+		],
+		rows.map((p) => [
+			p.id,
+			p.parentId,
+			p.type,
+			p.status,
+			p.name,
+			p.slug,
+			p.sku,
+			p.price,
+			p.regularPrice,
+			p.salePrice,
+			p.stockQuantity,
+			p.manageStock,
+			p.lowStockAmount,
+			p.stockStatus,
+			p.image,
+			p.virtual,
+			p.downloadable,
+			p.totalSales,
+			p.averageRating,
+			p.ratingCount,
+			p.menuOrder,
+			p.dateCreated,
+			p.dateCreatedGmt,
+		]),
+	);
+	await insertRows(
+		db,
+		'product_meta_lookup',
+		[
+			'product_id',
+			'sku',
+			'virtual',
+			'downloadable',
+			'min_price',
+			'max_price',
+			'onsale',
+			'stock_quantity',
+			'stock_status',
+			'rating_count',
+			'average_rating',
+			'total_sales',
+			'tax_status',
+			'tax_class',
+		],
+		rows.map((p) => [
+			p.id,
+			p.sku,
+			p.virtual,
+			p.downloadable,
+			p.price,
+			p.price,
+			p.onSale,
+			p.stockQuantity,
+			p.stockStatus,
+			p.ratingCount,
+			p.averageRating,
+			p.totalSales,
+			p.taxStatus,
+			p.taxClass,
+		]),
+	);
+	// Variations are not in categories of their own: the reports look at the parent's.
+	await insertRows(
+		db,
+		'product_categories',
+		['product_id', 'category_id'],
+		rows
+			.filter((p) => p.parentId === 0)
+			.flatMap((p) => [...new Set(p.categoryIds)].map((c) => [p.id, c])),
+	);
+	for (const p of rows) {
+		for (const attribute of p.attributes) {
+			for (const option of attribute.options) {
+				const term = await attributeTerm(db, attribute, option);
+				if (term) {
+					await db.run(
+						'INSERT INTO product_attributes (product_id, attribute_id, term_id, variation) VALUES (?, ?, ?, ?)',
+						[p.id, term.attributeId, term.termId, attribute.variation],
+					);
+				}
+			}
+		}
+		for (const attribute of p.variationAttributes) {
+			const term = await attributeTerm(db, attribute, attribute.option);
+			if (term) {
+				await db.run(
+					'INSERT INTO variation_attributes (variation_id, attribute_id, term_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+					[p.id, term.attributeId, term.termId],
+				);
+			}
+		}
+	}
+}
+
+async function writeCoupons(db: Db, rows: CouponRecord[], replaceAll: boolean): Promise<void> {
+	if (replaceAll) await db.run('DELETE FROM coupons');
+	else await db.run(`DELETE FROM coupons WHERE id IN (${IDS})`, [ids(rows.map((r) => r.id))]);
+	await insertRows(
+		db,
+		'coupons',
+		[
+			'id',
+			'code',
+			'discount_type',
+			'amount',
+			'date_created',
+			'date_created_gmt',
+			'date_expires',
+			'date_expires_gmt',
+		],
+		rows.map((c) => [
+			c.id,
+			c.code,
+			c.discountType,
+			c.amount,
+			c.dateCreated,
+			c.dateCreatedGmt,
+			c.dateExpires,
+			c.dateExpiresGmt,
+		]),
+	);
+}
+
+async function writeTaxRates(db: Db, rows: TaxRateRecord[], replaceAll: boolean): Promise<void> {
+	if (replaceAll) await db.run('DELETE FROM tax_rates');
+	else
+		await db.run(`DELETE FROM tax_rates WHERE tax_rate_id IN (${IDS})`, [
+			ids(rows.map((r) => r.id)),
+		]);
+	await insertRows(
+		db,
+		'tax_rates',
+		[
+			'tax_rate_id',
+			'tax_rate_country',
+			'tax_rate_state',
+			'tax_rate',
+			'tax_rate_name',
+			'tax_rate_priority',
+			'tax_rate_compound',
+			'tax_rate_shipping',
+			'tax_rate_order',
+			'tax_rate_class',
+		],
+		rows.map((t) => [
+			t.id,
+			t.country,
+			t.state,
+			t.rate,
+			t.name,
+			t.priority,
+			t.compound,
+			t.shipping,
+			t.order,
+			t.class,
+		]),
+	);
+}
+
+/** Registered customers: their customer-lookup row (created or updated) and their user row. */
+export async function writeCustomers(db: Db, rows: CustomerRecord[]): Promise<void> {
+	await db.transaction(async () => {
+		for (const c of rows) {
+			const found = await db.one<{ id: number }>(
+				'SELECT customer_id AS id FROM customer_lookup WHERE user_id = ?',
+				[c.userId],
+			);
+			const values: SqlValue[] = [
+				c.username,
+				c.firstName,
+				c.lastName,
+				c.email || null,
+				c.dateRegisteredGmt,
+				c.country,
+				c.postcode,
+				c.city,
+				c.state,
+			];
+			if (found) {
+				await db.run(
+					`UPDATE customer_lookup SET username = ?, first_name = ?, last_name = ?, email = ?,
+						date_registered = CAST(? AS TIMESTAMP), country = ?, postcode = ?, city = ?, state = ?
+					WHERE customer_id = ?`,
+					[...values, Number(found.id)],
+				);
+			} else {
+				const next = await db.one<{ n: number }>(
+					'SELECT COALESCE(MAX(customer_id), 0) + 1 AS n FROM customer_lookup',
+				);
+				await db.run(
+					`INSERT INTO customer_lookup (customer_id, user_id, username, first_name, last_name, email,
+						date_registered, country, postcode, city, state)
+					VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), ?, ?, ?, ?)`,
+					[Number(next?.n ?? 1), c.userId, ...values],
+				);
+			}
+			await db.run('DELETE FROM users WHERE id = ?', [c.userId]);
+			await db.run(
+				`INSERT INTO users (id, username, email, first_name, last_name, role, date_registered)
+				VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP))`,
+				[
+					c.userId,
+					c.username,
+					c.email,
+					c.firstName,
+					c.lastName,
+					c.role,
+					c.dateRegisteredGmt ?? '1970-01-01 00:00:00',
+				],
+			);
+		}
+	});
+}
+
+/** Store options (JSON values), replacing those of the same names. */
+export async function writeOptions(db: Db, options: Record<string, unknown>): Promise<void> {
+	for (const [name, value] of Object.entries(options)) {
+		await db.run(
+			'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+			[name, JSON.stringify(value)],
+		);
+	}
+}
