@@ -2,13 +2,20 @@
  * Request helpers: `fetchWithHeaders` (body plus headers and status), shared in-flight GETs,
  * and error normalisation.
  */
-import apiFetchImport, { type APIFetchOptions, type ApiFetch } from '@wordpress/api-fetch';
+import apiFetchImport, { type APIFetchOptions } from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
 
 import type { WPError } from './types.js';
 
-// The package's type declarations are CommonJS-flavoured: under NodeNext the default import is
-// typed as the module namespace, while at runtime (ESM build, bundlers, jest) it is the function.
+/** `apiFetch` as this package calls it: parsed JSON, or the raw response with `parse: false`. */
+interface ApiFetch {
+	<T>(options: APIFetchOptions & { parse?: true }): Promise<T>;
+	(options: APIFetchOptions & { parse: false }): Promise<Response>;
+}
+
+// The package's type declarations are CommonJS-flavoured and differ between WordPress releases:
+// under NodeNext the default import is typed as the module namespace, while at runtime (ESM build,
+// bundlers, jest) it is the function.
 export const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 /** What `fetchWithHeaders` resolves with. */
@@ -93,7 +100,7 @@ async function errorFromResponse(response: Response): Promise<WPError> {
 }
 
 /** `apiFetch` for JSON, with identical GET requests in flight made once. */
-export function fetchJson<T>(options: APIFetchOptions<true>): Promise<T> {
+export function fetchJson<T>(options: APIFetchOptions): Promise<T> {
 	return shared(options, () => apiFetch<T>({ ...options, parse: true }));
 }
 
@@ -105,7 +112,7 @@ export function fetchWithHeaders<T>(options: APIFetchOptions): Promise<FetchWith
 	return shared(options, async () => {
 		let response: Response;
 		try {
-			response = await apiFetch<T, false>({ ...options, parse: false });
+			response = await apiFetch({ ...options, parse: false });
 		} catch (error) {
 			throw isResponse(error) ? await errorFromResponse(error) : toWPError(error);
 		}

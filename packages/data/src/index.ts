@@ -22,10 +22,26 @@ export { setRestRoutes, getRestRoute, DEFAULT_REST_ROUTES } from './rest-routes.
 export type { RestRoutes } from './rest-routes.js';
 export { STORE_NAMES } from './store-names.js';
 export type { WCDataStoreName } from './store-names.js';
+export { useDataRegistry } from './store-registry.js';
+export type {
+	AnySelect,
+	WCDataStores,
+	WCDataStore,
+	WCSelectorType,
+	WCResolveSelectorType,
+	WCDispatchType,
+	WCDataSelector,
+	WCDataResolveSelector,
+	WCDataDispatch,
+	WCDataRegistry,
+} from './store-registry.js';
+export { toRequestState, selectRequestState, toRequestFlags } from './request-state.js';
+export type { RequestFlags } from './request-state.js';
 
 export { store as reportsStore, REPORTS_STORE_NAME } from './reports/index.js';
 export type { ReportResult, ReportInterval, ReportStatsData } from './reports/index.js';
 export { useReportStats, useReportItems } from './reports/hooks.js';
+export { selectReportStats, selectReportItems } from './reports/select.js';
 export {
 	getFilterQuery,
 	getRequestQuery,
@@ -74,6 +90,7 @@ export type { UseSettingsResult } from './settings/hooks.js';
 
 export { store as itemsStore, ITEMS_STORE_NAME } from './items/index.js';
 export type { Item, ItemId, Product } from './items/index.js';
+export { selectItems } from './items/select.js';
 
 export {
 	store as pluginsStore,

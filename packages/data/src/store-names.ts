@@ -1,3 +1,8 @@
+import type { WCDataStores } from './store-registry.js';
+
+/** Name of one of the stores (the keys of the typed store registry). */
+export type WCDataStoreName = keyof WCDataStores;
+
 /** Names of every store the package registers. */
 export const STORE_NAMES = [
 	'abacus/options',
@@ -13,7 +18,4 @@ export const STORE_NAMES = [
 	'abacus/items',
 	'abacus/reports',
 	'abacus/user',
-] as const;
-
-/** Name of one of the stores. */
-export type WCDataStoreName = (typeof STORE_NAMES)[number];
+] as const satisfies readonly WCDataStoreName[];

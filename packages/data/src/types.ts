@@ -1,7 +1,7 @@
 /**
  * Types shared by every store.
  */
-import type { DataRegistry } from '@wordpress/data';
+import type { WCDataRegistry } from './store-registry.js';
 
 /** The WordPress REST error shape, or any error a request produced. */
 export interface WPError {
@@ -42,7 +42,7 @@ export interface StoreThunkArgs<S> {
 	dispatch: ThunkDispatch;
 	select: CurriedSelectors<S>;
 	resolveSelect: ResolveSelectors<S>;
-	registry: DataRegistry;
+	registry: WCDataRegistry;
 }
 
 /** A thunk of a store with selectors `S`. */

@@ -1,14 +1,15 @@
-import { createReduxStore, register } from '@wordpress/data';
-
+import { createDataStore } from '../store-registry.js';
 import * as actions from './actions.js';
 import { STORE_NAME } from './constants.js';
 import reducer from './reducer.js';
 import * as selectors from './selectors.js';
 
 /** The export store: report exports (started, their progress, cancelled). */
-export const store = createReduxStore(STORE_NAME, { reducer, actions, selectors });
-
-register(store);
+export const store = createDataStore(STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+});
 
 export { STORE_NAME as EXPORT_STORE_NAME };
 export type { ExportArgs, ExportState, ExportStatus, StartExportResponse } from './types.js';

@@ -1,56 +1,14 @@
 import { combineReducers } from '@wordpress/data';
 
-import type { WPError } from '../types.js';
+import { createKeyedRequestReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { ExportArgs } from './types.js';
-import { hashExportArgs } from './utils.js';
+import { exportRequestKey, hashExportArgs } from './utils.js';
 
-export function errors(
-	state: Record<string, Record<string, WPError>> = {},
-	action: Action,
-): Record<string, Record<string, WPError>> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return {
-				...state,
-				[action.selector]: {
-					...state[action.selector],
-					[hashExportArgs(action.selectorArgs)]: action.error,
-				},
-			};
-		case 'SET_IS_REQUESTING': {
-			const key = hashExportArgs(action.selectorArgs);
-			if (!action.isRequesting || !state[action.selector]?.[key]) {
-				return state;
-			}
-			const forSelector = { ...state[action.selector] };
-			delete forSelector[key];
-			return { ...state, [action.selector]: forSelector };
-		}
-		default:
-			return state;
-	}
-}
-
-export function requesting(
-	state: Record<string, Record<string, boolean>> = {},
-	action: Action,
-): Record<string, Record<string, boolean>> {
-	switch (action.type) {
-		case 'SET_IS_REQUESTING':
-		case 'SET_ERROR':
-			return {
-				...state,
-				[action.selector]: {
-					...state[action.selector],
-					[hashExportArgs(action.selectorArgs)]:
-						action.type === 'SET_IS_REQUESTING' ? action.isRequesting : false,
-				},
-			};
-		default:
-			return state;
-	}
-}
+/** In-progress flags and last errors of the export operations, by operation and arguments. */
+export const request = createKeyedRequestReducer<Action>({
+	keyOf: (action) => exportRequestKey(action.selector, action.selectorArgs),
+});
 
 export function exportMeta(
 	state: Record<string, { exportType: string; exportArgs: ExportArgs }> = {},
@@ -80,5 +38,5 @@ export function exportIds(
 		: state;
 }
 
-export const reducer = combineReducers({ errors, requesting, exportMeta, exportIds });
+export const reducer = combineReducers({ request, exportMeta, exportIds });
 export default reducer;

@@ -1,6 +1,7 @@
+import { getKeyError, isKeyRequesting } from '../keyed-request-reducer.js';
 import type { WPError } from '../types.js';
 import type { ExportArgs, ExportState } from './types.js';
-import { hashExportArgs } from './utils.js';
+import { exportRequestKey, hashExportArgs } from './utils.js';
 
 /** Whether the operation is in progress for those arguments. */
 export function isExportRequesting(
@@ -8,7 +9,7 @@ export function isExportRequesting(
 	selector: string,
 	selectorArgs: unknown,
 ): boolean {
-	return state.requesting[selector]?.[hashExportArgs(selectorArgs)] ?? false;
+	return isKeyRequesting(state.request, exportRequestKey(selector, selectorArgs));
 }
 
 /** The export id started for a report type and arguments, if any. */
@@ -26,5 +27,5 @@ export function getError(
 	selector: string,
 	selectorArgs: unknown,
 ): WPError | false {
-	return state.errors[selector]?.[hashExportArgs(selectorArgs)] ?? false;
+	return getKeyError(state.request, exportRequestKey(selector, selectorArgs));
 }

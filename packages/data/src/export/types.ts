@@ -1,10 +1,10 @@
-import type { WPError } from '../types.js';
+import type { KeyedRequestState } from '../keyed-request-reducer.js';
 
 export type ExportArgs = Record<string, unknown>;
 
 export interface ExportState {
-	errors: Record<string, Record<string, WPError>>;
-	requesting: Record<string, Record<string, boolean>>;
+	/** Request state by operation and arguments (`exportRequestKey`). */
+	request: KeyedRequestState;
 	exportMeta: Record<string, { exportType: string; exportArgs: ExportArgs }>;
 	exportIds: Record<string, Record<string, string>>;
 }

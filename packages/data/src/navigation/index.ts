@@ -1,6 +1,7 @@
 import { addHistoryListener } from '@abacus/navigation';
-import { createReduxStore, dispatch, register } from '@wordpress/data';
+import { dispatch } from '@wordpress/data';
 
+import { createDataStore } from '../store-registry.js';
 import * as actions from './actions.js';
 import { STORE_NAME } from './constants.js';
 import reducer from './reducer.js';
@@ -8,14 +9,12 @@ import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
 /** The navigation store: menu items, favourites and the persisted report query. */
-export const store = createReduxStore(STORE_NAME, {
+export const store = createDataStore(STORE_NAME, {
 	reducer,
 	actions,
 	selectors,
 	resolvers,
 });
-
-register(store);
 
 // Keep the persisted query in step with the address (after the history change has settled).
 void dispatch(store).onLoad();

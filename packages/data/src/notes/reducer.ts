@@ -1,43 +1,12 @@
 import { combineReducers } from '@wordpress/data';
 
+import { createKeyedRequestReducer } from '../keyed-request-reducer.js';
 import { getResourceName } from '../utils.js';
-import type { WPError } from '../types.js';
 import type { Action } from './actions.js';
 import type { Note } from './types.js';
 
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: action.error };
-		case 'SET_IS_REQUESTING': {
-			if (!action.isRequesting || !(action.selector in state)) {
-				return state;
-			}
-			const next = { ...state };
-			delete next[action.selector];
-			return next;
-		}
-		default:
-			return state;
-	}
-}
-
-export function requesting(
-	state: Record<string, boolean> = {},
-	action: Action,
-): Record<string, boolean> {
-	switch (action.type) {
-		case 'SET_IS_REQUESTING':
-			return { ...state, [action.selector]: action.isRequesting };
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: false };
-		default:
-			return state;
-	}
-}
+/** In-progress flags and last errors of the notes operations, by operation name. */
+export const request = createKeyedRequestReducer<Action>();
 
 export function noteQueries(
 	state: Record<string, number[]> = {},
@@ -71,5 +40,5 @@ export function notes(state: Record<number, Note> = {}, action: Action): Record<
 	}
 }
 
-export const reducer = combineReducers({ errors, requesting, noteQueries, notes });
+export const reducer = combineReducers({ request, noteQueries, notes });
 export default reducer;

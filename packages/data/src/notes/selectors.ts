@@ -1,3 +1,4 @@
+import { getKeyError, isKeyRequesting } from '../keyed-request-reducer.js';
 import { getResourceName } from '../utils.js';
 import type { Query, WPError } from '../types.js';
 import type { Note, NotesState } from './types.js';
@@ -31,10 +32,10 @@ export function getNotes(state: NotesState, query: Query = {}): readonly Note[] 
 
 /** The error of the named operation, or false. */
 export function getNotesError(state: NotesState, selector: string): WPError | false {
-	return state.errors[selector] ?? false;
+	return getKeyError(state.request, selector);
 }
 
 /** Whether the named operation is in progress. */
 export function isNotesRequesting(state: NotesState, selector: string): boolean {
-	return state.requesting[selector] ?? false;
+	return isKeyRequesting(state.request, selector);
 }

@@ -1,4 +1,4 @@
-import type { WPError } from '../types.js';
+import type { KeyedRequestState } from '../keyed-request-reducer.js';
 
 /** An action button of a note. */
 export interface NoteAction {
@@ -31,9 +31,9 @@ export interface Note {
 }
 
 export interface NotesState {
-	errors: Record<string, WPError>;
+	/** Request state by operation name. */
+	request: KeyedRequestState;
 	/** Note ids per query, keyed by `getResourceName('notes', query)`. */
 	noteQueries: Record<string, number[]>;
 	notes: Record<number, Note>;
-	requesting: Record<string, boolean>;
 }

@@ -1,8 +1,8 @@
 import { createElement, useMemo, type ComponentType } from 'react';
-import { useRegistry, type DataRegistry } from '@wordpress/data';
 
 import { store } from './index.js';
 import type { ProfileItems, TasksStatus } from './types.js';
+import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
 
 export interface OnboardingHydration {
 	profileItems?: Partial<ProfileItems>;
@@ -10,7 +10,7 @@ export interface OnboardingHydration {
 }
 
 /** Marks the profile and tasks status as known when given (each at most once). */
-export function hydrateOnboarding(registry: DataRegistry, data: OnboardingHydration): void {
+export function hydrateOnboarding(registry: WCDataRegistry, data: OnboardingHydration): void {
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	const unresolved = (name: 'getProfileItems' | 'getTasksStatus') =>
@@ -31,7 +31,7 @@ export function hydrateOnboarding(registry: DataRegistry, data: OnboardingHydrat
 export function withOnboardingHydration(data: OnboardingHydration) {
 	return function <P extends object>(Component: ComponentType<P>): ComponentType<P> {
 		function WithOnboardingHydration(props: P) {
-			const registry = useRegistry();
+			const registry = useDataRegistry();
 			useMemo(() => hydrateOnboarding(registry, data), [registry]);
 			return createElement(Component, props);
 		}

@@ -1,6 +1,6 @@
 import { combineReducers } from '@wordpress/data';
 
-import type { WPError } from '../types.js';
+import { createKeyedRequestReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { PaymentGatewaySuggestion, ProfileItems, TasksStatus } from './types.js';
 
@@ -20,39 +20,8 @@ export const DEFAULT_PROFILE_ITEMS: ProfileItems = {
 	wccom_connected: null,
 };
 
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: action.error };
-		case 'SET_IS_REQUESTING': {
-			if (!action.isRequesting || !(action.selector in state)) {
-				return state;
-			}
-			const next = { ...state };
-			delete next[action.selector];
-			return next;
-		}
-		default:
-			return state;
-	}
-}
-
-export function requesting(
-	state: Record<string, boolean> = {},
-	action: Action,
-): Record<string, boolean> {
-	switch (action.type) {
-		case 'SET_IS_REQUESTING':
-			return { ...state, [action.selector]: action.isRequesting };
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: false };
-		default:
-			return state;
-	}
-}
+/** In-progress flags and last errors of the onboarding operations, by operation name. */
+export const request = createKeyedRequestReducer<Action>();
 
 export function profileItems(
 	state: ProfileItems = DEFAULT_PROFILE_ITEMS,
@@ -78,8 +47,7 @@ export function paymentMethods(
 }
 
 export const reducer = combineReducers({
-	errors,
-	requesting,
+	request,
 	profileItems,
 	tasksStatus,
 	paymentMethods,

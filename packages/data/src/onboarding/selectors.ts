@@ -1,3 +1,4 @@
+import { getKeyError, isKeyRequesting } from '../keyed-request-reducer.js';
 import type { WPError } from '../types.js';
 import type {
 	OnboardingState,
@@ -23,10 +24,10 @@ export function getPaymentGatewaySuggestions(state: OnboardingState): PaymentGat
 
 /** The error of the named operation, or false. */
 export function getOnboardingError(state: OnboardingState, selector: string): WPError | false {
-	return state.errors[selector] ?? false;
+	return getKeyError(state.request, selector);
 }
 
 /** Whether the named operation is in progress. */
 export function isOnboardingRequesting(state: OnboardingState, selector: string): boolean {
-	return state.requesting[selector] ?? false;
+	return isKeyRequesting(state.request, selector);
 }

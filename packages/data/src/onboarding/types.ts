@@ -1,4 +1,4 @@
-import type { WPError } from '../types.js';
+import type { KeyedRequestState } from '../keyed-request-reducer.js';
 
 /** The store's onboarding profile (every key null until known). */
 export interface ProfileItems {
@@ -62,9 +62,9 @@ export interface PaymentGatewaySuggestion {
 }
 
 export interface OnboardingState {
-	errors: Record<string, WPError>;
+	/** Request state by operation name. */
+	request: KeyedRequestState;
 	profileItems: ProfileItems;
 	paymentMethods: PaymentGatewaySuggestion[];
-	requesting: Record<string, boolean>;
 	tasksStatus: TasksStatus;
 }

@@ -1,13 +1,14 @@
 import { createElement, useMemo, type ComponentType } from 'react';
-import { useRegistry, useSelect, type DataRegistry } from '@wordpress/data';
+import { useSelect } from '@wordpress/data';
 
 import { toRequestState } from '../request-state.js';
 import type { RequestState } from '../types.js';
 import { store } from './index.js';
 import type { OptionsMap } from './types.js';
+import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
 
 /** Puts preloaded option values into the store unless they were read or are being read. */
-export function hydrateOptions(registry: DataRegistry, options: OptionsMap): void {
+export function hydrateOptions(registry: WCDataRegistry, options: OptionsMap): void {
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	for (const [name, value] of Object.entries(options)) {
@@ -25,7 +26,7 @@ export function hydrateOptions(registry: DataRegistry, options: OptionsMap): voi
 
 /** Hydrates the options store with preloaded values (once per value). */
 export function useOptionsHydration(options: OptionsMap): void {
-	const registry = useRegistry();
+	const registry = useDataRegistry();
 	useMemo(() => hydrateOptions(registry, options), [registry, options]);
 }
 

@@ -1,7 +1,7 @@
 import { createElement, useMemo, type ComponentType } from 'react';
-import { useRegistry, type DataRegistry } from '@wordpress/data';
 
 import { store } from './index.js';
+import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
 
 export interface PluginsHydration {
 	installedPlugins: string[];
@@ -10,7 +10,7 @@ export interface PluginsHydration {
 }
 
 /** Marks the plugin lists (and connection status when given) as known, once. */
-export function hydratePlugins(registry: DataRegistry, data: PluginsHydration): void {
+export function hydratePlugins(registry: WCDataRegistry, data: PluginsHydration): void {
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	const once = (
@@ -39,7 +39,7 @@ export function hydratePlugins(registry: DataRegistry, data: PluginsHydration): 
 export function withPluginsHydration(data: PluginsHydration) {
 	return function <P extends object>(Component: ComponentType<P>): ComponentType<P> {
 		function WithPluginsHydration(props: P) {
-			const registry = useRegistry();
+			const registry = useDataRegistry();
 			useMemo(() => hydratePlugins(registry, data), [registry]);
 			return createElement(Component, props);
 		}

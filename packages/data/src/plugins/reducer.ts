@@ -1,20 +1,11 @@
 import { combineReducers } from '@wordpress/data';
 
-import type { WPError } from '../types.js';
+import { createKeyedRequestReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { PaypalOnboardingStatus, Plugin } from './types.js';
 
 function merge(current: string[], added: string[], replace: boolean): string[] {
 	return replace ? [...added] : [...new Set([...current, ...added])];
-}
-
-function clear<T>(state: Record<string, T>, keys: readonly string[]): Record<string, T> {
-	if (!keys.some((key) => key in state)) {
-		return state;
-	}
-	const next = { ...state };
-	keys.forEach((key) => delete next[key]);
-	return next;
 }
 
 export function active(state: string[] = [], action: Action): string[] {
@@ -29,41 +20,16 @@ export function installed(state: string[] = [], action: Action): string[] {
 		: state;
 }
 
-export function requesting(
-	state: Record<string, boolean> = {},
-	action: Action,
-): Record<string, boolean> {
-	switch (action.type) {
-		case 'SET_IS_REQUESTING':
-			return { ...state, [action.selector]: action.isRequesting };
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: false };
-		case 'UPDATE_ACTIVE_PLUGINS':
-			return { ...state, getActivePlugins: false, activatePlugins: false };
-		case 'UPDATE_INSTALLED_PLUGINS':
-			return { ...state, getInstalledPlugins: false, installPlugins: false };
-		default:
-			return state;
-	}
-}
-
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return { ...state, [action.selector]: action.error };
-		case 'SET_IS_REQUESTING':
-			return action.isRequesting ? clear(state, [action.selector]) : state;
-		case 'UPDATE_ACTIVE_PLUGINS':
-			return clear(state, ['getActivePlugins', 'activatePlugins']);
-		case 'UPDATE_INSTALLED_PLUGINS':
-			return clear(state, ['getInstalledPlugins', 'installPlugins']);
-		default:
-			return state;
-	}
-}
+/**
+ * In-progress flags and last errors of the plugin operations, by operation name; a list arriving
+ * ends its fetch and the install or activation that produced it.
+ */
+export const request = createKeyedRequestReducer<Action>({
+	settles: {
+		UPDATE_ACTIVE_PLUGINS: ['getActivePlugins', 'activatePlugins'],
+		UPDATE_INSTALLED_PLUGINS: ['getInstalledPlugins', 'installPlugins'],
+	},
+});
 
 export function jetpackConnectUrls(
 	state: Record<string, string> = {},
@@ -97,8 +63,7 @@ export function paypalOnboardingStatus(
 export const reducer = combineReducers({
 	active,
 	installed,
-	requesting,
-	errors,
+	request,
 	jetpackConnectUrls,
 	recommended,
 	jetpackConnection,

@@ -1,3 +1,4 @@
+import { getKeyError, isKeyRequesting } from '../keyed-request-reducer.js';
 import type { WPError } from '../types.js';
 import type { PaypalOnboardingStatus, Plugin, PluginInstallState, PluginsState } from './types.js';
 
@@ -13,12 +14,12 @@ export function getInstalledPlugins(state: PluginsState): string[] {
 
 /** Whether the named operation is in progress. */
 export function isPluginsRequesting(state: PluginsState, selector: string): boolean {
-	return state.requesting[selector] ?? false;
+	return isKeyRequesting(state.request, selector);
 }
 
 /** The error of the named operation, or false. */
 export function getPluginsError(state: PluginsState, selector: string): WPError | false {
-	return state.errors[selector] ?? false;
+	return getKeyError(state.request, selector);
 }
 
 /** Whether the site connection is active (fetched on first use; null while unknown). */

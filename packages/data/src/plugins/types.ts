@@ -1,4 +1,4 @@
-import type { WPError } from '../types.js';
+import type { KeyedRequestState } from '../keyed-request-reducer.js';
 
 /** A recommended plugin. */
 export interface Plugin {
@@ -33,8 +33,8 @@ export type PluginInstallState = 'activated' | 'installed' | 'unavailable';
 export interface PluginsState {
 	active: string[];
 	installed: string[];
-	requesting: Record<string, boolean>;
-	errors: Record<string, WPError>;
+	/** Request state by operation name. */
+	request: KeyedRequestState;
 	jetpackConnectUrls: Record<string, string>;
 	recommended: Record<string, Plugin[]>;
 	jetpackConnection: boolean | null;

@@ -1,5 +1,4 @@
-import { createReduxStore, register } from '@wordpress/data';
-
+import { createDataStore } from '../store-registry.js';
 import * as actions from './actions.js';
 import { STORE_NAME } from './constants.js';
 import reducer from './reducer.js';
@@ -7,14 +6,12 @@ import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
 /** The reports store: report rows and stats keyed by endpoint and query. */
-export const store = createReduxStore(STORE_NAME, {
+export const store = createDataStore(STORE_NAME, {
 	reducer,
 	actions,
 	selectors,
 	resolvers,
 });
-
-register(store);
 
 export { STORE_NAME as REPORTS_STORE_NAME };
 export type { ReportResult, ReportInterval, ReportStatsData, ReportsState } from './types.js';

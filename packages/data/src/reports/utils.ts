@@ -22,14 +22,15 @@ import {
 	type Query as NavigationQuery,
 	type ReportFilter as NavigationReportFilter,
 } from '@abacus/navigation';
-import type { SelectFunction } from '@wordpress/data';
 
 import { MAX_PER_PAGE, QUERY_DEFAULTS } from '../constants.js';
-import { store as itemsStore } from '../items/index.js';
-import type { Item, ItemId } from '../items/index.js';
+import type { Item } from '../items/index.js';
+import { selectItems } from '../items/select.js';
+import { toRequestFlags } from '../request-state.js';
+import type { AnySelect } from '../store-registry.js';
 import { getResourceName } from '../utils.js';
 import type { Query } from '../types.js';
-import { store as reportsStore } from './index.js';
+import { selectReportItems, selectReportStats } from './select.js';
 import type { ReportResult, ReportStatsData } from './types.js';
 
 /** Endpoints without dates or intervals. */
@@ -168,21 +169,13 @@ export function getRequestQuery(options: ChartQueryOptions): Query {
 	};
 }
 
-function isPending<Name extends string>(
-	selectors: { hasFinishedResolution: (selector: Name, args?: unknown[] | null) => boolean },
-	selector: Name,
-	args: unknown[],
-): boolean {
-	return !selectors.hasFinishedResolution(selector, args);
-}
-
 function totalsOf(stats: ReportResult): Record<string, unknown> | null {
 	const data = stats.data as Partial<ReportStatsData> | null | undefined;
 	return data?.totals ?? null;
 }
 
 export interface SummaryNumbersOptions extends ReportQueryOptions {
-	select: SelectFunction;
+	select: AnySelect;
 }
 
 export interface SummaryNumbers {
@@ -197,34 +190,35 @@ export interface SummaryNumbers {
 /** Totals of both periods (the secondary is asked for once the primary has arrived). */
 export function getSummaryNumbers(options: SummaryNumbersOptions): SummaryNumbers {
 	const { endpoint, select } = options;
-	const reports = select(reportsStore);
-	const response: SummaryNumbers = {
-		isRequesting: false,
-		isError: false,
-		totals: { primary: null, secondary: null },
-	};
-	const primaryQuery = getRequestQuery({ ...options, dataType: 'primary' });
-	const primary = reports.getReportStats(endpoint, primaryQuery);
-	if (reports.getReportStatsError(endpoint, primaryQuery)) {
-		return { ...response, isError: true };
+	const empty: SummaryNumbers['totals'] = { primary: null, secondary: null };
+	const primary = selectReportStats(
+		select,
+		endpoint,
+		getRequestQuery({ ...options, dataType: 'primary' }),
+	);
+	if (primary.status !== 'success') {
+		return { ...toRequestFlags(primary), totals: empty };
 	}
-	if (isPending(reports, 'getReportStats', [endpoint, primaryQuery])) {
-		return { ...response, isRequesting: true };
+	const primaryTotals = totalsOf(primary.data);
+	const secondary = selectReportStats(
+		select,
+		endpoint,
+		getRequestQuery({ ...options, dataType: 'secondary' }),
+	);
+	if (secondary.status === 'error') {
+		return { ...toRequestFlags(secondary), totals: empty };
 	}
-	const primaryTotals = totalsOf(primary);
-	const secondaryQuery = getRequestQuery({ ...options, dataType: 'secondary' });
-	const secondary = reports.getReportStats(endpoint, secondaryQuery);
-	if (reports.getReportStatsError(endpoint, secondaryQuery)) {
-		return { ...response, isError: true };
-	}
-	if (isPending(reports, 'getReportStats', [endpoint, secondaryQuery])) {
+	if (secondary.status !== 'success') {
 		return {
-			...response,
-			isRequesting: true,
+			...toRequestFlags(secondary),
 			totals: { primary: primaryTotals, secondary: null },
 		};
 	}
-	return { ...response, totals: { primary: primaryTotals, secondary: totalsOf(secondary) } };
+	return {
+		isRequesting: false,
+		isError: false,
+		totals: { primary: primaryTotals, secondary: totalsOf(secondary.data) },
+	};
 }
 
 /** Whether a stats answer has nothing to draw. */
@@ -272,10 +266,9 @@ export function getExpectedIntervalPages(requestQuery: Query): number {
  * object is returned while the underlying answers are unchanged.
  */
 export function getReportChartData(
-	options: ChartQueryOptions & { select: SelectFunction },
+	options: ChartQueryOptions & { select: AnySelect },
 ): ReportChartData {
 	const { endpoint, select } = options;
-	const reports = select(reportsStore);
 	const base: ReportChartData = {
 		isEmpty: false,
 		isError: false,
@@ -283,19 +276,17 @@ export function getReportChartData(
 		data: { totals: {}, intervals: [] },
 	};
 	const requestQuery = getRequestQuery(options);
-	const stats = reports.getReportStats(endpoint, requestQuery);
+	const first = selectReportStats(select, endpoint, requestQuery);
 	// The pages the range will need are asked for together with the first (no waterfall): the
 	// number of intervals follows from the dates and the interval.
 	const expectedPages = getExpectedIntervalPages(requestQuery);
 	for (let page = 2; page <= expectedPages; page++) {
-		reports.getReportStats(endpoint, { ...requestQuery, page });
+		selectReportStats(select, endpoint, { ...requestQuery, page });
 	}
-	if (reports.getReportStatsError(endpoint, requestQuery)) {
-		return { ...base, isError: true };
+	if (first.status !== 'success') {
+		return { ...base, ...toRequestFlags(first) };
 	}
-	if (isPending(reports, 'getReportStats', [endpoint, requestQuery])) {
-		return { ...base, isRequesting: true };
-	}
+	const stats = first.data;
 	if (isReportDataEmpty(stats, endpoint)) {
 		return { ...base, isEmpty: true };
 	}
@@ -304,16 +295,15 @@ export function getReportChartData(
 		const totalPages = Math.ceil(stats.totalResults / MAX_PER_PAGE);
 		let pending = false;
 		for (let page = 2; page <= totalPages; page++) {
-			const pageQuery = { ...requestQuery, page };
-			const pageStats = reports.getReportStats(endpoint, pageQuery);
-			if (reports.getReportStatsError(endpoint, pageQuery)) {
+			const pageStats = selectReportStats(select, endpoint, { ...requestQuery, page });
+			if (pageStats.status === 'error') {
 				return { ...base, isError: true };
 			}
-			if (isPending(reports, 'getReportStats', [endpoint, pageQuery])) {
+			if (pageStats.status !== 'success') {
 				pending = true;
 				continue;
 			}
-			sources.push(pageStats);
+			sources.push(pageStats.data);
 		}
 		if (pending) {
 			return { ...base, isRequesting: true };
@@ -366,25 +356,17 @@ export interface ReportTableData {
 
 /** Rows of a report table with their request state. */
 export function getReportTableData(
-	options: TableQueryOptions & { select: SelectFunction },
+	options: TableQueryOptions & { select: AnySelect },
 ): ReportTableData {
 	const { endpoint, select } = options;
-	const reports = select(reportsStore);
 	const tableQuery = getReportTableQuery(options);
-	const response: ReportTableData = {
+	const items = selectReportItems(select, endpoint, tableQuery);
+	return {
 		query: tableQuery,
-		isRequesting: false,
-		isError: false,
-		items: { data: [], totalResults: 0, totalPages: 0 },
+		...toRequestFlags(items),
+		items:
+			items.status === 'success' ? items.data : { data: [], totalResults: 0, totalPages: 0 },
 	};
-	const items = reports.getReportItems(endpoint, tableQuery);
-	if (reports.getReportItemsError(endpoint, tableQuery)) {
-		return { ...response, isError: true };
-	}
-	if (isPending(reports, 'getReportItems', [endpoint, tableQuery])) {
-		return { ...response, isRequesting: true };
-	}
-	return { ...response, items };
 }
 
 /** d3-format specifier (or the currency formatter) for tooltip values of a chart type. */
@@ -411,7 +393,7 @@ export interface LeaderboardOptions {
 	per_page: number;
 	persisted_query: Query;
 	query: Query;
-	select: SelectFunction;
+	select: AnySelect;
 	filterQuery?: Query;
 	defaultDateRange?: string;
 }
@@ -423,7 +405,6 @@ export function getLeaderboard(options: LeaderboardOptions): {
 	rows: unknown[];
 } {
 	const { id, per_page: perPage, persisted_query: persisted, query, select } = options;
-	const items = select(itemsStore);
 	const dates = getCurrentDates(query, options.defaultDateRange).primary;
 	const leaderboardQuery: Query = {
 		...options.filterQuery,
@@ -432,38 +413,33 @@ export function getLeaderboard(options: LeaderboardOptions): {
 		per_page: perPage,
 		persisted_query: JSON.stringify(persisted),
 	};
-	const leaderboards = items.getItems('leaderboards', leaderboardQuery);
-	if (items.getItemsError('leaderboards', leaderboardQuery)) {
-		return { isRequesting: false, isError: true, rows: [] };
+	const leaderboards = selectItems(select, 'leaderboards', leaderboardQuery);
+	if (leaderboards.status !== 'success') {
+		return { ...toRequestFlags(leaderboards), rows: [] };
 	}
-	if (isPending(items, 'getItems', ['leaderboards', leaderboardQuery])) {
-		return { isRequesting: true, isError: false, rows: [] };
-	}
-	const rows = leaderboards.get(id)?.rows;
+	const rows = leaderboards.data.get(id)?.rows;
 	return { isRequesting: false, isError: false, rows: Array.isArray(rows) ? rows : [] };
 }
 
 /** Items matching any of the words (one `search` request of 10 per word). */
 export function searchItemsByString(
-	select: SelectFunction,
+	select: AnySelect,
 	endpoint: string,
 	search: readonly string[],
 ): { items: Record<string, Item>; isRequesting: boolean; isError: boolean } {
-	const itemsSelectors = select(itemsStore);
 	const items: Record<string, Item> = {};
 	let isRequesting = false;
 	let isError = false;
 	for (const word of search) {
-		const query = { search: word, per_page: 10 };
-		itemsSelectors.getItems(endpoint, query).forEach((item: Item, id: ItemId) => {
-			items[String(id)] = item;
-		});
-		if (isPending(itemsSelectors, 'getItems', [endpoint, query])) {
-			isRequesting = true;
+		const found = selectItems(select, endpoint, { search: word, per_page: 10 });
+		if (found.status === 'success') {
+			found.data.forEach((item, id) => {
+				items[String(id)] = item;
+			});
 		}
-		if (itemsSelectors.getItemsError(endpoint, query)) {
-			isError = true;
-		}
+		const flags = toRequestFlags(found);
+		isRequesting = isRequesting || flags.isRequesting;
+		isError = isError || flags.isError;
 	}
 	return { items, isRequesting, isError };
 }

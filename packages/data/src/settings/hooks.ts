@@ -1,13 +1,14 @@
 import { createElement, useCallback, useMemo, type ComponentType } from 'react';
-import { useDispatch, useRegistry, useSelect, type DataRegistry } from '@wordpress/data';
+import { useDispatch, useSelect } from '@wordpress/data';
 
 import { toRequestState } from '../request-state.js';
 import type { RequestState } from '../types.js';
 import { store } from './index.js';
+import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
 
 /** Puts preloaded settings of a group into the store unless the group was read already. */
 export function hydrateSettings(
-	registry: DataRegistry,
+	registry: WCDataRegistry,
 	group: string,
 	settings: Record<string, unknown>,
 ): void {
@@ -27,7 +28,7 @@ export function hydrateSettings(
 
 /** Hydrates a settings group with preloaded values (once). */
 export function useSettingsHydration(group: string, settings: Record<string, unknown>): void {
-	const registry = useRegistry();
+	const registry = useDataRegistry();
 	useMemo(() => hydrateSettings(registry, group, settings), [registry, group, settings]);
 }
 

@@ -1,14 +1,15 @@
 import { createElement, useCallback, useMemo, type ComponentType } from 'react';
-import { useDispatch, useRegistry, useSelect, type DataRegistry } from '@wordpress/data';
+import { useDispatch, useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 
 import { toRequestState } from '../request-state.js';
 import type { RequestState, WPError } from '../types.js';
 import { store } from './index.js';
 import type { User } from './types.js';
+import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
 
 /** Marks the current user as known (no request) unless it was read already. */
-export function hydrateCurrentUser(registry: DataRegistry, user: User): void {
+export function hydrateCurrentUser(registry: WCDataRegistry, user: User): void {
 	const selectors = registry.select(store);
 	if (
 		selectors.hasStartedResolution('getCurrentUser', []) ||
@@ -26,7 +27,7 @@ export function hydrateCurrentUser(registry: DataRegistry, user: User): void {
 export function withCurrentUserHydration(user: User | null | undefined) {
 	return function <P extends object>(Component: ComponentType<P>): ComponentType<P> {
 		function WithCurrentUserHydration(props: P) {
-			const registry = useRegistry();
+			const registry = useDataRegistry();
 			useMemo(() => {
 				if (user) {
 					hydrateCurrentUser(registry, user);
@@ -115,7 +116,7 @@ export type UseUserPreferencesResult = RequestState<Record<string, unknown>> & {
 
 /** The current user's preferences (decoded) and a function that saves changed ones. */
 export function useUserPreferences(): UseUserPreferencesResult {
-	const registry = useRegistry();
+	const registry = useDataRegistry();
 	const { saveUser, receiveCurrentUser } = useDispatch(store);
 	const { user, error, isResolving, hasFinished } = useUserState();
 	const preferences = useMemo(() => decodeUserPreferences(user?.woocommerce_meta), [user]);
