@@ -16,6 +16,7 @@ setUpApiFetch(
 	settings.restNonce ?? '',
 	settings.preloadedRequests ?? {},
 	settings.requestTimeout,
+	(settings as Record<string, unknown>).engine,
 );
 
 const container = document.getElementById('root');

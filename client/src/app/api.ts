@@ -4,6 +4,8 @@
 import apiFetchImport, { type APIFetchMiddleware, type ApiFetch } from '@wordpress/api-fetch';
 import { __, sprintf } from '@wordpress/i18n';
 
+import { createEngineMiddleware, engineClient, readEngineSettings } from '../engine/index.js';
+
 // The package's declarations are CommonJS-flavoured: under NodeNext the default import is typed as
 // the module namespace, while at runtime (bundlers, jest) it is the function.
 const apiFetch = apiFetchImport as unknown as ApiFetch;
@@ -65,14 +67,16 @@ export function createTimeoutMiddleware(timeout: number): APIFetchMiddleware {
 export type PreloadedRequests = Record<string, { body: unknown; headers?: Record<string, string> }>;
 
 /**
- * Installs the root URL and nonce middlewares once per page, and the preloading middleware that
- * answers the embedded requests (each once) without going to the server.
+ * Installs the root URL and nonce middlewares once per page, the preloading middleware that
+ * answers the embedded requests (each once) without going to the server, and, when the page
+ * names an Abacus engine (abacusSettings.engine), the middleware sending report requests there.
  */
 export function setUpApiFetch(
 	restRoot: string,
 	restNonce: string,
 	preloaded: PreloadedRequests = {},
 	timeout: number = DEFAULT_REQUEST_TIMEOUT,
+	engine: unknown = null,
 ): void {
 	if (isConfigured) {
 		return;
@@ -80,6 +84,10 @@ export function setUpApiFetch(
 	isConfigured = true;
 	apiFetch.use(createTimeoutMiddleware(timeout));
 	apiFetch.use(apiFetch.createRootURLMiddleware(restRoot));
+	// Runs after the nonce middleware (registered later, so earlier in the chain): it takes the
+	// nonce off the requests it sends to the engine.
+	engineClient.configure(readEngineSettings(engine));
+	apiFetch.use(createEngineMiddleware(engineClient));
 	if (restNonce) {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));
 	}

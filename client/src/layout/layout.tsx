@@ -22,6 +22,7 @@ import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
+import { EngineNotice } from '../engine/notice.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
 import { NotFound } from './not-found.js';
@@ -324,6 +325,7 @@ export function Layout() {
 				</header>
 				<main className="abacus-layout__content">
 					<h1 className="screen-reader-text">{breadcrumbs[breadcrumbs.length - 1]}</h1>
+					<EngineNotice />
 					<ErrorBoundary resetKey={route.path}>
 						<Suspense
 							fallback={

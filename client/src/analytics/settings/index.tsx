@@ -16,6 +16,7 @@ import { Loading } from '../../helpers/shared/loading.js';
 import { changedValues, useSettingsGroups } from '../../helpers/shared/settings-groups.js';
 import type { Values } from '../../helpers/shared/settings-groups.js';
 
+import { EngineSettings } from './engine.js';
 import { HistoricalImport } from './historical-import.js';
 import { parseDateRange } from './date-range.js';
 import './style.scss';
@@ -89,6 +90,7 @@ export default function AnalyticsSettings() {
 					error={state.error}
 					onRetry={() => void reload()}
 				/>
+				<EngineSettings />
 				<HistoricalImport />
 			</div>
 		);
@@ -209,6 +211,7 @@ export default function AnalyticsSettings() {
 					{__('Save settings', 'abacus')}
 				</Button>
 			</section>
+			<EngineSettings />
 			<HistoricalImport />
 		</div>
 	);

@@ -1,0 +1,167 @@
+/**
+ * The api-fetch middleware that sends report requests to the Abacus engine: GET requests of the
+ * report routes (`wc-analytics/reports/*` except the import, the exports and the `allowed` lists,
+ * and `wc-analytics/leaderboards`) go to `<engine>/wp-json/<route>` with the page's token in
+ * `Authorization`, without WordPress's nonce or cookies; everything else goes to WordPress. The
+ * engine's own routes (`abacus/v1/sync`) always go to the engine. A network failure or a refused
+ * token marks the engine failed (the page offers WooCommerce's figures); an expired token is
+ * renewed once and the request sent again.
+ */
+import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
+import { __ } from '@wordpress/i18n';
+
+import { failureMessage, type EngineClient } from './client.js';
+
+/** The route of a request path, without leading slash and query. */
+function routeOf(path: string): string {
+	return path.replace(/^\/+/, '').split('?', 1)[0].replace(/\/+$/, '');
+}
+
+/** Whether a GET of this path is a report request the engine answers. */
+export function isReportRoute(path: string): boolean {
+	const route = routeOf(path);
+	if (route.endsWith('/allowed')) return false;
+	if (route === 'wc-analytics/leaderboards' || route.startsWith('wc-analytics/leaderboards/')) {
+		return true;
+	}
+	if (!route.startsWith('wc-analytics/reports/') && route !== 'wc-analytics/reports') {
+		return false;
+	}
+	return !/^wc-analytics\/reports\/(import(\/|$)|[^/]+\/export(\/|$))/.test(route);
+}
+
+/** Whether this path is one of the engine's own routes (never WordPress's). */
+export function isEngineOnlyRoute(path: string): boolean {
+	const route = routeOf(path);
+	return route === 'abacus/v1/sync' || route.startsWith('abacus/v1/sync/');
+}
+
+function withoutNonce(headers: APIFetchOptions['headers']): Record<string, string> {
+	const result: Record<string, string> = {};
+	const entries =
+		headers instanceof Headers
+			? [...headers.entries()]
+			: Array.isArray(headers)
+				? (headers as [string, string][])
+				: Object.entries((headers ?? {}) as Record<string, string>);
+	for (const [name, value] of entries) {
+		if (name.toLowerCase() !== 'x-wp-nonce' && name.toLowerCase() !== 'authorization') {
+			result[name] = value;
+		}
+	}
+	return result;
+}
+
+interface Problem {
+	code: string;
+	message: string;
+	status: number;
+}
+
+function isResponse(value: unknown): value is Response {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		'status' in value &&
+		typeof (value as Response).clone === 'function'
+	);
+}
+
+/** The WordPress error inside whatever api-fetch threw (a Response when `parse: false`). */
+async function problemOf(error: unknown): Promise<Problem | null> {
+	if (isResponse(error)) {
+		try {
+			const body = (await error.clone().json()) as { code?: unknown; message?: unknown };
+			return {
+				code: typeof body.code === 'string' ? body.code : '',
+				message: typeof body.message === 'string' ? body.message : '',
+				status: error.status,
+			};
+		} catch {
+			return { code: '', message: '', status: error.status };
+		}
+	}
+	if (typeof error === 'object' && error !== null && 'code' in error) {
+		const e = error as { code: unknown; message?: unknown; data?: { status?: unknown } };
+		return {
+			code: typeof e.code === 'string' ? e.code : '',
+			message: typeof e.message === 'string' ? e.message : '',
+			status: typeof e.data?.status === 'number' ? e.data.status : 0,
+		};
+	}
+	return null;
+}
+
+export function createEngineMiddleware(engine: EngineClient): APIFetchMiddleware {
+	return (options, next) => {
+		const settings = engine.getSettings();
+		const method = (options.method ?? 'GET').toUpperCase();
+		const path = typeof options.path === 'string' ? options.path : null;
+		if (!settings || path === null || (method !== 'GET' && method !== 'HEAD')) {
+			return next(options);
+		}
+		const engineOnly = isEngineOnlyRoute(path);
+		if (!engineOnly && !(isReportRoute(path) && engine.isRouting())) {
+			return next(options);
+		}
+		const url = `${settings.url}/wp-json/${path.replace(/^\/+/, '')}`;
+
+		const send = async (renewed: boolean): Promise<unknown> => {
+			let authorization: string;
+			try {
+				authorization = await engine.authorization(renewed);
+			} catch (error) {
+				const problem = await problemOf(error);
+				const message =
+					problem?.message ||
+					__('WordPress did not renew the page’s engine token.', 'abacus');
+				engine.reportFailure('refused', message);
+				throw {
+					code: 'abacus_engine_token_renewal_failed',
+					message: failureMessage('refused', settings.url, message),
+					data: { status: problem?.status ?? 0 },
+				};
+			}
+			try {
+				const result = await next({
+					...options,
+					path: undefined,
+					url,
+					credentials: 'omit',
+					headers: { ...withoutNonce(options.headers), Authorization: authorization },
+				} as APIFetchOptions);
+				if (!engineOnly) engine.reportSuccess();
+				return result;
+			} catch (error) {
+				const problem = await problemOf(error);
+				if (!problem) throw error;
+				if (problem.code === 'abacus_engine_token_expired' && !renewed) {
+					return send(true);
+				}
+				const unreachable =
+					problem.code === 'fetch_error' || problem.code === 'request_timeout';
+				const refused =
+					problem.code.startsWith('abacus_engine_') &&
+					(problem.status === 401 || problem.status === 403);
+				if (!unreachable && !refused) throw error;
+				const detail =
+					problem.message ||
+					(unreachable
+						? __('no answer', 'abacus')
+						: __('the engine refused the token', 'abacus'));
+				if (!engineOnly)
+					engine.reportFailure(unreachable ? 'unreachable' : 'refused', detail);
+				throw {
+					code: unreachable ? 'abacus_engine_unreachable' : problem.code,
+					message: failureMessage(
+						unreachable ? 'unreachable' : 'refused',
+						settings.url,
+						detail,
+					),
+					data: { status: problem.status },
+				};
+			}
+		};
+		return send(false);
+	};
+}
