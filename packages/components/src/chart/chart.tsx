@@ -1,36 +1,25 @@
 import clsx from 'clsx';
 import { format as d3Format } from 'd3-format';
-import {
-	startTransition,
-	useCallback,
-	useLayoutEffect,
-	useMemo,
-	useRef,
-	useState,
-	type RefObject,
-} from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 import { useViewportMatch } from '@wordpress/compose';
 import { __ } from '@wordpress/i18n';
 
 import { updateQueryString } from '@abacus/navigation';
 
-import { D3Chart } from './d3-chart.js';
+import { ChartBody } from './body.js';
 import { Legend } from './legend.js';
 import { ChartPlaceholder } from './placeholder.js';
 import type { ChartProps } from './types.js';
 import {
 	CHART_CONSTANTS,
-	createDateParser,
 	getChartHeight,
 	getColor,
 	getLegendPosition,
 	getOrderedSeries,
 	getSeriesKeys,
 	isDataEmpty,
-	isSameChartData,
 	type ChartInterval,
-	type ChartRow,
 	type ChartType,
 	type ChartValueType,
 } from './utils/index.js';
@@ -75,23 +64,12 @@ function useWidth(): [RefObject<HTMLDivElement>, number | null] {
 }
 
 /**
- * `data`, or the array of the previous render when the new one holds the same rows: a report that
- * re-renders with equal data (a new array from its store) does not redraw the chart.
- */
-function useStableData(data: ChartRow[]): ChartRow[] {
-	const previous = useRef(data);
-	if (previous.current !== data && !isSameChartData(previous.current, data)) {
-		previous.current = data;
-	}
-	return previous.current;
-}
-
-/**
  * A report chart: header (title, interval select, line/bar toggle), legend and the d3 body with its
  * tooltip. Interval and type changes call the on* callbacks and are written to the query string.
+ * Only the body's drawing is kept between renders (`useDrawing`); the rest is cheap to work out.
  */
 export function Chart({
-	data: dataProp,
+	data,
 	dateParser = '%Y-%m-%dT%H:%M:%S',
 	mode = 'time-comparison',
 	chartType = 'line',
@@ -126,7 +104,6 @@ export function Chart({
 	pointActionLabel,
 	isPointActionable,
 }: ChartProps) {
-	const data = useStableData(dataProp);
 	const [bodyRef, width] = useWidth();
 	const isWide = useViewportMatch('large');
 	const position = legendPosition ?? getLegendPosition(mode, isWide);
@@ -135,10 +112,9 @@ export function Chart({
 		(typeof window === 'undefined'
 			? CHART_CONSTANTS.defaultHeight
 			: getChartHeight(window.innerWidth));
-	const parseDate = useMemo(() => createDateParser(dateParser), [dateParser]);
 
 	// Series selection, reset when the set of series changes.
-	const keySignature = useMemo(() => getSeriesKeys(data).join('\u0000'), [data]);
+	const keySignature = getSeriesKeys(data).join('\u0000');
 	const [selection, setSelection] = useState<{ signature: string; keys: string[] | undefined }>({
 		signature: keySignature,
 		keys: undefined,
@@ -146,43 +122,28 @@ export function Chart({
 	const selectedKeys = selection.signature === keySignature ? selection.keys : undefined;
 	const [hoveredKey, setHoveredKey] = useState<string | null>(null);
 
-	const baseSeries = useMemo(
-		() => getOrderedSeries(data, legendTotals, selectedKeys),
-		[data, legendTotals, selectedKeys],
-	);
-	const series = useMemo(
-		() => baseSeries.map((s) => (s.key === hoveredKey ? { ...s, focus: true } : s)),
-		[baseSeries, hoveredKey],
-	);
-	const colors = useMemo(() => {
-		const map: Record<string, string> = {};
-		baseSeries.forEach((s, index) => {
-			map[s.key] = getColor(index);
+	const baseSeries = getOrderedSeries(data, legendTotals, selectedKeys);
+	const series = baseSeries.map((s) => (s.key === hoveredKey ? { ...s, focus: true } : s));
+	const colors: Record<string, string> = {};
+	baseSeries.forEach((s, index) => {
+		colors[s.key] = getColor(index);
+	});
+
+	const formatValue =
+		tooltipValueFormat ??
+		{ currency: formatCurrency, number: formatNumber, average: formatAverage }[valueType] ??
+		defaultFormatters[valueType];
+
+	const onToggle = (key: string) => {
+		const visible = baseSeries.filter((s) => s.visible).map((s) => s.key);
+		const isVisible = visible.includes(key);
+		if (isVisible && visible.length === 1) return;
+		if (!isVisible && visible.length >= CHART_CONSTANTS.maxVisibleSeries) return;
+		setSelection({
+			signature: keySignature,
+			keys: isVisible ? visible.filter((k) => k !== key) : [...visible, key],
 		});
-		return map;
-	}, [baseSeries]);
-
-	const formatValue = useMemo(() => {
-		if (tooltipValueFormat) return tooltipValueFormat;
-		const custom = { currency: formatCurrency, number: formatNumber, average: formatAverage }[
-			valueType
-		];
-		return custom ?? defaultFormatters[valueType];
-	}, [tooltipValueFormat, formatCurrency, formatNumber, formatAverage, valueType]);
-
-	const onToggle = useCallback(
-		(key: string) => {
-			const visible = baseSeries.filter((s) => s.visible).map((s) => s.key);
-			const isVisible = visible.includes(key);
-			if (isVisible && visible.length === 1) return;
-			if (!isVisible && visible.length >= CHART_CONSTANTS.maxVisibleSeries) return;
-			setSelection({
-				signature: keySignature,
-				keys: isVisible ? visible.filter((k) => k !== key) : [...visible, key],
-			});
-		},
-		[baseSeries, keySignature],
-	);
+	};
 
 	const changeInterval = (next: ChartInterval) => {
 		if (onIntervalChange?.(next) === false) return;
@@ -229,15 +190,18 @@ export function Chart({
 		body = <div style={{ height: chartHeight }} />;
 	} else {
 		body = (
-			<D3Chart
+			<ChartBody
 				data={data}
-				series={series}
+				columns={baseSeries
+					.filter((s) => s.visible)
+					.map((s) => ({ key: s.key, label: s.label }))}
 				colors={colors}
+				focusedKey={series.find((s) => s.focus)?.key}
 				chartType={chartType}
 				interval={interval}
 				width={width}
 				height={chartHeight}
-				parseDate={parseDate}
+				dateParser={dateParser}
 				valueType={valueType}
 				yFormat={yFormat}
 				xFormat={xFormat}

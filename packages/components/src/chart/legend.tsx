@@ -1,6 +1,4 @@
 import clsx from 'clsx';
-import { memo } from 'react';
-
 import { __, sprintf } from '@wordpress/i18n';
 
 import { CHART_CONSTANTS, type ChartSeries } from './utils/index.js';
@@ -25,7 +23,7 @@ export interface LegendProps {
 }
 
 /** Checkbox per series with its total; at most five checked; the last one cannot be unchecked. */
-export const Legend = memo(function Legend({
+export function Legend({
 	series,
 	colors,
 	onToggle,
@@ -93,4 +91,4 @@ export const Legend = memo(function Legend({
 			)}
 		</div>
 	);
-});
+}

@@ -1,0 +1,52 @@
+import { __ } from '@wordpress/i18n';
+
+import type { ChartTooltipLine } from './utils/pieces.js';
+
+/**
+ * The tooltip of the focused date: its title (the date), a line per visible series (its swatch,
+ * name or own date, and value; 'N/A' where it has none) and, when the date can be opened, what a
+ * click or Enter does. A live status, so a screen reader reads it as the arrow keys move.
+ */
+export function ChartTooltip({
+	title,
+	lines,
+	colors,
+	formatValue,
+	actionLabel,
+	isLeft,
+	style,
+}: {
+	title: string;
+	lines: ChartTooltipLine[];
+	colors: Record<string, string>;
+	formatValue: (value: number) => string;
+	actionLabel?: string;
+	isLeft: boolean;
+	style: { left: number } | { right: number };
+}) {
+	return (
+		<div
+			className={`abacus-chart__tooltip${isLeft ? ' is-left' : ''}`}
+			role="status"
+			style={style}
+		>
+			<div className="abacus-chart__tooltip-title">{title}</div>
+			<ul className="abacus-chart__tooltip-list">
+				{lines.map((line) => (
+					<li key={line.key} className="abacus-chart__tooltip-item">
+						<span
+							className="abacus-chart__swatch"
+							style={{ backgroundColor: colors[line.key] }}
+							aria-hidden="true"
+						/>
+						<span className="abacus-chart__tooltip-label">{line.label}</span>
+						<span className="abacus-chart__tooltip-value">
+							{line.value === null ? __('N/A', 'abacus') : formatValue(line.value)}
+						</span>
+					</li>
+				))}
+			</ul>
+			{actionLabel ? <div className="abacus-chart__tooltip-action">{actionLabel}</div> : null}
+		</div>
+	);
+}
