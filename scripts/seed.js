@@ -22,12 +22,12 @@ for (const name of ['orders', 'seed']) {
 		process.exit(2);
 	}
 }
-if (!fs.existsSync(path.join(root, 'server/build/store/generate.js'))) {
+if (!fs.existsSync(path.join(root, 'server/build/demo/generate.js'))) {
 	const r = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
 	if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const { Db } = await import(path.join(root, 'server/build/core/db.js'));
-const { generateStore } = await import(path.join(root, 'server/build/store/generate.js'));
+const { generateStore } = await import(path.join(root, 'server/build/demo/generate.js'));
 
 const file = path.resolve(root, values.db);
 fs.mkdirSync(path.dirname(file), { recursive: true });

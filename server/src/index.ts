@@ -11,10 +11,10 @@ import { createApp } from './core/app.js';
 import { createContext, type ServerContext } from './core/context.js';
 import { Db } from './core/db.js';
 import { allowedHostList } from './core/security.js';
-import { generateStore } from './store/generate.js';
-import { ensureRollups } from './store/rollups.js';
-import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './store/schema.js';
-import { isValidTimeZone } from './store/time.js';
+import { generateStore } from './demo/generate.js';
+import { ensureRollups } from './db/rollups.js';
+import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './db/schema.js';
+import { isValidTimeZone } from './db/store-time.js';
 
 export interface StartOptions {
 	/** DuckDB file; created and seeded when missing. Default: an in-memory store. */

@@ -31,7 +31,7 @@ if ((jsonArgument >= 0 || process.argv.includes('--json=')) && !jsonFile) {
 const built = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 const { Db } = await import(path.join(root, 'server/build/core/db.js'));
-const { generateStore } = await import(path.join(root, 'server/build/store/generate.js'));
+const { generateStore } = await import(path.join(root, 'server/build/demo/generate.js'));
 const { startServer } = await import(path.join(root, 'server/build/index.js'));
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

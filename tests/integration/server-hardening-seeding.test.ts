@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { Db } from '../../server/src/core/db.js';
 import { startServer } from '../../server/src/index.js';
-import { generateStore } from '../../server/src/store/generate.js';
+import { generateStore } from '../../server/src/demo/generate.js';
 
 const root = path.resolve(__dirname, '../..');
 const cli = path.join(root, 'server/build/cli.js');

@@ -16,9 +16,6 @@ import { registerReviewRoutes } from './routes/reviews.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerUserRoutes } from './routes/users.js';
 
-export { createAdminSchema } from './schema.js';
-export { seedAdminData } from './seed.js';
-
 export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
 	await registerOptionRoutes(app, ctx);
 	await registerUserRoutes(app, ctx);

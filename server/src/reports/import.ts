@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { importStagedBatch, stageOrderStats, updateCatalogueTotals } from '../store/generate.js';
-import { refreshRollups } from '../store/rollups.js';
+import { importStagedBatch, stageOrderStats, updateCatalogueTotals } from '../db/pipeline.js';
+import { refreshRollups } from '../db/rollups.js';
 
 const NS = '/wc-analytics';
 const LOOKUP_TABLES = [

@@ -6,7 +6,7 @@
  */
 import { getIntervalBuckets, getIntervalKey, type IntervalType } from '@abacus/date';
 
-import { formatSql } from '../store/time.js';
+import { formatSql } from '../db/store-time.js';
 
 export type Interval = IntervalType;
 

@@ -34,8 +34,8 @@ import {
 import { Query } from './params.js';
 import type { RouteResult } from './route.js';
 import { dateRange, gmtText, type StoreSettings } from './settings.js';
-import { utcToLocal } from '../store/time.js';
-import { parseNaive, formatSql, localToUtcLast } from '../store/time.js';
+import { utcToLocal } from '../db/store-time.js';
+import { parseNaive, formatSql, localToUtcLast } from '../db/store-time.js';
 import {
 	lowStockAmountSql,
 	managesStockSql,

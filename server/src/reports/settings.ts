@@ -4,8 +4,14 @@
  */
 import type { ServerContext } from '../core/context.js';
 import { invalidParams } from '../core/errors.js';
-import { getOption } from '../store/schema.js';
-import { formatSql, isValidTimeZone, localToUtc, parseNaive, utcToLocal } from '../store/time.js';
+import { getOption } from '../db/options.js';
+import {
+	formatSql,
+	isValidTimeZone,
+	localToUtc,
+	parseNaive,
+	utcToLocal,
+} from '../db/store-time.js';
 
 export interface StoreSettings {
 	timeZone: string;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row } from '../../core/db.js';
 import { RestError, invalidParams } from '../../core/errors.js';
-import type { GatewaySeed, GatewaySetting } from '../gateways-seed.js';
+import type { GatewaySeed, GatewaySetting } from '../../db/admin-schema.js';
 import { baseUrl, pickFields, requestedFields } from '../util.js';
 import { EDITABLE, type Query } from './common.js';
 import { transaction } from '../tx.js';

@@ -14,7 +14,7 @@ import {
 	parseNaive,
 	utcToLocal,
 	localToUtc,
-} from '../../store/time.js';
+} from '../../db/store-time.js';
 import {
 	baseUrl,
 	parseIdList,

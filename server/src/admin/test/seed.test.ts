@@ -1,5 +1,5 @@
 import { Db } from '../../core/db.js';
-import { generateStore } from '../../store/generate.js';
+import { generateStore } from '../../demo/generate.js';
 
 async function snapshot(seed: number): Promise<unknown[]> {
 	const db = await Db.open(':memory:');

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../core/app.js';
 import { createContext, type ServerContext } from '../../core/context.js';
 import { Db } from '../../core/db.js';
-import { generateStore } from '../../store/generate.js';
+import { generateStore } from '../../demo/generate.js';
 
 export const NONCE = 'test-nonce';
 

@@ -3,7 +3,7 @@
  * one stock status everywhere, `_embed` on downloads, hour intervals across a clock change.
  */
 import type { RunningServer } from '../../index.js';
-import { localToUtc, localToUtcLast, parseNaive, formatSql } from '../../store/time.js';
+import { localToUtc, localToUtcLast, parseNaive, formatSql } from '../../db/store-time.js';
 import { get, startFixtureServer } from './fixtures.js';
 
 type Row = Record<string, unknown>;

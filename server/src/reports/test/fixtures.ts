@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createAdminSchema } from '../../admin/schema.js';
+import { createAdminSchema } from '../../db/admin-schema.js';
 import { Db } from '../../core/db.js';
 import { startServer, type RunningServer } from '../../index.js';
-import { deriveLookups } from '../../store/generate.js';
-import { createStoreSchema, seedOptions } from '../../store/schema.js';
-import { formatSql, localToUtc, parseNaive } from '../../store/time.js';
+import { deriveLookups } from '../../db/pipeline.js';
+import { seedOptions } from '../../db/options.js';
+import { createStoreSchema } from '../../db/schema.js';
+import { formatSql, localToUtc, parseNaive } from '../../db/store-time.js';
 
 export interface FixtureLine {
 	product: number;

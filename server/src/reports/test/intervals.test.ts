@@ -1,5 +1,5 @@
 import { Db } from '../../core/db.js';
-import { formatSql } from '../../store/time.js';
+import { formatSql } from '../../db/store-time.js';
 import {
 	bucketKeyOf,
 	buckets,

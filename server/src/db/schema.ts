@@ -1,36 +1,12 @@
 /**
- * The demo store's tables: plain entity tables (products, categories, coupons, orders, users …),
- * the analytics lookup tables the reports read (order stats, product / tax / coupon lookups,
- * customer lookup, category tree) and the key-value `options` table (JSON values).
+ * The store's tables: plain entity tables (products, categories, coupons, orders, users …), the
+ * analytics lookup tables the reports read (order stats, product / tax / coupon lookups, customer
+ * lookup, category tree) and the key-value `options` table (JSON values, read through `options.ts`).
  *
  * Dates are stored twice: store-local wall time (`date_created`) and UTC (`date_created_gmt`),
  * both as TIMESTAMP without time zone.
  */
 import type { Db } from '../core/db.js';
-
-/** Options every store starts with (JSON-encoded values). */
-export function defaultOptions(timeZone: string): Record<string, unknown> {
-	return {
-		woocommerce_excluded_report_order_statuses: ['pending', 'failed', 'cancelled'],
-		woocommerce_actionable_order_statuses: ['processing', 'on-hold'],
-		woocommerce_default_date_range: 'period=month&compare=previous_year',
-		timezone_string: timeZone,
-		gmt_offset: 0,
-		start_of_week: 1,
-		woocommerce_currency: 'USD',
-		woocommerce_currency_pos: 'left',
-		woocommerce_price_thousand_sep: ',',
-		woocommerce_price_decimal_sep: '.',
-		woocommerce_price_num_decimals: 2,
-		woocommerce_manage_stock: 'yes',
-		woocommerce_notify_low_stock_amount: 2,
-		woocommerce_notify_no_stock_amount: 0,
-		woocommerce_default_country: 'US:CA',
-		blogname: 'Abacus Demo Store',
-		date_format: 'F j, Y',
-		time_format: 'g:i a',
-	};
-}
 
 export async function createStoreSchema(db: Db): Promise<void> {
 	await db.exec(`
@@ -183,29 +159,6 @@ export async function createStoreIndexes(db: Db): Promise<void> {
 		CREATE INDEX IF NOT EXISTS download_log_time ON download_log (timestamp);
 		CREATE INDEX IF NOT EXISTS customer_email ON customer_lookup (email);
 	`);
-}
-
-/** Writes the default options (keeps values that already exist). */
-export async function seedOptions(db: Db, timeZone: string): Promise<void> {
-	for (const [name, value] of Object.entries(defaultOptions(timeZone))) {
-		await db.run(
-			'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
-			[name, JSON.stringify(value)],
-		);
-	}
-}
-
-/** Reads one option (JSON-decoded), or the fallback when absent or not valid JSON. */
-export async function getOption<T>(db: Db, name: string, fallback: T): Promise<T> {
-	const row = await db.one<{ value: string | null }>('SELECT value FROM options WHERE name = ?', [
-		name,
-	]);
-	if (!row || row.value === null) return fallback;
-	try {
-		return JSON.parse(row.value) as T;
-	} catch {
-		return fallback;
-	}
 }
 
 /**

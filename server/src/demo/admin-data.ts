@@ -3,31 +3,13 @@
  * store's products, the admin user, payment gateways and the plugin catalogue.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { PLUGIN_CATALOGUE } from './catalogue.js';
-import { GATEWAY_SEED } from './gateways-seed.js';
-
-/** Small seeded PRNG (mulberry32): the same seed gives the same store. */
-export function createRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-function pad(value: number): string {
-	return String(value).padStart(2, '0');
-}
+import { formatSql } from '../db/store-time.js';
+import { GATEWAY_SEED } from './gateways.js';
+import { PLUGIN_CATALOGUE } from './plugin-catalogue.js';
+import { mulberry32 } from './random.js';
 
 /** `YYYY-MM-DD HH:MM:SS` of a Date in UTC. */
-export function sqlDateUtc(date: Date): string {
-	return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
-		date.getUTCHours(),
-	)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
+const sqlDateUtc = (date: Date): string => formatSql(date.getTime());
 
 interface NoteSeed {
 	name: string;
@@ -235,7 +217,7 @@ const ADMIN_TABLES = [
 
 /** Replaces the admin tables' content with the demo data of `seed` (one transaction). */
 export async function seedAdminData(db: Db, seed: number): Promise<void> {
-	const random = createRandom(seed ^ 0x5eed);
+	const random = mulberry32(seed ^ 0x5eed);
 	const now = await anchorTime(db);
 	await db.transaction(async () => {
 		for (const table of ADMIN_TABLES) await db.run(`DELETE FROM ${table}`);

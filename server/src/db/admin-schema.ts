@@ -111,3 +111,32 @@ export async function createAdminSchema(db: Db): Promise<void> {
 		);
 	`);
 }
+
+/** One field of a payment gateway's settings form (`payment_gateways.settings` holds them by id). */
+export interface GatewaySetting {
+	id: string;
+	label: string;
+	description: string;
+	type: string;
+	value: string;
+	default: string;
+	tip: string;
+	placeholder: string;
+	options?: Record<string, string>;
+}
+
+/** A payment gateway as stored in `payment_gateways` (settings as JSON). */
+export interface GatewaySeed {
+	id: string;
+	title: string;
+	description: string;
+	order: number;
+	enabled: boolean;
+	method_title: string;
+	method_description: string;
+	method_supports: string[];
+	settings: Record<string, GatewaySetting>;
+	required_settings_keys: string[];
+	setup_help_text: string | null;
+	connection_url: string | null;
+}

@@ -1,32 +1,7 @@
 /**
  * The payment gateways of the demo store, with their settings forms.
  */
-export interface GatewaySetting {
-	id: string;
-	label: string;
-	description: string;
-	type: string;
-	value: string;
-	default: string;
-	tip: string;
-	placeholder: string;
-	options?: Record<string, string>;
-}
-
-export interface GatewaySeed {
-	id: string;
-	title: string;
-	description: string;
-	order: number;
-	enabled: boolean;
-	method_title: string;
-	method_description: string;
-	method_supports: string[];
-	settings: Record<string, GatewaySetting>;
-	required_settings_keys: string[];
-	setup_help_text: string | null;
-	connection_url: string | null;
-}
+import type { GatewaySeed, GatewaySetting } from '../db/admin-schema.js';
 
 function setting(
 	id: string,
