@@ -24,6 +24,7 @@ import {
 } from '@abacus/navigation';
 
 import { MAX_PER_PAGE, QUERY_DEFAULTS } from '../constants.js';
+import { LruCache } from '../lru-cache.js';
 import type { Item } from '../items/index.js';
 import { selectItems } from '../items/select.js';
 import { toRequestFlags } from '../request-state.js';
@@ -237,7 +238,13 @@ export interface ReportChartData {
 	data: { totals: Record<string, unknown>; intervals: ReportStatsData['intervals'] };
 }
 
-const chartCache = new Map<string, { sources: readonly ReportResult[]; result: ReportChartData }>();
+/** How many chart results are kept for reuse (the least recently used are dropped). */
+export const CHART_CACHE_SIZE = 100;
+
+const chartCache = new LruCache<
+	string,
+	{ sources: readonly ReportResult[]; result: ReportChartData }
+>(CHART_CACHE_SIZE);
 
 function sameSources(a: readonly ReportResult[], b: readonly ReportResult[]): boolean {
 	return a.length === b.length && a.every((item, index) => item === b[index]);

@@ -11,6 +11,7 @@ import {
 	getSummaryNumbers,
 	getTooltipValueFormat,
 	searchItemsByString,
+	CHART_CACHE_SIZE,
 } from '../utils.js';
 
 const customYear = {
@@ -281,6 +282,36 @@ describe('getReportChartData', () => {
 		await flush(20);
 		expect(getReportChartData({ ...base, endpoint: 'revenue' }).isEmpty).toBe(true);
 		expect(getReportChartData({ ...base, endpoint: 'orders' }).isError).toBe(true);
+	});
+
+	it(`keeps at most ${CHART_CACHE_SIZE} results, dropping the least recently used`, async () => {
+		stubApiFetch(() => ({ body: { totals: { stock: 1 } }, headers: { 'X-WP-Total': '1' } }));
+		const registry = registryWith(store);
+		// Stock has no dates: each field list is another request and another cached result.
+		const options = (i: number) => ({
+			endpoint: 'stock',
+			dataType: 'primary' as const,
+			query: {},
+			fields: [`field_${i}`],
+			select: registry.select,
+		});
+		const count = CHART_CACHE_SIZE + 1;
+		for (let i = 0; i < count; i++) {
+			getReportChartData(options(i));
+		}
+		await flush(20);
+		const first = getReportChartData(options(0));
+		const second = getReportChartData(options(1));
+		expect(getReportChartData(options(0))).toBe(first);
+		// CHART_CACHE_SIZE other results (the second one among them, kept in use) push the first out.
+		for (let i = 2; i < count; i++) {
+			getReportChartData(options(i));
+			expect(getReportChartData(options(1))).toBe(second);
+		}
+		const again = getReportChartData(options(0));
+		expect(again).not.toBe(first);
+		expect(again).toEqual(first);
+		expect(getReportChartData(options(1))).toBe(second);
 	});
 });
 
