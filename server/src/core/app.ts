@@ -7,6 +7,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import qs from 'qs';
 
 import { registerAdminRoutes } from '../admin/index.js';
+import { installEngineAuth } from '../engine-auth/index.js';
+import { engineStoreSource } from '../engine-auth/source.js';
 import { registerPageRoutes } from '../page/index.js';
 import { registerReportRoutes } from '../reports/index.js';
 import type { ServerContext } from './context.js';
@@ -209,6 +211,9 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		if (request.url.startsWith('/wp-json')) return reply.status(404).send(NO_ROUTE.toBody());
 		return reply.status(404).type('text/plain').send('Not found');
 	});
+
+	// Engine mode (store secrets configured): the report routes need the store's token; CORS.
+	await installEngineAuth(app, engineStoreSource(ctx));
 
 	await app.register(
 		async (rest) => {

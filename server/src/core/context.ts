@@ -21,6 +21,11 @@ export interface ServerConfig {
 	importBatchSize: number;
 	/** Awaited before each import batch (lets a caller pace or observe the import). */
 	importPace?: () => Promise<void>;
+	/**
+	 * Stores this server is the engine of (`--store-url`/`--store-secret`): their report routes
+	 * need a token signed with the store's secret (server/src/engine-auth).
+	 */
+	engineStores?: Array<{ url: string; secret: string }>;
 }
 
 /** One registered route: method and URL pattern (`/wp-json/wc-analytics/admin/notes/:id`). */
