@@ -1,17 +1,18 @@
 /**
  * The charts of the Overview: one metric each, drawn from its report's stats endpoint.
  */
-import { __ } from '@wordpress/i18n';
+import type { MetricKey, MetricReport } from '@abacus/metrics';
 
+import { chartMetric } from '../analytics/report/metrics.js';
 import type { ReportConfig } from '../analytics/report/types.js';
 
-function chart(
+function chart<R extends MetricReport>(
 	report: string,
-	endpoint: string,
-	key: string,
-	label: string,
-	type: 'currency' | 'number',
+	endpoint: R,
+	key: MetricKey<R>,
 ): ReportConfig {
+	const metric = chartMetric(endpoint, key);
+	const label = metric.label;
 	return {
 		report,
 		title: label,
@@ -19,7 +20,7 @@ function chart(
 		endpoint,
 		hasDateRange: true,
 		hasChart: true,
-		charts: [{ key, label, type }],
+		charts: [metric],
 		filters: [],
 		table: {
 			title: label,
@@ -34,20 +35,8 @@ function chart(
 
 export function dashboardCharts(): ReportConfig[] {
 	return [
-		chart(
-			'dashboard-net-sales',
-			'revenue',
-			'net_revenue',
-			__('Net sales', 'abacus'),
-			'currency',
-		),
-		chart('dashboard-orders', 'orders', 'orders_count', __('Orders', 'abacus'), 'number'),
-		chart(
-			'dashboard-items-sold',
-			'products',
-			'items_sold',
-			__('Items sold', 'abacus'),
-			'number',
-		),
+		chart('dashboard-net-sales', 'revenue', 'net_revenue'),
+		chart('dashboard-orders', 'orders', 'orders_count'),
+		chart('dashboard-items-sold', 'products', 'items_sold'),
 	];
 }

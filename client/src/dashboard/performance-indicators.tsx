@@ -13,6 +13,7 @@ import {
 	SummaryNumber,
 } from '@abacus/components';
 import { reportsStore, useUserPreferences } from '@abacus/data';
+import { findIndicator } from '@abacus/metrics';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
@@ -57,7 +58,6 @@ export function PerformanceIndicators({ query }: Props) {
 	const preferences = useUserPreferences();
 	const allowed = ((getSetting('dataEndpoints', {}) as { performanceIndicators?: Indicator[] })
 		.performanceIndicators ?? []) as Indicator[];
-	const definitions = getSetting<Record<string, Record<string, string>>>('metricDefinitions', {});
 	const storedHidden = preferences[HIDDEN_INDICATORS_PREFERENCE];
 	const hidden = Array.isArray(storedHidden)
 		? (storedHidden as string[])
@@ -161,6 +161,8 @@ export function PerformanceIndicators({ query }: Props) {
 							const value = typeof primary?.value === 'number' ? primary.value : null;
 							const previous =
 								typeof secondary?.value === 'number' ? secondary.value : null;
+							// What the catalogue says of this stat (none for a stat it does not know).
+							const metric = findIndicator(indicator.stat);
 							const reportPath =
 								primary?._links?.report?.[0]?.href ??
 								indicator._links?.report?.[0]?.href;
@@ -180,9 +182,8 @@ export function PerformanceIndicators({ query }: Props) {
 									}
 									prevLabel={`${dates.secondary.label} (${dates.secondary.range}):`}
 									delta={calculateDelta(value, previous) ?? undefined}
-									definition={
-										definitions[indicator.stat.split('/')[0]]?.[indicator.chart]
-									}
+									reverseTrend={metric?.isReverseTrend}
+									definition={metric?.definition}
 									href={
 										reportPath
 											? getNewPath(

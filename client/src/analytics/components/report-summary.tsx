@@ -8,7 +8,6 @@ import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/comp
 import { getSummaryNumbers } from '@abacus/data';
 import { getCurrentDates } from '@abacus/date';
 import { getNewPath } from '@abacus/navigation';
-import { getSetting } from '@abacus/settings';
 import { calculateDelta } from '@abacus/number';
 
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
@@ -41,10 +40,6 @@ export function ReportSummary({ config, path, query }: Props) {
 	const { secondary } = getCurrentDates(query, defaultDateRange);
 	const primaryTotals = (summary.totals.primary ?? {}) as Record<string, unknown>;
 	const secondaryTotals = (summary.totals.secondary ?? {}) as Record<string, unknown>;
-	const definitions =
-		getSetting<Record<string, Record<string, string>>>('metricDefinitions', {})[
-			config.report
-		] ?? {};
 	return (
 		<SummaryList label={__('Performance Indicators', 'abacus')}>
 			{({ onToggle }: { onToggle?: () => void }) =>
@@ -70,7 +65,7 @@ export function ReportSummary({ config, path, query }: Props) {
 							prevLabel={`${secondary.label} (${secondary.range}):`}
 							delta={calculateDelta(primary, previous) ?? undefined}
 							reverseTrend={chart.isReverseTrend}
-							definition={definitions[chart.key]}
+							definition={chart.definition}
 							selected={chart.key === selected?.key}
 							href={getNewPath({ chart: chart.key }, path, query, 'abacus')}
 							onLinkClickCallback={onToggle}

@@ -3,8 +3,10 @@
  * one of these (client/src/analytics/report/<report>/config.ts).
  */
 
-/** How a metric value is formatted. */
-export type ValueType = 'currency' | 'number' | 'average' | 'percent';
+import type { MetricType } from '@abacus/metrics';
+
+/** How a metric value is formatted (the metric catalogue's value types). */
+export type ValueType = MetricType;
 
 /** A summary tile, and the chart drawn when it is selected. */
 export type ChartMetric = {
@@ -18,6 +20,8 @@ export type ChartMetric = {
 	order?: 'asc' | 'desc';
 	/** A rise is bad news (refunds, coupons): the delta is shown with the opposite trend colour. */
 	isReverseTrend?: boolean;
+	/** What the figure counts, shown behind the tile's 'What is this?' (none when absent). */
+	definition?: string;
 };
 
 /** One entry of a report filter dropdown (nested entries in `subFilters`). */

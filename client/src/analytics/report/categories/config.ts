@@ -1,10 +1,11 @@
 /**
  * Categories report: tiles and chart from the products stats limited by categories; categories table.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import { currencyColumn, numberColumn, textColumn } from '../columns.js';
+import { textColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, summaryItem } from '../metrics.js';
 import type { ReportConfig } from '../types.js';
 
 export const config: ReportConfig = {
@@ -16,26 +17,9 @@ export const config: ReportConfig = {
 	hasChart: true,
 	comparisonSegment: 'category',
 	limitBy: ['categories'],
-	charts: [
-		{
-			key: 'items_sold',
-			label: __('Items sold', 'abacus'),
-			type: 'number',
-			orderby: 'items_sold',
-		},
-		{
-			key: 'net_revenue',
-			label: __('Net sales', 'abacus'),
-			type: 'currency',
-			orderby: 'net_revenue',
-		},
-		{
-			key: 'orders_count',
-			label: __('Orders', 'abacus'),
-			type: 'number',
-			orderby: 'orders_count',
-		},
-	],
+	charts: (['items_sold', 'net_revenue', 'orders_count'] as const).map((key) =>
+		chartMetric('categories', key, key),
+	),
 	filters: [
 		itemFilter({
 			allLabel: __('All categories', 'abacus'),
@@ -74,26 +58,13 @@ export const config: ReportConfig = {
 				{ isSortable: true, required: true },
 				'extended_info.name',
 			),
-			numberColumn('items_sold', __('Items sold', 'abacus'), {
-				defaultSort: true,
-				required: true,
-			}),
-			currencyColumn('net_revenue', __('Net sales', 'abacus')),
-			numberColumn('products_count', __('Products', 'abacus')),
-			numberColumn('orders_count', __('Orders', 'abacus')),
+			metricColumn('categories', 'items_sold', { defaultSort: true, required: true }),
+			metricColumn('categories', 'net_revenue'),
+			metricColumn('categories', 'products_count'),
+			metricColumn('categories', 'orders_count'),
 		],
-		summary: [
-			{
-				key: 'items_sold',
-				type: 'number',
-				label: (n) => _n('item sold', 'items sold', n, 'abacus'),
-			},
-			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-		],
+		summary: (['items_sold', 'net_revenue', 'orders_count'] as const).map((key) =>
+			summaryItem('categories', key),
+		),
 	},
 };

@@ -1,10 +1,9 @@
 /**
  * Coupons report: coupons stats tiles; single coupon and comparison; coupons table.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import {
-	currencyColumn,
 	dateColumn,
 	stringField,
 	textColumn,
@@ -12,6 +11,7 @@ import {
 	ordersCountColumn,
 } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import type { Cell, ReportConfig } from '../types.js';
 
 export const config: ReportConfig = {
@@ -23,15 +23,7 @@ export const config: ReportConfig = {
 	hasChart: true,
 	comparisonSegment: 'coupon',
 	limitBy: ['coupons'],
-	charts: [
-		{
-			key: 'orders_count',
-			label: __('Discounted orders', 'abacus'),
-			type: 'number',
-			orderby: 'orders_count',
-		},
-		{ key: 'amount', label: __('Amount', 'abacus'), type: 'currency', orderby: 'amount' },
-	],
+	charts: (['orders_count', 'amount'] as const).map((key) => chartMetric('coupons', key, key)),
 	filters: [
 		itemFilter({
 			allLabel: __('All coupons', 'abacus'),
@@ -71,11 +63,11 @@ export const config: ReportConfig = {
 				'extended_info.code',
 			),
 			ordersCountColumn(
-				__('Orders', 'abacus'),
+				metricColumnLabel('coupons', 'orders_count'),
 				itemOrdersFilter('coupon_id', 'coupon_includes'),
 				{ defaultSort: true, required: true },
 			),
-			currencyColumn('amount', __('Amount discounted', 'abacus')),
+			metricColumn('coupons', 'amount'),
 			dateColumn('created', __('Created', 'abacus'), {}, 'extended_info.date_created'),
 			dateColumn('expires', __('Expires', 'abacus'), {}, 'extended_info.date_expires'),
 			{
@@ -93,18 +85,8 @@ export const config: ReportConfig = {
 				},
 			},
 		],
-		summary: [
-			{
-				key: 'coupons_count',
-				type: 'number',
-				label: (n) => _n('coupon', 'coupons', n, 'abacus'),
-			},
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-			{ key: 'amount', type: 'currency', label: () => __('amount discounted', 'abacus') },
-		],
+		summary: (['coupons_count', 'orders_count', 'amount'] as const).map((key) =>
+			summaryItem('coupons', key),
+		),
 	},
 };

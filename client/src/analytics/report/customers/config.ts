@@ -2,10 +2,11 @@
  * Customers report (/customers): no date range by default, no chart; customers table with the
  * averages summary and the advanced filters REST.md lists for customers.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import { currencyColumn, dateColumn, numberColumn, stringField, textColumn } from '../columns.js';
+import { dateColumn, stringField, textColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { metricColumn, summaryItem } from '../metrics.js';
 import type { AdvancedFilter, Cell, ReportConfig } from '../types.js';
 
 const includeRules = [
@@ -160,9 +161,9 @@ export const config: ReportConfig = {
 			}),
 			dateColumn('date_registered', __('Date registered', 'abacus'), { isSortable: true }),
 			textColumn('email', __('Email', 'abacus')),
-			numberColumn('orders_count', __('Orders', 'abacus')),
-			currencyColumn('total_spend', __('Total spend', 'abacus')),
-			currencyColumn('avg_order_value', __('AOV', 'abacus')),
+			metricColumn('customers', 'orders_count'),
+			metricColumn('customers', 'total_spend'),
+			metricColumn('customers', 'avg_order_value'),
 			{
 				key: 'country',
 				label: __('Country / Region', 'abacus'),
@@ -183,27 +184,13 @@ export const config: ReportConfig = {
 				hiddenByDefault: true,
 			}),
 		],
-		summary: [
-			{
-				key: 'customers_count',
-				type: 'number',
-				label: (n) => _n('customer', 'customers', n, 'abacus'),
-			},
-			{
-				key: 'avg_orders_count',
-				type: 'average',
-				label: () => __('average orders', 'abacus'),
-			},
-			{
-				key: 'avg_total_spend',
-				type: 'currency',
-				label: () => __('average lifetime spend', 'abacus'),
-			},
-			{
-				key: 'avg_avg_order_value',
-				type: 'currency',
-				label: () => __('average order value', 'abacus'),
-			},
-		],
+		summary: (
+			[
+				'customers_count',
+				'avg_orders_count',
+				'avg_total_spend',
+				'avg_avg_order_value',
+			] as const
+		).map((key) => summaryItem('customers', key)),
 	},
 };

@@ -2,10 +2,11 @@
  * Downloads report: download count tile and chart; downloads table; advanced filters by product,
  * customer (username), order and IP address.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import { dateColumn, stringField, textColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, summaryItem } from '../metrics.js';
 import type { AdvancedFilter, Cell, ReportConfig } from '../types.js';
 
 const rules = [
@@ -35,7 +36,7 @@ export const config: ReportConfig = {
 	endpoint: 'downloads',
 	hasDateRange: true,
 	hasChart: true,
-	charts: [{ key: 'download_count', label: __('Downloads', 'abacus'), type: 'number' }],
+	charts: [chartMetric('downloads', 'download_count')],
 	filters: [itemFilter({ allLabel: __('All downloads', 'abacus'), hasAdvanced: true })],
 	advancedFilters: {
 		title: __('Downloads match {{select /}} filters', 'abacus'),
@@ -92,12 +93,6 @@ export const config: ReportConfig = {
 			textColumn('username', __('Username', 'abacus')),
 			textColumn('ip_address', __('IP', 'abacus')),
 		],
-		summary: [
-			{
-				key: 'download_count',
-				type: 'number',
-				label: (n) => _n('download', 'downloads', n, 'abacus'),
-			},
-		],
+		summary: [summaryItem('downloads', 'download_count')],
 	},
 };

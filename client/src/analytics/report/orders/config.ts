@@ -2,10 +2,11 @@
  * Orders report: orders stats tiles, the orders table with customer, products and coupons, and the
  * advanced filters REST.md lists for orders.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import { currencyColumn, dateColumn, field, numberColumn, stringField } from '../columns.js';
+import { dateColumn, field, stringField } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, summaryItem } from '../metrics.js';
 import type { AdvancedFiltersConfig, Cell, ReportConfig } from '../types.js';
 
 const includeRules = [
@@ -151,19 +152,10 @@ export const config: ReportConfig = {
 	hasDateRange: true,
 	hasChart: true,
 	charts: [
-		{ key: 'orders_count', label: __('Orders', 'abacus'), type: 'number' },
-		{
-			key: 'net_revenue',
-			label: __('Net sales', 'abacus'),
-			type: 'currency',
-			orderby: 'net_total',
-		},
-		{ key: 'avg_order_value', label: __('Average order value', 'abacus'), type: 'currency' },
-		{
-			key: 'avg_items_per_order',
-			label: __('Average items per order', 'abacus'),
-			type: 'average',
-		},
+		chartMetric('orders', 'orders_count'),
+		chartMetric('orders', 'net_revenue', 'net_total'),
+		chartMetric('orders', 'avg_order_value'),
+		chartMetric('orders', 'avg_items_per_order'),
 	],
 	filters: [itemFilter({ allLabel: __('All orders', 'abacus'), hasAdvanced: true })],
 	advancedFilters,
@@ -242,7 +234,7 @@ export const config: ReportConfig = {
 					return { display: value, value, list };
 				},
 			},
-			numberColumn('num_items_sold', __('Items sold', 'abacus')),
+			metricColumn('orders', 'num_items_sold'),
 			{
 				key: 'coupons',
 				label: __('Coupon(s)', 'abacus'),
@@ -252,35 +244,18 @@ export const config: ReportConfig = {
 					return { display: value, value };
 				},
 			},
-			currencyColumn('net_total', __('Net sales', 'abacus')),
+			// A row is one order: its net sales.
+			metricColumn('orders', 'net_revenue', {}, 'net_total'),
 		],
-		summary: [
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-			{
-				key: 'total_customers',
-				type: 'number',
-				label: (n) => _n('customer', 'customers', n, 'abacus'),
-			},
-			{
-				key: 'products',
-				type: 'number',
-				label: (n) => _n('product', 'products', n, 'abacus'),
-			},
-			{
-				key: 'num_items_sold',
-				type: 'number',
-				label: (n) => _n('item sold', 'items sold', n, 'abacus'),
-			},
-			{
-				key: 'coupons_count',
-				type: 'number',
-				label: (n) => _n('coupon', 'coupons', n, 'abacus'),
-			},
-			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
-		],
+		summary: (
+			[
+				'orders_count',
+				'total_customers',
+				'products',
+				'num_items_sold',
+				'coupons_count',
+				'net_revenue',
+			] as const
+		).map((key) => summaryItem('orders', key)),
 	},
 };

@@ -1,11 +1,10 @@
 /**
  * Products report: products stats tiles; single product and product comparison; products table.
  */
-import { __, _n } from '@wordpress/i18n';
+import { getMetric } from '@abacus/metrics';
+import { __ } from '@wordpress/i18n';
 
 import {
-	currencyColumn,
-	numberColumn,
 	numberField,
 	stringField,
 	textColumn,
@@ -13,6 +12,7 @@ import {
 	ordersCountColumn,
 } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import type { Cell, ReportConfig, RowContext } from '../types.js';
 
 export const config: ReportConfig = {
@@ -24,26 +24,9 @@ export const config: ReportConfig = {
 	hasChart: true,
 	comparisonSegment: 'product',
 	limitBy: ['products'],
-	charts: [
-		{
-			key: 'items_sold',
-			label: __('Items sold', 'abacus'),
-			type: 'number',
-			orderby: 'items_sold',
-		},
-		{
-			key: 'net_revenue',
-			label: __('Net sales', 'abacus'),
-			type: 'currency',
-			orderby: 'net_revenue',
-		},
-		{
-			key: 'orders_count',
-			label: __('Orders', 'abacus'),
-			type: 'number',
-			orderby: 'orders_count',
-		},
-	],
+	charts: (['items_sold', 'net_revenue', 'orders_count'] as const).map((key) =>
+		chartMetric('products', key, key),
+	),
 	filters: [
 		itemFilter({
 			allLabel: __('All products', 'abacus'),
@@ -88,13 +71,10 @@ export const config: ReportConfig = {
 				{ isSortable: true, hiddenByDefault: true },
 				'extended_info.sku',
 			),
-			numberColumn('items_sold', __('Items sold', 'abacus'), {
-				defaultSort: true,
-				required: true,
-			}),
-			currencyColumn('net_revenue', __('Net sales', 'abacus')),
+			metricColumn('products', 'items_sold', { defaultSort: true, required: true }),
+			metricColumn('products', 'net_revenue'),
 			ordersCountColumn(
-				__('Orders', 'abacus'),
+				metricColumnLabel('products', 'orders_count'),
 				itemOrdersFilter('product_id', 'product_includes'),
 			),
 			{
@@ -125,38 +105,20 @@ export const config: ReportConfig = {
 				cell: stockCell,
 			},
 		],
-		summary: [
-			{
-				key: 'products_count',
-				type: 'number',
-				label: (n) => _n('product', 'products', n, 'abacus'),
-			},
-			{
-				key: 'items_sold',
-				type: 'number',
-				label: (n) => _n('item sold', 'items sold', n, 'abacus'),
-			},
-			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-		],
+		summary: (['products_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
+			(key) => summaryItem('products', key),
+		),
 	},
 };
 
-/** Label of a stock status. */
+/** Label of a stock status: the name of its count in the stock report (the status itself if unknown). */
 export function stockStatusLabel(status: string): string {
 	switch (status) {
 		case 'instock':
-			return __('In stock', 'abacus');
 		case 'outofstock':
-			return __('Out of stock', 'abacus');
 		case 'onbackorder':
-			return __('On backorder', 'abacus');
 		case 'lowstock':
-			return __('Low stock', 'abacus');
+			return getMetric('stock', status).label;
 		default:
 			return status;
 	}

@@ -1,10 +1,22 @@
 /**
  * Revenue report: the revenue stats endpoint, its tiles, and a table by day from the same endpoint.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import { currencyColumn, dateColumn, ordersCountColumn } from '../columns.js';
+import { dateColumn, ordersCountColumn } from '../columns.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import type { ReportConfig } from '../types.js';
+
+/** The revenue figures of the tiles, the table's columns and its summary, in this order. */
+const FIGURES = [
+	'gross_sales',
+	'refunds',
+	'coupons',
+	'net_revenue',
+	'taxes',
+	'shipping',
+	'total_sales',
+] as const;
 
 export const config: ReportConfig = {
 	report: 'revenue',
@@ -13,42 +25,7 @@ export const config: ReportConfig = {
 	endpoint: 'revenue',
 	hasDateRange: true,
 	hasChart: true,
-	charts: [
-		{
-			key: 'gross_sales',
-			label: __('Gross sales', 'abacus'),
-			type: 'currency',
-			orderby: 'gross_sales',
-		},
-		{
-			key: 'refunds',
-			label: __('Returns', 'abacus'),
-			type: 'currency',
-			orderby: 'refunds',
-			isReverseTrend: true,
-		},
-		{
-			key: 'coupons',
-			label: __('Coupons', 'abacus'),
-			type: 'currency',
-			orderby: 'coupons',
-			isReverseTrend: true,
-		},
-		{
-			key: 'net_revenue',
-			label: __('Net sales', 'abacus'),
-			type: 'currency',
-			orderby: 'net_revenue',
-		},
-		{ key: 'taxes', label: __('Taxes', 'abacus'), type: 'currency', orderby: 'taxes' },
-		{ key: 'shipping', label: __('Shipping', 'abacus'), type: 'currency', orderby: 'shipping' },
-		{
-			key: 'total_sales',
-			label: __('Total sales', 'abacus'),
-			type: 'currency',
-			orderby: 'total_sales',
-		},
-	],
+	charts: FIGURES.map((key) => chartMetric('revenue', key, key)),
 	filters: [],
 	table: {
 		title: __('Revenue', 'abacus'),
@@ -57,16 +34,7 @@ export const config: ReportConfig = {
 		defaultOrderby: 'date',
 		defaultOrder: 'desc',
 		tableQuery: { interval: 'day' },
-		statsFields: [
-			'orders_count',
-			'gross_sales',
-			'refunds',
-			'coupons',
-			'net_revenue',
-			'taxes',
-			'shipping',
-			'total_sales',
-		],
+		statsFields: ['orders_count', ...FIGURES],
 		columns: [
 			dateColumn(
 				'date',
@@ -74,28 +42,11 @@ export const config: ReportConfig = {
 				{ isSortable: true, defaultSort: true, required: true },
 				'date_start',
 			),
-			ordersCountColumn(__('Orders', 'abacus'), () => ({}), { byInterval: true }),
-			currencyColumn('gross_sales', __('Gross sales', 'abacus')),
-			currencyColumn('refunds', __('Returns', 'abacus')),
-			currencyColumn('coupons', __('Coupons', 'abacus')),
-			currencyColumn('net_revenue', __('Net sales', 'abacus')),
-			currencyColumn('taxes', __('Taxes', 'abacus')),
-			currencyColumn('shipping', __('Shipping', 'abacus')),
-			currencyColumn('total_sales', __('Total sales', 'abacus')),
+			ordersCountColumn(metricColumnLabel('revenue', 'orders_count'), () => ({}), {
+				byInterval: true,
+			}),
+			...FIGURES.map((key) => metricColumn('revenue', key)),
 		],
-		summary: [
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-			{ key: 'gross_sales', type: 'currency', label: () => __('gross sales', 'abacus') },
-			{ key: 'refunds', type: 'currency', label: () => __('returns', 'abacus') },
-			{ key: 'coupons', type: 'currency', label: () => __('coupons', 'abacus') },
-			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
-			{ key: 'taxes', type: 'currency', label: () => __('taxes', 'abacus') },
-			{ key: 'shipping', type: 'currency', label: () => __('shipping', 'abacus') },
-			{ key: 'total_sales', type: 'currency', label: () => __('total sales', 'abacus') },
-		],
+		summary: (['orders_count', ...FIGURES] as const).map((key) => summaryItem('revenue', key)),
 	},
 };

@@ -2,9 +2,10 @@
  * Stock report: no date range and no chart; a stock-status filter and the stock table with a
  * summary of the stock counts.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import { numberField, stringField, textColumn } from '../columns.js';
+import { summaryItem } from '../metrics.js';
 import { stockStatusLabel } from '../products/config.js';
 import type { Cell, ReportConfig } from '../types.js';
 
@@ -25,10 +26,10 @@ export const config: ReportConfig = {
 			showFilters: () => true,
 			filters: [
 				{ label: __('All products', 'abacus'), value: 'all' },
-				{ label: __('Out of stock', 'abacus'), value: 'outofstock' },
-				{ label: __('Low stock', 'abacus'), value: 'lowstock' },
-				{ label: __('In stock', 'abacus'), value: 'instock' },
-				{ label: __('On backorder', 'abacus'), value: 'onbackorder' },
+				...['outofstock', 'lowstock', 'instock', 'onbackorder'].map((value) => ({
+					label: stockStatusLabel(value),
+					value,
+				})),
 			],
 		},
 	],
@@ -76,16 +77,8 @@ export const config: ReportConfig = {
 				},
 			},
 		],
-		summary: [
-			{
-				key: 'products',
-				type: 'number',
-				label: (n) => _n('product', 'products', n, 'abacus'),
-			},
-			{ key: 'outofstock', type: 'number', label: () => __('out of stock', 'abacus') },
-			{ key: 'lowstock', type: 'number', label: () => __('low stock', 'abacus') },
-			{ key: 'instock', type: 'number', label: () => __('in stock', 'abacus') },
-			{ key: 'onbackorder', type: 'number', label: () => __('on backorder', 'abacus') },
-		],
+		summary: (['products', 'outofstock', 'lowstock', 'instock', 'onbackorder'] as const).map(
+			(key) => summaryItem('stock', key),
+		),
 	},
 };

@@ -1,16 +1,11 @@
 /**
  * Taxes report: taxes stats tiles; tax code comparison; taxes table.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import {
-	currencyColumn,
-	numberField,
-	stringField,
-	itemOrdersFilter,
-	ordersCountColumn,
-} from '../columns.js';
+import { numberField, stringField, itemOrdersFilter, ordersCountColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import type { Cell, ReportConfig } from '../types.js';
 
 /** 'COUNTRY-STATE-NAME-PRIORITY' code of a tax rate row. */
@@ -35,32 +30,9 @@ export const config: ReportConfig = {
 	hasChart: true,
 	comparisonSegment: 'tax_rate_id',
 	limitBy: ['taxes'],
-	charts: [
-		{
-			key: 'total_tax',
-			label: __('Total tax', 'abacus'),
-			type: 'currency',
-			orderby: 'total_tax',
-		},
-		{
-			key: 'order_tax',
-			label: __('Order tax', 'abacus'),
-			type: 'currency',
-			orderby: 'order_tax',
-		},
-		{
-			key: 'shipping_tax',
-			label: __('Shipping tax', 'abacus'),
-			type: 'currency',
-			orderby: 'shipping_tax',
-		},
-		{
-			key: 'orders_count',
-			label: __('Orders', 'abacus'),
-			type: 'number',
-			orderby: 'orders_count',
-		},
-	],
+	charts: (['total_tax', 'order_tax', 'shipping_tax', 'orders_count'] as const).map((key) =>
+		chartMetric('taxes', key, key),
+	),
 	filters: [
 		itemFilter({
 			allLabel: __('All taxes', 'abacus'),
@@ -106,28 +78,16 @@ export const config: ReportConfig = {
 					return { display: value === null ? '' : `${value.toFixed(2)}%`, value };
 				},
 			},
-			currencyColumn('total_tax', __('Total tax', 'abacus'), { defaultSort: true }),
-			currencyColumn('order_tax', __('Order tax', 'abacus')),
-			currencyColumn('shipping_tax', __('Shipping tax', 'abacus')),
+			metricColumn('taxes', 'total_tax', { defaultSort: true }),
+			metricColumn('taxes', 'order_tax'),
+			metricColumn('taxes', 'shipping_tax'),
 			ordersCountColumn(
-				__('Orders', 'abacus'),
+				metricColumnLabel('taxes', 'orders_count'),
 				itemOrdersFilter('tax_rate_id', 'tax_rate_includes'),
 			),
 		],
-		summary: [
-			{
-				key: 'tax_codes',
-				type: 'number',
-				label: (n) => _n('tax code', 'tax codes', n, 'abacus'),
-			},
-			{ key: 'total_tax', type: 'currency', label: () => __('total tax', 'abacus') },
-			{ key: 'order_tax', type: 'currency', label: () => __('order tax', 'abacus') },
-			{ key: 'shipping_tax', type: 'currency', label: () => __('shipping tax', 'abacus') },
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-		],
+		summary: (
+			['tax_codes', 'total_tax', 'order_tax', 'shipping_tax', 'orders_count'] as const
+		).map((key) => summaryItem('taxes', key)),
 	},
 };

@@ -1,17 +1,11 @@
 /**
  * Variations report: variations stats tiles; variation comparison; variations table.
  */
-import { __, _n } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
-import {
-	currencyColumn,
-	numberColumn,
-	stringField,
-	textColumn,
-	itemOrdersFilter,
-	ordersCountColumn,
-} from '../columns.js';
+import { stringField, textColumn, itemOrdersFilter, ordersCountColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import { stockCell, stockStatusLabel } from '../products/config.js';
 import type { Cell, ReportConfig } from '../types.js';
 
@@ -24,26 +18,9 @@ export const config: ReportConfig = {
 	hasChart: true,
 	comparisonSegment: 'variation',
 	limitBy: ['variations'],
-	charts: [
-		{
-			key: 'items_sold',
-			label: __('Items sold', 'abacus'),
-			type: 'number',
-			orderby: 'items_sold',
-		},
-		{
-			key: 'net_revenue',
-			label: __('Net sales', 'abacus'),
-			type: 'currency',
-			orderby: 'net_revenue',
-		},
-		{
-			key: 'orders_count',
-			label: __('Orders', 'abacus'),
-			type: 'number',
-			orderby: 'orders_count',
-		},
-	],
+	charts: (['items_sold', 'net_revenue', 'orders_count'] as const).map((key) =>
+		chartMetric('variations', key, key),
+	),
 	filters: [
 		itemFilter({
 			param: 'filter-variations',
@@ -82,13 +59,10 @@ export const config: ReportConfig = {
 				{ isSortable: true, hiddenByDefault: true },
 				'extended_info.sku',
 			),
-			numberColumn('items_sold', __('Items sold', 'abacus'), {
-				defaultSort: true,
-				required: true,
-			}),
-			currencyColumn('net_revenue', __('Net sales', 'abacus')),
+			metricColumn('variations', 'items_sold', { defaultSort: true, required: true }),
+			metricColumn('variations', 'net_revenue'),
 			ordersCountColumn(
-				__('Orders', 'abacus'),
+				metricColumnLabel('variations', 'orders_count'),
 				itemOrdersFilter('variation_id', 'variation_includes'),
 			),
 			{
@@ -107,23 +81,8 @@ export const config: ReportConfig = {
 				cell: stockCell,
 			},
 		],
-		summary: [
-			{
-				key: 'variations_count',
-				type: 'number',
-				label: (n) => _n('variation sold', 'variations sold', n, 'abacus'),
-			},
-			{
-				key: 'items_sold',
-				type: 'number',
-				label: (n) => _n('item sold', 'items sold', n, 'abacus'),
-			},
-			{ key: 'net_revenue', type: 'currency', label: () => __('net sales', 'abacus') },
-			{
-				key: 'orders_count',
-				type: 'number',
-				label: (n) => _n('order', 'orders', n, 'abacus'),
-			},
-		],
+		summary: (['variations_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
+			(key) => summaryItem('variations', key),
+		),
 	},
 };
