@@ -16,6 +16,7 @@
 import type { Db, SqlValue } from '../core/db.js';
 import { getOption } from './options.js';
 import { refreshRollups } from './rollups.js';
+import { insertRows } from './sql.js';
 
 /** One product line of an order or refund (`order_items`, its attributes in `order_item_meta`). */
 export interface OrderLineRecord {
@@ -263,79 +264,85 @@ export async function writeOrders(db: Db, orders: readonly OrderRecord[]): Promi
 			db,
 			orders.map((o) => o.id),
 		);
-		for (const o of orders) {
-			await db.run(
-				`INSERT INTO orders (id, parent_id, type, number, status, currency, customer_id, user_id,
-					billing_first_name, billing_last_name, billing_email, billing_country, billing_state,
-					billing_city, billing_postcode, discount_total, shipping_total, shipping_tax, cart_tax,
-					total, payment_method, date_created, date_created_gmt, date_paid, date_completed)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-					CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP))`,
-				[
-					o.id,
-					o.parent_id,
-					o.type,
-					o.number,
-					o.status,
-					o.currency,
-					o.customer_id,
-					o.user_id,
-					o.billing_first_name,
-					o.billing_last_name,
-					o.billing_email,
-					o.billing_country,
-					o.billing_state,
-					o.billing_city,
-					o.billing_postcode,
-					o.discount_total,
-					o.shipping_total,
-					o.shipping_tax,
-					o.cart_tax,
-					o.total,
-					o.payment_method,
-					o.date_created,
-					o.date_created_gmt,
-					o.date_paid,
-					o.date_completed,
-				],
-			);
-			for (const l of o.lines) {
-				await db.run(
-					`INSERT INTO order_items (order_item_id, order_id, product_id, variation_id, name, qty,
-						subtotal, total, tax, shipping, shipping_tax) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-					[
-						l.order_item_id,
-						o.id,
-						l.product_id,
-						l.variation_id,
-						l.name,
-						l.qty,
-						l.subtotal,
-						l.total,
-						l.tax,
-						l.shipping,
-						l.shipping_tax,
-					],
-				);
-				for (const m of l.meta)
-					await db.run(
-						'INSERT INTO order_item_meta (order_item_id, meta_key, meta_value) VALUES (?, ?, ?)',
-						[l.order_item_id, m.key, m.value],
-					);
-			}
-			for (const t of o.taxes)
-				await db.run(
-					'INSERT INTO order_tax_items (order_id, tax_rate_id, shipping_tax, order_tax) VALUES (?, ?, ?, ?)',
-					[o.id, t.tax_rate_id, t.shipping_tax, t.order_tax],
-				);
-			for (const c of o.coupons)
-				await db.run(
-					'INSERT INTO order_coupon_items (order_id, coupon_id, discount_amount) VALUES (?, ?, ?)',
-					[o.id, c.coupon_id, c.discount_amount],
-				);
-		}
+		await insertRows(
+			db,
+			'orders',
+			ORDER_COLUMNS,
+			orders.map((o) => ORDER_COLUMNS.map((column) => o[column])),
+		);
+		const lines = orders.flatMap((o) => o.lines.map((l) => ({ ...l, order_id: o.id })));
+		await insertRows(
+			db,
+			'order_items',
+			LINE_COLUMNS,
+			lines.map((l) => LINE_COLUMNS.map((column) => l[column])),
+		);
+		await insertRows(
+			db,
+			'order_item_meta',
+			['order_item_id', 'meta_key', 'meta_value'],
+			lines.flatMap((l) => l.meta.map((m) => [l.order_item_id, m.key, m.value])),
+		);
+		await insertRows(
+			db,
+			'order_tax_items',
+			['order_id', 'tax_rate_id', 'shipping_tax', 'order_tax'],
+			orders.flatMap((o) =>
+				o.taxes.map((t) => [o.id, t.tax_rate_id, t.shipping_tax, t.order_tax]),
+			),
+		);
+		await insertRows(
+			db,
+			'order_coupon_items',
+			['order_id', 'coupon_id', 'discount_amount'],
+			orders.flatMap((o) => o.coupons.map((c) => [o.id, c.coupon_id, c.discount_amount])),
+		);
 	});
 }
+
+/** Columns of `orders`, in the order an OrderRecord names them. */
+const ORDER_COLUMNS = [
+	'id',
+	'parent_id',
+	'type',
+	'number',
+	'status',
+	'currency',
+	'customer_id',
+	'user_id',
+	'billing_first_name',
+	'billing_last_name',
+	'billing_email',
+	'billing_country',
+	'billing_state',
+	'billing_city',
+	'billing_postcode',
+	'discount_total',
+	'shipping_total',
+	'shipping_tax',
+	'cart_tax',
+	'total',
+	'payment_method',
+	'date_created',
+	'date_created_gmt',
+	'date_paid',
+	'date_completed',
+] as const satisfies ReadonlyArray<keyof OrderRecord>;
+
+/** Columns of `order_items`. */
+const LINE_COLUMNS = [
+	'order_item_id',
+	'order_id',
+	'product_id',
+	'variation_id',
+	'name',
+	'qty',
+	'subtotal',
+	'total',
+	'tax',
+	'shipping',
+	'shipping_tax',
+] as const;
 
 /** Deletes the raw rows (order, lines and their meta, taxes, coupons) of the given order ids. */
 async function deleteRawRows(db: Db, ids: readonly number[]): Promise<void> {
