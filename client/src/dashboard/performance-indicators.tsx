@@ -12,7 +12,13 @@ import {
 	SummaryListPlaceholder,
 	SummaryNumber,
 } from '@abacus/components';
-import { reportsStore, useUserPreferences } from '@abacus/data';
+import {
+	selectReportItems,
+	toRequestFlags,
+	useUserPreferences,
+	type ReportResult,
+	type RequestState,
+} from '@abacus/data';
 import { findIndicator } from '@abacus/metrics';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
@@ -52,6 +58,15 @@ interface Props {
 	query: Record<string, unknown>;
 }
 
+const NO_INDICATORS: Indicator[] = [];
+
+/** The indicators of an answer (none until it has arrived). */
+function indicatorsOf(state: RequestState<ReportResult>): Indicator[] {
+	return state.status === 'success'
+		? ((state.data.data as Indicator[] | null) ?? NO_INDICATORS)
+		: NO_INDICATORS;
+}
+
 export function PerformanceIndicators({ query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
@@ -69,34 +84,34 @@ export function PerformanceIndicators({ query }: Props) {
 	const result = useSelect(
 		(select) => {
 			if (!stats) {
-				return { isRequesting: false, isError: false, primary: [], secondary: [] };
+				return {
+					isRequesting: false,
+					isError: false,
+					primary: NO_INDICATORS,
+					secondary: NO_INDICATORS,
+				};
 			}
-			const reports = select(reportsStore);
 			const request = (range: { after: unknown; before: unknown }) => ({
 				stats,
 				after: appendTimestamp((range.after as { clone: () => never }).clone(), 'start'),
 				before: appendTimestamp((range.before as { clone: () => never }).clone(), 'end'),
 			});
-			const primaryQuery = request(dates.primary);
-			const secondaryQuery = request(dates.secondary);
-			const primary = reports.getReportItems('performance-indicators', primaryQuery);
-			const secondary = reports.getReportItems('performance-indicators', secondaryQuery);
+			const primary = selectReportItems(
+				select,
+				'performance-indicators',
+				request(dates.primary),
+			);
+			const secondary = selectReportItems(
+				select,
+				'performance-indicators',
+				request(dates.secondary),
+			);
+			const flags = [primary, secondary].map(toRequestFlags);
 			return {
-				isRequesting:
-					!reports.hasFinishedResolution('getReportItems', [
-						'performance-indicators',
-						primaryQuery,
-					]) ||
-					!reports.hasFinishedResolution('getReportItems', [
-						'performance-indicators',
-						secondaryQuery,
-					]),
-				isError: Boolean(
-					reports.getReportItemsError('performance-indicators', primaryQuery) ||
-					reports.getReportItemsError('performance-indicators', secondaryQuery),
-				),
-				primary: (primary?.data ?? []) as Indicator[],
-				secondary: (secondary?.data ?? []) as Indicator[],
+				isRequesting: flags.some((flag) => flag.isRequesting),
+				isError: flags.some((flag) => flag.isError),
+				primary: indicatorsOf(primary),
+				secondary: indicatorsOf(secondary),
 			};
 		},
 		[stats, dates],

@@ -7,7 +7,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
-import { getReportChartData, itemsStore } from '@abacus/data';
+import { getReportChartData, selectItems, toRequestFlags } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -230,12 +230,15 @@ function useVariableProduct(config: ReportConfig, query: Record<string, unknown>
 			if (productId === null) {
 				return { isResolving: false, isVariable: false };
 			}
-			const store = select(itemsStore);
-			const itemsQuery = { include: productId, _fields: 'id,type' };
-			const failed = Boolean(store.getItemsError('products', itemsQuery));
-			const done = store.hasFinishedResolution('getItems', ['products', itemsQuery]);
-			const type = store.getItems('products', itemsQuery).get(productId)?.type;
-			return { isResolving: !done && !failed, isVariable: type === 'variable' };
+			const products = selectItems(select, 'products', {
+				include: productId,
+				_fields: 'id,type',
+			});
+			const type = products.status === 'success' ? products.data.get(productId)?.type : null;
+			return {
+				isResolving: toRequestFlags(products).isRequesting,
+				isVariable: type === 'variable',
+			};
 		},
 		[productId],
 	);

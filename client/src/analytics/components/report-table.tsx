@@ -15,7 +15,8 @@ import {
 	getReportTableData,
 	getReportTableQuery,
 	getSummaryNumbers,
-	reportsStore,
+	selectReportStats,
+	toRequestFlags,
 	useUserPreferences,
 	type ReportChartData,
 } from '@abacus/data';
@@ -93,13 +94,8 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 			}
 			if (config.table.isStatsByInterval) {
 				const requestQuery = intervalTableQuery(config, query, defaultDateRange);
-				const reports = select(reportsStore);
-				const response = reports.getReportStats(config.table.endpoint, requestQuery);
-				const error = reports.getReportStatsError(config.table.endpoint, requestQuery);
-				const isRequesting = !reports.hasFinishedResolution('getReportStats', [
-					config.table.endpoint,
-					requestQuery,
-				]);
+				const stats = selectReportStats(select, config.table.endpoint, requestQuery);
+				const response = stats.status === 'success' ? stats.data : null;
 				const body = (response?.data ?? null) as {
 					totals?: Record<string, unknown>;
 					intervals?: Array<Record<string, unknown>>;
@@ -107,8 +103,7 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 				return {
 					chart: null,
 					table: {
-						isRequesting: isRequesting && !error,
-						isError: Boolean(error),
+						...toRequestFlags(stats),
 						rows: body?.intervals ?? [],
 						allRows: null,
 						totalResults: response?.totalResults ?? 0,

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Spinner } from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
-import { itemsStore } from '@abacus/data';
+import { selectItems, toRequestFlags } from '@abacus/data';
 
 import { ReportChart } from '../../components/report-chart.js';
 import { ReportFiltersBar } from '../../components/report-filters.js';
@@ -36,14 +36,13 @@ function useProductType(productId: number | null): ProductType {
 			if (productId === null) {
 				return { isResolving: false, type: null };
 			}
-			const store = select(itemsStore);
-			const query = { include: productId, _fields: 'id,type' };
-			const items = store.getItems('products', query);
-			const failed = Boolean(store.getItemsError('products', query));
-			const done = store.hasFinishedResolution('getItems', ['products', query]);
-			const type = items.get(productId)?.type;
+			const products = selectItems(select, 'products', {
+				include: productId,
+				_fields: 'id,type',
+			});
+			const type = products.status === 'success' ? products.data.get(productId)?.type : null;
 			return {
-				isResolving: !done && !failed,
+				isResolving: toRequestFlags(products).isRequesting,
 				type: typeof type === 'string' ? type : null,
 			};
 		},
