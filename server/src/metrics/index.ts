@@ -28,7 +28,7 @@ export interface Metric {
 	derive?: (values: Record<string, number>) => number;
 	/** Metrics a derived metric is computed from. */
 	deps?: string[];
-	/** The same aggregate over the daily roll-up tables (`store/rollups.ts`), when one exists. */
+	/** The same aggregate over the daily roll-up tables (`db/rollups.ts`), when one exists. */
 	rollupSql?: string;
 }
 
