@@ -6,6 +6,7 @@ import { INDICATOR_STATS, REPORTS, type MetricEntry, type ReportMetrics } from '
 import type { Metric, MetricReport } from './types.js';
 
 export type { Metric, MetricReport, MetricType, TrendDirection } from './types.js';
+export { getTooltipValueFormat } from './format.js';
 
 type Reports = typeof REPORTS;
 

@@ -376,24 +376,8 @@ export function getReportTableData(
 	};
 }
 
-/** d3-format specifier (or the currency formatter) for tooltip values of a chart type. */
-export function getTooltipValueFormat(
-	type: string,
-	formatAmount: (value: number) => string,
-): string | ((value: number) => string) {
-	switch (type) {
-		case 'currency':
-			return formatAmount;
-		case 'percent':
-			return '.0%';
-		case 'number':
-			return ',';
-		case 'average':
-			return ',.2r';
-		default:
-			return ',';
-	}
-}
+/** The tooltip's value format of a metric type: its home is `@abacus/metrics`, beside the types. */
+export { getTooltipValueFormat } from '@abacus/metrics';
 
 export interface LeaderboardOptions {
 	id: string;

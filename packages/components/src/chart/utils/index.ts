@@ -8,6 +8,9 @@ import { scaleBand, scaleLinear, type ScaleBand, type ScaleLinear } from 'd3-sca
 import { line as d3Line } from 'd3-shape';
 import { timeParse } from 'd3-time-format';
 
+/** The tooltip's value format of a metric type (money through the store's currency formatter). */
+export { getTooltipValueFormat } from '@abacus/metrics';
+
 /** One series value of a chart row. */
 export interface ChartValue {
 	value: number | null;
