@@ -13,7 +13,7 @@ import {
 } from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
-import type { Cell, ReportConfig, RowContext } from '../types.js';
+import type { Cell, ReportConfig, RowContext, TableColumn } from '../types.js';
 
 export const config: ReportConfig = {
 	report: 'products',
@@ -89,27 +89,29 @@ export const config: ReportConfig = {
 					return { display: context.formatNumber(value), value };
 				},
 			},
-			{
-				key: 'stock_status',
-				label: __('Status', 'abacus'),
-				isLeftAligned: true,
-				cell: (row): Cell => {
-					const value = stringField(row, 'extended_info.stock_status');
-					return { display: stockStatusLabel(value), value };
-				},
-			},
-			{
-				key: 'stock',
-				label: __('Stock', 'abacus'),
-				isNumeric: true,
-				cell: stockCell,
-			},
+			...stockColumns(),
 		],
 		summary: (['products_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
 			(key) => summaryItem('products', key),
 		),
 	},
 };
+
+/** The Status and Stock columns of a product or variation row (from its `extended_info`). */
+export function stockColumns(): TableColumn[] {
+	return [
+		{
+			key: 'stock_status',
+			label: __('Status', 'abacus'),
+			isLeftAligned: true,
+			cell: (row): Cell => {
+				const value = stringField(row, 'extended_info.stock_status');
+				return { display: stockStatusLabel(value), value };
+			},
+		},
+		{ key: 'stock', label: __('Stock', 'abacus'), isNumeric: true, cell: stockCell },
+	];
+}
 
 /** Label of a stock status: the name of its count in the stock report (the status itself if unknown). */
 export function stockStatusLabel(status: string): string {

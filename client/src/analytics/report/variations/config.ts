@@ -3,11 +3,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
-import { stringField, textColumn, itemOrdersFilter, ordersCountColumn } from '../columns.js';
+import { textColumn, itemOrdersFilter, ordersCountColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
-import { stockCell, stockStatusLabel } from '../products/config.js';
-import type { Cell, ReportConfig } from '../types.js';
+import { stockColumns } from '../products/config.js';
+import type { ReportConfig } from '../types.js';
 
 export const config: ReportConfig = {
 	report: 'variations',
@@ -65,21 +65,7 @@ export const config: ReportConfig = {
 				metricColumnLabel('variations', 'orders_count'),
 				itemOrdersFilter('variation_id', 'variation_includes'),
 			),
-			{
-				key: 'stock_status',
-				label: __('Status', 'abacus'),
-				isLeftAligned: true,
-				cell: (row): Cell => {
-					const value = stringField(row, 'extended_info.stock_status');
-					return { display: stockStatusLabel(value), value };
-				},
-			},
-			{
-				key: 'stock',
-				label: __('Stock', 'abacus'),
-				isNumeric: true,
-				cell: stockCell,
-			},
+			...stockColumns(),
 		],
 		summary: (['variations_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
 			(key) => summaryItem('variations', key),
