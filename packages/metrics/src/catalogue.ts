@@ -24,19 +24,38 @@ export interface MetricEntry {
 	summaryLabel?: (value: number) => string;
 }
 
+/** Words several metrics share (one msgid, written once). */
+const WORDS = {
+	orders: () => __('Orders', 'abacus'),
+	ordersAfter: (n: number) => _n('order', 'orders', n, 'abacus'),
+	itemsSold: () => __('Items sold', 'abacus'),
+	itemsSoldAfter: (n: number) => _n('item sold', 'items sold', n, 'abacus'),
+	netSales: () => __('Net sales', 'abacus'),
+	netSalesAfter: () => __('net sales', 'abacus'),
+	products: () => __('Products', 'abacus'),
+	productsAfter: (n: number) => _n('product', 'products', n, 'abacus'),
+	customers: () => __('Customers', 'abacus'),
+	customersAfter: (n: number) => _n('customer', 'customers', n, 'abacus'),
+	couponsAfter: (n: number) => _n('coupon', 'coupons', n, 'abacus'),
+	averageOrderValue: () => __('Average order value', 'abacus'),
+	distinctCoupons: () => __('Distinct coupons used.', 'abacus'),
+	distinctProducts: () => __('Distinct products sold.', 'abacus'),
+	couponDiscounts: () => __('Discounts given with coupons.', 'abacus'),
+};
+
 /** Order-level metrics over order-stats rows (REST §3.3): the revenue and orders reports. */
 const ORDER = {
 	orders_count: {
-		label: () => __('Orders', 'abacus'),
+		label: WORDS.orders,
 		type: 'number',
 		definition: () => __('Number of orders (refunds are not orders).', 'abacus'),
-		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+		summaryLabel: WORDS.ordersAfter,
 	},
 	num_items_sold: {
-		label: () => __('Items sold', 'abacus'),
+		label: WORDS.itemsSold,
 		type: 'number',
 		definition: () => __('Items sold, minus items refunded.', 'abacus'),
-		summaryLabel: (n) => _n('item sold', 'items sold', n, 'abacus'),
+		summaryLabel: WORDS.itemsSoldAfter,
 	},
 	total_sales: {
 		label: () => __('Total sales', 'abacus'),
@@ -64,40 +83,40 @@ const ORDER = {
 		summaryLabel: () => __('shipping', 'abacus'),
 	},
 	net_revenue: {
-		label: () => __('Net sales', 'abacus'),
+		label: WORDS.netSales,
 		type: 'currency',
 		definition: () =>
 			__('Sales after discounts and refunds, without taxes and shipping.', 'abacus'),
-		summaryLabel: () => __('net sales', 'abacus'),
+		summaryLabel: WORDS.netSalesAfter,
 	},
 	total_customers: {
-		label: () => __('Customers', 'abacus'),
+		label: WORDS.customers,
 		type: 'number',
 		definition: () =>
 			__(
 				'Distinct customers who placed an order in the period (a refund is not an order: the customer of a refund alone is not counted).',
 				'abacus',
 			),
-		summaryLabel: (n) => _n('customer', 'customers', n, 'abacus'),
+		summaryLabel: WORDS.customersAfter,
 	},
 	coupons: {
 		label: () => __('Coupons', 'abacus'),
 		type: 'currency',
 		trend: 'down',
-		definition: () => __('Discounts given with coupons.', 'abacus'),
+		definition: WORDS.couponDiscounts,
 		summaryLabel: () => __('coupons', 'abacus'),
 	},
 	coupons_count: {
 		label: () => __('Coupons used', 'abacus'),
 		type: 'number',
-		definition: () => __('Distinct coupons used.', 'abacus'),
-		summaryLabel: (n) => _n('coupon', 'coupons', n, 'abacus'),
+		definition: WORDS.distinctCoupons,
+		summaryLabel: WORDS.couponsAfter,
 	},
 	products: {
-		label: () => __('Products', 'abacus'),
+		label: WORDS.products,
 		type: 'number',
-		definition: () => __('Distinct products sold.', 'abacus'),
-		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+		definition: WORDS.distinctProducts,
+		summaryLabel: WORDS.productsAfter,
 	},
 	gross_sales: {
 		label: () => __('Gross sales', 'abacus'),
@@ -112,7 +131,7 @@ const ORDER = {
 		definition: () => __('Items sold divided by orders.', 'abacus'),
 	},
 	avg_order_value: {
-		label: () => __('Average order value', 'abacus'),
+		label: WORDS.averageOrderValue,
 		type: 'currency',
 		definition: () => __('Net sales divided by orders.', 'abacus'),
 	},
@@ -121,29 +140,29 @@ const ORDER = {
 /** Product-line metrics: the products, variations and categories reports. */
 const PRODUCT = {
 	items_sold: {
-		label: () => __('Items sold', 'abacus'),
+		label: WORDS.itemsSold,
 		type: 'number',
 		definition: () => __('Quantity sold, minus quantity refunded.', 'abacus'),
-		summaryLabel: (n) => _n('item sold', 'items sold', n, 'abacus'),
+		summaryLabel: WORDS.itemsSoldAfter,
 	},
 	net_revenue: {
-		label: () => __('Net sales', 'abacus'),
+		label: WORDS.netSales,
 		type: 'currency',
 		definition: () =>
 			__('Line totals after discounts and refunds, without taxes and shipping.', 'abacus'),
-		summaryLabel: () => __('net sales', 'abacus'),
+		summaryLabel: WORDS.netSalesAfter,
 	},
 	orders_count: {
-		label: () => __('Orders', 'abacus'),
+		label: WORDS.orders,
 		type: 'number',
 		definition: () => __('Orders with these items (refunds not counted).', 'abacus'),
-		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+		summaryLabel: WORDS.ordersAfter,
 	},
 	products_count: {
-		label: () => __('Products', 'abacus'),
+		label: WORDS.products,
 		type: 'number',
-		definition: () => __('Distinct products sold.', 'abacus'),
-		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+		definition: WORDS.distinctProducts,
+		summaryLabel: WORDS.productsAfter,
 	},
 	variations_count: {
 		label: () => __('Variations', 'abacus'),
@@ -157,24 +176,24 @@ const PRODUCT = {
 const COUPON = {
 	orders_count: {
 		label: () => __('Discounted orders', 'abacus'),
-		columnLabel: () => __('Orders', 'abacus'),
+		columnLabel: WORDS.orders,
 		type: 'number',
 		definition: () => __('Orders that used a coupon.', 'abacus'),
-		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+		summaryLabel: WORDS.ordersAfter,
 	},
 	amount: {
 		label: () => __('Amount', 'abacus'),
 		columnLabel: () => __('Amount discounted', 'abacus'),
 		indicatorLabel: () => __('Net discount amount', 'abacus'),
 		type: 'currency',
-		definition: () => __('Discounts given with coupons.', 'abacus'),
+		definition: WORDS.couponDiscounts,
 		summaryLabel: () => __('amount discounted', 'abacus'),
 	},
 	coupons_count: {
 		label: () => __('Coupons', 'abacus'),
 		type: 'number',
-		definition: () => __('Distinct coupons used.', 'abacus'),
-		summaryLabel: (n) => _n('coupon', 'coupons', n, 'abacus'),
+		definition: WORDS.distinctCoupons,
+		summaryLabel: WORDS.couponsAfter,
 	},
 } as const satisfies Record<string, MetricEntry>;
 
@@ -199,10 +218,10 @@ const TAX = {
 		summaryLabel: () => __('shipping tax', 'abacus'),
 	},
 	orders_count: {
-		label: () => __('Orders', 'abacus'),
+		label: WORDS.orders,
 		type: 'number',
 		definition: () => __('Orders charged this tax.', 'abacus'),
-		summaryLabel: (n) => _n('order', 'orders', n, 'abacus'),
+		summaryLabel: WORDS.ordersAfter,
 	},
 	tax_codes: {
 		label: () => __('Tax codes', 'abacus'),
@@ -228,7 +247,7 @@ const DOWNLOAD = {
  */
 const CUSTOMER = {
 	orders_count: {
-		label: () => __('Orders', 'abacus'),
+		label: WORDS.orders,
 		type: 'number',
 		definition: () => __("The customer's orders (refunds are not orders).", 'abacus'),
 	},
@@ -238,16 +257,16 @@ const CUSTOMER = {
 		definition: () => __("The customer's order totals, minus refunds.", 'abacus'),
 	},
 	avg_order_value: {
-		label: () => __('Average order value', 'abacus'),
+		label: WORDS.averageOrderValue,
 		columnLabel: () => __('AOV', 'abacus'),
 		type: 'currency',
 		definition: () => __("The customer's total spend divided by orders.", 'abacus'),
 	},
 	customers_count: {
-		label: () => __('Customers', 'abacus'),
+		label: WORDS.customers,
 		type: 'number',
 		definition: () => __('Customers matching the filters.', 'abacus'),
-		summaryLabel: (n) => _n('customer', 'customers', n, 'abacus'),
+		summaryLabel: WORDS.customersAfter,
 	},
 	avg_orders_count: {
 		label: () => __('Average orders', 'abacus'),
@@ -262,7 +281,7 @@ const CUSTOMER = {
 		summaryLabel: () => __('average lifetime spend', 'abacus'),
 	},
 	avg_avg_order_value: {
-		label: () => __('Average order value', 'abacus'),
+		label: WORDS.averageOrderValue,
 		type: 'currency',
 		definition: () =>
 			__(
@@ -276,10 +295,10 @@ const CUSTOMER = {
 /** Stock counts (REST §6.11): products and variations by stock status; the statuses do not overlap. */
 const STOCK = {
 	products: {
-		label: () => __('Products', 'abacus'),
+		label: WORDS.products,
 		type: 'number',
 		definition: () => __('Published products and variations.', 'abacus'),
-		summaryLabel: (n) => _n('product', 'products', n, 'abacus'),
+		summaryLabel: WORDS.productsAfter,
 	},
 	outofstock: {
 		label: () => __('Out of stock', 'abacus'),
