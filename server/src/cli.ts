@@ -42,12 +42,14 @@ async function main(): Promise<void> {
 			seed: { type: 'string' },
 			timezone: { type: 'string', default: 'UTC' },
 			'allowed-host': { type: 'string', multiple: true },
+			'no-sync': { type: 'boolean', default: false },
+			'sync-interval': { type: 'string' },
 			help: { type: 'boolean', default: false },
 		},
 	});
 	if (values.help) {
 		console.log(
-			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]...',
+			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]... [--no-sync] [--sync-interval 60]',
 		);
 		return;
 	}
@@ -66,6 +68,14 @@ async function main(): Promise<void> {
 			...(values['allowed-host'] ?? []),
 			...(process.env.ABACUS_ALLOWED_HOSTS ?? '').split(/[\s,]+/),
 		].filter((entry) => entry !== ''),
+		sync: values['no-sync']
+			? false
+			: {
+					intervalSeconds:
+						values['sync-interval'] === undefined
+							? undefined
+							: Math.max(1, intFlag('sync-interval', values['sync-interval'], 60)),
+				},
 	});
 	console.log(`Abacus is running at ${server.adminUrl}`);
 	let stopping = false;

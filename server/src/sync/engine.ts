@@ -230,52 +230,48 @@ export class StoreSync {
 		return options;
 	}
 
-	/** Time zone, week start, date and time formats and the store name. */
+	/**
+	 * Time zone (the REST index, which every WordPress answers without authentication), week
+	 * start (WordPress's settings, readable with an administrator's application password; 1,
+	 * WordPress's default, otherwise), date and time formats and the store name.
+	 */
 	private async siteOptions(): Promise<Record<string, unknown>> {
-		const names = [
-			'timezone_string',
-			'gmt_offset',
-			'start_of_week',
-			'date_format',
-			'time_format',
-			'blogname',
-		];
-		let values: Json | null = null;
-		try {
-			values = await this.client.getObject<Json>('wc-admin/options', {
-				options: names.join(','),
-			});
-		} catch (error) {
-			if (!(error instanceof StoreError)) throw error;
+		const out: Record<string, unknown> = {};
+		const index = await this.client.getObject<Json>('', {}, false);
+		if (typeof index.timezone_string === 'string' && index.timezone_string) {
+			out.timezone_string = index.timezone_string;
+		}
+		const offset = Number(index.gmt_offset);
+		if (Number.isFinite(offset)) out.gmt_offset = offset;
+		if (typeof index.name === 'string') out.blogname = index.name;
+		// A store set to a fixed offset (no IANA zone) maps to the Etc/GMT zone of that offset.
+		if (!out.timezone_string && Number.isFinite(offset)) {
+			out.timezone_string =
+				offset === 0
+					? 'UTC'
+					: Number.isInteger(offset)
+						? `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+						: 'UTC';
+		}
+		for (const name of ['date_format', 'time_format']) {
 			try {
-				const wp = await this.client.getObject<Json>('wp/v2/settings');
-				values = {
-					timezone_string: wp.timezone,
-					start_of_week: wp.start_of_week,
-					date_format: wp.date_format,
-					time_format: wp.time_format,
-					blogname: wp.title,
-				};
-			} catch (inner) {
-				if (!(inner instanceof StoreError)) throw inner;
-				this.log(
-					`The store's time zone is not readable (${inner.message}); keeping ${'UTC'}.`,
-				);
-				return {};
+				const value = await this.client.getObject<Json>('wc-admin/options', {
+					options: name,
+				});
+				if (typeof value[name] === 'string' && value[name]) out[name] = value[name];
+			} catch (error) {
+				if (!(error instanceof StoreError)) throw error;
 			}
 		}
-		const out: Record<string, unknown> = {};
-		for (const name of names) {
-			const value = values?.[name];
-			if (value === undefined || value === null || value === false) continue;
-			out[name] = name === 'start_of_week' || name === 'gmt_offset' ? Number(value) : value;
-		}
-		// A store set to a fixed offset (no IANA zone) maps to the Etc/GMT zone of that offset.
-		if (!out.timezone_string && typeof out.gmt_offset === 'number') {
-			const offset = out.gmt_offset;
-			if (Number.isInteger(offset) && offset !== 0) {
-				out.timezone_string = `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-			} else if (offset === 0) out.timezone_string = 'UTC';
+		try {
+			const wp = await this.client.getObject<Json>('wp/v2/settings');
+			const week = Number(wp.start_of_week);
+			if (Number.isInteger(week) && week >= 0 && week <= 6) out.start_of_week = week;
+		} catch (error) {
+			if (!(error instanceof StoreError)) throw error;
+			this.log(
+				`The store's week start is not readable with these credentials (${error.message}); weeks start on Monday (WordPress's default). An administrator's application password lets the engine read it.`,
+			);
 		}
 		return out;
 	}
@@ -413,13 +409,16 @@ export class StoreSync {
 		const concurrency = Math.max(1, this.options.concurrency ?? 3);
 		let nextPage = state.backfillPage + 1;
 		let totalPages = Number.POSITIVE_INFINITY;
+		let total = state.backfillTotal ?? 0;
 		while (!this.stopping && nextPage <= totalPages) {
-			const pages = Array.from({ length: concurrency }, (_, i) => nextPage + i).filter(
+			// Until the number of pages is known, one page at a time.
+			const width = Number.isFinite(totalPages) ? concurrency : 1;
+			const pages = Array.from({ length: width }, (_, i) => nextPage + i).filter(
 				(p) => p <= totalPages,
 			);
 			const results = await Promise.all(pages.map((p) => this.ordersPage(p)));
-			const last = results[results.length - 1];
 			totalPages = Math.max(...results.map((r) => r.totalPages));
+			total = Math.max(0, ...results.filter((r) => r.items.length).map((r) => r.total));
 			const fetched = results.flatMap((r) => r.items);
 			const live = fetched.filter((o) => o.status !== 'trash');
 			await this.newCustomers(live);
@@ -429,7 +428,7 @@ export class StoreSync {
 				await writeOrderBatch(this.db, { orders, remove: trashed });
 				await writeState(this.db, this.store.id, {
 					backfillPage: pages[pages.length - 1],
-					backfillTotal: last.total,
+					backfillTotal: Math.max(total, state.backfillDone + live.length),
 					backfillDone: state.backfillDone + live.length,
 					backfillSeconds: secondsBefore + (Date.now() - started) / 1000,
 				});

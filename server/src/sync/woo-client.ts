@@ -147,13 +147,19 @@ export class WooClient {
 	}
 
 	/** The full URL and headers of a GET of `route` (e.g. `wc/v3/orders`) with `query`. */
-	private request(route: string, query: Query): { url: string; headers: Record<string, string> } {
+	private request(
+		route: string,
+		query: Query,
+		authenticate = true,
+	): { url: string; headers: Record<string, string> } {
 		const base = `${this.url}/wp-json/${route.replace(/^\/+/, '')}`;
 		const params: Array<[string, string]> = Object.entries(query)
 			.filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
 			.map(([k, v]) => [k, String(v)]);
 		const headers: Record<string, string> = { Accept: 'application/json' };
-		if (this.auth.kind === 'keys' && base.startsWith('http:')) {
+		if (!authenticate) {
+			// The REST index: public, and WooCommerce's key check would refuse it.
+		} else if (this.auth.kind === 'keys' && base.startsWith('http:')) {
 			params.push(...oauthParams('GET', base, params, this.auth.key, this.auth.secret));
 		} else {
 			const user = this.auth.kind === 'keys' ? this.auth.key : this.auth.user;
@@ -168,8 +174,9 @@ export class WooClient {
 	private async attempt(
 		route: string,
 		query: Query,
+		authenticate: boolean,
 	): Promise<{ body: unknown; headers: Headers; ms: number }> {
-		const { url, headers } = this.request(route, query);
+		const { url, headers } = this.request(route, query, authenticate);
 		const started = Date.now();
 		const controller = new AbortController();
 		const timer = setTimeout(() => controller.abort(), this.timeoutMs);
@@ -226,10 +233,11 @@ export class WooClient {
 		route: string,
 		query: Query,
 		check: (body: unknown, headers: Headers) => T,
+		authenticate = true,
 	): Promise<T & { ms: number }> {
 		for (let attempt = 0; ; attempt++) {
 			try {
-				const { body, headers, ms } = await this.attempt(route, query);
+				const { body, headers, ms } = await this.attempt(route, query, authenticate);
 				return { ...check(body, headers), ms };
 			} catch (error) {
 				if (!(error instanceof TransientError) || attempt >= this.retries) {
@@ -252,15 +260,21 @@ export class WooClient {
 	async getObject<T extends object>(
 		route: string,
 		query: Query = {},
+		authenticate = true,
 	): Promise<T & { ms: number }> {
-		const result = await this.withRetries(route, query, (body) => {
-			if (body === null || typeof body !== 'object') {
-				throw new TransientError(
-					`the store answered ${route} with something other than an object`,
-				);
-			}
-			return { value: body as T };
-		});
+		const result = await this.withRetries(
+			route,
+			query,
+			(body) => {
+				if (body === null || typeof body !== 'object') {
+					throw new TransientError(
+						`the store answered ${route} with something other than an object`,
+					);
+				}
+				return { value: body as T };
+			},
+			authenticate,
+		);
 		return Object.assign(result.value, { ms: result.ms });
 	}
 
