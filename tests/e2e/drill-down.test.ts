@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
-import { api, launch, lastMonth, openPage } from './helpers.js';
+import { adminUrl, api, launch, lastMonth, openPage } from './helpers.js';
 
 interface Stats {
 	totals: Record<string, number>;
@@ -130,5 +130,33 @@ describe('tile definitions', () => {
 		// The tile's link was not followed: still the revenue report, same chart.
 		expect(queryOf(page).get('path')).toBe('/analytics/revenue');
 		await page.context().close();
+	});
+
+	it('explain tiles from the metric catalogue when the page carries no definitions (WordPress)', async () => {
+		const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+		// The WordPress plugin prints no metricDefinitions: take them out of the page's settings.
+		await context.addInitScript(() => {
+			let settings: unknown;
+			Object.defineProperty(window, 'abacusSettings', {
+				configurable: true,
+				get: () => settings,
+				set: (value: Record<string, unknown>) => {
+					delete value.metricDefinitions;
+					settings = value;
+				},
+			});
+		});
+		const page = await context.newPage();
+		await page.goto(adminUrl('/analytics/orders', rangeQuery));
+		await page.locator('summary', { hasText: '(Average items per order)' }).click();
+		await page.getByText('Items sold divided by orders.').waitFor();
+		expect(
+			await page.evaluate(
+				() =>
+					'metricDefinitions' in
+					((window as { abacusSettings?: object }).abacusSettings ?? {}),
+			),
+		).toBe(false);
+		await context.close();
 	});
 });
