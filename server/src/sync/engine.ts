@@ -10,7 +10,8 @@
  * 2. Incremental rounds (every `intervalSeconds`, default 60): orders modified since the watermark
  *    (`modified_after`, in UTC, re-reading the last minute so that nothing committed late is
  *    missed), with their refunds; orders moved to the trash; products modified since the
- *    watermark. Every `fullScanEvery` rounds (default 10) a full id scan: the store's ids with
+ *    watermark. A full id scan every round while the store has at most 5,000 orders, else every
+ *    `fullScanEvery` rounds (default 10, i.e. ten minutes), together with the catalogue: the store's ids with
  *    their modification date and refund ids against the engine's; orders the store no longer has
  *    are deleted (WooCommerce's REST API does not report deletions), orders that differ are
  *    fetched again; the whole catalogue and the settings are read again.
@@ -76,6 +77,8 @@ export interface SyncOptions {
 }
 
 const MINUTE = 60_000;
+/** Stores with at most this many orders get their id scan (deletions) every round. */
+export const EVERY_ROUND_ID_SCAN = 5000;
 
 function isoGmt(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 19);
@@ -100,6 +103,8 @@ export class StoreSync {
 	private readonly store: RegisteredStore;
 	private readonly options: SyncOptions;
 	private stopping = false;
+	/** Error notes of retries, written in order (a final error is written after them). */
+	private stateWrites: Promise<void> = Promise.resolve();
 	private wake: (() => void) | null = null;
 	private loop: Promise<void> | null = null;
 	phase: SyncPhase = 'idle';
@@ -121,10 +126,14 @@ export class StoreSync {
 				this.log(
 					`The store did not answer well (${info.error}); trying again in ${duration(info.delayMs / 1000)} (attempt ${info.attempt + 1}).`,
 				);
-				void writeState(this.db, this.store.id, {
-					lastError: `${info.error} (retrying)`,
-					lastErrorAt: new Date().toISOString(),
-				}).catch(() => undefined);
+				this.stateWrites = this.stateWrites
+					.then(() =>
+						writeState(this.db, this.store.id, {
+							lastError: `${info.error} (retrying)`,
+							lastErrorAt: new Date().toISOString(),
+						}),
+					)
+					.catch(() => undefined);
 			},
 		});
 	}
@@ -534,8 +543,14 @@ export class StoreSync {
 	async round(): Promise<RoundSummary> {
 		const t0 = Date.now();
 		const state = await readState(this.db, this.store.id);
-		const fullScan =
+		// The whole catalogue every `fullScanEvery` rounds; the id scan too, or every round for a
+		// store small enough that reading its ids costs less than a page of orders per 100.
+		const catalogueRound =
 			this.store.fullScanEvery > 0 && (state.rounds + 1) % this.store.fullScanEvery === 0;
+		const orderCount = Number(
+			(await this.db.one<{ n: number }>('SELECT count(*) AS n FROM sync_orders'))?.n ?? 0,
+		);
+		const fullScan = catalogueRound || orderCount <= EVERY_ROUND_ID_SCAN;
 		const since = state.watermark
 			? isoGmt(Date.parse(`${state.watermark}Z`) - MINUTE)
 			: isoGmt(Date.now() - 10 * MINUTE);
@@ -558,10 +573,19 @@ export class StoreSync {
 		}
 		const byId = new Map(changed.map((o) => [o.id, o]));
 		const live = [...byId.values()].filter((o) => o.status !== 'trash');
-		const trashed = [...byId.values()].filter((o) => o.status === 'trash').map((o) => o.id);
+		const trashedIds = [...byId.values()].filter((o) => o.status === 'trash').map((o) => o.id);
+		// Only those the engine still holds count as removed.
+		const trashed = trashedIds.length
+			? (
+					await this.db.all<{ id: number }>(
+						'SELECT id FROM orders WHERE parent_id = 0 AND id IN (SELECT unnest(CAST(? AS INTEGER[])))',
+						[JSON.stringify(trashedIds)],
+					)
+				).map((r) => Number(r.id))
+			: [];
 		await this.newCustomers(live);
 		const orders = await this.withRefunds(live);
-		const products = fullScan
+		const products = catalogueRound
 			? []
 			: await this.fetchProducts({ modified_after: since, dates_are_gmt: true });
 		const maxModified = [...byId.values()]
@@ -582,8 +606,8 @@ export class StoreSync {
 		this.options.notifyWrite?.();
 		let deleted = trashed.length;
 		let fetched = live.length;
+		if (catalogueRound) await this.syncCatalogue();
 		if (fullScan) {
-			await this.syncCatalogue();
 			const [f, d] = await this.fullScan();
 			fetched += f;
 			deleted += d;
@@ -615,6 +639,7 @@ export class StoreSync {
 		this.phase = 'error';
 		const message = errorText(error);
 		this.log(`Sync of ${this.store.id} failed: ${message}`);
+		await this.stateWrites;
 		await writeState(this.db, this.store.id, {
 			lastError: message,
 			lastErrorAt: new Date().toISOString(),
@@ -658,9 +683,9 @@ export class StoreSync {
 
 	/** Runs the next round now (tests, the CLI). */
 	async syncNow(): Promise<void> {
-		await this.backfill();
-		this.phase = 'syncing';
 		try {
+			await this.backfill();
+			this.phase = 'syncing';
 			await this.round();
 			this.phase = 'idle';
 		} catch (error) {

@@ -96,9 +96,8 @@ export async function syncStatus(db: Db, service: SyncService | undefined, only?
 		const sync = service?.syncs.find(
 			(s) => s.client.url === store.url || s.client.url === store.id,
 		);
-		const phase =
-			sync?.phase ??
-			(state.phase === 'backfill' ? 'stopped' : state.lastError ? 'error' : 'stopped');
+		// Without a running sync (another process, or `--no-sync`): what the database says.
+		const phase = sync?.phase ?? (state.lastError ? 'error' : 'stopped');
 		const backfill =
 			state.phase === 'backfill'
 				? (sync?.progress ?? {

@@ -1,0 +1,331 @@
+/**
+ * A local stand-in for a WooCommerce store's REST API, enough for the sync: the REST index, the
+ * settings groups, taxes, categories, attributes, products (with a variable one), coupons,
+ * customers, orders (paging headers, `include`, `modified_after`, `status=trash`, `_fields`) and
+ * refunds. Faults are injected per request: `fail(match, answers)` makes the next requests whose
+ * path contains `match` answer the given statuses or bodies first.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface FakeOrder {
+	id: number;
+	status: string;
+	customer_id: number;
+	email: string;
+	total: number;
+	qty: number;
+	product_id: number;
+	date: string;
+	modified: string;
+	refunds: Array<{ id: number; amount: number; qty: number; date: string }>;
+}
+
+export interface Fault {
+	status?: number;
+	body?: string;
+	headers?: Record<string, string>;
+	/** Milliseconds to wait before answering. */
+	delayMs?: number;
+}
+
+function iso(date: string): string {
+	return date.replace(' ', 'T');
+}
+
+export class FakeWoo {
+	orders = new Map<number, FakeOrder>();
+	trash = new Set<number>();
+	customers = [
+		{
+			id: 7,
+			email: 'ada@example.test',
+			first_name: 'Ada',
+			last_name: 'Lovelace',
+			username: 'ada',
+		},
+	];
+	requests: string[] = [];
+	private faults: Array<{ match: string; answers: Fault[] }> = [];
+	private server = http.createServer((req, res) => void this.handle(req, res));
+	url = '';
+
+	constructor(orderCount: number) {
+		for (let i = 1; i <= orderCount; i++) {
+			const day = String(1 + (i % 28)).padStart(2, '0');
+			this.orders.set(1000 + i, {
+				id: 1000 + i,
+				status: i % 10 === 0 ? 'cancelled' : 'completed',
+				customer_id: i % 3 === 0 ? 7 : 0,
+				email: i % 3 === 0 ? 'ada@example.test' : `guest${i % 5}@example.test`,
+				total: 10 + (i % 7),
+				qty: 1 + (i % 2),
+				product_id: i % 2 ? 11 : 12,
+				date: `2026-10-${day} 10:00:00`,
+				modified: `2026-10-${day} 10:00:00`,
+				refunds: [],
+			});
+		}
+	}
+
+	async start(): Promise<string> {
+		await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this.url;
+	}
+
+	close(): Promise<void> {
+		this.server.closeAllConnections();
+		return new Promise((r) => this.server.close(() => r()));
+	}
+
+	/** The next requests whose path contains `match` get these answers first. */
+	fail(match: string, answers: Fault[]): void {
+		this.faults.push({ match, answers: [...answers] });
+	}
+
+	/** Marks an order modified now (as WooCommerce does on every save). */
+	touch(id: number, change: Partial<FakeOrder>): void {
+		const order = this.orders.get(id);
+		if (!order) throw new Error(`no order ${id}`);
+		Object.assign(order, change, {
+			modified: new Date().toISOString().slice(0, 19).replace('T', ' '),
+		});
+	}
+
+	private orderJson(o: FakeOrder, status = o.status): Json {
+		return {
+			id: o.id,
+			parent_id: 0,
+			number: String(o.id),
+			status,
+			currency: 'USD',
+			date_created: iso(o.date),
+			date_created_gmt: iso(o.date),
+			date_modified: iso(o.modified),
+			date_modified_gmt: iso(o.modified),
+			discount_total: '0.00',
+			shipping_total: '0.00',
+			shipping_tax: '0.00',
+			cart_tax: '0.00',
+			total: o.total.toFixed(2),
+			customer_id: o.customer_id,
+			billing: {
+				first_name: 'Buyer',
+				last_name: String(o.id % 5),
+				email: o.email,
+				country: 'US',
+				state: 'CA',
+				city: 'Oakland',
+				postcode: '94601',
+			},
+			payment_method: 'bacs',
+			date_paid: iso(o.date),
+			date_completed: o.status === 'completed' ? iso(o.date) : null,
+			line_items: [
+				{
+					id: o.id * 10,
+					name: `Product ${o.product_id}`,
+					product_id: o.product_id,
+					variation_id: 0,
+					quantity: o.qty,
+					subtotal: o.total.toFixed(2),
+					total: o.total.toFixed(2),
+					total_tax: '0.00',
+					taxes: [],
+					meta_data: [],
+				},
+			],
+			tax_lines: [],
+			shipping_lines: [],
+			fee_lines: [],
+			coupon_lines: [],
+			refunds: o.refunds.map((r) => ({
+				id: r.id,
+				reason: '',
+				total: (-r.amount).toFixed(2),
+			})),
+		};
+	}
+
+	private collection(items: Json[], url: URL, res: http.ServerResponse): void {
+		const perPage = Number(url.searchParams.get('per_page') ?? 10);
+		const page = Number(url.searchParams.get('page') ?? 1);
+		const total = items.length;
+		const pages = Math.max(1, Math.ceil(total / perPage));
+		let slice = items.slice((page - 1) * perPage, page * perPage);
+		const fields = url.searchParams.get('_fields');
+		if (fields) {
+			const keep = fields.split(',');
+			slice = slice.map((item) =>
+				Object.fromEntries(keep.filter((k) => k in item).map((k) => [k, item[k]])),
+			);
+		}
+		res.writeHead(200, {
+			'Content-Type': 'application/json',
+			'X-WP-Total': String(total),
+			'X-WP-TotalPages': String(pages),
+		});
+		res.end(JSON.stringify(slice));
+	}
+
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', this.url);
+		const route = url.pathname.replace(/^\/wp-json\/?/, '');
+		this.requests.push(`${route}?${url.searchParams.toString()}`);
+		const fault = this.faults.find((f) => route.includes(f.match) && f.answers.length);
+		if (fault) {
+			const answer = fault.answers.shift() as Fault;
+			if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+			res.writeHead(answer.status ?? 200, {
+				'Content-Type': 'application/json',
+				...answer.headers,
+			});
+			res.end(answer.body ?? '');
+			return;
+		}
+		const json = (body: unknown, status = 200) => {
+			res.writeHead(status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(body));
+		};
+		if (route === '')
+			return json({ name: 'Fake store', timezone_string: 'Europe/Paris', gmt_offset: 1 });
+		if (route === 'wc/v3/settings/general') {
+			return this.collection(
+				[
+					{ id: 'woocommerce_currency', value: 'EUR' },
+					{ id: 'woocommerce_price_num_decimals', value: '2' },
+				],
+				url,
+				res,
+			);
+		}
+		if (route === 'wc/v3/settings/products')
+			return this.collection([{ id: 'woocommerce_manage_stock', value: 'yes' }], url, res);
+		if (route === 'wc-analytics/settings/wc_admin') {
+			return this.collection(
+				[
+					{
+						id: 'woocommerce_excluded_report_order_statuses',
+						value: ['pending', 'failed', 'cancelled'],
+					},
+				],
+				url,
+				res,
+			);
+		}
+		if (route === 'wc-admin/options' || route === 'wp/v2/settings')
+			return json({ code: 'rest_forbidden', message: 'No.' }, 403);
+		if (
+			route === 'wc/v3/taxes' ||
+			route === 'wc/v3/products/attributes' ||
+			route === 'wc/v3/coupons'
+		) {
+			return this.collection([], url, res);
+		}
+		if (route === 'wc/v3/products/categories') {
+			return this.collection(
+				[{ id: 3, name: 'Things', slug: 'things', parent: 0, count: 2 }],
+				url,
+				res,
+			);
+		}
+		if (route === 'wc/v3/products') {
+			const products = [11, 12].map((id) => ({
+				id,
+				name: `Product ${id}`,
+				slug: `product-${id}`,
+				type: 'simple',
+				status: 'publish',
+				sku: `p${id}`,
+				price: '10',
+				regular_price: '10',
+				sale_price: '',
+				date_created: '2026-01-01T00:00:00',
+				date_created_gmt: '2026-01-01T00:00:00',
+				manage_stock: true,
+				stock_quantity: 5,
+				stock_status: 'instock',
+				categories: [{ id: 3 }],
+				attributes: [],
+				variations: [],
+				images: [],
+			}));
+			return this.collection(
+				url.searchParams.get('modified_after') ? [] : products,
+				url,
+				res,
+			);
+		}
+		if (route === 'wc/v3/customers') {
+			const include = url.searchParams.get('include');
+			const list = this.customers.filter(
+				(c) => !include || include.split(',').includes(String(c.id)),
+			);
+			return this.collection(
+				list.map((c) => ({
+					...c,
+					role: 'customer',
+					date_created_gmt: '2025-01-01T00:00:00',
+					billing: { country: 'GB' },
+				})),
+				url,
+				res,
+			);
+		}
+		const refunds = /^wc\/v3\/orders\/(\d+)\/refunds$/.exec(route);
+		if (refunds) {
+			const order = this.orders.get(Number(refunds[1]));
+			return this.collection(
+				(order?.refunds ?? []).map((r) => ({
+					id: r.id,
+					date_created: iso(r.date),
+					date_created_gmt: iso(r.date),
+					amount: r.amount.toFixed(2),
+					line_items: [
+						{
+							id: r.id * 10,
+							name: 'x',
+							product_id: order?.product_id,
+							variation_id: 0,
+							quantity: -r.qty,
+							subtotal: (-r.amount).toFixed(2),
+							total: (-r.amount).toFixed(2),
+							total_tax: '0.00',
+							taxes: [],
+							meta_data: [],
+						},
+					],
+					shipping_lines: [],
+					tax_lines: [],
+					fee_lines: [],
+				})),
+				url,
+				res,
+			);
+		}
+		if (route === 'wc/v3/orders') {
+			const status = url.searchParams.get('status');
+			let list = [...this.orders.values()].filter((o) =>
+				status === 'trash' ? this.trash.has(o.id) : !this.trash.has(o.id),
+			);
+			const include = url.searchParams.get('include');
+			if (include) list = list.filter((o) => include.split(',').includes(String(o.id)));
+			const after = url.searchParams.get('modified_after');
+			if (after) list = list.filter((o) => iso(o.modified) > after);
+			list.sort((a, b) =>
+				url.searchParams.get('orderby') === 'modified'
+					? a.modified.localeCompare(b.modified) || a.id - b.id
+					: a.id - b.id,
+			);
+			return this.collection(
+				list.map((o) => this.orderJson(o, this.trash.has(o.id) ? 'trash' : o.status)),
+				url,
+				res,
+			);
+		}
+		json({ code: 'rest_no_route', message: 'No route.' }, 404);
+	}
+}

@@ -1,0 +1,251 @@
+/**
+ * The store sync against a local fake WooCommerce (fake-woo.ts): paging, retries (429, 5xx, a
+ * page that is not JSON, a list of non-orders), resuming a stopped backfill without duplicates,
+ * incremental rounds catching status changes, new refunds, trashed and deleted orders, and the
+ * sync status.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { Db } from '../../core/db.js';
+import { StoreSync, type SyncOptions } from '../engine.js';
+import { syncStatus } from '../index.js';
+import { prepareEngineDatabase } from '../prepare.js';
+import { listStores, readState, registerStore } from '../registry.js';
+import { FakeWoo } from './fake-woo.js';
+
+const noWait = { sleep: async () => undefined, backoffMs: 1, timeoutMs: 5000 };
+
+async function engineDb(woo: FakeWoo, file = ':memory:'): Promise<Db> {
+	const db = await Db.open(file);
+	await prepareEngineDatabase(db);
+	await registerStore(db, {
+		url: woo.url,
+		auth: { kind: 'keys', key: 'ck_test', secret: 'cs_test' },
+	});
+	return db;
+}
+
+async function newSync(db: Db, extra: Partial<SyncOptions> = {}): Promise<StoreSync> {
+	const [store] = await listStores(db);
+	return new StoreSync({ db, store, client: noWait, ...extra });
+}
+
+async function orderCounts(db: Db): Promise<{ rows: number; distinct: number; stats: number }> {
+	const row = await db.one<{ rows: number; distinct: number; stats: number }>(
+		`SELECT (SELECT count(*) FROM orders WHERE parent_id = 0) AS rows,
+			(SELECT count(DISTINCT id) FROM orders WHERE parent_id = 0) AS distinct,
+			(SELECT count(*) FROM order_stats WHERE parent_id = 0) AS stats`,
+	);
+	return { rows: Number(row?.rows), distinct: Number(row?.distinct), stats: Number(row?.stats) };
+}
+
+describe('backfill', () => {
+	let woo: FakeWoo;
+	beforeEach(async () => {
+		woo = new FakeWoo(250);
+		await woo.start();
+	});
+	afterEach(() => woo.close());
+
+	test('reads every page once, writes every order once, with progress and the store settings', async () => {
+		const db = await engineDb(woo);
+		const lines: string[] = [];
+		const sync = await newSync(db, { log: (l) => lines.push(l) });
+		await sync.backfill();
+		expect(await orderCounts(db)).toEqual({ rows: 250, distinct: 250, stats: 250 });
+		const pages = woo.requests.filter(
+			(r) =>
+				r.startsWith('wc/v3/orders?') && r.includes('orderby=id') && !r.includes('_fields'),
+		);
+		expect(pages.map((r) => new URLSearchParams(r.split('?')[1]).get('page'))).toEqual([
+			'1',
+			'2',
+			'3',
+		]);
+		expect(
+			lines.some((l) => /^Backfill: 250 \/ 250 orders \(100 %\), \d+ orders\/s/.test(l)),
+		).toBe(true);
+		expect(lines.some((l) => l.startsWith('Backfill done: 250 orders'))).toBe(true);
+		const options = Object.fromEntries(
+			(await db.all<{ name: string; value: string }>('SELECT name, value FROM options')).map(
+				(o) => [o.name, JSON.parse(o.value)],
+			),
+		);
+		expect(options).toMatchObject({
+			timezone_string: 'Europe/Paris',
+			woocommerce_currency: 'EUR',
+			blogname: 'Fake store',
+		});
+		// Registered customers by user, guests by e-mail: one customer row each.
+		const customers = await db.all('SELECT user_id, email FROM customer_lookup ORDER BY email');
+		expect(customers).toHaveLength(6);
+		expect((await readState(db, woo.url)).phase).toBe('incremental');
+		db.close();
+	});
+
+	test('retries a 429 (after Retry-After), a 502, a page that is not JSON and a list of non-orders', async () => {
+		woo.fail('wc/v3/orders', [
+			{ status: 429, headers: { 'Retry-After': '0' }, body: '{}' },
+			{ status: 502, body: '<html>Bad gateway</html>' },
+			{ status: 200, body: '<html><body>Fatal error</body>' },
+			{ status: 200, body: '[1, 2, 3]' },
+		]);
+		const db = await engineDb(woo);
+		const retries: string[] = [];
+		const sync = await newSync(db, {
+			client: { ...noWait, onRetry: (i) => retries.push(i.error) },
+		});
+		await sync.backfill();
+		expect(retries).toEqual([
+			'the store answered 429 to wc/v3/orders',
+			'the store answered 502 to wc/v3/orders',
+			'the store answered wc/v3/orders with a page that is not JSON',
+			'the store answered wc/v3/orders with a list of non-objects',
+		]);
+		expect(await orderCounts(db)).toEqual({ rows: 250, distinct: 250, stats: 250 });
+		db.close();
+	});
+
+	test('an order missing its id is a malformed page: asked again, never half-written', async () => {
+		woo.fail('wc/v3/orders', [
+			{
+				status: 200,
+				body: JSON.stringify([{ status: 'completed' }]),
+				headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' },
+			},
+		]);
+		const db = await engineDb(woo);
+		const sync = await newSync(db);
+		await sync.backfill();
+		expect(await orderCounts(db)).toEqual({ rows: 250, distinct: 250, stats: 250 });
+		db.close();
+	});
+
+	test('a store that keeps failing: the error is recorded, nothing is written', async () => {
+		woo.fail(
+			'wc/v3/orders',
+			Array.from({ length: 10 }, () => ({ status: 503, body: 'down' })),
+		);
+		const db = await engineDb(woo);
+		const sync = await newSync(db, { client: { ...noWait, retries: 2 } });
+		await expect(sync.syncNow()).rejects.toThrow(
+			'the store answered 503 to wc/v3/orders (gave up after 3 attempts)',
+		);
+		const status = await syncStatus(db, undefined);
+		expect(status.stores[0].lastError?.message).toBe(
+			'the store answered 503 to wc/v3/orders (gave up after 3 attempts)',
+		);
+		expect(status.stores[0].state).toBe('error');
+		expect(await orderCounts(db)).toEqual({ rows: 0, distinct: 0, stats: 0 });
+		db.close();
+	});
+
+	test('a backfill stopped after its first batch resumes at the next page and never duplicates an order', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-sync-'));
+		const file = path.join(dir, 'engine.duckdb');
+		try {
+			let db = await engineDb(woo, file);
+			let sync = await newSync(db, {
+				pageSize: 50,
+				afterBatch: async () => {
+					throw new Error('killed');
+				},
+			});
+			await expect(sync.backfill()).rejects.toThrow('killed');
+			const stopped = await readState(db, woo.url);
+			expect(stopped).toMatchObject({
+				phase: 'backfill',
+				backfillPage: 1,
+				backfillDone: 50,
+				backfillTotal: 250,
+			});
+			expect(await orderCounts(db)).toEqual({ rows: 50, distinct: 50, stats: 50 });
+			db.close();
+			// A new process on the same file.
+			woo.requests.length = 0;
+			db = await Db.open(file);
+			const status = await syncStatus(db, undefined);
+			expect(status.stores[0].backfill).toMatchObject({ done: 50, total: 250 });
+			sync = await newSync(db, { pageSize: 50 });
+			await sync.backfill();
+			const pages = woo.requests
+				.filter(
+					(r) =>
+						r.startsWith('wc/v3/orders?') &&
+						r.includes('orderby=id') &&
+						!r.includes('_fields') &&
+						!r.includes('include'),
+				)
+				.map((r) => Number(new URLSearchParams(r.split('?')[1]).get('page')));
+			expect(pages.sort((a, b) => a - b)).toEqual([2, 3, 4, 5]);
+			expect(await orderCounts(db)).toEqual({ rows: 250, distinct: 250, stats: 250 });
+			db.close();
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('incremental rounds', () => {
+	test('catch status changes, new refunds, trashed and deleted orders', async () => {
+		const woo = new FakeWoo(120);
+		await woo.start();
+		try {
+			const db = await engineDb(woo);
+			const sync = await newSync(db);
+			await sync.backfill();
+			const revenue = async () =>
+				Number(
+					(
+						await db.one<{ n: number }>(
+							"SELECT sum(net_total) AS n FROM order_stats WHERE status NOT IN ('wc-cancelled', 'wc-pending', 'wc-failed')",
+						)
+					)?.n,
+				);
+			const before = await revenue();
+			woo.touch(1001, { status: 'cancelled' });
+			woo.touch(1002, {
+				refunds: [{ id: 5002, amount: 4, qty: 1, date: '2026-11-01 09:00:00' }],
+			});
+			woo.touch(1003, {});
+			woo.trash.add(1003);
+			woo.orders.delete(1004);
+			const round = await sync.round();
+			expect(round).toMatchObject({ deleted: 2 });
+			const rows = await db.all<{ id: number; status: string }>(
+				'SELECT id, status FROM orders WHERE id IN (1001, 1002, 1003, 1004, 5002) ORDER BY id',
+			);
+			expect(rows).toEqual([
+				{ id: 1001, status: 'cancelled' },
+				{ id: 1002, status: 'completed' },
+				{ id: 5002, status: 'completed' },
+			]);
+			const stats = await db.all(
+				'SELECT order_id FROM order_stats WHERE order_id IN (1003, 1004)',
+			);
+			expect(stats).toEqual([]);
+			const gone = [1001, 1003, 1004].map((id) => woo.orders.get(id)?.total ?? 0);
+			const deletedTotal = 10 + (4 % 7);
+			expect(await revenue()).toBeCloseTo(before - gone[0] - gone[1] - deletedTotal - 4, 6);
+			expect(await orderCounts(db)).toEqual({ rows: 118, distinct: 118, stats: 118 });
+			// A second round with nothing new writes nothing new.
+			const again = await sync.round();
+			expect(again.deleted).toBe(0);
+			expect(await orderCounts(db)).toEqual({ rows: 118, distinct: 118, stats: 118 });
+			const status = await syncStatus(db, undefined);
+			expect(status.stores[0]).toMatchObject({
+				id: woo.url,
+				auth: 'keys',
+				rounds: 2,
+				lastError: null,
+				backfill: null,
+			});
+			expect(status.stores[0].counts).toMatchObject({ orders: 118, refunds: 1, products: 2 });
+			db.close();
+		} finally {
+			await woo.close();
+		}
+	});
+});
