@@ -4,13 +4,15 @@
  * - an 'Average item value' column to the orders report (net sales / items sold, formatted with
  *   the store's currency by @abacus/currency, which comes from the abacus-currency script), and
  * - a 'Single category' entry to the products report's Show filter (the REST `categories`
- *   parameter of `reports/products`).
+ *   parameter of `reports/products`), whose chosen category is named through Abacus's items store
+ *   (@abacus/data, the abacus-data script): the same store the report page reads, so a category
+ *   the page has loaded costs no second request.
  */
-import apiFetch from '@wordpress/api-fetch';
+import { resolveSelect } from '@wordpress/data';
 import { addFilter } from '@wordpress/hooks';
 import { __ } from '@wordpress/i18n';
-import { addQueryArgs } from '@wordpress/url';
 import { CurrencyFactory } from '@abacus/currency';
+import { ITEMS_STORE_NAME } from '@abacus/data';
 import { getSetting } from '@abacus/settings';
 
 const NAMESPACE = 'abacus-report-extension';
@@ -44,13 +46,16 @@ export function addAverageItemValueColumn(table) {
 	};
 }
 
-/** Names of category ids, for the filter's chosen-item label. */
-function getCategoryLabels(ids) {
-	return apiFetch({
-		path: addQueryArgs('/wc-analytics/products/categories', { include: ids, per_page: 100 }),
-	}).then((categories) =>
-		categories.map((category) => ({ key: category.id, label: category.name })),
-	);
+/** Names of category ids, for the filter's chosen-item label, from the abacus/items store. */
+export function getCategoryLabels(ids) {
+	return resolveSelect(ITEMS_STORE_NAME)
+		.getItems('categories', { include: ids, per_page: 100 })
+		.then((categories) =>
+			[...categories.values()].map((category) => ({
+				key: category.id,
+				label: category.name,
+			})),
+		);
 }
 
 export function addSingleCategoryFilter(filters) {

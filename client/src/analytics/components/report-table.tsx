@@ -25,6 +25,7 @@ import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { applyReportTableFilter } from '../report/extension-hooks.js';
+import { reportTableCSV } from './report-table-csv.js';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
@@ -234,7 +235,6 @@ export function ReportTable({ config, path, query }: Props) {
 
 	async function download() {
 		setNotice(null);
-		const visibleHeaders = headers.filter((header) => header.visible);
 		// Every row at hand (all of a report by interval, or a table on one page): the file is
 		// made here; otherwise the server exports the whole report.
 		const allRows = data.allRows ?? (data.rows.length >= data.totalResults ? data.rows : null);
@@ -245,19 +245,21 @@ export function ReportTable({ config, path, query }: Props) {
 					: allRows.map((row) =>
 							config.table.columns.map((column) => column.cell(row, context)),
 						);
-			const csvHeaders = visibleHeaders.map((header) => ({
-				key: header.key,
-				label: header.label,
-			}));
-			const csvRows = allCells.map((row) =>
-				row
-					.filter((_cell, index) => headers[index].visible)
-					.map((cell) => ({ display: cell.display, value: cell.value })),
-			);
+			// The visible columns and the extensions' ones, as on screen, for every row.
+			const csv = reportTableCSV({
+				endpoint: config.table.endpoint,
+				headers,
+				rows: allCells.map((row) =>
+					row.map((cell) => ({ display: cell.display, value: cell.value })),
+				),
+				items: allRows,
+				totals: data.totals ?? {},
+				summary,
+			});
 			const persisted = getPersistedQuery(query as NavQuery) as Record<string, string>;
 			downloadCSVFile(
 				generateCSVFileName(config.table.title, { ...persisted, orderby, order }),
-				generateCSVDataFromTable(csvHeaders, csvRows),
+				generateCSVDataFromTable(csv.headers, csv.rows),
 			);
 			return;
 		}

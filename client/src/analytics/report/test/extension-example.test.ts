@@ -5,6 +5,7 @@
  * folder installs, or the app's copy where the example has no node_modules of its own; in wp-admin
  * both are wp.hooks. Either way each callback is registered exactly once here.)
  */
+import apiFetch, { type APIFetchOptions } from '@wordpress/api-fetch';
 import { addFilter, removeAllFilters, removeFilter } from '@wordpress/hooks';
 
 import {
@@ -19,6 +20,9 @@ import { reportConfigs } from '../registry.js';
 import * as example from '../../../../../examples/report-extension/src/index.js';
 
 const averageItemValue = example.averageItemValue as (order: object) => number;
+const getCategoryLabels = example.getCategoryLabels as (
+	ids: string,
+) => Promise<Array<{ key: number; label: string }>>;
 
 beforeAll(() => {
 	removeFilter(REPORT_TABLE_FILTER, 'abacus-report-extension/average-item-value');
@@ -87,5 +91,29 @@ describe('examples/report-extension', () => {
 		expect(
 			orders.filters.flatMap((filter) => filter.filters).map((item) => item.value),
 		).not.toContain('select_category');
+	});
+
+	it('names the chosen category through the abacus/items store, once per query', async () => {
+		const paths: string[] = [];
+		apiFetch.setFetchHandler(async (options: APIFetchOptions) => {
+			paths.push(String(options.path ?? options.url));
+			const body = JSON.stringify([{ id: 12, name: 'Music' }]);
+			// The store asks for the raw answer (parse: false) to read X-WP-Total.
+			return {
+				ok: true,
+				status: 200,
+				headers: { get: (name: string) => (/^x-wp-total$/i.test(name) ? '1' : null) },
+				text: async () => body,
+				json: async () => JSON.parse(body) as unknown,
+			};
+		});
+		await expect(getCategoryLabels('12')).resolves.toEqual([{ key: 12, label: 'Music' }]);
+		// Asked again (the filter re-renders): the store answers, no second request.
+		await expect(getCategoryLabels('12')).resolves.toEqual([{ key: 12, label: 'Music' }]);
+		expect(paths).toEqual([
+			expect.stringMatching(
+				/^\/wc-analytics\/products\/categories\?(?=.*include=12)(?=.*per_page=100)/,
+			),
+		]);
 	});
 });
