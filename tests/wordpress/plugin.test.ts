@@ -84,6 +84,15 @@ const AFTER = isoDay(new Date(today.getTime() - 95 * 86400000));
 const BEFORE = isoDay(today);
 const RANGE_QUERY = { period: 'custom', compare: 'previous_year', after: AFTER, before: BEFORE };
 const REST_RANGE = { after: `${AFTER}T00:00:00`, before: `${BEFORE}T23:59:59` };
+/** The same days a year before (the page's `compare=previous_year`). */
+function yearBefore(day: string): string {
+	const monthDay = day.slice(4) === '-02-29' ? '-02-28' : day.slice(4);
+	return `${Number(day.slice(0, 4)) - 1}${monthDay}`;
+}
+const PREVIOUS_YEAR_RANGE = {
+	after: `${yearBefore(AFTER)}T00:00:00`,
+	before: `${yearBefore(BEFORE)}T23:59:59`,
+};
 
 function money(value: number): string {
 	const abs = Math.abs(value).toLocaleString('en-US', {
@@ -331,106 +340,160 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await context.close();
 	});
 
-	test('the report tiles equal WooCommerce’s own REST answers to the cent', async () => {
+	test('the tiles, chart legends and table rows of revenue, orders, products, categories, coupons and taxes equal WooCommerce’s own REST answers to the cent', async () => {
 		const { context, page, watch } = await logIn(ADMIN);
-		const cases: Array<{
-			report: string;
-			endpoint: string;
-			/** money: $1,234.56; count: 1,234 (up to 2 decimals); average: rounded, as WooCommerce shows averages. */
-			expect: Array<[label: string, key: string, type: 'money' | 'count' | 'average']>;
-		}> = [
-			{
-				report: 'revenue',
-				endpoint: 'revenue',
-				expect: [
-					['Gross sales', 'gross_sales', 'money'],
-					['Returns', 'refunds', 'money'],
-					['Coupons', 'coupons', 'money'],
-					['Net sales', 'net_revenue', 'money'],
-					['Taxes', 'taxes', 'money'],
-					['Total sales', 'total_sales', 'money'],
-				],
-			},
-			{
-				report: 'orders',
-				endpoint: 'orders',
-				expect: [
-					['Orders', 'orders_count', 'count'],
-					['Net sales', 'net_revenue', 'money'],
-					['Average order value', 'avg_order_value', 'money'],
-					['Average items per order', 'avg_items_per_order', 'average'],
-				],
-			},
-			{
-				report: 'products',
-				endpoint: 'products',
-				expect: [
-					['Items sold', 'items_sold', 'count'],
-					['Net sales', 'net_revenue', 'money'],
-					['Orders', 'orders_count', 'count'],
-				],
-			},
-			{
-				report: 'categories',
-				endpoint: 'products',
-				expect: [
-					['Items sold', 'items_sold', 'count'],
-					['Net sales', 'net_revenue', 'money'],
-					['Orders', 'orders_count', 'count'],
-				],
-			},
-			{
-				report: 'coupons',
-				endpoint: 'coupons',
-				expect: [
-					['Discounted orders', 'orders_count', 'count'],
-					['Amount', 'amount', 'money'],
-				],
-			},
-			{
-				report: 'taxes',
-				endpoint: 'taxes',
-				expect: [
-					['Total tax', 'total_tax', 'money'],
-					['Order tax', 'order_tax', 'money'],
-					['Shipping tax', 'shipping_tax', 'money'],
-					['Orders', 'orders_count', 'count'],
-				],
-			},
-		];
-		const mismatches: string[] = [];
+		const statusLabels = JSON.parse(
+			site.php('echo wp_json_encode( wc_get_order_statuses() );'),
+		) as Record<string, string>;
+		const problems: string[] = [];
 		const compared: string[] = [];
-		for (const item of cases) {
-			const { totals } = await rest<{ totals: Record<string, number> }>(
-				page,
-				`/wc-analytics/reports/${item.endpoint}/stats`,
-				{ ...REST_RANGE, interval: 'day', per_page: 100 },
-			);
-			await page.goto(adminUrl(`/analytics/${item.report}`, RANGE_QUERY));
+		for (const check of reportChecks(statusLabels)) {
+			const { report } = check;
+			const [current, previous, expectedRows] = await Promise.all([
+				rest<{ totals: Record<string, number> }>(
+					page,
+					`/wc-analytics/reports/${check.stats}/stats`,
+					{
+						...REST_RANGE,
+						interval: 'day',
+						per_page: 100,
+					},
+				),
+				rest<{ totals: Record<string, number> }>(
+					page,
+					`/wc-analytics/reports/${check.stats}/stats`,
+					{
+						...PREVIOUS_YEAR_RANGE,
+						interval: 'day',
+						per_page: 100,
+					},
+				),
+				check.table.byInterval
+					? rest<{ intervals: WcRow[] }>(
+							page,
+							`/wc-analytics/reports/${check.table.endpoint}/stats`,
+							{
+								...REST_RANGE,
+								...check.table.query,
+								interval: 'day',
+								per_page: 100,
+							},
+						).then((answer) => answer.intervals)
+					: rest<WcRow[]>(page, `/wc-analytics/reports/${check.table.endpoint}`, {
+							...REST_RANGE,
+							...check.table.query,
+							per_page: 100,
+						}),
+			]);
+			await page.goto(adminUrl(`/analytics/${report}`, { ...RANGE_QUERY, per_page: '100' }));
 			await settled(page);
+
+			// The tiles: each the period's total.
 			const shown = await tiles(page);
-			for (const [label, key, type] of item.expect) {
-				if (!(label in shown)) continue;
-				const value = totals[key];
-				const expected =
-					type === 'money'
-						? money(value)
-						: type === 'average'
-							? Math.round(value).toLocaleString('en-US')
-							: Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
-				compared.push(`${item.report}/${label}`);
+			for (const [label, key, format] of check.tiles) {
+				if (!(label in shown)) {
+					problems.push(`${report}: no "${label}" tile`);
+					continue;
+				}
+				compared.push(`${report}/tile/${label}`);
+				const expected = formatAs(format, current.totals[key]);
 				if (shown[label] !== expected) {
-					mismatches.push(
-						`${item.report} "${label}": shows ${shown[label]}, WooCommerce says ${expected}`,
+					problems.push(
+						`${report} tile "${label}": shows ${shown[label]}, WooCommerce says ${expected}`,
 					);
 				}
 			}
+
+			// The chart of each tile (a click on the tile, no reload): its legend totals are the
+			// current period's and the previous year's totals.
+			for (const [index, [label, key, format]] of check.tiles.entries()) {
+				if (index > 0) {
+					await page
+						.locator('.abacus-summary__item')
+						.filter({
+							has: page.locator('.abacus-summary__item-label', {
+								hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`),
+							}),
+						})
+						.first()
+						.click();
+					await page.waitForURL(new RegExp(`chart=${key}`));
+				}
+				await page.waitForFunction(
+					(title) =>
+						document.querySelector('.abacus-chart__title')?.textContent === title &&
+						document.querySelectorAll('.abacus-legend__item').length === 2,
+					label,
+					{ timeout: 30000 },
+				);
+				const legend = await page.locator('.abacus-legend__item').evaluateAll((items) =>
+					items.map((item) => ({
+						title:
+							item.querySelector('.abacus-legend__title')?.textContent?.trim() ?? '',
+						total:
+							item.querySelector('.abacus-legend__total')?.textContent?.trim() ?? '',
+					})),
+				);
+				// An average is written with two decimals on the chart (the tile rounds it).
+				const legendFormat = format === 'average' ? 'average2' : format;
+				const expected = [
+					{ title: /^Custom \(/, total: formatAs(legendFormat, current.totals[key]) },
+					{
+						title: /^Previous Year \(/,
+						total: formatAs(legendFormat, previous.totals[key]),
+					},
+				];
+				compared.push(`${report}/chart/${label}`);
+				expected.forEach((want, i) => {
+					if (
+						!want.title.test(legend[i]?.title ?? '') ||
+						legend[i]?.total !== want.total
+					) {
+						problems.push(
+							`${report} chart "${label}" legend ${i + 1}: ${legend[i]?.title} ${legend[i]?.total}, WooCommerce says ${want.total}`,
+						);
+					}
+				});
+			}
+
+			// The table: every row, the compared columns' texts as WooCommerce's rows give them.
+			const table = page.locator('#root table').last();
+			const headers = (
+				await table
+					.locator('thead th')
+					.evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()))
+			).map((text) => text.replace(/[▼▲]?Sort by .*$/, '').trim());
+			const rows = await tableRows(page);
+			const indexes = check.table.columns.map(([header]) => headers.indexOf(header));
+			check.table.columns.forEach(([header], i) => {
+				if (indexes[i] < 0)
+					problems.push(
+						`${report} table: no "${header}" column in ${headers.join(' | ')}`,
+					);
+			});
+			const shownRows = rows.map((row) => indexes.map((i) => row[i] ?? '').join(' | '));
+			const wanted = expectedRows.map((row) =>
+				check.table.columns.map(([, cell]) => cell(row)).join(' | '),
+			);
+			compared.push(`${report}/table/${wanted.length} rows`);
+			if (rows.length !== expectedRows.length) {
+				problems.push(
+					`${report} table: ${rows.length} rows, WooCommerce answers ${expectedRows.length}`,
+				);
+			}
+			const missing = [...wanted];
+			for (const row of shownRows) {
+				const at = missing.indexOf(row);
+				if (at >= 0) missing.splice(at, 1);
+				else problems.push(`${report} table row "${row}" is not among WooCommerce's rows`);
+			}
+			for (const row of missing)
+				problems.push(`${report} table lacks WooCommerce's row "${row}"`);
 		}
-		expect(mismatches).toEqual([]);
-		// Every report compared at least its first tile.
-		for (const item of cases) {
-			expect(compared.some((c) => c.startsWith(`${item.report}/`))).toBe(true);
-		}
+		console.log(`Compared with WooCommerce: ${compared.join(', ')}`);
+		expect(problems).toEqual([]);
+		expect(compared.filter((c) => c.includes('/table/')).length).toBe(6);
+		expect(watch.pageErrors).toEqual([]);
 		expect(watch.failedRest).toEqual([]);
 		await context.close();
 	}, 300000);
@@ -1123,15 +1186,119 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 			for (const file of [
 				'/plugins/abacus/build/wp-packages/settings.js',
 				'/plugins/abacus/build/wp-packages/currency.js',
+				'/plugins/abacus/build/wp-packages/data.js',
+				'/plugins/abacus/build/wp/index.js',
 				'/plugins/abacus-report-extension/build/index.js',
 			]) {
 				expect(sources.some((src) => src.includes(file))).toBe(true);
 			}
+			// One copy of the stores: the app and the extension both take @abacus/data from the
+			// abacus-data script, so of all the scripts the page loaded only that one defines the
+			// abacus/reports store (a second copy would also log 'already registered').
+			const definers: string[] = [];
+			for (const src of sources.filter((url) => url.startsWith(site.url))) {
+				const body = await (await page.request.get(src)).text();
+				if (body.includes('abacus/reports')) definers.push(new URL(src).pathname);
+			}
+			expect(definers).toEqual(['/wp-content/plugins/abacus/build/wp-packages/data.js']);
+			// What an extension's select( 'abacus/reports' ) sees (through window.abacus.data, as its
+			// build reads @abacus/data) is what the page loaded: the orders of the table.
+			const seen = await page.evaluate(() => {
+				type Selectors = Record<string, (...args: unknown[]) => unknown>;
+				const w = window as unknown as {
+					abacus: { data: { REPORTS_STORE_NAME: string } };
+					wp: { data: { select: (name: string) => Selectors } };
+				};
+				const name = w.abacus.data.REPORTS_STORE_NAME;
+				const reports = w.wp.data.select(name);
+				const cached = (
+					reports.getCachedResolvers() as Record<
+						string,
+						| {
+								forEach: (
+									visit: (value: { status?: string }, args: unknown[]) => void,
+								) => void;
+						  }
+						| undefined
+					>
+				).getReportItems;
+				const lists: string[][] = [];
+				cached?.forEach((value, args) => {
+					if (args[0] !== 'orders' || value?.status !== 'finished') return;
+					const result = reports.getReportItems(...args) as {
+						data?: Array<{ order_number?: unknown }>;
+					};
+					lists.push((result.data ?? []).map((row) => String(row.order_number)));
+				});
+				return { name, lists };
+			});
+			expect(seen.name).toBe('abacus/reports');
+			expect(seen.lists).toContainEqual(rows.map((row) => row[orderColumn]));
 			// The table with the extension's column, in the 1440 px window.
 			const table = page.locator('#root table').last();
 			await table.scrollIntoViewIfNeeded();
 			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-orders-1440.png') });
 			await page.waitForLoadState('networkidle');
+			expect(all.consoleErrors).toEqual([]);
+			expect(all.failed).toEqual([]);
+			await context.close();
+		}, 180000);
+
+		test('the CSV the browser makes of the orders table holds the extension’s column', async () => {
+			const { context, page } = await logIn(ADMIN);
+			const all = watchAll(page);
+			// A range whose orders fit in one page of 100: the browser makes the file.
+			let range = { ...RANGE_QUERY };
+			let restRange = { ...REST_RANGE };
+			for (const days of [95, 30, 7, 1]) {
+				const after = isoDay(new Date(today.getTime() - (days - 1) * 86400000));
+				range = { ...RANGE_QUERY, after };
+				restRange = { ...REST_RANGE, after: `${after}T00:00:00` };
+				const answer = await page.request.get(
+					`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
+						...restRange,
+						per_page: '1',
+					})}`,
+					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
+				);
+				if (Number(answer.headers()['x-wp-total']) <= 100) break;
+			}
+			const orders = (await (
+				await page.request.get(
+					`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
+						...restRange,
+						orderby: 'date',
+						order: 'desc',
+						per_page: '100',
+					})}`,
+					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
+				)
+			).json()) as Array<{ order_number: string; net_total: number; num_items_sold: number }>;
+			expect(orders.length).toBeGreaterThan(0);
+			await page.goto(adminUrl('/analytics/orders', { ...range, per_page: '100' }));
+			expect(await tableRows(page)).toHaveLength(orders.length);
+			const [download] = await Promise.all([
+				page.waitForEvent('download'),
+				page.getByRole('button', { name: 'Download' }).click(),
+			]);
+			const lines = csvLines(readFileSync((await download.path()) as string, 'utf8'));
+			const column = lines[0].indexOf('Average item value');
+			const orderColumn = lines[0].findIndex((label) => /^Order #/.test(label));
+			expect(column).toBeGreaterThan(0);
+			expect(lines).toHaveLength(orders.length + 1);
+			const mismatches = lines.slice(1).flatMap((line, index) => {
+				const order = orders[index];
+				const items = Number(order.num_items_sold) || 0;
+				const value =
+					items > 0 ? Math.round((Number(order.net_total) / items) * 100) / 100 : 0;
+				return line[orderColumn] === String(order.order_number) &&
+					Number(line[column]) === value
+					? []
+					: [
+							`line ${index + 2}: ${line.join(',')}; WooCommerce: ${order.order_number} ${value}`,
+						];
+			});
+			expect(mismatches).toEqual([]);
 			expect(all.consoleErrors).toEqual([]);
 			expect(all.failed).toEqual([]);
 			await context.close();
@@ -1316,6 +1483,255 @@ const GERMAN: Record<string, string> = {
 	'Net sales': 'Nettoumsatz',
 };
 
+/** A row of a WooCommerce REST answer (a report's list item or a stats interval). */
+type WcRow = Record<string, unknown>;
+
+/** A tile (and chart) of a report: its label, WooCommerce's totals key and how it is written. */
+type Tile = [label: string, key: string, format: Format];
+/** money: $1,234.56; count: 1,234 (up to 2 decimals); average: rounded, as the tiles show averages. */
+type Format = 'money' | 'count' | 'average';
+
+/** A value as the page writes it (average2: an average with two decimals, as the chart shows it). */
+function formatAs(format: Format | 'average2', value: unknown): string {
+	const number = Number(value);
+	if (format === 'money') return money(number);
+	if (format === 'average') return Math.round(number).toLocaleString('en-US');
+	if (format === 'average2') {
+		return number.toLocaleString('en-US', {
+			minimumFractionDigits: 2,
+			maximumFractionDigits: 2,
+		});
+	}
+	return number.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+function field(row: WcRow, pathName: string): unknown {
+	return pathName
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as WcRow)[key] : undefined,
+			row,
+		);
+}
+
+/** A local `YYYY-MM-DD…` date in WordPress's default date format (`F j, Y`); '' for none. */
+function wpDate(value: unknown): string {
+	const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value ?? ''));
+	if (!match) return '';
+	const month = new Date(Date.UTC(2000, Number(match[2]) - 1, 1)).toLocaleString('en-US', {
+		month: 'long',
+		timeZone: 'UTC',
+	});
+	return `${month} ${Number(match[3])}, ${match[1]}`;
+}
+
+const moneyOf = (key: string) => (row: WcRow) => money(Number(field(row, key)));
+const countOf = (key: string) => (row: WcRow) => formatAs('count', field(row, key));
+const textOf = (key: string) => (row: WcRow) => String(field(row, key) ?? '');
+
+/**
+ * The reports whose tiles, chart legends and tables are compared with WooCommerce's REST answers
+ * for the same query: the stats endpoint of the tiles and chart, the tiles, and the table's
+ * endpoint and query (the page's default order) with, per compared column, its header and the
+ * text WooCommerce's row gives.
+ */
+function reportChecks(statusLabels: Record<string, string>): Array<{
+	report: string;
+	stats: string;
+	tiles: Tile[];
+	table: {
+		endpoint: string;
+		byInterval?: boolean;
+		query: Record<string, string>;
+		columns: Array<[header: string, cell: (row: WcRow) => string]>;
+	};
+}> {
+	const productTiles: Tile[] = [
+		['Items sold', 'items_sold', 'count'],
+		['Net sales', 'net_revenue', 'money'],
+		['Orders', 'orders_count', 'count'],
+	];
+	return [
+		{
+			report: 'revenue',
+			stats: 'revenue',
+			tiles: [
+				['Gross sales', 'gross_sales', 'money'],
+				['Returns', 'refunds', 'money'],
+				['Coupons', 'coupons', 'money'],
+				['Net sales', 'net_revenue', 'money'],
+				['Taxes', 'taxes', 'money'],
+				['Shipping', 'shipping', 'money'],
+				['Total sales', 'total_sales', 'money'],
+			],
+			table: {
+				endpoint: 'revenue',
+				byInterval: true,
+				query: { orderby: 'date', order: 'desc' },
+				columns: [
+					['Date', (row) => wpDate(row.date_start)],
+					['Orders', countOf('subtotals.orders_count')],
+					['Gross sales', moneyOf('subtotals.gross_sales')],
+					['Returns', moneyOf('subtotals.refunds')],
+					['Coupons', moneyOf('subtotals.coupons')],
+					['Net sales', moneyOf('subtotals.net_revenue')],
+					['Taxes', moneyOf('subtotals.taxes')],
+					['Shipping', moneyOf('subtotals.shipping')],
+					['Total sales', moneyOf('subtotals.total_sales')],
+				],
+			},
+		},
+		{
+			report: 'orders',
+			stats: 'orders',
+			tiles: [
+				['Orders', 'orders_count', 'count'],
+				['Net sales', 'net_revenue', 'money'],
+				['Average order value', 'avg_order_value', 'money'],
+				['Average items per order', 'avg_items_per_order', 'average'],
+			],
+			table: {
+				endpoint: 'orders',
+				query: { orderby: 'date', order: 'desc', extended_info: 'true' },
+				columns: [
+					['Date', (row) => wpDate(row.date_created)],
+					['Order #', textOf('order_number')],
+					[
+						'Status',
+						(row) => statusLabels[`wc-${String(row.status)}`] ?? String(row.status),
+					],
+					[
+						'Customer',
+						(row) =>
+							`${textOf('extended_info.customer.first_name')(row)} ${textOf('extended_info.customer.last_name')(row)}`.trim(),
+					],
+					[
+						'Customer type',
+						(row) =>
+							({ new: 'New', returning: 'Returning' })[String(row.customer_type)] ??
+							'',
+					],
+					['Items sold', countOf('num_items_sold')],
+					[
+						'Coupon(s)',
+						(row) =>
+							((field(row, 'extended_info.coupons') as Array<{ code: string }>) ?? [])
+								.map((coupon) => coupon.code)
+								.join(', '),
+					],
+					['Net sales', moneyOf('net_total')],
+				],
+			},
+		},
+		{
+			report: 'products',
+			stats: 'products',
+			tiles: productTiles,
+			table: {
+				endpoint: 'products',
+				query: { orderby: 'items_sold', order: 'desc', extended_info: 'true' },
+				columns: [
+					['Product title', textOf('extended_info.name')],
+					['Items sold', countOf('items_sold')],
+					['Net sales', moneyOf('net_revenue')],
+					['Orders', countOf('orders_count')],
+					[
+						'Status',
+						(row) =>
+							({
+								instock: 'In stock',
+								outofstock: 'Out of stock',
+								onbackorder: 'On backorder',
+							})[String(field(row, 'extended_info.stock_status'))] ?? '',
+					],
+					[
+						'Stock',
+						(row) =>
+							field(row, 'extended_info.manage_stock')
+								? countOf('extended_info.stock_quantity')(row)
+								: 'N/A',
+					],
+				],
+			},
+		},
+		{
+			report: 'categories',
+			stats: 'products',
+			tiles: productTiles,
+			table: {
+				endpoint: 'categories',
+				query: { orderby: 'items_sold', order: 'desc', extended_info: 'true' },
+				columns: [
+					['Category', textOf('extended_info.name')],
+					['Items sold', countOf('items_sold')],
+					['Net sales', moneyOf('net_revenue')],
+					['Products', countOf('products_count')],
+					['Orders', countOf('orders_count')],
+				],
+			},
+		},
+		{
+			report: 'coupons',
+			stats: 'coupons',
+			tiles: [
+				['Discounted orders', 'orders_count', 'count'],
+				['Amount', 'amount', 'money'],
+			],
+			table: {
+				endpoint: 'coupons',
+				query: { orderby: 'orders_count', order: 'desc', extended_info: 'true' },
+				columns: [
+					['Coupon code', textOf('extended_info.code')],
+					['Orders', countOf('orders_count')],
+					['Amount discounted', moneyOf('amount')],
+					['Created', (row) => wpDate(field(row, 'extended_info.date_created'))],
+					['Expires', (row) => wpDate(field(row, 'extended_info.date_expires'))],
+					[
+						'Type',
+						(row) =>
+							({
+								percent: 'Percentage',
+								fixed_cart: 'Fixed cart',
+								fixed_product: 'Fixed product',
+							})[String(field(row, 'extended_info.discount_type'))] ?? '',
+					],
+				],
+			},
+		},
+		{
+			report: 'taxes',
+			stats: 'taxes',
+			tiles: [
+				['Total tax', 'total_tax', 'money'],
+				['Order tax', 'order_tax', 'money'],
+				['Shipping tax', 'shipping_tax', 'money'],
+				['Orders', 'orders_count', 'count'],
+			],
+			table: {
+				endpoint: 'taxes',
+				query: { orderby: 'tax_rate_id', order: 'desc' },
+				columns: [
+					[
+						'Tax code',
+						(row) =>
+							['country', 'state', 'name', 'priority']
+								.map((key) => String(row[key] ?? ''))
+								.filter(Boolean)
+								.join('-')
+								.toUpperCase(),
+					],
+					['Rate', (row) => `${Number(row.tax_rate).toFixed(2)}%`],
+					['Total tax', moneyOf('total_tax')],
+					['Order tax', moneyOf('order_tax')],
+					['Shipping tax', moneyOf('shipping_tax')],
+					['Orders', countOf('orders_count')],
+				],
+			},
+		},
+	];
+}
+
 /** The POT's entries: msgid → the files its references name. */
 function potReferences(pot: string): Map<string, string[]> {
 	const out = new Map<string, string[]>();
@@ -1337,6 +1753,35 @@ function potReferences(pot: string): Map<string, string[]> {
  * wp-content/plugins/abacus-report-extension/. It is built with its own npm scripts
  * (@wordpress/scripts) when its build is missing.
  */
+/** The fields of each line of a CSV file (quoted fields may hold commas, quotes and newlines). */
+function csvLines(text: string): string[][] {
+	const lines: string[][] = [];
+	let line: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (quoted) {
+			if (char === '"' && text[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (char === '"') quoted = false;
+			else field += char;
+		} else if (char === '"') quoted = true;
+		else if (char === ',') {
+			line.push(field);
+			field = '';
+		} else if (char === '\n') {
+			line.push(field);
+			lines.push(line);
+			line = [];
+			field = '';
+		} else if (char !== '\r') field += char;
+	}
+	if (field !== '' || line.length) lines.push([...line, field]);
+	return lines;
+}
+
 function reportExtensionFiles(): Record<string, string> {
 	const dir = buildReportExtension({ always: false });
 	const files: Record<string, string> = {
@@ -1427,8 +1872,17 @@ describe('the externals build', () => {
 		if (/window\.ReactDOM\b|window\["ReactDOM"\]/.test(bundle)) handles.add('react-dom');
 		if (/window\.ReactJSXRuntime\b|window\["ReactJSXRuntime"\]/.test(bundle))
 			handles.add('react-jsx-runtime');
+		for (const m of bundle.matchAll(
+			/window\.abacus\.([a-zA-Z]+)|window\["abacus"\]\["([a-zA-Z]+)"\]/g,
+		)) {
+			const name = (m[1] ?? m[2]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+			handles.add(`abacus-${name}`);
+		}
 		expect(handles.size).toBeGreaterThan(0);
 		for (const handle of handles) expect(listed).toContain(handle);
+		// The @abacus packages come from their abacus-* handles: no store or component of its own.
+		expect(listed).toEqual(expect.arrayContaining(['abacus-data', 'abacus-components']));
+		expect(bundle).not.toContain('abacus/reports');
 		// And the bundle does not carry its own copy of React.
 		expect(bundle).not.toMatch(
 			/react\.production\.min\.js|__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED/,

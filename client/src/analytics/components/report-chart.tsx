@@ -16,6 +16,7 @@ import {
 	getIntervalForQuery,
 } from '@abacus/date';
 import { flattenFilters, getHistory, getNewPath } from '@abacus/navigation';
+import { numberFormat } from '@abacus/number';
 
 import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/drill-down.js';
 import { singleProductId } from '../report/products/single-variable.js';
@@ -347,6 +348,17 @@ function ReportChartView({ config, path, query }: Props) {
 				])
 			: getItemTotals(primary?.data?.totals, series, selected.key);
 	const formats = getDateFormatsForInterval(interval, data.length);
+	// An average (items per order) with two decimals in the store's number format (d3's default
+	// wrote 3.75 in a store that writes 3,75).
+	const formatAverage = (value: number) =>
+		numberFormat(
+			{
+				precision: 2,
+				decimalSeparator: context.currencyConfig.decimalSeparator,
+				thousandSeparator: context.currencyConfig.thousandSeparator,
+			},
+			value,
+		);
 	return (
 		<Chart
 			data={data}
@@ -362,6 +374,7 @@ function ReportChartView({ config, path, query }: Props) {
 			valueType={selected.type === 'percent' ? 'number' : selected.type}
 			formatCurrency={context.formatAmount}
 			formatNumber={context.formatNumber}
+			formatAverage={formatAverage}
 			tooltipLabelFormat={formats.tooltipLabelFormat}
 			screenReaderFormat={formats.screenReaderFormat}
 			xFormat={formats.xFormat}

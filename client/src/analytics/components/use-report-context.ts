@@ -2,7 +2,7 @@
  * Formatting helpers a report row and tile need, built once from the store settings.
  */
 import { useMemo } from 'react';
-import { dateI18n } from '@wordpress/date';
+import { dateI18n, gmdateI18n } from '@wordpress/date';
 import { CurrencyFactory } from '@abacus/currency';
 import { defaultTableDateFormat } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
@@ -24,6 +24,20 @@ export interface ReportFormatters extends RowContext {
 export function tableDateFormat(): string {
 	const format = getSetting('dateFormat', defaultTableDateFormat);
 	return typeof format === 'string' && format.trim() ? format : defaultTableDateFormat;
+}
+
+/**
+ * A date of a report row in the store's date format. WooCommerce gives the store's local time
+ * without a zone (`2026-10-11 23:30:00`): it is written as it is, whatever the browser's time zone
+ * (read as the browser's time and moved to the store's zone, a late order showed the next day).
+ * A date with a zone (`…Z`, `…+02:00`) is written in the store's zone.
+ */
+export function formatStoreDate(format: string, value: string): string {
+	const text = value.trim();
+	if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+		return dateI18n(format, text, undefined);
+	}
+	return gmdateI18n(format, `${text.replace(' ', 'T')}Z`);
 }
 
 /** Formatters and link builders for the current store (currency, separators, dates). */
@@ -52,7 +66,7 @@ export function useReportContext(query: Record<string, unknown>): ReportFormatte
 			currencyConfig,
 			formatAmount,
 			formatNumber,
-			formatDate: (value: string) => dateI18n(dateFormat, value, undefined),
+			formatDate: (value: string) => formatStoreDate(dateFormat, value),
 			formatMetric: (type: ValueType, value: unknown) => {
 				if (typeof value !== 'number' || !Number.isFinite(value)) {
 					return '';

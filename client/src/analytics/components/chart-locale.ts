@@ -1,0 +1,164 @@
+/**
+ * The store's locale on the report chart: the month and weekday names of its time axis and tooltip
+ * dates (a d3 time locale made with the browser's Intl for the user's WordPress locale), and the
+ * money ticks of its value axis in the store's currency format (symbol, position, separators).
+ */
+import { sprintf } from '@wordpress/i18n';
+import type { CurrencySettings } from '@abacus/settings';
+import { numberFormat } from '@abacus/number';
+
+type Seven = [string, string, string, string, string, string, string];
+type Twelve = [
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+	string,
+];
+
+/** A d3 time locale (d3-time-format's TimeLocaleDefinition). */
+export interface ChartTimeLocale {
+	dateTime: string;
+	date: string;
+	time: string;
+	periods: [string, string];
+	days: Seven;
+	shortDays: Seven;
+	months: Twelve;
+	shortMonths: Twelve;
+}
+
+/** A WordPress locale (`de_DE`, `pt_BR`, `de_DE_formal`) as a language tag Intl knows (`de-DE`). */
+export function languageTag(wpLocale: string | undefined): string {
+	const parts = String(wpLocale ?? '')
+		.split(/[_-]/)
+		.filter(Boolean);
+	for (let length = Math.min(parts.length, 2); length > 0; length--) {
+		const tag = parts.slice(0, length).join('-');
+		try {
+			if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) return tag;
+		} catch {
+			// Not a valid tag: try a shorter one.
+		}
+	}
+	return 'en-US';
+}
+
+/** A d3 pattern of a date or time, from the order of Intl's parts (`%d.%m.%Y`, `%H:%M:%S`). */
+function pattern(tag: string, options: Intl.DateTimeFormatOptions): string {
+	const codes: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+		day: '%d',
+		month: '%m',
+		year: '%Y',
+		hour: options.hour12 === false ? '%H' : '%I',
+		minute: '%M',
+		second: '%S',
+		dayPeriod: '%p',
+	};
+	return new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' })
+		.formatToParts(Date.UTC(2001, 1, 3, 4, 5, 6))
+		.map((part) => (part.type === 'literal' ? part.value : (codes[part.type] ?? '')))
+		.join('');
+}
+
+/** The d3 time locale of a WordPress locale, its names from the browser's Intl. */
+export function chartTimeLocale(wpLocale: string | undefined): ChartTimeLocale {
+	const tag = languageTag(wpLocale);
+	const name = (options: Intl.DateTimeFormatOptions, date: number) =>
+		new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' }).format(date);
+	// 2 January 2000 was a Sunday (d3's weeks start on Sunday).
+	const days = Array.from({ length: 7 }, (_, i) => Date.UTC(2000, 0, 2 + i));
+	const months = Array.from({ length: 12 }, (_, i) => Date.UTC(2000, i, 15));
+	const periods = [Date.UTC(2000, 0, 1, 9), Date.UTC(2000, 0, 1, 21)].map(
+		(date) =>
+			new Intl.DateTimeFormat(tag, { hour: 'numeric', hour12: true, timeZone: 'UTC' })
+				.formatToParts(date)
+				.find((part) => part.type === 'dayPeriod')?.value ?? '',
+	);
+	const hour12 =
+		new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hour12 ?? false;
+	const time = pattern(tag, {
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+		hour12,
+	});
+	const date = pattern(tag, { day: '2-digit', month: '2-digit', year: 'numeric' });
+	return {
+		dateTime: `${date}, ${time}`,
+		date,
+		time,
+		periods: [periods[0] || 'AM', periods[1] || 'PM'],
+		days: days.map((d) => name({ weekday: 'long' }, d)) as Seven,
+		shortDays: days.map((d) => name({ weekday: 'short' }, d)) as Seven,
+		months: months.map((d) => name({ month: 'long' }, d)) as Twelve,
+		shortMonths: months.map((d) => name({ month: 'short' }, d)) as Twelve,
+	};
+}
+
+const PRICE_FORMATS: Record<string, string> = {
+	left: '%1$s%2$s',
+	right: '%2$s%1$s',
+	left_space: '%1$s\u00a0%2$s',
+	right_space: '%2$s\u00a0%1$s',
+};
+
+/** Decimals a tick needs (0.25 → 2, 1.5 → 1, 1500 → 0), at most `max`. */
+function decimalsOf(value: number, max: number): number {
+	for (let decimals = 0; decimals < max; decimals++) {
+		const scaled = value * 10 ** decimals;
+		if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return decimals;
+	}
+	return max;
+}
+
+/**
+ * The money ticks of the chart's value axis in the store's currency format: whole amounts without
+ * decimals (`1.500 €`, `$1,500`), a fraction with the decimals it needs (`0,5 €`); from a million,
+ * the locale's short form with the store's separators (`1,5 Mio. €`, `$1.5M`).
+ */
+export function currencyTickFormat(
+	currency: Pick<
+		CurrencySettings,
+		'symbol' | 'symbolPosition' | 'decimalSeparator' | 'thousandSeparator' | 'precision'
+	>,
+	wpLocale: string | undefined,
+): (value: number) => string {
+	const priceFormat = PRICE_FORMATS[currency.symbolPosition] ?? PRICE_FORMATS.left;
+	const separators = {
+		decimalSeparator: currency.decimalSeparator,
+		thousandSeparator: currency.thousandSeparator,
+	};
+	const compact = new Intl.NumberFormat(languageTag(wpLocale), {
+		notation: 'compact',
+		maximumFractionDigits: 1,
+	});
+	return (value: number) => {
+		const amount = Math.abs(value);
+		let number: string;
+		if (amount >= 1e6) {
+			number = compact
+				.formatToParts(amount)
+				.map((part) => {
+					if (part.type === 'decimal') return separators.decimalSeparator;
+					if (part.type === 'group') return separators.thousandSeparator;
+					return part.value;
+				})
+				.join('');
+		} else {
+			number = numberFormat(
+				{ ...separators, precision: decimalsOf(amount, currency.precision) },
+				amount,
+			);
+		}
+		const text = sprintf(priceFormat, currency.symbol, number);
+		return value < 0 ? `-${text}` : text;
+	};
+}
