@@ -8,6 +8,7 @@ import { __ } from '@wordpress/i18n';
 import { updateQueryString } from '@abacus/navigation';
 
 import { ChartBody } from './body.js';
+import { ChartControls } from './controls.js';
 import { Legend } from './legend.js';
 import { ChartPlaceholder } from './placeholder.js';
 import type { ChartProps } from './types.js';
@@ -24,15 +25,6 @@ import {
 	type ChartValueType,
 } from './utils/index.js';
 import './style.scss';
-
-const INTERVAL_LABELS: Record<ChartInterval, () => string> = {
-	hour: () => __('By hour', 'abacus'),
-	day: () => __('By day', 'abacus'),
-	week: () => __('By week', 'abacus'),
-	month: () => __('By month', 'abacus'),
-	quarter: () => __('By quarter', 'abacus'),
-	year: () => __('By year', 'abacus'),
-};
 
 const defaultFormatters: Record<ChartValueType, (value: number) => string> = {
 	currency: d3Format('$,.2f'),
@@ -228,73 +220,13 @@ export function Chart({
 				{title && <h2 className="abacus-chart__title">{title}</h2>}
 				{position === 'top' && legend}
 				{showHeaderControls && (
-					<div className="abacus-chart__controls">
-						{allowedIntervals.length > 0 && (
-							<label className="abacus-chart__interval">
-								<span className="screen-reader-text">
-									{__('Interval', 'abacus')}
-								</span>
-								<select
-									value={interval}
-									onChange={(event) =>
-										changeInterval(event.target.value as ChartInterval)
-									}
-								>
-									{allowedIntervals.map((option) => (
-										<option key={option} value={option}>
-											{INTERVAL_LABELS[option]()}
-										</option>
-									))}
-								</select>
-							</label>
-						)}
-						<div
-							className="abacus-chart__types"
-							role="group"
-							aria-label={__('Chart type', 'abacus')}
-						>
-							<button
-								type="button"
-								className={clsx('abacus-chart__type-button', {
-									'is-active': chartType === 'line',
-								})}
-								aria-pressed={chartType === 'line'}
-								onClick={() => changeType('line')}
-							>
-								<svg
-									className="abacus-chart__type-icon"
-									viewBox="0 0 24 24"
-									aria-hidden="true"
-									focusable="false"
-								>
-									<path d="M4 19h16M4 16l5-6 4 3 7-8" />
-								</svg>
-								<span className="screen-reader-text">
-									{__('Line chart', 'abacus')}
-								</span>
-							</button>
-							<button
-								type="button"
-								className={clsx('abacus-chart__type-button', {
-									'is-active': chartType === 'bar',
-								})}
-								aria-pressed={chartType === 'bar'}
-								onClick={() => changeType('bar')}
-							>
-								<svg
-									className="abacus-chart__type-icon"
-									viewBox="0 0 24 24"
-									aria-hidden="true"
-									focusable="false"
-								>
-									<path d="M4 19h16M7 17V11M12 17V6M17 17v-8" />
-								</svg>
-								<span className="screen-reader-text">
-									{__('Bar chart', 'abacus')}
-								</span>
-							</button>
-						</div>
-					</div>
+					<ChartControls
+						interval={interval}
+						allowedIntervals={allowedIntervals}
+						chartType={chartType}
+						onIntervalChange={changeInterval}
+						onChartTypeChange={changeType}
+					/>
 				)}
 			</div>
 			<div className="abacus-chart__content">
