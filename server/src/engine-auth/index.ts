@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { RestError } from '../core/errors.js';
+import { RestError } from '../http/errors.js';
 import {
 	bearerToken,
 	normaliseStoreId,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../http/errors.js';
 import {
 	installEngineAuth,
 	normaliseStoreId,
