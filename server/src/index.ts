@@ -7,14 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createApp } from './core/app.js';
+import { createApp } from './app.js';
 import { createContext, type ServerContext } from './core/context.js';
 import { Db } from './core/db.js';
-import { allowedHostList } from './core/security.js';
+import { allowedHostList } from './http/security.js';
 import { generateStore } from './demo/generate.js';
 import { ensureRollups } from './db/rollups.js';
 import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './db/schema.js';
 import { isValidTimeZone } from './db/store-time.js';
+import { startSync, type SyncService } from './sync/index.js';
 
 export interface StartOptions {
 	/** DuckDB file; created and seeded when missing. Default: an in-memory store. */
@@ -44,6 +45,17 @@ export interface StartOptions {
 	importBatchSize?: number;
 	/** Awaited before each import batch (tests use it to observe progress). */
 	importPace?: () => Promise<void>;
+	/**
+	 * Stores this server is the engine of: their report routes need a token signed with the
+	 * store's secret (`src/engine-auth`). Default none.
+	 */
+	engineStores?: Array<{ url: string; secret: string }>;
+	/**
+	 * Keep the WooCommerce stores registered in the database (`npm run connect`) in step: a
+	 * backfill, then a round every `intervalSeconds` (default: the store's, 60 s). Default true;
+	 * progress lines go to the console unless `quiet`.
+	 */
+	sync?: boolean | { intervalSeconds?: number };
 }
 
 export interface RunningServer {
@@ -52,6 +64,8 @@ export interface RunningServer {
 	port: number;
 	nonce: string;
 	ctx: ServerContext;
+	/** The store syncs (none without registered stores or with `sync: false`). */
+	sync: SyncService | null;
 	close(): Promise<void>;
 }
 
@@ -193,6 +207,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		host,
 		port: options.port ?? 0,
 		allowedHosts: allowedHostList(options.allowedHosts ?? [], host),
+		engineStores: options.engineStores,
 	});
 	const app = await createApp(ctx);
 	await app.listen({ port: options.port ?? 0, host });
@@ -201,6 +216,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 	ctx.config.port = port;
 	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 	const url = `http://${shownHost}:${port}`;
+	const quiet = options.quiet ?? false;
+	const sync =
+		options.sync === false
+			? null
+			: await startSync(ctx, {
+					intervalSeconds:
+						typeof options.sync === 'object' ? options.sync.intervalSeconds : undefined,
+					log: quiet ? undefined : (line) => console.log(line),
+				});
 	let closed = false;
 	return {
 		url,
@@ -208,9 +232,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		port,
 		nonce,
 		ctx,
+		sync,
 		async close() {
 			if (closed) return;
 			closed = true;
+			await sync?.stop();
 			await app.close();
 			db.close();
 		},

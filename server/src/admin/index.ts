@@ -13,7 +13,7 @@ import { registerOptionRoutes } from './routes/options.js';
 import { registerPluginRoutes } from './routes/plugins.js';
 import { registerProductRoutes } from './routes/products.js';
 import { registerReviewRoutes } from './routes/reviews.js';
-import { registerSettingsRoutes } from './routes/settings.js';
+import { registerSettingsRoutes } from './routes/setting-group-routes.js';
 import { registerUserRoutes } from './routes/users.js';
 
 export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {

@@ -3,7 +3,7 @@
  * navigation favourites list.
  */
 import type { Db } from '../core/db.js';
-import { RestError } from '../core/errors.js';
+import { RestError } from '../http/errors.js';
 
 /** Preference keys exposed as `woocommerce_meta` (values are JSON-encoded strings). */
 export const USER_META_KEYS = [

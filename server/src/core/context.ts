@@ -1,5 +1,4 @@
 import type { Db } from './db.js';
-import { allowedHostList } from './security.js';
 
 /** Runtime configuration of one server instance. */
 export interface ServerConfig {
@@ -46,16 +45,9 @@ export interface ServerContext {
 	onWrite(listener: () => void): () => void;
 }
 
-/** `allowedHosts` defaults to the loopback names (see `allowedHostList`). */
-export function createContext(
-	db: Db,
-	options: Omit<ServerConfig, 'allowedHosts'> & { allowedHosts?: string[] },
-): ServerContext {
+/** The context of one server (`allowedHosts` from `http/security.ts allowedHostList`). */
+export function createContext(db: Db, config: ServerConfig): ServerContext {
 	const listeners = new Set<() => void>();
-	const config: ServerConfig = {
-		...options,
-		allowedHosts: options.allowedHosts ?? allowedHostList([], options.host),
-	};
 	return {
 		db,
 		config,

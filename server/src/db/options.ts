@@ -50,3 +50,17 @@ export async function getOption<T>(db: Db, name: string, fallback: T): Promise<T
 		return fallback;
 	}
 }
+
+/** Writes one option (JSON-encoded); returns whether the stored value changed. */
+export async function writeOption(db: Db, name: string, value: unknown): Promise<boolean> {
+	const encoded = JSON.stringify(value ?? null);
+	const row = await db.one<{ value: string | null }>('SELECT value FROM options WHERE name = ?', [
+		name,
+	]);
+	if (row && row.value === encoded) return false;
+	await db.run(
+		'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+		[name, encoded],
+	);
+	return true;
+}

@@ -9,8 +9,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { pageCsp, requestOrigin, scriptNonce } from '../core/security.js';
-import { buildSettings, scriptJson } from './settings.js';
+import { pageCsp, requestOrigin, scriptNonce } from '../http/security.js';
+import { buildSettings, scriptJson } from './abacus-settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
 

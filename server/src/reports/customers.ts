@@ -3,11 +3,13 @@
  * with aggregates over that customer's orders that pass the status exclusion.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { dir, inList, int, isoDate, money, num, paged, sqlDate, text } from './common.js';
+import { inList } from '../db/sql.js';
+import { int, isoDate, amount, num, sqlDate, text } from '../http/values.js';
+import { pageRows } from '../http/paging.js';
 import { statusWhere } from './filters.js';
-import type { ParamSpecs, Query } from './params.js';
-import type { RouteResult } from './route.js';
-import { parseStoreDate, sqlTime, type StoreSettings } from './settings.js';
+import { type ParamSpecs, type Query } from '../http/params.js';
+import { type RouteResult } from './report-route.js';
+import { parseStoreDate, sqlTime, type StoreSettings } from './store-settings.js';
 
 const NS = '/wc-analytics';
 
@@ -205,7 +207,7 @@ export async function customersList(
 	settings: StoreSettings,
 ): Promise<RouteResult> {
 	const built = await build(q, settings);
-	const d = dir(q);
+	const d = q.direction();
 	const orderby =
 		{
 			username: 'username',
@@ -225,7 +227,7 @@ export async function customersList(
 	let page;
 	if (built.light && byCustomerColumn) {
 		// Page the customers first, then aggregate orders for that page only.
-		page = await paged(db, built.light.base, built.light.params, order, q);
+		page = await pageRows(db, built.light.base, built.light.params, order, q);
 		const ids = page.rows.map((r) => int(r.customer_id));
 		if (ids.length) {
 			const agg = built.aggregatesFor(ids);
@@ -241,7 +243,7 @@ export async function customersList(
 			}
 		}
 	} else {
-		page = await paged(db, built.base, built.params, order, q);
+		page = await pageRows(db, built.base, built.params, order, q);
 	}
 	return {
 		body: page.rows.map((r) => ({
@@ -260,8 +262,8 @@ export async function customersList(
 			date_last_active_gmt: isoDate(r.date_last_active),
 			date_last_order: sqlDate(r.date_last_order),
 			orders_count: int(r.orders_count),
-			total_spend: money(r.total_spend),
-			avg_order_value: r.avg_order_value === null ? null : money(r.avg_order_value),
+			total_spend: amount(r.total_spend),
+			avg_order_value: r.avg_order_value === null ? null : amount(r.avg_order_value),
 			_links: {
 				customer: [{ href: `${NS}/customers/${int(r.customer_id)}` }],
 				collection: [{ href: `${NS}/customers` }],
@@ -286,9 +288,9 @@ export async function customersStats(
 	const fields = q.strings('fields');
 	const totals: Record<string, number> = {
 		customers_count: int(row?.customers_count),
-		avg_orders_count: money(num(row?.avg_orders_count)),
-		avg_total_spend: money(num(row?.avg_total_spend)),
-		avg_avg_order_value: money(num(row?.avg_avg_order_value)),
+		avg_orders_count: amount(num(row?.avg_orders_count)),
+		avg_total_spend: amount(num(row?.avg_total_spend)),
+		avg_avg_order_value: amount(num(row?.avg_avg_order_value)),
 	};
 	if (fields.length)
 		for (const key of Object.keys(totals)) if (!fields.includes(key)) delete totals[key];

@@ -3,7 +3,7 @@
  * (+ `/allowed`) (REST contract §6.1, §6.13, §6.14).
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { RestError } from '../core/errors.js';
+import { RestError } from '../http/errors.js';
 import {
 	COUPON_METRICS,
 	COUPON_ROLLUP_SQL,
@@ -24,9 +24,9 @@ import { couponStats, downloadStats, productStats, taxStats } from './item-stats
 import { categoriesList, couponsList, productsList } from './lists.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
-import { Query } from './params.js';
-import type { RouteResult } from './route.js';
-import { dateRange, type StoreSettings } from './settings.js';
+import { Query } from '../http/params.js';
+import { type RouteResult } from './report-route.js';
+import { dateRange, type StoreSettings } from './store-settings.js';
 
 const NS = '/wc-analytics';
 

@@ -15,8 +15,8 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
-import { RestError } from '../core/errors.js';
-import { nonceMatches } from '../core/security.js';
+import { RestError } from '../http/errors.js';
+import { nonceMatches } from '../http/security.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import {
@@ -29,9 +29,9 @@ import {
 	taxesList,
 	variationsList,
 } from './lists.js';
-import { normaliseQuery, Query, type ParamSpecs } from './params.js';
-import type { RouteResult } from './route.js';
-import { storeSettings, type StoreSettings } from './settings.js';
+import { normaliseQuery, Query, type ParamSpecs } from '../http/params.js';
+import { type RouteResult } from './report-route.js';
+import { storeSettings, type StoreSettings } from './store-settings.js';
 
 const NS = '/wc-analytics';
 

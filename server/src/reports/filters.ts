@@ -3,9 +3,9 @@
  * Every value is bound as a parameter; lists of ids are validated integers.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { invalidParams } from '../core/errors.js';
-import type { Query } from './params.js';
-import { sqlTime, type DateRange, type StoreSettings } from './settings.js';
+import { invalidParams } from '../http/errors.js';
+import { type Query } from '../http/params.js';
+import { sqlTime, type DateRange, type StoreSettings } from './store-settings.js';
 
 export interface Where {
 	sql: string[];

@@ -32,9 +32,9 @@ import {
 	commonStatsParams,
 	ORDER_FILTER_PARAMS,
 	STATUSES,
-	type ParamSpecs,
-} from './params.js';
-import { ReportCache, reportRoute, type RouteResult } from './route.js';
+} from './report-params.js';
+import { type ParamSpecs } from '../http/params.js';
+import { ReportCache, reportRoute, type RouteResult } from './report-route.js';
 import type { StatsResult } from './engine.js';
 
 const NS = '/wc-analytics';

@@ -10,7 +10,7 @@ import {
 	TAX_METRICS,
 	type Metric,
 } from '../metrics/index.js';
-import { inList } from './common.js';
+import { inList } from '../db/sql.js';
 import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
 import {
 	dateWhere,
@@ -22,9 +22,9 @@ import {
 } from './filters.js';
 import type { Interval } from './intervals.js';
 import { downloadWhere } from './lists.js';
-import { Query } from './params.js';
+import { Query } from '../http/params.js';
 import { variationLabels } from './order-stats.js';
-import { dateRange, type StoreSettings } from './settings.js';
+import { dateRange, type StoreSettings } from './store-settings.js';
 
 const metricsOf = (set: Record<string, Metric>, keys: string[]): Record<string, Metric> =>
 	Object.fromEntries(keys.filter((k) => set[k]).map((k) => [k, set[k]]));

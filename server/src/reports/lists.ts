@@ -9,20 +9,10 @@ import {
 	PRODUCT_ROLLUP_SQL,
 	TAX_METRICS,
 } from '../metrics/index.js';
-import {
-	dir,
-	inList,
-	int,
-	isoDate,
-	money,
-	num,
-	paged,
-	productDetails,
-	sqlDate,
-	type ProductDetails,
-	text,
-	type Page,
-} from './common.js';
+import { inList } from '../db/sql.js';
+import { int, isoDate, amount, num, sqlDate, text } from '../http/values.js';
+import { pageRows, type Page } from '../http/paging.js';
+import { productDetails, type ProductDetails } from './product-details.js';
 import {
 	dateWhere,
 	orderFilters,
@@ -31,11 +21,10 @@ import {
 	whereClause,
 	type Where,
 } from './filters.js';
-import { Query } from './params.js';
-import type { RouteResult } from './route.js';
-import { dateRange, gmtText, type StoreSettings } from './settings.js';
-import { utcToLocal } from '../db/store-time.js';
-import { parseNaive, formatSql, localToUtcLast } from '../db/store-time.js';
+import { Query } from '../http/params.js';
+import { type RouteResult } from './report-route.js';
+import { dateRange, gmtText, type StoreSettings } from './store-settings.js';
+import { utcToLocal, parseNaive, formatSql, localToUtcLast } from '../db/store-time.js';
 import {
 	lowStockAmountSql,
 	managesStockSql,
@@ -73,11 +62,11 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 		] ?? 's.date_created';
 	const base = `SELECT s.*, o.total AS parent_total, o.currency AS currency FROM order_stats s
 		LEFT JOIN orders o ON o.id = CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END ${where.sql}`;
-	const page = await paged(
+	const page = await pageRows(
 		db,
 		base,
 		where.params,
-		`${orderby.replace('s.', '')} ${dir(q)}, order_id ${dir(q)}`,
+		`${orderby.replace('s.', '')} ${q.direction()}, order_id ${q.direction()}`,
 		q,
 	);
 	const extended = q.bool('extended_info');
@@ -134,8 +123,8 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 				date_created_gmt: sqlDate(r.date_created_gmt),
 				status: text(r.status).replace(/^wc-/, ''),
 				customer_id: int(r.customer_id),
-				net_total: money(r.net_total),
-				total_sales: money(r.total_sales),
+				net_total: amount(r.net_total),
+				total_sales: amount(r.total_sales),
 				num_items_sold: int(r.num_items_sold),
 				customer_type: r.returning_customer === false ? 'new' : 'returning',
 				order_number: parent || id,
@@ -212,11 +201,11 @@ export async function productsList(
 			variations: 'variations',
 			sku: 'sku',
 		}[q.str('orderby', 'date')] ?? 'last_sale';
-	const page = await paged(
+	const page = await pageRows(
 		db,
 		base,
 		params,
-		`${orderby} ${dir(q)} NULLS LAST, product_id ASC`,
+		`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
 		q,
 	);
 	const details = q.bool('extended_info')
@@ -249,7 +238,7 @@ export async function productsList(
 			return {
 				product_id: id,
 				items_sold: int(r.items_sold),
-				net_revenue: money(r.net_revenue),
+				net_revenue: amount(r.net_revenue),
 				orders_count: int(r.orders_count),
 				extended_info: extended,
 				_links: { product: link(`${NS}/products/${id}`) },
@@ -331,11 +320,11 @@ export async function variationsList(
 			items_sold: 'items_sold',
 			sku: 'sku',
 		}[q.str('orderby', 'date')] ?? 'last_sale';
-	const page = await paged(
+	const page = await pageRows(
 		db,
 		base,
 		params,
-		`${orderby} ${dir(q)} NULLS LAST, variation_id ASC`,
+		`${orderby} ${q.direction()} NULLS LAST, variation_id ASC`,
 		q,
 	);
 	const ext = q.bool('extended_info');
@@ -356,7 +345,7 @@ export async function variationsList(
 				product_id: pid,
 				variation_id: vid,
 				items_sold: int(r.items_sold),
-				net_revenue: money(r.net_revenue),
+				net_revenue: amount(r.net_revenue),
 				orders_count: int(r.orders_count),
 				extended_info: ext
 					? d
@@ -408,11 +397,11 @@ export async function categoriesList(
 	].includes(q.str('orderby'))
 		? q.str('orderby')
 		: 'category_id';
-	const page = await paged(
+	const page = await pageRows(
 		db,
 		base,
 		params,
-		`${orderby} ${dir(q)} NULLS LAST, category_id ASC`,
+		`${orderby} ${q.direction()} NULLS LAST, category_id ASC`,
 		q,
 	);
 	return result(
@@ -420,7 +409,7 @@ export async function categoriesList(
 		page.rows.map((r) => ({
 			category_id: int(r.category_id),
 			items_sold: int(r.items_sold),
-			net_revenue: money(r.net_revenue),
+			net_revenue: amount(r.net_revenue),
 			orders_count: int(r.orders_count),
 			products_count: int(r.products_count),
 			extended_info: q.bool('extended_info')
@@ -447,7 +436,13 @@ export async function couponsList(db: Db, q: Query, settings: StoreSettings): Pr
 	const orderby = ['coupon_id', 'code', 'amount', 'orders_count'].includes(q.str('orderby'))
 		? q.str('orderby')
 		: 'coupon_id';
-	const page = await paged(db, base, params, `${orderby} ${dir(q)} NULLS LAST, coupon_id ASC`, q);
+	const page = await pageRows(
+		db,
+		base,
+		params,
+		`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
+		q,
+	);
 	const info = new Map<number, Row>();
 	const pageIds = page.rows.map((r) => int(r.coupon_id));
 	if (q.bool('extended_info') && pageIds.length) {
@@ -464,7 +459,7 @@ export async function couponsList(db: Db, q: Query, settings: StoreSettings): Pr
 			const c = info.get(id);
 			return {
 				coupon_id: id,
-				amount: money(r.amount),
+				amount: amount(r.amount),
 				orders_count: int(r.orders_count),
 				extended_info: q.bool('extended_info')
 					? c
@@ -514,7 +509,13 @@ export async function taxesList(db: Db, q: Query, settings: StoreSettings): Prom
 			shipping_tax: 'shipping_tax',
 			orders_count: 'orders_count',
 		}[q.str('orderby', 'tax_rate_id')] ?? 'tax_rate_id';
-	const page = await paged(db, base, params, `${orderby} ${dir(q)}, tax_rate_id ASC`, q);
+	const page = await pageRows(
+		db,
+		base,
+		params,
+		`${orderby} ${q.direction()}, tax_rate_id ASC`,
+		q,
+	);
 	return result(
 		page,
 		page.rows.map((r) => ({
@@ -524,9 +525,9 @@ export async function taxesList(db: Db, q: Query, settings: StoreSettings): Prom
 			country: text(r.country),
 			state: text(r.state),
 			priority: int(r.priority),
-			total_tax: money(r.total_tax),
-			order_tax: money(r.order_tax),
-			shipping_tax: money(r.shipping_tax),
+			total_tax: amount(r.total_tax),
+			order_tax: amount(r.order_tax),
+			shipping_tax: amount(r.shipping_tax),
 			orders_count: int(r.orders_count),
 			_links: { tax: link(`${NS}/taxes/${int(r.tax_rate_id)}`) },
 		})),
@@ -634,7 +635,13 @@ export async function downloadsList(
 		LEFT JOIN product_downloads f ON f.download_id = perm.download_id LEFT JOIN users u ON u.id = d.user_id LEFT JOIN products pr ON pr.id = perm.product_id ${where.sql}`;
 	const orderby = q.str('orderby', 'date') === 'product' ? 'product_name' : 'ts';
 	const embed = wantsEmbed(q.raw._embed, 'product');
-	const page = await paged(db, base, where.params, `${orderby} ${dir(q)}, id ${dir(q)}`, q);
+	const page = await pageRows(
+		db,
+		base,
+		where.params,
+		`${orderby} ${q.direction()}, id ${q.direction()}`,
+		q,
+	);
 	return result(
 		page,
 		page.rows.map((r) => {
@@ -692,7 +699,7 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 			${lowStockAmountSql(settings)} AS effective_low,
 			COALESCE(parent.name, p.name) AS family_name, CASE WHEN p.parent_id <> 0 THEN p.parent_id ELSE p.id END AS family_id
 		FROM products p LEFT JOIN products parent ON parent.id = p.parent_id AND p.parent_id <> 0 WHERE ${parts.join(' AND ')}`;
-	const d = dir(q);
+	const d = q.direction();
 	const rank = `CASE effective_status WHEN 'outofstock' THEN 0 WHEN 'lowstock' THEN 1 WHEN 'onbackorder' THEN 2 WHEN 'instock' THEN 3 ELSE 4 END`;
 	const orderby =
 		{
@@ -705,7 +712,7 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 			sku: `sku ${d}, id ASC`,
 		}[q.str('orderby', 'stock_status')] ?? `${rank} ${d}, id ASC`;
 	const offset = q.num('offset');
-	const page = await paged(
+	const page = await pageRows(
 		db,
 		offset !== undefined ? `${base} OFFSET ${Math.max(0, Math.floor(offset))}` : base,
 		params,

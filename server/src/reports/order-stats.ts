@@ -3,7 +3,7 @@
  * with segments by product, variation, category, coupon or customer type.
  */
 import type { Db } from '../core/db.js';
-import { RestError } from '../core/errors.js';
+import { RestError } from '../http/errors.js';
 import { onRollup, ORDER_LINE_METRICS, ORDER_METRICS, type Metric } from '../metrics/index.js';
 import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
 import {
@@ -15,8 +15,8 @@ import {
 	type Where,
 } from './filters.js';
 import type { Interval } from './intervals.js';
-import { Query } from './params.js';
-import { dateRange, type StoreSettings } from './settings.js';
+import { Query } from '../http/params.js';
+import { dateRange, type StoreSettings } from './store-settings.js';
 
 const pick = (set: Record<string, Metric>, keys: string[]): Metric[] =>
 	keys.map((k) => set[k]).filter((m): m is Metric => !!m);

@@ -5,24 +5,20 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row, SqlValue } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
 import { CURRENCIES, ORDER_STATUSES } from '../statuses.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
+import { isoDate, priceString } from '../../http/values.js';
 import {
-	baseUrl,
-	isoDate,
-	money,
 	parseIdList,
 	parseList,
 	parseOrder,
 	parseOrderby,
-	parsePaging,
-	pickFields,
-	placeholders,
-	readOption,
-	requestedFields,
-	setPagingHeaders,
-} from '../util.js';
-import type { Query } from './common.js';
+	type RawQuery,
+} from '../../http/params.js';
+import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { placeholders } from '../../db/sql.js';
+import { getOption } from '../../db/options.js';
 
 function customerSql(excludedCount: number): string {
 	return `
@@ -53,7 +49,7 @@ const CUSTOMER_ORDERBY: Record<string, string> = {
 };
 
 async function excludedStatuses(db: Db): Promise<string[]> {
-	const value = await readOption<unknown>(db, 'woocommerce_excluded_report_order_statuses', [
+	const value = await getOption<unknown>(db, 'woocommerce_excluded_report_order_statuses', [
 		'pending',
 		'failed',
 		'cancelled',
@@ -113,7 +109,7 @@ export async function registerCustomerOrderRoutes(
 	const ns = '/wc-analytics';
 
 	app.get(`${ns}/customers`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query, 25);
 		const order = parseOrder(query, 'desc');
 		const orderby = parseOrderby(query, CUSTOMER_ORDERBY, 'date_registered');
@@ -163,11 +159,11 @@ export async function registerCustomerOrderRoutes(
 			[...excluded, Number.isInteger(id) ? id : -1],
 		);
 		if (!row) throw new RestError('woocommerce_rest_invalid_id', 'Invalid customer ID.', 404);
-		return pickFields(customerObject(row), requestedFields(request.query as Query));
+		return pickFields(customerObject(row), requestedFields(request.query as RawQuery));
 	});
 
 	app.get(`${ns}/orders`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
 		const orderby = parseOrderby(
@@ -237,7 +233,7 @@ export async function registerCustomerOrderRoutes(
 				list.push({
 					id: Number(refund.id),
 					reason: '',
-					total: money(-Math.abs(Number(refund.total))),
+					total: priceString(-Math.abs(Number(refund.total))),
 				});
 				refunds.set(Number(refund.parent_id), list);
 			}
@@ -266,9 +262,9 @@ export async function registerCustomerOrderRoutes(
 						product_name: item.name,
 						name: item.name,
 						quantity: Number(item.qty),
-						subtotal: money(item.subtotal),
-						total: money(item.total),
-						total_tax: money(item.tax),
+						subtotal: priceString(item.subtotal),
+						total: priceString(item.total),
+						total_tax: priceString(item.tax),
 					});
 					products.set(Number(item.order_id), list);
 				}
@@ -317,13 +313,13 @@ export async function registerCustomerOrderRoutes(
 				date_created_gmt: isoDate(row.date_created_gmt),
 				date_modified: isoDate(row.date_created),
 				date_modified_gmt: isoDate(row.date_created_gmt),
-				discount_total: money(row.discount_total),
-				discount_tax: money(0),
-				shipping_total: money(row.shipping_total),
-				shipping_tax: money(row.shipping_tax),
-				cart_tax: money(row.cart_tax),
-				total: money(row.total),
-				total_tax: money(Number(row.cart_tax) + Number(row.shipping_tax)),
+				discount_total: priceString(row.discount_total),
+				discount_tax: priceString(0),
+				shipping_total: priceString(row.shipping_total),
+				shipping_tax: priceString(row.shipping_tax),
+				cart_tax: priceString(row.cart_tax),
+				total: priceString(row.total),
+				total_tax: priceString(Number(row.cart_tax) + Number(row.shipping_tax)),
 				total_formatted: `${symbol}${Number(row.total).toFixed(2)}`,
 				prices_include_tax: false,
 				customer_id: row.user_id === null ? 0 : Number(row.user_id),

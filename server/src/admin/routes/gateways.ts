@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
 import type { GatewaySeed, GatewaySetting } from '../../db/admin-schema.js';
-import { baseUrl, pickFields, requestedFields } from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
+import { EDITABLE, type RawQuery } from '../../http/params.js';
 import { transaction } from '../tx.js';
 
 function parseJson<T>(text: unknown, fallback: T): T {
@@ -73,14 +73,14 @@ export async function registerGatewayRoutes(
 	const one = async (request: FastifyRequest, id: string) =>
 		pickFields(
 			gatewayObject(await gatewayRow(ctx.db, id), baseUrl(request)),
-			requestedFields(request.query as Query),
+			requestedFields(request.query as RawQuery),
 		);
 
 	app.get(root, async (request) => {
 		const rows = await ctx.db.all(
 			'SELECT * FROM payment_gateways ORDER BY gateway_order NULLS LAST, id',
 		);
-		const fields = requestedFields(request.query as Query);
+		const fields = requestedFields(request.query as RawQuery);
 		return rows.map((row) => pickFields(gatewayObject(row, baseUrl(request)), fields));
 	});
 

@@ -6,26 +6,17 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { SqlValue } from '../../core/db.js';
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../http/errors.js';
 import { COUNTRIES } from '../countries.js';
-import {
-	baseUrl,
-	isoDate,
-	money,
-	parseIdList,
-	parseOrder,
-	parseOrderby,
-	parsePaging,
-	pickFields,
-	placeholders,
-	requestedFields,
-	selectPage,
-} from '../util.js';
-import type { Query } from './common.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
+import { isoDate, priceString } from '../../http/values.js';
+import { parseIdList, parseOrder, parseOrderby, type RawQuery } from '../../http/params.js';
+import { parsePaging, selectPage } from '../../http/paging.js';
+import { placeholders } from '../../db/sql.js';
 
 /** Shared include/exclude/search filters. */
 function filters(
-	query: Query,
+	query: RawQuery,
 	idColumn: string,
 	searchColumns: string[],
 ): { where: string[]; params: SqlValue[] } {
@@ -56,7 +47,7 @@ export async function registerLookupRoutes(
 	const ns = '/wc-analytics';
 
 	app.get(`${ns}/products/categories`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'asc');
 		const orderby = parseOrderby(
@@ -136,7 +127,7 @@ export async function registerLookupRoutes(
 	});
 
 	app.get(`${ns}/products/attributes`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const { where, params } = filters(query, 'id', ['name', 'slug']);
 		const rows = await ctx.db.all<{
 			id: number;
@@ -183,7 +174,7 @@ export async function registerLookupRoutes(
 	);
 
 	app.get(`${ns}/products/attributes/:id/terms`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const attribute = await attributeOf((request.params as { id: string }).id);
 		const paging = parsePaging(query);
 		const { where, params } = filters(query, 't.id', ['t.name', 't.slug']);
@@ -223,7 +214,7 @@ export async function registerLookupRoutes(
 	});
 
 	app.get(`${ns}/coupons`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
 		const orderby = parseOrderby(
@@ -268,7 +259,7 @@ export async function registerLookupRoutes(
 				{
 					id: Number(row.id),
 					code: row.code,
-					amount: money(row.amount),
+					amount: priceString(row.amount),
 					discount_type: row.discount_type,
 					description: '',
 					date_created: isoDate(row.date_created),
@@ -288,7 +279,7 @@ export async function registerLookupRoutes(
 	});
 
 	app.get(`${ns}/taxes`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'asc');
 		const orderby = parseOrderby(
@@ -378,7 +369,7 @@ export async function registerLookupRoutes(
 	});
 
 	app.get(`${ns}/data/download-ips`, async (request) => {
-		const match = (request.query as Query).match;
+		const match = (request.query as RawQuery).match;
 		if (typeof match !== 'string' || match.trim() === '') {
 			throw new RestError(
 				'woocommerce_rest_data_download_ips_invalid_request',

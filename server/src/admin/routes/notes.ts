@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row, SqlValue } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
 import {
 	formatIso,
 	formatSql,
@@ -15,20 +15,18 @@ import {
 	utcToLocal,
 	localToUtc,
 } from '../../db/store-time.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import {
-	baseUrl,
 	parseIdList,
 	parseList,
 	parseOrder,
 	parseOrderby,
-	parsePaging,
-	pickFields,
-	placeholders,
-	readOption,
-	requestedFields,
-	setPagingHeaders,
-} from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+	EDITABLE,
+	type RawQuery,
+} from '../../http/params.js';
+import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { placeholders } from '../../db/sql.js';
+import { getOption } from '../../db/options.js';
 import { transaction } from '../tx.js';
 
 const NOTE_TYPES = ['error', 'warning', 'update', 'info', 'marketing', 'survey', 'email'];
@@ -42,7 +40,7 @@ const NOTE_UPDATE_PROPERTIES = {
 };
 
 async function storeTimeZone(db: Db): Promise<string> {
-	const zone = await readOption<unknown>(db, 'timezone_string', 'UTC');
+	const zone = await getOption<unknown>(db, 'timezone_string', 'UTC');
 	return typeof zone === 'string' && zone !== '' && isValidTimeZone(zone) ? zone : 'UTC';
 }
 
@@ -198,7 +196,7 @@ async function applyChanges(db: Db, id: number, changes: NoteChanges): Promise<v
 	await db.run(`UPDATE admin_notes SET ${sets.join(', ')} WHERE note_id = ?`, [...params, id]);
 }
 
-function enumList(query: Query, name: string, allowed: string[]): string[] {
+function enumList(query: RawQuery, name: string, allowed: string[]): string[] {
 	const values = parseList(query[name]);
 	const unknown = values.filter((v) => !allowed.includes(v));
 	if (unknown.length > 0)
@@ -212,7 +210,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 		(await noteObjects(ctx, [await noteRow(ctx.db, id)], baseUrl(request)))[0];
 
 	app.get(root, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
 		const orderby = parseOrderby(
@@ -306,7 +304,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 	});
 
 	app.delete(`${root}/delete/all`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const statuses = enumList(query, 'status', NOTE_STATUSES);
 		const where = ['NOT is_deleted', "type IN ('info', 'marketing', 'warning', 'survey')"];
 		const params: SqlValue[] = [];

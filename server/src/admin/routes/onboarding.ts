@@ -7,10 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db } from '../../core/db.js';
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../http/errors.js';
 import { currentUser } from '../users.js';
-import { readOption, writeOption } from '../util.js';
-import { EDITABLE } from './common.js';
+import { getOption, writeOption } from '../../db/options.js';
+import { EDITABLE } from '../../http/params.js';
 import { activeSlugs } from './plugins.js';
 import { transaction } from '../tx.js';
 
@@ -270,7 +270,7 @@ const TEMPLATES: Record<
 };
 
 async function readProfile(db: Db): Promise<Record<string, unknown>> {
-	const stored = await readOption<unknown>(db, PROFILE_OPTION, {});
+	const stored = await getOption<unknown>(db, PROFILE_OPTION, {});
 	const profile =
 		typeof stored === 'object' && stored !== null && !Array.isArray(stored)
 			? (stored as Record<string, unknown>)
@@ -288,8 +288,8 @@ async function storeFacts(db: Db): Promise<StoreFacts> {
 	const gateways = await db.all<{ id: string }>(
 		'SELECT id FROM payment_gateways WHERE enabled ORDER BY id',
 	);
-	const address = await readOption<unknown>(db, 'woocommerce_store_address', '');
-	const calcTaxes = await readOption<unknown>(db, 'woocommerce_calc_taxes', 'no');
+	const address = await getOption<unknown>(db, 'woocommerce_store_address', '');
+	const calcTaxes = await getOption<unknown>(db, 'woocommerce_calc_taxes', 'no');
 	const active = await activeSlugs(db);
 	return {
 		hasProducts: Number(products?.n ?? 0) > 0,
@@ -298,9 +298,9 @@ async function storeFacts(db: Db): Promise<StoreFacts> {
 		storeAddressSet: typeof address === 'string' && address !== '',
 		taxComplete:
 			calcTaxes === 'yes' ||
-			(await readOption<unknown>(db, 'woocommerce_task_list_tax_complete', false)) === true,
+			(await getOption<unknown>(db, 'woocommerce_task_list_tax_complete', false)) === true,
 		appearanceComplete:
-			(await readOption<unknown>(db, 'woocommerce_task_list_appearance_complete', false)) ===
+			(await getOption<unknown>(db, 'woocommerce_task_list_appearance_complete', false)) ===
 			true,
 		marketingActive: [
 			'mailchimp-for-woocommerce',
@@ -387,7 +387,7 @@ export async function registerOnboardingRoutes(
 		schema: { body: { type: 'object', properties: PROFILE_PROPERTIES } },
 		handler: async (request) => {
 			const body = request.body as Record<string, unknown>;
-			const current = await readOption<Record<string, unknown>>(ctx.db, PROFILE_OPTION, {});
+			const current = await getOption<Record<string, unknown>>(ctx.db, PROFILE_OPTION, {});
 			const next = { ...(typeof current === 'object' && current !== null ? current : {}) };
 			for (const key of Object.keys(PROFILE_PROPERTIES)) {
 				if (key in body) next[key] = body[key];
@@ -517,7 +517,7 @@ export async function registerOnboardingRoutes(
 
 	app.get(`${root}/payments`, async () => {
 		const country = String(
-			await readOption<unknown>(ctx.db, 'woocommerce_default_country', 'US'),
+			await getOption<unknown>(ctx.db, 'woocommerce_default_country', 'US'),
 		).split(':')[0];
 		return PAYMENT_SUGGESTIONS.filter((suggestion) => {
 			const countries = suggestion.category_other ?? suggestion.category_additional;

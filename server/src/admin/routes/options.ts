@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
-import { RestError } from '../../core/errors.js';
-import { parseList, readOption, writeOption } from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+import { RestError } from '../../http/errors.js';
+import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
+import { getOption, writeOption } from '../../db/options.js';
 import { transaction } from '../tx.js';
 
 export async function registerOptionRoutes(
@@ -14,7 +14,7 @@ export async function registerOptionRoutes(
 	ctx: ServerContext,
 ): Promise<void> {
 	app.get('/wc-admin/options', async (request) => {
-		const names = parseList((request.query as Query).options);
+		const names = parseList((request.query as RawQuery).options);
 		if (names.length === 0) {
 			throw new RestError(
 				'woocommerce_rest_cannot_view',
@@ -26,7 +26,7 @@ export async function registerOptionRoutes(
 			);
 		}
 		const out: Record<string, unknown> = {};
-		for (const name of names) out[name] = await readOption<unknown>(ctx.db, name, false);
+		for (const name of names) out[name] = await getOption<unknown>(ctx.db, name, false);
 		return out;
 	});
 

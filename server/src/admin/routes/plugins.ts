@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
-import { baseUrl, parseList, readOption, writeOption } from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+import { RestError, invalidParams } from '../../http/errors.js';
+import { baseUrl } from '../../http/response.js';
+import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
+import { getOption, writeOption } from '../../db/options.js';
 import { transaction } from '../tx.js';
 import { addPluginGateways } from './gateways.js';
 
@@ -178,7 +179,7 @@ export async function registerPluginRoutes(
 	});
 
 	app.get(`${root}/recommended-payment-plugins`, async () => {
-		if ((await readOption<unknown>(ctx.db, RECOMMENDATIONS_HIDDEN, 'no')) === 'yes') return [];
+		if ((await getOption<unknown>(ctx.db, RECOMMENDATIONS_HIDDEN, 'no')) === 'yes') return [];
 		const active = new Set(await activeSlugs(ctx.db));
 		return RECOMMENDED_PAYMENT_PLUGINS.filter((plugin) => !active.has(plugin.slug));
 	});
@@ -190,7 +191,7 @@ export async function registerPluginRoutes(
 	});
 
 	app.get(`${root}/connect-jetpack`, async (request) => {
-		const redirect = (request.query as Query).redirect_url;
+		const redirect = (request.query as RawQuery).redirect_url;
 		if (typeof redirect !== 'string' || redirect === '') {
 			throw invalidParams({
 				redirect_url: 'redirect_url must be the address to return to after connecting.',
@@ -246,7 +247,7 @@ export async function registerPluginRoutes(
 	app.get('/jetpack/v4/connection', async () => {
 		const active = (await activeSlugs(ctx.db)).includes('jetpack');
 		const connected =
-			active && (await readOption<unknown>(ctx.db, CONNECTION_OPTION, false)) === true;
+			active && (await getOption<unknown>(ctx.db, CONNECTION_OPTION, false)) === true;
 		return {
 			isActive: connected,
 			isStaging: false,
@@ -263,7 +264,7 @@ export async function registerPluginRoutes(
 				404,
 			);
 		}
-		const settings = await readOption<Record<string, unknown>>(ctx.db, PAYPAL_SETTINGS, {});
+		const settings = await getOption<Record<string, unknown>>(ctx.db, PAYPAL_SETTINGS, {});
 		const values = typeof settings === 'object' && settings !== null ? settings : {};
 		const onboarded = [
 			'merchant_email_production',

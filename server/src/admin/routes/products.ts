@@ -6,25 +6,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row, SqlValue } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
+import { isoDate, priceString, stripTags } from '../../http/values.js';
 import {
-	baseUrl,
-	isoDate,
-	money,
 	parseIdList,
 	parseList,
 	parseOrder,
 	parseOrderby,
-	parsePaging,
-	pickFields,
-	placeholders,
-	readOption,
-	requestedFields,
-	setPagingHeaders,
-	stripTags,
 	toBool,
-} from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+	EDITABLE,
+	type RawQuery,
+} from '../../http/params.js';
+import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { placeholders } from '../../db/sql.js';
+import { getOption } from '../../db/options.js';
 import { transaction } from '../tx.js';
 import {
 	managesStockSql,
@@ -32,7 +28,7 @@ import {
 	stockStatusSql,
 	type StockSettings,
 } from '../../metrics/stock.js';
-import { storeSettings } from '../../reports/settings.js';
+import { storeSettings } from '../../reports/store-settings.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];
@@ -181,9 +177,9 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 		description: '',
 		short_description: '',
 		sku: row.sku,
-		price: money(row.price),
-		regular_price: money(row.regular_price),
-		sale_price: money(row.sale_price),
+		price: priceString(row.price),
+		regular_price: priceString(row.regular_price),
+		sale_price: priceString(row.sale_price),
 		on_sale: row.sale_price !== null,
 		virtual: Boolean(row.virtual),
 		downloadable: Boolean(row.downloadable),
@@ -212,7 +208,7 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 
 /** Where/params of the shared product filters. */
 function productFilters(
-	query: Query,
+	query: RawQuery,
 	variations: boolean,
 	withVariations = false,
 ): { where: string[]; params: SqlValue[] } {
@@ -292,7 +288,7 @@ async function listProducts(
 	reply: FastifyReply,
 	options: { variations: boolean; parent?: number },
 ): Promise<unknown[]> {
-	const query = request.query as Query;
+	const query = request.query as RawQuery;
 	const paging = parsePaging(query);
 	const order = parseOrder(query, 'desc');
 	const orderby = parseOrderby(query, PRODUCT_ORDERBY, 'date');
@@ -369,7 +365,7 @@ async function updateStock(
 			? row.low_stock_amount
 			: (body.low_stock_amount as number | null);
 	const noStock =
-		Number(await readOption<unknown>(ctx.db, 'woocommerce_notify_no_stock_amount', 0)) || 0;
+		Number(await getOption<unknown>(ctx.db, 'woocommerce_notify_no_stock_amount', 0)) || 0;
 	const status =
 		manage && quantity !== null
 			? Number(quantity) <= noStock
@@ -402,7 +398,7 @@ export async function registerProductRoutes(
 	);
 
 	app.get(`${ns}/products/low-in-stock`, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const status = query.status === undefined ? 'publish' : String(query.status);
 		if (!POST_STATUSES.includes(status) || status === 'any' || status === 'auto-draft') {
@@ -457,7 +453,7 @@ export async function registerProductRoutes(
 			);
 		const row = await productById(ctx.db, id, false);
 		const extras = await extrasFor(ctx, [row], baseUrl(request));
-		return pickFields(productObject(row, extras), requestedFields(request.query as Query));
+		return pickFields(productObject(row, extras), requestedFields(request.query as RawQuery));
 	});
 
 	app.route({
@@ -500,7 +496,7 @@ export async function registerProductRoutes(
 		const row = await variationOf(request.params);
 		return pickFields(
 			productObject(row, await extrasFor(ctx, [row], baseUrl(request))),
-			requestedFields(request.query as Query),
+			requestedFields(request.query as RawQuery),
 		);
 	});
 

@@ -8,21 +8,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row, SqlValue } from '../../core/db.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
+import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
+import { isoDate } from '../../http/values.js';
 import {
-	baseUrl,
-	isoDate,
 	parseIdList,
 	parseOrder,
 	parseOrderby,
-	parsePaging,
-	pickFields,
-	placeholders,
-	requestedFields,
-	setPagingHeaders,
 	toBool,
-} from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+	EDITABLE,
+	type RawQuery,
+} from '../../http/params.js';
+import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { placeholders } from '../../db/sql.js';
 import { transaction } from '../tx.js';
 
 const LIST_STATUSES = ['all', 'hold', 'approved', 'spam', 'trash'];
@@ -160,7 +158,7 @@ export async function registerReviewRoutes(
 ): Promise<void> {
 	const root = '/wc-analytics/products/reviews';
 	const one = async (request: FastifyRequest, id: number) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const [review] = await reviewObjects(
 			ctx.db,
 			[await reviewRow(ctx.db, id)],
@@ -171,7 +169,7 @@ export async function registerReviewRoutes(
 	};
 
 	app.get(root, async (request, reply) => {
-		const query = request.query as Query;
+		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
 		const orderby = parseOrderby(
@@ -268,7 +266,7 @@ export async function registerReviewRoutes(
 	app.delete(`${root}/:id`, async (request) => {
 		const id = Number((request.params as { id: string }).id);
 		const row = await reviewRow(ctx.db, id);
-		const force = toBool((request.query as Query).force);
+		const force = toBool((request.query as RawQuery).force);
 		if (force) {
 			const [previous] = await reviewObjects(ctx.db, [row], baseUrl(request), false);
 			await transaction(ctx.db, async () => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
-import { RestError, invalidParams } from '../../core/errors.js';
+import { RestError, invalidParams } from '../../http/errors.js';
 import {
 	FAVORITES_KEY,
 	USER_META_KEYS,
@@ -14,13 +14,13 @@ import {
 	userResponse,
 	writeUserMeta,
 } from '../users.js';
-import { baseUrl } from '../util.js';
-import { EDITABLE, type Query } from './common.js';
+import { baseUrl } from '../../http/response.js';
+import { EDITABLE, type RawQuery } from '../../http/params.js';
 import { transaction } from '../tx.js';
 
 function itemIdOf(request: FastifyRequest): string {
 	const body = (request.body ?? {}) as Record<string, unknown>;
-	const query = request.query as Query;
+	const query = request.query as RawQuery;
 	const raw = body.item_id ?? query.item_id;
 	if (typeof raw !== 'string' || raw.trim() === '') {
 		throw new RestError(

@@ -8,8 +8,9 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
-import { createApp } from '../../core/app.js';
+import { createApp } from '../../app.js';
 import { createContext, type ServerContext } from '../../core/context.js';
+import { allowedHostList } from '../../http/security.js';
 import { Db } from '../../core/db.js';
 import { generateStore } from '../../demo/generate.js';
 
@@ -43,6 +44,7 @@ export async function startServer(options: { buildDir?: string } = {}): Promise<
 		host: '127.0.0.1',
 		port: 0,
 		importBatchSize: 50_000,
+		allowedHosts: allowedHostList([], '127.0.0.1'),
 	});
 	let writeCount = 0;
 	ctx.onWrite(() => {

@@ -1,66 +1,8 @@
-/**
- * Helpers shared by the list reports: paging, ordering, product details.
- */
-import type { Db, Row, SqlValue } from '../core/db.js';
-import { MAX_UNPAGED_ROWS, tooManyRows } from '../admin/util.js';
-import type { Query } from './params.js';
-import type { StoreSettings } from './settings.js';
-
-export interface Page {
-	rows: Row[];
-	total: number;
-	totalPages: number;
-}
-
-/**
- * Runs `base` (a SELECT) with ordering and paging; `per_page=-1` returns everything up to
- * MAX_UNPAGED_ROWS rows (more is a 400 asking for pages).
- */
-export async function paged(
-	db: Db,
-	base: string,
-	params: SqlValue[],
-	orderSql: string,
-	q: Query,
-): Promise<Page> {
-	const perPage = q.int('per_page', 10);
-	const page = q.int('page', 1);
-	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) x`, params);
-	const total = Number(count?.n ?? 0);
-	if (perPage === 0) return { rows: [], total, totalPages: 0 };
-	const all = perPage < 0;
-	if (all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
-	const rows = await db.all(
-		`SELECT * FROM (${base}) x ORDER BY ${orderSql}${all ? '' : ' LIMIT ? OFFSET ?'}`,
-		all ? params : [...params, perPage, (page - 1) * perPage],
-	);
-	return { rows, total, totalPages: all ? (total ? 1 : 0) : Math.ceil(total / perPage) };
-}
-
-export function dir(q: Query): 'ASC' | 'DESC' {
-	return q.str('order', 'desc') === 'asc' ? 'ASC' : 'DESC';
-}
-
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-export const money = (v: unknown): number => Math.round(num(v) * 10000) / 10000;
-export const int = (v: unknown): number => Math.round(num(v));
-export const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-
-export function inList(column: string, ids: readonly unknown[]): string {
-	return `${column} IN (${ids.map(() => '?').join(', ')})`;
-}
-
-/** `YYYY-MM-DD HH:MM:SS` of a TIMESTAMP value string (or null). */
-export function sqlDate(v: unknown): string | null {
-	if (v === null || v === undefined) return null;
-	return String(v).slice(0, 19).replace('T', ' ');
-}
-
-/** ISO `YYYY-MM-DDTHH:MM:SS` of a TIMESTAMP value string (or null). */
-export function isoDate(v: unknown): string | null {
-	const d = sqlDate(v);
-	return d === null ? null : d.replace(' ', 'T');
-}
+/** Product (and variation) details the products and variations reports add with `extended_info`. */
+import type { Db } from '../core/db.js';
+import { inList } from '../db/sql.js';
+import { int, num, text } from '../http/values.js';
+import type { StoreSettings } from './store-settings.js';
 
 export interface ProductDetails {
 	name: string;

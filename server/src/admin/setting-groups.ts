@@ -3,10 +3,10 @@
  * table, validation and transactional batch updates.
  */
 import type { Db } from '../core/db.js';
-import { RestError, invalidParams } from '../core/errors.js';
+import { RestError, invalidParams } from '../http/errors.js';
 import { countryNames, isKnownCountry } from './countries.js';
 import { CURRENCIES, ORDER_STATUSES } from './statuses.js';
-import { readOption, writeOption } from './util.js';
+import { getOption, writeOption } from '../db/options.js';
 import { transaction } from './tx.js';
 
 export type SettingType =
@@ -47,7 +47,7 @@ function countryOptions(): Record<string, string> {
 
 async function statusOptions(db: Db): Promise<Record<string, string>> {
 	const options: Record<string, string> = { ...ORDER_STATUSES };
-	const actionable = await readOption<unknown>(db, 'woocommerce_actionable_order_statuses', []);
+	const actionable = await getOption<unknown>(db, 'woocommerce_actionable_order_statuses', []);
 	if (Array.isArray(actionable)) {
 		for (const slug of actionable) {
 			if (typeof slug === 'string' && !Object.hasOwn(options, slug)) options[slug] = slug;
@@ -289,7 +289,7 @@ export async function readGroup(db: Db, group: SettingsGroup, base = ''): Promis
 	const defs = await definitions(db, group);
 	const out: Setting[] = [];
 	for (const def of defs) {
-		const stored = await readOption<unknown>(db, def.id, null);
+		const stored = await getOption<unknown>(db, def.id, null);
 		out.push(toSetting(group, def, normalise(def, stored), base));
 	}
 	return out;

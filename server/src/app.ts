@@ -6,13 +6,14 @@ import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import qs from 'qs';
 
-import { registerAdminRoutes } from '../admin/index.js';
-import { installEngineAuth } from '../engine-auth/index.js';
-import { engineStoreSource } from '../engine-auth/source.js';
-import { registerPageRoutes } from '../page/index.js';
-import { registerReportRoutes } from '../reports/index.js';
-import type { ServerContext } from './context.js';
-import { NO_ROUTE, RestError, invalidParams } from './errors.js';
+import { registerAdminRoutes } from './admin/index.js';
+import { installEngineAuth } from './engine-auth/index.js';
+import { engineStoreSource } from './engine-auth/source.js';
+import { registerPageRoutes } from './page/index.js';
+import { registerReportRoutes } from './reports/index.js';
+import { registerSyncRoutes } from './sync/index.js';
+import type { ServerContext } from './core/context.js';
+import { NO_ROUTE, RestError, invalidParams } from './http/errors.js';
 import {
 	API_CSP,
 	checkNumbers,
@@ -20,7 +21,7 @@ import {
 	nonceMatches,
 	originAllowed,
 	parseJsonBody,
-} from './security.js';
+} from './http/security.js';
 
 /** Methods that never change anything; every other method needs the nonce. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -219,6 +220,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		async (rest) => {
 			await registerReportRoutes(rest, ctx);
 			await registerAdminRoutes(rest, ctx);
+			await registerSyncRoutes(rest, ctx);
 		},
 		{ prefix: '/wp-json' },
 	);

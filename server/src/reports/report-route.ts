@@ -1,14 +1,16 @@
 /**
- * Registers one report route: JSON-schema validation of its parameters, PHP-like normalisation,
- * a cache of computed responses keyed by the normalised query (dropped on every write), and the
- * X-WP-Total / X-WP-TotalPages / Link paging headers.
+ * Registers one report route: JSON-schema validation of its parameters, PHP-like normalisation
+ * (`http/params.ts`), the date-range and interval-count bounds, a cache of computed responses
+ * keyed by the normalised query (dropped on every write), the paging headers and `_fields`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { normaliser, Query, querySchema, type ParamSpecs } from './params.js';
-import { invalidParams } from '../core/errors.js';
-import { dateRange, storeSettings, type StoreSettings } from './settings.js';
+import { invalidParams } from '../http/errors.js';
+import { writePagingHeaders } from '../http/paging.js';
+import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
+import { reduceFields } from '../http/response.js';
+import { dateRange, storeSettings, type StoreSettings } from './store-settings.js';
 
 export interface RouteResult {
 	body: unknown;
@@ -129,34 +131,6 @@ function cacheKey(path: string, query: Record<string, unknown>): string {
 	return `${path}?${JSON.stringify(keys.map((k) => [k, query[k]]))}`;
 }
 
-/** `_fields`: response objects reduced to the listed top-level keys (comma list or array). */
-function reduceFields(body: unknown, fields: unknown): unknown {
-	const list = (
-		Array.isArray(fields) ? fields : typeof fields === 'string' ? fields.split(',') : []
-	)
-		.map((f) => String(f).trim().split('.')[0])
-		.filter((f) => f !== '');
-	if (!list.length) return body;
-	const pick = (item: unknown): unknown =>
-		item && typeof item === 'object' && !Array.isArray(item)
-			? Object.fromEntries(Object.entries(item).filter(([k]) => list.includes(k)))
-			: item;
-	return Array.isArray(body) ? body.map(pick) : pick(body);
-}
-
-function linkHeader(request: FastifyRequest, page: number, totalPages: number): string | undefined {
-	const links: string[] = [];
-	const [path, search = ''] = request.url.split('?', 2);
-	const make = (p: number, rel: string): void => {
-		const params = new URLSearchParams(search);
-		params.set('page', String(p));
-		links.push(`<${path}?${params.toString()}>; rel="${rel}"`);
-	};
-	if (page > 1 && page <= totalPages + 1) make(page - 1, 'prev');
-	if (page < totalPages) make(page + 1, 'next');
-	return links.length ? links.join(', ') : undefined;
-}
-
 export function reportRoute(
 	app: FastifyInstance,
 	ctx: ServerContext,
@@ -185,16 +159,10 @@ export function reportRoute(
 				cache.set(key, result, generation);
 			}
 			if (result.total !== undefined) {
-				const totalPages = result.totalPages ?? 1;
-				reply.header('X-WP-Total', String(result.total));
-				reply.header('X-WP-TotalPages', String(totalPages));
 				const page = typeof raw.page === 'number' ? raw.page : 1;
-				const link = linkHeader(request, page, totalPages);
-				if (link) reply.header('Link', link);
+				writePagingHeaders(request, reply, result.total, result.totalPages ?? 1, page);
 			}
-			return reply.send(
-				raw._fields === undefined ? result.body : reduceFields(result.body, raw._fields),
-			);
+			return reply.send(reduceFields(result.body, raw));
 		},
 	});
 }

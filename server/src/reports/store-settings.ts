@@ -3,7 +3,7 @@
  * the `options` table and cached until the next write.
  */
 import type { ServerContext } from '../core/context.js';
-import { invalidParams } from '../core/errors.js';
+import { invalidParams } from '../http/errors.js';
 import { getOption } from '../db/options.js';
 import {
 	formatSql,

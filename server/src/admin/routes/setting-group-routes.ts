@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../http/errors.js';
 import {
 	SETTINGS_GROUPS,
 	type SettingsGroup,
@@ -13,9 +13,9 @@ import {
 	readGroup,
 	readSetting,
 	updateSettings,
-} from '../settings.js';
-import { baseUrl } from '../util.js';
-import { EDITABLE } from './common.js';
+} from '../setting-groups.js';
+import { baseUrl } from '../../http/response.js';
+import { EDITABLE } from '../../http/params.js';
 
 const GROUP_LABELS: Record<SettingsGroup, string> = {
 	general: 'General',

@@ -1,10 +1,26 @@
 /**
- * Report parameters: one compact declaration per route, turned into a Fastify JSON schema (so
- * that bad input is refused with 400 `rest_invalid_param` naming the parameter) plus a
- * normalising step that runs before validation and mimics PHP/WordPress query parsing: arrays
- * arrive as `a[]=1`, `a[0]=1` or `a=1,2`; booleans as true/false/1/0/yes/no.
+ * Request parameters, WordPress-style.
+ *
+ * - Declared parameters (the report routes): one compact declaration per route (`ParamSpecs`),
+ *   turned into a Fastify JSON schema (bad input is refused with 400 `rest_invalid_param` naming
+ *   the parameter) plus a normalising step that runs before validation and mimics PHP/WordPress
+ *   query parsing: arrays arrive as `a[]=1`, `a[0]=1` or `a=1,2`; booleans as true/false/1/0/yes/no.
+ *   `Query` reads the validated values.
+ * - Parsed by hand (the admin routes, whose parameters WordPress parses loosely): `parseIdList`,
+ *   `parseList`, `toBool`, `parseOrder`, `parseOrderby` over a `RawQuery`.
  */
 import type { FastifyRequest } from 'fastify';
+
+import { invalidParams } from './errors.js';
+
+/** Query object of a request before validation, typed loosely for WordPress-style parsing. */
+export type RawQuery = Record<string, unknown>;
+
+/** Methods of an editable resource (WordPress's `WP_REST_Server::EDITABLE`). */
+export const EDITABLE = ['POST', 'PUT', 'PATCH'] as const;
+
+/** Words PHP/WordPress read as true (`wc_string_to_bool`). */
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
 
 export type ParamSpec =
 	| { type: 'integer'; default?: number; minimum?: number; maximum?: number }
@@ -161,7 +177,7 @@ export function normaliseQuery(query: Record<string, unknown>, specs: ParamSpecs
 			case 'boolean':
 				if (typeof raw === 'string') {
 					const lower = raw.toLowerCase();
-					if (['true', '1', 'yes', 'on'].includes(lower)) query[name] = true;
+					if (TRUE_WORDS.includes(lower)) query[name] = true;
 					else if (['false', '0', 'no', 'off', ''].includes(lower)) query[name] = false;
 				}
 				break;
@@ -222,70 +238,73 @@ export class Query {
 	has(name: string): boolean {
 		return this.raw[name] !== undefined;
 	}
+	/** The validated `order` as SQL (default descending). */
+	direction(): 'ASC' | 'DESC' {
+		return this.str('order', 'desc') === 'asc' ? 'ASC' : 'DESC';
+	}
 }
 
-export const STATUSES = [
-	'pending',
-	'processing',
-	'on-hold',
-	'completed',
-	'cancelled',
-	'refunded',
-	'failed',
-	'trash',
-	'any',
-] as const;
-
-/** Parameters every stats route shares. */
-export function commonStatsParams(orderby: readonly string[], orderbyDefault = 'date'): ParamSpecs {
-	return {
-		page: { type: 'integer', default: 1, minimum: 1 },
-		per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
-		after: { type: 'date-time' },
-		before: { type: 'date-time' },
-		order: { type: 'string', default: 'desc', enum: ['asc', 'desc'] },
-		orderby: { type: 'string', default: orderbyDefault, enum: orderby },
-		interval: {
-			type: 'string',
-			default: 'week',
-			enum: ['hour', 'day', 'week', 'month', 'quarter', 'year'],
-		},
-		fields: { type: 'strings' },
-		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
-	};
+/**
+ * `wp_parse_id_list`: arrays, comma/space lists or scalars → unique absolute integers. Items that
+ * are not decimal numbers are skipped (as `absint` makes them 0); an id beyond ±2^53 is a 400
+ * (`name` names the parameter in it), never an overflow in SQL.
+ */
+export function parseIdList(value: unknown, name = 'ids'): number[] {
+	if (value === undefined || value === null || value === '') return [];
+	const items = Array.isArray(value) ? value : String(value).split(/[\s,]+/);
+	const ids = new Set<number>();
+	for (const item of items) {
+		if (item === '' || item === undefined || item === null) continue;
+		if (typeof item !== 'number' && !/^\s*[+-]?\d+(\.\d*)?\s*$/.test(String(item))) continue;
+		const n = Math.abs(Math.trunc(Number(item)));
+		if (!Number.isSafeInteger(n)) {
+			throw invalidParams({
+				[name]: `${String(item)} is not an id (ids are whole numbers up to ${Number.MAX_SAFE_INTEGER}).`,
+			});
+		}
+		ids.add(n);
+	}
+	return [...ids];
 }
 
-/** Parameters every list route shares (`per_page=-1` means everything). */
-export function commonListParams(orderby: readonly string[], orderbyDefault: string): ParamSpecs {
-	return {
-		page: { type: 'integer', default: 1, minimum: 1 },
-		per_page: { type: 'integer', default: 10, minimum: -1, maximum: 100 },
-		after: { type: 'date-time' },
-		before: { type: 'date-time' },
-		order: { type: 'string', default: 'desc', enum: ['asc', 'desc'] },
-		orderby: { type: 'string', default: orderbyDefault, enum: orderby },
-		extended_info: { type: 'boolean', default: false },
-		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
-	};
+/** `wp_parse_slug_list` / string arrays: arrays or comma lists → trimmed non-empty strings. */
+export function parseList(value: unknown): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	const items = Array.isArray(value) ? value.map(String) : String(value).split(/[\s,]+/);
+	return items.map((item) => item.trim()).filter((item) => item !== '');
 }
 
-/** Order-filter parameters of orders stats / orders list. */
-export const ORDER_FILTER_PARAMS: ParamSpecs = {
-	match: { type: 'string', default: 'all', enum: ['all', 'any'] },
-	status_is: { type: 'strings', enum: STATUSES },
-	status_is_not: { type: 'strings', enum: STATUSES },
-	product_includes: { type: 'ids' },
-	product_excludes: { type: 'ids' },
-	variation_includes: { type: 'ids' },
-	variation_excludes: { type: 'ids' },
-	coupon_includes: { type: 'ids' },
-	coupon_excludes: { type: 'ids' },
-	tax_rate_includes: { type: 'ids' },
-	tax_rate_excludes: { type: 'ids' },
-	customer: { type: 'string', enum: ['new', 'returning'] },
-	customer_type: { type: 'string', enum: ['new', 'returning'] },
-	refunds: { type: 'string', default: '', enum: ['', 'all', 'partial', 'full', 'none'] },
-	attribute_is: { type: 'tuples' },
-	attribute_is_not: { type: 'tuples' },
-	categories: { type: 'ids' },
-};
+/** wc_string_to_bool. */
+export function toBool(value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'number') return value !== 0;
+	return TRUE_WORDS.includes(String(value ?? '').toLowerCase());
+}
+
+/** Validates an `order` param. */
+export function parseOrder(
+	query: Record<string, unknown>,
+	fallback: 'asc' | 'desc',
+): 'ASC' | 'DESC' {
+	const order = query.order === undefined ? fallback : String(query.order).toLowerCase();
+	if (order !== 'asc' && order !== 'desc')
+		throw invalidParams({ order: 'order is not one of asc, desc.' });
+	return order === 'asc' ? 'ASC' : 'DESC';
+}
+
+/** Validates an `orderby` param against a map of allowed values → SQL expressions. */
+export function parseOrderby(
+	query: Record<string, unknown>,
+	allowed: Record<string, string>,
+	fallback: string,
+): string {
+	const orderby = query.orderby === undefined ? fallback : String(query.orderby);
+	// Own keys only: `constructor` or `toString` must not find Object.prototype members.
+	const sql = Object.hasOwn(allowed, orderby) ? allowed[orderby] : undefined;
+	if (!sql) {
+		throw invalidParams({
+			orderby: `orderby is not one of ${Object.keys(allowed).join(', ')}.`,
+		});
+	}
+	return sql;
+}

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { COUNTRIES, countryNames } from '../admin/countries.js';
-import { readGroupValues } from '../admin/settings.js';
+import { readGroupValues } from '../admin/setting-groups.js';
 import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
 import { currentUser, readUserMeta } from '../admin/users.js';
-import { readOption } from '../admin/util.js';
+import { getOption } from '../db/options.js';
 import { metricDefinitions } from '../metrics/index.js';
 import { timeZoneData } from './time-zone-data.js';
 import type { PageCurrency, PageSettings } from './types.js';
@@ -56,9 +56,9 @@ function positionOf(value: unknown): PageCurrency['symbolPosition'] {
 
 /** Store time zone: the IANA name, or a `±HH:MM` offset built from gmt_offset. */
 async function timeZoneOf(ctx: ServerContext): Promise<string> {
-	const name = await readOption<unknown>(ctx.db, 'timezone_string', '');
+	const name = await getOption<unknown>(ctx.db, 'timezone_string', '');
 	if (typeof name === 'string' && name !== '') return name;
-	const offset = Number(await readOption<unknown>(ctx.db, 'gmt_offset', 0)) || 0;
+	const offset = Number(await getOption<unknown>(ctx.db, 'gmt_offset', 0)) || 0;
 	const hours = Math.trunc(Math.abs(offset));
 	const minutes = Math.round((Math.abs(offset) - hours) * 60);
 	return `${offset < 0 ? '-' : '+'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
@@ -70,37 +70,37 @@ export async function buildSettings(
 	origin: string,
 ): Promise<PageSettings> {
 	const db = ctx.db;
-	const code = String(await readOption<unknown>(db, 'woocommerce_currency', 'USD'));
+	const code = String(await getOption<unknown>(db, 'woocommerce_currency', 'USD'));
 	const currency: PageCurrency = {
 		code,
 		symbol: (Object.hasOwn(CURRENCIES, code) ? CURRENCIES[code].symbol : undefined) ?? code,
 		symbolPosition: positionOf(
-			await readOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
+			await getOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
 		),
 		thousandSeparator: String(
-			await readOption<unknown>(db, 'woocommerce_price_thousand_sep', ','),
+			await getOption<unknown>(db, 'woocommerce_price_thousand_sep', ','),
 		),
 		decimalSeparator: String(
-			await readOption<unknown>(db, 'woocommerce_price_decimal_sep', '.'),
+			await getOption<unknown>(db, 'woocommerce_price_decimal_sep', '.'),
 		),
-		precision: Number(await readOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0,
+		precision: Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0,
 	};
 	const preloadOptions: Record<string, unknown> = {};
 	for (const name of PRELOADED_OPTIONS)
-		preloadOptions[name] = await readOption<unknown>(db, name, null);
+		preloadOptions[name] = await getOption<unknown>(db, name, null);
 
 	const user = await currentUser(db);
 	const meta = await readUserMeta(db, user.id);
 	const plugins = await db.all<{ slug: string; installed: boolean; active: boolean }>(
 		'SELECT slug, installed, active FROM plugins ORDER BY slug',
 	);
-	const siteLocale = String((await readOption<unknown>(db, 'WPLANG', '')) || 'en_US');
+	const siteLocale = String((await getOption<unknown>(db, 'WPLANG', '')) || 'en_US');
 	const timeZone = await timeZoneOf(ctx);
 
 	return {
 		adminUrl: `${origin}/wp-admin/`,
 		siteUrl: `${origin}/`,
-		siteTitle: String(await readOption<unknown>(db, 'blogname', 'Abacus')),
+		siteTitle: String(await getOption<unknown>(db, 'blogname', 'Abacus')),
 		assetUrl: `${origin}/abacus-build/`,
 		restRoot: `${origin}/wp-json/`,
 		restNonce: ctx.config.nonce,
@@ -112,17 +112,17 @@ export async function buildSettings(
 		},
 		timeZone,
 		timeZoneData: timeZoneData(timeZone) ?? { version: '', zones: [], links: [] },
-		dateFormat: String(await readOption<unknown>(db, 'date_format', 'F j, Y')),
-		timeFormat: String(await readOption<unknown>(db, 'time_format', 'g:i a')),
-		startOfWeek: Number(await readOption<unknown>(db, 'start_of_week', 1)) || 0,
+		dateFormat: String(await getOption<unknown>(db, 'date_format', 'F j, Y')),
+		timeFormat: String(await getOption<unknown>(db, 'time_format', 'g:i a')),
+		startOfWeek: Number(await getOption<unknown>(db, 'start_of_week', 1)) || 0,
 		orderStatuses: { ...ORDER_STATUSES },
 		countries: countryNames(),
 		manageStock:
-			(await readOption<unknown>(db, 'woocommerce_manage_stock', 'yes')) === 'no'
+			(await getOption<unknown>(db, 'woocommerce_manage_stock', 'yes')) === 'no'
 				? 'no'
 				: 'yes',
 		reviewsEnabled:
-			(await readOption<unknown>(db, 'woocommerce_enable_reviews', 'yes')) === 'no'
+			(await getOption<unknown>(db, 'woocommerce_enable_reviews', 'yes')) === 'no'
 				? 'no'
 				: 'yes',
 		preloadOptions,

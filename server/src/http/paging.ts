@@ -1,0 +1,150 @@
+/**
+ * Paging, WordPress-style: `page`, `per_page` (1…100, or -1 for "everything" up to
+ * MAX_UNPAGED_ROWS rows) and `offset`; the X-WP-Total, X-WP-TotalPages and Link headers; one page
+ * of rows from SQL.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Db, Row, SqlValue } from '../core/db.js';
+import { RestError, invalidParams } from './errors.js';
+import type { Query } from './params.js';
+import { requestOrigin } from './security.js';
+
+/** Paging parameters shared by collections. `per_page=-1` means everything. */
+export interface Paging {
+	page: number;
+	perPage: number;
+	offset: number;
+	all: boolean;
+}
+
+/** Largest page and offset accepted: beyond them no store has rows, and SQL offsets overflow. */
+export const MAX_PAGE = 1_000_000;
+export const MAX_OFFSET = 100_000_000;
+/** Most rows `per_page=-1` ("everything") answers with; larger collections must be paged. */
+export const MAX_UNPAGED_ROWS = 2000;
+
+/** 400 for `per_page=-1` over a collection larger than MAX_UNPAGED_ROWS. */
+export function tooManyRows(total: number): RestError {
+	return new RestError('rest_invalid_param', `Invalid parameter(s): per_page`, 400, {
+		params: {
+			per_page: `per_page=-1 asks for all ${total} rows; at most ${MAX_UNPAGED_ROWS} come in one response. Ask for pages with per_page between 1 and 100.`,
+		},
+	});
+}
+
+export function parsePaging(query: Record<string, unknown>, defaultPerPage = 10): Paging {
+	const bad: Record<string, string> = {};
+	const page = query.page === undefined ? 1 : Number(query.page);
+	if (!Number.isSafeInteger(page) || page < 1 || page > MAX_PAGE) {
+		bad.page = `page must be an integer between 1 and ${MAX_PAGE}.`;
+	}
+	const rawPerPage = query.per_page === undefined ? defaultPerPage : Number(query.per_page);
+	const all = rawPerPage === -1;
+	if (!all && (!Number.isInteger(rawPerPage) || rawPerPage < 1 || rawPerPage > 100)) {
+		bad.per_page = 'per_page must be between 1 (inclusive) and 100 (inclusive).';
+	}
+	let offset = (page - 1) * (all ? 0 : rawPerPage);
+	if (query.offset !== undefined) {
+		const o = Number(query.offset);
+		if (!Number.isSafeInteger(o) || o < 0 || o > MAX_OFFSET) {
+			bad.offset = `offset must be an integer between 0 and ${MAX_OFFSET}.`;
+		} else offset = o;
+	}
+	if (Object.keys(bad).length > 0) throw invalidParams(bad);
+	return {
+		page,
+		// One more than allowed, so that a collection too large to answer whole is noticed.
+		perPage: all ? MAX_UNPAGED_ROWS + 1 : rawPerPage,
+		offset: all ? 0 : offset,
+		all,
+	};
+}
+
+/**
+ * Sets X-WP-Total, X-WP-TotalPages and a Link header with the prev/next pages (absolute URLs, as
+ * WordPress sends them; a page past the end links back to the last page).
+ */
+export function writePagingHeaders(
+	request: FastifyRequest,
+	reply: FastifyReply,
+	total: number,
+	totalPages: number,
+	page: number,
+): void {
+	reply.header('X-WP-Total', String(total));
+	reply.header('X-WP-TotalPages', String(totalPages));
+	const links: string[] = [];
+	const base = `${requestOrigin(request.headers)}${request.url}`;
+	const withPage = (p: number): string => {
+		const url = new URL(base);
+		url.searchParams.set('page', String(p));
+		return url.toString();
+	};
+	if (page > 1 && totalPages > 0)
+		links.push(`<${withPage(Math.min(page - 1, totalPages))}>; rel="prev"`);
+	if (page < totalPages) links.push(`<${withPage(page + 1)}>; rel="next"`);
+	if (links.length > 0) reply.header('Link', links.join(', '));
+}
+
+/** The paging headers of a collection read with `parsePaging` (400 when `per_page=-1` is too many). */
+export function setPagingHeaders(
+	request: FastifyRequest,
+	reply: FastifyReply,
+	total: number,
+	paging: Paging,
+): void {
+	if (paging.all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
+	const pages = paging.all ? (total > 0 ? 1 : 0) : Math.ceil(total / paging.perPage);
+	writePagingHeaders(request, reply, total, pages, paging.page);
+}
+
+/**
+ * One page of a collection: counts the rows matching `where`, reads the page with `select` (which
+ * must end its SQL with `LIMIT ? OFFSET ?`) and sets the paging headers.
+ */
+export async function selectPage<T extends Row>(
+	db: Db,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	paging: Paging,
+	count: { sql: string; params: SqlValue[] },
+	select: string,
+): Promise<T[]> {
+	const total = Number((await db.one<{ n: number }>(count.sql, count.params))?.n ?? 0);
+	const rows = await db.all<T>(select, [...count.params, paging.perPage, paging.offset]);
+	setPagingHeaders(request, reply, total, paging);
+	return rows;
+}
+
+/** One page of rows with the collection's totals. */
+export interface Page {
+	rows: Row[];
+	total: number;
+	totalPages: number;
+}
+
+/**
+ * Runs `base` (a SELECT) with ordering and the validated `page` / `per_page` of `q`; `per_page=-1`
+ * returns everything up to MAX_UNPAGED_ROWS rows (more is a 400 asking for pages).
+ */
+export async function pageRows(
+	db: Db,
+	base: string,
+	params: SqlValue[],
+	orderSql: string,
+	q: Query,
+): Promise<Page> {
+	const perPage = q.int('per_page', 10);
+	const page = q.int('page', 1);
+	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) x`, params);
+	const total = Number(count?.n ?? 0);
+	if (perPage === 0) return { rows: [], total, totalPages: 0 };
+	const all = perPage < 0;
+	if (all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
+	const rows = await db.all(
+		`SELECT * FROM (${base}) x ORDER BY ${orderSql}${all ? '' : ' LIMIT ? OFFSET ?'}`,
+		all ? params : [...params, perPage, (page - 1) * perPage],
+	);
+	return { rows, total, totalPages: all ? (total ? 1 : 0) : Math.ceil(total / perPage) };
+}
