@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import type { AbacusSettings, CurrencySettings } from '@abacus/settings';
+
 import type { ServerContext } from '../core/context.js';
 import { COUNTRIES, countryNames } from '../admin/countries.js';
 import { readGroupValues } from '../admin/setting-groups.js';
@@ -12,7 +14,13 @@ import { currentUser, readUserMeta } from '../admin/users.js';
 import { getOption } from '../db/options.js';
 import { metricDefinitions } from '../metrics/index.js';
 import { timeZoneData } from './time-zone-data.js';
-import type { PageCurrency, PageSettings } from './types.js';
+
+/**
+ * What the standalone page emits: @abacus/settings' `AbacusSettings` (the object the plugin
+ * injects too), with the fields this server always fills.
+ */
+export type PageSettings = AbacusSettings &
+	Required<Pick<AbacusSettings, 'timeZoneData' | 'preloadedRequests' | 'metricDefinitions'>>;
 
 const PRELOADED_OPTIONS = [
 	'woocommerce_default_date_range',
@@ -48,9 +56,9 @@ async function internalList<T>(app: FastifyInstance, url: string): Promise<T[]> 
 	return Array.isArray(body) ? (body as T[]) : [];
 }
 
-function positionOf(value: unknown): PageCurrency['symbolPosition'] {
+function positionOf(value: unknown): CurrencySettings['symbolPosition'] {
 	return (SYMBOL_POSITIONS as readonly unknown[]).includes(value)
-		? (value as PageCurrency['symbolPosition'])
+		? (value as CurrencySettings['symbolPosition'])
 		: 'left';
 }
 
@@ -71,7 +79,7 @@ export async function buildSettings(
 ): Promise<PageSettings> {
 	const db = ctx.db;
 	const code = String(await getOption<unknown>(db, 'woocommerce_currency', 'USD'));
-	const currency: PageCurrency = {
+	const currency: CurrencySettings = {
 		code,
 		symbol: (Object.hasOwn(CURRENCIES, code) ? CURRENCIES[code].symbol : undefined) ?? code,
 		symbolPosition: positionOf(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { PageSettings } from '../types.js';
+import type { PageSettings } from '../abacus-settings.js';
 
 import { NONCE, call, startServer, type TestServer } from '../../admin/test/server.js';
 import { COUPON_METRICS } from '../../metrics/index.js';
