@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Command line: `abacus-server [--db path] [--port n] [--host h] [--orders n] [--seed n] [--timezone tz]
- * [--allowed-host name[:port]]...` (env ABACUS_ALLOWED_HOSTS: a comma list of the same).
+ * [--allowed-host name[:port]]... [--store-url URL --store-secret S]` (env ABACUS_ALLOWED_HOSTS: a
+ * comma list of allowed hosts; ABACUS_STORE_URL/ABACUS_STORE_SECRET: the engine's store).
  */
 import net from 'node:net';
 import { parseArgs } from 'node:util';
@@ -44,14 +45,22 @@ async function main(): Promise<void> {
 			'allowed-host': { type: 'string', multiple: true },
 			'no-sync': { type: 'boolean', default: false },
 			'sync-interval': { type: 'string' },
+			'store-url': { type: 'string' },
+			'store-secret': { type: 'string' },
 			help: { type: 'boolean', default: false },
 		},
 	});
 	if (values.help) {
 		console.log(
-			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]... [--no-sync] [--sync-interval 60]',
+			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]... [--no-sync] [--sync-interval 60] [--store-url https://shop.example --store-secret S]',
 		);
 		return;
+	}
+	// The store this server is the engine of: its report routes then need the store's token.
+	if ((values['store-url'] === undefined) !== (values['store-secret'] === undefined)) {
+		fail(
+			"--store-url and --store-secret go together: the store's address (e.g. https://shop.example) and the secret saved in its Analytics › Settings.",
+		);
 	}
 	const host = values.host ?? '127.0.0.1';
 	const portFlag = values.port ?? process.env.PORT;
@@ -68,6 +77,10 @@ async function main(): Promise<void> {
 			...(values['allowed-host'] ?? []),
 			...(process.env.ABACUS_ALLOWED_HOSTS ?? '').split(/[\s,]+/),
 		].filter((entry) => entry !== ''),
+		engineStores:
+			values['store-url'] !== undefined && values['store-secret'] !== undefined
+				? [{ url: values['store-url'], secret: values['store-secret'] }]
+				: undefined,
 		sync: values['no-sync']
 			? false
 			: {
