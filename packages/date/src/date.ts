@@ -366,14 +366,27 @@ export function getDateParamsFromQuery(
 	});
 }
 
-/** Resolves a custom range without both dates to the default range (then to month to date). */
+/**
+ * Whether params describe a usable range: a preset, or a custom range with both dates and its
+ * start not after its end (SPEC: "Start date must be before end date"; a reversed range is
+ * invalid, never swapped).
+ */
+function isUsableRange(params: DateParams): boolean {
+	if (params.period !== 'custom') return true;
+	return !!params.after && !!params.before && !params.after.isAfter(params.before);
+}
+
+/**
+ * Resolves a custom range without both dates, or whose start is after its end, to the default
+ * range (then to month to date).
+ */
 function resolveDateParams(query: DateQuery, defaultDateRange: string): DateParams {
 	const params = getDateParamsFromQuery(query, defaultDateRange);
-	if (params.period !== 'custom' || (params.after && params.before)) {
+	if (isUsableRange(params)) {
 		return params;
 	}
 	const fallback = readDefaultRange(defaultDateRange);
-	if (fallback.period !== 'custom' || (fallback.after && fallback.before)) {
+	if (isUsableRange(fallback)) {
 		return fallback;
 	}
 	return { period: 'month', compare: fallback.compare, after: null, before: null };
@@ -382,11 +395,8 @@ function resolveDateParams(query: DateQuery, defaultDateRange: string): DatePara
 function getPeriodDates(params: DateParams): PeriodDates {
 	const { period, compare } = params;
 	if (period === 'custom' && params.after && params.before) {
-		const [after, before] = params.after.isAfter(params.before)
-			? [params.before, params.after]
-			: [params.after, params.before];
-		const primaryStart = after.clone().startOf('day');
-		const primaryEnd = before.clone().endOf('day');
+		const primaryStart = params.after.clone().startOf('day');
+		const primaryEnd = params.before.clone().endOf('day');
 		if (compare === 'previous_period') {
 			const days = primaryEnd.diff(primaryStart, 'days');
 			const secondaryEnd = primaryStart.clone().subtract(1, 'days').endOf('day');

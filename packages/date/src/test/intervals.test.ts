@@ -4,9 +4,7 @@ import {
 	getIntervalKey,
 	getIntervalStart,
 	isIntervalType,
-	localToGmt,
 	parseLocalDateTime,
-	toStoreLocal,
 } from '../intervals.js';
 
 describe('getIntervalKey', () => {
@@ -161,30 +159,5 @@ describe('getIntervalStart', () => {
 		expect(getIntervalStart('2021-12-05 13:45:10', 'week', 1)).toBe('2021-11-29 00:00:00');
 		expect(getIntervalStart('2021-01-02 13:45:10', 'week', 0)).toBe('2021-01-01 00:00:00');
 		expect(getIntervalStart('2021-08-15', 'quarter')).toBe('2021-07-01 00:00:00');
-	});
-});
-
-describe('localToGmt and toStoreLocal', () => {
-	it('converts with offsets including +05:45 and -11:00', () => {
-		expect(localToGmt('2021-01-01 00:00:00', '+05:45')).toBe('2020-12-31 18:15:00');
-		expect(localToGmt('2021-01-01 00:00:00', '-11:00')).toBe('2021-01-01 11:00:00');
-		expect(localToGmt('2021-06-01 12:00:00', 'UTC')).toBe('2021-06-01 12:00:00');
-	});
-
-	it('follows daylight saving time of IANA zones', () => {
-		expect(localToGmt('2021-01-15 12:00:00', 'Europe/London')).toBe('2021-01-15 12:00:00');
-		expect(localToGmt('2021-07-15 12:00:00', 'Europe/London')).toBe('2021-07-15 11:00:00');
-		expect(localToGmt('2021-03-14 12:00:00', 'America/New_York')).toBe('2021-03-14 16:00:00');
-		expect(localToGmt('2021-03-13 12:00:00', 'America/New_York')).toBe('2021-03-13 17:00:00');
-	});
-
-	it('reads request dates: no offset stays local, an offset is converted', () => {
-		expect(toStoreLocal('2021-07-15T12:00:00', 'Europe/London')).toBe('2021-07-15 12:00:00');
-		expect(toStoreLocal('2021-07-15T12:00:00Z', 'Europe/London')).toBe('2021-07-15 13:00:00');
-		expect(toStoreLocal('2021-07-15T12:00:00+02:00', '+05:45')).toBe('2021-07-15 15:45:00');
-		expect(() => toStoreLocal('yesterday', 'UTC')).toThrow('Invalid date "yesterday"');
-		expect(() => localToGmt('2021-01-01', 'Mars/Olympus')).toThrow(
-			'Unknown time zone "Mars/Olympus"',
-		);
 	});
 });
