@@ -1,6 +1,7 @@
 /**
- * Store time: conversions between UTC instants and store-local wall time for an IANA time zone.
- * Wall times are handled as "naive" milliseconds (the wall clock read as if it were UTC).
+ * Store time, the one place that converts between UTC instants and store-local wall time for an
+ * IANA time zone (reports, the pipeline, the generator and request dates all use it). Wall times
+ * are handled as "naive" milliseconds (the wall clock read as if it were UTC).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsetCache = new Map<string, number>();
@@ -121,4 +122,36 @@ export function parseNaive(text: string): number {
 	const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
 	if (!m) return Number.NaN;
 	return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+}
+
+/** Naive local milliseconds → `YYYY-MM-DD HH:MM:SS` of the instant in UTC. */
+export function gmtText(localMs: number, timeZone: string): string {
+	return formatSql(localToUtc(localMs, timeZone));
+}
+
+/**
+ * Reads a request's date (`after`, `before`, …) as naive store-local milliseconds, whole seconds:
+ * without an offset the text is store-local; with `Z` or `±HH:MM` it is an instant, converted to
+ * the store's wall time. A bare date is the start of that day, or its last second with `endOfDay`.
+ * Null when the text is not a real date.
+ * `parseRequestTime('2021-07-15T12:00:00Z', 'Europe/London') === Date.UTC(2021, 6, 15, 13)`
+ */
+export function parseRequestTime(text: string, timeZone: string, endOfDay = false): number | null {
+	const m =
+		/^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+			text,
+		);
+	let ms = m ? parseNaive(`${m[1]}T${m[2] ?? (endOfDay ? '23:59:59' : '00:00:00')}`) : Number.NaN;
+	const check = m && !Number.isNaN(ms) ? new Date(ms).toISOString().slice(0, 10) : '';
+	if (!m || Number.isNaN(ms) || check !== m[1]) return null;
+	if (m[3]) {
+		const sign = m[3] === 'Z' ? 0 : m[3][0] === '-' ? -1 : 1;
+		const digits = m[3].replace(/[^0-9]/g, '');
+		const offset =
+			sign === 0
+				? 0
+				: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+		ms = utcToLocal(ms - offset, timeZone);
+	}
+	return Math.floor(ms / 1000) * 1000;
 }

@@ -9,7 +9,8 @@ import { pageRows } from '../http/paging.js';
 import { statusWhere } from './filters.js';
 import { type ParamSpecs, type Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
-import { parseStoreDate, sqlTime, type StoreSettings } from './store-settings.js';
+import { formatSql } from '../db/store-time.js';
+import { parseStoreDate, type StoreSettings } from './store-settings.js';
 
 const NS = '/wc-analytics';
 
@@ -65,11 +66,11 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 	const hasOrderRange = q.has('after') || q.has('before');
 	if (q.has('after')) {
 		orderConds.push('s.date_created >= CAST(? AS TIMESTAMP)');
-		orderParams.push(sqlTime(parseStoreDate('after', q.str('after'), tz)));
+		orderParams.push(formatSql(parseStoreDate('after', q.str('after'), tz)));
 	}
 	if (q.has('before')) {
 		orderConds.push('s.date_created <= CAST(? AS TIMESTAMP)');
-		orderParams.push(sqlTime(parseStoreDate('before', q.str('before'), tz, true)));
+		orderParams.push(formatSql(parseStoreDate('before', q.str('before'), tz, true)));
 	}
 	const where: string[] = [];
 	const whereParams: SqlValue[] = [];
@@ -125,7 +126,7 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 	): void => {
 		if (!q.has(param)) return;
 		into.push(`${column} ${op} CAST(? AS TIMESTAMP)`);
-		params.push(sqlTime(parseStoreDate(param, q.str(param), tz, op === '<=')));
+		params.push(formatSql(parseStoreDate(param, q.str(param), tz, op === '<=')));
 	};
 	dateCond('c.date_registered', 'registered_before', '<=', where, whereParams);
 	dateCond('c.date_registered', 'registered_after', '>=', where, whereParams);
@@ -143,7 +144,7 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 				.map((d, i) => parseStoreDate(`${name}_between`, d, tz, i === 1))
 				.sort((x, y) => x - y);
 			where.push(`${column} BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)`);
-			whereParams.push(sqlTime(a), sqlTime(b));
+			whereParams.push(formatSql(a), formatSql(b));
 		}
 	}
 	for (const [name, column] of [

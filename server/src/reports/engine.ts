@@ -6,8 +6,7 @@
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { deriveAll, isAdditive, present, type Metric } from '../metrics/index.js';
 import { bucketKeyOf, buckets as bucketList, bucketStartSql, type Interval } from './intervals.js';
-import { gmtText } from './store-settings.js';
-import { formatSql, localToUtcLast } from '../db/store-time.js';
+import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
 
 /** One aggregate query: `from` is everything after SELECT … (FROM, JOINs, WHERE). */
 export interface Source {

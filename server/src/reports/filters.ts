@@ -5,7 +5,8 @@
 import type { Db, SqlValue } from '../core/db.js';
 import { invalidParams } from '../http/errors.js';
 import { type Query } from '../http/params.js';
-import { sqlTime, type DateRange, type StoreSettings } from './store-settings.js';
+import { formatSql } from '../db/store-time.js';
+import type { DateRange, StoreSettings } from './store-settings.js';
 
 export interface Where {
 	sql: string[];
@@ -40,7 +41,7 @@ export function statusWhere(q: Query, settings: StoreSettings, alias = 's'): Whe
 export function dateWhere(range: DateRange, column: string): Where {
 	return {
 		sql: [`${column} BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)`],
-		params: [sqlTime(range.after), sqlTime(range.before)],
+		params: [formatSql(range.after), formatSql(range.before)],
 	};
 }
 

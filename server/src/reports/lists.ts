@@ -23,8 +23,8 @@ import {
 } from './filters.js';
 import { Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
-import { dateRange, gmtText, type StoreSettings } from './store-settings.js';
-import { utcToLocal, parseNaive, formatSql, localToUtcLast } from '../db/store-time.js';
+import { dateRange, type StoreSettings } from './store-settings.js';
+import { formatSql, gmtText, localToUtcLast, parseNaive, utcToLocal } from '../db/store-time.js';
 import {
 	lowStockAmountSql,
 	managesStockSql,

@@ -5,13 +5,7 @@
 import type { ServerContext } from '../core/context.js';
 import { invalidParams } from '../http/errors.js';
 import { getOption } from '../db/options.js';
-import {
-	formatSql,
-	isValidTimeZone,
-	localToUtc,
-	parseNaive,
-	utcToLocal,
-} from '../db/store-time.js';
+import { isValidTimeZone, parseRequestTime, utcToLocal } from '../db/store-time.js';
 
 export interface StoreSettings {
 	timeZone: string;
@@ -88,8 +82,8 @@ export function storeSettings(ctx: ServerContext): Promise<StoreSettings> {
 }
 
 /**
- * Parses an `after`/`before` value to naive store-local milliseconds. Without an offset the text
- * is store-local; with `Z` or `±HH:MM` it is converted. Date-only values take `endOfDay` into account.
+ * Parses an `after`/`before` value to naive store-local milliseconds (`db/store-time.ts
+ * parseRequestTime`); 400 naming the parameter when it is not a date.
  */
 export function parseStoreDate(
 	name: string,
@@ -97,27 +91,13 @@ export function parseStoreDate(
 	timeZone: string,
 	endOfDay = false,
 ): number {
-	const m =
-		/^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
-			text,
-		);
-	let ms = m ? parseNaive(`${m[1]}T${m[2] ?? (endOfDay ? '23:59:59' : '00:00:00')}`) : Number.NaN;
-	const check = m ? new Date(ms).toISOString().slice(0, 10) : '';
-	if (!m || Number.isNaN(ms) || check !== m[1]) {
+	const ms = parseRequestTime(text, timeZone, endOfDay);
+	if (ms === null) {
 		throw invalidParams({
 			[name]: `Invalid date: ${name} must be a date-time like 2021-12-01T00:00:00.`,
 		});
 	}
-	if (m[3]) {
-		const sign = m[3] === 'Z' ? 0 : m[3][0] === '-' ? -1 : 1;
-		const digits = m[3].replace(/[^0-9]/g, '');
-		const offset =
-			sign === 0
-				? 0
-				: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
-		ms = utcToLocal(ms - offset, timeZone);
-	}
-	return Math.floor(ms / 1000) * 1000;
+	return ms;
 }
 
 export interface DateRange {
@@ -135,14 +115,4 @@ export function dateRange(raw: Record<string, unknown>, timeZone: string): DateR
 			? parseStoreDate('after', raw.after, timeZone)
 			: before - 7 * 86_400_000;
 	return { after, before };
-}
-
-/** SQL text of naive local ms (for binding against TIMESTAMP columns). */
-export function sqlTime(ms: number): string {
-	return formatSql(ms);
-}
-
-/** Local naive ms → `YYYY-MM-DD HH:MM:SS` in UTC. */
-export function gmtText(localMs: number, timeZone: string): string {
-	return formatSql(localToUtc(localMs, timeZone));
 }
