@@ -135,6 +135,9 @@ export interface WCDataRegistry {
  */
 export type AnySelect = (store: never) => unknown;
 
+/** Any data registry (`createRegistry()`, `useRegistry()`, the default one). */
+export type AnyRegistry = { select: AnySelect };
+
 /** `select` typed over the Abacus stores. */
 export function asDataSelector(select: AnySelect): WCDataSelector {
 	return select as unknown as WCDataSelector;

@@ -6,38 +6,130 @@ import type { Query } from './navigation.js';
 /** A value of a filter: a string, a number, or a list (a range or a multi-value). */
 export type FilterValue = string | number | FilterValue[];
 
-/** A filter of the report filter bar, possibly with nested sub-filters. */
+/** The name of a picked item, for a filter's chips and menu. */
+export interface FilterLabel {
+	key: number | string;
+	label: string;
+}
+
+/** Names of the items of a comma-separated id list (the query is the page's current query). */
+export type GetFilterLabels = (
+	ids: string,
+	query: Record<string, unknown>,
+) => Promise<FilterLabel[]>;
+
+/** For comparison and search entries of a report filter: the search type, query param and labels. */
+export interface ReportFilterSettings {
+	/** Search type of the picked items (products, variations, categories, ...). */
+	type: string;
+	/** Query parameter holding the picked ids. */
+	param: string;
+	getLabels?: GetFilterLabels;
+	labels?: Record<string, string>;
+}
+
+/** One entry of a report filter dropdown, possibly with nested sub-filters. */
 export interface ReportFilter {
-	label?: string;
+	label: string;
+	/** Value written to the dropdown's query parameter. */
 	value: string;
+	/** 'item-comparison' draws one chart line per compared item. */
+	chartMode?: 'item-comparison' | 'time-comparison';
+	/** 'Search' entries pick one item inline. */
+	component?: 'Search';
+	settings?: ReportFilterSettings;
 	subFilters?: ReportFilter[];
-	[property: string]: unknown;
+	/** Labels of the parents (informational). */
+	path?: string[];
+}
+
+/** One filter dropdown of the report filter bar. */
+export interface ReportFilterConfig {
+	label: string;
+	/** The query parameter it writes. */
+	param: string;
+	/** Value meaning "no filter". */
+	defaultValue?: string;
+	/** Query params kept when the filter changes. */
+	staticParams: string[];
+	/** Whether the dropdown shows for a query. */
+	showFilters: (query: Record<string, unknown>) => boolean;
+	filters: ReportFilter[];
 }
 
 /** A rule of an advanced filter, e.g. `{ value: 'is', label: 'Is' }`. */
 export interface FilterRule {
 	value: string;
-	label?: string;
+	label: string;
 }
 
 /** One option of a select-type advanced filter input. */
 export interface FilterOption {
 	value: string;
-	label?: string;
+	label: string;
 }
 
-/** Configuration of one advanced filter. */
+/** Texts of an advanced filter line. */
+export interface AdvancedFilterLabels {
+	add: string;
+	remove: string;
+	rule: string;
+	title: string;
+	filter: string;
+	placeholder?: string;
+}
+
+/** The input of an advanced filter line. */
+export interface AdvancedFilterInput {
+	component: 'Currency' | 'Date' | 'Number' | 'ProductAttribute' | 'Search' | 'SelectControl';
+	/** Search type of a Search input. */
+	type?: string;
+	options?: FilterOption[];
+	/** Options read from the store settings when the page renders. */
+	optionsFrom?: 'orderStatuses';
+	defaultOption?: string;
+	/** Names of the picked items of a Search. */
+	getLabels?: (ids: string) => Promise<FilterLabel[]>;
+}
+
+/** Configuration of one advanced filter (a line of the advanced filters card). */
 export interface AdvancedFilterConfig {
-	rules?: FilterRule[];
+	labels: AdvancedFilterLabels;
+	rules: FilterRule[];
+	input: AdvancedFilterInput;
 	/** Several lines of this filter may be active at once (values are collected in arrays). */
 	allowMultiple?: boolean;
-	labels?: Record<string, unknown>;
-	input?: { component?: string; type?: string; defaultOption?: string; [key: string]: unknown };
-	[property: string]: unknown;
 }
 
 /** Advanced filters by key. */
 export type AdvancedFiltersConfig = Readonly<Record<string, AdvancedFilterConfig>>;
+
+/** The advanced filters card of a report. */
+export type ReportAdvancedFilters = {
+	/** Title with a {{select}} placeholder for the All/Any selector. */
+	title: string;
+	filters: Record<string, AdvancedFilterConfig>;
+};
+
+/** What the query helpers read of a report filter entry (`flattenFilters`, a report query). */
+export interface ReportFilterValue {
+	value: string;
+	settings?: Partial<Pick<ReportFilterSettings, 'param'>>;
+	subFilters?: readonly ReportFilterValue[];
+}
+
+/** What the query helpers read of advanced filters: their rules and whether lines may repeat. */
+export type AdvancedFilterRules = Readonly<
+	Record<
+		string,
+		{
+			rules?: ReadonlyArray<Pick<FilterRule, 'value'> & Partial<FilterRule>>;
+			allowMultiple?: AdvancedFilterConfig['allowMultiple'];
+			labels?: Partial<AdvancedFilterLabels>;
+			input?: Partial<Omit<AdvancedFilterInput, 'component'>> & { component?: string };
+		}
+	>
+>;
 
 /** An active filter line. */
 export interface ActiveFilter {
@@ -66,13 +158,15 @@ function isEmptyValue(value: unknown): boolean {
  * Flattens nested filters depth first: each parent (without its `subFilters`) is followed by its
  * flattened children.
  */
-export function flattenFilters(filters: readonly ReportFilter[]): ReportFilter[] {
-	return (filters ?? []).flatMap((filter) => {
+export function flattenFilters(filters: readonly ReportFilter[]): ReportFilter[];
+export function flattenFilters<F extends ReportFilterValue>(filters: readonly F[]): F[];
+export function flattenFilters(filters: readonly ReportFilterValue[]): ReportFilterValue[] {
+	return (filters ?? []).flatMap((filter): ReportFilterValue[] => {
 		if (!filter.subFilters) {
 			return [filter];
 		}
 		const { subFilters, ...parent } = filter;
-		return [parent as ReportFilter, ...flattenFilters(subFilters)];
+		return [parent, ...flattenFilters(subFilters)];
 	});
 }
 
@@ -95,7 +189,7 @@ function valuesOf(value: unknown, allowMultiple: boolean): FilterValue[] {
  */
 export function getActiveFiltersFromQuery(
 	query: Query,
-	config: AdvancedFiltersConfig,
+	config: AdvancedFilterRules,
 ): ActiveFilter[] {
 	const safeQuery: Query = query ?? {};
 	return Object.entries(config ?? {}).flatMap(([key, filter]): ActiveFilter[] => {
@@ -126,8 +220,8 @@ export function getActiveFiltersFromQuery(
  * (a console warning and undefined otherwise), else the first option; undefined without options.
  */
 export function getDefaultOptionValue(
-	config: AdvancedFilterConfig,
-	options: readonly FilterOption[],
+	config: AdvancedFilterRules[string],
+	options: ReadonlyArray<Pick<FilterOption, 'value'>>,
 ): string | undefined {
 	const defaultOption = config?.input?.defaultOption;
 	if (defaultOption) {
@@ -149,7 +243,7 @@ export function getDefaultOptionValue(
 export function getQueryFromActiveFilters(
 	activeFilters: readonly ActiveFilter[],
 	query: Query,
-	config: AdvancedFiltersConfig,
+	config: AdvancedFilterRules,
 ): Record<string, FilterValue | undefined> {
 	const update: Record<string, FilterValue | undefined> = {};
 	for (const filter of getActiveFiltersFromQuery(query, config)) {

@@ -2,6 +2,12 @@
  * The shape of a report page's configuration: every report is the generic report page driven by
  * one of these (client/src/analytics/report/<report>/config.ts).
  */
+import type {
+	AdvancedFilterConfig,
+	FilterRule,
+	ReportAdvancedFilters,
+	ReportFilterConfig,
+} from '@abacus/navigation';
 
 import type { MetricType } from '@abacus/metrics';
 
@@ -24,74 +30,17 @@ export type ChartMetric = {
 	definition?: string;
 };
 
-/** One entry of a report filter dropdown (nested entries in `subFilters`). */
-export type ReportFilter = {
-	label: string;
-	value: string;
-	/** 'item-comparison' draws one chart line per compared item. */
-	chartMode?: 'item-comparison' | 'time-comparison';
-	/** 'Search' entries pick one item inline. */
-	component?: 'Search';
-	/** For comparison and search entries: the search type, the query param and labels. */
-	settings?: {
-		type: string;
-		param: string;
-		getLabels?: (
-			ids: string,
-			query: Record<string, unknown>,
-		) => Promise<Array<{ key: number | string; label: string }>>;
-		labels?: Record<string, string>;
-	};
-	subFilters?: ReportFilter[];
-	path?: string[];
-};
-
-/** One filter dropdown of the report filter bar. */
-export type ReportFilterConfig = {
-	label: string;
-	/** The query parameter it writes. */
-	param: string;
-	defaultValue?: string;
-	staticParams: string[];
-	showFilters: (query: Record<string, unknown>) => boolean;
-	filters: ReportFilter[];
-};
-
+/*
+ * The filter types are @abacus/navigation's (one definition for the packages and the app); the
+ * names below are the ones the report configs use.
+ */
+export type { ReportFilter, ReportFilterConfig } from '@abacus/navigation';
 /** A rule of an advanced filter (e.g. includes / excludes). */
-export type AdvancedFilterRule = {
-	value: string;
-	label: string;
-};
-
+export type AdvancedFilterRule = FilterRule;
 /** One advanced filter (a line of the advanced filters card). */
-export type AdvancedFilter = {
-	labels: {
-		add: string;
-		remove: string;
-		rule: string;
-		title: string;
-		filter: string;
-		placeholder?: string;
-	};
-	rules: AdvancedFilterRule[];
-	input: {
-		component: 'Currency' | 'Date' | 'Number' | 'ProductAttribute' | 'Search' | 'SelectControl';
-		type?: string;
-		options?: Array<{ value: string; label: string }>;
-		/** Options read from the store settings when the page renders. */
-		optionsFrom?: 'orderStatuses';
-		defaultOption?: string;
-		/** Names of the picked items of a Search (filled in by the filter bar). */
-		getLabels?: (ids: string) => Promise<Array<{ key: number | string; label: string }>>;
-	};
-	allowMultiple?: boolean;
-};
-
-export type AdvancedFiltersConfig = {
-	/** Title with a {{select}} placeholder for the All/Any selector. */
-	title: string;
-	filters: Record<string, AdvancedFilter>;
-};
+export type AdvancedFilter = AdvancedFilterConfig;
+/** The advanced filters card of a report. */
+export type AdvancedFiltersConfig = ReportAdvancedFilters;
 
 /** What a row renders from (helpers the page provides so that configs stay pure). */
 export type RowContext = {

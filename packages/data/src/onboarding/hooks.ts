@@ -2,7 +2,7 @@ import { createElement, useMemo, type ComponentType } from 'react';
 
 import { store } from './index.js';
 import type { ProfileItems, TasksStatus } from './types.js';
-import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
+import { asDataRegistry, useDataRegistry, type AnyRegistry } from '../store-registry.js';
 
 export interface OnboardingHydration {
 	profileItems?: Partial<ProfileItems>;
@@ -10,7 +10,8 @@ export interface OnboardingHydration {
 }
 
 /** Marks the profile and tasks status as known when given (each at most once). */
-export function hydrateOnboarding(registry: WCDataRegistry, data: OnboardingHydration): void {
+export function hydrateOnboarding(anyRegistry: AnyRegistry, data: OnboardingHydration): void {
+	const registry = asDataRegistry(anyRegistry);
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	const unresolved = (name: 'getProfileItems' | 'getTasksStatus') =>

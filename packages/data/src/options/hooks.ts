@@ -5,10 +5,11 @@ import { toRequestState } from '../request-state.js';
 import type { RequestState } from '../types.js';
 import { store } from './index.js';
 import type { OptionsMap } from './types.js';
-import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
+import { asDataRegistry, useDataRegistry, type AnyRegistry } from '../store-registry.js';
 
 /** Puts preloaded option values into the store unless they were read or are being read. */
-export function hydrateOptions(registry: WCDataRegistry, options: OptionsMap): void {
+export function hydrateOptions(anyRegistry: AnyRegistry, options: OptionsMap): void {
+	const registry = asDataRegistry(anyRegistry);
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	for (const [name, value] of Object.entries(options)) {

@@ -1,7 +1,7 @@
 import { createElement, useMemo, type ComponentType } from 'react';
 
 import { store } from './index.js';
-import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
+import { asDataRegistry, useDataRegistry, type AnyRegistry } from '../store-registry.js';
 
 export interface PluginsHydration {
 	installedPlugins: string[];
@@ -10,7 +10,8 @@ export interface PluginsHydration {
 }
 
 /** Marks the plugin lists (and connection status when given) as known, once. */
-export function hydratePlugins(registry: WCDataRegistry, data: PluginsHydration): void {
+export function hydratePlugins(anyRegistry: AnyRegistry, data: PluginsHydration): void {
+	const registry = asDataRegistry(anyRegistry);
 	const selectors = registry.select(store);
 	const actions = registry.dispatch(store);
 	const once = (

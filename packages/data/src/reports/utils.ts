@@ -17,10 +17,13 @@ import {
 	getActiveFiltersFromQuery,
 	getQueryFromActiveFilters,
 	type ActiveFilter,
-	type AdvancedFiltersConfig as AdvancedFilterDefinitions,
+	type AdvancedFilterRules,
 	type FilterValue,
 	type Query as NavigationQuery,
-	type ReportFilter as NavigationReportFilter,
+	type ReportAdvancedFilters,
+	type ReportFilter,
+	type ReportFilterConfig,
+	type ReportFilterValue,
 } from '@abacus/navigation';
 
 import { MAX_PER_PAGE, QUERY_DEFAULTS } from '../constants.js';
@@ -37,35 +40,26 @@ import type { ReportResult, ReportStatsData } from './types.js';
 /** Endpoints without dates or intervals. */
 export const noIntervalEndpoints: readonly string[] = ['stock', 'customers'];
 
-/** A report-bar filter (one entry of a report's `filters` config). */
-export interface ReportFilter extends NavigationReportFilter {
-	settings?: { param?: string; [key: string]: unknown };
-	subFilters?: ReportFilter[];
-}
-
-/** A report-bar filter config. */
-export interface ReportFilterConfig {
-	param: string;
-	filters: ReportFilter[];
-	[key: string]: unknown;
-}
-
-/** The advanced filters config of a report. */
-export interface AdvancedFiltersConfig {
-	filters?: AdvancedFilterDefinitions;
-	[key: string]: unknown;
-}
+/**
+ * Filter config types live in @abacus/navigation; these names stay for code that imported them
+ * from here.
+ */
+export type { ReportFilter, ReportFilterConfig };
+/** @deprecated The advanced filters card of a report: `ReportAdvancedFilters` of @abacus/navigation. */
+export type AdvancedFiltersConfig = ReportAdvancedFilters;
 
 export interface FilterQueryOptions {
 	endpoint: string;
 	query: Query;
 	limitBy?: readonly string[];
-	filters?: readonly ReportFilterConfig[];
-	advancedFilters?: AdvancedFiltersConfig;
+	/** The report's filter dropdowns (`ReportFilterConfig`s; only `param` and `filters` are read). */
+	filters?: ReadonlyArray<{ param: string; filters: readonly ReportFilterValue[] }>;
+	/** The report's advanced filters (only `filters` is read). */
+	advancedFilters?: { filters?: AdvancedFilterRules };
 }
 
 function timestampDateFilter(
-	advancedFilters: AdvancedFiltersConfig,
+	advancedFilters: NonNullable<FilterQueryOptions['advancedFilters']>,
 	filter: ActiveFilter,
 ): ActiveFilter {
 	const definition = advancedFilters.filters?.[filter.key];
@@ -84,8 +78,8 @@ function timestampDateFilter(
 }
 
 function queryFromConfig(
-	config: ReportFilterConfig,
-	advancedFilters: AdvancedFiltersConfig,
+	config: NonNullable<FilterQueryOptions['filters']>[number],
+	advancedFilters: NonNullable<FilterQueryOptions['advancedFilters']>,
 	query: Query,
 ): Query {
 	const value = query[config.param];
@@ -103,9 +97,7 @@ function queryFromConfig(
 		const filterQuery: Query = getQueryFromActiveFilters(active, {}, definitions);
 		return { match: query.match || 'all', ...filterQuery };
 	}
-	const filter = (flattenFilters(config.filters) as ReportFilter[]).find(
-		(item) => item.value === value,
-	);
+	const filter = flattenFilters(config.filters).find((item) => item.value === value);
 	if (!filter) {
 		return {};
 	}

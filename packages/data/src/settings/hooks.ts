@@ -4,14 +4,15 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { toRequestState } from '../request-state.js';
 import type { RequestState } from '../types.js';
 import { store } from './index.js';
-import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
+import { asDataRegistry, useDataRegistry, type AnyRegistry } from '../store-registry.js';
 
 /** Puts preloaded settings of a group into the store unless the group was read already. */
 export function hydrateSettings(
-	registry: WCDataRegistry,
+	anyRegistry: AnyRegistry,
 	group: string,
 	settings: Record<string, unknown>,
 ): void {
+	const registry = asDataRegistry(anyRegistry);
 	const selectors = registry.select(store);
 	if (
 		selectors.hasStartedResolution('getSettings', [group]) ||

@@ -6,10 +6,11 @@ import { toRequestState } from '../request-state.js';
 import type { RequestState, WPError } from '../types.js';
 import { store } from './index.js';
 import type { User } from './types.js';
-import { useDataRegistry, type WCDataRegistry } from '../store-registry.js';
+import { asDataRegistry, useDataRegistry, type AnyRegistry } from '../store-registry.js';
 
 /** Marks the current user as known (no request) unless it was read already. */
-export function hydrateCurrentUser(registry: WCDataRegistry, user: User): void {
+export function hydrateCurrentUser(anyRegistry: AnyRegistry, user: User): void {
+	const registry = asDataRegistry(anyRegistry);
 	const selectors = registry.select(store);
 	if (
 		selectors.hasStartedResolution('getCurrentUser', []) ||

@@ -4,10 +4,11 @@ import {
 	getDefaultOptionValue,
 	getQueryFromActiveFilters,
 	getUrlKey,
-	type AdvancedFiltersConfig,
+	type AdvancedFilterRules,
 } from '../index.js';
 
-const config: AdvancedFiltersConfig = {
+// What the query helpers read: filters with or without rules, inputs or labels.
+const config: AdvancedFilterRules = {
 	status: {
 		rules: [
 			{ value: 'is', label: 'Is' },
