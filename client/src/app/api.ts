@@ -87,7 +87,7 @@ export function setUpApiFetch(
 	// Runs after the nonce middleware (registered later, so earlier in the chain): it takes the
 	// nonce off the requests it sends to the engine.
 	engineClient.configure(readEngineSettings(engine));
-	apiFetch.use(createEngineMiddleware(engineClient));
+	apiFetch.use(createEngineMiddleware(engineClient, { timeout }));
 	if (restNonce) {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));
 	}

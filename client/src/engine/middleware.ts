@@ -2,13 +2,14 @@
  * The api-fetch middleware that sends report requests to the Abacus engine: GET requests of the
  * report routes (`wc-analytics/reports/*` except the import, the exports and the `allowed` lists,
  * and `wc-analytics/leaderboards`) go to `<engine>/wp-json/<route>` with the page's token in
- * `Authorization`, without WordPress's nonce or cookies; everything else goes to WordPress. The
+ * `Authorization`, without WordPress's nonce or cookies (sent with fetch directly: WordPress's own
+ * nonce middleware runs after this one); everything else goes to WordPress. The
  * engine's own routes (`abacus/v1/sync`) always go to the engine. A network failure or a refused
  * token marks the engine failed (the page offers WooCommerce's figures); an expired token is
  * renewed once and the request sent again.
  */
 import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
-import { __ } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { failureMessage, type EngineClient } from './client.js';
 
@@ -34,22 +35,6 @@ export function isReportRoute(path: string): boolean {
 export function isEngineOnlyRoute(path: string): boolean {
 	const route = routeOf(path);
 	return route === 'abacus/v1/sync' || route.startsWith('abacus/v1/sync/');
-}
-
-function withoutNonce(headers: APIFetchOptions['headers']): Record<string, string> {
-	const result: Record<string, string> = {};
-	const entries =
-		headers instanceof Headers
-			? [...headers.entries()]
-			: Array.isArray(headers)
-				? (headers as [string, string][])
-				: Object.entries((headers ?? {}) as Record<string, string>);
-	for (const [name, value] of entries) {
-		if (name.toLowerCase() !== 'x-wp-nonce' && name.toLowerCase() !== 'authorization') {
-			result[name] = value;
-		}
-	}
-	return result;
 }
 
 interface Problem {
@@ -92,7 +77,108 @@ async function problemOf(error: unknown): Promise<Problem | null> {
 	return null;
 }
 
-export function createEngineMiddleware(engine: EngineClient): APIFetchMiddleware {
+/** What `engineFetch` needs: the browser's fetch (tests pass their own) and the time limit. */
+export interface EngineFetchOptions {
+	fetch?: (url: string, init: RequestInit) => Promise<Response>;
+	/** Milliseconds before an unanswered request fails as `request_timeout` (0: never). */
+	timeout?: number;
+}
+
+/**
+ * One GET to the engine, answered as api-fetch answers: the parsed body (or the Response when
+ * `parse` is false); a failed answer throws its WordPress error (or the Response); a network
+ * failure throws `fetch_error`, no answer in time `request_timeout`. Sent with fetch itself, not
+ * through api-fetch's later middlewares: WordPress's own nonce middleware would add its nonce.
+ */
+async function engineFetch(
+	url: string,
+	options: APIFetchOptions,
+	authorization: string,
+	{ fetch: fetchImpl = (u, init) => window.fetch(u, init), timeout = 30000 }: EngineFetchOptions,
+): Promise<unknown> {
+	const controller = new AbortController();
+	const outer = options.signal;
+	if (outer?.aborted) controller.abort();
+	outer?.addEventListener('abort', () => controller.abort(), { once: true });
+	let timedOut = false;
+	const timer =
+		timeout > 0
+			? setTimeout(() => {
+					timedOut = true;
+					controller.abort();
+				}, timeout)
+			: null;
+	let response: Response;
+	try {
+		response = await fetchImpl(url, {
+			method: (options.method ?? 'GET').toUpperCase(),
+			headers: { Accept: 'application/json, */*;q=0.1', Authorization: authorization },
+			credentials: 'omit',
+			signal: controller.signal,
+		});
+	} catch (error) {
+		if (timedOut) {
+			throw {
+				code: 'request_timeout',
+				message: sprintf(
+					/* translators: %d: seconds waited for the engine's answer. */
+					_n(
+						'no answer within %d second',
+						'no answer within %d seconds',
+						Math.max(1, Math.round(timeout / 1000)),
+						'abacus',
+					),
+					Math.max(1, Math.round(timeout / 1000)),
+				),
+				data: { status: 0 },
+			};
+		}
+		if (outer?.aborted) throw error;
+		throw {
+			code: 'fetch_error',
+			message:
+				error instanceof Error && error.message
+					? error.message
+					: __('network error', 'abacus'),
+			data: { status: 0 },
+		};
+	} finally {
+		if (timer !== null) clearTimeout(timer);
+	}
+	const parse = options.parse !== false;
+	if (!response.ok) {
+		if (!parse) throw response;
+		let body: unknown = null;
+		try {
+			body = await response.json();
+		} catch {
+			body = null;
+		}
+		throw body !== null && typeof body === 'object' && 'message' in body
+			? body
+			: {
+					code: 'invalid_json',
+					message: __('The response is not a valid JSON response.', 'abacus'),
+					data: { status: response.status },
+				};
+	}
+	if (!parse) return response;
+	if (response.status === 204) return null;
+	try {
+		return await response.json();
+	} catch {
+		throw {
+			code: 'invalid_json',
+			message: __('The response is not a valid JSON response.', 'abacus'),
+			data: { status: response.status },
+		};
+	}
+}
+
+export function createEngineMiddleware(
+	engine: EngineClient,
+	fetchOptions: EngineFetchOptions = {},
+): APIFetchMiddleware {
 	return (options, next) => {
 		const settings = engine.getSettings();
 		const method = (options.method ?? 'GET').toUpperCase();
@@ -123,13 +209,7 @@ export function createEngineMiddleware(engine: EngineClient): APIFetchMiddleware
 				};
 			}
 			try {
-				const result = await next({
-					...options,
-					path: undefined,
-					url,
-					credentials: 'omit',
-					headers: { ...withoutNonce(options.headers), Authorization: authorization },
-				} as APIFetchOptions);
+				const result = await engineFetch(url, options, authorization, fetchOptions);
 				if (!engineOnly) engine.reportSuccess();
 				return result;
 			} catch (error) {

@@ -29,7 +29,27 @@ function memoryStorage(): Storage {
 	};
 }
 
-function setUp(options: { now?: number; answer?: (o: APIFetchOptions) => unknown } = {}) {
+interface Sent {
+	url: string;
+	path?: string;
+	init?: RequestInit;
+}
+
+/** A minimal fetch Response (jsdom has none). */
+function response(status: number, body: unknown): Response {
+	const make = (): Response =>
+		({
+			ok: status >= 200 && status < 300,
+			status,
+			json: async () => body,
+			clone: make,
+		}) as unknown as Response;
+	return make();
+}
+
+type Engine = (url: string, init: RequestInit) => Response | Error;
+
+function setUp(options: { now?: number; engine?: Engine } = {}) {
 	const renewals: string[] = [];
 	const client = new EngineClient(ENGINE, {
 		renew: async (route) => {
@@ -39,39 +59,61 @@ function setUp(options: { now?: number; answer?: (o: APIFetchOptions) => unknown
 		storage: memoryStorage(),
 		now: () => options.now ?? NOW,
 	});
-	const sent: APIFetchOptions[] = [];
-	const middleware = createEngineMiddleware(client);
+	const toEngine: Sent[] = [];
+	const toWordPress: APIFetchOptions[] = [];
+	const middleware = createEngineMiddleware(client, {
+		fetch: async (url, init) => {
+			toEngine.push({ url, init });
+			const answer = options.engine ? options.engine(url, init) : response(200, { ok: true });
+			if (answer instanceof Error) throw answer;
+			return answer;
+		},
+	});
 	const next = (o: APIFetchOptions) => {
-		sent.push(o);
-		return Promise.resolve(options.answer ? options.answer(o) : { ok: true });
+		toWordPress.push(o);
+		return Promise.resolve({ from: 'wordpress' });
 	};
 	const request = (o: APIFetchOptions) =>
 		middleware(o, next as Parameters<typeof middleware>[1]) as Promise<unknown>;
-	return { client, sent, request, renewals };
+	return { client, toEngine, toWordPress, request, renewals };
 }
+
+const authorizationOf = (sent: Sent) =>
+	(sent.init?.headers as Record<string, string>).Authorization;
 
 describe('report requests and the engine', () => {
 	it('sends report GETs to the engine with the token, no nonce and no cookies', async () => {
-		const { sent, request } = setUp();
-		await request({
-			path: '/wc-analytics/reports/revenue/stats?interval=day&after=2026-01-01',
-			headers: { 'X-WP-Nonce': 'wp-nonce', Accept: 'application/json' },
-		});
-		expect(sent[0].url).toBe(
+		const { toEngine, toWordPress, request } = setUp();
+		await expect(
+			request({
+				path: '/wc-analytics/reports/revenue/stats?interval=day&after=2026-01-01',
+				headers: { 'X-WP-Nonce': 'wp-nonce' },
+			}),
+		).resolves.toEqual({ ok: true });
+		expect(toWordPress).toEqual([]);
+		expect(toEngine[0].url).toBe(
 			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/revenue/stats?interval=day&after=2026-01-01',
 		);
-		expect(sent[0].path).toBeUndefined();
-		expect(sent[0].credentials).toBe('omit');
-		expect(sent[0].headers).toEqual({
-			Accept: 'application/json',
+		expect(toEngine[0].init?.credentials).toBe('omit');
+		expect(toEngine[0].init?.headers).toEqual({
+			Accept: 'application/json, */*;q=0.1',
 			Authorization: 'Bearer page-token',
 		});
 	});
 
+	it('answers parse: false callers with the Response (paging headers)', async () => {
+		const { request } = setUp();
+		const answer = (await request({
+			path: '/wc-analytics/reports/products',
+			parse: false,
+		})) as Response;
+		expect(answer.status).toBe(200);
+	});
+
 	it('sends the leaderboards to the engine and everything else to WordPress', async () => {
-		const { sent, request } = setUp();
+		const { toEngine, toWordPress, request } = setUp();
 		await request({ path: '/wc-analytics/leaderboards?per_page=5' });
-		expect(sent[0].url).toMatch(
+		expect(toEngine[0].url).toMatch(
 			/^http:\/\/127\.0\.0\.1:18555\/wp-json\/wc-analytics\/leaderboards/,
 		);
 		for (const path of [
@@ -84,7 +126,7 @@ describe('report requests and the engine', () => {
 			await request({ path });
 		}
 		await request({ path: '/wc-analytics/reports/orders/export', method: 'POST', data: {} });
-		expect(sent.slice(1).map((o) => o.path)).toEqual([
+		expect(toWordPress.map((o) => o.path)).toEqual([
 			'/wc-analytics/products?search=hat',
 			'/wc-analytics/reports/import/status',
 			'/wc-analytics/reports/performance-indicators/allowed',
@@ -92,7 +134,7 @@ describe('report requests and the engine', () => {
 			'/abacus/v1/favorites/me',
 			'/wc-analytics/reports/orders/export',
 		]);
-		expect(sent.slice(1).every((o) => o.url === undefined)).toBe(true);
+		expect(toEngine).toHaveLength(1);
 	});
 
 	it('classifies the report routes', () => {
@@ -103,40 +145,36 @@ describe('report requests and the engine', () => {
 	});
 
 	it('renews a token about to expire through WordPress before sending', async () => {
-		const { sent, request, renewals } = setUp({ now: ENGINE.expires - 30 });
+		const { toEngine, request, renewals } = setUp({ now: ENGINE.expires - 30 });
 		await request({ path: '/wc-analytics/reports/orders' });
 		expect(renewals).toEqual(['/abacus/v1/engine/token']);
-		expect((sent[0].headers as Record<string, string>).Authorization).toBe('Bearer renewed-1');
+		expect(authorizationOf(toEngine[0])).toBe('Bearer renewed-1');
 	});
 
 	it('renews once and sends again when the engine says the token expired', async () => {
 		let calls = 0;
-		const { sent, request, renewals } = setUp({
-			answer: () => {
+		const { toEngine, request, renewals } = setUp({
+			engine: () => {
 				calls += 1;
-				if (calls === 1) {
-					throw {
-						code: 'abacus_engine_token_expired',
-						message: 'The engine token has expired.',
-						data: { status: 401 },
-					};
-				}
-				return { totals: {} };
+				return calls === 1
+					? response(401, {
+							code: 'abacus_engine_token_expired',
+							message: 'The engine token has expired.',
+							data: { status: 401 },
+						})
+					: response(200, { totals: {} });
 			},
 		});
 		await expect(request({ path: '/wc-analytics/reports/orders/stats' })).resolves.toEqual({
 			totals: {},
 		});
 		expect(renewals).toHaveLength(1);
-		expect((sent[1].headers as Record<string, string>).Authorization).toBe('Bearer renewed-1');
+		expect(authorizationOf(toEngine[1])).toBe('Bearer renewed-1');
 	});
 
 	it('reports an unreachable engine, and after "Use WooCommerce\'s figures" asks WordPress', async () => {
-		const { client, sent, request } = setUp({
-			answer: (o) => {
-				if (o.url) throw { code: 'fetch_error', message: 'You are probably offline.' };
-				return { from: 'wordpress' };
-			},
+		const { client, toWordPress, request } = setUp({
+			engine: () => new TypeError('Failed to fetch'),
 		});
 		await expect(
 			request({ path: '/wc-analytics/reports/revenue/stats' }),
@@ -156,7 +194,9 @@ describe('report requests and the engine', () => {
 		await expect(request({ path: '/wc-analytics/reports/revenue/stats' })).resolves.toEqual({
 			from: 'wordpress',
 		});
-		expect(sent[sent.length - 1].path).toBe('/wc-analytics/reports/revenue/stats');
+		expect(toWordPress[toWordPress.length - 1].path).toBe(
+			'/wc-analytics/reports/revenue/stats',
+		);
 
 		await userEvent.click(screen.getByRole('button', { name: 'Use the Abacus engine again' }));
 		expect(client.getStatus()).toEqual({ kind: 'active' });
@@ -165,13 +205,12 @@ describe('report requests and the engine', () => {
 
 	it("reports a refused token with the engine's reason and offers Retry", async () => {
 		const { client, request } = setUp({
-			answer: () => {
-				throw {
+			engine: () =>
+				response(401, {
 					code: 'abacus_engine_token_invalid',
 					message: "The engine token's signature does not match.",
 					data: { status: 401 },
-				};
-			},
+				}),
 		});
 		await expect(request({ path: '/wc-analytics/reports/orders' })).rejects.toMatchObject({
 			code: 'abacus_engine_token_invalid',
@@ -189,18 +228,40 @@ describe('report requests and the engine', () => {
 
 	it('keeps an ordinary report error (400) as it is', async () => {
 		const { client, request } = setUp({
-			answer: () => {
-				throw {
+			engine: () =>
+				response(400, {
 					code: 'rest_invalid_param',
 					message: 'Invalid parameter(s): after',
 					data: { status: 400 },
-				};
-			},
+				}),
 		});
 		await expect(request({ path: '/wc-analytics/reports/orders' })).rejects.toMatchObject({
 			code: 'rest_invalid_param',
 		});
 		expect(client.getStatus()).toEqual({ kind: 'active' });
+	});
+
+	it('fails a request the engine does not answer in time as unreachable', async () => {
+		const client = new EngineClient(ENGINE, {
+			renew: async () => ({ token: '', expires: 0 }),
+			storage: memoryStorage(),
+			now: () => NOW,
+		});
+		const middleware = createEngineMiddleware(client, {
+			timeout: 50,
+			fetch: (_url, init) =>
+				new Promise((_resolve, reject) => {
+					init.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+				}),
+		});
+		await expect(
+			middleware({ path: '/wc-analytics/reports/orders' }, (() =>
+				Promise.resolve({})) as Parameters<typeof middleware>[1]),
+		).rejects.toMatchObject({
+			code: 'abacus_engine_unreachable',
+			message: expect.stringContaining('no answer within 1 second'),
+		});
+		expect(client.getStatus()).toMatchObject({ kind: 'failed', reason: 'unreachable' });
 	});
 
 	it('leaves every request to WordPress without an engine', async () => {
