@@ -18,7 +18,6 @@ function chart<R extends MetricReport>(
 		title: label,
 		path: `/analytics/${endpoint}`,
 		endpoint,
-		hasDateRange: true,
 		hasChart: true,
 		charts: [metric],
 		filters: [],

@@ -54,6 +54,7 @@ export {
 	getTooltipValueFormat,
 	isReportDataEmpty,
 	noIntervalEndpoints,
+	hasDateRange,
 } from './reports/utils.js';
 export type {
 	FilterQueryOptions,

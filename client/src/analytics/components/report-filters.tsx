@@ -4,7 +4,7 @@
  */
 import { resolveSelect } from '@wordpress/data';
 import { ReportFilters } from '@abacus/components';
-import { itemsStore } from '@abacus/data';
+import { hasDateRange, itemsStore } from '@abacus/data';
 import { getCurrentDates, getDateParamsFromQuery, isoDateFormat } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
 
@@ -117,7 +117,7 @@ export function ReportFiltersBar({ config, path, query }: Props) {
 			query={query}
 			filters={filters}
 			advancedFilters={withOptions(config.advancedFilters)}
-			showDatePicker={config.hasDateRange}
+			showDatePicker={hasDateRange(config.endpoint)}
 			currency={context.currencyConfig}
 			siteLocale={(getSetting('locale', {}) as { siteLocale?: string }).siteLocale ?? 'en_US'}
 			isoDateFormat={isoDateFormat}

@@ -15,6 +15,7 @@ import {
 	getReportTableData,
 	getReportTableQuery,
 	getSummaryNumbers,
+	hasDateRange,
 	selectReportStats,
 	toRequestFlags,
 	useUserPreferences,
@@ -328,7 +329,7 @@ export function ReportTable({ config, path, query }: Props) {
 			/>
 			{isEmpty && (
 				<EmptyTable>
-					{config.hasDateRange
+					{hasDateRange(config.endpoint)
 						? __(
 								'No data for the selected date range. Try another period or remove filters.',
 								'abacus',

@@ -3,6 +3,7 @@
  * malformed address falls back to defaults), and the options it hands to the data helpers of
  * @abacus/data, which build the REST requests.
  */
+import { hasDateRange } from '@abacus/data';
 import { isoDateFormat, periods, presetValues, toMoment } from '@abacus/date';
 import { flattenFilters, getIdsFromQuery } from '@abacus/navigation';
 
@@ -65,7 +66,7 @@ export function sanitizeReportQuery(query: Query, config: ReportConfig): Query {
 	const clean: Query = { ...query };
 	const drop = (...keys: string[]) => keys.forEach((key) => delete clean[key]);
 
-	if (config.hasDateRange) {
+	if (hasDateRange(config.endpoint)) {
 		const dates = sanitizeDateQuery(clean);
 		for (const key of ['period', 'compare', 'after', 'before', 'interval']) {
 			if (!(key in dates)) {

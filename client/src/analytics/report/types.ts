@@ -117,10 +117,11 @@ export type ReportConfig = {
 	title: string;
 	/** Path of the page (`/analytics/revenue`, `/customers`). */
 	path: string;
-	/** Stats endpoint (`reports/<endpoint>/stats`). */
+	/**
+	 * Stats endpoint (`reports/<endpoint>/stats`); whether the page has a date range follows from
+	 * it (`hasDateRange(endpoint)` of @abacus/data: stock and customers have none).
+	 */
 	endpoint: string;
-	/** Whether the page has a date range (stock and customers do not). */
-	hasDateRange: boolean;
 	/** Whether a chart is drawn (stock has none). */
 	hasChart: boolean;
 	/** Summary tiles (chart metrics). Empty for reports without summary tiles. */

@@ -37,8 +37,13 @@ import type { Query } from '../types.js';
 import { selectReportItems, selectReportStats } from './select.js';
 import type { ReportResult, ReportStatsData } from './types.js';
 
-/** Endpoints without dates or intervals. */
+/** Endpoints without dates or intervals (their reports have no date range). */
 export const noIntervalEndpoints: readonly string[] = ['stock', 'customers'];
+
+/** Whether the reports of a stats endpoint have a date range and intervals (all but stock and customers). */
+export function hasDateRange(endpoint: string): boolean {
+	return !noIntervalEndpoints.includes(endpoint);
+}
 
 /**
  * Filter config types live in @abacus/navigation; these names stay for code that imported them
@@ -146,7 +151,7 @@ export interface ChartQueryOptions extends ReportQueryOptions {
 export function getRequestQuery(options: ChartQueryOptions): Query {
 	const { endpoint, dataType, query, fields, defaultDateRange } = options;
 	const filterQuery = getFilterQuery(options);
-	if (noIntervalEndpoints.includes(endpoint)) {
+	if (!hasDateRange(endpoint)) {
 		return { ...filterQuery, fields };
 	}
 	const dates = getCurrentDates(query, defaultDateRange)[dataType];
@@ -220,7 +225,7 @@ export function isReportDataEmpty(report: ReportResult | undefined, endpoint: st
 	if (!data || !data.totals) {
 		return true;
 	}
-	return !noIntervalEndpoints.includes(endpoint) && !data.intervals?.length;
+	return hasDateRange(endpoint) && !data.intervals?.length;
 }
 
 export interface ReportChartData {
@@ -332,8 +337,7 @@ export interface TableQueryOptions extends ReportQueryOptions {
 export function getReportTableQuery(options: TableQueryOptions): Query {
 	const { query, tableQuery = {}, endpoint, defaultDateRange } = options;
 	const filterQuery = getFilterQuery(options);
-	const noIntervals = noIntervalEndpoints.includes(endpoint);
-	const dates = noIntervals ? null : getCurrentDates(query, defaultDateRange).primary;
+	const dates = hasDateRange(endpoint) ? getCurrentDates(query, defaultDateRange).primary : null;
 	return {
 		orderby: query.orderby || 'date',
 		order: query.order || 'desc',

@@ -13,7 +13,6 @@ export const config: ReportConfig = {
 	title: __('Categories', 'abacus'),
 	path: '/analytics/categories',
 	endpoint: 'products',
-	hasDateRange: true,
 	hasChart: true,
 	comparisonSegment: 'category',
 	limitBy: ['categories'],

@@ -19,7 +19,6 @@ export const config: ReportConfig = {
 	title: __('Coupons', 'abacus'),
 	path: '/analytics/coupons',
 	endpoint: 'coupons',
-	hasDateRange: true,
 	hasChart: true,
 	comparisonSegment: 'coupon',
 	limitBy: ['coupons'],

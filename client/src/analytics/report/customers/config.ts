@@ -48,7 +48,6 @@ export const config: ReportConfig = {
 	title: __('Customers', 'abacus'),
 	path: '/customers',
 	endpoint: 'customers',
-	hasDateRange: false,
 	hasChart: false,
 	limitBy: ['customers'],
 	charts: [],

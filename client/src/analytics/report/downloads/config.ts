@@ -34,7 +34,6 @@ export const config: ReportConfig = {
 	title: __('Downloads', 'abacus'),
 	path: '/analytics/downloads',
 	endpoint: 'downloads',
-	hasDateRange: true,
 	hasChart: true,
 	charts: [chartMetric('downloads', 'download_count')],
 	filters: [itemFilter({ allLabel: __('All downloads', 'abacus'), hasAdvanced: true })],

@@ -149,7 +149,6 @@ export const config: ReportConfig = {
 	title: __('Orders', 'abacus'),
 	path: '/analytics/orders',
 	endpoint: 'orders',
-	hasDateRange: true,
 	hasChart: true,
 	charts: [
 		chartMetric('orders', 'orders_count'),

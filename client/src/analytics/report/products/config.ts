@@ -20,7 +20,6 @@ export const config: ReportConfig = {
 	title: __('Products', 'abacus'),
 	path: '/analytics/products',
 	endpoint: 'products',
-	hasDateRange: true,
 	hasChart: true,
 	comparisonSegment: 'product',
 	limitBy: ['products'],

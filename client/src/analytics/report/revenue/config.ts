@@ -23,7 +23,6 @@ export const config: ReportConfig = {
 	title: __('Revenue', 'abacus'),
 	path: '/analytics/revenue',
 	endpoint: 'revenue',
-	hasDateRange: true,
 	hasChart: true,
 	charts: FIGURES.map((key) => chartMetric('revenue', key, key)),
 	filters: [],

@@ -14,7 +14,6 @@ export const config: ReportConfig = {
 	title: __('Stock', 'abacus'),
 	path: '/analytics/stock',
 	endpoint: 'stock',
-	hasDateRange: false,
 	hasChart: false,
 	charts: [],
 	filters: [

@@ -26,7 +26,6 @@ export const config: ReportConfig = {
 	title: __('Taxes', 'abacus'),
 	path: '/analytics/taxes',
 	endpoint: 'taxes',
-	hasDateRange: true,
 	hasChart: true,
 	comparisonSegment: 'tax_rate_id',
 	limitBy: ['taxes'],

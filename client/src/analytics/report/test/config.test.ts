@@ -1,3 +1,5 @@
+import { hasDateRange } from '@abacus/data';
+
 import { matchRoute } from '../../../layout/routes.js';
 import { reportConfigs } from '../registry.js';
 import type { RowContext } from '../types.js';
@@ -28,7 +30,9 @@ describe('report configs', () => {
 	});
 
 	it('leave the date range and chart out of stock and customers only', () => {
-		const withoutDates = Object.values(reportConfigs).filter((config) => !config.hasDateRange);
+		const withoutDates = Object.values(reportConfigs).filter(
+			(config) => !hasDateRange(config.endpoint),
+		);
 		expect(withoutDates.map((config) => config.report).sort()).toEqual(['customers', 'stock']);
 		expect(reportConfigs.stock.hasChart).toBe(false);
 	});

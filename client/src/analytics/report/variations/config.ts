@@ -14,7 +14,6 @@ export const config: ReportConfig = {
 	title: __('Variations', 'abacus'),
 	path: '/analytics/variations',
 	endpoint: 'variations',
-	hasDateRange: true,
 	hasChart: true,
 	comparisonSegment: 'variation',
 	limitBy: ['variations'],

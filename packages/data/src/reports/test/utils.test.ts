@@ -12,6 +12,7 @@ import {
 	getTooltipValueFormat,
 	searchItemsByString,
 	CHART_CACHE_SIZE,
+	hasDateRange,
 } from '../utils.js';
 
 const customYear = {
@@ -125,6 +126,11 @@ describe('report queries', () => {
 			after: '2023-01-01T00:00:00',
 			before: '2023-12-31T23:59:59',
 		});
+	});
+
+	it('says which endpoints have a date range', () => {
+		expect(['stock', 'customers'].map(hasDateRange)).toEqual([false, false]);
+		expect(['revenue', 'orders', 'products'].map(hasDateRange)).toEqual([true, true, true]);
 	});
 
 	it('sends neither dates nor interval for stock and customers', () => {
