@@ -264,3 +264,51 @@ export function getIntervalBuckets(
 	}
 	return buckets;
 }
+
+/**
+ * Orders the intervals of a stats answer as the REST contract does (REST 2.3): by `orderby` —
+ * `'date'` (each interval's start) or a figure — in `order`; intervals with equal figures keep
+ * date order, oldest first, whatever `order` is. `startOf` gives an interval's start (store-local
+ * text `'YYYY-MM-DD HH:mm:ss'` or naive milliseconds), `valueOf` one of its figures (0 when
+ * absent). A new array; the server's stats engine and the report tables both order this way.
+ *
+ * @example sortIntervals(rows, 'net_revenue', 'desc', (r) => r.date_start, (r, k) => r.subtotals[k])
+ */
+export function sortIntervals<T>(
+	intervals: readonly T[],
+	orderby: string,
+	order: string,
+	startOf: (interval: T) => string | number,
+	valueOf: (interval: T, key: string) => number,
+): T[] {
+	const dir = order === 'asc' ? 1 : -1;
+	const byDate = (a: T, b: T): number => {
+		const x = startOf(a);
+		const y = startOf(b);
+		return x < y ? -1 : x > y ? 1 : 0;
+	};
+	return [...intervals].sort((a, b) => {
+		if (orderby !== 'date') {
+			const difference = valueOf(a, orderby) - valueOf(b, orderby);
+			return difference !== 0 ? difference * dir : byDate(a, b);
+		}
+		return byDate(a, b) * dir;
+	});
+}
+
+/**
+ * Page `page` (from 1) of `perPage` intervals: an empty list past the last page. A page or size
+ * that is not a positive integer is read as page 1 / `defaultPerPage`.
+ *
+ * @example pageOfIntervals(sorted, 2, 25) // the 26th to 50th
+ */
+export function pageOfIntervals<T>(
+	intervals: readonly T[],
+	page: number,
+	perPage: number,
+	defaultPerPage = 25,
+): T[] {
+	const size = Number.isInteger(perPage) && perPage > 0 ? perPage : defaultPerPage;
+	const from = Number.isInteger(page) && page > 0 ? page : 1;
+	return intervals.slice((from - 1) * size, from * size);
+}

@@ -3,6 +3,8 @@
  * (and per segment) in one GROUPING SETS query each, zero-fills the bucket list, derives computed
  * metrics, applies `fields`, sorts and pages the intervals.
  */
+import { pageOfIntervals, sortIntervals } from '@abacus/date';
+
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { deriveAll, isAdditive, present, type Metric } from '../metrics/index.js';
 import { bucketKeyOf, buckets as bucketList, bucketStartSql, type Interval } from './intervals.js';
@@ -235,25 +237,20 @@ export async function runStats(db: Db, req: StatsRequest): Promise<StatsResult> 
 		const values = shape(req.metrics, main.get(b.key)?.get(''), intervalKeys);
 		return { bucket: b, values };
 	});
-	const dir = req.order === 'asc' ? 1 : -1;
 	const orderKey =
 		req.orderby === 'items_sold' && !(req.orderby in req.metrics)
 			? 'num_items_sold'
 			: req.orderby;
-	list.sort((a, b) => {
-		if (orderKey !== 'date' && orderKey in req.metrics) {
-			const av =
-				shape(req.metrics, main.get(a.bucket.key)?.get(''), [orderKey])[orderKey] ?? 0;
-			const bv =
-				shape(req.metrics, main.get(b.bucket.key)?.get(''), [orderKey])[orderKey] ?? 0;
-			if (av !== bv) return (av - bv) * dir;
-			return a.bucket.key < b.bucket.key ? -1 : a.bucket.key > b.bucket.key ? 1 : 0;
-		}
-		return (a.bucket.start - b.bucket.start) * dir;
-	});
-	const total = list.length;
+	const sorted = sortIntervals(
+		list,
+		orderKey !== 'date' && orderKey in req.metrics ? orderKey : 'date',
+		req.order,
+		(item) => item.bucket.start,
+		(item, key) => shape(req.metrics, main.get(item.bucket.key)?.get(''), [key])[key] ?? 0,
+	);
+	const total = sorted.length;
 	const totalPages = Math.max(1, Math.ceil(total / req.perPage));
-	const page = list.slice((req.page - 1) * req.perPage, req.page * req.perPage);
+	const page = pageOfIntervals(sorted, req.page, req.perPage);
 	const fmt = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 	const intervals = page.map(({ bucket, values }) => ({
 		interval: bucket.key,

@@ -1,8 +1,10 @@
 /**
  * Table rows of a report by interval (revenue) taken from the chart's answer: every interval of the
  * range is already loaded for the chart, so sorting and paging the table happen here, with the
- * server's order (ties by date, oldest first), instead of asking the server again.
+ * server's order (`sortIntervals` / `pageOfIntervals` of @abacus/date, the code the server's stats
+ * engine runs: ties by date, oldest first), instead of asking the server again.
  */
+import { pageOfIntervals, sortIntervals } from '@abacus/date';
 
 export interface IntervalRow {
 	interval?: string;
@@ -26,22 +28,10 @@ export function sortIntervalRows<Row extends IntervalRow>(
 	orderby: string,
 	order: string,
 ): Row[] {
-	const dir = order === 'asc' ? 1 : -1;
-	return [...rows].sort((a, b) => {
-		if (orderby !== 'date') {
-			const difference = numberOf(a, orderby) - numberOf(b, orderby);
-			if (difference !== 0) {
-				return difference * dir;
-			}
-			return dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : 0;
-		}
-		return (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : 0) * dir;
-	});
+	return sortIntervals(rows, orderby, order, dateOf, numberOf);
 }
 
 /** Page `paged` (from 1) of `perPage` rows; an empty list past the last page. */
 export function pageOfRows<Row>(rows: readonly Row[], paged: number, perPage: number): Row[] {
-	const size = Number.isInteger(perPage) && perPage > 0 ? perPage : 25;
-	const page = Number.isInteger(paged) && paged > 0 ? paged : 1;
-	return rows.slice((page - 1) * size, page * size);
+	return pageOfIntervals(rows, paged, perPage);
 }

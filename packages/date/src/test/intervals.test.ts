@@ -4,7 +4,9 @@ import {
 	getIntervalKey,
 	getIntervalStart,
 	isIntervalType,
+	pageOfIntervals,
 	parseLocalDateTime,
+	sortIntervals,
 } from '../intervals.js';
 
 describe('getIntervalKey', () => {
@@ -159,5 +161,54 @@ describe('getIntervalStart', () => {
 		expect(getIntervalStart('2021-12-05 13:45:10', 'week', 1)).toBe('2021-11-29 00:00:00');
 		expect(getIntervalStart('2021-01-02 13:45:10', 'week', 0)).toBe('2021-01-01 00:00:00');
 		expect(getIntervalStart('2021-08-15', 'quarter')).toBe('2021-07-01 00:00:00');
+	});
+});
+
+describe('sortIntervals and pageOfIntervals', () => {
+	const rows = [
+		{ start: '2021-01-03 00:00:00', sales: 5 },
+		{ start: '2021-01-01 00:00:00', sales: 7 },
+		{ start: '2021-01-02 00:00:00', sales: 5 },
+		{ start: '2021-01-04 00:00:00', sales: Number.NaN },
+	];
+	const startOf = (row: (typeof rows)[number]): string => row.start;
+	const valueOf = (row: (typeof rows)[number]): number =>
+		Number.isFinite(row.sales) ? row.sales : 0;
+	const days = (list: typeof rows): string[] => list.map((row) => row.start.slice(8, 10));
+
+	it('orders by date either way, and by a figure with ties oldest first', () => {
+		expect(days(sortIntervals(rows, 'date', 'asc', startOf, valueOf))).toEqual([
+			'01',
+			'02',
+			'03',
+			'04',
+		]);
+		expect(days(sortIntervals(rows, 'date', 'desc', startOf, valueOf))).toEqual([
+			'04',
+			'03',
+			'02',
+			'01',
+		]);
+		expect(days(sortIntervals(rows, 'sales', 'desc', startOf, valueOf))).toEqual([
+			'01',
+			'02',
+			'03',
+			'04',
+		]);
+		expect(days(sortIntervals(rows, 'sales', 'asc', startOf, valueOf))).toEqual([
+			'04',
+			'02',
+			'03',
+			'01',
+		]);
+		expect(days(rows)).toEqual(['03', '01', '02', '04']);
+	});
+
+	it('pages from 1, empty past the end, defaults for nonsense', () => {
+		const list = Array.from({ length: 30 }, (_, i) => i);
+		expect(pageOfIntervals(list, 2, 10)).toEqual(list.slice(10, 20));
+		expect(pageOfIntervals(list, 4, 10)).toEqual([]);
+		expect(pageOfIntervals(list, 0, -1)).toEqual(list.slice(0, 25));
+		expect(pageOfIntervals(list, 2, Number.NaN, 20)).toEqual(list.slice(20, 30));
 	});
 });
