@@ -125,7 +125,14 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		});
 		timings.zip = (Date.now() - t0) / 1000;
 		site = await startWordPress(zip, {
-			contentFiles: { ...germanTranslation(tmp), ...reportExtensionFiles() },
+			contentFiles: {
+				...germanTranslation(tmp),
+				...reportExtensionFiles(),
+				'mu-plugins/abacus-test-exports.php': path.join(
+					__dirname,
+					'php/mu-plugin-exports.php',
+				),
+			},
 		});
 		Object.assign(timings, site.timings);
 		browser = await chromium.launch({
@@ -708,6 +715,139 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		expect(watch.failedRest).toEqual([]);
 		await context.close();
 	}, 240000);
+
+	/** Runs WooCommerce's due report-export jobs, as WP-cron would; returns how many ran. */
+	function runExportJobs(): number {
+		return Number(
+			site
+				.php(
+					`$hooks = array_values( Automattic\\WooCommerce\\Admin\\ReportExporter::get_scheduler_actions() );
+$ran   = 0;
+for ( $round = 0; $round < 10; $round++ ) {
+	$due = array();
+	foreach ( $hooks as $hook ) {
+		$due = array_merge( $due, as_get_scheduled_actions( array( 'hook' => $hook, 'status' => ActionScheduler_Store::STATUS_PENDING, 'per_page' => 100 ), 'ids' ) );
+	}
+	if ( ! $due ) break;
+	sort( $due );
+	foreach ( $due as $id ) {
+		ActionScheduler::runner()->process_action( $id, 'WP-cron (Abacus test)' );
+		++$ran;
+	}
+}
+echo $ran;`,
+				)
+				.trim(),
+		);
+	}
+
+	test('whole-report export: started from the orders page, built by WooCommerce, downloaded and e-mailed with WooCommerce’s rows', async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		site.php("delete_option( 'abacus_test_mails' );");
+		// Every order WooCommerce reports for the page's range (more than the table's 25 a page).
+		const expected = await rest<
+			Array<{ order_number: string; net_total: number; num_items_sold: number }>
+		>(page, '/wc-analytics/reports/orders', {
+			...REST_RANGE,
+			orderby: 'date',
+			order: 'desc',
+			per_page: 100,
+		});
+		expect(expected.length).toBeGreaterThan(25);
+		const wanted = expected
+			.map(
+				(row) =>
+					`${row.order_number} | ${Number(row.net_total).toFixed(2)} | ${row.num_items_sold}`,
+			)
+			.sort();
+		const rowsOf = (csv: string): string[] => {
+			const [header, ...lines] = parseCsv(csv.replace(/^\uFEFF/, ''));
+			const at = (name: string) => header.indexOf(name);
+			expect(header).toEqual(expect.arrayContaining(['Order #', 'Net Sales', 'Items sold']));
+			return lines
+				.filter((line) => line.length > 1)
+				.map(
+					(line) =>
+						`${line[at('Order #')]} | ${Number(line[at('Net Sales')]).toFixed(2)} | ${line[at('Items sold')]}`,
+				)
+				.sort();
+		};
+
+		const mailedLinks = (): Map<string, string> => {
+			const mails = JSON.parse(
+				site.php("echo wp_json_encode( get_option( 'abacus_test_mails', array() ) );"),
+			) as Array<{ to: string | string[]; subject: string; message: string }>;
+			const adminEmail = site.php("echo get_user_by( 'login', 'admin' )->user_email;").trim();
+			const links = new Map<string, string>();
+			for (const mail of mails) {
+				const link = /href="([^"]*action=woocommerce_admin_download_report_csv[^"]*)"/.exec(
+					mail.message,
+				)?.[1];
+				const id = /filename=wc-orders-report-export-(\w+)/.exec(link ?? '')?.[1];
+				if (
+					link &&
+					id &&
+					[mail.to].flat().includes(adminEmail) &&
+					/Orders/i.test(mail.subject)
+				) {
+					links.set(id, link.replace(/&amp;/g, '&'));
+				}
+			}
+			return links;
+		};
+		/** Clicks the orders table's Download; returns the export WooCommerce started. */
+		const startExport = async (): Promise<string> => {
+			await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+			await tableRows(page);
+			const [started] = await Promise.all([
+				page.waitForResponse(
+					(response) =>
+						response.request().method() === 'POST' &&
+						/reports(\/|%2F)orders(\/|%2F)export/.test(response.url()),
+				),
+				page.getByRole('button', { name: 'Download' }).click(),
+			]);
+			const { export_id: exportId } = (await started.json()) as { export_id: string };
+			expect(exportId).toMatch(/^\w+$/);
+			// The page follows WooCommerce's export job: 0 % until WP-cron runs it.
+			const progress = page.getByRole('group', { name: 'Preparing the Orders report file' });
+			await progress.waitFor({ timeout: 30000 });
+			await expect(
+				progress.getByRole('progressbar').getAttribute('aria-valuenow'),
+			).resolves.toBe('0');
+			return exportId;
+		};
+
+		// 1. The user starts the export and leaves the page: the file comes by e-mail (the client
+		// asks WooCommerce for it); its link, opened by the logged-in user, gives every order.
+		const mailedId = await startExport();
+		await page.goto(adminUrl('/analytics/overview'));
+		expect(runExportJobs()).toBeGreaterThanOrEqual(2);
+		const link = mailedLinks().get(mailedId);
+		expect(link).toBeDefined();
+		const [emailed] = await Promise.all([
+			page.waitForEvent('download', { timeout: 30000 }),
+			page.goto(link ?? '').catch(() => null),
+		]);
+		expect(rowsOf(readFileSync((await emailed.path()) as string, 'utf8'))).toEqual(wanted);
+
+		// 2. The user stays on the page: the file arrives by itself when WooCommerce has built it,
+		// with every order of the report (not only the page's 25).
+		const downloaded = page.waitForEvent('download', { timeout: 60000 });
+		const pageId = await startExport();
+		await page.screenshot({ path: path.join(ARTIFACTS, 'export-progress-1440.png') });
+		expect(runExportJobs()).toBeGreaterThanOrEqual(2);
+		const file = await downloaded;
+		expect(rowsOf(readFileSync((await file.path()) as string, 'utf8'))).toEqual(wanted);
+		await page.getByText('Your Orders report is ready.').first().waitFor({ timeout: 30000 });
+		await page.screenshot({ path: path.join(ARTIFACTS, 'export-ready-1440.png') });
+		// WooCommerce mailed this one's link too (it serves an export file once: after the page's
+		// download the mailed link gives an empty file).
+		expect(mailedLinks().has(pageId)).toBe(true);
+		expect(watch.pageErrors).toEqual([]);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+	}, 180000);
 
 	test('the Overview shows the indicators and leaderboards WooCommerce allows', async () => {
 		const { context, page, watch } = await logIn(ADMIN);
@@ -1730,6 +1870,39 @@ function reportChecks(statusLabels: Record<string, string>): Array<{
 			},
 		},
 	];
+}
+
+/** The rows of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
+function parseCsv(text: string): string[][] {
+	const rows: string[][] = [];
+	let row: string[] = [];
+	let cell = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (quoted) {
+			if (char === '"' && text[i + 1] === '"') {
+				cell += '"';
+				i++;
+			} else if (char === '"') quoted = false;
+			else cell += char;
+		} else if (char === '"') quoted = true;
+		else if (char === ',') {
+			row.push(cell);
+			cell = '';
+		} else if (char === '\n' || char === '\r') {
+			if (char === '\r' && text[i + 1] === '\n') i++;
+			row.push(cell);
+			rows.push(row);
+			row = [];
+			cell = '';
+		} else cell += char;
+	}
+	if (cell || row.length) {
+		row.push(cell);
+		rows.push(row);
+	}
+	return rows;
 }
 
 /** The POT's entries: msgid → the files its references name. */
