@@ -1,0 +1,370 @@
+/**
+ * The plugin uses the Abacus engine, in WordPress 6.8 + WooCommerce 10 with an Abacus server on a
+ * loopback port as the engine (this store's URL and a shared secret): in Analytics › Settings the
+ * administrator chooses "Abacus engine" with the mouse, a bad address and an unreachable engine
+ * are said clearly, Test connection succeeds, Save; the revenue report is then served by the
+ * engine (its requests go to the engine's URL with the token and no cookie, and its tiles show
+ * the engine's figures). With the engine stopped the page says it is unreachable and "Use
+ * WooCommerce's figures" serves the page from WordPress.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+
+const root = path.resolve(__dirname, '../..');
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
+const missing = missingPrerequisite();
+if (missing) console.warn(`Skipping the WordPress engine test: ${missing}`);
+const describeIfReady = missing ? describe.skip : describe;
+const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const SECRET = 'engine-test-secret-0123456789abcdef';
+
+function isoDay(date: Date): string {
+	return date.toISOString().slice(0, 10);
+}
+const today = new Date();
+const AFTER = isoDay(new Date(today.getTime() - 60 * 86400000));
+const BEFORE = isoDay(today);
+
+function money(value: number): string {
+	const abs = Math.abs(value).toLocaleString('en-US', {
+		minimumFractionDigits: 2,
+		maximumFractionDigits: 2,
+	});
+	return value < 0 ? `-$${abs}` : `$${abs}`;
+}
+
+/** A loopback port nothing listens on. */
+function unusedPort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() =>
+				typeof address === 'object' && address
+					? resolve(address.port)
+					: reject(new Error('no port')),
+			);
+		});
+	});
+}
+
+interface Seen {
+	url: string;
+	status: number;
+	authorization: string | null;
+	cookie: string | null;
+	nonce: string | null;
+	body: unknown;
+}
+
+describeIfReady('the Abacus engine in WordPress', () => {
+	let site: WordPressSite;
+	let engine: { url: string; process: ChildProcess } | null = null;
+	let browser: Browser;
+	let tmp: string;
+
+	beforeAll(async () => {
+		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-'));
+		const zip = path.join(tmp, 'abacus.zip');
+		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
+			cwd: root,
+			stdio: 'ignore',
+			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
+		});
+		site = await startWordPress(zip);
+		// The engine: the built Abacus server (server/build, which npm test's typecheck step
+		// builds; ABACUS_ENGINE_ROOT names another checkout's) on a loopback port, serving this
+		// store (its URL and the shared secret).
+		const port = await unusedPort();
+		const child = spawn(
+			'node',
+			[
+				'server/build/cli.js',
+				'--db',
+				path.join(tmp, 'engine.duckdb'),
+				'--port',
+				String(port),
+				'--orders',
+				'400',
+				'--seed',
+				'5',
+			],
+			{
+				cwd: process.env.ABACUS_ENGINE_ROOT
+					? path.resolve(process.env.ABACUS_ENGINE_ROOT)
+					: root,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				env: { ...process.env, ABACUS_STORE_URL: site.url, ABACUS_STORE_SECRET: SECRET },
+			},
+		);
+		let output = '';
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(
+				() => reject(new Error(`The engine did not start: ${output}`)),
+				120000,
+			);
+			const read = (chunk: Buffer) => {
+				output += chunk.toString();
+				if (output.includes('Abacus is running at')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			};
+			child.stdout?.on('data', read);
+			child.stderr?.on('data', read);
+			child.once('exit', (code) =>
+				reject(new Error(`The engine stopped (${code}): ${output}`)),
+			);
+		});
+		engine = { url: `http://127.0.0.1:${port}`, process: child };
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+		});
+		mkdirSync(ARTIFACTS, { recursive: true });
+	}, 600000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await stopEngine();
+		await site?.close();
+		if (tmp) rmSync(tmp, { recursive: true, force: true });
+	});
+
+	/** Page errors and console errors seen, printed when a test fails. */
+	const problems: string[] = [];
+
+	afterEach(async () => {
+		if (problems.length > 0) console.log(`Browser errors:\n${problems.join('\n')}`);
+		problems.length = 0;
+	});
+
+	async function stopEngine(): Promise<void> {
+		const child = engine?.process;
+		engine = null;
+		if (!child || child.exitCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+	}
+
+	async function logIn(width: number): Promise<Page> {
+		const context = await browser.newContext({ viewport: { width, height: 1000 } });
+		const page = await context.newPage();
+		page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+		page.on('console', (message) => {
+			// External assets (blocked in the test store) are not Abacus's.
+			if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) {
+				problems.push(`console: ${message.text()}`);
+			}
+		});
+		await page.goto(`${site.url}/wp-login.php`);
+		await page.fill('#user_login', ADMIN.user);
+		await page.fill('#user_pass', ADMIN.password);
+		await Promise.all([
+			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php')),
+			page.click('#wp-submit'),
+		]);
+		return page;
+	}
+
+	function adminUrl(appPath: string, query: Record<string, string> = {}): string {
+		const params = new URLSearchParams({ page: 'abacus', path: appPath, ...query });
+		return `${site.url}/wp-admin/admin.php?${params.toString()}`;
+	}
+
+	/** Every answer to a report request, from the engine or from WordPress. */
+	function watchReports(page: Page): Seen[] {
+		const seen: Seen[] = [];
+		page.on('response', async (response) => {
+			const url = response.url();
+			if (!/wc-analytics(\/|%2F)(reports|leaderboards)/.test(url)) return;
+			if (response.request().method() === 'OPTIONS') return;
+			const headers = await response.request().allHeaders();
+			let body: unknown = null;
+			try {
+				body = await response.json();
+			} catch {
+				body = null;
+			}
+			seen.push({
+				url,
+				status: response.status(),
+				authorization: headers.authorization ?? null,
+				cookie: headers.cookie ?? null,
+				nonce: headers['x-wp-nonce'] ?? null,
+				body,
+			});
+		});
+		return seen;
+	}
+
+	async function waitForTiles(page: Page): Promise<string[]> {
+		await page.waitForFunction(
+			() =>
+				document.querySelectorAll('.abacus-summary__item-value').length > 0 &&
+				!document.querySelector('#root .abacus-summary .is-placeholder'),
+			undefined,
+			{ timeout: 60000 },
+		);
+		return page.locator('.abacus-summary__item-value').allInnerTexts();
+	}
+
+	it('chooses the engine in Settings with the mouse and serves the revenue report from it', async () => {
+		const page = await logIn(1440);
+		await page.goto(adminUrl('/analytics/settings'));
+		const card = page.locator('section.abacus-engine');
+		await card.getByRole('heading', { name: 'Analytics engine' }).waitFor({ timeout: 60000 });
+		await expect(card.getByLabel('WooCommerce (built in)').isChecked()).resolves.toBe(true);
+		await card.getByLabel('Abacus engine').click();
+
+		// A bad address: said on the field, nothing saved.
+		const address = card.getByLabel('Engine address');
+		await address.click();
+		await address.fill('analytics example');
+		await card.getByLabel('Shared secret').click();
+		await card.getByLabel('Shared secret').fill(SECRET);
+		await card.getByRole('button', { name: 'Save engine settings' }).click();
+		await expect(address.getAttribute('aria-invalid')).resolves.toBe('true');
+		await card.getByText('is not a web address').waitFor();
+		const saved = site.php("echo wp_json_encode( get_option( 'abacus_engine', null ) );");
+		expect(saved.trim()).toBe('null');
+
+		// An unreachable engine: Test connection says so.
+		const closed = await unusedPort();
+		await address.fill(`http://127.0.0.1:${closed}`);
+		await card.getByRole('button', { name: 'Test connection' }).click();
+		await card
+			.getByText(`The engine at http://127.0.0.1:${closed} could not be reached`)
+			.waitFor({
+				timeout: 30000,
+			});
+
+		// The running engine: connected from WordPress and from the browser, then saved.
+		await address.fill(engine!.url);
+		await card.getByRole('button', { name: 'Test connection' }).click();
+		await card.getByText('Connected: the engine at').waitFor({ timeout: 30000 });
+		await card.getByRole('button', { name: 'Save engine settings' }).click();
+		await card
+			.getByText('Saved: the report pages now get their figures from the Abacus engine.')
+			.waitFor();
+		expect(
+			JSON.parse(site.php("echo wp_json_encode( get_option( 'abacus_engine' ) );")),
+		).toEqual({
+			mode: 'abacus',
+			url: engine!.url,
+		});
+		expect(site.php("echo get_option( 'abacus_engine_secret' );").trim()).toBe(SECRET);
+		// The secret never comes back to the browser.
+		const html = await page.content();
+		expect(html.includes(SECRET)).toBe(false);
+		await page.getByRole('heading', { name: 'Sync' }).waitFor();
+		await page.screenshot({
+			path: path.join(ARTIFACTS, 'engine-settings-1440.png'),
+			fullPage: true,
+		});
+
+		// The revenue report, served by the engine.
+		const seen = watchReports(page);
+		await page.goto(
+			adminUrl('/analytics/revenue', {
+				period: 'custom',
+				compare: 'previous_year',
+				after: AFTER,
+				before: BEFORE,
+			}),
+		);
+		const tiles = await waitForTiles(page);
+		const engineStats = seen.filter((s) =>
+			s.url.startsWith(`${engine!.url}/wp-json/wc-analytics/reports/revenue/stats`),
+		);
+		expect(engineStats.length).toBeGreaterThan(0);
+		expect(seen.filter((s) => s.url.startsWith(site.url))).toEqual([]);
+		for (const answer of engineStats) {
+			expect(answer.status).toBe(200);
+			expect(answer.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+			expect(answer.cookie).toBeNull();
+			expect(answer.nonce).toBeNull();
+		}
+		const current = engineStats.find((s) =>
+			new URL(s.url).searchParams.get('after')?.startsWith(AFTER),
+		);
+		const totals = (current?.body as { totals: Record<string, number> }).totals;
+		expect(tiles[0]).toBe(money(totals.gross_sales));
+		await expect(page.locator('#root [role="alert"]').count()).resolves.toBe(0);
+		await page.screenshot({
+			path: path.join(ARTIFACTS, 'engine-revenue-1440.png'),
+			fullPage: true,
+		});
+		await page.context().close();
+
+		const phone = await logIn(390);
+		const phoneSeen = watchReports(phone);
+		await phone.goto(
+			adminUrl('/analytics/revenue', {
+				period: 'custom',
+				compare: 'previous_year',
+				after: AFTER,
+				before: BEFORE,
+			}),
+		);
+		await waitForTiles(phone);
+		expect(phoneSeen.some((s) => s.url.startsWith(engine!.url) && s.status === 200)).toBe(true);
+		await phone.screenshot({
+			path: path.join(ARTIFACTS, 'engine-revenue-390.png'),
+			fullPage: true,
+		});
+		await phone.goto(adminUrl('/analytics/settings'));
+		await phone.getByRole('heading', { name: 'Sync' }).waitFor({ timeout: 60000 });
+		await phone.waitForTimeout(1000);
+		await phone.screenshot({
+			path: path.join(ARTIFACTS, 'engine-settings-390.png'),
+			fullPage: true,
+		});
+		await phone.context().close();
+	});
+
+	it("says when the engine is unreachable and serves WooCommerce's figures on request", async () => {
+		await stopEngine();
+		const page = await logIn(1440);
+		const seen = watchReports(page);
+		await page.goto(
+			adminUrl('/analytics/revenue', {
+				period: 'custom',
+				compare: 'previous_year',
+				after: AFTER,
+				before: BEFORE,
+			}),
+		);
+		const alert = page.locator('.abacus-engine-notice[role="alert"]');
+		await alert.waitFor({ timeout: 60000 });
+		await expect(alert.innerText()).resolves.toMatch(/The Abacus engine is unreachable/);
+		await page.screenshot({
+			path: path.join(ARTIFACTS, 'engine-unreachable-1440.png'),
+			fullPage: true,
+		});
+		await alert.getByRole('button', { name: "Use WooCommerce's figures" }).click();
+		await page.locator('.abacus-engine-notice[role="status"]').waitFor();
+		await waitForTiles(page);
+		const fromWordPress = seen.filter(
+			(s) => s.url.startsWith(site.url) && /reports(\/|%2F)revenue(\/|%2F)stats/.test(s.url),
+		);
+		expect(fromWordPress.length).toBeGreaterThan(0);
+		expect(fromWordPress.every((s) => s.status === 200)).toBe(true);
+		await expect(page.locator('.abacus-engine-notice[role="alert"]').count()).resolves.toBe(0);
+		await page.screenshot({
+			path: path.join(ARTIFACTS, 'engine-fallback-1440.png'),
+			fullPage: true,
+		});
+		await page.context().close();
+	});
+});
