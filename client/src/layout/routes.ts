@@ -3,6 +3,8 @@
  */
 import { __ } from '@wordpress/i18n';
 
+import { METRIC_REPORTS, isMetricReport, type MetricReport } from '@abacus/metrics';
+
 /** A page the router can show. */
 export type Route =
 	| { page: 'dashboard'; path: string }
@@ -10,24 +12,17 @@ export type Route =
 	| { page: 'report'; path: string; report: ReportSlug }
 	| { page: 'not-found'; path: string };
 
-export const REPORT_SLUGS = [
-	'revenue',
-	'orders',
-	'products',
-	'variations',
-	'categories',
-	'coupons',
-	'taxes',
-	'downloads',
-	'stock',
-	'customers',
-] as const;
+/**
+ * The report pages: the reports of the shared catalogue (`METRIC_REPORTS` of @abacus/metrics), the
+ * same list the server's export route accepts.
+ */
+export const REPORT_SLUGS: readonly MetricReport[] = METRIC_REPORTS;
 
-export type ReportSlug = (typeof REPORT_SLUGS)[number];
+export type ReportSlug = MetricReport;
 
-/** Whether a string names a report. */
+/** Whether a string names a report (own names only: `constructor` is not a report). */
 export function isReportSlug(value: string): value is ReportSlug {
-	return (REPORT_SLUGS as readonly string[]).includes(value);
+	return isMetricReport(value);
 }
 
 /** Normalises a path: leading '/', no trailing '/', no repeated slashes; '' → '/'. */

@@ -13,6 +13,8 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
+import { METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
+
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
 import { RestError } from '../http/errors.js';
@@ -35,19 +37,9 @@ import { storeSettings, type StoreSettings } from './store-settings.js';
 
 const NS = '/wc-analytics';
 
-export const EXPORT_TYPES = [
-	'revenue',
-	'orders',
-	'products',
-	'variations',
-	'categories',
-	'coupons',
-	'taxes',
-	'downloads',
-	'stock',
-	'customers',
-] as const;
-type ExportType = (typeof EXPORT_TYPES)[number];
+/** The reports that export: every report of the shared catalogue (the app's report pages too). */
+export const EXPORT_TYPES: readonly MetricReport[] = METRIC_REPORTS;
+type ExportType = MetricReport;
 
 type Item = Record<string, unknown>;
 type Column = [string, (row: Item) => unknown];
