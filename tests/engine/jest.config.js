@@ -12,7 +12,12 @@ export default {
 			},
 		],
 	},
-	moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+	// The server from its sources, with the workspace packages it imports from theirs.
+	moduleNameMapper: {
+		'^@abacus/(settings|metrics|number|currency|date|navigation|csv-export|data|components)$':
+			'<rootDir>/packages/$1/src/index.ts',
+		'^(\\.{1,2}/.*)\\.js$': '$1',
+	},
 	testTimeout: 300000,
 	maxWorkers: 1,
 };

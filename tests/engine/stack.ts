@@ -5,7 +5,7 @@
  * Abacus plugin or its build), plus helpers: REST API keys and an application password made
  * through WooCommerce's and WordPress's PHP APIs, and WooCommerce's due analytics actions.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -53,8 +53,18 @@ export async function startStack(): Promise<EngineStack> {
 	rmSync(dir, { recursive: true, force: true });
 	let password: { user: string; password: string } | null = null;
 	const phpJson = <T>(code: string): T => {
-		const out = site.php(code).trim().split('\n').pop() ?? 'null';
-		return JSON.parse(out) as T;
+		let out: string;
+		try {
+			out = site.php(code);
+		} catch (error) {
+			// WordPress shows "a critical error"; the cause is in its debug log.
+			const log = path.join(site.root, 'debug.log');
+			const tail = existsSync(log)
+				? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n')
+				: '';
+			throw new Error(`${(error as Error).message.slice(0, 300)}\n${tail}`);
+		}
+		return JSON.parse(out.trim().split('\n').pop() ?? 'null') as T;
 	};
 	const appPassword = (): { user: string; password: string } => {
 		if (!password) {

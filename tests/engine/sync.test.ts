@@ -21,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
-import { listStores, StoreSync } from '../../server/src/sync/index.js';
+import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
+import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
 import { missingPrerequisite, startStack, type EngineStack } from './stack.js';
 
 const missing = missingPrerequisite();
@@ -38,6 +39,50 @@ interface Difference {
 }
 
 /** Numbers equal to the cent; other values equal. */
+/**
+ * Where WooCommerce's figure contradicts the metric definitions Abacus follows; each is listed
+ * for store owners in server/src/metrics/README.md ("The engine beside WooCommerce").
+ */
+const KNOWN_DIFFERENCES: Array<{
+	name: string;
+	rule: string;
+	matches: (d: Difference) => boolean;
+}> = [
+	{
+		name: 'WooCommerce counts a refund with items as one more order of its variation and category',
+		rule: 'REST.md §3.3 orders_count = rows with parent_id = 0 and §5 "refund rows never counted — a refund is not an order" (metrics README: Orders, customers and refunds)',
+		matches: (d) =>
+			/reports\/(variations|categories)$/.test(d.query) &&
+			d.field.endsWith('.orders_count') &&
+			Number(d.engine) < Number(d.woocommerce),
+	},
+	{
+		name: 'WooCommerce counts the customers of refunds made in a period (a refund of an older order) among its customers',
+		rule: 'REST.md §3.3 total_customers over orders (metrics README: Orders, customers and refunds — customers ≤ orders)',
+		matches: (d) =>
+			/reports\/(revenue|orders)\/stats/.test(d.query) &&
+			d.field.endsWith('.total_customers') &&
+			Number(d.engine) < Number(d.woocommerce),
+	},
+	{
+		name: "WooCommerce's per-interval coupons_count (the first interval gets the range's count, others 0)",
+		rule: 'REST.md §10 item 3: the distinct coupons of the interval (metrics README: deliberate fixes)',
+		matches: (d) =>
+			/\/stats/.test(d.query) &&
+			!d.field.startsWith('totals.') &&
+			d.field.endsWith('.coupons_count'),
+	},
+	{
+		name: "WooCommerce's stock report says instock for managed stock at or under its low-stock threshold",
+		rule: 'REST.md §6.11 lowstock (metrics README: Stock status — one status, the summary counts add up)',
+		matches: (d) =>
+			d.query.endsWith('reports/stock') &&
+			d.field.endsWith('.stock_status') &&
+			d.engine === 'lowstock' &&
+			d.woocommerce === 'instock',
+	},
+];
+
 function same(a: unknown, b: unknown): boolean {
 	if (typeof a === 'number' || typeof b === 'number') {
 		const x = Number(a ?? 0);
@@ -47,17 +92,36 @@ function same(a: unknown, b: unknown): boolean {
 	return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** Every difference is a named WooCommerce case; prints them with the rule Abacus follows. */
+function expectOnlyKnown(diffs: Difference[]): void {
+	const unexplained = diffs.filter((d) => !KNOWN_DIFFERENCES.some((k) => k.matches(d)));
+	for (const known of KNOWN_DIFFERENCES) {
+		const cases = diffs.filter((d) => known.matches(d));
+		if (cases.length) {
+			console.log(
+				`${known.name} (Abacus follows ${known.rule}):\n${cases.map((d) => `  ${d.query} ${d.field}: engine ${JSON.stringify(d.engine)}, WooCommerce ${JSON.stringify(d.woocommerce)}`).join('\n')}`,
+			);
+		}
+	}
+	expect(unexplained).toEqual([]);
+}
+
 describeIfReady('the engine syncs a real WooCommerce store and answers its figures', () => {
 	let stack: EngineStack;
 	let server: RunningServer;
 	let sync: StoreSync;
 	let dir: string;
 	let range: { after: string; before: string };
+	/** The page token the plugin would hand out, signed with the store's engine secret. */
+	let token = '';
 
 	beforeAll(async () => {
 		stack = await startStack();
 		dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-db-'));
 		const file = path.join(dir, 'engine.duckdb');
+		// The engine reports by order date (REST.md §2.1); the store says so too (Analytics ›
+		// Settings › Date type), since WooCommerce's default when never saved is the paid date.
+		stack.php(`update_option( 'woocommerce_date_type', 'date_created' );`);
 		// `npm run connect` does this: prepare the database, register the store with its key.
 		const keys = stack.keys();
 		const out = execFileSync(
@@ -78,6 +142,12 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		expect(out).toContain(`Registered ${stack.url}`);
 		server = await startServer({ databasePath: file, quiet: true, sync: false });
 		const [store] = await listStores(server.ctx.db);
+		const [engineStore] = await listEngineStores(server.ctx.db);
+		const now = Math.floor(Date.now() / 1000);
+		token = signEngineToken(
+			{ store: engineStore.id, sub: 1, cap: REPORTS_CAPABILITY, iat: now, exp: now + 3000 },
+			engineStore.secret,
+		);
 		sync = new StoreSync({
 			db: server.ctx.db,
 			store,
@@ -100,7 +170,9 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		const search = new URLSearchParams(
 			Object.entries(query).map(([k, v]) => [k, String(v)]),
 		).toString();
-		const response = await fetch(`${server.url}/wp-json/${route}?${search}`);
+		const response = await fetch(`${server.url}/wp-json/${route}?${search}`, {
+			headers: { Authorization: `Bearer ${token}` },
+		});
 		const text = await response.text();
 		if (!response.ok) throw new Error(`engine ${route} answered ${response.status}: ${text}`);
 		return JSON.parse(text) as T;
@@ -253,7 +325,7 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		expect(
 			await compareList(
 				'wc-analytics/reports/products',
-				{ orderby: 'product_id' },
+				{},
 				'product_id',
 				['items_sold', 'net_revenue', 'orders_count'],
 				diffs,
@@ -269,7 +341,7 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		expect(
 			await compareList(
 				'wc-analytics/reports/categories',
-				{ orderby: 'category_id' },
+				{},
 				'category_id',
 				['items_sold', 'net_revenue', 'orders_count', 'products_count'],
 				diffs,
@@ -277,14 +349,14 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		).toBeGreaterThan(1);
 		await compareList(
 			'wc-analytics/reports/coupons',
-			{ orderby: 'coupon_id' },
+			{},
 			'coupon_id',
 			['amount', 'orders_count'],
 			diffs,
 		);
 		await compareList(
 			'wc-analytics/reports/taxes',
-			{ orderby: 'tax_rate_id' },
+			{},
 			'tax_rate_id',
 			['total_tax', 'order_tax', 'shipping_tax', 'orders_count', 'tax_code', 'rate'],
 			diffs,
@@ -299,7 +371,7 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		expect(
 			await compareList(
 				'wc-analytics/reports/customers',
-				{ orderby: 'name' },
+				{},
 				'email',
 				[
 					'name',
@@ -361,8 +433,11 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		]);
 		for (const board of wl) {
 			const ours = el.find((b) => b.id === board.id);
+			// Rows as sorted value lists: the order of ties is not part of the contract.
 			const value = (rows: Array<Array<{ value: unknown }>> | undefined) =>
-				(rows ?? []).map((r) => r.slice(1).map((c) => Number(c.value)));
+				(rows ?? [])
+					.map((r) => r.slice(1).map((c) => Math.round(Number(c.value) * 100) / 100))
+					.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 			if (!ours || JSON.stringify(value(ours.rows)) !== JSON.stringify(value(board.rows))) {
 				diffs.push({
 					query: 'leaderboards',
@@ -384,14 +459,12 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		expect(Number(counts?.d)).toBe(stack.seed.orders);
 		const status = await engine<{ stores: Json[] }>('abacus/v1/sync', {});
 		expect(status.stores[0]).toMatchObject({ id: stack.url, auth: 'keys', lastError: null });
-		const diffs = await compareAll();
-		console.log(JSON.stringify(diffs, null, 1));
-		expect(diffs).toEqual([]);
+		expectOnlyKnown(await compareAll());
 	});
 
 	test('after the store changes, one incremental round brings every figure in line again', async () => {
 		const changed = stack.phpJson<Json>(`
-$ids = wc_get_orders( array( 'limit' => -1, 'orderby' => 'id', 'order' => 'ASC', 'return' => 'ids', 'status' => array( 'wc-completed', 'wc-processing', 'wc-on-hold' ) ) );
+$ids = wc_get_orders( array( 'limit' => -1, 'orderby' => 'id', 'order' => 'ASC', 'return' => 'ids', 'type' => 'shop_order', 'status' => array( 'wc-completed', 'wc-processing', 'wc-on-hold' ) ) );
 $out = array();
 // A status change: an on-hold order is cancelled (an excluded status).
 foreach ( $ids as $id ) { $o = wc_get_order( $id ); if ( 'on-hold' === $o->get_status() ) { $o->update_status( 'cancelled' ); $out['cancelled'] = $id; break; } }
@@ -463,8 +536,106 @@ echo wp_json_encode( $out ), "\\n";`);
 			],
 		);
 		expect(gone).toEqual([]);
+		// The other changes, as the engine holds them.
+		const rows = await server.ctx.db.all<{ id: number; status: string }>(
+			'SELECT id, status FROM orders WHERE id IN (?, ?) ORDER BY id',
+			[Number(changed.cancelled), Number(changed.new)],
+		);
+		expect(rows).toEqual(
+			[
+				{ id: Number(changed.cancelled), status: 'cancelled' },
+				{ id: Number(changed.new), status: 'processing' },
+			].sort((a, b) => a.id - b.id),
+		);
+		const refunds = await server.ctx.db.one<{ n: number }>(
+			'SELECT count(*) AS n FROM orders WHERE parent_id = ?',
+			[Number(changed.refunded)],
+		);
+		expect(Number(refunds?.n)).toBe(1);
+		const customer = await server.ctx.db.one(
+			"SELECT first_name, last_name, city FROM customer_lookup WHERE email = 'new.buyer@example.test'",
+		);
+		expect(customer).toEqual({ first_name: 'Nora', last_name: 'Newman', city: 'Fresno' });
+
+		// WooCommerce keeps counting the trashed order in its analytics (its row keeps the
+		// status it had); the engine leaves it out, as REST.md §3.1 says (trash is always
+		// excluded). Every other difference is one of the named cases.
+		const theirOrders = await woo<Json[]>('wc-analytics/reports/orders', {
+			...range,
+			per_page: 100,
+		});
+		expect(theirOrders.map((o) => Number(o.order_id))).toContain(Number(changed.trashed));
+		const trashed = (await stack.wc<Json>(`wc/v3/orders/${Number(changed.trashed)}`)).body;
+		expect(trashed.status).toBe('trash');
+		const day = String(trashed.date_created).slice(0, 10);
+		const trashedKeys = new Set([
+			day,
+			day.slice(0, 7),
+			isoWeek(day),
+			`order_id=${Number(changed.trashed)}`,
+			`email=${String((trashed.billing as Json).email)}`,
+			...(trashed.line_items as Json[]).flatMap((l) => [
+				`product_id=${Number(l.product_id)}`,
+				`variation_id=${Number(l.variation_id)}`,
+			]),
+		]);
+		const categoriesOf = new Set(
+			(
+				await Promise.all(
+					(trashed.line_items as Json[]).map(
+						async (l) =>
+							(await stack.wc<Json>(`wc/v3/products/${Number(l.product_id)}`)).body,
+					),
+				)
+			).flatMap((p) => (p.categories as Json[]).map((c) => `category_id=${Number(c.id)}`)),
+		);
+		const fromTrash = (d: Difference): boolean => {
+			// 'order_id=110' (a row missing), 'email=a@b.test.orders_count', '2026-11-02.net_revenue'.
+			const key =
+				trashedKeys.has(d.field) || categoriesOf.has(d.field)
+					? d.field
+					: d.field.slice(0, d.field.lastIndexOf('.'));
+			return (
+				d.field.startsWith('totals.') ||
+				trashedKeys.has(key) ||
+				categoriesOf.has(key) ||
+				d.query === 'performance-indicators' ||
+				d.query === 'leaderboards'
+			);
+		};
 		const diffs = await compareAll();
-		console.log(JSON.stringify(diffs, null, 1));
-		expect(diffs).toEqual([]);
+		const trashCases = diffs.filter(
+			(d) => !KNOWN_DIFFERENCES.some((k) => k.matches(d)) && fromTrash(d),
+		);
+		console.log(
+			`WooCommerce still counts order ${Number(changed.trashed)}, moved to the trash (Abacus follows REST.md §3.1: trash is always excluded):\n${trashCases.map((d) => `  ${d.query} ${d.field}: engine ${JSON.stringify(d.engine)}, WooCommerce ${JSON.stringify(d.woocommerce)}`).join('\n')}`,
+		);
+		expectOnlyKnown(diffs.filter((d) => !trashCases.includes(d)));
+
+		// Restored from the trash, it is back in the engine after one more round, and then
+		// every figure agrees again but for the named cases.
+		stack.php(`wc_get_order( ${Number(changed.trashed)} )->untrash();`);
+		await sync.round();
+		const back = await server.ctx.db.one<{ n: number }>(
+			'SELECT count(*) AS n FROM order_stats WHERE order_id = ?',
+			[Number(changed.trashed)],
+		);
+		expect(Number(back?.n)).toBe(1);
+		expectOnlyKnown(await compareAll());
 	});
 });
+
+/** The ISO week key (`GGGG-WW`) of a day, as WooCommerce names weeks starting on Monday. */
+function isoWeek(day: string): string {
+	const date = new Date(`${day}T00:00:00Z`);
+	const weekday = (date.getUTCDay() + 6) % 7;
+	date.setUTCDate(date.getUTCDate() - weekday + 3);
+	const year = date.getUTCFullYear();
+	const first = new Date(Date.UTC(year, 0, 4));
+	const week =
+		1 +
+		Math.round(
+			((date.getTime() - first.getTime()) / 86400000 - 3 + ((first.getUTCDay() + 6) % 7)) / 7,
+		);
+	return `${year}-${String(week).padStart(2, '0')}`;
+}

@@ -320,7 +320,7 @@ export class StoreSync {
 		}
 		const products = await this.fetchProducts({});
 		const coupons = await this.all('wc/v3/coupons', {}, mapCoupon);
-		const customers = await this.all('wc/v3/customers', { role: 'all' }, mapCustomer);
+		const customers = await this.all('wc/v3/customers', {}, mapCustomer);
 		await this.db.transaction(async () => {
 			await writeCatalogue(
 				this.db,

@@ -395,9 +395,14 @@ export function mapProduct(raw: unknown, parent?: ProductRecord): ProductRecord 
 			})
 		: [];
 	const manage = p.manage_stock === true;
+	// A variation is named after its product and its attribute values ("T-Shirt - L"), as in
+	// WooCommerce's analytics; its REST name may be the values alone.
+	const own = str(p.name);
 	const name = parent
-		? str(p.name) || `${parent.name} - ${variationAttributes.map((a) => a.option).join(', ')}`
-		: str(p.name);
+		? own.startsWith(parent.name)
+			? own
+			: `${parent.name} - ${variationAttributes.map((a) => a.option).join(', ') || own}`
+		: own;
 	return {
 		id: productId,
 		parentId: parent ? parent.id : id(p.parent_id ?? 0, `${what}.parent_id`),
