@@ -36,6 +36,20 @@ const steps = [
 			'--outputFile=test-results/wordpress.json',
 		],
 	],
+	[
+		// The engine's sync of the same real store, checked against WooCommerce's own figures.
+		'Abacus engine on WordPress',
+		'npx',
+		[
+			'jest',
+			'-c',
+			'tests/engine/jest.config.js',
+			'--ci',
+			'--forceExit',
+			'--json',
+			'--outputFile=test-results/engine.json',
+		],
+	],
 ];
 
 /** Adds up passed and failed tests from the jest JSON reports that exist. */
@@ -46,6 +60,7 @@ function countResults() {
 		'test-results/jest.json',
 		'test-results/e2e.json',
 		'test-results/wordpress.json',
+		'test-results/engine.json',
 	]) {
 		if (!existsSync(file)) continue;
 		const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -62,6 +77,7 @@ mkdirSync('test-results', { recursive: true });
 rmSync('test-results/jest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/wordpress.json', { force: true });
+rmSync('test-results/engine.json', { force: true });
 for (const [label, cmd, args] of steps) {
 	const t0 = Date.now();
 	console.log(`\n=== ${label} ===`);
