@@ -25,19 +25,19 @@ export function toRequestState<T>(
 }
 
 /**
- * Request state of one remote selector call: `data` is what the selector answered (calling it
- * starts its resolver), `error` what the store's error selector says for the same arguments.
+ * Request state of one remote selector call: `read` is the selector (calling it starts its
+ * resolver), `readError` the store's error selector for the same arguments.
  */
-export function selectRequestState<T>(
+export function selectRequestState<A extends unknown[], T>(
 	selectors: WPDataSelectors,
 	selectorName: string,
-	args: unknown[],
-	data: T,
-	error: WPError | false | null | undefined,
+	args: A,
+	read: (...args: A) => T,
+	readError: (...args: A) => WPError | false | null | undefined,
 ): RequestState<T> {
 	return toRequestState(
-		data,
-		error,
+		read(...args),
+		readError(...args),
 		selectors.isResolving(selectorName, args),
 		selectors.hasFinishedResolution(selectorName, args),
 	);

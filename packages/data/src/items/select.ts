@@ -14,12 +14,7 @@ export function selectItems(
 	itemType: string,
 	query: Query = {},
 ): RequestState<ReadonlyMap<ItemId, Item>> {
-	const items = asDataSelector(select)(store);
-	return selectRequestState(
-		items,
-		'getItems',
-		[itemType, query],
-		items.getItems(itemType, query),
-		items.getItemsError(itemType, query),
-	);
+	const selectors = asDataSelector(select)(store);
+	const { getItems: read, getItemsError: readError } = selectors;
+	return selectRequestState(selectors, 'getItems', [itemType, query], read, readError);
 }

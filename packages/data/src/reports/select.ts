@@ -14,14 +14,9 @@ export function selectReportStats(
 	endpoint: string,
 	query: Query = {},
 ): RequestState<ReportResult> {
-	const reports = asDataSelector(select)(store);
-	return selectRequestState(
-		reports,
-		'getReportStats',
-		[endpoint, query],
-		reports.getReportStats(endpoint, query),
-		reports.getReportStatsError(endpoint, query),
-	);
+	const selectors = asDataSelector(select)(store);
+	const { getReportStats: read, getReportStatsError: readError } = selectors;
+	return selectRequestState(selectors, 'getReportStats', [endpoint, query], read, readError);
 }
 
 /** Request state of `reports/{endpoint}` rows for a query (asked for on first use). */
@@ -30,12 +25,7 @@ export function selectReportItems(
 	endpoint: string,
 	query: Query = {},
 ): RequestState<ReportResult> {
-	const reports = asDataSelector(select)(store);
-	return selectRequestState(
-		reports,
-		'getReportItems',
-		[endpoint, query],
-		reports.getReportItems(endpoint, query),
-		reports.getReportItemsError(endpoint, query),
-	);
+	const selectors = asDataSelector(select)(store);
+	const { getReportItems: read, getReportItemsError: readError } = selectors;
+	return selectRequestState(selectors, 'getReportItems', [endpoint, query], read, readError);
 }

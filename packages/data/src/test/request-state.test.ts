@@ -1,5 +1,5 @@
 import { toWPError } from '../fetch.js';
-import { toRequestState } from '../request-state.js';
+import { toRequestFlags, toRequestState } from '../request-state.js';
 
 describe('toRequestState', () => {
 	it('says error first, then resolving, then success, else idle', () => {
@@ -8,6 +8,25 @@ describe('toRequestState', () => {
 		expect(toRequestState(1, false, true, false)).toEqual({ status: 'resolving' });
 		expect(toRequestState(1, false, false, true)).toEqual({ status: 'success', data: 1 });
 		expect(toRequestState(1, null, false, false)).toEqual({ status: 'idle' });
+	});
+});
+
+describe('toRequestFlags', () => {
+	it('counts anything not yet answered as requesting, and an error as an error', () => {
+		const error = { message: 'Broken' };
+		expect(toRequestFlags({ status: 'idle' })).toEqual({ isRequesting: true, isError: false });
+		expect(toRequestFlags({ status: 'resolving' })).toEqual({
+			isRequesting: true,
+			isError: false,
+		});
+		expect(toRequestFlags({ status: 'success', data: 1 })).toEqual({
+			isRequesting: false,
+			isError: false,
+		});
+		expect(toRequestFlags({ status: 'error', error })).toEqual({
+			isRequesting: false,
+			isError: true,
+		});
 	});
 });
 
