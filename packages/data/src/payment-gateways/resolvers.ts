@@ -21,9 +21,7 @@ export function getPaymentGateways(): Thunk<typeof selectors> {
 					path: `${API_NAMESPACE}/payment_gateways`,
 				})) ?? [];
 			dispatch(getPaymentGatewaysSuccess(gateways));
-			const actions = registry.dispatch(STORE_NAME) as {
-				finishResolution: (name: string, args: unknown[]) => unknown;
-			};
+			const actions = registry.dispatch(STORE_NAME);
 			for (const gateway of gateways) {
 				// Every listed gateway is known: reading one must not fetch it again.
 				actions.finishResolution('getPaymentGateway', [gateway.id]);
