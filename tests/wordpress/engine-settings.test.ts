@@ -15,7 +15,15 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+import {
+	ADMIN,
+	SHOP_MANAGER,
+	SUBSCRIBER,
+	missingPrerequisite,
+	startWordPress,
+	type WordPressSite,
+} from './harness.js';
+import { verifyEngineToken } from '../../server/src/engine-auth/token.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -157,7 +165,10 @@ describeIfReady('the Abacus engine in WordPress', () => {
 		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
 	}
 
-	async function logIn(width: number): Promise<Page> {
+	async function logIn(
+		width: number,
+		user: { user: string; password: string } = ADMIN,
+	): Promise<Page> {
 		const context = await browser.newContext({ viewport: { width, height: 1000 } });
 		const page = await context.newPage();
 		page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -168,8 +179,8 @@ describeIfReady('the Abacus engine in WordPress', () => {
 			}
 		});
 		await page.goto(`${site.url}/wp-login.php`);
-		await page.fill('#user_login', ADMIN.user);
-		await page.fill('#user_pass', ADMIN.password);
+		await page.fill('#user_login', user.user);
+		await page.fill('#user_pass', user.password);
 		await Promise.all([
 			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php')),
 			page.click('#wp-submit'),
@@ -366,5 +377,87 @@ describeIfReady('the Abacus engine in WordPress', () => {
 			fullPage: true,
 		});
 		await page.context().close();
+	});
+	/** A REST call as the logged-in user of `page`, with WordPress's REST nonce. */
+	async function rest(
+		page: Page,
+		method: 'GET' | 'POST',
+		route: string,
+		data?: unknown,
+	): Promise<{ status: number; body: Record<string, unknown> }> {
+		const nonce = await (
+			await page.request.get(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`)
+		).text();
+		const response = await page.request.fetch(`${site.url}/?rest_route=${route}`, {
+			method,
+			headers: { 'X-WP-Nonce': nonce.trim(), 'Content-Type': 'application/json' },
+			data: data === undefined ? undefined : JSON.stringify(data),
+		});
+		return {
+			status: response.status(),
+			body: (await response.json()) as Record<string, unknown>,
+		};
+	}
+
+	it('keeps the secret on the server, refuses bad values, and signs tokens the engine accepts', async () => {
+		const page = await logIn(1440);
+		// The page carries a token for this store and user that verifies with the shared secret.
+		await page.goto(adminUrl('/analytics/settings'));
+		const pageEngine = (await page.evaluate(
+			() =>
+				(window as unknown as { abacusSettings: { engine: unknown } }).abacusSettings
+					.engine,
+		)) as { url: string; store: string; token: string; expires: number };
+		expect(pageEngine.store).toBe(site.url);
+		const fromPage = verifyEngineToken(pageEngine.token, { id: site.url, secret: SECRET });
+		expect(fromPage).toMatchObject({ ok: true, claims: { store: site.url, sub: 1 } });
+		const claims = fromPage.ok ? fromPage.claims : null;
+		expect(claims && claims.exp - claims.iat).toBe(900);
+
+		const read = await rest(page, 'GET', '/abacus/v1/engine');
+		expect(read.status).toBe(200);
+		expect(read.body).toMatchObject({
+			mode: 'abacus',
+			secretSet: true,
+			secretEnd: SECRET.slice(-4),
+		});
+		expect(JSON.stringify(read.body).includes(SECRET)).toBe(false);
+
+		for (const [data, code] of [
+			[{ url: 'ftp://analytics.example' }, 'abacus_engine_invalid_url'],
+			[{ url: 'https://user:pw@analytics.example' }, 'abacus_engine_invalid_url'],
+			[{ secret: 'short' }, 'abacus_engine_invalid_secret'],
+			[{ mode: 'elsewhere' }, 'rest_invalid_param'],
+			[{ mode: 'abacus', colour: 'red' }, 'rest_invalid_param'],
+		] as const) {
+			const answer = await rest(page, 'POST', '/abacus/v1/engine', data);
+			expect([answer.status, answer.body.code]).toEqual([400, code]);
+			expect(String(answer.body.message).length).toBeGreaterThan(15);
+		}
+		// Nothing half-saved: the engine choice is as it was.
+		expect((await rest(page, 'GET', '/abacus/v1/engine')).body).toEqual(read.body);
+
+		// A renewed token verifies too; a shop manager gets one, a subscriber does not.
+		const renewed = await rest(page, 'POST', '/abacus/v1/engine/token');
+		expect(
+			verifyEngineToken(String(renewed.body.token), { id: site.url, secret: SECRET }),
+		).toMatchObject({ ok: true });
+		// Without WordPress's nonce the renewal route does not know the user.
+		const noNonce = await page.request.post(`${site.url}/?rest_route=/abacus/v1/engine/token`);
+		expect(noNonce.status()).toBe(401);
+		await page.context().close();
+		const manager = await logIn(1440, SHOP_MANAGER);
+		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
+		expect(managerToken.status).toBe(200);
+		await manager.context().close();
+		const reader = await logIn(1440, SUBSCRIBER);
+		for (const [method, route] of [
+			['POST', '/abacus/v1/engine/token'],
+			['GET', '/abacus/v1/engine'],
+			['POST', '/abacus/v1/engine/test'],
+		] as const) {
+			expect((await rest(reader, method, route, {})).status).toBe(403);
+		}
+		await reader.context().close();
 	});
 });
