@@ -316,6 +316,37 @@ describeIfReady('the Abacus engine in WordPress', () => {
 			path: path.join(ARTIFACTS, 'engine-revenue-1440.png'),
 			fullPage: true,
 		});
+
+		// The Overview: its indicators and leaderboards come from the engine too.
+		const before = seen.length;
+		await page.goto(
+			adminUrl('/analytics/overview', {
+				period: 'custom',
+				compare: 'previous_year',
+				after: AFTER,
+				before: BEFORE,
+			}),
+		);
+		await page.waitForLoadState('networkidle');
+		await page.waitForFunction(
+			() => !document.querySelector('#root .is-placeholder, #root .components-spinner'),
+			undefined,
+			{ timeout: 60000 },
+		);
+		const overview = seen.slice(before);
+		for (const route of ['reports/performance-indicators', 'leaderboards']) {
+			const answers = overview.filter((s) =>
+				s.url.startsWith(`${engine!.url}/wp-json/wc-analytics/${route}?`),
+			);
+			expect([route, answers.length > 0]).toEqual([route, true]);
+			expect(answers.map((a) => a.status).filter((status) => status !== 200)).toEqual([]);
+		}
+		expect(overview.filter((s) => s.url.startsWith(site.url)).map((s) => s.url)).toEqual([]);
+		await expect(page.locator('#root [role="alert"]').count()).resolves.toBe(0);
+		await page.screenshot({
+			path: path.join(ARTIFACTS, 'engine-overview-1440.png'),
+			fullPage: true,
+		});
 		await page.context().close();
 
 		const phone = await logIn(390);
