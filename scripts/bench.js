@@ -4,6 +4,7 @@
  * BENCH_SIZES=10000,100000), the revenue report and dashboard in Chromium against a 100k-order
  * store, and components alone in Chromium. Run a subset with `--only bundle,components,browser,server`
  * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
+ * `engine` (tests/bench/engine.js): WooCommerce's analytics against the engine on the real stack.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const onlyValue =
 		: process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const onlyList = onlyValue ?? process.env.BENCH_ONLY;
 const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
-const SECTIONS = ['bundle', 'components', 'browser', 'server'];
+const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine'];
 for (const name of only ?? []) {
 	if (!SECTIONS.includes(name)) {
 		console.error(`Unknown bench section "${name}"; choose from ${SECTIONS.join(', ')}.`);
@@ -141,6 +142,31 @@ async function main() {
 			}
 		} else {
 			add('server', 'server benchmark failed', run.status ?? -1, 'exit');
+		}
+	}
+
+	if (wanted('engine')) {
+		const out = path.join(root, 'bench-results', 'engine-latest.json');
+		const run = spawnSync('node', ['tests/bench/engine.js', '--json', out], {
+			cwd: root,
+			stdio: 'inherit',
+			env: process.env,
+		});
+		if (run.status === 0 && existsSync(out)) {
+			const engine = JSON.parse(readFileSync(out, 'utf8'));
+			results.engine = engine;
+			const size = `${engine.orders} orders`;
+			add('engine', `${size}: sync rate (goal: at least 200)`, engine.syncOrdersPerSecond, 'ord/s');
+			add('engine', `${size}: store's page of 100 orders median`, engine.storePageMedianMs, 'ms');
+			for (const e of engine.endpoints) {
+				add('engine', `${size}: ${e.endpoint} WooCommerce median`, e.woocommerceMedianMs, 'ms');
+				add('engine', `${size}: ${e.endpoint} WooCommerce p95`, e.woocommerceP95Ms, 'ms');
+				add('engine', `${size}: ${e.endpoint} engine median`, e.engineMedianMs, 'ms', 100);
+				add('engine', `${size}: ${e.endpoint} engine p95`, e.engineP95Ms, 'ms');
+				add('engine', `${size}: ${e.endpoint} ratio`, e.ratio, 'x');
+			}
+		} else {
+			add('engine', 'engine benchmark failed', run.status ?? -1, 'exit');
 		}
 	}
 
