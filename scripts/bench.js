@@ -156,10 +156,25 @@ async function main() {
 			const engine = JSON.parse(readFileSync(out, 'utf8'));
 			results.engine = engine;
 			const size = `${engine.orders} orders`;
-			add('engine', `${size}: sync rate (goal: at least 200)`, engine.syncOrdersPerSecond, 'ord/s');
-			add('engine', `${size}: store's page of 100 orders median`, engine.storePageMedianMs, 'ms');
+			add(
+				'engine',
+				`${size}: sync rate (goal: at least 200)`,
+				engine.syncOrdersPerSecond,
+				'ord/s',
+			);
+			add(
+				'engine',
+				`${size}: store's page of 100 orders median`,
+				engine.storePageMedianMs,
+				'ms',
+			);
 			for (const e of engine.endpoints) {
-				add('engine', `${size}: ${e.endpoint} WooCommerce median`, e.woocommerceMedianMs, 'ms');
+				add(
+					'engine',
+					`${size}: ${e.endpoint} WooCommerce median`,
+					e.woocommerceMedianMs,
+					'ms',
+				);
 				add('engine', `${size}: ${e.endpoint} WooCommerce p95`, e.woocommerceP95Ms, 'ms');
 				add('engine', `${size}: ${e.endpoint} engine median`, e.engineMedianMs, 'ms', 100);
 				add('engine', `${size}: ${e.endpoint} engine p95`, e.engineP95Ms, 'ms');
