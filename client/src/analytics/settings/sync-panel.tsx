@@ -28,6 +28,9 @@ export interface SyncStore {
 	lastSuccess: string | null;
 	lagSeconds: number | null;
 	lastError: { at?: string; message: string } | null;
+	intervalSeconds: number | null;
+	rounds: number | null;
+	lastRound: { at?: string; orders?: number; deleted?: number; ms?: number } | null;
 }
 
 function num(value: unknown): number | null {
@@ -52,6 +55,7 @@ export function readSyncStatus(value: unknown): SyncStore[] {
 			}
 			const backfill = item.backfill as Record<string, unknown> | null | undefined;
 			const lastError = item.lastError as Record<string, unknown> | null | undefined;
+			const lastRound = item.lastRound as Record<string, unknown> | null | undefined;
 			return {
 				id: typeof item.id === 'string' ? item.id : '',
 				state: typeof item.state === 'string' ? item.state : '',
@@ -72,6 +76,17 @@ export function readSyncStatus(value: unknown): SyncStore[] {
 						? {
 								message: lastError.message,
 								at: typeof lastError.at === 'string' ? lastError.at : undefined,
+							}
+						: null,
+				intervalSeconds: num(item.intervalSeconds),
+				rounds: num(item.rounds),
+				lastRound:
+					lastRound && typeof lastRound === 'object'
+						? {
+								at: typeof lastRound.at === 'string' ? lastRound.at : undefined,
+								orders: num(lastRound.orders) ?? undefined,
+								deleted: num(lastRound.deleted) ?? undefined,
+								ms: num(lastRound.ms) ?? undefined,
 							}
 						: null,
 			};
@@ -98,7 +113,7 @@ function countLabel(key: string): string {
 		categories: __('Categories', 'abacus'),
 		coupons: __('Coupons', 'abacus'),
 		customers: __('Customers', 'abacus'),
-		taxRates: __('Tax rates', 'abacus'),
+		tax_rates: __('Tax rates', 'abacus'),
 	};
 	return Object.prototype.hasOwnProperty.call(labels, key) ? labels[key] : key;
 }
@@ -238,6 +253,26 @@ export function SyncPanel() {
 							? duration(store.lagSeconds)
 							: __('Unknown', 'abacus')}
 					</Fact>
+					{store.intervalSeconds !== null ? (
+						<Fact label={__('Sync interval', 'abacus')}>
+							{duration(store.intervalSeconds)}
+						</Fact>
+					) : null}
+					{store.rounds !== null ? (
+						<Fact label={__('Rounds', 'abacus')}>{format(store.rounds)}</Fact>
+					) : null}
+					{store.lastRound?.at ? (
+						<Fact label={__('Last round', 'abacus')}>
+							{sprintf(
+								/* translators: 1: date and time, 2: orders changed, 3: orders deleted, 4: milliseconds. */
+								__('%1$s: %2$s orders, %3$s deleted, %4$s ms', 'abacus'),
+								dateI18n(dateFormat, store.lastRound.at, undefined),
+								format(store.lastRound.orders ?? 0),
+								format(store.lastRound.deleted ?? 0),
+								format(store.lastRound.ms ?? 0),
+							)}
+						</Fact>
+					) : null}
 					<Fact label={__('Last error', 'abacus')} isError={store.lastError !== null}>
 						{store.lastError
 							? store.lastError.at

@@ -193,6 +193,14 @@ describe('Sync panel', () => {
 										at: '2026-11-23T19:29:00Z',
 										message: 'The store answered 503.',
 									},
+									intervalSeconds: 60,
+									rounds: 3,
+									lastRound: {
+										at: '2026-11-23T19:30:00Z',
+										orders: 12,
+										deleted: 1,
+										ms: 840,
+									},
 								},
 							],
 						},
@@ -210,6 +218,8 @@ describe('Sync panel', () => {
 		).toBeInTheDocument();
 		expect(within(panel).getByText('42 s')).toBeInTheDocument();
 		expect(within(panel).getByText(/The store answered 503\./)).toBeInTheDocument();
+		expect(within(panel).getByText('60 s')).toBeInTheDocument();
+		expect(within(panel).getByText(/12 orders, 1 deleted, 840 ms/)).toBeInTheDocument();
 	});
 
 	it('says when the status could not be loaded, and Retry asks again', async () => {
