@@ -91,8 +91,13 @@ export default (_env, argv = {}) => {
 		optimization: optimization(isProduction),
 		performance: { hints: false },
 		plugins: [
-			// Style sheets come compiled as components.css (PackageStylesPlugin), not from the JS.
-			new webpack.IgnorePlugin({ resourceRegExp: /\.s?css$/ }),
+			// Style sheets come compiled as components.css (PackageStylesPlugin), not from the JS: an
+			// `import './style.scss'` becomes an empty module (IgnorePlugin would make it throw
+			// 'Cannot find module' when the script runs).
+			new webpack.NormalModuleReplacementPlugin(
+				/\.s?css$/,
+				path.join(root, 'scripts/webpack-empty-module.js'),
+			),
 			...commonPlugins(isProduction),
 			new PackageStylesPlugin(),
 			new AbacusDependencyExtractionWebpackPlugin({
