@@ -89,29 +89,57 @@ describeIfReady('the Abacus engine in WordPress', () => {
 			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 		});
 		site = await startWordPress(zip);
-		// The engine: the built Abacus server (server/build, which npm test's typecheck step
-		// builds; ABACUS_ENGINE_ROOT names another checkout's) on a loopback port, serving this
-		// store (its URL and the shared secret).
+		// The engine as a store owner sets it up: a read-only REST API key made in WooCommerce,
+		// `connect` registers the store with it and the shared secret and copies the store now
+		// (--sync), then the built Abacus server (server/build, which npm test's typecheck step
+		// builds; ABACUS_ENGINE_ROOT names another checkout's) serves it on a loopback port.
+		const engineRoot = process.env.ABACUS_ENGINE_ROOT
+			? path.resolve(process.env.ABACUS_ENGINE_ROOT)
+			: root;
+		const keys = JSON.parse(
+			site
+				.php(
+					`global $wpdb;
+$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
+$key = 'ck_' . wc_rand_hash();
+$secret = 'cs_' . wc_rand_hash();
+$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
+	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
+	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
+) );
+echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
+				)
+				.trim()
+				.split('\n')
+				.pop() ?? '{}',
+		) as { key: string; secret: string };
+		const database = path.join(tmp, 'engine.duckdb');
+		const connected = execFileSync(
+			'node',
+			[
+				'scripts/connect.js',
+				'--db',
+				database,
+				'--store',
+				site.url,
+				'--key',
+				keys.key,
+				'--secret',
+				keys.secret,
+				'--engine-secret',
+				SECRET,
+				'--sync',
+			],
+			{ cwd: engineRoot, encoding: 'utf8' },
+		);
+		expect(connected).toContain(`Registered ${site.url}`);
 		const port = await unusedPort();
 		const child = spawn(
 			'node',
-			[
-				'server/build/cli.js',
-				'--db',
-				path.join(tmp, 'engine.duckdb'),
-				'--port',
-				String(port),
-				'--orders',
-				'400',
-				'--seed',
-				'5',
-			],
+			['server/build/cli.js', '--db', database, '--port', String(port)],
 			{
-				cwd: process.env.ABACUS_ENGINE_ROOT
-					? path.resolve(process.env.ABACUS_ENGINE_ROOT)
-					: root,
+				cwd: engineRoot,
 				stdio: ['ignore', 'pipe', 'pipe'],
-				env: { ...process.env, ABACUS_STORE_URL: site.url, ABACUS_STORE_SECRET: SECRET },
 			},
 		);
 		let output = '';
@@ -279,6 +307,22 @@ describeIfReady('the Abacus engine in WordPress', () => {
 		const html = await page.content();
 		expect(html.includes(SECRET)).toBe(false);
 		await page.getByRole('heading', { name: 'Sync' }).waitFor();
+		// The Sync panel: the engine's status of this store, copied by connect.
+		const sync = page.locator('section.abacus-sync');
+		await sync.getByRole('heading', { name: site.url }).waitFor({ timeout: 30000 });
+		const facts = Object.fromEntries(
+			await sync
+				.locator('.abacus-sync__fact')
+				.evaluateAll((items) =>
+					items.map((item) => [
+						item.querySelector('dt')?.textContent ?? '',
+						item.querySelector('dd')?.textContent ?? '',
+					]),
+				),
+		) as Record<string, string>;
+		expect(Number((facts.Orders ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
+		expect(facts['Last success']).not.toBe('Never');
+		expect(facts['Last error']).toBe('None');
 		await page.screenshot({
 			path: path.join(ARTIFACTS, 'engine-settings-1440.png'),
 			fullPage: true,
