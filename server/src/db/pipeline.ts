@@ -15,6 +15,7 @@
  */
 import type { Db, SqlValue } from '../core/db.js';
 import { getOption } from './options.js';
+import { DIMENSION_TABLES, dimensionRows, type OrderDimensionFields } from './order-dimensions.js';
 import { refreshRollups } from './rollups.js';
 import { insertRows } from './sql.js';
 
@@ -55,8 +56,10 @@ export interface OrderCouponRecord {
 /**
  * An order or a refund with its lines, taxes and coupons: one row of `orders` and its children.
  * A refund has `type: 'shop_order_refund'`, its order's id as `parent_id` and negative amounts.
+ * The optional dimension fields (payment method title, shipping address, shipping lines,
+ * attribution meta: `order-dimensions.ts`) are read for orders only.
  */
-export interface OrderRecord {
+export interface OrderRecord extends OrderDimensionFields {
 	id: number;
 	/** 0 for an order; the refunded order's id for a refund. */
 	parent_id: number;
@@ -96,7 +99,7 @@ export interface OrderRecord {
 }
 
 /** The raw tables an order's rows live in, children first (deleted in this order). */
-const RAW_CHILD_TABLES = ['order_tax_items', 'order_coupon_items'] as const;
+const RAW_CHILD_TABLES = ['order_tax_items', 'order_coupon_items', ...DIMENSION_TABLES] as const;
 /** The lookup tables derived per order. */
 const LOOKUP_TABLES = [
 	'order_stats',
@@ -297,6 +300,20 @@ export async function writeOrders(db: Db, orders: readonly OrderRecord[]): Promi
 			['order_id', 'coupon_id', 'discount_amount'],
 			orders.flatMap((o) => o.coupons.map((c) => [o.id, c.coupon_id, c.discount_amount])),
 		);
+		const dimensions = dimensionRows(orders);
+		await insertRows(
+			db,
+			'order_details',
+			['order_id', 'payment_method_title', 'shipping_country', 'shipping_state'],
+			dimensions.details,
+		);
+		await insertRows(
+			db,
+			'order_shipping_lines',
+			['order_item_id', 'order_id', 'method_id', 'method_title', 'total', 'total_tax'],
+			dimensions.shippingLines,
+		);
+		await insertRows(db, 'order_meta', ['order_id', 'meta_key', 'meta_value'], dimensions.meta);
 	});
 }
 

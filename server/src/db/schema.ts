@@ -7,6 +7,7 @@
  * both as TIMESTAMP without time zone.
  */
 import type { Db } from '../core/db.js';
+import { createDimensionSchema } from './order-dimensions.js';
 
 export async function createStoreSchema(db: Db): Promise<void> {
 	await db.exec(`
@@ -138,6 +139,7 @@ export async function createStoreSchema(db: Db): Promise<void> {
 			user_id INTEGER, user_ip_address VARCHAR NOT NULL DEFAULT ''
 		);
 	`);
+	await createDimensionSchema(db);
 }
 
 /**

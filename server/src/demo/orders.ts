@@ -7,6 +7,10 @@ import type { Catalogue, Product } from './catalogue.js';
 import { DAY, type DemoContext } from './context.js';
 import type { Customer, Customers } from './customers.js';
 import { COUPONS, TAX_RATES, type TaxRate } from './data.js';
+import { writeOrderDimensions } from './order-dimensions.js';
+
+/** Shipping lines' item ids: their own range, so that product line ids stay as they were. */
+const SHIPPING_ITEM_IDS = 10_000_000_000;
 
 /** Amounts in cents while computing; written in currency units. */
 interface Line {
@@ -366,6 +370,7 @@ function writeOrder(
 	const paid =
 		status === 'pending' || status === 'failed' || status === 'cancelled' ? null : at + 60_000;
 	const completed = status === 'completed' || status === 'refunded' ? at + 2 * DAY : null;
+	const paymentMethod = ctx.pick(['stripe', 'paypal', 'bacs']);
 	ctx.out('orders').row([
 		id,
 		0,
@@ -387,13 +392,23 @@ function writeOrder(
 		shippingTax / 100,
 		cartTax / 100,
 		orderTotal / 100,
-		ctx.pick(['stripe', 'paypal', 'bacs']),
+		paymentMethod,
 		ctx.local(at),
 		ctx.gmt(at),
 		paid === null ? null : ctx.local(paid),
 		completed === null ? null : ctx.local(Math.min(completed, ctx.nowMs)),
 	]);
 	writeLines(ctx, catalogue, id, lines);
+	writeOrderDimensions(ctx, {
+		id,
+		paymentMethod,
+		physical,
+		shipping,
+		shippingTax,
+		country,
+		state,
+		shippingItemId: SHIPPING_ITEM_IDS + id,
+	});
 	rates.forEach((r, k) => {
 		ctx.out('order_tax_items').row([
 			id,

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { registerBreakdownRoutes } from './breakdown.js';
 import { customersList, customersStats, CUSTOMER_FILTER_PARAMS } from './customers.js';
 import {
 	allowedIndicators,
@@ -367,6 +368,7 @@ export async function registerReportRoutes(
 		(q, settings) => leaderboards(db, q, settings),
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
+	registerBreakdownRoutes(route, db, NS);
 	await registerExportRoutes(app, ctx);
 	await registerImportRoutes(app, ctx);
 }

@@ -1,0 +1,475 @@
+/**
+ * The breakdown reports: order figures per value of one order dimension (payment method, shipping
+ * method, order origin, billing or shipping place), one module for all four.
+ *
+ * `GET reports/{payment-methods|shipping-methods|origins|places}` — one row per dimension value:
+ * `key`, `label` (the store's own words: gateway or shipping method title, '' when none),
+ * `orders_count`, `net_revenue`, `refunds`, `avg_order_value`, `net_revenue_share` (% of the net
+ * sales of every value in the same range and filters), `shipping`, `new_customers`.
+ * `GET reports/{…}/stats` — `totals` and `intervals[].subtotals` of the same figures (plus
+ * `values`, the number of dimension values), with `segmentby=<segment>` one segment per value.
+ *
+ * The rows are order-stats rows (orders and their refunds; a refund counts under its order's
+ * value, on its own date), so a dimension's figures sum to revenue/orders stats of the same range,
+ * statuses and filters. Dimension values come from `db/order-dimensions.ts` (`order_dimensions`).
+ */
+import { pageOfIntervals, sortIntervals } from '@abacus/date';
+
+import type { Db, SqlValue } from '../core/db.js';
+import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
+import type { StoreSettings } from '../db/store-settings.js';
+import { invalidParams } from '../http/errors.js';
+import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
+import type { ParamSpecs, Query } from '../http/params.js';
+import { dateRange } from './date-range.js';
+import { dateWhere, statusWhere, whereClause, type Where } from './filters.js';
+import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
+import type { ReportHandler, RouteResult } from './report-route.js';
+
+/** SQL of a grouping: the value's key and the store's label for it, over `order_dimensions d`. */
+interface Grouping {
+	key: string;
+	label: string;
+}
+
+/** The origin key: the source type, and for organic, referral and UTM orders the source. */
+const ORIGIN_KEY = `CASE WHEN d.origin_type IN ('organic', 'referral', 'utm') THEN d.origin_type || ':' || d.origin_source ELSE d.origin_type END`;
+
+export interface Dimension {
+	/** Route slug (`reports/<slug>`), also the report's slug in the app. */
+	slug: 'payment-methods' | 'shipping-methods' | 'origins' | 'places';
+	/** List parameter limiting the report to some values (the comparison's items). */
+	itemParam: string;
+	/** `segmentby` value of the stats endpoint. */
+	segment: string;
+	/** The ways to group (`group_by`), the first the default. */
+	groups: Record<string, Grouping>;
+}
+
+export const DIMENSIONS: readonly Dimension[] = [
+	{
+		slug: 'payment-methods',
+		itemParam: 'payment_methods',
+		segment: 'payment_method',
+		groups: { method: { key: 'd.payment_method', label: 'd.payment_method_title' } },
+	},
+	{
+		slug: 'shipping-methods',
+		itemParam: 'shipping_methods',
+		segment: 'shipping_method',
+		groups: { method: { key: 'd.shipping_method', label: 'd.shipping_method_title' } },
+	},
+	{
+		slug: 'origins',
+		itemParam: 'origins',
+		segment: 'origin',
+		groups: {
+			origin: { key: ORIGIN_KEY, label: "''" },
+			source_type: { key: 'd.origin_type', label: "''" },
+			campaign: { key: 'd.origin_campaign', label: "''" },
+			device: { key: 'd.origin_device', label: "''" },
+		},
+	},
+	{
+		slug: 'places',
+		itemParam: 'places',
+		segment: 'place',
+		groups: {
+			billing_country: { key: 'd.billing_country', label: "''" },
+			billing_state: { key: `d.billing_country || ':' || d.billing_state`, label: "''" },
+			shipping_country: { key: 'd.shipping_country', label: "''" },
+			shipping_state: { key: `d.shipping_country || ':' || d.shipping_state`, label: "''" },
+		},
+	},
+];
+
+/** The dimension of a route slug. */
+export function dimensionOf(slug: string): Dimension {
+	const dimension = DIMENSIONS.find((d) => d.slug === slug);
+	if (!dimension) throw new Error(`Unknown breakdown ${slug}`);
+	return dimension;
+}
+
+/** The figures of a row, a total or an interval, in response order. */
+export const BREAKDOWN_FIGURES = [
+	'orders_count',
+	'net_revenue',
+	'refunds',
+	'avg_order_value',
+	'net_revenue_share',
+	'shipping',
+	'new_customers',
+] as const;
+type Figure = (typeof BREAKDOWN_FIGURES)[number];
+type Figures = Record<Figure, number>;
+
+const SORTS = [...BREAKDOWN_FIGURES, 'label', 'key'] as const;
+
+const STATUSES = [
+	'pending',
+	'processing',
+	'on-hold',
+	'completed',
+	'cancelled',
+	'refunded',
+	'failed',
+	'trash',
+	'any',
+] as const;
+
+/**
+ * Advanced filters every breakdown takes (each an include / exclude list of keys): payment
+ * method, shipping method, origin (`organic:google`, `typein`…), billing country (`US`) and billing
+ * state (`US:CA`); plus the statuses and new / returning customers.
+ */
+export const DIMENSION_FILTERS: Record<string, string> = {
+	payment_method: 'd.payment_method',
+	shipping_method: 'd.shipping_method',
+	origin: ORIGIN_KEY,
+	country: 'd.billing_country',
+	state: `d.billing_country || ':' || d.billing_state`,
+};
+
+const keyList = { type: 'strings' } as const;
+
+function filterParams(): ParamSpecs {
+	const specs: ParamSpecs = {
+		status_is: { type: 'strings', enum: STATUSES },
+		status_is_not: { type: 'strings', enum: STATUSES },
+		customer_type: { type: 'string', enum: ['new', 'returning'] },
+	};
+	for (const name of Object.keys(DIMENSION_FILTERS)) {
+		specs[`${name}_includes`] = keyList;
+		specs[`${name}_excludes`] = keyList;
+	}
+	return specs;
+}
+
+/** Parameters of `reports/<slug>` (the table). */
+export function listParams(dimension: Dimension): ParamSpecs {
+	return {
+		page: { type: 'integer', default: 1, minimum: 1 },
+		per_page: { type: 'integer', default: 25, minimum: -1, maximum: 100 },
+		after: { type: 'date-time' },
+		before: { type: 'date-time' },
+		order: { type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+		orderby: { type: 'string', default: 'net_revenue', enum: SORTS },
+		group_by: {
+			type: 'string',
+			default: Object.keys(dimension.groups)[0],
+			enum: Object.keys(dimension.groups),
+		},
+		[dimension.itemParam]: keyList,
+		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
+		...filterParams(),
+	};
+}
+
+/** Parameters of `reports/<slug>/stats` (tiles and chart). */
+export function statsParams(dimension: Dimension): ParamSpecs {
+	return {
+		page: { type: 'integer', default: 1, minimum: 1 },
+		per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
+		after: { type: 'date-time' },
+		before: { type: 'date-time' },
+		order: { type: 'string', default: 'asc', enum: ['asc', 'desc'] },
+		orderby: { type: 'string', default: 'date', enum: ['date'] },
+		interval: {
+			type: 'string',
+			default: 'week',
+			enum: ['hour', 'day', 'week', 'month', 'quarter', 'year'],
+		},
+		fields: { type: 'strings' },
+		segmentby: { type: 'string', enum: [dimension.segment] },
+		group_by: {
+			type: 'string',
+			default: Object.keys(dimension.groups)[0],
+			enum: Object.keys(dimension.groups),
+		},
+		[dimension.itemParam]: keyList,
+		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
+		...filterParams(),
+	};
+}
+
+function grouping(dimension: Dimension, q: Query): Grouping {
+	const name = q.str('group_by', Object.keys(dimension.groups)[0]);
+	if (!Object.hasOwn(dimension.groups, name)) {
+		throw invalidParams({
+			group_by: `group_by must be one of: ${Object.keys(dimension.groups).join(', ')}.`,
+		});
+	}
+	return dimension.groups[name];
+}
+
+/** Conditions of the advanced filters, the item list and the customer type on `s` and `d`. */
+function dimensionWhere(dimension: Dimension, q: Query, group: Grouping): Where {
+	const where: Where = { sql: [], params: [] };
+	const add = (expr: string, values: string[], not: boolean): void => {
+		if (!values.length) return;
+		where.sql.push(`(${expr}) ${not ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`);
+		where.params.push(...values);
+	};
+	for (const [name, expr] of Object.entries(DIMENSION_FILTERS)) {
+		add(expr, q.strings(`${name}_includes`), false);
+		add(expr, q.strings(`${name}_excludes`), true);
+	}
+	add(group.key, q.strings(dimension.itemParam), false);
+	const type = q.str('customer_type');
+	if (type === 'new' || type === 'returning') {
+		// A refund follows its order: the order's flag decides.
+		where.sql.push(
+			`COALESCE((SELECT o.returning_customer FROM order_stats o WHERE o.order_id = CASE WHEN s.parent_id = 0 THEN s.order_id ELSE s.parent_id END), false) = ?`,
+		);
+		where.params.push(type === 'returning');
+	}
+	return where;
+}
+
+/** The order-stats rows of the request with their dimension key and label (a CTE body). */
+function baseRows(
+	dimension: Dimension,
+	q: Query,
+	settings: StoreSettings,
+	extraColumns = '',
+): { sql: string; params: SqlValue[] } {
+	const group = grouping(dimension, q);
+	const range = dateRange(q.raw, settings.timeZone);
+	const where = whereClause(
+		dateWhere(range, 's.date_created'),
+		statusWhere(q, settings),
+		dimensionWhere(dimension, q, group),
+	);
+	return {
+		sql: `SELECT s.order_id, s.parent_id, s.net_total, s.shipping_total, s.customer_id,
+				s.returning_customer, COALESCE(${group.key}, '') AS k, COALESCE(${group.label}, '') AS lbl
+				${extraColumns}
+			FROM order_stats s
+			LEFT JOIN order_dimensions d
+				ON d.order_id = CASE WHEN s.parent_id = 0 THEN s.order_id ELSE s.parent_id END
+			${where.sql}`,
+		params: where.params,
+	};
+}
+
+/** Aggregates of order-stats rows `b` (figures before the derived ones). */
+const AGGREGATES = `
+	COUNT(*) FILTER (WHERE b.parent_id = 0) AS orders_count,
+	COALESCE(SUM(b.net_total), 0) AS net_revenue,
+	COALESCE(-SUM(b.net_total) FILTER (WHERE b.net_total < 0), 0) AS refunds,
+	COALESCE(SUM(b.shipping_total), 0) AS shipping,
+	COUNT(DISTINCT b.customer_id) FILTER (WHERE b.parent_id = 0 AND b.returning_customer = false) AS new_customers`;
+
+const round = (n: number): number => Math.round(n * 100) / 100;
+
+function figures(row: Record<string, unknown>, totalNet: number): Figures {
+	const orders = Number(row.orders_count ?? 0);
+	const net = Number(row.net_revenue ?? 0);
+	return {
+		orders_count: orders,
+		net_revenue: round(net),
+		refunds: round(Number(row.refunds ?? 0)),
+		avg_order_value: orders ? round(net / orders) : 0,
+		net_revenue_share: totalNet ? round((100 * net) / totalNet) : 0,
+		shipping: round(Number(row.shipping ?? 0)),
+		new_customers: Number(row.new_customers ?? 0),
+	};
+}
+
+/** `reports/<slug>`: one row per dimension value, sorted and paged. */
+export async function breakdownList(
+	db: Db,
+	dimension: Dimension,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const base = baseRows(dimension, q, settings);
+	const rows = await db.all(
+		`WITH b AS (${base.sql})
+		SELECT b.k AS key, max(b.lbl) AS label, ${AGGREGATES} FROM b GROUP BY b.k`,
+		base.params,
+	);
+	const totalNet = rows.reduce((s, r) => s + Number(r.net_revenue ?? 0), 0);
+	const items = rows.map((r) => ({
+		key: String(r.key ?? ''),
+		label: String(r.label ?? ''),
+		...figures(r, totalNet),
+	}));
+	const orderby = q.str('orderby', 'net_revenue');
+	const dir = q.str('order', 'desc') === 'asc' ? 1 : -1;
+	items.sort((a, b) => {
+		const x = orderby === 'label' || orderby === 'key' ? a[orderby] : a[orderby as Figure];
+		const y = orderby === 'label' || orderby === 'key' ? b[orderby] : b[orderby as Figure];
+		if (x < y) return -dir;
+		if (x > y) return dir;
+		return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+	});
+	const perPage = q.int('per_page', 25);
+	const page = q.int('page', 1);
+	if (perPage === -1) {
+		if (items.length > MAX_UNPAGED_ROWS) throw tooManyRows(items.length);
+		return { body: items, total: items.length, totalPages: items.length ? 1 : 0 };
+	}
+	const size = Math.max(1, perPage);
+	return {
+		body: items.slice((page - 1) * size, page * size),
+		total: items.length,
+		totalPages: Math.ceil(items.length / size),
+	};
+}
+
+/** Most segments one stats answer carries (the largest by net sales when no items are named). */
+export const MAX_SEGMENTS = 25;
+
+function pickFields(
+	values: Figures & { values?: number },
+	fields: string[],
+): Record<string, number> {
+	if (!fields.length) return values;
+	return Object.fromEntries(Object.entries(values).filter(([k]) => fields.includes(k))) as Record<
+		string,
+		number
+	>;
+}
+
+/** `reports/<slug>/stats`: totals and intervals of the figures, with segments per value. */
+export async function breakdownStats(
+	db: Db,
+	dimension: Dimension,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const interval = q.str('interval', 'week') as Interval;
+	const { startOfWeek, timeZone } = settings;
+	const range = dateRange(q.raw, timeZone);
+	const base = baseRows(
+		dimension,
+		q,
+		settings,
+		`, ${bucketStartSql('s.date_created', interval, startOfWeek)} AS bucket`,
+	);
+	const rows = await db.all(
+		`WITH b AS (${base.sql})
+		SELECT CAST(b.bucket AS VARCHAR) AS bucket, b.k AS key, max(b.lbl) AS label, ${AGGREGATES}
+		FROM b GROUP BY GROUPING SETS ((b.bucket, b.k), (b.bucket), (b.k), ())`,
+		base.params,
+	);
+	const fields = q.strings('fields');
+	const segmented = q.str('segmentby') === dimension.segment;
+	const totalRow = rows.find((r) => r.bucket === null && r.key === null) ?? {};
+	const totalNet = Number(totalRow.net_revenue ?? 0);
+	const byKey = rows.filter((r) => r.bucket === null && r.key !== null);
+	const valuesCount = byKey.length;
+	const named = q.strings(dimension.itemParam);
+	const segmentKeys = (
+		named.length
+			? named
+			: [...byKey]
+					.sort((a, b) => Number(b.net_revenue) - Number(a.net_revenue))
+					.map((r) => String(r.key))
+	).slice(0, MAX_SEGMENTS);
+	const labels = new Map(byKey.map((r) => [String(r.key), String(r.label ?? '')]));
+	const segmentsOf = (
+		find: (key: string) => Record<string, unknown> | undefined,
+		netOfScope: number,
+	): Array<{ segment_id: string; segment_label: string; subtotals: Record<string, number> }> =>
+		segmentKeys.map((key) => ({
+			segment_id: key,
+			segment_label: labels.get(key) ?? '',
+			subtotals: pickFields(figures(find(key) ?? {}, netOfScope), fields),
+		}));
+	const totals = {
+		...pickFields({ ...figures(totalRow, totalNet), values: valuesCount }, fields),
+		...(segmented
+			? {
+					segments: segmentsOf(
+						(key) => byKey.find((r) => String(r.key) === key),
+						totalNet,
+					),
+				}
+			: {}),
+	};
+	const inBucket = new Map<string, Array<Record<string, unknown>>>();
+	for (const r of rows) {
+		if (r.bucket === null) continue;
+		const k = bucketKeyOf(String(r.bucket), interval, startOfWeek);
+		const list = inBucket.get(k) ?? [];
+		list.push(r);
+		inBucket.set(k, list);
+	}
+	const all = buckets(range.after, range.before, interval, startOfWeek);
+	const sorted = sortIntervals(
+		all,
+		'date',
+		q.str('order', 'asc'),
+		(b) => b.start,
+		() => 0,
+	);
+	const perPage = q.int('per_page', 10);
+	const page = pageOfIntervals(sorted, q.int('page', 1), perPage);
+	const fmt = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+	const intervals = page.map((bucket) => {
+		const list = inBucket.get(bucket.key) ?? [];
+		const whole = list.find((r) => r.key === null) ?? {};
+		const net = Number(whole.net_revenue ?? 0);
+		return {
+			interval: bucket.key,
+			date_start: fmt(bucket.start),
+			date_start_gmt: gmtText(bucket.start, timeZone),
+			date_end: fmt(bucket.end),
+			date_end_gmt: formatSql(localToUtcLast(bucket.end, timeZone)),
+			subtotals: {
+				...pickFields(
+					{ ...figures(whole, net), values: list.filter((r) => r.key !== null).length },
+					fields,
+				),
+				...(segmented
+					? {
+							segments: segmentsOf(
+								(key) => list.find((r) => r.key !== null && String(r.key) === key),
+								net,
+							),
+						}
+					: {}),
+			},
+		};
+	});
+	const total = all.length;
+	return {
+		body: { totals, intervals },
+		total,
+		totalPages: total ? Math.ceil(total / perPage) : 0,
+	};
+}
+
+/** The CSV columns of a breakdown's whole-report export (labels as the table heads them). */
+export const BREAKDOWN_EXPORT_COLUMNS: Array<[string, (row: Record<string, unknown>) => unknown]> =
+	[
+		['Key', (r) => r.key],
+		['Name', (r) => r.label || r.key],
+		['Orders', (r) => r.orders_count],
+		['Net sales', (r) => r.net_revenue],
+		['Returns', (r) => r.refunds],
+		['Average order value', (r) => r.avg_order_value],
+		['Share of net sales (%)', (r) => r.net_revenue_share],
+		['Shipping', (r) => r.shipping],
+		['New customers', (r) => r.new_customers],
+	];
+
+/** Registers `reports/<slug>` and `reports/<slug>/stats` of every breakdown (REST-style routes). */
+export function registerBreakdownRoutes(
+	route: (path: string, specs: ParamSpecs, handler: ReportHandler) => void,
+	db: Db,
+	namespace: string,
+): void {
+	for (const dimension of DIMENSIONS) {
+		route(`${namespace}/reports/${dimension.slug}`, listParams(dimension), (q, settings) =>
+			breakdownList(db, dimension, q, settings),
+		);
+		route(
+			`${namespace}/reports/${dimension.slug}/stats`,
+			statsParams(dimension),
+			(q, settings) => breakdownStats(db, dimension, q, settings),
+		);
+	}
+}

@@ -1,0 +1,313 @@
+/**
+ * The breakdown reports (payment methods, shipping methods, origins, places) against the store's
+ * own totals: every value's figures sum to revenue/orders stats of the same range and filters,
+ * shares sum to 100 %, interval subtotals sum to the totals; bad input is a 400; the pipeline
+ * carries the dimension fields of a synced order.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { applyOrderChanges, type OrderRecord } from '../../db/pipeline.js';
+import { startServer, type RunningServer } from '../../index.js';
+import { get } from './fixtures.js';
+
+jest.setTimeout(120000);
+
+interface Item {
+	key: string;
+	label: string;
+	orders_count: number;
+	net_revenue: number;
+	refunds: number;
+	avg_order_value: number;
+	net_revenue_share: number;
+	shipping: number;
+	new_customers: number;
+}
+interface Stats {
+	totals: Record<string, number> & {
+		segments?: Array<{ segment_id: string; subtotals: Record<string, number> }>;
+	};
+	intervals: Array<{
+		interval: string;
+		subtotals: Record<string, number> & {
+			segments?: Array<{ segment_id: string; subtotals: Record<string, number> }>;
+		};
+	}>;
+}
+
+let server: RunningServer;
+const today = new Date().toISOString().slice(0, 10);
+const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+const RANGE = `after=${lastYear}T00:00:00&before=${today}T23:59:59`;
+const close = (a: number, b: number): void => expect(Math.abs(a - b)).toBeLessThan(0.02);
+const sum = (items: Item[], key: keyof Item): number =>
+	items.reduce((s, i) => s + Number(i[key]), 0);
+
+beforeAll(async () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-breakdown-'));
+	server = await startServer({
+		databasePath: path.join(dir, 'store.duckdb'),
+		orders: 1500,
+		seed: 5,
+		quiet: true,
+	});
+}, 180000);
+
+afterAll(async () => {
+	await server.close();
+});
+
+const list = async (slug: string, query = ''): Promise<Item[]> =>
+	(await get<Item[]>(server, `/wc-analytics/reports/${slug}?${RANGE}&per_page=-1${query}`)).body;
+/** Store totals: revenue stats, or orders stats (which take the status filters) when filtered. */
+const revenue = async (query = ''): Promise<Record<string, number>> =>
+	(
+		await get<Stats>(
+			server,
+			`/wc-analytics/reports/${query ? 'orders' : 'revenue'}/stats?${RANGE}&interval=year&per_page=100${query}`,
+		)
+	).body.totals;
+
+const CASES: Array<[string, string]> = [
+	['payment-methods', ''],
+	['shipping-methods', ''],
+	['origins', ''],
+	['origins', '&group_by=source_type'],
+	['origins', '&group_by=campaign'],
+	['origins', '&group_by=device'],
+	['places', ''],
+	['places', '&group_by=billing_state'],
+	['places', '&group_by=shipping_country'],
+	['places', '&group_by=shipping_state'],
+];
+
+describe('every breakdown sums to the store totals', () => {
+	it.each(CASES)('%s%s', async (slug, group) => {
+		const [items, totals] = await Promise.all([list(slug, group), revenue()]);
+		expect(items.length).toBeGreaterThan(1);
+		close(sum(items, 'orders_count'), totals.orders_count);
+		close(sum(items, 'net_revenue'), totals.net_revenue);
+		close(sum(items, 'refunds'), totals.refunds);
+		close(sum(items, 'shipping'), totals.shipping);
+		expect(Math.abs(sum(items, 'net_revenue_share') - 100)).toBeLessThan(0.2);
+		for (const item of items) {
+			if (item.orders_count)
+				close(item.avg_order_value, item.net_revenue / item.orders_count);
+		}
+		// new customers: each customer's first order lies under one value
+		const stats = (
+			await get<Stats>(
+				server,
+				`/wc-analytics/reports/${slug}/stats?${RANGE}&interval=month&per_page=100${group}`,
+			)
+		).body;
+		close(stats.totals.orders_count, totals.orders_count);
+		close(stats.totals.net_revenue, totals.net_revenue);
+		expect(stats.totals.new_customers).toBe(sum(items, 'new_customers'));
+		expect(stats.totals.values).toBe(items.length);
+		close(
+			stats.intervals.reduce((s, i) => s + i.subtotals.net_revenue, 0),
+			totals.net_revenue,
+		);
+	});
+
+	it('has the demo values: gateways with titles, the three shipping methods, origins, countries', async () => {
+		const payments = await list('payment-methods');
+		expect(payments.map((p) => p.key).sort()).toEqual(['bacs', 'paypal', 'stripe']);
+		expect(payments.find((p) => p.key === 'stripe')?.label).toBe('Credit card (Stripe)');
+		const shipping = await list('shipping-methods');
+		expect(shipping.map((s) => s.key).sort()).toEqual(
+			['', 'flat_rate', 'free_shipping', 'local_pickup'].sort(),
+		);
+		expect(shipping.find((s) => s.key === 'flat_rate')?.shipping).toBeGreaterThan(0);
+		close(shipping.find((s) => s.key === 'free_shipping')?.shipping ?? -1, 0);
+		const origins = await list('origins', '&group_by=source_type');
+		for (const type of ['typein', 'organic', 'referral', 'utm', 'admin', ''])
+			expect(origins.map((o) => o.key)).toContain(type);
+		const places = await list('places');
+		expect(places.length).toBeGreaterThanOrEqual(5);
+		expect(places[0].key).toBe('US');
+		const states = await list('places', '&group_by=billing_state');
+		expect(states.map((s) => s.key)).toContain('US:CA');
+	});
+
+	it('a breakdown filtered by status sums to orders stats with the same statuses', async () => {
+		const status = '&status_is[]=completed&status_is[]=refunded';
+		const [items, totals] = await Promise.all([list('places', status), revenue(status)]);
+		close(sum(items, 'net_revenue'), totals.net_revenue);
+		close(sum(items, 'orders_count'), totals.orders_count);
+	});
+
+	it('advanced filters restrict to a payment method, an origin and a country', async () => {
+		const byMethod = await list('payment-methods');
+		const paypal = byMethod.find((p) => p.key === 'paypal') as Item;
+		const places = await list('places', '&payment_method_includes=paypal');
+		close(sum(places, 'net_revenue'), paypal.net_revenue);
+		const notPaypal = await list('places', '&payment_method_excludes=paypal');
+		close(sum(notPaypal, 'net_revenue') + paypal.net_revenue, sum(byMethod, 'net_revenue'));
+		const us = (await list('places')).find((p) => p.key === 'US') as Item;
+		const methodsInUs = await list('payment-methods', '&country_includes=US');
+		close(sum(methodsInUs, 'orders_count'), us.orders_count);
+		const ca = await list('payment-methods', '&state_includes=US:CA');
+		const states = await list('places', '&group_by=billing_state');
+		close(sum(ca, 'net_revenue'), states.find((s) => s.key === 'US:CA')?.net_revenue ?? -1);
+		const google = await list('shipping-methods', '&origin_includes=organic:google');
+		const origins = await list('origins');
+		close(
+			sum(google, 'orders_count'),
+			origins.find((o) => o.key === 'organic:google')?.orders_count ?? -1,
+		);
+	});
+
+	it('segments by value: one per named item, summing like the rows', async () => {
+		const stats = (
+			await get<Stats>(
+				server,
+				`/wc-analytics/reports/payment-methods/stats?${RANGE}&interval=month&per_page=100&segmentby=payment_method&payment_methods=stripe,paypal`,
+			)
+		).body;
+		const items = await list('payment-methods', '&payment_methods=stripe,paypal');
+		expect(stats.totals.segments?.map((s) => s.segment_id)).toEqual(['stripe', 'paypal']);
+		for (const segment of stats.totals.segments ?? []) {
+			const item = items.find((i) => i.key === segment.segment_id) as Item;
+			close(segment.subtotals.net_revenue, item.net_revenue);
+			close(
+				stats.intervals.reduce(
+					(s, i) =>
+						s +
+						Number(
+							i.subtotals.segments?.find((x) => x.segment_id === segment.segment_id)
+								?.subtotals.net_revenue ?? 0,
+						),
+					0,
+				),
+				item.net_revenue,
+			);
+		}
+	});
+
+	it('sorts and pages the table', async () => {
+		const res = await get<Item[]>(
+			server,
+			`/wc-analytics/reports/places?${RANGE}&orderby=orders_count&order=asc&per_page=2&page=1`,
+		);
+		expect(res.body).toHaveLength(2);
+		expect(res.body[0].orders_count).toBeLessThanOrEqual(res.body[1].orders_count);
+		expect(Number(res.headers.get('x-wp-total'))).toBeGreaterThan(2);
+	});
+
+	it('refuses bad input naming the parameter', async () => {
+		const bad = await get<{ code: string; data: { params: Record<string, string> } }>(
+			server,
+			`/wc-analytics/reports/places?group_by=planet`,
+		);
+		expect(bad.status).toBe(400);
+		expect(Object.keys(bad.body.data.params)).toContain('group_by');
+		const seg = await get<{ code: string }>(
+			server,
+			`/wc-analytics/reports/origins/stats?segmentby=product`,
+		);
+		expect(seg.status).toBe(400);
+	});
+});
+
+describe('the pipeline carries the dimensions of a synced order', () => {
+	it('payment title, shipping line, attribution meta and shipping address show in the reports', async () => {
+		const db = server.ctx.db;
+		const order: OrderRecord = {
+			id: 990001,
+			parent_id: 0,
+			type: 'shop_order',
+			number: '990001',
+			status: 'completed',
+			currency: 'USD',
+			customer_id: null,
+			user_id: null,
+			billing_first_name: 'Test',
+			billing_last_name: 'Buyer',
+			billing_email: 'buyer@example.com',
+			billing_country: 'NZ',
+			billing_state: 'AUK',
+			billing_city: 'Auckland',
+			billing_postcode: '1010',
+			discount_total: 0,
+			shipping_total: 7,
+			shipping_tax: 0,
+			cart_tax: 0,
+			total: 107,
+			payment_method: 'cod',
+			date_created: `${today} 10:00:00`,
+			date_created_gmt: `${today} 10:00:00`,
+			date_paid: `${today} 10:00:00`,
+			date_completed: `${today} 10:00:00`,
+			lines: [
+				{
+					order_item_id: 99000101,
+					product_id: 1,
+					variation_id: 0,
+					name: 'Thing',
+					qty: 1,
+					subtotal: 100,
+					total: 100,
+					tax: 0,
+					shipping: 7,
+					shipping_tax: 0,
+					meta: [],
+				},
+			],
+			taxes: [],
+			coupons: [],
+			payment_method_title: 'Cash on delivery',
+			shipping_country: 'AU',
+			shipping_state: 'VIC',
+			shipping_lines: [
+				{
+					order_item_id: 99000102,
+					method_id: 'courier_x',
+					method_title: 'Courier X',
+					total: 7,
+					total_tax: 0,
+				},
+			],
+			meta: [
+				{ key: '_wc_order_attribution_source_type', value: 'utm' },
+				{ key: '_wc_order_attribution_utm_source', value: 'tiktok' },
+				{ key: '_wc_order_attribution_utm_campaign', value: 'launch' },
+				{ key: '_wc_order_attribution_device_type', value: 'Mobile' },
+				{ key: '_private_note', value: 'not kept' },
+			],
+		};
+		await applyOrderChanges(db, { upsert: [order] });
+		server.ctx.notifyWrite();
+		const payments = await list('payment-methods');
+		expect(payments.find((p) => p.key === 'cod')).toMatchObject({
+			label: 'Cash on delivery',
+			orders_count: 1,
+			net_revenue: 100,
+		});
+		const shipping = await list('shipping-methods');
+		expect(shipping.find((s) => s.key === 'courier_x')).toMatchObject({
+			label: 'Courier X',
+			shipping: 7,
+		});
+		expect((await list('origins')).find((o) => o.key === 'utm:tiktok')?.orders_count).toBe(1);
+		expect(
+			(await list('origins', '&group_by=campaign')).find((o) => o.key === 'launch')
+				?.orders_count,
+		).toBe(1);
+		expect((await list('places', '&group_by=shipping_state')).map((p) => p.key)).toContain(
+			'AU:VIC',
+		);
+		expect((await list('places')).find((p) => p.key === 'NZ')?.orders_count).toBe(1);
+		const kept = await db.all('SELECT meta_key FROM order_meta WHERE order_id = 990001');
+		expect(kept.map((r) => r.meta_key)).not.toContain('_private_note');
+
+		await applyOrderChanges(db, { remove: [990001] });
+		server.ctx.notifyWrite();
+		expect((await list('payment-methods')).find((p) => p.key === 'cod')).toBeUndefined();
+		const left = await db.all('SELECT * FROM order_shipping_lines WHERE order_id = 990001');
+		expect(left).toHaveLength(0);
+	});
+});
