@@ -17,11 +17,13 @@ import {
 } from '@abacus/date';
 import { flattenFilters, getHistory, getNewPath } from '@abacus/navigation';
 import { numberFormat } from '@abacus/number';
+import { getSetting } from '@abacus/settings';
 
 import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/drill-down.js';
 import { singleProductId } from '../report/products/single-variable.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
+import { chartTimeLocale, currencyTickFormat } from './chart-locale.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -248,6 +250,14 @@ function useVariableProduct(config: ReportConfig, query: Record<string, unknown>
 function ReportChartView({ config, path, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
+	// The store's locale: month and weekday names of the dates, money ticks in its currency.
+	const locale = getSetting('locale', {}) as { userLocale?: string; siteLocale?: string };
+	const wpLocale = locale.userLocale || locale.siteLocale;
+	const timeLocale = useMemo(() => chartTimeLocale(wpLocale), [wpLocale]);
+	const moneyTicks = useMemo(
+		() => currencyTickFormat(context.currencyConfig, wpLocale),
+		[context.currencyConfig, wpLocale],
+	);
 	const selected = getSelectedChart(config, query);
 	const product = useVariableProduct(config, query);
 	// A single variable product: one line per variation (REST.md §5), like an item comparison.
@@ -375,6 +385,8 @@ function ReportChartView({ config, path, query }: Props) {
 			formatCurrency={context.formatAmount}
 			formatNumber={context.formatNumber}
 			formatAverage={formatAverage}
+			yFormat={selected.type === 'currency' ? moneyTicks : undefined}
+			timeLocale={timeLocale}
 			tooltipLabelFormat={formats.tooltipLabelFormat}
 			screenReaderFormat={formats.screenReaderFormat}
 			xFormat={formats.xFormat}

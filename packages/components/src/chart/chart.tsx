@@ -87,6 +87,7 @@ export function Chart({
 	xFormat = '%d',
 	x2Format = '%b %Y',
 	yFormat,
+	timeLocale,
 	showHeaderControls = true,
 	onIntervalChange,
 	onChartTypeChange,
@@ -196,6 +197,7 @@ export function Chart({
 				dateParser={dateParser}
 				valueType={valueType}
 				yFormat={yFormat}
+				timeLocale={timeLocale}
 				xFormat={xFormat}
 				x2Format={x2Format}
 				tooltipLabelFormat={tooltipLabelFormat}

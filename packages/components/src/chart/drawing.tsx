@@ -1,5 +1,5 @@
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
-import { timeFormat } from 'd3-time-format';
+import { timeFormat, timeFormatLocale, type TimeLocaleDefinition } from 'd3-time-format';
 import { useRef, type ReactElement } from 'react';
 
 import { XAxis, YAxis } from './axis.js';
@@ -37,7 +37,9 @@ export interface DrawingInput {
 	/** d3-time-format of the row dates. */
 	dateParser: string;
 	valueType?: ChartValueType;
-	yFormat?: string;
+	yFormat?: string | ((value: number) => string);
+	/** Month and weekday names of the dates; d3's en-US when absent. */
+	timeLocale?: TimeLocaleDefinition;
 	xFormat: string;
 	x2Format: string;
 	tooltipLabelFormat: string;
@@ -76,6 +78,7 @@ export function isSameDrawingInput(a: DrawingInput, b: DrawingInput): boolean {
 		a.dateParser === b.dateParser &&
 		a.valueType === b.valueType &&
 		a.yFormat === b.yFormat &&
+		a.timeLocale === b.timeLocale &&
 		a.xFormat === b.xFormat &&
 		a.x2Format === b.x2Format &&
 		a.tooltipLabelFormat === b.tooltipLabelFormat &&
@@ -99,6 +102,7 @@ export function drawChart(input: DrawingInput): Drawing {
 	const keys = columns.map((column) => column.key);
 	const dates = data.map((row) => row.date);
 	const parseDate = createDateParser(input.dateParser);
+	const formatDate = input.timeLocale ? timeFormatLocale(input.timeLocale).format : timeFormat;
 	const xScale = getXScale(dates, innerWidth);
 	const yScale = getYScale(data, keys, innerHeight);
 	const xTicks = getXAxisTicks({
@@ -107,8 +111,8 @@ export function drawChart(input: DrawingInput): Drawing {
 		interval: input.interval,
 		xScale,
 		parseDate,
-		formatX: timeFormat(input.xFormat),
-		formatX2: timeFormat(input.x2Format),
+		formatX: formatDate(input.xFormat),
+		formatX2: formatDate(input.x2Format),
 	});
 	const marks: SeriesMarks[] =
 		chartType === 'line'
@@ -124,7 +128,7 @@ export function drawChart(input: DrawingInput): Drawing {
 		xScale,
 		yScale,
 		parseDate,
-		formatTooltipDate: timeFormat(input.tooltipLabelFormat),
+		formatTooltipDate: formatDate(input.tooltipLabelFormat),
 		yAxis: (
 			<YAxis
 				ticks={getYAxisTicks(yScale, input.valueType, input.yFormat)}
@@ -137,7 +141,7 @@ export function drawChart(input: DrawingInput): Drawing {
 			<ScreenReaderTable
 				caption={input.label}
 				columns={columns}
-				rows={getTableRows(data, columns, parseDate, timeFormat(input.screenReaderFormat))}
+				rows={getTableRows(data, columns, parseDate, formatDate(input.screenReaderFormat))}
 				formatValue={input.formatValue}
 			/>
 		),

@@ -1,3 +1,4 @@
+import type { TimeLocaleDefinition } from 'd3-time-format';
 import type {
 	ChartInterval,
 	ChartMode,
@@ -60,8 +61,17 @@ export interface ChartProps {
 	xFormat?: string;
 	/** d3-time-format of the second x-axis line (month and year). Default '%b %Y'. */
 	x2Format?: string;
-	/** d3-format of the y axis. Default by value type: currency '$.3~s', number ',.0f', '.3~s'. */
-	yFormat?: string;
+	/**
+	 * The y-axis labels: a d3-format, or a function writing a tick (e.g. the store's currency
+	 * format). Default by value type: currency '$.3~s', number ',.0f', '.3~s'.
+	 */
+	yFormat?: string | ((value: number) => string);
+	/**
+	 * The month and weekday names (and date patterns) of the x-axis labels, the tooltip and the
+	 * screen-reader table: a d3 time locale (d3-time-format's TimeLocaleDefinition). Default: d3's
+	 * en-US.
+	 */
+	timeLocale?: TimeLocaleDefinition;
 	/** Shows the interval select and type toggle. Default true. */
 	showHeaderControls?: boolean;
 	/** Called with the new interval (the query is written too, unless it returns false). */

@@ -240,8 +240,9 @@ export function getXTicks(
 /** The y-axis tick formatter for a value type, or for a given d3-format specifier. */
 export function getYFormatter(
 	valueType?: ChartValueType,
-	specifier?: string,
+	specifier?: string | ((value: number) => string),
 ): (value: number) => string {
+	if (typeof specifier === 'function') return specifier;
 	const formatter = d3Format(specifier ?? Y_FORMATS[valueType ?? 'default']);
 	return (value) => formatter(value);
 }

@@ -64,7 +64,7 @@ export interface ChartTableRow {
 export function getYAxisTicks(
 	yScale: ScaleLinear<number, number>,
 	valueType?: ChartValueType,
-	yFormat?: string,
+	yFormat?: string | ((value: number) => string),
 ): YAxisTick[] {
 	const format = getYFormatter(valueType, yFormat);
 	return getYTicks(yScale, 4, valueType === 'number').map((value) => ({
