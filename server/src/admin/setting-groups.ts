@@ -6,7 +6,9 @@ import type { Db } from '../core/db.js';
 import { RestError, invalidParams } from '../http/errors.js';
 import { countryNames, isKnownCountry } from './countries.js';
 import { CURRENCIES, ORDER_STATUSES } from './statuses.js';
+import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { getOption, writeOption } from '../db/options.js';
+import { deriveLookups } from '../db/pipeline.js';
 import { transaction } from './tx.js';
 
 export type SettingType =
@@ -251,6 +253,18 @@ async function definitions(db: Db, group: SettingsGroup): Promise<SettingDefinit
 					type: 'text',
 					default: 'period=month&compare=previous_year',
 				},
+				{
+					id: 'woocommerce_date_type',
+					label: 'Date type',
+					description: 'Database date field considered for Revenue and Orders reports',
+					type: 'select',
+					default: 'date_created',
+					options: {
+						date_created: 'Date created',
+						date_paid: 'Date paid',
+						date_completed: 'Date completed',
+					},
+				},
 			];
 		}
 	}
@@ -382,11 +396,15 @@ export async function updateSettings(
 	});
 	if (Object.keys(problems).length > 0) throw invalidParams(problems);
 	await transaction(db, async () => {
+		let basisChanged = false;
 		for (const update of updates) {
 			const def = defs.find((d) => d.id === update.id) as SettingDefinition;
 			const value = def.type === 'number' ? Number(update.value) : update.value;
-			await writeOption(db, update.id, value);
+			const changed = await writeOption(db, update.id, value);
+			if (changed && update.id === DATE_BASIS_OPTION) basisChanged = true;
 		}
+		// The lookups carry the date orders count on (db/date-basis.ts): re-derive them.
+		if (basisChanged) await deriveLookups(db);
 	});
 	const after = await readGroup(db, group, base);
 	return updates.map((update) => after.find((s) => s.id === update.id) as Setting);

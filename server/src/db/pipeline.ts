@@ -14,6 +14,7 @@
  * quantities, as WooCommerce stores them.
  */
 import type { Db, SqlValue } from '../core/db.js';
+import { basisDateGmtSql, basisDateSql, dateBasis } from './date-basis.js';
 import { getOption } from './options.js';
 import { DIMENSION_TABLES, dimensionRows, type OrderDimensionFields } from './order-dimensions.js';
 import { refreshRollups } from './rollups.js';
@@ -129,14 +130,17 @@ export async function excludedStatusesSql(db: Db): Promise<string> {
  */
 export async function orderStatsSelect(db: Db): Promise<string> {
 	const excludedSql = await excludedStatusesSql(db);
+	const basis = await dateBasis(db);
 	return `
 		WITH base AS (
-			SELECT o.id, o.parent_id, o.date_created, o.date_created_gmt, o.date_paid, o.date_completed,
+			SELECT o.id, o.parent_id, ${basisDateSql(basis)} AS date_created,
+				${basisDateGmtSql(basis)} AS date_created_gmt, o.date_paid, o.date_completed,
 				COALESCE(i.qty, 0) AS qty, o.total, o.cart_tax + o.shipping_tax AS tax, o.shipping_total,
 				'wc-' || COALESCE(p.status, o.status) AS status, o.customer_id
 			FROM orders o
 			LEFT JOIN (SELECT id, status FROM orders WHERE parent_id = 0) p ON p.id = o.parent_id
 			LEFT JOIN (SELECT order_id, SUM(qty) AS qty FROM order_items GROUP BY order_id) i ON i.order_id = o.id
+			WHERE ${basisDateSql(basis)} IS NOT NULL
 		)
 		SELECT id AS order_id, parent_id, date_created, date_created_gmt, date_paid, date_completed,
 			qty AS num_items_sold, total AS total_sales, tax AS tax_total, shipping_total,
@@ -157,23 +161,26 @@ export async function insertLineLookups(
 	condition: (column: string) => string,
 	params: SqlValue[] = [],
 ): Promise<void> {
-	const cond = (alias: string): string => condition(`${alias}.order_id`);
+	const basis = await dateBasis(db);
+	const date = basisDateSql(basis);
+	const cond = (alias: string): string =>
+		`${condition(`${alias}.order_id`)} AND ${date} IS NOT NULL`;
 	await db.run(
 		`INSERT INTO order_product_lookup
-		SELECT i.order_item_id, i.order_id, i.product_id, i.variation_id, o.customer_id, o.date_created, i.qty,
+		SELECT i.order_item_id, i.order_id, i.product_id, i.variation_id, o.customer_id, ${date}, i.qty,
 			i.total, i.total + i.tax + i.shipping + i.shipping_tax, i.subtotal - i.total, i.tax, i.shipping, i.shipping_tax
 		FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.qty <> 0 AND ${cond('i')}`,
 		params,
 	);
 	await db.run(
 		`INSERT INTO order_tax_lookup
-		SELECT t.order_id, t.tax_rate_id, o.date_created, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
+		SELECT t.order_id, t.tax_rate_id, ${date}, t.shipping_tax, t.order_tax, t.shipping_tax + t.order_tax
 		FROM order_tax_items t JOIN orders o ON o.id = t.order_id WHERE ${cond('t')}`,
 		params,
 	);
 	await db.run(
 		`INSERT INTO order_coupon_lookup
-		SELECT c.order_id, c.coupon_id, o.date_created, c.discount_amount
+		SELECT c.order_id, c.coupon_id, ${date}, c.discount_amount
 		FROM order_coupon_items c JOIN orders o ON o.id = c.order_id WHERE ${cond('c')}`,
 		params,
 	);

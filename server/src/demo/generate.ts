@@ -11,6 +11,7 @@ import type { Db } from '../core/db.js';
 import { createAdminSchema } from '../db/admin-schema.js';
 import { seedOptions } from '../db/options.js';
 import { deriveLookups } from '../db/pipeline.js';
+import { seedDemoCosts } from './costs.js';
 import {
 	STORE_MARKER_TABLE,
 	createStoreIndexes,
@@ -137,6 +138,7 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	await createStoreIndexes(db);
 	await createAdminSchema(db);
 	await seedAdminData(db, seed);
+	await seedDemoCosts(db, seed, startMs, nowMs);
 	// Last: the marker saying the store is complete (a start finding no marker regenerates it).
 	await markStoreComplete(db);
 	await db.run('CHECKPOINT');

@@ -28,6 +28,7 @@ import {
 import { registerExportRoutes } from './export.js';
 import { registerImportRoutes } from './import.js';
 import { orderStats } from './order-stats.js';
+import { registerProfitRoutes } from './profit-routes.js';
 import {
 	commonListParams,
 	commonStatsParams,
@@ -369,6 +370,7 @@ export async function registerReportRoutes(
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
 	registerBreakdownRoutes(route, db, NS);
+	await registerProfitRoutes(app, ctx, cache, NS);
 	await registerExportRoutes(app, ctx);
 	await registerImportRoutes(app, ctx);
 }

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../core/context.js';
 import { RestError } from '../../http/errors.js';
 import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
+import { DATE_BASES, DATE_BASIS_OPTION, isDateBasis } from '../../db/date-basis.js';
 import { getOption, writeOption } from '../../db/options.js';
+import { deriveLookups } from '../../db/pipeline.js';
 import { transaction } from '../tx.js';
 
 export async function registerOptionRoutes(
@@ -42,11 +44,25 @@ export async function registerOptionRoutes(
 		},
 		handler: async (request) => {
 			const body = request.body as Record<string, unknown>;
+			if (Object.hasOwn(body, DATE_BASIS_OPTION) && !isDateBasis(body[DATE_BASIS_OPTION])) {
+				throw new RestError(
+					'rest_invalid_param',
+					`Invalid parameter(s): ${DATE_BASIS_OPTION}`,
+					400,
+					{
+						params: {
+							[DATE_BASIS_OPTION]: `The date type must be one of ${DATE_BASES.join(', ')}.`,
+						},
+					},
+				);
+			}
 			const result = await transaction(ctx.db, async () => {
 				const changed: Record<string, boolean> = {};
 				for (const [name, value] of Object.entries(body)) {
 					changed[name] = await writeOption(ctx.db, name, value);
 				}
+				// The lookups carry the date orders count on (db/date-basis.ts): re-derive them.
+				if (changed[DATE_BASIS_OPTION]) await deriveLookups(ctx.db);
 				return changed;
 			});
 			ctx.notifyWrite();

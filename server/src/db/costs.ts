@@ -1,0 +1,274 @@
+/**
+ * Cost of goods: a cost history per product and variation, and the cost of each sold line fixed
+ * at the time of sale.
+ *
+ * * `product_costs` — one row per (product, variation, date it applies from): the unit cost in force
+ *   from that store-local day on, until the next entry. `variation_id` 0 is the product's own cost
+ *   (simple products, and the fallback of variations without their own entries). `source` says
+ *   where it came from: `abacus` (typed in Abacus), `woocommerce` (the store's "Cost of Goods
+ *   Sold" field, synced), `demo`.
+ * * `order_line_costs` — the unit cost fixed for a sold line (`order_item_id`), with `source`
+ *   `order` (the line's own cost recorded by WooCommerce, item meta `_cogs_value`, a line total)
+ *   or `history` (the cost history in force on the order's creation day).
+ *
+ * The cost of a line in a report is `unit_cost × quantity`; a refund line (negative quantity)
+ * takes the unit cost of the refunded order's line of the same product and variation, so a refund
+ * returns the cost its sale counted. A line is "fixed" the first time costs are written after it
+ * arrived (`fixLineCosts` runs before every cost edit and after the demo store is generated);
+ * until then reports compute the same figure from the history (`lineCostsSql`), which has not
+ * changed since the line arrived — so a later cost edit never rewrites a sale that already had a
+ * cost unless the user asks for it (`applyToPast`). A line sold while its product had no cost
+ * stays without one (profit "not available") until a cost covering its day is entered: filling a
+ * gap is not rewriting history.
+ */
+import type { Db } from '../core/db.js';
+
+export type CostSource = 'abacus' | 'woocommerce' | 'demo';
+
+export interface CostEntry {
+	product_id: number;
+	variation_id: number;
+	/** Unit cost in the store's currency (non-negative, in the store's precision). */
+	cost: number;
+	/** Store-local day ('YYYY-MM-DD') the cost applies from. */
+	date_from: string;
+	source: CostSource;
+}
+
+const ready = new WeakMap<Db, Promise<void>>();
+
+/** Creates the cost tables when missing (idempotent; once per database handle). */
+export function ensureCostSchema(db: Db): Promise<void> {
+	let done = ready.get(db);
+	if (!done) {
+		done = db.exec(`
+			CREATE TABLE IF NOT EXISTS product_costs (
+				product_id INTEGER NOT NULL, variation_id INTEGER NOT NULL DEFAULT 0, cost DOUBLE NOT NULL,
+				date_from DATE NOT NULL, source VARCHAR NOT NULL DEFAULT 'abacus',
+				recorded_at TIMESTAMP NOT NULL DEFAULT current_timestamp
+			);
+			CREATE TABLE IF NOT EXISTS order_line_costs (
+				order_item_id BIGINT NOT NULL, order_id INTEGER NOT NULL, unit_cost DOUBLE NOT NULL,
+				source VARCHAR NOT NULL
+			);
+		`);
+		ready.set(db, done);
+		done.catch(() => ready.delete(db));
+	}
+	return done;
+}
+
+/**
+ * SELECT of `(order_item_id, unit_cost, cost_source)` for every line of `order_product_lookup`
+ * (NULL unit cost when the line has none): the fixed cost when there is one, else the line's own
+ * recorded cost, else the history in force on the order's creation day (variation entries first,
+ * then the product's); refund lines take their sale's unit cost.
+ */
+export function lineCostsSql(): string {
+	return `(
+		WITH sale_lines AS (
+			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.product_qty,
+				CAST(o.date_created AS DATE) AS sale_day
+			FROM order_product_lookup l JOIN orders o ON o.id = l.order_id AND o.parent_id = 0
+		),
+		item_cogs AS (
+			SELECT m.order_item_id, MAX(TRY_CAST(m.meta_value AS DOUBLE)) AS line_cost
+			FROM order_item_meta m WHERE m.meta_key = '_cogs_value' GROUP BY m.order_item_id
+		),
+		own AS (
+			SELECT s.order_item_id, s.sale_day, s.product_id, s.variation_id FROM sale_lines s
+		),
+		by_variation AS (
+			SELECT v.order_item_id, c.cost FROM (SELECT * FROM own WHERE variation_id <> 0) v
+			ASOF JOIN product_costs c ON c.product_id = v.product_id AND c.variation_id = v.variation_id
+				AND v.sale_day >= c.date_from
+		),
+		by_product AS (
+			SELECT own.order_item_id, c.cost FROM own
+			ASOF JOIN product_costs c ON c.product_id = own.product_id AND c.variation_id = 0
+				AND own.sale_day >= c.date_from
+		),
+		sale_costs AS (
+			SELECT s.order_item_id, s.order_id, s.product_id, s.variation_id,
+				CASE
+					WHEN f.unit_cost IS NOT NULL THEN f.unit_cost
+					WHEN ic.line_cost IS NOT NULL AND s.product_qty <> 0 THEN ic.line_cost / s.product_qty
+					ELSE COALESCE(bv.cost, bp.cost)
+				END AS unit_cost,
+				CASE
+					WHEN f.unit_cost IS NOT NULL THEN f.source
+					WHEN ic.line_cost IS NOT NULL AND s.product_qty <> 0 THEN 'order'
+					WHEN COALESCE(bv.cost, bp.cost) IS NOT NULL THEN 'history'
+				END AS cost_source
+			FROM sale_lines s
+			LEFT JOIN order_line_costs f ON f.order_item_id = s.order_item_id
+			LEFT JOIN item_cogs ic ON ic.order_item_id = s.order_item_id
+			LEFT JOIN by_variation bv ON bv.order_item_id = s.order_item_id
+			LEFT JOIN by_product bp ON bp.order_item_id = s.order_item_id
+		),
+		parent_costs AS (
+			SELECT order_id, product_id, variation_id, MAX(unit_cost) AS unit_cost
+			FROM sale_costs GROUP BY order_id, product_id, variation_id
+		),
+		refund_costs AS (
+			SELECT l.order_item_id, l.order_id, COALESCE(f.unit_cost, p.unit_cost) AS unit_cost,
+				CASE WHEN f.unit_cost IS NOT NULL THEN f.source WHEN p.unit_cost IS NOT NULL THEN 'sale' END AS cost_source
+			FROM order_product_lookup l
+			JOIN orders r ON r.id = l.order_id AND r.parent_id <> 0
+			LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
+			LEFT JOIN parent_costs p ON p.order_id = r.parent_id AND p.product_id = l.product_id
+				AND p.variation_id = l.variation_id
+		)
+		SELECT order_item_id, order_id, unit_cost, cost_source FROM sale_costs
+		UNION ALL
+		SELECT order_item_id, order_id, unit_cost, cost_source FROM refund_costs
+	)`;
+}
+
+/**
+ * Fixes the cost of every line that has one but is not fixed yet (see the file comment). Returns
+ * the number of lines fixed. Call inside the transaction of a cost write.
+ */
+export async function fixLineCosts(db: Db): Promise<number> {
+	await ensureCostSchema(db);
+	const before = await db.one<{ n: bigint | number }>(
+		'SELECT COUNT(*) AS n FROM order_line_costs',
+	);
+	await db.run(
+		`INSERT INTO order_line_costs
+		SELECT c.order_item_id, c.order_id, c.unit_cost, c.cost_source
+		FROM ${lineCostsSql()} c
+		WHERE c.unit_cost IS NOT NULL
+			AND c.order_item_id NOT IN (SELECT order_item_id FROM order_line_costs)`,
+	);
+	const after = await db.one<{ n: bigint | number }>(
+		'SELECT COUNT(*) AS n FROM order_line_costs',
+	);
+	return Number(after?.n ?? 0) - Number(before?.n ?? 0);
+}
+
+export interface SetCostResult {
+	/** Lines of earlier sales whose cost was recomputed (`applyToPast` only). */
+	rewritten: number;
+}
+
+/**
+ * Records a unit cost of a product or variation from `date_from` on (an entry for the same
+ * product, variation and day is replaced). Sales already fixed keep their cost unless
+ * `applyToPast`: then the lines of this product/variation sold on or after `date_from` whose cost
+ * came from the history are computed again (costs WooCommerce recorded on the order line are
+ * never rewritten). Runs in one transaction.
+ */
+export async function setProductCost(
+	db: Db,
+	entry: CostEntry,
+	applyToPast = false,
+): Promise<SetCostResult> {
+	await ensureCostSchema(db);
+	return db.transaction(async () => {
+		await fixLineCosts(db);
+		await db.run(
+			'DELETE FROM product_costs WHERE product_id = ? AND variation_id = ? AND date_from = CAST(? AS DATE)',
+			[entry.product_id, entry.variation_id, entry.date_from],
+		);
+		await db.run(
+			`INSERT INTO product_costs (product_id, variation_id, cost, date_from, source)
+			VALUES (?, ?, ?, CAST(? AS DATE), ?)`,
+			[entry.product_id, entry.variation_id, entry.cost, entry.date_from, entry.source],
+		);
+		let rewritten = 0;
+		if (applyToPast) {
+			// A product-level entry applies to the lines of variations without entries of their own.
+			const variationCondition =
+				entry.variation_id !== 0
+					? 'l.variation_id = ?'
+					: `(l.variation_id = 0 OR l.variation_id NOT IN (
+						SELECT variation_id FROM product_costs WHERE product_id = ? AND variation_id <> 0))`;
+			const target = `
+				SELECT l.order_item_id FROM order_product_lookup l
+				JOIN orders o ON o.id = l.order_id
+				LEFT JOIN orders p ON p.id = o.parent_id
+				WHERE l.product_id = ? AND ${variationCondition}
+					AND CAST(COALESCE(p.date_created, o.date_created) AS DATE) >= CAST(? AS DATE)`;
+			const params = [
+				entry.product_id,
+				entry.variation_id !== 0 ? entry.variation_id : entry.product_id,
+				entry.date_from,
+			];
+			const count = await db.one<{ n: bigint | number }>(
+				`SELECT COUNT(*) AS n FROM order_line_costs
+				WHERE source IN ('history', 'sale') AND order_item_id IN (${target})`,
+				params,
+			);
+			rewritten = Number(count?.n ?? 0);
+			await db.run(
+				`DELETE FROM order_line_costs
+				WHERE source IN ('history', 'sale') AND order_item_id IN (${target})`,
+				params,
+			);
+			await fixLineCosts(db);
+		}
+		return { rewritten };
+	});
+}
+
+/**
+ * Records the store's own cost of a product or variation as WooCommerce reports it (the sync's
+ * product `cost_of_goods_sold.total_value`): a new history entry from `day` on when it differs
+ * from the cost in force that day; nothing when equal or when `cost` is null.
+ */
+export async function recordStoreCost(
+	db: Db,
+	productId: number,
+	variationId: number,
+	cost: number | null,
+	day: string,
+): Promise<boolean> {
+	if (cost === null || !Number.isFinite(cost) || cost < 0) return false;
+	await ensureCostSchema(db);
+	const current = await db.one<{ cost: number }>(
+		`SELECT cost FROM product_costs WHERE product_id = ? AND variation_id = ?
+			AND date_from <= CAST(? AS DATE) ORDER BY date_from DESC, recorded_at DESC LIMIT 1`,
+		[productId, variationId, day],
+	);
+	if (current && Math.abs(Number(current.cost) - cost) < 1e-9) return false;
+	await setProductCost(db, {
+		product_id: productId,
+		variation_id: variationId,
+		cost,
+		date_from: day,
+		source: 'woocommerce',
+	});
+	return true;
+}
+
+export interface CostHistoryRow {
+	product_id: number;
+	variation_id: number;
+	cost: number;
+	date_from: string;
+	source: string;
+}
+
+/** The cost history of one product (its own entries and its variations'), newest first. */
+export async function costHistory(db: Db, productId: number): Promise<CostHistoryRow[]> {
+	await ensureCostSchema(db);
+	const rows = await db.all<{
+		product_id: number;
+		variation_id: number;
+		cost: number;
+		date_from: string;
+		source: string;
+	}>(
+		`SELECT product_id, variation_id, cost, strftime(date_from, '%Y-%m-%d') AS date_from, source
+		FROM product_costs WHERE product_id = ? ORDER BY variation_id, date_from DESC`,
+		[productId],
+	);
+	return rows.map((r) => ({
+		product_id: Number(r.product_id),
+		variation_id: Number(r.variation_id),
+		cost: Number(r.cost),
+		date_from: String(r.date_from),
+		source: String(r.source),
+	}));
+}

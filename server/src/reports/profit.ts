@@ -1,0 +1,308 @@
+/**
+ * The Profit report (`wc-analytics/reports/profit`, `/profit/stats`, `/profit/missing-costs`):
+ * net sales, cost of goods, gross profit, margin and profit per order over the product lines of
+ * the orders in range (the default status exclusion applies; dates are the lookup's dates, i.e.
+ * the store's date basis).
+ *
+ * Each line's cost is fixed at its sale (`db/costs.ts`); a refund line returns its sale's cost.
+ * Lines without a cost are never counted as free: cost, gross profit and margin are computed over
+ * the lines that have a cost only, and the lines (items, products) without one are counted
+ * separately (`items_without_cost`, `products_without_cost`, and the missing-costs route that
+ * names them), so the page can say how much of the figure is not covered.
+ */
+import type { Db, Row, SqlValue } from '../core/db.js';
+import { ensureCostSchema, lineCostsSql } from '../db/costs.js';
+import { formatSql as formatLocal, gmtText } from '../db/store-time.js';
+import type { StoreSettings } from '../db/store-settings.js';
+import type { Query } from '../http/params.js';
+import { pageRows } from '../http/paging.js';
+import { dateRange } from './date-range.js';
+import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
+
+/** Fields of the stats totals and interval subtotals. */
+export const PROFIT_FIELDS = [
+	'net_revenue',
+	'cost',
+	'gross_profit',
+	'margin',
+	'orders_count',
+	'profit_per_order',
+	'items_sold',
+	'costed_revenue',
+	'items_without_cost',
+	'products_without_cost',
+] as const;
+export type ProfitField = (typeof PROFIT_FIELDS)[number];
+
+export const PROFIT_LIST_ORDERBY = [
+	'net_revenue',
+	'cost',
+	'gross_profit',
+	'margin',
+	'items_sold',
+	'orders_count',
+	'items_without_cost',
+	'name',
+] as const;
+
+type Totals = Record<ProfitField, number | null>;
+
+const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** The lines in range with their cost: the FROM clause every profit query starts with. */
+function linesSql(q: Query, settings: StoreSettings): { sql: string; params: SqlValue[] } {
+	const { after, before } = dateRange(q.raw, settings.timeZone);
+	const excluded = settings.excludedStatuses.map((s) => quote(`wc-${s}`)).join(', ');
+	const conditions = [
+		'l.date_created >= CAST(? AS TIMESTAMP)',
+		'l.date_created <= CAST(? AS TIMESTAMP)',
+		excluded ? `s.status NOT IN (${excluded})` : 'true',
+	];
+	const params: SqlValue[] = [formatLocal(after), formatLocal(before)];
+	const products = q.ids('products');
+	if (products.length) conditions.push(`l.product_id IN (${products.map(Number).join(', ')})`);
+	const categories = q.ids('categories');
+	if (categories.length) {
+		conditions.push(`l.product_id IN (
+			SELECT pc.product_id FROM product_categories pc
+			JOIN category_lookup cl ON cl.category_id = pc.category_id
+			WHERE cl.category_tree_id IN (${categories.map(Number).join(', ')}))`);
+	}
+	return {
+		sql: `(
+			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.date_created,
+				l.product_qty AS qty, l.product_net_revenue AS revenue, s.parent_id,
+				c.unit_cost, CASE WHEN c.unit_cost IS NULL THEN NULL ELSE c.unit_cost * l.product_qty END AS cost
+			FROM order_product_lookup l
+			JOIN order_stats s ON s.order_id = l.order_id
+			LEFT JOIN ${lineCostsSql()} c ON c.order_item_id = l.order_item_id
+			WHERE ${conditions.join(' AND ')}
+		)`,
+		params,
+	};
+}
+
+/** The aggregate columns of a group of lines (`x` is the lines relation). */
+const AGGREGATES = `
+	SUM(x.qty) AS items_sold,
+	SUM(x.revenue) AS net_revenue,
+	SUM(CASE WHEN x.cost IS NOT NULL THEN x.revenue END) AS costed_revenue,
+	SUM(x.cost) AS cost,
+	SUM(CASE WHEN x.cost IS NOT NULL THEN x.revenue - x.cost END) AS gross_profit,
+	COUNT(DISTINCT CASE WHEN x.parent_id = 0 THEN x.order_id END) AS orders_count,
+	COALESCE(SUM(CASE WHEN x.cost IS NULL AND x.parent_id = 0 THEN x.qty END), 0) AS items_without_cost,
+	COUNT(DISTINCT CASE WHEN x.cost IS NULL AND x.parent_id = 0 THEN x.product_id END) AS products_without_cost`;
+
+const money = (value: unknown): number | null =>
+	value === null || value === undefined ? null : Math.round(Number(value) * 1e6) / 1e6;
+
+/** Totals of one group from its aggregate row (margin and profit per order derived). */
+function totalsOf(row: Row | undefined): Totals {
+	const gross = money(row?.gross_profit);
+	const costed = money(row?.costed_revenue);
+	const orders = Number(row?.orders_count ?? 0);
+	return {
+		net_revenue: money(row?.net_revenue) ?? 0,
+		cost: money(row?.cost),
+		gross_profit: gross,
+		margin:
+			gross !== null && costed !== null && costed !== 0
+				? Math.round((gross / costed) * 10000) / 100
+				: null,
+		orders_count: orders,
+		profit_per_order:
+			gross !== null && orders > 0 ? Math.round((gross / orders) * 100) / 100 : null,
+		items_sold: Number(row?.items_sold ?? 0),
+		costed_revenue: costed,
+		items_without_cost: Number(row?.items_without_cost ?? 0),
+		products_without_cost: Number(row?.products_without_cost ?? 0),
+	};
+}
+
+function pick(totals: Totals, fields: string[]): Partial<Totals> {
+	if (!fields.length) return totals;
+	const out: Partial<Totals> = {};
+	for (const f of fields) {
+		if ((PROFIT_FIELDS as readonly string[]).includes(f))
+			out[f as ProfitField] = totals[f as ProfitField];
+	}
+	return out;
+}
+
+export interface ProfitStatsResult {
+	body: { totals: Partial<Totals>; intervals: unknown[] };
+	total: number;
+	totalPages: number;
+}
+
+/** `reports/profit/stats`: totals over the range and subtotals per interval (zero-filled). */
+export async function profitStats(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<ProfitStatsResult> {
+	await ensureCostSchema(db);
+	const { sql, params } = linesSql(q, settings);
+	const interval = q.str('interval', 'week') as Interval;
+	const fields = q.strings('fields');
+	const totalsRow = await db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params);
+	const startSql = bucketStartSql('x.date_created', interval, settings.startOfWeek);
+	const grouped = await db.all(
+		`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
+		FROM ${sql} x GROUP BY 1`,
+		params,
+	);
+	const byKey = new Map<string, Row>();
+	for (const row of grouped) {
+		byKey.set(bucketKeyOf(String(row.bucket), interval, settings.startOfWeek), row);
+	}
+	const { after, before } = dateRange(q.raw, settings.timeZone);
+	const all = buckets(after, before, interval, settings.startOfWeek).map((b) => {
+		const subtotals = pick(totalsOf(byKey.get(b.key)), fields);
+		return {
+			interval: b.key,
+			date_start: formatLocal(b.start),
+			date_start_gmt: gmtText(b.start, settings.timeZone),
+			date_end: formatLocal(b.end),
+			date_end_gmt: gmtText(b.end, settings.timeZone),
+			subtotals,
+		};
+	});
+	const orderby = q.str('orderby', 'date');
+	const direction = q.str('order', 'desc') === 'asc' ? 1 : -1;
+	all.sort((a, b) => {
+		if (orderby !== 'date') {
+			const av = Number(a.subtotals[orderby as ProfitField] ?? -Infinity);
+			const bv = Number(b.subtotals[orderby as ProfitField] ?? -Infinity);
+			if (av !== bv) return (av - bv) * direction;
+			return a.interval < b.interval ? -1 : 1;
+		}
+		return (a.interval < b.interval ? -1 : a.interval > b.interval ? 1 : 0) * direction;
+	});
+	const perPage = q.int('per_page', 10);
+	const page = q.int('page', 1);
+	return {
+		body: {
+			totals: pick(totalsOf(totalsRow), fields),
+			intervals: all.slice((page - 1) * perPage, page * perPage),
+		},
+		total: all.length,
+		totalPages: Math.max(1, Math.ceil(all.length / perPage)),
+	};
+}
+
+export interface ProfitListResult {
+	body: Array<Record<string, unknown>>;
+	total: number;
+	totalPages: number;
+}
+
+/** Sort expression of a list column, rows without a figure last whatever the direction. */
+function orderSql(orderby: string, order: 'asc' | 'desc', id: string): string {
+	const column = (PROFIT_LIST_ORDERBY as readonly string[]).includes(orderby)
+		? orderby
+		: 'net_revenue';
+	const dir = order === 'asc' ? 'ASC' : 'DESC';
+	if (column === 'name') return `lower(name) ${dir}, ${id} ASC`;
+	return `${column} ${dir} NULLS LAST, ${id} ASC`;
+}
+
+/**
+ * `reports/profit?by=product|category`: one row per product (variations summed into their
+ * product) or per category (a sale counts for the product's categories and all their ancestors,
+ * as in the categories report) with net sales, cost, gross profit, margin, orders, items and the
+ * items sold without a cost (`cost_status`: complete, partial or missing).
+ */
+export async function profitList(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<ProfitListResult> {
+	await ensureCostSchema(db);
+	const { sql, params } = linesSql(q, settings);
+	const by = q.str('by', 'product');
+	const order = q.str('order', 'desc') === 'asc' ? 'asc' : 'desc';
+	const orderby = q.str('orderby', 'net_revenue');
+	const status = `CASE WHEN items_without_cost = 0 THEN 'complete'
+		WHEN cost IS NULL THEN 'missing' ELSE 'partial' END AS cost_status`;
+	const derived = `CASE WHEN costed_revenue IS NOT NULL AND costed_revenue <> 0
+		THEN round(gross_profit / costed_revenue * 100, 2) END AS margin`;
+	const base =
+		by === 'category'
+			? `SELECT g.*, ${derived}, ${status} FROM (
+				SELECT cl.category_tree_id AS category_id, cat.name AS name,
+					COUNT(DISTINCT x.product_id) AS products_count, ${AGGREGATES}
+				FROM ${sql} x
+				JOIN product_categories pc ON pc.product_id = x.product_id
+				JOIN category_lookup cl ON cl.category_id = pc.category_id
+				JOIN categories cat ON cat.id = cl.category_tree_id
+				GROUP BY 1, 2) g`
+			: `SELECT g.*, ${derived}, ${status} FROM (
+				SELECT x.product_id, COALESCE(p.name, '') AS name, p.sku AS sku, ${AGGREGATES}
+				FROM ${sql} x LEFT JOIN products p ON p.id = x.product_id
+				GROUP BY 1, 2, 3) g`;
+	const id = by === 'category' ? 'category_id' : 'product_id';
+	const page = await pageRows(db, base, params, orderSql(orderby, order, id), q);
+	const body = page.rows.map((row) => {
+		const totals = totalsOf(row);
+		const out: Record<string, unknown> = {
+			[id]: Number(row[id]),
+			name: String(row.name ?? ''),
+			items_sold: totals.items_sold,
+			net_revenue: totals.net_revenue,
+			cost: totals.cost,
+			gross_profit: totals.gross_profit,
+			margin: totals.margin,
+			orders_count: totals.orders_count,
+			items_without_cost: totals.items_without_cost,
+			cost_status: String(row.cost_status),
+		};
+		if (by === 'category') out.products_count = Number(row.products_count ?? 0);
+		else out.sku = String(row.sku ?? '');
+		out.extended_info = { name: String(row.name ?? '') };
+		return out;
+	});
+	return { body, total: page.total, totalPages: page.totalPages };
+}
+
+export interface MissingCost {
+	product_id: number;
+	variation_id: number;
+	name: string;
+	items_sold: number;
+}
+
+/**
+ * The products and variations sold in range whose lines have no cost (most sold first; at most
+ * `limit` named, `count` says how many there are).
+ */
+export async function missingCosts(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	limit = 100,
+): Promise<{ count: number; products: MissingCost[] }> {
+	await ensureCostSchema(db);
+	const { sql, params } = linesSql(q, settings);
+	const base = `SELECT x.product_id, x.variation_id, SUM(x.qty) AS items_sold
+		FROM ${sql} x WHERE x.cost IS NULL AND x.parent_id = 0 GROUP BY 1, 2`;
+	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) m`, params);
+	const rows = await db.all(
+		`SELECT m.product_id, m.variation_id, m.items_sold,
+			COALESCE(v.name, p.name, '') AS name
+		FROM (${base}) m
+		LEFT JOIN products p ON p.id = m.product_id
+		LEFT JOIN products v ON v.id = m.variation_id AND m.variation_id <> 0
+		ORDER BY m.items_sold DESC, m.product_id, m.variation_id LIMIT ?`,
+		[...params, limit],
+	);
+	return {
+		count: Number(count?.n ?? 0),
+		products: rows.map((r) => ({
+			product_id: Number(r.product_id),
+			variation_id: Number(r.variation_id),
+			name: String(r.name),
+			items_sold: Number(r.items_sold),
+		})),
+	};
+}
