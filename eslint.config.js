@@ -29,6 +29,49 @@ function forbid(patterns, message) {
 	};
 }
 
+/** What the server may not import: React, @wordpress/*, the L1 packages and the client. */
+const SERVER_FORBIDDEN = [
+	'react',
+	'react-dom',
+	'@wordpress/*',
+	'@abacus/data',
+	'@abacus/components',
+	'@abacus/client',
+	'**/client/**',
+];
+
+/**
+ * The server's layers (server/README.md): each folder may import only the folders listed for it
+ * (and core/, the database connection and server context, which imports none); app.ts, index.ts
+ * and cli.ts wire everything at the top. Tests may import anything.
+ */
+const SERVER_LAYERS = {
+	core: [],
+	db: ['core'],
+	http: ['core'],
+	demo: ['core', 'db'],
+	metrics: ['core', 'db', 'http'],
+	reports: ['core', 'db', 'http', 'metrics'],
+	admin: ['core', 'db', 'http', 'metrics'],
+	page: ['core', 'db', 'http', 'metrics', 'admin'],
+};
+const SERVER_FOLDERS = [...Object.keys(SERVER_LAYERS), 'sync', 'engine-auth'];
+
+function serverLayer(folder) {
+	const below = new Set([folder, ...SERVER_LAYERS[folder]]);
+	const above = SERVER_FOLDERS.filter((f) => !below.has(f));
+	const rule = forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.');
+	rule['no-restricted-imports'][1].patterns.push({
+		regex: `^(\\.\\./)+((${above.join('|')})/|(app|index|cli)\\.js$)`,
+		message: `server/src/${folder} may import only ${[...below].filter((f) => f !== folder).join(', ') || 'no other server folder'} (server/README.md, Layout).`,
+	});
+	return {
+		files: [`server/src/${folder}/**/*.ts`],
+		ignores: ['**/test/**'],
+		rules: rule,
+	};
+}
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -108,22 +151,12 @@ export default tseslint.config(
 			'Components take data as props: no stores, no fetching, no client code.',
 		),
 	},
-	// Server: its own code and L0 packages only.
+	// Server: its own code and L0 packages only; its folders in layers.
 	{
 		files: ['server/src/**/*.ts'],
-		rules: forbid(
-			[
-				'react',
-				'react-dom',
-				'@wordpress/*',
-				'@abacus/data',
-				'@abacus/components',
-				'@abacus/client',
-				'**/client/**',
-			],
-			'The server uses only its own code and the L0 packages.',
-		),
+		rules: forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.'),
 	},
+	...Object.keys(SERVER_LAYERS).map(serverLayer),
 	{
 		files: ['client/src/**/*.{ts,tsx}'],
 		rules: forbid([], ''),

@@ -10,7 +10,8 @@ import { statusWhere } from './filters.js';
 import { type ParamSpecs, type Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
 import { formatSql } from '../db/store-time.js';
-import { parseStoreDate, type StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { parseStoreDate } from './date-range.js';
 
 const NS = '/wc-analytics';
 

@@ -26,7 +26,8 @@ import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import { Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
-import { dateRange, type StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { dateRange } from './date-range.js';
 
 const NS = '/wc-analytics';
 

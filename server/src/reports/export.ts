@@ -33,7 +33,7 @@ import {
 } from './lists.js';
 import { normaliseQuery, Query, type ParamSpecs } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
-import { storeSettings, type StoreSettings } from './store-settings.js';
+import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 
 const NS = '/wc-analytics';
 

@@ -6,7 +6,8 @@ import type { Db, SqlValue } from '../core/db.js';
 import { invalidParams } from '../http/errors.js';
 import { type Query } from '../http/params.js';
 import { formatSql } from '../db/store-time.js';
-import type { DateRange, StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { type DateRange } from './date-range.js';
 
 export interface Where {
 	sql: string[];

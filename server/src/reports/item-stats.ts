@@ -24,7 +24,8 @@ import type { Interval } from './intervals.js';
 import { downloadWhere } from './lists.js';
 import { Query } from '../http/params.js';
 import { variationLabels } from './order-stats.js';
-import { dateRange, type StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { dateRange } from './date-range.js';
 
 const metricsOf = (set: Record<string, Metric>, keys: string[]): Record<string, Metric> =>
 	Object.fromEntries(keys.filter((k) => set[k]).map((k) => [k, set[k]]));

@@ -23,7 +23,8 @@ import {
 } from './filters.js';
 import { Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
-import { dateRange, type StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { dateRange } from './date-range.js';
 import { formatSql, gmtText, localToUtcLast, parseNaive, utcToLocal } from '../db/store-time.js';
 import {
 	lowStockAmountSql,

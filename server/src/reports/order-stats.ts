@@ -16,7 +16,8 @@ import {
 } from './filters.js';
 import type { Interval } from './intervals.js';
 import { Query } from '../http/params.js';
-import { dateRange, type StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
+import { dateRange } from './date-range.js';
 
 const pick = (set: Record<string, Metric>, keys: string[]): Metric[] =>
 	keys.map((k) => set[k]).filter((m): m is Metric => !!m);

@@ -2,7 +2,7 @@
 import type { Db } from '../core/db.js';
 import { inList } from '../db/sql.js';
 import { int, num, text } from '../http/values.js';
-import type { StoreSettings } from './store-settings.js';
+import { type StoreSettings } from '../db/store-settings.js';
 
 export interface ProductDetails {
 	name: string;

@@ -10,7 +10,8 @@ import { invalidParams } from '../http/errors.js';
 import { writePagingHeaders } from '../http/paging.js';
 import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
 import { reduceFields } from '../http/response.js';
-import { dateRange, storeSettings, type StoreSettings } from './store-settings.js';
+import { storeSettings, type StoreSettings } from '../db/store-settings.js';
+import { dateRange } from './date-range.js';
 
 export interface RouteResult {
 	body: unknown;

@@ -28,7 +28,7 @@ import {
 	stockStatusSql,
 	type StockSettings,
 } from '../../metrics/stock.js';
-import { storeSettings } from '../../reports/store-settings.js';
+import { storeSettings } from '../../db/store-settings.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];

@@ -1,11 +1,11 @@
 /**
- * Store settings the reports depend on (time zone, week start, excluded statuses …), read from
- * the `options` table and cached until the next write.
+ * The store settings reports and stock figures depend on (time zone, week start, excluded and
+ * actionable statuses, currency, stock thresholds), read from the `options` table, checked, and
+ * cached per server until the next write.
  */
 import type { ServerContext } from '../core/context.js';
-import { invalidParams } from '../http/errors.js';
-import { getOption } from '../db/options.js';
-import { isValidTimeZone, parseRequestTime, utcToLocal } from '../db/store-time.js';
+import { getOption } from './options.js';
+import { isValidTimeZone } from './store-time.js';
 
 export interface StoreSettings {
 	timeZone: string;
@@ -79,40 +79,4 @@ export function storeSettings(ctx: ServerContext): Promise<StoreSettings> {
 		});
 	}
 	return value;
-}
-
-/**
- * Parses an `after`/`before` value to naive store-local milliseconds (`db/store-time.ts
- * parseRequestTime`); 400 naming the parameter when it is not a date.
- */
-export function parseStoreDate(
-	name: string,
-	text: string,
-	timeZone: string,
-	endOfDay = false,
-): number {
-	const ms = parseRequestTime(text, timeZone, endOfDay);
-	if (ms === null) {
-		throw invalidParams({
-			[name]: `Invalid date: ${name} must be a date-time like 2021-12-01T00:00:00.`,
-		});
-	}
-	return ms;
-}
-
-export interface DateRange {
-	after: number;
-	before: number;
-}
-
-/** `after`/`before` of a request; defaults: before = now, after = before − 7 days (store time). */
-export function dateRange(raw: Record<string, unknown>, timeZone: string): DateRange {
-	const now = Math.floor(utcToLocal(Date.now(), timeZone) / 1000) * 1000;
-	const before =
-		typeof raw.before === 'string' ? parseStoreDate('before', raw.before, timeZone, true) : now;
-	const after =
-		typeof raw.after === 'string'
-			? parseStoreDate('after', raw.after, timeZone)
-			: before - 7 * 86_400_000;
-	return { after, before };
 }
