@@ -1,0 +1,186 @@
+/**
+ * The date basis (woocommerce_date_type): the same query under created, paid and completed dates
+ * gives the figures of the orders dated by that basis; orders without that date are left out; a
+ * refund counts on its own date; changing the setting re-derives every report.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { Db } from '../../core/db.js';
+import { deriveLookups } from '../../db/pipeline.js';
+import { startServer, type RunningServer } from '../../index.js';
+import { get, writeFixture, type FixtureOrder } from './fixtures.js';
+
+jest.setTimeout(180_000);
+
+const ORDERS: FixtureOrder[] = [
+	// Created in November, paid in November, completed in December.
+	{
+		id: 1,
+		date: '2021-11-20 10:00:00',
+		status: 'completed',
+		customer: 1,
+		lines: [{ product: 1, qty: 1, net: 10 }],
+	},
+	// Created in November, paid in December, still processing (no completed date).
+	{
+		id: 2,
+		date: '2021-11-28 09:00:00',
+		status: 'processing',
+		customer: 2,
+		lines: [{ product: 2, qty: 2, net: 20 }],
+	},
+	// Created in December, on hold: neither paid nor completed.
+	{
+		id: 3,
+		date: '2021-12-03 12:00:00',
+		status: 'on-hold',
+		customer: 1,
+		lines: [{ product: 1, qty: 4, net: 40 }],
+	},
+	// A refund of order 1, created in December.
+	{
+		id: 4,
+		date: '2021-12-05 08:00:00',
+		status: 'completed',
+		customer: 1,
+		refundOf: 1,
+		lines: [{ product: 1, qty: -1, net: -10 }],
+	},
+];
+
+const PAID: Record<number, string> = { 1: '2021-11-20 10:05:00', 2: '2021-12-01 09:00:00' };
+const COMPLETED: Record<number, string> = { 1: '2021-12-02 16:00:00' };
+
+type Stats = {
+	totals: Record<string, number>;
+	intervals: Array<{ interval: string; subtotals: Record<string, number> }>;
+};
+
+let server: RunningServer;
+
+beforeAll(async () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-date-basis-'));
+	const file = path.join(dir, 'store.duckdb');
+	await writeFixture(file, { orders: ORDERS });
+	const db = await Db.open(file);
+	try {
+		for (const [id, paid] of Object.entries(PAID)) {
+			await db.run('UPDATE orders SET date_paid = CAST(? AS TIMESTAMP) WHERE id = ?', [
+				paid,
+				Number(id),
+			]);
+		}
+		for (const [id, done] of Object.entries(COMPLETED)) {
+			await db.run('UPDATE orders SET date_completed = CAST(? AS TIMESTAMP) WHERE id = ?', [
+				done,
+				Number(id),
+			]);
+		}
+		await deriveLookups(db);
+	} finally {
+		db.close();
+	}
+	server = await startServer({ databasePath: file, quiet: true, nonce: 'test-nonce' });
+});
+
+afterAll(async () => server.close());
+
+async function setBasis(basis: string): Promise<number> {
+	const res = await fetch(`${server.url}/wp-json/wc-admin/options`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': server.nonce },
+		body: JSON.stringify({ woocommerce_date_type: basis }),
+	});
+	return res.status;
+}
+
+const RANGE = 'after=2021-11-01T00:00:00&before=2021-12-31T23:59:59';
+
+/** Net revenue and orders per month for revenue, products, profit and the orders table. */
+async function figures() {
+	const revenue = (
+		await get<Stats>(
+			server,
+			`/wc-analytics/reports/revenue/stats?${RANGE}&interval=month&order=asc`,
+		)
+	).body.intervals.map((i) => [i.interval, i.subtotals.net_revenue, i.subtotals.orders_count]);
+	const products = (
+		await get<Stats>(
+			server,
+			`/wc-analytics/reports/products/stats?${RANGE}&interval=month&order=asc`,
+		)
+	).body.intervals.map((i) => [i.interval, i.subtotals.net_revenue]);
+	const profit = (
+		await get<Stats>(
+			server,
+			`/wc-analytics/reports/profit/stats?${RANGE}&interval=month&order=asc`,
+		)
+	).body.intervals.map((i) => [i.interval, i.subtotals.net_revenue]);
+	const december = (
+		await get<Array<{ order_id: number }>>(
+			server,
+			'/wc-analytics/reports/orders?after=2021-12-01T00:00:00&before=2021-12-31T23:59:59&per_page=100',
+		)
+	).body
+		.map((o) => o.order_id)
+		.sort();
+	return { revenue, products, profit, december };
+}
+
+describe('date basis', () => {
+	it('by creation date (the default): every order on the day it was created', async () => {
+		const f = await figures();
+		expect(f.revenue).toEqual([
+			['2021-11', 30, 2],
+			['2021-12', 30, 1], // order 3 (40) and the refund (−10)
+		]);
+		expect(f.products).toEqual([
+			['2021-11', 30],
+			['2021-12', 30],
+		]);
+		expect(f.profit).toEqual(f.products);
+		expect(f.december).toEqual([3, 4]);
+	});
+
+	it('by paid date: order 2 moves to December, the unpaid order 3 is left out, the refund stays', async () => {
+		expect(await setBasis('date_paid')).toBe(200);
+		const f = await figures();
+		expect(f.revenue).toEqual([
+			['2021-11', 10, 1],
+			['2021-12', 10, 1], // order 2 (20) and the refund (−10)
+		]);
+		expect(f.products).toEqual([
+			['2021-11', 10],
+			['2021-12', 10],
+		]);
+		expect(f.profit).toEqual(f.products);
+		expect(f.december).toEqual([2, 4]);
+	});
+
+	it('by completed date: only the completed order, in December, with the refund', async () => {
+		expect(await setBasis('date_completed')).toBe(200);
+		const f = await figures();
+		expect(f.revenue).toEqual([
+			['2021-11', 0, 0],
+			['2021-12', 0, 1], // order 1 (10) and the refund (−10)
+		]);
+		expect(f.december).toEqual([1, 4]);
+	});
+
+	it('refuses an unknown date type and keeps the current one; back to created restores the figures', async () => {
+		expect(await setBasis('date_shipped')).toBe(400);
+		const settings = (
+			await get<Array<{ id: string; value: unknown }>>(
+				server,
+				'/wc-analytics/settings/wc_admin',
+			)
+		).body;
+		expect(settings.find((s) => s.id === 'woocommerce_date_type')?.value).toBe(
+			'date_completed',
+		);
+		expect(await setBasis('date_created')).toBe(200);
+		expect((await figures()).december).toEqual([3, 4]);
+	});
+});
