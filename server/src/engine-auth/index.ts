@@ -155,12 +155,22 @@ export async function installEngineAuth(
 	await stores();
 
 	app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+		// The address as sent (decoded) or the route it matched: either naming a guarded route
+		// is enough, so no spelling reaches a report without the token.
 		const route = restPath(request.url);
-		if (route === null || !isGuardedRoute(route)) return;
+		const matched = request.routeOptions.url ?? '';
+		const matchedRoute = matched.startsWith('/wp-json/')
+			? matched.slice('/wp-json'.length)
+			: null;
+		const guarded =
+			(route !== null && isGuardedRoute(route)) ||
+			(matchedRoute !== null && isGuardedRoute(matchedRoute));
+		if (!guarded) return;
 		const configured = await stores();
 		const originHeader = request.headers.origin;
 		const origin = typeof originHeader === 'string' ? originHeader : undefined;
-		const isWhoAmI = route === '/abacus/v1/engine/whoami';
+		const isWhoAmI =
+			route === '/abacus/v1/engine/whoami' || matchedRoute === '/abacus/v1/engine/whoami';
 		if (configured.length === 0 && !isWhoAmI) return;
 		const origins = new Set(configured.map((store) => storeOrigin(store.id)));
 
