@@ -140,3 +140,25 @@ export interface GatewaySeed {
 	setup_help_text: string | null;
 	connection_url: string | null;
 }
+
+/** One settings field of a payment gateway; its default is its value, its tip its description. */
+export function gatewaySetting(
+	id: string,
+	label: string,
+	type: string,
+	value: string,
+	description = '',
+	options?: Record<string, string>,
+): GatewaySetting {
+	const base: GatewaySetting = {
+		id,
+		label,
+		description,
+		type,
+		value,
+		default: value,
+		tip: description,
+		placeholder: '',
+	};
+	return options ? { ...base, options } : base;
+}

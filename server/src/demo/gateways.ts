@@ -1,28 +1,7 @@
 /**
  * The payment gateways of the demo store, with their settings forms.
  */
-import type { GatewaySeed, GatewaySetting } from '../db/admin-schema.js';
-
-function setting(
-	id: string,
-	label: string,
-	type: string,
-	value: string,
-	description = '',
-	options?: Record<string, string>,
-): GatewaySetting {
-	const base: GatewaySetting = {
-		id,
-		label,
-		description,
-		type,
-		value,
-		default: value,
-		tip: description,
-		placeholder: '',
-	};
-	return options ? { ...base, options } : base;
-}
+import { gatewaySetting, type GatewaySeed, type GatewaySetting } from '../db/admin-schema.js';
 
 function common(
 	title: string,
@@ -30,15 +9,15 @@ function common(
 	enabled: boolean,
 ): Record<string, GatewaySetting> {
 	return {
-		enabled: setting('enabled', 'Enable/Disable', 'checkbox', enabled ? 'yes' : 'no'),
-		title: setting(
+		enabled: gatewaySetting('enabled', 'Enable/Disable', 'checkbox', enabled ? 'yes' : 'no'),
+		title: gatewaySetting(
 			'title',
 			'Title',
 			'safe_text',
 			title,
 			'The title customers see at checkout.',
 		),
-		description: setting('description', 'Description', 'textarea', description),
+		description: gatewaySetting('description', 'Description', 'textarea', description),
 	};
 }
 
@@ -58,9 +37,9 @@ export const GATEWAY_SEED: readonly GatewaySeed[] = [
 				'Make your payment directly into our bank account.',
 				true,
 			),
-			account_name: setting('account_name', 'Account name', 'text', ''),
-			account_number: setting('account_number', 'Account number', 'text', ''),
-			sort_code: setting('sort_code', 'Sort code', 'text', ''),
+			account_name: gatewaySetting('account_name', 'Account name', 'text', ''),
+			account_number: gatewaySetting('account_number', 'Account number', 'text', ''),
+			sort_code: gatewaySetting('sort_code', 'Sort code', 'text', ''),
 		},
 		required_settings_keys: ['account_name', 'account_number'],
 		setup_help_text: null,
@@ -91,7 +70,7 @@ export const GATEWAY_SEED: readonly GatewaySeed[] = [
 		method_supports: ['products'],
 		settings: {
 			...common('Cash on delivery', 'Pay with cash upon delivery.', true),
-			enable_for_virtual: setting(
+			enable_for_virtual: gatewaySetting(
 				'enable_for_virtual',
 				'Accept for virtual orders',
 				'checkbox',
@@ -114,9 +93,15 @@ export const GATEWAY_SEED: readonly GatewaySeed[] = [
 		method_supports: ['products', 'refunds'],
 		settings: {
 			...common('PayPal', 'Pay via PayPal.', false),
-			email: setting('email', 'PayPal email', 'email', '', 'Your PayPal account e-mail.'),
-			testmode: setting('testmode', 'PayPal sandbox', 'checkbox', 'no'),
-			paymentaction: setting('paymentaction', 'Payment action', 'select', 'sale', '', {
+			email: gatewaySetting(
+				'email',
+				'PayPal email',
+				'email',
+				'',
+				'Your PayPal account e-mail.',
+			),
+			testmode: gatewaySetting('testmode', 'PayPal sandbox', 'checkbox', 'no'),
+			paymentaction: gatewaySetting('paymentaction', 'Payment action', 'select', 'sale', '', {
 				sale: 'Capture',
 				authorization: 'Authorize',
 			}),

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../core/context.js';
 import type { Db, Row } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
-import type { GatewaySeed, GatewaySetting } from '../../db/admin-schema.js';
+import { gatewaySetting, type GatewaySeed, type GatewaySetting } from '../../db/admin-schema.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { EDITABLE, type RawQuery } from '../../http/params.js';
 import { transaction } from '../tx.js';
@@ -156,25 +156,6 @@ export async function registerGatewayRoutes(
 	});
 }
 
-function pluginSetting(
-	id: string,
-	label: string,
-	type: string,
-	value: string,
-	description = '',
-): GatewaySetting {
-	return {
-		id,
-		label,
-		description,
-		type,
-		value,
-		default: value,
-		tip: description,
-		placeholder: '',
-	};
-}
-
 function pluginGateway(
 	id: string,
 	title: string,
@@ -194,15 +175,20 @@ function pluginGateway(
 		method_description: methodDescription,
 		method_supports: ['products', 'refunds'],
 		settings: {
-			enabled: pluginSetting('enabled', 'Enable/Disable', 'checkbox', 'no'),
-			title: pluginSetting(
+			enabled: gatewaySetting('enabled', 'Enable/Disable', 'checkbox', 'no'),
+			title: gatewaySetting(
 				'title',
 				'Title',
 				'safe_text',
 				title,
 				'The title customers see at checkout.',
 			),
-			description: pluginSetting('description', 'Description', 'textarea', methodDescription),
+			description: gatewaySetting(
+				'description',
+				'Description',
+				'textarea',
+				methodDescription,
+			),
 			...extra,
 		},
 		required_settings_keys: required,
@@ -223,9 +209,9 @@ export const PLUGIN_GATEWAYS: Readonly<Record<string, readonly GatewaySeed[]>> =
 			'Stripe',
 			'Accept debit and credit cards through Stripe.',
 			{
-				testmode: pluginSetting('testmode', 'Test mode', 'checkbox', 'no'),
-				publishable_key: pluginSetting('publishable_key', 'Publishable key', 'text', ''),
-				secret_key: pluginSetting('secret_key', 'Secret key', 'password', ''),
+				testmode: gatewaySetting('testmode', 'Test mode', 'checkbox', 'no'),
+				publishable_key: gatewaySetting('publishable_key', 'Publishable key', 'text', ''),
+				secret_key: gatewaySetting('secret_key', 'Secret key', 'password', ''),
 			},
 			['publishable_key', 'secret_key'],
 			'Enter the publishable and secret keys of your Stripe account.',
@@ -237,7 +223,7 @@ export const PLUGIN_GATEWAYS: Readonly<Record<string, readonly GatewaySeed[]>> =
 			'PayPal',
 			'PayPal Payments',
 			'Accept PayPal, Pay Later and cards through PayPal.',
-			{ merchant_email: pluginSetting('merchant_email', 'PayPal e-mail', 'email', '') },
+			{ merchant_email: gatewaySetting('merchant_email', 'PayPal e-mail', 'email', '') },
 			['merchant_email'],
 			'Enter the e-mail address of your PayPal business account.',
 		),
@@ -248,7 +234,7 @@ export const PLUGIN_GATEWAYS: Readonly<Record<string, readonly GatewaySeed[]>> =
 			'Credit card / debit card',
 			'Payments',
 			'Accept credit and debit cards; manage deposits and refunds from your dashboard.',
-			{ test_mode: pluginSetting('test_mode', 'Test mode', 'checkbox', 'no') },
+			{ test_mode: gatewaySetting('test_mode', 'Test mode', 'checkbox', 'no') },
 			[],
 			'Connect your account to start accepting cards.',
 		),
@@ -259,7 +245,7 @@ export const PLUGIN_GATEWAYS: Readonly<Record<string, readonly GatewaySeed[]>> =
 			'Credit card (Square)',
 			'Square',
 			'Accept cards online and in person with Square.',
-			{ location_id: pluginSetting('location_id', 'Business location', 'text', '') },
+			{ location_id: gatewaySetting('location_id', 'Business location', 'text', '') },
 			['location_id'],
 			'Enter the Square business location to take payments for.',
 		),
