@@ -18,10 +18,28 @@ function routeOf(path: string): string {
 	return path.replace(/^\/+/, '').split('?', 1)[0].replace(/\/+$/, '');
 }
 
-/** Whether a GET of this path is a report request the engine answers. */
+/**
+ * Whether a GET of this path is a report request the engine answers. The downloads report (and
+ * indicators asking for download figures) stays with WordPress: the engine's sync copies no
+ * download log (WooCommerce's REST API has none).
+ */
 export function isReportRoute(path: string): boolean {
 	const route = routeOf(path);
 	if (route.endsWith('/allowed')) return false;
+	if (
+		route === 'wc-analytics/reports/downloads' ||
+		route.startsWith('wc-analytics/reports/downloads/')
+	) {
+		return false;
+	}
+	if (route === 'wc-analytics/reports/performance-indicators') {
+		const query = new URLSearchParams(path.split('?')[1] ?? '');
+		const stats = [...query.entries()]
+			.filter(([name]) => name === 'stats' || name.startsWith('stats['))
+			.map(([, value]) => value)
+			.join(',');
+		if (/(^|,)downloads\//.test(stats)) return false;
+	}
 	if (route === 'wc-analytics/leaderboards' || route.startsWith('wc-analytics/leaderboards/')) {
 		return true;
 	}

@@ -142,6 +142,19 @@ describe('report requests and the engine', () => {
 		expect(isReportRoute('/wc-analytics/reports/customers/stats')).toBe(true);
 		expect(isReportRoute('/wc-analytics/reports/revenue/export/abc/status')).toBe(false);
 		expect(isReportRoute('/wc-analytics/settings/wc_admin')).toBe(false);
+		// No download log reaches the engine: downloads stay with WordPress.
+		expect(isReportRoute('/wc-analytics/reports/downloads?per_page=25')).toBe(false);
+		expect(isReportRoute('/wc-analytics/reports/downloads/stats')).toBe(false);
+		expect(
+			isReportRoute(
+				'/wc-analytics/reports/performance-indicators?stats=revenue%2Ftotal_sales%2Cdownloads%2Fdownload_count',
+			),
+		).toBe(false);
+		expect(
+			isReportRoute(
+				'/wc-analytics/reports/performance-indicators?stats=revenue/total_sales,orders/orders_count',
+			),
+		).toBe(true);
 	});
 
 	it('renews a token about to expire through WordPress before sending', async () => {
