@@ -14,6 +14,7 @@ import { sanitizeDateQuery } from '../analytics/report/query.js';
 import { dashboardCharts } from './charts.js';
 import { Leaderboards } from './leaderboards.js';
 import { PerformanceIndicators } from './performance-indicators.js';
+import { ProfitTiles } from './profit-tiles.js';
 import './style.scss';
 
 interface Props {
@@ -46,6 +47,7 @@ export default function Dashboard({ path, query: rawQuery }: Props) {
 				}}
 			/>
 			<PerformanceIndicators query={query} />
+			<ProfitTiles query={query} />
 			<section className="abacus-dashboard__section">
 				<div className="abacus-dashboard__section-header">
 					<h2>{__('Charts', 'abacus')}</h2>

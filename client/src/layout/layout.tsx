@@ -80,11 +80,36 @@ const reportPages: Record<ReportSlug, Page> = {
 	stock: lazy(
 		() => import(/* webpackChunkName: "report-stock" */ '../analytics/report/stock/index.js'),
 	),
+	'payment-methods': lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-payment-methods" */ '../analytics/report/breakdown/payment-methods.js'
+			),
+	),
+	'shipping-methods': lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-shipping-methods" */ '../analytics/report/breakdown/shipping-methods.js'
+			),
+	),
+	origins: lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-origins" */ '../analytics/report/breakdown/origins.js'
+			),
+	),
+	places: lazy(
+		() =>
+			import(/* webpackChunkName: "report-places" */ '../analytics/report/breakdown/places.js'),
+	),
 	customers: lazy(
 		() =>
 			import(
 				/* webpackChunkName: "report-customers" */ '../analytics/report/customers/index.js'
 			),
+	),
+	profit: lazy(
+		() => import(/* webpackChunkName: "report-profit" */ '../analytics/report/profit/index.js'),
 	),
 };
 
@@ -102,6 +127,10 @@ const helperScreens: Record<string, Page> = Object.fromEntries(
 
 const REPORT_TITLES: Record<ReportSlug, string> = {
 	revenue: __('Revenue', 'abacus'),
+	'payment-methods': __('Payment methods', 'abacus'),
+	'shipping-methods': __('Shipping methods', 'abacus'),
+	origins: __('Order origin', 'abacus'),
+	places: __('Places', 'abacus'),
 	orders: __('Orders', 'abacus'),
 	products: __('Products', 'abacus'),
 	variations: __('Variations', 'abacus'),
@@ -111,6 +140,7 @@ const REPORT_TITLES: Record<ReportSlug, string> = {
 	downloads: __('Downloads', 'abacus'),
 	stock: __('Stock', 'abacus'),
 	customers: __('Customers', 'abacus'),
+	profit: __('Profit', 'abacus'),
 };
 
 /**

@@ -336,6 +336,78 @@ const STOCK = {
 	},
 } as const satisfies Record<string, MetricEntry>;
 
+/**
+ * Profit over product lines (the Profit report): each line's cost is fixed at its sale; lines
+ * without a cost are left out of cost, profit and margin and counted on their own.
+ */
+const PROFIT = {
+	net_revenue: {
+		label: WORDS.netSales,
+		type: 'currency',
+		definition: () =>
+			__(
+				'Sales of the products after discounts, without taxes and shipping, minus refunds.',
+				'abacus',
+			),
+		summaryLabel: WORDS.netSalesAfter,
+	},
+	cost: {
+		label: () => __('Cost of goods', 'abacus'),
+		type: 'currency',
+		trend: 'down',
+		definition: () =>
+			__(
+				'What the items sold cost you: each line at the cost in force when it was sold, minus the cost of items refunded. Lines without a cost are not counted.',
+				'abacus',
+			),
+		summaryLabel: () => __('cost of goods', 'abacus'),
+	},
+	gross_profit: {
+		label: () => __('Gross profit', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__('Net sales minus the cost of goods, over the lines that have a cost.', 'abacus'),
+		summaryLabel: () => __('gross profit', 'abacus'),
+	},
+	margin: {
+		label: () => __('Margin', 'abacus'),
+		type: 'percent',
+		definition: () =>
+			__('Gross profit as a share of the net sales of the lines that have a cost.', 'abacus'),
+		summaryLabel: () => __('margin', 'abacus'),
+	},
+	profit_per_order: {
+		label: () => __('Profit per order', 'abacus'),
+		type: 'currency',
+		definition: () => __('Gross profit divided by the number of orders.', 'abacus'),
+		summaryLabel: () => __('profit per order', 'abacus'),
+	},
+	orders_count: {
+		label: WORDS.orders,
+		type: 'number',
+		definition: () => __('Orders with these products (refunds are not orders).', 'abacus'),
+		summaryLabel: WORDS.ordersAfter,
+	},
+	items_sold: {
+		label: WORDS.itemsSold,
+		type: 'number',
+		definition: () => __('Items sold, minus items refunded.', 'abacus'),
+		summaryLabel: WORDS.itemsSoldAfter,
+	},
+	items_without_cost: {
+		label: () => __('Items without a cost', 'abacus'),
+		columnLabel: () => __('Without cost', 'abacus'),
+		type: 'number',
+		trend: 'down',
+		definition: () =>
+			__(
+				'Items sold whose product had no cost on the day of the sale: left out of cost, profit and margin.',
+				'abacus',
+			),
+		summaryLabel: (n: number) => _n('item without a cost', 'items without a cost', n, 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
 /** A report's metric set, and the words it says differently from the set. */
 export interface ReportMetrics {
 	metrics: Record<string, MetricEntry>;
@@ -360,6 +432,7 @@ export const REPORTS = {
 	downloads: { metrics: DOWNLOAD },
 	customers: { metrics: CUSTOMER },
 	stock: { metrics: STOCK },
+	profit: { metrics: PROFIT },
 } as const satisfies Record<MetricReport, ReportMetrics>;
 
 /**

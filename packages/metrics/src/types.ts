@@ -15,7 +15,8 @@ export type MetricReport =
 	| 'taxes'
 	| 'downloads'
 	| 'customers'
-	| 'stock';
+	| 'stock'
+	| 'profit';
 
 /** One metric of one report, its words in the current locale. */
 export interface Metric {

@@ -21,6 +21,7 @@ import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
+import { PROFIT_EXPORT_COLUMNS, profitList } from './profit.js';
 import {
 	categoriesList,
 	couponsList,
@@ -176,6 +177,7 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		['Status', (r) => stockLabel(r.stock_status)],
 		['Stock', (r) => (r.stock_quantity === null ? 'N/A' : r.stock_quantity)],
 	],
+	profit: PROFIT_EXPORT_COLUMNS,
 	customers: [
 		['Name', (r) => r.name],
 		['Username', (r) => r.username],
@@ -259,6 +261,8 @@ async function fetchPage(
 			return stockList(db, q, settings);
 		case 'customers':
 			return customersList(db, q, settings);
+		case 'profit':
+			return profitList(db, q, settings);
 	}
 }
 

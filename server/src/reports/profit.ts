@@ -306,3 +306,18 @@ export async function missingCosts(
 		})),
 	};
 }
+
+/**
+ * The CSV columns of a whole-report export of the Profit table (headers = the table's column
+ * labels; a figure without a cost is written as N/A, never 0).
+ */
+export const PROFIT_EXPORT_COLUMNS: Array<[string, (row: Record<string, unknown>) => unknown]> = [
+	['Name', (r) => r.name],
+	['Items sold', (r) => r.items_sold],
+	['Net sales', (r) => r.net_revenue],
+	['Cost of goods', (r) => (r.cost === null ? 'N/A' : r.cost)],
+	['Gross profit', (r) => (r.gross_profit === null ? 'N/A' : r.gross_profit)],
+	['Margin', (r) => (r.margin === null ? 'N/A' : r.margin)],
+	['Without cost', (r) => r.items_without_cost],
+	['Orders', (r) => r.orders_count],
+];

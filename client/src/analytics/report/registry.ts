@@ -8,11 +8,13 @@ import { config as customers } from './customers/config.js';
 import { config as downloads } from './downloads/config.js';
 import { config as orders } from './orders/config.js';
 import { config as products } from './products/config.js';
+import { config as profit } from './profit/config.js';
 import { config as revenue } from './revenue/config.js';
 import { config as stock } from './stock/config.js';
 import { config as taxes } from './taxes/config.js';
 import { config as variations } from './variations/config.js';
 import type { ReportConfig } from './types.js';
+import { breakdownConfig } from './breakdown/config.js';
 
 export const reportConfigs: Record<ReportSlug, ReportConfig> = {
 	revenue,
@@ -25,4 +27,9 @@ export const reportConfigs: Record<ReportSlug, ReportConfig> = {
 	downloads,
 	stock,
 	customers,
+	'payment-methods': breakdownConfig('payment-methods'),
+	'shipping-methods': breakdownConfig('shipping-methods'),
+	origins: breakdownConfig('origins'),
+	places: breakdownConfig('places'),
+	profit,
 };

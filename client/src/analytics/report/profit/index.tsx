@@ -1,0 +1,181 @@
+/**
+ * The Profit report page (its own chunk): the generic report page for the chosen view (by product
+ * or by category), a notice naming the products sold without a cost (with a way to set them), the
+ * cost editor (`edit_cost=<product id>` in the address), and — when the reports come from
+ * WooCommerce's own analytics, which has no profit — what the page needs instead.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Notice } from '@wordpress/components';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import { appendTimestamp, getCurrentDates } from '@abacus/date';
+import { getNewPath, updateQueryString } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
+
+import { useDefaultDateRange } from '../../components/use-default-date-range.js';
+import { useReportContext } from '../../components/use-report-context.js';
+import { refreshReports } from '../../../engine/index.js';
+import { applyReportConfigFilters } from '../extension-hooks.js';
+import { ReportPage } from '../report-page.js';
+import { errorOf, fetchMissingCosts, type MissingCosts } from './api.js';
+import { categoryConfig, productConfig } from './config.js';
+import { CostEditor } from './cost-editor.js';
+import './style.scss';
+
+interface Props {
+	path: string;
+	query: Record<string, unknown>;
+}
+
+type Missing =
+	| { state: 'loading' }
+	| { state: 'ready'; data: MissingCosts }
+	| { state: 'error'; message: string }
+	| { state: 'needs-engine' };
+
+/** Names shown in the notice before "and N more". */
+const NAMED = 5;
+
+function EngineRequired() {
+	return (
+		<div className="abacus-profit__engine">
+			<h2>{__('Profit needs the Abacus engine', 'abacus')}</h2>
+			<p>
+				{__(
+					'WooCommerce’s own analytics has no costs of goods, so these figures are computed by the Abacus engine: it keeps each sold line’s cost and reports gross profit and margin.',
+					'abacus',
+				)}
+			</p>
+			<ol>
+				<li>
+					{__(
+						'Start the Abacus engine beside your store and connect the store to it (npm run connect, see the engine’s README).',
+						'abacus',
+					)}
+				</li>
+				<li>
+					{__(
+						'In Analytics › Settings, choose the Abacus engine, enter its address and shared secret, and use Test connection.',
+						'abacus',
+					)}
+				</li>
+				<li>{__('Come back to this page once the first sync has finished.', 'abacus')}</li>
+			</ol>
+			<Button variant="primary" href={getNewPath({}, '/analytics/settings', {})}>
+				{__('Open Analytics settings', 'abacus')}
+			</Button>
+		</div>
+	);
+}
+
+export default function ProfitReport({ path, query }: Props) {
+	const base = query.by === 'category' ? categoryConfig : productConfig;
+	const config = useMemo(() => applyReportConfigFilters(base), [base]);
+	const context = useReportContext(query);
+	const defaultDateRange = useDefaultDateRange();
+	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
+	const after = appendTimestamp(primary.after.clone(), 'start');
+	const before = appendTimestamp(primary.before.clone(), 'end');
+	const categories = typeof query.categories === 'string' ? query.categories : undefined;
+	const [missing, setMissing] = useState<Missing>({ state: 'loading' });
+	const [attempt, setAttempt] = useState(0);
+	const [showAll, setShowAll] = useState(false);
+	const editId = Number(query.edit_cost);
+
+	useEffect(() => {
+		let live = true;
+		setMissing({ state: 'loading' });
+		fetchMissingCosts({ after, before, ...(categories ? { categories } : {}) }).then(
+			(data) => live && setMissing({ state: 'ready', data }),
+			(error: unknown) => {
+				if (!live) return;
+				const code = (error as { code?: unknown } | null)?.code;
+				if (code === 'rest_no_route') setMissing({ state: 'needs-engine' });
+				else
+					setMissing({
+						state: 'error',
+						message:
+							errorOf(error).message ||
+							__('The products without a cost could not be loaded.', 'abacus'),
+					});
+			},
+		);
+		return () => {
+			live = false;
+		};
+	}, [after, before, categories, attempt]);
+
+	if (missing.state === 'needs-engine') {
+		return <EngineRequired />;
+	}
+
+	const editLink = (productId: number) =>
+		getNewPath({ edit_cost: String(productId) }, path, query);
+	const closeEditor = () => updateQueryString({ edit_cost: undefined }, path, query);
+
+	return (
+		<div className="abacus-profit">
+			{missing.state === 'error' ? (
+				<Notice status="error" isDismissible={false}>
+					<p>{missing.message}</p>
+					<Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+						{__('Retry', 'abacus')}
+					</Button>
+				</Notice>
+			) : null}
+			{missing.state === 'ready' && missing.data.count > 0 ? (
+				<Notice status="warning" isDismissible={false} className="abacus-profit__missing">
+					<p>
+						{sprintf(
+							/* translators: %d: number of products */
+							_n(
+								'%d product sold in this period has no cost. Its sales are left out of cost, gross profit and margin:',
+								'%d products sold in this period have no cost. Their sales are left out of cost, gross profit and margin:',
+								missing.data.count,
+								'abacus',
+							),
+							missing.data.count,
+						)}
+					</p>
+					<ul>
+						{(showAll
+							? missing.data.products
+							: missing.data.products.slice(0, NAMED)
+						).map((item) => (
+							<li key={`${item.product_id}-${item.variation_id}`}>
+								<a href={editLink(item.product_id)}>
+									{sprintf(
+										/* translators: %s: product name */
+										__('Set the cost of %s', 'abacus'),
+										item.name,
+									)}
+								</a>
+							</li>
+						))}
+					</ul>
+					{!showAll && missing.data.products.length > NAMED ? (
+						<Button variant="link" onClick={() => setShowAll(true)}>
+							{sprintf(
+								/* translators: %d: number of further products */
+								__('Show %d more', 'abacus'),
+								missing.data.products.length - NAMED,
+							)}
+						</Button>
+					) : null}
+				</Notice>
+			) : null}
+			<ReportPage config={config} path={path} query={query} />
+			{Number.isInteger(editId) && editId > 0 ? (
+				<CostEditor
+					productId={editId}
+					formatAmount={(value) => context.formatAmount(value)}
+					formatDay={(day) => context.formatDate(day)}
+					onClose={closeEditor}
+					onSaved={() => {
+						refreshReports();
+						setAttempt((n) => n + 1);
+					}}
+				/>
+			) : null}
+		</div>
+	);
+}
