@@ -72,6 +72,8 @@ export interface SyncOptions {
 	intervalSeconds?: number;
 	/** Client options (tests inject `fetch`, `sleep`, short backoffs). */
 	client?: Partial<WooClientOptions>;
+	/** Orders per backfill transaction (pages are committed together). Default 2,000. */
+	batchOrders?: number;
 	/** Awaited after each backfill batch is committed (tests stop the sync there). */
 	afterBatch?: () => Promise<void>;
 }
@@ -424,7 +426,34 @@ export class StoreSync {
 		let nextPage = state.backfillPage + 1;
 		let totalPages = Number.POSITIVE_INFINITY;
 		let total = state.backfillTotal ?? 0;
-		while (!this.stopping && nextPage <= totalPages) {
+		// Pages are fetched a few at a time and committed together once about `batchOrders`
+		// orders are in hand (each commit re-derives the touched customers and the roll-ups).
+		const batchOrders = Math.max(1, this.options.batchOrders ?? 2000);
+		let pending: Array<{ order: FetchedOrder; refunds: FetchedOrder[] }> = [];
+		let pendingTrash: number[] = [];
+		let pendingLive = 0;
+		let lastPage = state.backfillPage;
+		let done = false;
+		const commit = async (): Promise<void> => {
+			const live = pendingLive;
+			await this.db.transaction(async () => {
+				await writeOrderBatch(this.db, { orders: pending, remove: pendingTrash });
+				await writeState(this.db, this.store.id, {
+					backfillPage: lastPage,
+					backfillTotal: Math.max(total, state.backfillDone + live),
+					backfillDone: state.backfillDone + live,
+					backfillSeconds: secondsBefore + (Date.now() - started) / 1000,
+				});
+			});
+			pending = [];
+			pendingTrash = [];
+			pendingLive = 0;
+			this.options.notifyWrite?.();
+			state = await readState(this.db, this.store.id);
+			this.reportProgress(state, started, doneAtStart);
+			await this.options.afterBatch?.();
+		};
+		while (!this.stopping && !done) {
 			// Until the number of pages is known, one page at a time.
 			const width = Number.isFinite(totalPages) ? concurrency : 1;
 			const pages = Array.from({ length: width }, (_, i) => nextPage + i).filter(
@@ -436,23 +465,13 @@ export class StoreSync {
 			const fetched = results.flatMap((r) => r.items);
 			const live = fetched.filter((o) => o.status !== 'trash');
 			await this.newCustomers(live);
-			const orders = await this.withRefunds(live);
-			const trashed = fetched.filter((o) => o.status === 'trash').map((o) => o.id);
-			await this.db.transaction(async () => {
-				await writeOrderBatch(this.db, { orders, remove: trashed });
-				await writeState(this.db, this.store.id, {
-					backfillPage: pages[pages.length - 1],
-					backfillTotal: Math.max(total, state.backfillDone + live.length),
-					backfillDone: state.backfillDone + live.length,
-					backfillSeconds: secondsBefore + (Date.now() - started) / 1000,
-				});
-			});
-			this.options.notifyWrite?.();
-			state = await readState(this.db, this.store.id);
-			this.reportProgress(state, started, doneAtStart);
-			nextPage = pages[pages.length - 1] + 1;
-			if (results.some((r) => r.items.length === 0)) break;
-			await this.options.afterBatch?.();
+			pending.push(...(await this.withRefunds(live)));
+			pendingTrash.push(...fetched.filter((o) => o.status === 'trash').map((o) => o.id));
+			pendingLive += live.length;
+			lastPage = pages[pages.length - 1];
+			nextPage = lastPage + 1;
+			done = nextPage > totalPages || results.some((r) => r.items.length === 0);
+			if (done || this.stopping || pendingLive >= batchOrders) await commit();
 		}
 		if (this.stopping) return;
 		// Orders that moved between pages while the backfill ran, and those deleted meanwhile.

@@ -42,32 +42,50 @@ async function insertRows(
 const ids = (list: readonly number[]): string => JSON.stringify(list.map((n) => Math.trunc(n)));
 const IDS = 'SELECT unnest(CAST(? AS INTEGER[]))';
 
-/** The customer lookup id of a registered user, creating the row from the order when missing. */
+/** The customer lookup's ids by user (`u<id>`) and by guest e-mail (`g<email>`), read once a batch. */
+interface CustomerIndex {
+	ids: Map<string, number>;
+	/** A guest's latest order date seen (UTC), to keep their details from their latest order. */
+	guestLast: Map<number, string>;
+	next: number;
+}
+
+async function customerIndex(db: Db): Promise<CustomerIndex> {
+	const rows = await db.all<{
+		customer_id: number;
+		user_id: number | null;
+		email: string | null;
+		last: string | null;
+	}>(
+		'SELECT customer_id, user_id, lower(email) AS email, CAST(date_last_active AS VARCHAR) AS last FROM customer_lookup ORDER BY customer_id',
+	);
+	const ids = new Map<string, number>();
+	const guestLast = new Map<number, string>();
+	let next = 1;
+	for (const r of rows) {
+		const id = Number(r.customer_id);
+		next = Math.max(next, id + 1);
+		if (r.user_id !== null) ids.set(`u${Number(r.user_id)}`, id);
+		else if (r.email && !ids.has(`g${r.email}`)) {
+			ids.set(`g${r.email}`, id);
+			if (r.last) guestLast.set(id, r.last.slice(0, 19));
+		}
+	}
+	return { ids, guestLast, next };
+}
+
+/** The customer lookup id of an order's customer, creating the row from the order when missing. */
 async function customerIdFor(
 	db: Db,
 	order: FetchedOrder,
-	cache: Map<string, number>,
+	index: CustomerIndex,
 ): Promise<number | null> {
-	const key = order.userId !== null ? `u${order.userId}` : `g${order.billing.email}`;
-	const cached = cache.get(key);
-	if (cached !== undefined) return cached;
 	if (order.userId === null && !order.billing.email) return null;
-	const found =
-		order.userId !== null
-			? await db.one<{ id: number }>(
-					'SELECT customer_id AS id FROM customer_lookup WHERE user_id = ?',
-					[order.userId],
-				)
-			: await db.one<{ id: number }>(
-					'SELECT customer_id AS id FROM customer_lookup WHERE user_id IS NULL AND lower(email) = ? ORDER BY customer_id LIMIT 1',
-					[order.billing.email],
-				);
-	let id = found ? Number(found.id) : null;
-	if (id === null) {
-		const next = await db.one<{ n: number }>(
-			'SELECT COALESCE(MAX(customer_id), 0) + 1 AS n FROM customer_lookup',
-		);
-		id = Number(next?.n ?? 1);
+	const key = order.userId !== null ? `u${order.userId}` : `g${order.billing.email}`;
+	let id = index.ids.get(key);
+	if (id === undefined) {
+		id = index.next++;
+		index.ids.set(key, id);
 		await db.run(
 			`INSERT INTO customer_lookup (customer_id, user_id, username, first_name, last_name, email,
 				date_last_active, date_registered, country, postcode, city, state)
@@ -84,11 +102,12 @@ async function customerIdFor(
 				order.billing.state,
 			],
 		);
-	} else if (order.userId === null) {
+		if (order.userId === null) index.guestLast.set(id, order.dateCreatedGmt);
+	} else if (order.userId === null && order.dateCreatedGmt > (index.guestLast.get(id) ?? '')) {
 		// A guest's details follow their latest order.
+		index.guestLast.set(id, order.dateCreatedGmt);
 		await db.run(
-			`UPDATE customer_lookup SET first_name = ?, last_name = ?, country = ?, postcode = ?, city = ?, state = ?
-			WHERE customer_id = ? AND (date_last_active IS NULL OR date_last_active <= CAST(? AS TIMESTAMP))`,
+			'UPDATE customer_lookup SET first_name = ?, last_name = ?, country = ?, postcode = ?, city = ?, state = ? WHERE customer_id = ?',
 			[
 				order.billing.firstName,
 				order.billing.lastName,
@@ -97,11 +116,9 @@ async function customerIdFor(
 				order.billing.city,
 				order.billing.state,
 				id,
-				order.dateCreatedGmt,
 			],
 		);
 	}
-	cache.set(key, id);
 	return id;
 }
 
@@ -184,7 +201,8 @@ export interface OrderBatch {
 export async function writeOrderBatch(db: Db, batch: OrderBatch): Promise<number> {
 	return db.transaction(async () => {
 		const coupons = await couponIds(db);
-		const customers = new Map<string, number>();
+		const customers = await customerIndex(db);
+		const touchedCustomers = new Set<number>();
 		const upsert: OrderRecord[] = [];
 		const orderIds = batch.orders.map((o) => o.order.id);
 		// Refunds stored before that the store no longer lists.
@@ -201,6 +219,7 @@ export async function writeOrderBatch(db: Db, batch: OrderBatch): Promise<number
 		];
 		for (const { order, refunds } of batch.orders) {
 			const customerId = await customerIdFor(db, order, customers);
+			if (customerId !== null) touchedCustomers.add(customerId);
 			upsert.push(toRecord(order, customerId, coupons));
 			for (const refund of refunds) upsert.push(toRecord(refund, customerId, coupons));
 		}
@@ -224,7 +243,7 @@ export async function writeOrderBatch(db: Db, batch: OrderBatch): Promise<number
 			]),
 		);
 		// The customers' last activity: their latest order.
-		const touched = [...new Set(customers.values())];
+		const touched = [...touchedCustomers];
 		if (touched.length) {
 			await db.run(
 				`UPDATE customer_lookup SET date_last_active = a.last FROM (

@@ -150,12 +150,17 @@ export class FakeWoo {
 		};
 	}
 
-	private collection(items: Json[], url: URL, res: http.ServerResponse): void {
+	private collection<T>(
+		items: T[],
+		url: URL,
+		res: http.ServerResponse,
+		toJson: (item: T) => Json = (item) => item as Json,
+	): void {
 		const perPage = Number(url.searchParams.get('per_page') ?? 10);
 		const page = Number(url.searchParams.get('page') ?? 1);
 		const total = items.length;
 		const pages = Math.max(1, Math.ceil(total / perPage));
-		let slice = items.slice((page - 1) * perPage, page * perPage);
+		let slice = items.slice((page - 1) * perPage, page * perPage).map(toJson);
 		const fields = url.searchParams.get('_fields');
 		if (fields) {
 			const keep = fields.split(',');
@@ -320,10 +325,8 @@ export class FakeWoo {
 					? a.modified.localeCompare(b.modified) || a.id - b.id
 					: a.id - b.id,
 			);
-			return this.collection(
-				list.map((o) => this.orderJson(o, this.trash.has(o.id) ? 'trash' : o.status)),
-				url,
-				res,
+			return this.collection(list, url, res, (o) =>
+				this.orderJson(o, this.trash.has(o.id) ? 'trash' : o.status),
 			);
 		}
 		json({ code: 'rest_no_route', message: 'No route.' }, 404);

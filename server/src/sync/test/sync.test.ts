@@ -15,6 +15,9 @@ import { prepareEngineDatabase } from '../prepare.js';
 import { listStores, readState, registerStore } from '../registry.js';
 import { FakeWoo } from './fake-woo.js';
 
+// Databases and HTTP servers on a loaded 2-core machine.
+jest.setTimeout(120_000);
+
 const noWait = { sleep: async () => undefined, backoffMs: 1, timeoutMs: 5000 };
 
 async function engineDb(woo: FakeWoo, file = ':memory:'): Promise<Db> {
@@ -149,6 +152,7 @@ describe('backfill', () => {
 			let db = await engineDb(woo, file);
 			let sync = await newSync(db, {
 				pageSize: 50,
+				batchOrders: 50,
 				afterBatch: async () => {
 					throw new Error('killed');
 				},
@@ -243,6 +247,55 @@ describe('incremental rounds', () => {
 				backfill: null,
 			});
 			expect(status.stores[0].counts).toMatchObject({ orders: 118, refunds: 1, products: 2 });
+			db.close();
+		} finally {
+			await woo.close();
+		}
+	});
+});
+
+describe('reads while the sync writes', () => {
+	test('answer at once from the last committed state, never half a batch', async () => {
+		const woo = new FakeWoo(300);
+		await woo.start();
+		try {
+			const db = await engineDb(woo);
+			const sync = await newSync(db, { batchOrders: 100, pageSize: 100 });
+			let release: () => void = () => undefined;
+			const gate = new Promise<void>((resolve) => {
+				release = resolve;
+			});
+			let committedPage = 0;
+			const counts: number[] = [];
+			const backfill = sync.backfill();
+			// Once a batch is committed, hold a write transaction open (as a long batch would:
+			// a status changed, the lookups emptied) and read meanwhile.
+			const reading = (async () => {
+				while (committedPage < 1) {
+					await new Promise((r) => setTimeout(r, 20));
+					committedPage = (await readState(db, woo.url)).backfillPage;
+				}
+			})();
+			await reading;
+			const held = db.transaction(async () => {
+				await db.run("UPDATE orders SET status = 'on-hold' WHERE id = 1001");
+				await db.run('DELETE FROM order_stats');
+				await gate;
+			});
+			const started = Date.now();
+			counts.push(
+				Number((await db.one<{ n: number }>('SELECT count(*) AS n FROM order_stats'))?.n),
+			);
+			const status = await db.one<{ status: string }>(
+				'SELECT status FROM orders WHERE id = 1001',
+			);
+			expect(Date.now() - started).toBeLessThan(5000);
+			expect(counts[0]).toBeGreaterThanOrEqual(100);
+			expect(status?.status).toBe('completed');
+			release();
+			await held;
+			await backfill;
+			expect(await orderCounts(db)).toEqual({ rows: 300, distinct: 300, stats: 300 });
 			db.close();
 		} finally {
 			await woo.close();
