@@ -2,6 +2,8 @@
  * `reports` (index), `reports/performance-indicators` (+ `/allowed`) and `leaderboards`
  * (+ `/allowed`) (REST contract §6.1, §6.13, §6.14).
  */
+import { findIndicator } from '@abacus/metrics';
+
 import type { Db, SqlValue } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import {
@@ -39,12 +41,12 @@ interface Indicator {
 	label: string;
 }
 
-const ind = (
-	report: string,
-	endpoint: string,
-	metric: Metric,
-	label = metric.label,
-): Indicator => ({ stat: `${report}/${metric.key}`, report, endpoint, metric, label });
+/** An indicator named as the shared catalogue names it (`indicatorLabel` of @abacus/metrics). */
+const ind = (report: string, endpoint: string, metric: Metric): Indicator => {
+	const stat = `${report}/${metric.key}`;
+	const label = findIndicator(stat)?.indicatorLabel ?? metric.label;
+	return { stat, report, endpoint, metric, label };
+};
 
 /** Allowed indicators in the response order. */
 export const INDICATORS: Indicator[] = [
@@ -52,7 +54,7 @@ export const INDICATORS: Indicator[] = [
 	ind('revenue', 'revenue', ORDER_METRICS.net_revenue),
 	ind('orders', 'orders', ORDER_METRICS.orders_count),
 	ind('orders', 'orders', ORDER_METRICS.avg_order_value),
-	ind('products', 'products', PRODUCT_METRICS.items_sold, 'Products sold'),
+	ind('products', 'products', PRODUCT_METRICS.items_sold),
 	ind('revenue', 'revenue', ORDER_METRICS.refunds),
 	ind('coupons', 'coupons', COUPON_METRICS.orders_count),
 	ind('coupons', 'coupons', COUPON_METRICS.amount),
@@ -62,7 +64,7 @@ export const INDICATORS: Indicator[] = [
 	ind('revenue', 'revenue', ORDER_METRICS.shipping),
 	ind('downloads', 'downloads', DOWNLOAD_METRICS.download_count),
 	ind('revenue', 'revenue', ORDER_METRICS.gross_sales),
-	ind('variations', 'variations', PRODUCT_METRICS.items_sold, 'Variations Sold'),
+	ind('variations', 'variations', PRODUCT_METRICS.items_sold),
 ];
 
 function links(i: Indicator): Record<string, Array<{ href: string }>> {
