@@ -75,9 +75,7 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 	if (data.state === 'hidden') return null;
 	const format = (k: (typeof KEYS)[number], value: number | null | undefined) => {
 		if (value === null || value === undefined) return __('N/A', 'abacus');
-		return k === 'margin'
-			? `${context.formatMetric('number', Math.round(value * 10) / 10)} %`
-			: context.formatMetric('currency', value);
+		return context.formatMetric(k === 'margin' ? 'percent' : 'currency', value);
 	};
 	return (
 		<section className="abacus-dashboard__section abacus-dashboard__profit">

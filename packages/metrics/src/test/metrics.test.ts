@@ -139,6 +139,8 @@ describe('trend direction', () => {
 			'orders/coupons',
 			'stock/outofstock',
 			'stock/lowstock',
+			'profit/cost',
+			'profit/items_without_cost',
 		]);
 		expect(getMetric('revenue', 'refunds').isReverseTrend).toBe(true);
 		expect(getMetric('revenue', 'net_revenue')).toMatchObject({

@@ -57,7 +57,7 @@ const marginColumn: TableColumn = {
 	cell: (row, context): Cell => {
 		const value = numberField(row, 'margin');
 		return {
-			display: value === null ? NOT_AVAILABLE() : `${context.formatNumber(value)} %`,
+			display: value === null ? NOT_AVAILABLE() : `${context.formatNumber(value)}%`,
 			value,
 		};
 	},
