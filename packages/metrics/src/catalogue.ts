@@ -337,6 +337,121 @@ const STOCK = {
 } as const satisfies Record<string, MetricEntry>;
 
 /**
+ * The breakdown reports (payment methods, shipping methods, origins, places): order figures per
+ * value of one order dimension. `orders` says what an order is counted under; `values` names the
+ * dimension's values (the table summary's count).
+ */
+function breakdown(words: {
+	orders: () => string;
+	values: () => string;
+	valuesAfter: (n: number) => string;
+	valuesDefinition: () => string;
+}) {
+	return {
+		orders_count: {
+			label: WORDS.orders,
+			type: 'number',
+			definition: words.orders,
+			summaryLabel: WORDS.ordersAfter,
+		},
+		net_revenue: {
+			label: WORDS.netSales,
+			type: 'currency',
+			definition: () =>
+				__(
+					'Sales after discounts and refunds, without taxes and shipping. A refund counts where its order counts, on the day it was made.',
+					'abacus',
+				),
+			summaryLabel: WORDS.netSalesAfter,
+		},
+		refunds: {
+			label: () => __('Returns', 'abacus'),
+			type: 'currency',
+			trend: 'down',
+			definition: () =>
+				__(
+					'Money refunded on these orders (a positive amount), on the day of the refund.',
+					'abacus',
+				),
+			summaryLabel: () => __('returns', 'abacus'),
+		},
+		avg_order_value: {
+			label: WORDS.averageOrderValue,
+			type: 'currency',
+			definition: () => __('Net sales divided by the number of orders.', 'abacus'),
+			summaryLabel: () => __('average order value', 'abacus'),
+		},
+		net_revenue_share: {
+			label: () => __('Share of net sales', 'abacus'),
+			columnLabel: () => __('Share', 'abacus'),
+			type: 'percent',
+			definition: () =>
+				__(
+					'This part of the net sales of all orders of the same dates and filters.',
+					'abacus',
+				),
+			summaryLabel: () => __('share of net sales', 'abacus'),
+		},
+		shipping: {
+			label: () => __('Shipping charged', 'abacus'),
+			type: 'currency',
+			definition: () =>
+				__(
+					'Shipping charged to customers without its tax, minus shipping refunded.',
+					'abacus',
+				),
+			summaryLabel: () => __('shipping charged', 'abacus'),
+		},
+		new_customers: {
+			label: () => __('New customers', 'abacus'),
+			type: 'number',
+			definition: () =>
+				__('Customers whose first order in the store is one of these orders.', 'abacus'),
+			summaryLabel: (n: number) => _n('new customer', 'new customers', n, 'abacus'),
+		},
+		values: {
+			label: words.values,
+			type: 'number',
+			definition: words.valuesDefinition,
+			summaryLabel: words.valuesAfter,
+		},
+	} as const satisfies Record<string, MetricEntry>;
+}
+
+const PAYMENT_METHODS = breakdown({
+	orders: () => __('Orders paid with this payment method (refunds are not orders).', 'abacus'),
+	values: () => __('Payment methods', 'abacus'),
+	valuesAfter: (n) => _n('payment method', 'payment methods', n, 'abacus'),
+	valuesDefinition: () => __('Distinct payment methods the orders were paid with.', 'abacus'),
+});
+const SHIPPING_METHODS = breakdown({
+	orders: () =>
+		__(
+			'Orders sent with this shipping method (the first shipping line of the order; refunds are not orders).',
+			'abacus',
+		),
+	values: () => __('Shipping methods', 'abacus'),
+	valuesAfter: (n) => _n('shipping method', 'shipping methods', n, 'abacus'),
+	valuesDefinition: () => __('Distinct shipping methods the orders were sent with.', 'abacus'),
+});
+const ORIGINS = breakdown({
+	orders: () =>
+		__(
+			'Orders WooCommerce attributed to this origin when they were placed (refunds are not orders).',
+			'abacus',
+		),
+	values: () => __('Origins', 'abacus'),
+	valuesAfter: (n) => _n('origin', 'origins', n, 'abacus'),
+	valuesDefinition: () => __('Distinct origins of the orders.', 'abacus'),
+});
+const PLACES = breakdown({
+	orders: () => __('Orders with an address in this place (refunds are not orders).', 'abacus'),
+	values: () => __('Places', 'abacus'),
+	valuesAfter: (n) => _n('place', 'places', n, 'abacus'),
+	valuesDefinition: () => __('Distinct countries or regions of the orders’ addresses.', 'abacus'),
+});
+
+/**
  * Profit over product lines (the Profit report): each line's cost is fixed at its sale; lines
  * without a cost are left out of cost, profit and margin and counted on their own.
  */
@@ -432,6 +547,10 @@ export const REPORTS = {
 	downloads: { metrics: DOWNLOAD },
 	customers: { metrics: CUSTOMER },
 	stock: { metrics: STOCK },
+	'payment-methods': { metrics: PAYMENT_METHODS },
+	'shipping-methods': { metrics: SHIPPING_METHODS },
+	origins: { metrics: ORIGINS },
+	places: { metrics: PLACES },
 	profit: { metrics: PROFIT },
 } as const satisfies Record<MetricReport, ReportMetrics>;
 

@@ -16,6 +16,10 @@ export type MetricReport =
 	| 'downloads'
 	| 'customers'
 	| 'stock'
+	| 'payment-methods'
+	| 'shipping-methods'
+	| 'origins'
+	| 'places'
 	| 'profit';
 
 /** One metric of one report, its words in the current locale. */

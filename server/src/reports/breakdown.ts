@@ -20,7 +20,7 @@ import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { invalidParams } from '../http/errors.js';
 import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
-import type { ParamSpecs, Query } from '../http/params.js';
+import { normaliseQuery, Query as QueryOf, type ParamSpecs, type Query } from '../http/params.js';
 import { dateRange } from './date-range.js';
 import { dateWhere, statusWhere, whereClause, type Where } from './filters.js';
 import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
@@ -159,7 +159,7 @@ export function listParams(dimension: Dimension): ParamSpecs {
 			default: Object.keys(dimension.groups)[0],
 			enum: Object.keys(dimension.groups),
 		},
-		[dimension.itemParam]: keyList,
+		[dimension.itemParam]: { type: 'ids' },
 		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
 		...filterParams(),
 	};
@@ -186,7 +186,7 @@ export function statsParams(dimension: Dimension): ParamSpecs {
 			default: Object.keys(dimension.groups)[0],
 			enum: Object.keys(dimension.groups),
 		},
-		[dimension.itemParam]: keyList,
+		[dimension.itemParam]: { type: 'ids' },
 		context: { type: 'string', enum: ['view', 'edit', 'embed'] },
 		...filterParams(),
 	};
@@ -202,8 +202,22 @@ function grouping(dimension: Dimension, q: Query): Grouping {
 	return dimension.groups[name];
 }
 
-/** Conditions of the advanced filters, the item list and the customer type on `s` and `d`. */
-function dimensionWhere(dimension: Dimension, q: Query, group: Grouping): Where {
+/**
+ * The numeric id of a value's key (FNV-1a, 31 bits, never 0): the app's item lists (comparison,
+ * table checkboxes) hold numeric ids, so rows and segments carry `id` and the item list parameter
+ * takes these ids.
+ */
+export function keyId(key: string): number {
+	let h = 0x811c9dc5;
+	for (const ch of new TextEncoder().encode(key)) {
+		h ^= ch;
+		h = Math.imul(h, 0x01000193) >>> 0;
+	}
+	return h >>> 1 || 1;
+}
+
+/** Conditions of the advanced filters, the item keys and the customer type on `s` and `d`. */
+function dimensionWhere(q: Query, group: Grouping, itemKeys: string[] | null): Where {
 	const where: Where = { sql: [], params: [] };
 	const add = (expr: string, values: string[], not: boolean): void => {
 		if (!values.length) return;
@@ -214,7 +228,7 @@ function dimensionWhere(dimension: Dimension, q: Query, group: Grouping): Where 
 		add(expr, q.strings(`${name}_includes`), false);
 		add(expr, q.strings(`${name}_excludes`), true);
 	}
-	add(group.key, q.strings(dimension.itemParam), false);
+	if (itemKeys) add(group.key, itemKeys.length ? itemKeys : ['\u0000'], false);
 	const type = q.str('customer_type');
 	if (type === 'new' || type === 'returning') {
 		// A refund follows its order: the order's flag decides.
@@ -231,6 +245,7 @@ function baseRows(
 	dimension: Dimension,
 	q: Query,
 	settings: StoreSettings,
+	itemKeys: string[] | null,
 	extraColumns = '',
 ): { sql: string; params: SqlValue[] } {
 	const group = grouping(dimension, q);
@@ -238,7 +253,7 @@ function baseRows(
 	const where = whereClause(
 		dateWhere(range, 's.date_created'),
 		statusWhere(q, settings),
-		dimensionWhere(dimension, q, group),
+		dimensionWhere(q, group, itemKeys),
 	);
 	return {
 		sql: `SELECT s.order_id, s.parent_id, s.net_total, s.shipping_total, s.customer_id,
@@ -250,6 +265,27 @@ function baseRows(
 			${where.sql}`,
 		params: where.params,
 	};
+}
+
+/**
+ * The keys of the item list's ids (null without a list), in the list's order: the values of the
+ * range and filters whose `keyId` is listed.
+ */
+async function itemKeysOf(
+	db: Db,
+	dimension: Dimension,
+	q: Query,
+	settings: StoreSettings,
+): Promise<string[] | null> {
+	const ids = q.ids(dimension.itemParam);
+	if (!ids.length) return null;
+	const base = baseRows(dimension, q, settings, null);
+	const rows = await db.all(
+		`WITH b AS (${base.sql}) SELECT DISTINCT b.k AS k FROM b`,
+		base.params,
+	);
+	const byId = new Map(rows.map((r) => [keyId(String(r.k ?? '')), String(r.k ?? '')]));
+	return ids.filter((id) => byId.has(id)).map((id) => byId.get(id) as string);
 }
 
 /** Aggregates of order-stats rows `b` (figures before the derived ones). */
@@ -283,7 +319,7 @@ export async function breakdownList(
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
-	const base = baseRows(dimension, q, settings);
+	const base = baseRows(dimension, q, settings, await itemKeysOf(db, dimension, q, settings));
 	const rows = await db.all(
 		`WITH b AS (${base.sql})
 		SELECT b.k AS key, max(b.lbl) AS label, ${AGGREGATES} FROM b GROUP BY b.k`,
@@ -291,6 +327,7 @@ export async function breakdownList(
 	);
 	const totalNet = rows.reduce((s, r) => s + Number(r.net_revenue ?? 0), 0);
 	const items = rows.map((r) => ({
+		id: keyId(String(r.key ?? '')),
 		key: String(r.key ?? ''),
 		label: String(r.label ?? ''),
 		...figures(r, totalNet),
@@ -342,10 +379,12 @@ export async function breakdownStats(
 	const interval = q.str('interval', 'week') as Interval;
 	const { startOfWeek, timeZone } = settings;
 	const range = dateRange(q.raw, timeZone);
+	const itemKeys = await itemKeysOf(db, dimension, q, settings);
 	const base = baseRows(
 		dimension,
 		q,
 		settings,
+		itemKeys,
 		`, ${bucketStartSql('s.date_created', interval, startOfWeek)} AS bucket`,
 	);
 	const rows = await db.all(
@@ -360,10 +399,9 @@ export async function breakdownStats(
 	const totalNet = Number(totalRow.net_revenue ?? 0);
 	const byKey = rows.filter((r) => r.bucket === null && r.key !== null);
 	const valuesCount = byKey.length;
-	const named = q.strings(dimension.itemParam);
 	const segmentKeys = (
-		named.length
-			? named
+		itemKeys
+			? itemKeys
 			: [...byKey]
 					.sort((a, b) => Number(b.net_revenue) - Number(a.net_revenue))
 					.map((r) => String(r.key))
@@ -372,10 +410,10 @@ export async function breakdownStats(
 	const segmentsOf = (
 		find: (key: string) => Record<string, unknown> | undefined,
 		netOfScope: number,
-	): Array<{ segment_id: string; segment_label: string; subtotals: Record<string, number> }> =>
+	): Array<{ segment_id: number; segment_label: string; subtotals: Record<string, number> }> =>
 		segmentKeys.map((key) => ({
-			segment_id: key,
-			segment_label: labels.get(key) ?? '',
+			segment_id: keyId(key),
+			segment_label: breakdownName({ key, label: labels.get(key) ?? '' }),
 			subtotals: pickFields(figures(find(key) ?? {}, netOfScope), fields),
 		}));
 	const totals = {
@@ -442,11 +480,52 @@ export async function breakdownStats(
 	};
 }
 
+/** WooCommerce's words for an attribution source type. */
+const ORIGIN_TYPES: Record<string, string> = {
+	typein: 'Direct',
+	organic: 'Organic',
+	referral: 'Referral',
+	utm: 'Source',
+	admin: 'Web admin',
+	mobile_app: 'Mobile app',
+	pos: 'Point of sale',
+	unknown: 'Unknown',
+};
+
+/** The name of a value in an export (the store's title, or readable words for origins). */
+export function breakdownName(row: Record<string, unknown>): string {
+	const key = String(row.key ?? '');
+	const label = String(row.label ?? '');
+	if (label) return label;
+	if (!key || key === ':') return 'None';
+	const [type, source] = key.split(':', 2);
+	if (Object.hasOwn(ORIGIN_TYPES, type)) {
+		return source ? `${ORIGIN_TYPES[type]}: ${source}` : ORIGIN_TYPES[type];
+	}
+	return key;
+}
+
+/**
+ * One page of a breakdown's table for the whole-report export (`export.ts`): the export's
+ * arguments are read with the table route's own parameters.
+ */
+export async function breakdownExportPage(
+	db: Db,
+	slug: string,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dimension = dimensionOf(slug);
+	const raw = { ...q.raw };
+	normaliseQuery(raw, listParams(dimension));
+	return breakdownList(db, dimension, new QueryOf(raw), settings);
+}
+
 /** The CSV columns of a breakdown's whole-report export (labels as the table heads them). */
 export const BREAKDOWN_EXPORT_COLUMNS: Array<[string, (row: Record<string, unknown>) => unknown]> =
 	[
 		['Key', (r) => r.key],
-		['Name', (r) => r.label || r.key],
+		['Name', breakdownName],
 		['Orders', (r) => r.orders_count],
 		['Net sales', (r) => r.net_revenue],
 		['Returns', (r) => r.refunds],

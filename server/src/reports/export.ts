@@ -19,6 +19,7 @@ import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
+import { BREAKDOWN_EXPORT_COLUMNS, breakdownExportPage } from './breakdown.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import { PROFIT_EXPORT_COLUMNS, profitList } from './profit.js';
@@ -177,6 +178,10 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		['Status', (r) => stockLabel(r.stock_status)],
 		['Stock', (r) => (r.stock_quantity === null ? 'N/A' : r.stock_quantity)],
 	],
+	'payment-methods': BREAKDOWN_EXPORT_COLUMNS,
+	'shipping-methods': BREAKDOWN_EXPORT_COLUMNS,
+	origins: BREAKDOWN_EXPORT_COLUMNS,
+	places: BREAKDOWN_EXPORT_COLUMNS,
 	profit: PROFIT_EXPORT_COLUMNS,
 	customers: [
 		['Name', (r) => r.name],
@@ -261,6 +266,11 @@ async function fetchPage(
 			return stockList(db, q, settings);
 		case 'customers':
 			return customersList(db, q, settings);
+		case 'payment-methods':
+		case 'shipping-methods':
+		case 'origins':
+		case 'places':
+			return breakdownExportPage(db, type, q, settings);
 		case 'profit':
 			return profitList(db, q, settings);
 	}

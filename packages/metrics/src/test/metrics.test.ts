@@ -139,6 +139,10 @@ describe('trend direction', () => {
 			'orders/coupons',
 			'stock/outofstock',
 			'stock/lowstock',
+			'payment-methods/refunds',
+			'shipping-methods/refunds',
+			'origins/refunds',
+			'places/refunds',
 			'profit/cost',
 			'profit/items_without_cost',
 		]);
@@ -252,5 +256,35 @@ describe('translations', () => {
 			'Umsatz nach Rabatten und Erstattungen, ohne Steuern und Versand.',
 		);
 		expect(getMetric('orders', 'orders_count').summaryLabel(2)).toBe('Bestellungen');
+	});
+});
+
+describe('breakdown reports', () => {
+	it('name the same figures in the four reports, each with its own count of values and orders', () => {
+		for (const report of [
+			'payment-methods',
+			'shipping-methods',
+			'origins',
+			'places',
+		] as const) {
+			expect(metricsFor(report).map((m) => m.key)).toEqual([
+				'orders_count',
+				'net_revenue',
+				'refunds',
+				'avg_order_value',
+				'net_revenue_share',
+				'shipping',
+				'new_customers',
+				'values',
+			]);
+			expect(getMetric(report, 'net_revenue_share')).toMatchObject({
+				type: 'percent',
+				columnLabel: 'Share',
+			});
+		}
+		expect(getMetric('payment-methods', 'values').summaryLabel(2)).toBe('payment methods');
+		expect(getMetric('places', 'values').summaryLabel(1)).toBe('place');
+		expect(getMetric('shipping-methods', 'orders_count').definition).toMatch(/shipping method/);
+		expect(getMetric('origins', 'new_customers').definition).toMatch(/first order/);
 	});
 });

@@ -15,6 +15,7 @@ import { get } from './fixtures.js';
 jest.setTimeout(120000);
 
 interface Item {
+	id: number;
 	key: string;
 	label: string;
 	orders_count: number;
@@ -27,12 +28,16 @@ interface Item {
 }
 interface Stats {
 	totals: Record<string, number> & {
-		segments?: Array<{ segment_id: string; subtotals: Record<string, number> }>;
+		segments?: Array<{
+			segment_id: number;
+			segment_label: string;
+			subtotals: Record<string, number>;
+		}>;
 	};
 	intervals: Array<{
 		interval: string;
 		subtotals: Record<string, number> & {
-			segments?: Array<{ segment_id: string; subtotals: Record<string, number> }>;
+			segments?: Array<{ segment_id: number; subtotals: Record<string, number> }>;
 		};
 	}>;
 }
@@ -52,6 +57,7 @@ beforeAll(async () => {
 		orders: 1500,
 		seed: 5,
 		quiet: true,
+		nonce: 'test-nonce',
 	});
 }, 180000);
 
@@ -161,17 +167,26 @@ describe('every breakdown sums to the store totals', () => {
 		);
 	});
 
-	it('segments by value: one per named item, summing like the rows', async () => {
+	it('segments by value: one per listed item id, summing like the rows', async () => {
+		const all = await list('payment-methods');
+		const stripe = all.find((i) => i.key === 'stripe') as Item;
+		const paypal = all.find((i) => i.key === 'paypal') as Item;
+		const ids = `${stripe.id},${paypal.id}`;
 		const stats = (
 			await get<Stats>(
 				server,
-				`/wc-analytics/reports/payment-methods/stats?${RANGE}&interval=month&per_page=100&segmentby=payment_method&payment_methods=stripe,paypal`,
+				`/wc-analytics/reports/payment-methods/stats?${RANGE}&interval=month&per_page=100&segmentby=payment_method&payment_methods=${ids}`,
 			)
 		).body;
-		const items = await list('payment-methods', '&payment_methods=stripe,paypal');
-		expect(stats.totals.segments?.map((s) => s.segment_id)).toEqual(['stripe', 'paypal']);
+		const items = await list('payment-methods', `&payment_methods=${ids}`);
+		expect(items.map((i) => i.key).sort()).toEqual(['paypal', 'stripe']);
+		expect(stats.totals.segments?.map((s) => s.segment_id)).toEqual([stripe.id, paypal.id]);
+		expect(stats.totals.segments?.map((s) => s.segment_label)).toEqual([
+			'Credit card (Stripe)',
+			'PayPal',
+		]);
 		for (const segment of stats.totals.segments ?? []) {
-			const item = items.find((i) => i.key === segment.segment_id) as Item;
+			const item = items.find((i) => i.id === segment.segment_id) as Item;
 			close(segment.subtotals.net_revenue, item.net_revenue);
 			close(
 				stats.intervals.reduce(
@@ -186,6 +201,8 @@ describe('every breakdown sums to the store totals', () => {
 				item.net_revenue,
 			);
 		}
+		const none = await list('payment-methods', '&payment_methods=12345');
+		expect(none).toEqual([]);
 	});
 
 	it('sorts and pages the table', async () => {
@@ -210,6 +227,64 @@ describe('every breakdown sums to the store totals', () => {
 			`/wc-analytics/reports/origins/stats?segmentby=product`,
 		);
 		expect(seg.status).toBe(400);
+	});
+});
+
+describe('whole-report export', () => {
+	it('exports every place of the report with the table figures, filters applied', async () => {
+		const res = await fetch(`${server.url}/wp-json/wc-analytics/reports/places/export`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': 'test-nonce' },
+			body: JSON.stringify({
+				report_args: {
+					after: `${lastYear}T00:00:00`,
+					before: `${today}T23:59:59`,
+					group_by: 'billing_state',
+					payment_method_includes: 'stripe,paypal',
+					orderby: 'orders_count',
+					order: 'desc',
+				},
+			}),
+		});
+		expect(res.status).toBe(200);
+		const { export_id: id } = (await res.json()) as { export_id: string };
+		let url = '';
+		for (let i = 0; i < 200 && !url; i++) {
+			const status = await get<{ download_url?: string }>(
+				server,
+				`/wc-analytics/reports/places/export/${id}/status`,
+			);
+			url = status.body.download_url ?? '';
+			if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		const text = await (
+			await fetch(`${server.url}${url}`, { headers: { 'X-WP-Nonce': 'test-nonce' } })
+		).text();
+		const lines = text.trim().split('\n');
+		expect(lines[0]).toBe(
+			'Key,Name,Orders,Net sales,Returns,Average order value,Share of net sales (%),Shipping,New customers',
+		);
+		const items = await list(
+			'places',
+			'&group_by=billing_state&payment_method_includes=stripe,paypal&orderby=orders_count',
+		);
+		expect(lines).toHaveLength(items.length + 1);
+		expect(lines[1].split(',').slice(0, 4)).toEqual([
+			items[0].key,
+			items[0].key,
+			String(items[0].orders_count),
+			String(items[0].net_revenue),
+		]);
+	});
+
+	it('names origins in words', async () => {
+		const { breakdownName } = await import('../breakdown.js');
+		expect(breakdownName({ key: 'organic:google', label: '' })).toBe('Organic: google');
+		expect(breakdownName({ key: 'typein', label: '' })).toBe('Direct');
+		expect(breakdownName({ key: '', label: '' })).toBe('None');
+		expect(breakdownName({ key: 'stripe', label: 'Credit card (Stripe)' })).toBe(
+			'Credit card (Stripe)',
+		);
 	});
 });
 

@@ -1,0 +1,6 @@
+/**
+ * The payment-methods report page (loaded as its own chunk).
+ */
+import { createBreakdownPage } from './page.js';
+
+export default createBreakdownPage('payment-methods');

@@ -1,0 +1,6 @@
+/**
+ * The shipping-methods report page (loaded as its own chunk).
+ */
+import { createBreakdownPage } from './page.js';
+
+export default createBreakdownPage('shipping-methods');
