@@ -1277,7 +1277,9 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 
 		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
 			const { context, page } = await logIn(ADMIN);
+			console.log('H20DBG step 1', Date.now());
 			const all = watchAll(page);
+			console.log('H20DBG step 2', Date.now());
 			const orders = (await (
 				await page.request.get(
 					`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
@@ -1289,19 +1291,28 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
 				)
 			).json()) as Array<{ order_number: string; net_total: number; num_items_sold: number }>;
+			console.log('H20DBG step 3', Date.now());
 			await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
+			console.log('H20DBG step 4', Date.now());
 			const rows = await tableRows(page);
+			console.log('H20DBG step 5', Date.now());
 			const headers = await page
 				.locator('#root table')
 				.last()
 				.locator('thead th')
 				.evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
 			const column = headers.findIndex((text) => text.includes('Average item value'));
+			console.log('H20DBG step 6', Date.now());
 			const orderColumn = headers.findIndex((text) => /^Order #/.test(text));
+			console.log('H20DBG step 7', Date.now());
 			expect(column).toBeGreaterThan(0);
+			console.log('H20DBG step 8', Date.now());
 			expect(orderColumn).toBeGreaterThanOrEqual(0);
+			console.log('H20DBG step 9', Date.now());
 			expect(rows.length).toBe(Math.min(25, orders.length));
+			console.log('H20DBG step 10', Date.now());
 			const mismatches: string[] = [];
+			console.log('H20DBG step 11', Date.now());
 			// The table lists WooCommerce's rows in its order (a refund is a row of its own, with
 			// its parent's order number and no items sold).
 			rows.forEach((row, index) => {
@@ -1318,7 +1329,9 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 					);
 				}
 			});
+			console.log('H20DBG step 12', Date.now());
 			expect(mismatches).toEqual([]);
+			console.log('H20DBG step 13', Date.now());
 			// The extension's script came with the abacus-* handles it depends on, from the zip.
 			const sources = await page
 				.locator('script[src]')
@@ -1333,14 +1346,18 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 				expect(sources.some((src) => src.includes(file))).toBe(true);
 			}
 			// One copy of the stores: the app and the extension both take @abacus/data from the
-			// abacus-data script, so of all the scripts the page loaded only that one defines the
-			// abacus/reports store (a second copy would also log 'already registered').
+			// abacus-data script, so of all the plugins' scripts the page loaded only that one
+			// defines the abacus/reports store (a second copy would also log 'already registered').
 			const definers: string[] = [];
-			for (const src of sources.filter((url) => url.startsWith(site.url))) {
-				const body = await (await page.request.get(src)).text();
+			console.log('H20DBG step 14', Date.now());
+			for (const src of sources.filter((url) =>
+				url.startsWith(`${site.url}/wp-content/plugins/`),
+			)) {
+				const body = await (await page.request.get(src, { timeout: 30000 })).text();
 				if (body.includes('abacus/reports')) definers.push(new URL(src).pathname);
 			}
 			expect(definers).toEqual(['/wp-content/plugins/abacus/build/wp-packages/data.js']);
+			console.log('H20DBG step 15', Date.now());
 			// What an extension's select( 'abacus/reports' ) sees (through window.abacus.data, as its
 			// build reads @abacus/data) is what the page loaded: the orders of the table.
 			const seen = await page.evaluate(() => {
@@ -1372,16 +1389,26 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 				});
 				return { name, lists };
 			});
+			console.log('H20DBG step 16', Date.now());
 			expect(seen.name).toBe('abacus/reports');
+			console.log('H20DBG step 17', Date.now());
 			expect(seen.lists).toContainEqual(rows.map((row) => row[orderColumn]));
+			console.log('H20DBG step 18', Date.now());
 			// The table with the extension's column, in the 1440 px window.
 			const table = page.locator('#root table').last();
+			console.log('H20DBG step 19', Date.now());
 			await table.scrollIntoViewIfNeeded();
+			console.log('H20DBG step 20', Date.now());
 			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-orders-1440.png') });
+			console.log('H20DBG step 21', Date.now());
 			await page.waitForLoadState('networkidle');
+			console.log('H20DBG step 22', Date.now());
 			expect(all.consoleErrors).toEqual([]);
+			console.log('H20DBG step 23', Date.now());
 			expect(all.failed).toEqual([]);
+			console.log('H20DBG step 24', Date.now());
 			await context.close();
+			console.log('H20DBG step 25', Date.now());
 		}, 180000);
 
 		test('the CSV the browser makes of the orders table holds the extension’s column', async () => {
@@ -1580,16 +1607,27 @@ delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 		});
 	});
 
-	test('German: the de_DE translation reaches the entry and the lazily loaded report chunks', async () => {
-		site.php(
-			"update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' ); update_option( 'woocommerce_currency', 'EUR' ); update_option( 'woocommerce_currency_pos', 'right_space' ); update_option( 'woocommerce_price_thousand_sep', '.' ); update_option( 'woocommerce_price_decimal_sep', ',' );",
-		);
+	test('German: the de_DE translation reaches the entry and the lazily loaded report chunks, and the chart speaks German in euros', async () => {
+		site.php("update_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale', 'de_DE' );");
+		const { context, page, watch } = await logIn(ADMIN);
+		// The store's currency through WooCommerce's settings API: euros, 1.234,56 €.
+		const currency = (values: Record<string, string>) =>
+			restNonce(page).then((nonce) =>
+				page.request.post(`${site.url}/wp-json/wc/v3/settings/general/batch`, {
+					headers: { 'X-WP-Nonce': nonce },
+					data: { update: Object.entries(values).map(([id, value]) => ({ id, value })) },
+				}),
+			);
+		const saved = await currency({
+			woocommerce_currency: 'EUR',
+			woocommerce_currency_pos: 'right_space',
+			woocommerce_price_thousand_sep: '.',
+			woocommerce_price_decimal_sep: ',',
+		});
+		expect(saved.status()).toBe(200);
 		try {
-			const { context, page, watch } = await logIn(ADMIN);
 			await page.goto(adminUrl('/analytics/revenue', RANGE_QUERY));
 			await settled(page);
-			const text = await page.locator('#root').innerText();
-			for (const german of Object.values(GERMAN)) expect(text).toContain(german);
 			// The store's currency: euros, German separators, symbol after the amount.
 			const { totals } = await rest<{ totals: Record<string, number> }>(
 				page,
@@ -1601,19 +1639,83 @@ delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 					.toFixed(2)
 					.replace('.', ',')
 					.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}\u00a0€`;
-			const shown = await tiles(page);
-			expect(shown.Bruttoumsatz?.replace(/\s/g, ' ')).toBe(
-				euros(totals.gross_sales).replace(/\s/g, ' '),
-			);
-			await page.screenshot({ path: path.join(ARTIFACTS, 'revenue-de_DE.png') });
+			const same = (value: string | null | undefined) => value?.replace(/\s/g, ' ');
+			const shown = Object.values(await tiles(page));
+			expect(shown.map(same)).toContain(same(euros(totals.gross_sales)));
+			// The chart: legend, money axis and tooltip in euros; its time axis and tooltip dates in
+			// German.
+			await expect(
+				page.locator('.abacus-legend__total').first().textContent().then(same),
+			).resolves.toBe(same(euros(totals.gross_sales)));
+			const germanMonths = (style: 'long' | 'short') =>
+				Array.from({ length: 12 }, (_, m) =>
+					new Intl.DateTimeFormat('de-DE', { month: style, timeZone: 'UTC' }).format(
+						Date.UTC(2000, m, 15),
+					),
+				);
+			const yTicks = await page
+				.locator('.abacus-chart__y-axis .abacus-chart__tick-label')
+				.allTextContents();
+			const xTicks = await page
+				.locator('.abacus-chart__x-axis .abacus-chart__tick-label')
+				.allTextContents();
+			const moneyTick = /^-?\d{1,3}(\.\d{3})*(,\d+)?(\s(Mio|Mrd)\.)?\s€$/;
+			expect(yTicks.length).toBeGreaterThan(1);
+			for (const tick of yTicks) expect(tick).toMatch(moneyTick);
+			const months = xTicks.filter((tick) => !/^\d+$/.test(tick));
+			expect(months.length).toBeGreaterThan(0);
+			for (const month of months) expect(germanMonths('short')).toContain(month);
+			// The first interval's tooltip (keyboard: Home on the chart).
+			const body = page.locator('.abacus-chart__body');
+			await body.focus();
+			await page.keyboard.press('Home');
+			const tooltip = page.locator('.abacus-chart__tooltip');
+			await tooltip.waitFor();
+			const [year, month, day] = AFTER.split('-').map(Number);
+			await expect(
+				tooltip.locator('.abacus-chart__tooltip-title').textContent(),
+			).resolves.toBe(`${germanMonths('long')[month - 1]} ${day}, ${year}`);
+			const values = await tooltip.locator('.abacus-chart__tooltip-value').allTextContents();
+			expect(values.length).toBe(2);
+			for (const value of values)
+				expect(same(value)).toMatch(/^-?\d{1,3}(\.\d{3})*,\d{2} €$/);
+			expect(`${yTicks.join(' ')} ${values.join(' ')}`).not.toContain('$');
+			await page.screenshot({ path: path.join(ARTIFACTS, 'revenue-de_DE-1440.png') });
+			// And on a phone.
+			await page.setViewportSize({ width: 390, height: 1000 });
+			await page.reload();
+			await settled(page);
+			await page.locator('.abacus-chart__body').focus();
+			await page.keyboard.press('Home');
+			await page.locator('.abacus-chart__tooltip').waitFor();
+			for (const tick of await page
+				.locator('.abacus-chart__y-axis .abacus-chart__tick-label')
+				.allTextContents()) {
+				expect(tick).toMatch(moneyTick);
+			}
+			await page.screenshot({
+				path: path.join(ARTIFACTS, 'revenue-de_DE-390.png'),
+				fullPage: true,
+			});
+			await page
+				.locator('.abacus-chart')
+				.screenshot({ path: path.join(ARTIFACTS, 'revenue-de_DE-chart-390.png') });
+			// The translation reached the entry and the report's lazily loaded chunk.
+			const text = await page.locator('#root').innerText();
+			for (const german of Object.values(GERMAN)) expect(text).toContain(german);
 			expect(watch.pageErrors).toEqual([]);
-			await context.close();
 		} finally {
-			site.php(
-				"delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale' ); update_option( 'woocommerce_currency', 'USD' ); update_option( 'woocommerce_currency_pos', 'left' ); update_option( 'woocommerce_price_thousand_sep', ',' ); update_option( 'woocommerce_price_decimal_sep', '.' );",
-			);
+			site.php("delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'locale' );");
+			const restored = await currency({
+				woocommerce_currency: 'USD',
+				woocommerce_currency_pos: 'left',
+				woocommerce_price_thousand_sep: ',',
+				woocommerce_price_decimal_sep: '.',
+			});
+			expect(restored.status()).toBe(200);
+			await context.close();
 		}
-	}, 120000);
+	}, 180000);
 });
 
 /** The strings the German test translates (all in the POT), English → German. */
@@ -1971,7 +2073,8 @@ function reportExtensionFiles(): Record<string, string> {
 
 /**
  * A small de_DE translation made from the POT as WordPress's `make-json` makes it: one Jed JSON per
- * built script the POT's references name (`build/wp/index.js`, `build/wp/chunks/<name>.js`),
+ * built script the POT's references name (`build/wp/index.js`, `build/wp/chunks/<name>.js`,
+ * `build/wp-packages/<package>.js`),
  * holding the strings referenced from that script, named `abacus-de_DE-<md5 of the script's path
  * in the plugin>.json`, in wp-content/languages/plugins.
  */
@@ -1982,7 +2085,7 @@ function germanTranslation(tmp: string): Record<string, string> {
 	for (const [english, german] of Object.entries(GERMAN)) {
 		const refs = references.get(english);
 		if (!refs) throw new Error(`"${english}" is not in the POT.`);
-		for (const script of refs.filter((r) => r.startsWith('build/wp/') && r.endsWith('.js'))) {
+		for (const script of refs.filter((r) => /^build\/wp(-packages)?\/.+\.js$/.test(r))) {
 			byScript.set(script, { ...(byScript.get(script) ?? {}), [english]: german });
 		}
 	}
