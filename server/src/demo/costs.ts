@@ -30,14 +30,16 @@ export async function seedDemoCosts(
 		WHERE type <> 'variable' ORDER BY id`,
 	);
 	const withoutCost = new Set<number>();
+	const decided = new Set<number>();
 	const rows: Array<Array<number | string>> = [];
 	const first = day(startMs - 60 * DAY);
 	for (const p of products) {
 		const productId =
 			p.parent_id && p.type === 'variation' ? Number(p.parent_id) : Number(p.id);
 		const variationId = p.type === 'variation' ? Number(p.id) : 0;
-		// The choice "no cost" is made per product, so all its variations lack one.
-		if (variationId === 0 || !withoutCost.has(productId)) {
+		// The choice "no cost" is made once per product, so all its variations lack one.
+		if (!decided.has(productId)) {
+			decided.add(productId);
 			if (rand() < 1 / 12) withoutCost.add(productId);
 		}
 		if (withoutCost.has(productId)) continue;

@@ -1,6 +1,7 @@
 /**
  * Analytics settings (/analytics/settings): order statuses excluded from reports, actionable
- * statuses, the default date range, and importing historical data.
+ * statuses, the default date range, the date orders count on (created, paid or completed), and
+ * importing historical data.
  */
 import { useEffect, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl } from '@wordpress/components';
@@ -24,6 +25,7 @@ import './style.scss';
 const EXCLUDED = 'woocommerce_excluded_report_order_statuses';
 const ACTIONABLE = 'woocommerce_actionable_order_statuses';
 const DATE_RANGE = 'woocommerce_default_date_range';
+const DATE_TYPE = 'woocommerce_date_type';
 
 const GROUPS = ['wc_admin'] as const;
 
@@ -191,6 +193,25 @@ export default function AnalyticsSettings() {
 							onChange={(compare: string) =>
 								set(DATE_RANGE, `period=${range.period}&compare=${compare}`)
 							}
+						/>
+					</div>
+				) : null}
+				{has(DATE_TYPE) ? (
+					<div className="abacus-settings__field">
+						<SelectControl
+							__nextHasNoMarginBottom
+							label={__('Date type', 'abacus')}
+							help={__(
+								'The date an order counts on in every report, tile, chart and export. Under paid or completed, orders not yet paid or completed are left out; refunds count on their own date. Changing it recomputes the reports.',
+								'abacus',
+							)}
+							value={String(current[DATE_TYPE] ?? 'date_created')}
+							options={[
+								{ value: 'date_created', label: __('Date created', 'abacus') },
+								{ value: 'date_paid', label: __('Date paid', 'abacus') },
+								{ value: 'date_completed', label: __('Date completed', 'abacus') },
+							]}
+							onChange={(value: string) => set(DATE_TYPE, value)}
 						/>
 					</div>
 				) : null}

@@ -34,6 +34,11 @@ const wcAdmin = [
 		type: 'text',
 		value: 'period=month&compare=previous_year',
 	},
+	{
+		id: 'woocommerce_date_type',
+		type: 'select',
+		value: 'date_created',
+	},
 ];
 
 function reads(call: Call): Answer | undefined {
@@ -91,6 +96,24 @@ describe('Analytics settings', () => {
 		await screen.findByText('Your settings have been successfully saved.');
 		expect(calls.filter((call) => call.method === 'POST').map((call) => call.data)).toEqual([
 			{ woocommerce_default_date_range: 'period=week&compare=previous_year' },
+		]);
+	});
+
+	it('sends the date type alone when only it changed (created, paid or completed)', async () => {
+		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		const select = await screen.findByLabelText('Date type');
+		expect(select).toHaveValue('date_created');
+		expect(
+			within(select)
+				.getAllByRole('option')
+				.map((option) => option.textContent),
+		).toEqual(['Date created', 'Date paid', 'Date completed']);
+		await userEvent.selectOptions(select, 'date_paid');
+		await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+		await screen.findByText('Your settings have been successfully saved.');
+		expect(calls.filter((call) => call.method === 'POST').map((call) => call.data)).toEqual([
+			{ woocommerce_date_type: 'date_paid' },
 		]);
 	});
 
