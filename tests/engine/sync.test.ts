@@ -170,9 +170,11 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		const search = new URLSearchParams(
 			Object.entries(query).map(([k, v]) => [k, String(v)]),
 		).toString();
-		const response = await fetch(`${server.url}/wp-json/${route}?${search}`, {
-			headers: { Authorization: `Bearer ${token}` },
-		});
+		const url = `${server.url}/wp-json/${route}?${search}`;
+		const init = { headers: { Authorization: `Bearer ${token}` } };
+		// A kept-alive connection the server closed after its idle timeout (a long PHP step ran
+		// in between) fails once with ECONNRESET; a new connection answers.
+		const response = await fetch(url, init).catch(() => fetch(url, init));
 		const text = await response.text();
 		if (!response.ok) throw new Error(`engine ${route} answered ${response.status}: ${text}`);
 		return JSON.parse(text) as T;
