@@ -9,7 +9,6 @@ import { CURRENCIES, ORDER_STATUSES } from './statuses.js';
 import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { getOption, writeOption } from '../db/options.js';
 import { deriveLookups } from '../db/pipeline.js';
-import { transaction } from './tx.js';
 
 export type SettingType =
 	| 'text'
@@ -395,7 +394,7 @@ export async function updateSettings(
 		if (problem) problems[paramName(index)] = problem;
 	});
 	if (Object.keys(problems).length > 0) throw invalidParams(problems);
-	await transaction(db, async () => {
+	await db.transaction(async () => {
 		let basisChanged = false;
 		for (const update of updates) {
 			const def = defs.find((d) => d.id === update.id) as SettingDefinition;

@@ -9,7 +9,6 @@ import { RestError, invalidParams } from '../../http/errors.js';
 import { gatewaySetting, type GatewaySeed, type GatewaySetting } from '../../db/admin-schema.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { EDITABLE, type RawQuery } from '../../http/params.js';
-import { transaction } from '../tx.js';
 
 function parseJson<T>(text: unknown, fallback: T): T {
 	try {
@@ -137,7 +136,7 @@ export async function registerGatewayRoutes(
 				(settings.description ? settings.description.value : String(row.description));
 			if (settings.title) settings.title.value = title;
 			if (settings.description) settings.description.value = description;
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				await ctx.db.run(
 					'UPDATE payment_gateways SET title = ?, description = ?, gateway_order = ?, enabled = ?, settings = ? WHERE id = ?',
 					[

@@ -27,7 +27,6 @@ import {
 import { parsePaging, setPagingHeaders } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
-import { transaction } from '../tx.js';
 
 const NOTE_TYPES = ['error', 'warning', 'update', 'info', 'marketing', 'survey', 'email'];
 const NOTE_STATUSES = ['pending', 'actioned', 'unactioned', 'snoozed', 'sent'];
@@ -291,7 +290,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 				ids,
 			);
 			if (found.length !== ids.length) throw noteNotFound();
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				for (const id of ids) await applyChanges(ctx.db, id, body);
 			});
 			ctx.notifyWrite();
@@ -312,7 +311,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 			where.push(`status IN (${placeholders(statuses.length)})`);
 			params.push(...statuses);
 		}
-		const ids = await transaction(ctx.db, async () => {
+		const ids = await ctx.db.transaction(async () => {
 			const rows = await ctx.db.all<{ note_id: number }>(
 				`SELECT note_id FROM admin_notes WHERE ${where.join(' AND ')} ORDER BY date_created_gmt DESC, note_id DESC LIMIT 25`,
 				params,
@@ -342,7 +341,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 	app.delete(`${root}/delete/:id`, async (request) => {
 		const id = Number((request.params as { id: string }).id);
 		await noteRow(ctx.db, id);
-		await transaction(ctx.db, () =>
+		await ctx.db.transaction(() =>
 			ctx.db.run('UPDATE admin_notes SET is_deleted = true WHERE note_id = ?', [id]),
 		);
 		ctx.notifyWrite();
@@ -360,7 +359,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 		handler: async (request) => {
 			const id = Number((request.params as { id: string }).id);
 			await noteRow(ctx.db, id);
-			await transaction(ctx.db, () =>
+			await ctx.db.transaction(() =>
 				applyChanges(ctx.db, id, (request.body ?? {}) as NoteChanges),
 			);
 			ctx.notifyWrite();
@@ -386,7 +385,7 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 					404,
 				);
 			}
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				await applyChanges(ctx.db, noteId, {
 					is_read: true,
 					...(action.status ? { status: action.status } : {}),

@@ -12,7 +12,6 @@ import { currentUser } from '../users.js';
 import { getOption, writeOption } from '../../db/options.js';
 import { EDITABLE } from '../../http/params.js';
 import { activeSlugs } from './plugins.js';
-import { transaction } from '../tx.js';
 
 const PROFILE_OPTION = 'woocommerce_onboarding_profile';
 
@@ -392,7 +391,7 @@ export async function registerOnboardingRoutes(
 			for (const key of Object.keys(PROFILE_PROPERTIES)) {
 				if (key in body) next[key] = body[key];
 			}
-			await transaction(ctx.db, () => writeOption(ctx.db, PROFILE_OPTION, next));
+			await ctx.db.transaction(() => writeOption(ctx.db, PROFILE_OPTION, next));
 			ctx.notifyWrite();
 			return { status: 'success', message: 'Onboarding profile data has been updated.' };
 		},
@@ -435,7 +434,7 @@ export async function registerOnboardingRoutes(
 				'Sorry, that task list was not found.',
 				404,
 			);
-		await transaction(ctx.db, () =>
+		await ctx.db.transaction(() =>
 			ctx.db.run(
 				'INSERT INTO onboarding_task_lists (list_id, is_hidden) VALUES (?, ?) ON CONFLICT (list_id) DO UPDATE SET is_hidden = excluded.is_hidden',
 				[id, hidden],
@@ -462,7 +461,7 @@ export async function registerOnboardingRoutes(
 	) => {
 		const id = (request.params as { id: string }).id;
 		if (!SETUP_TASKS.some((task) => task.id === id)) throw taskNotFound();
-		await transaction(ctx.db, async () => {
+		await ctx.db.transaction(async () => {
 			await ctx.db.run(
 				'INSERT INTO onboarding_task_state (task_id) VALUES (?) ON CONFLICT (task_id) DO NOTHING',
 				[id],
@@ -544,7 +543,7 @@ export async function registerOnboardingRoutes(
 		handler: async (request) => {
 			const body = request.body as { template_name: string; status?: string };
 			const template = TEMPLATES[body.template_name];
-			const id = await transaction(ctx.db, async () => {
+			const id = await ctx.db.transaction(async () => {
 				const next = Number(
 					(
 						await ctx.db.one<{ id: number }>(

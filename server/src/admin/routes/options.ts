@@ -9,7 +9,6 @@ import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
 import { DATE_BASES, DATE_BASIS_OPTION, isDateBasis } from '../../db/date-basis.js';
 import { getOption, writeOption } from '../../db/options.js';
 import { deriveLookups } from '../../db/pipeline.js';
-import { transaction } from '../tx.js';
 
 export async function registerOptionRoutes(
 	app: FastifyInstance,
@@ -56,7 +55,7 @@ export async function registerOptionRoutes(
 					},
 				);
 			}
-			const result = await transaction(ctx.db, async () => {
+			const result = await ctx.db.transaction(async () => {
 				const changed: Record<string, boolean> = {};
 				for (const [name, value] of Object.entries(body)) {
 					changed[name] = await writeOption(ctx.db, name, value);

@@ -11,7 +11,6 @@ import { RestError, invalidParams } from '../../http/errors.js';
 import { baseUrl } from '../../http/response.js';
 import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
 import { getOption, writeOption } from '../../db/options.js';
-import { transaction } from '../tx.js';
 import { addPluginGateways } from './gateways.js';
 
 const RECOMMENDATIONS_HIDDEN = 'woocommerce_setting_payments_recommendations_hidden';
@@ -111,7 +110,7 @@ export async function registerPluginRoutes(
 			const installed: string[] = [];
 			const results: Record<string, boolean> = {};
 			const errors: Record<string, string[]> = {};
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				for (const slug of slugs) {
 					const plugin = known.get(slug);
 					if (!plugin) {
@@ -151,7 +150,7 @@ export async function registerPluginRoutes(
 			const known = new Map((await pluginRows(ctx.db)).map((p) => [p.slug, p]));
 			const activated: string[] = [];
 			const errors: Record<string, string[]> = {};
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				for (const slug of slugs) {
 					const plugin = known.get(slug);
 					if (!plugin || !plugin.installed) {
@@ -185,7 +184,7 @@ export async function registerPluginRoutes(
 	});
 
 	app.post(`${root}/recommended-payment-plugins/dismiss`, async () => {
-		await transaction(ctx.db, () => writeOption(ctx.db, RECOMMENDATIONS_HIDDEN, 'yes'));
+		await ctx.db.transaction(() => writeOption(ctx.db, RECOMMENDATIONS_HIDDEN, 'yes'));
 		ctx.notifyWrite();
 		return true;
 	});

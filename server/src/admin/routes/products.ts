@@ -21,7 +21,6 @@ import {
 import { parsePaging, setPagingHeaders } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
-import { transaction } from '../tx.js';
 import {
 	managesStockSql,
 	stockStatusOf,
@@ -374,7 +373,7 @@ async function updateStock(
 					: 'outofstock'
 				: 'instock'
 			: row.stock_status;
-	await transaction(ctx.db, async () => {
+	await ctx.db.transaction(async () => {
 		await ctx.db.run(
 			'UPDATE products SET manage_stock = ?, stock_quantity = ?, low_stock_amount = ?, stock_status = ? WHERE id = ?',
 			[manage, manage ? quantity : null, lowAmount, status, Number(row.id)],

@@ -21,7 +21,6 @@ import {
 } from '../../http/params.js';
 import { parsePaging, setPagingHeaders } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
-import { transaction } from '../tx.js';
 
 const LIST_STATUSES = ['all', 'hold', 'approved', 'spam', 'trash'];
 const UPDATE_STATUSES = ['approved', 'hold', 'spam', 'trash', 'unspam', 'untrash'];
@@ -256,7 +255,7 @@ export async function registerReviewRoutes(
 			const row = await reviewRow(ctx.db, id);
 			const status = (request.body as { status?: string } | undefined)?.status;
 			if (status !== undefined) {
-				await transaction(ctx.db, () => setStatus(ctx.db, row, status));
+				await ctx.db.transaction(() => setStatus(ctx.db, row, status));
 				ctx.notifyWrite();
 			}
 			return one(request, id);
@@ -269,7 +268,7 @@ export async function registerReviewRoutes(
 		const force = toBool((request.query as RawQuery).force);
 		if (force) {
 			const [previous] = await reviewObjects(ctx.db, [row], baseUrl(request), false);
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				await ctx.db.run('DELETE FROM product_reviews WHERE id = ?', [id]);
 				await refreshRating(ctx.db, Number(row.product_id));
 			});
@@ -283,7 +282,7 @@ export async function registerReviewRoutes(
 				410,
 			);
 		}
-		await transaction(ctx.db, () => setStatus(ctx.db, row, 'trash'));
+		await ctx.db.transaction(() => setStatus(ctx.db, row, 'trash'));
 		ctx.notifyWrite();
 		return one(request, id);
 	});

@@ -16,7 +16,6 @@ import {
 } from '../users.js';
 import { baseUrl } from '../../http/response.js';
 import { EDITABLE, type RawQuery } from '../../http/params.js';
-import { transaction } from '../tx.js';
 
 function itemIdOf(request: FastifyRequest): string {
 	const body = (request.body ?? {}) as Record<string, unknown>;
@@ -62,7 +61,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 			const known = Object.entries(meta).filter(([key]) =>
 				(USER_META_KEYS as readonly string[]).includes(key),
 			);
-			await transaction(ctx.db, async () => {
+			await ctx.db.transaction(async () => {
 				for (const [key, value] of known)
 					await writeUserMeta(ctx.db, user.id, key, String(value));
 			});
@@ -80,7 +79,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 	app.post(favorites, async (request) => {
 		const itemId = itemIdOf(request);
 		const user = await currentUser(ctx.db);
-		const list = await transaction(ctx.db, async () => {
+		const list = await ctx.db.transaction(async () => {
 			const current = await readFavorites(ctx.db, user.id);
 			if (current.includes(itemId)) {
 				throw new RestError(
@@ -100,7 +99,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: ServerContex
 	app.delete(favorites, async (request) => {
 		const itemId = itemIdOf(request);
 		const user = await currentUser(ctx.db);
-		const list = await transaction(ctx.db, async () => {
+		const list = await ctx.db.transaction(async () => {
 			const current = await readFavorites(ctx.db, user.id);
 			if (!current.includes(itemId)) {
 				throw new RestError(
