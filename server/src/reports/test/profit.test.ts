@@ -247,6 +247,55 @@ describe('profit over a hand-made store', () => {
 		}
 	});
 
+	it('exports the whole table as CSV, by product and by category, N/A where no cost is known', async () => {
+		const exportCsv = async (by: string): Promise<string[]> => {
+			const started = await post(server, '/wc-analytics/reports/profit/export', {
+				report_args: {
+					after: '2021-11-01T00:00:00',
+					before: '2021-12-31T23:59:59',
+					orderby: 'name',
+					order: 'asc',
+					by,
+				},
+				email: true,
+			});
+			expect(started.status).toBe(200);
+			const id = String(started.body.export_id);
+			for (let i = 0; i < 200; i++) {
+				const status = await get<{ download_url?: string }>(
+					server,
+					`/wc-analytics/reports/profit/export/${id}/status`,
+				);
+				if (status.body.download_url) {
+					const res = await fetch(`${server.url}${status.body.download_url}`, {
+						headers: { 'X-WP-Nonce': server.nonce },
+					});
+					return (await res.text()).trim().split('\n');
+				}
+				await new Promise((resolve) => setTimeout(resolve, 25));
+			}
+			throw new Error('The export never completed.');
+		};
+		const products = await exportCsv('product');
+		expect(products[0]).toBe(
+			'Name,Items sold,Net sales,Cost of goods,Gross profit,Margin,Without cost,Orders',
+		);
+		expect(products.slice(1).map((line) => line.split(',')[0])).toEqual([
+			'Album',
+			'Hoodie',
+			'Shirt',
+		]);
+		expect(products.find((line) => line.startsWith('Hoodie'))).toBe(
+			'Hoodie,1,40,15,25,62.5,0,1',
+		);
+		const categories = await exportCsv('category');
+		expect(categories.slice(1).map((line) => line.split(',')[0])).toEqual([
+			'Clothing',
+			'Music',
+			'Shirts',
+		]);
+	});
+
 	it('interval subtotals sum to the totals', async () => {
 		const body = (
 			await get<Stats>(
