@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { registerBreakdownRoutes } from './breakdown.js';
+import { registerCohortRoutes } from './cohort-routes.js';
 import { customersList, customersStats, CUSTOMER_FILTER_PARAMS } from './customers.js';
 import {
 	allowedIndicators,
@@ -370,6 +371,7 @@ export async function registerReportRoutes(
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
 	registerBreakdownRoutes(route, db, NS);
+	registerCohortRoutes(route, db, NS);
 	await registerProfitRoutes(app, ctx, cache, NS);
 	await registerExportRoutes(app, ctx);
 	await registerImportRoutes(app, ctx);

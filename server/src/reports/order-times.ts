@@ -1,0 +1,104 @@
+/**
+ * "When orders come": orders count and net sales per weekday × hour of day of the store's local
+ * time (`GET wc-analytics/reports/order-times`), with the orders report's advanced filters.
+ *
+ * The cells read the same order-stats rows, with the same metric SQL (`ORDER_METRICS`), statuses
+ * and filters as `reports/orders/stats`, so the 168 cells sum to that report's totals for the same
+ * range and filters. Dates in `order_stats` are store-local wall time on the store's date basis,
+ * so the weekday and hour are those of the store's time zone.
+ */
+import type { Db } from '../core/db.js';
+import type { StoreSettings } from '../db/store-settings.js';
+import type { ParamSpecs, Query } from '../http/params.js';
+import { ORDER_METRICS } from '../metrics/index.js';
+import { dateRange } from './date-range.js';
+import { dateWhere, orderFilters, statusWhere, whereClause } from './filters.js';
+import { ORDER_FILTER_PARAMS } from './report-params.js';
+import type { RouteResult } from './report-route.js';
+
+export const ORDER_TIMES_PARAMS: ParamSpecs = {
+	after: { type: 'date-time' },
+	before: { type: 'date-time' },
+	context: { type: 'string', enum: ['view', 'edit', 'embed'] },
+	...ORDER_FILTER_PARAMS,
+};
+
+export interface OrderTimeCell {
+	/** Day of the week, 0 = Sunday … 6 = Saturday. */
+	weekday: number;
+	/** Hour of the day in store time, 0 … 23. */
+	hour: number;
+	orders_count: number;
+	net_revenue: number;
+}
+
+export interface OrderTimes {
+	/** The weekdays in the store's order (the first is the store's week start). */
+	weekdays: number[];
+	start_of_week: number;
+	time_zone: string;
+	/** 168 cells, weekday by weekday in `weekdays` order, hours 0..23 within each. */
+	cells: OrderTimeCell[];
+	totals: { orders_count: number; net_revenue: number };
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** The weekdays starting at the store's week start (0 = Sunday). */
+export function weekdayOrder(startOfWeek: number): number[] {
+	return Array.from({ length: 7 }, (_, i) => (startOfWeek + i) % 7);
+}
+
+export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Promise<OrderTimes> {
+	const range = dateRange(q.raw, settings.timeZone);
+	const extra = await orderFilters(db, q);
+	const where = whereClause(dateWhere(range, 's.date_created'), statusWhere(q, settings), extra);
+	const rows = await db.all<{
+		weekday: number;
+		hour: number;
+		orders_count: number;
+		net_revenue: number;
+	}>(
+		`SELECT CAST(dayofweek(s.date_created) AS INTEGER) AS weekday,
+			CAST(hour(s.date_created) AS INTEGER) AS hour,
+			${ORDER_METRICS.orders_count.sql} AS orders_count,
+			${ORDER_METRICS.net_revenue.sql} AS net_revenue
+		 FROM order_stats s ${where.sql}
+		 GROUP BY 1, 2`,
+		where.params,
+	);
+	const found = new Map(rows.map((r) => [`${Number(r.weekday)}:${Number(r.hour)}`, r]));
+	const weekdays = weekdayOrder(settings.startOfWeek);
+	const cells: OrderTimeCell[] = [];
+	let orders = 0;
+	let net = 0;
+	for (const weekday of weekdays) {
+		for (let hour = 0; hour < 24; hour++) {
+			const row = found.get(`${weekday}:${hour}`);
+			const cell = {
+				weekday,
+				hour,
+				orders_count: row ? Number(row.orders_count) : 0,
+				net_revenue: row ? round2(Number(row.net_revenue)) : 0,
+			};
+			orders += cell.orders_count;
+			net += row ? Number(row.net_revenue) : 0;
+			cells.push(cell);
+		}
+	}
+	return {
+		weekdays,
+		start_of_week: settings.startOfWeek,
+		time_zone: settings.timeZone,
+		cells,
+		totals: { orders_count: orders, net_revenue: round2(net) },
+	};
+}
+
+export async function orderTimesRoute(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	return { body: await orderTimes(db, q, settings) };
+}
