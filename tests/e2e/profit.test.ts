@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money } from './helpers.js';
+import { adminUrl, api, launch, lastMonth, money, screenshot } from './helpers.js';
 
 interface Stats {
 	totals: Record<string, number | null>;
@@ -83,6 +83,7 @@ describe('Profit report', () => {
 		// The table lists products with their profit; the first row is the best seller by net sales.
 		await page.locator('.abacus-table tbody tr, table tbody tr').first().waitFor();
 		await page.screenshot({ path: '/tmp/b23-profit-1440.png', fullPage: true });
+		await screenshot(page, 'profit', 'profit');
 		expect(errors).toEqual([]);
 	});
 
