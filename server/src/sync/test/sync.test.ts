@@ -9,10 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../core/db.js';
+import { REPORTS_CAPABILITY, signEngineToken } from '../../engine-auth/index.js';
+import { startServer } from '../../index.js';
 import { StoreSync, type SyncOptions } from '../engine.js';
 import { syncStatus } from '../index.js';
 import { prepareEngineDatabase } from '../prepare.js';
-import { listStores, readState, registerStore } from '../registry.js';
+import { listEngineStores, listStores, readState, registerStore } from '../registry.js';
 import { FakeWoo } from './fake-woo.js';
 
 // Databases and HTTP servers on a loaded 2-core machine.
@@ -299,6 +301,70 @@ describe('reads while the sync writes', () => {
 			db.close();
 		} finally {
 			await woo.close();
+		}
+	});
+});
+
+describe('the server with a registered store', () => {
+	test('backfills on start, keeps rounds going and reports them at GET /wp-json/abacus/v1/sync', async () => {
+		const woo = new FakeWoo(150);
+		await woo.start();
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-sync-server-'));
+		const file = path.join(dir, 'engine.duckdb');
+		try {
+			const db = await engineDb(woo, file);
+			const [engineStore] = await listEngineStores(db);
+			db.close();
+			const server = await startServer({
+				databasePath: file,
+				quiet: true,
+				sync: { intervalSeconds: 1 },
+			});
+			try {
+				const now = Math.floor(Date.now() / 1000);
+				const token = signEngineToken(
+					{
+						store: engineStore.id,
+						sub: 1,
+						cap: REPORTS_CAPABILITY,
+						iat: now,
+						exp: now + 600,
+					},
+					engineStore.secret,
+				);
+				const status = async () => {
+					const response = await fetch(`${server.url}/wp-json/abacus/v1/sync`, {
+						headers: { Authorization: `Bearer ${token}` },
+					});
+					expect(response.status).toBe(200);
+					return (await response.json()) as {
+						stores: Array<{
+							rounds: number;
+							counts: { orders: number };
+							state: string;
+						}>;
+					};
+				};
+				let body = await status();
+				for (let i = 0; i < 200 && body.stores[0].rounds < 2; i++) {
+					await new Promise((r) => setTimeout(r, 100));
+					body = await status();
+				}
+				expect(body.stores[0]).toMatchObject({
+					id: woo.url,
+					counts: { orders: 150 },
+					lastError: null,
+					backfill: null,
+				});
+				expect(body.stores[0].rounds).toBeGreaterThanOrEqual(2);
+				const unauthorised = await fetch(`${server.url}/wp-json/abacus/v1/sync`);
+				expect(unauthorised.status).toBe(401);
+			} finally {
+				await server.close();
+			}
+		} finally {
+			await woo.close();
+			fs.rmSync(dir, { recursive: true, force: true });
 		}
 	});
 });
