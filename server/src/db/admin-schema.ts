@@ -6,6 +6,19 @@
  */
 import type { Db } from '../core/db.js';
 
+/** The admin tables (every complete store has them; the demo data replaces their content). */
+export const ADMIN_TABLES = [
+	'admin_notes',
+	'admin_note_actions',
+	'product_reviews',
+	'admin_users',
+	'user_meta',
+	'payment_gateways',
+	'plugins',
+	'onboarding_task_state',
+	'onboarding_task_lists',
+] as const;
+
 export async function createAdminSchema(db: Db): Promise<void> {
 	await db.exec(`
 		CREATE TABLE IF NOT EXISTS options (name VARCHAR PRIMARY KEY, value VARCHAR);

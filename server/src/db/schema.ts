@@ -7,6 +7,7 @@
  * both as TIMESTAMP without time zone.
  */
 import type { Db } from '../core/db.js';
+import { ADMIN_TABLES } from './admin-schema.js';
 import { createDimensionSchema } from './order-dimensions.js';
 
 export async function createStoreSchema(db: Db): Promise<void> {
@@ -190,15 +191,7 @@ export const REQUIRED_TABLES = [
 	'order_tax_lookup',
 	'order_coupon_lookup',
 	'download_log',
-	'admin_notes',
-	'admin_note_actions',
-	'product_reviews',
-	'admin_users',
-	'user_meta',
-	'payment_gateways',
-	'plugins',
-	'onboarding_task_state',
-	'onboarding_task_lists',
+	...ADMIN_TABLES,
 ] as const;
 
 /** Writes the marker saying the store was generated completely (the last step of seeding). */

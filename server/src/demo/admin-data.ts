@@ -3,6 +3,7 @@
  * store's products, the admin user, payment gateways and the plugin catalogue.
  */
 import type { Db, SqlValue } from '../core/db.js';
+import { ADMIN_TABLES } from '../db/admin-schema.js';
 import { formatSql } from '../db/store-time.js';
 import { GATEWAY_SEED } from './gateways.js';
 import { PLUGIN_CATALOGUE } from './plugin-catalogue.js';
@@ -202,18 +203,6 @@ async function anchorTime(db: Db): Promise<number> {
 	const ms = Date.parse(`${String(row.latest).replace(' ', 'T').slice(0, 19)}Z`);
 	return Number.isNaN(ms) ? Date.now() : ms;
 }
-
-const ADMIN_TABLES = [
-	'admin_notes',
-	'admin_note_actions',
-	'product_reviews',
-	'admin_users',
-	'user_meta',
-	'payment_gateways',
-	'plugins',
-	'onboarding_task_state',
-	'onboarding_task_lists',
-];
 
 /** Replaces the admin tables' content with the demo data of `seed` (one transaction). */
 export async function seedAdminData(db: Db, seed: number): Promise<void> {
