@@ -100,7 +100,9 @@ const reportPages: Record<ReportSlug, Page> = {
 	),
 	places: lazy(
 		() =>
-			import(/* webpackChunkName: "report-places" */ '../analytics/report/breakdown/places.js'),
+			import(
+				/* webpackChunkName: "report-places" */ '../analytics/report/breakdown/places.js'
+			),
 	),
 	customers: lazy(
 		() =>
