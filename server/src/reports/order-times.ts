@@ -9,6 +9,7 @@
  */
 import type { Db } from '../core/db.js';
 import type { StoreSettings } from '../db/store-settings.js';
+import { missingParams } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
 import { ORDER_METRICS } from '../metrics/index.js';
 import { dateRange } from './date-range.js';
@@ -93,6 +94,76 @@ export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Pro
 		cells,
 		totals: { orders_count: orders, net_revenue: round2(net) },
 	};
+}
+
+export const CELL_ORDERS_PARAMS: ParamSpecs = {
+	...ORDER_TIMES_PARAMS,
+	weekday: { type: 'integer', minimum: 0, maximum: 6 },
+	hour: { type: 'integer', minimum: 0, maximum: 23 },
+	page: { type: 'integer', default: 1, minimum: 1 },
+	per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
+};
+
+export interface CellOrder {
+	order_id: number;
+	order_number: string;
+	date: string;
+	status: string;
+	customer_name: string;
+	num_items_sold: number;
+	net_total: number;
+}
+
+/**
+ * The orders of one heat-map cell (`reports/order-times/orders?weekday=2&hour=23`): the cell's
+ * orders (not refunds) under the same range, statuses and filters, newest first, one page.
+ */
+export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+	const missing = ['weekday', 'hour'].filter((name) => q.raw[name] === undefined);
+	if (missing.length) throw missingParams(missing);
+	const range = dateRange(q.raw, settings.timeZone);
+	const extra = await orderFilters(db, q);
+	const where = whereClause(dateWhere(range, 's.date_created'), statusWhere(q, settings), extra, {
+		sql: ['s.parent_id = 0', 'dayofweek(s.date_created) = ?', 'hour(s.date_created) = ?'],
+		params: [q.int('weekday', 0), q.int('hour', 0)],
+	});
+	const perPage = q.int('per_page', 10);
+	const page = q.int('page', 1);
+	const count = await db.one<{ n: number }>(
+		`SELECT COUNT(*) AS n FROM order_stats s ${where.sql}`,
+		where.params,
+	);
+	const total = Number(count?.n ?? 0);
+	const rows = await db.all<{
+		order_id: number;
+		number: string | null;
+		date_created: string;
+		status: string;
+		first_name: string | null;
+		last_name: string | null;
+		num_items_sold: number;
+		net_total: number;
+	}>(
+		`SELECT s.order_id, o.number, strftime(s.date_created, '%Y-%m-%dT%H:%M:%S') AS date_created,
+			s.status, c.first_name, c.last_name, s.num_items_sold, s.net_total
+		 FROM order_stats s
+		 LEFT JOIN orders o ON o.id = s.order_id
+		 LEFT JOIN customer_lookup c ON c.customer_id = s.customer_id
+		 ${where.sql}
+		 ORDER BY s.date_created DESC, s.order_id DESC
+		 LIMIT ? OFFSET ?`,
+		[...where.params, perPage, (page - 1) * perPage],
+	);
+	const body: CellOrder[] = rows.map((r) => ({
+		order_id: Number(r.order_id),
+		order_number: String(r.number ?? r.order_id),
+		date: String(r.date_created),
+		status: String(r.status).replace(/^wc-/, ''),
+		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+		num_items_sold: Number(r.num_items_sold),
+		net_total: round2(Number(r.net_total)),
+	}));
+	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
 }
 
 export async function orderTimesRoute(

@@ -129,8 +129,9 @@ describe('cohorts', () => {
 		const life = (
 			await get<Lifetime>(server, `/wc-analytics/reports/customers/lifetime?${RANGE}`)
 		).body;
-		const cohorts = (await get<CohortsAnswer>(server, `/wc-analytics/reports/cohorts?${RANGE}&periods=24`))
-			.body;
+		const cohorts = (
+			await get<CohortsAnswer>(server, `/wc-analytics/reports/cohorts?${RANGE}&periods=24`)
+		).body;
 		expect(life.customers).toBe(cohorts.totals.customers);
 		close(life.avg_lifetime_value, cohorts.totals.net_revenue / cohorts.totals.customers);
 		expect(life.repeat_customers).toBeGreaterThan(0);
@@ -243,5 +244,34 @@ describe.each([
 			avg_lifetime_value: 32.5,
 			avg_days_to_second_order: 10,
 		});
+	});
+});
+
+describe('orders of a heat-map cell', () => {
+	it('lists the orders of one weekday and hour; the counts match the cell', async () => {
+		const times = (
+			await get<OrderTimes>(
+				server,
+				`/wc-analytics/reports/order-times?${RANGE}&customer_type=new`,
+			)
+		).body;
+		const busiest = [...times.cells].sort((a, b) => b.orders_count - a.orders_count)[0];
+		const res = await get<Array<{ order_id: number; date: string; net_total: number }>>(
+			server,
+			`/wc-analytics/reports/order-times/orders?${RANGE}&customer_type=new&weekday=${busiest.weekday}&hour=${busiest.hour}&per_page=100`,
+		);
+		expect(res.status).toBe(200);
+		expect(Number(res.headers.get('x-wp-total'))).toBe(busiest.orders_count);
+		for (const order of res.body) {
+			const d = new Date(`${order.date}Z`);
+			expect(d.getUTCDay()).toBe(busiest.weekday);
+			expect(d.getUTCHours()).toBe(busiest.hour);
+		}
+		const missing = await get<{ code: string; message: string }>(
+			server,
+			`/wc-analytics/reports/order-times/orders?${RANGE}&hour=3`,
+		);
+		expect(missing.status).toBe(400);
+		expect(missing.body.message).toContain('weekday');
 	});
 });
