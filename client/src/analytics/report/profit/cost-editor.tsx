@@ -59,7 +59,12 @@ export function CostEditor({ productId, formatAmount, formatDay, onClose, onSave
 			},
 			(error: unknown) =>
 				setLoadError(
-					errorOf(error).message || __('The costs could not be loaded.', 'abacus'),
+					(error as { code?: unknown } | null)?.code === 'rest_no_route'
+						? __(
+								'Costs cannot be typed here while the reports come from the Abacus engine: enter them in WooCommerce (Cost of Goods Sold, WooCommerce 9.5 or later) and the engine syncs them.',
+								'abacus',
+							)
+						: errorOf(error).message || __('The costs could not be loaded.', 'abacus'),
 				),
 		);
 	}, [productId]);
