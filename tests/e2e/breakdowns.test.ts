@@ -90,6 +90,10 @@ describe('Places report', () => {
 		const table = page.getByRole('table').last();
 		await expect(table.innerText()).resolves.toContain('United States (US)');
 		await expect(table.innerText()).resolves.toContain(money(items[0].net_revenue));
+		const ranking = page.getByRole('region', { name: 'Places by net sales' });
+		const bars = ranking.getByRole('listitem');
+		await expect(bars.first().innerText()).resolves.toContain('United States (US)');
+		await expect(bars.count()).resolves.toBe(Math.min(10, items.length));
 		await page.screenshot({ path: '/tmp/b23-places-1440.png', fullPage: true });
 
 		// Sort by orders, fewest first.
@@ -159,6 +163,33 @@ describe('Payment methods report', () => {
 		await page.screenshot({ path: '/tmp/b23-payments-compare-1440.png', fullPage: true });
 		expect(errors).toEqual([]);
 		await page.context().close();
+	});
+});
+
+describe('inside WordPress without the Abacus engine', () => {
+	it('explains that the page needs the engine and how to connect it', async () => {
+		const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+		const page = await context.newPage();
+		// The plugin's page names its own REST routes; the standalone page does not.
+		await page.addInitScript(() => {
+			let value: Record<string, unknown> | undefined;
+			Object.defineProperty(window, 'abacusSettings', {
+				configurable: true,
+				get: () => value,
+				set: (next: Record<string, unknown>) => {
+					value = { ...next, restRoutes: {} };
+				},
+			});
+		});
+		const requests: string[] = [];
+		page.on('request', (request) => {
+			if (request.url().includes('/reports/shipping-methods')) requests.push(request.url());
+		});
+		await page.goto(adminUrl('/analytics/shipping-methods', range));
+		await page.getByText('This report needs the Abacus engine').waitFor();
+		await page.screenshot({ path: '/tmp/b23-needs-engine-390.png', fullPage: true });
+		expect(requests).toEqual([]);
+		await context.close();
 	});
 });
 

@@ -13,6 +13,8 @@ import { engineClient, useEngineStatus } from '../../../engine/index.js';
 import { applyReportConfigFilters } from '../extension-hooks.js';
 import { ReportPage } from '../report-page.js';
 import { breakdownConfig, type BreakdownSlug } from './config.js';
+import { BreakdownRanking } from './ranking.js';
+import './style.scss';
 
 export interface BreakdownPageProps {
 	path: string;
@@ -73,7 +75,12 @@ export function createBreakdownPage(slug: BreakdownSlug) {
 		const usesWooCommerce =
 			isInsideWordPress() && (!engineClient.getSettings() || status.kind === 'fallback');
 		if (usesWooCommerce) return <NeedsEngine title={config.title} />;
-		return <ReportPage config={config} path={path} query={query} />;
+		return (
+			<>
+				<ReportPage config={config} path={path} query={query} />
+				<BreakdownRanking slug={slug} config={config} query={query} />
+			</>
+		);
 	}
 	BreakdownPage.displayName = `Report(${slug})`;
 	return BreakdownPage;
