@@ -59,65 +59,73 @@ export function ensureCostSchema(db: Db): Promise<void> {
 }
 
 /**
- * SELECT of `(order_item_id, unit_cost, cost_source)` for every line of `order_product_lookup`
- * (NULL unit cost when the line has none): the fixed cost when there is one, else the line's own
- * recorded cost, else the history in force on the order's creation day (variation entries first,
- * then the product's); refund lines take their sale's unit cost.
+ * SELECT of `(order_item_id, order_id, unit_cost, cost_source)` for every line of
+ * `order_product_lookup` whose cost is not fixed yet (NULL unit cost when it has none): the line's
+ * own recorded cost, else the history in force on the order's creation day (variation entries
+ * first, then the product's); refund lines take their sale's unit cost (fixed or computed). Lines
+ * already fixed are read from `order_line_costs` by the caller, so only the few unfixed lines are
+ * computed per request.
  */
 export function lineCostsSql(): string {
 	return `(
-		WITH sale_lines AS (
-			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.product_qty,
-				CAST(o.date_created AS DATE) AS sale_day
-			FROM order_product_lookup l JOIN orders o ON o.id = l.order_id AND o.parent_id = 0
+		WITH unfixed AS (
+			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.product_qty
+			FROM order_product_lookup l
+			WHERE NOT EXISTS (SELECT 1 FROM order_line_costs f WHERE f.order_item_id = l.order_item_id)
+		),
+		sale_lines AS (
+			SELECT u.*, CAST(o.date_created AS DATE) AS sale_day
+			FROM unfixed u JOIN orders o ON o.id = u.order_id AND o.parent_id = 0
 		),
 		item_cogs AS (
 			SELECT m.order_item_id, MAX(TRY_CAST(m.meta_value AS DOUBLE)) AS line_cost
-			FROM order_item_meta m WHERE m.meta_key = '_cogs_value' GROUP BY m.order_item_id
-		),
-		own AS (
-			SELECT s.order_item_id, s.sale_day, s.product_id, s.variation_id FROM sale_lines s
+			FROM order_item_meta m
+			WHERE m.meta_key = '_cogs_value' AND m.order_item_id IN (SELECT order_item_id FROM sale_lines)
+			GROUP BY m.order_item_id
 		),
 		by_variation AS (
-			SELECT v.order_item_id, c.cost FROM (SELECT * FROM own WHERE variation_id <> 0) v
+			SELECT v.order_item_id, c.cost FROM (SELECT * FROM sale_lines WHERE variation_id <> 0) v
 			ASOF JOIN product_costs c ON c.product_id = v.product_id AND c.variation_id = v.variation_id
 				AND v.sale_day >= c.date_from
 		),
 		by_product AS (
-			SELECT own.order_item_id, c.cost FROM own
-			ASOF JOIN product_costs c ON c.product_id = own.product_id AND c.variation_id = 0
-				AND own.sale_day >= c.date_from
+			SELECT s.order_item_id, c.cost FROM sale_lines s
+			ASOF JOIN product_costs c ON c.product_id = s.product_id AND c.variation_id = 0
+				AND s.sale_day >= c.date_from
 		),
 		sale_costs AS (
-			SELECT s.order_item_id, s.order_id, s.product_id, s.variation_id,
+			SELECT s.order_item_id, s.order_id,
 				CASE
-					WHEN f.unit_cost IS NOT NULL THEN f.unit_cost
 					WHEN ic.line_cost IS NOT NULL AND s.product_qty <> 0 THEN ic.line_cost / s.product_qty
 					ELSE COALESCE(bv.cost, bp.cost)
 				END AS unit_cost,
 				CASE
-					WHEN f.unit_cost IS NOT NULL THEN f.source
 					WHEN ic.line_cost IS NOT NULL AND s.product_qty <> 0 THEN 'order'
 					WHEN COALESCE(bv.cost, bp.cost) IS NOT NULL THEN 'history'
 				END AS cost_source
 			FROM sale_lines s
-			LEFT JOIN order_line_costs f ON f.order_item_id = s.order_item_id
 			LEFT JOIN item_cogs ic ON ic.order_item_id = s.order_item_id
 			LEFT JOIN by_variation bv ON bv.order_item_id = s.order_item_id
 			LEFT JOIN by_product bp ON bp.order_item_id = s.order_item_id
 		),
+		refund_lines AS (
+			SELECT u.*, r.parent_id FROM unfixed u JOIN orders r ON r.id = u.order_id AND r.parent_id <> 0
+		),
 		parent_costs AS (
-			SELECT order_id, product_id, variation_id, MAX(unit_cost) AS unit_cost
-			FROM sale_costs GROUP BY order_id, product_id, variation_id
+			SELECT p.order_id, p.product_id, p.variation_id,
+				MAX(COALESCE(f.unit_cost, sc.unit_cost)) AS unit_cost
+			FROM order_product_lookup p
+			LEFT JOIN order_line_costs f ON f.order_item_id = p.order_item_id
+			LEFT JOIN sale_costs sc ON sc.order_item_id = p.order_item_id
+			WHERE p.order_id IN (SELECT parent_id FROM refund_lines)
+			GROUP BY p.order_id, p.product_id, p.variation_id
 		),
 		refund_costs AS (
-			SELECT l.order_item_id, l.order_id, COALESCE(f.unit_cost, p.unit_cost) AS unit_cost,
-				CASE WHEN f.unit_cost IS NOT NULL THEN f.source WHEN p.unit_cost IS NOT NULL THEN 'sale' END AS cost_source
-			FROM order_product_lookup l
-			JOIN orders r ON r.id = l.order_id AND r.parent_id <> 0
-			LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
-			LEFT JOIN parent_costs p ON p.order_id = r.parent_id AND p.product_id = l.product_id
-				AND p.variation_id = l.variation_id
+			SELECT rl.order_item_id, rl.order_id, pc.unit_cost,
+				CASE WHEN pc.unit_cost IS NOT NULL THEN 'sale' END AS cost_source
+			FROM refund_lines rl
+			LEFT JOIN parent_costs pc ON pc.order_id = rl.parent_id AND pc.product_id = rl.product_id
+				AND pc.variation_id = rl.variation_id
 		)
 		SELECT order_item_id, order_id, unit_cost, cost_source FROM sale_costs
 		UNION ALL
@@ -138,8 +146,7 @@ export async function fixLineCosts(db: Db): Promise<number> {
 		`INSERT INTO order_line_costs
 		SELECT c.order_item_id, c.order_id, c.unit_cost, c.cost_source
 		FROM ${lineCostsSql()} c
-		WHERE c.unit_cost IS NOT NULL
-			AND c.order_item_id NOT IN (SELECT order_item_id FROM order_line_costs)`,
+		WHERE c.unit_cost IS NOT NULL`,
 	);
 	const after = await db.one<{ n: bigint | number }>(
 		'SELECT COUNT(*) AS n FROM order_line_costs',

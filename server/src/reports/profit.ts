@@ -72,9 +72,11 @@ function linesSql(q: Query, settings: StoreSettings): { sql: string; params: Sql
 		sql: `(
 			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.date_created,
 				l.product_qty AS qty, l.product_net_revenue AS revenue, s.parent_id,
-				c.unit_cost, CASE WHEN c.unit_cost IS NULL THEN NULL ELSE c.unit_cost * l.product_qty END AS cost
+				COALESCE(f.unit_cost, c.unit_cost) AS unit_cost,
+				COALESCE(f.unit_cost, c.unit_cost) * l.product_qty AS cost
 			FROM order_product_lookup l
 			JOIN order_stats s ON s.order_id = l.order_id
+			LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
 			LEFT JOIN ${lineCostsSql()} c ON c.order_item_id = l.order_item_id
 			WHERE ${conditions.join(' AND ')}
 		)`,
@@ -145,13 +147,16 @@ export async function profitStats(
 	const { sql, params } = linesSql(q, settings);
 	const interval = q.str('interval', 'week') as Interval;
 	const fields = q.strings('fields');
-	const totalsRow = await db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params);
 	const startSql = bucketStartSql('x.date_created', interval, settings.startOfWeek);
-	const grouped = await db.all(
-		`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
-		FROM ${sql} x GROUP BY 1`,
-		params,
-	);
+	// Totals and buckets on two reader connections at once.
+	const [totalsRow, grouped] = await Promise.all([
+		db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params),
+		db.all(
+			`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
+			FROM ${sql} x GROUP BY 1`,
+			params,
+		),
+	]);
 	const byKey = new Map<string, Row>();
 	for (const row of grouped) {
 		byKey.set(bucketKeyOf(String(row.bucket), interval, settings.startOfWeek), row);
