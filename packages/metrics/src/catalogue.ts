@@ -290,6 +290,57 @@ const CUSTOMER = {
 			),
 		summaryLabel: () => __('average order value', 'abacus'),
 	},
+	avg_lifetime_value: {
+		label: () => __('Average lifetime value', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__(
+				'Net sales of all the orders of the customers whose first order falls in the range, up to its end, divided by the number of those customers.',
+				'abacus',
+			),
+		summaryLabel: () => __('average lifetime value', 'abacus'),
+	},
+	repeat_rate: {
+		label: () => __('Repeat customers', 'abacus'),
+		type: 'percent',
+		definition: () =>
+			__(
+				'Share of the customers whose first order falls in the range who ordered a second time (up to its end).',
+				'abacus',
+			),
+		summaryLabel: () => __('repeat customers', 'abacus'),
+	},
+	avg_days_to_second_order: {
+		label: () => __('Time to second order', 'abacus'),
+		type: 'average',
+		trend: 'down',
+		definition: () =>
+			__(
+				"Average days from a customer's first order to their second, over the customers of the range who ordered again.",
+				'abacus',
+			),
+		summaryLabel: () => __('days to a second order', 'abacus'),
+	},
+	retention: {
+		label: () => __('Retention', 'abacus'),
+		type: 'percent',
+		definition: () =>
+			__(
+				'Share of a cohort (customers whose first order fell in the same month or week) who ordered in a given period after it; period 0 is always 100 %.',
+				'abacus',
+			),
+		summaryLabel: () => __('retention', 'abacus'),
+	},
+	cumulative_value: {
+		label: () => __('Cumulative net sales per customer', 'abacus'),
+		type: 'currency',
+		definition: () =>
+			__(
+				"A cohort's net sales from its first period up to a given period, divided by the cohort's size.",
+				'abacus',
+			),
+		summaryLabel: () => __('per customer', 'abacus'),
+	},
 } as const satisfies Record<string, MetricEntry>;
 
 /** Stock counts (REST §6.11): products and variations by stock status; the statuses do not overlap. */

@@ -137,6 +137,7 @@ describe('trend direction', () => {
 			'revenue/coupons',
 			'orders/refunds',
 			'orders/coupons',
+			'customers/avg_days_to_second_order',
 			'stock/outofstock',
 			'stock/lowstock',
 			'payment-methods/refunds',
@@ -286,5 +287,21 @@ describe('breakdown reports', () => {
 		expect(getMetric('places', 'values').summaryLabel(1)).toBe('place');
 		expect(getMetric('shipping-methods', 'orders_count').definition).toMatch(/shipping method/);
 		expect(getMetric('origins', 'new_customers').definition).toMatch(/first order/);
+	});
+});
+
+describe('lifetime value and cohorts (issue 23)', () => {
+	it('names and defines the Customers lifetime figures and the cohort figures', () => {
+		expect(getMetric('customers', 'avg_lifetime_value')).toMatchObject({
+			label: 'Average lifetime value',
+			type: 'currency',
+		});
+		expect(getMetric('customers', 'repeat_rate').type).toBe('percent');
+		expect(getMetric('customers', 'avg_days_to_second_order').isReverseTrend).toBe(true);
+		expect(getMetric('customers', 'avg_days_to_second_order').definition).toMatch(
+			/first order to their second/,
+		);
+		expect(getMetric('customers', 'retention').definition).toMatch(/period 0 is always 100/);
+		expect(getMetric('customers', 'cumulative_value').definition).toMatch(/cohort's size/);
 	});
 });
