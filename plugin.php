@@ -519,8 +519,9 @@ function abacus_is_own_page() {
 }
 
 /**
- * Enqueues the app (the build/wp flavour: React and @wordpress/* come from WordPress) on its own
- * page only, with the JSON translations of its entry and of every chunk.
+ * Enqueues the app (the build/wp flavour: React and @wordpress/* come from WordPress, the @abacus
+ * packages from the abacus-* handles, so an extension depending on abacus-data shares the app's
+ * stores) on its own page only, with the JSON translations of its entry and of every chunk.
  *
  * @param string $hook_suffix Current admin page.
  */
@@ -541,6 +542,23 @@ function abacus_enqueue( $hook_suffix ) {
 		);
 		return;
 	}
+	// The @abacus packages come from the abacus-* handles (build/wp-packages, registered by
+	// php/register-packages.php): a plugin folder without that build cannot show the app.
+	$missing_packages = array_filter(
+		(array) $asset['dependencies'],
+		function ( $handle ) {
+			return 0 === strpos( $handle, 'abacus-' ) && ! wp_script_is( $handle, 'registered' );
+		}
+	);
+	if ( array() !== $missing_packages && ! file_exists( $dir . 'build/wp-packages/data.asset.php' ) ) {
+		add_action(
+			'admin_notices',
+			function () {
+				echo '<div class="notice notice-error"><p>' . esc_html__( 'Abacus is not built: run "npm run build" in the plugin folder.', 'abacus' ) . '</p></div>';
+			}
+		);
+		return;
+	}
 	if ( ! abacus_dependencies_available( $asset['dependencies'] ) ) {
 		add_action(
 			'admin_notices',
@@ -553,7 +571,12 @@ function abacus_enqueue( $hook_suffix ) {
 	$version = $asset['version'];
 
 	wp_register_script( 'abacus-app', plugins_url( 'build/wp/index.js', ABACUS_PLUGIN_FILE ), $asset['dependencies'], $version, true );
-	wp_add_inline_script( 'abacus-app', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
+	// The app reads its stores and components from the abacus-* handles; abacus-settings prints
+	// window.abacusSettings before itself (abacus_package_settings_inline), so the app prints it only
+	// when built without the handles.
+	if ( ! in_array( 'abacus-settings', (array) $asset['dependencies'], true ) ) {
+		wp_add_inline_script( 'abacus-app', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
+	}
 	wp_set_script_translations( 'abacus-app', 'abacus', $dir . 'languages' );
 	$chunks = abacus_chunk_translations_script( $dir, $version );
 	if ( '' !== $chunks ) {
@@ -562,7 +585,9 @@ function abacus_enqueue( $hook_suffix ) {
 	wp_add_inline_script( 'abacus-app', abacus_menu_sync_script(), 'after' );
 	wp_enqueue_script( 'abacus-app' );
 	if ( file_exists( $dir . 'build/wp/index.css' ) ) {
-		wp_enqueue_style( 'abacus-app', plugins_url( 'build/wp/index.css', ABACUS_PLUGIN_FILE ), array( 'wp-components' ), $version );
+		// After @wordpress/components' styles and @abacus/components' (the abacus-components style).
+		$style_dependencies = wp_style_is( 'abacus-components', 'registered' ) ? array( 'wp-components', 'abacus-components' ) : array( 'wp-components' );
+		wp_enqueue_style( 'abacus-app', plugins_url( 'build/wp/index.css', ABACUS_PLUGIN_FILE ), $style_dependencies, $version );
 	}
 }
 add_action( 'admin_enqueue_scripts', 'abacus_enqueue' );

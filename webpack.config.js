@@ -1,7 +1,11 @@
 /**
  * Builds client/ into build/ in two flavours from the same sources:
- * - build/wp/: React and @wordpress/* left external (WordPress provides them); emits index.asset.php
- *   with the script dependencies and version for plugin.php.
+ * - build/wp/: React, @wordpress/* and the @abacus packages left external: WordPress provides the
+ *   first two, and the Abacus plugin's own abacus-* script handles (build/wp-packages, from
+ *   scripts/webpack.packages.config.js) the packages as the globals abacus.data, abacus.components,
+ *   ... Emits index.asset.php with the script dependencies (wp-*, react, abacus-*) and version for
+ *   plugin.php. So on an Abacus page there is one copy of every store and component, shared with any
+ *   extension that depends on the same handles.
  * - build/standalone/: everything bundled; used by the standalone server and by WordPress versions
  *   too old for the externals.
  * Report pages are split into their own chunks; moment's locales are stripped.
@@ -11,7 +15,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-import DependencyExtractionWebpackPlugin from '@wordpress/dependency-extraction-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 
@@ -27,6 +30,9 @@ const buildRoot = process.env.ABACUS_BUILD_ROOT
 	? path.resolve(process.env.ABACUS_BUILD_ROOT)
 	: path.join(root, 'build');
 const require = createRequire(import.meta.url);
+// WordPress's dependency extraction plus the @abacus/* packages → abacus.* globals / abacus-* handles.
+const AbacusDependencyExtractionWebpackPlugin = require('@abacus/dependency-extraction-webpack-plugin');
+/** Packages resolved to their sources (both flavours); in build/wp those with a handle stay external. */
 const PACKAGES = [
 	'settings',
 	'number',
@@ -36,6 +42,7 @@ const PACKAGES = [
 	'csv-export',
 	'data',
 	'components',
+	'metrics',
 ];
 
 /**
@@ -147,8 +154,9 @@ function config(flavour, mode) {
 		target: ['web', 'es2019'],
 		devtool: isProduction ? false : 'eval-cheap-module-source-map',
 		entry: {
-			// WordPress provides the @wordpress/components styles (the wp-components handle); the
-			// standalone page gets them bundled into index.css.
+			// WordPress provides the @wordpress/components styles (the wp-components handle) and the
+			// plugin @abacus/components' (the abacus-components handle); the standalone page gets
+			// both bundled into index.css.
 			index:
 				flavour === 'standalone'
 					? [
@@ -215,7 +223,7 @@ function config(flavour, mode) {
 			...(flavour === 'wp'
 				? [
 						new TranslationMapPlugin(),
-						new DependencyExtractionWebpackPlugin({
+						new AbacusDependencyExtractionWebpackPlugin({
 							injectPolyfill: false,
 							outputFormat: 'php',
 						}),

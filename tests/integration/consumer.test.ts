@@ -175,6 +175,21 @@ describe('script handles for wp-admin (build/wp-packages)', () => {
 				expect.arrayContaining(['abacus-date', 'react', 'wp-components', 'wp-element']),
 			);
 			expect(dependencies('components')).not.toContain('abacus-data');
+			// Every import resolved: a style sheet import must not become a throwing module.
+			for (const name of [
+				'settings',
+				'number',
+				'currency',
+				'date',
+				'navigation',
+				'csv-export',
+				'data',
+				'components',
+			]) {
+				expect(readFileSync(path.join(dir, `${name}.js`), 'utf8')).not.toContain(
+					'Cannot find module',
+				);
+			}
 			expect(readFileSync(path.join(dir, 'components.css'), 'utf8')).toContain(
 				'.abacus-calendar',
 			);
@@ -205,11 +220,11 @@ describe('examples/report-extension', () => {
 		const asset = readFileSync(path.join(dir, 'build/index.asset.php'), 'utf8');
 		for (const handle of [
 			'abacus-currency',
+			'abacus-data',
 			'abacus-settings',
-			'wp-api-fetch',
+			'wp-data',
 			'wp-hooks',
 			'wp-i18n',
-			'wp-url',
 		]) {
 			expect(asset).toContain(`'${handle}'`);
 		}
@@ -217,6 +232,9 @@ describe('examples/report-extension', () => {
 		expect(script).toContain('woocommerce_admin_report_table');
 		expect(script).toContain('woocommerce_admin_products_report_filters');
 		expect(script).toMatch(/window\.abacus\.currency|window\["abacus"\]\["currency"\]/);
+		// The items store comes from abacus-data: the script defines no store of its own.
+		expect(script).toMatch(/window\.abacus\.data|window\["abacus"\]\["data"\]/);
+		expect(script).not.toContain('abacus/items');
 		expect(script.length).toBeLessThan(10_000);
 	}, 600_000);
 });

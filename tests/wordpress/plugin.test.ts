@@ -1277,9 +1277,7 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 
 		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
 			const { context, page } = await logIn(ADMIN);
-			console.log('H20DBG step 1', Date.now());
 			const all = watchAll(page);
-			console.log('H20DBG step 2', Date.now());
 			const orders = (await (
 				await page.request.get(
 					`${site.url}/wp-json/wc-analytics/reports/orders?${new URLSearchParams({
@@ -1291,28 +1289,19 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 					{ headers: { 'X-WP-Nonce': await restNonce(page) } },
 				)
 			).json()) as Array<{ order_number: string; net_total: number; num_items_sold: number }>;
-			console.log('H20DBG step 3', Date.now());
 			await page.goto(adminUrl('/analytics/orders', RANGE_QUERY));
-			console.log('H20DBG step 4', Date.now());
 			const rows = await tableRows(page);
-			console.log('H20DBG step 5', Date.now());
 			const headers = await page
 				.locator('#root table')
 				.last()
 				.locator('thead th')
 				.evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
 			const column = headers.findIndex((text) => text.includes('Average item value'));
-			console.log('H20DBG step 6', Date.now());
 			const orderColumn = headers.findIndex((text) => /^Order #/.test(text));
-			console.log('H20DBG step 7', Date.now());
 			expect(column).toBeGreaterThan(0);
-			console.log('H20DBG step 8', Date.now());
 			expect(orderColumn).toBeGreaterThanOrEqual(0);
-			console.log('H20DBG step 9', Date.now());
 			expect(rows.length).toBe(Math.min(25, orders.length));
-			console.log('H20DBG step 10', Date.now());
 			const mismatches: string[] = [];
-			console.log('H20DBG step 11', Date.now());
 			// The table lists WooCommerce's rows in its order (a refund is a row of its own, with
 			// its parent's order number and no items sold).
 			rows.forEach((row, index) => {
@@ -1329,9 +1318,7 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 					);
 				}
 			});
-			console.log('H20DBG step 12', Date.now());
 			expect(mismatches).toEqual([]);
-			console.log('H20DBG step 13', Date.now());
 			// The extension's script came with the abacus-* handles it depends on, from the zip.
 			const sources = await page
 				.locator('script[src]')
@@ -1349,7 +1336,6 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 			// abacus-data script, so of all the plugins' scripts the page loaded only that one
 			// defines the abacus/reports store (a second copy would also log 'already registered').
 			const definers: string[] = [];
-			console.log('H20DBG step 14', Date.now());
 			for (const src of sources.filter((url) =>
 				url.startsWith(`${site.url}/wp-content/plugins/`),
 			)) {
@@ -1357,7 +1343,6 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 				if (body.includes('abacus/reports')) definers.push(new URL(src).pathname);
 			}
 			expect(definers).toEqual(['/wp-content/plugins/abacus/build/wp-packages/data.js']);
-			console.log('H20DBG step 15', Date.now());
 			// What an extension's select( 'abacus/reports' ) sees (through window.abacus.data, as its
 			// build reads @abacus/data) is what the page loaded: the orders of the table.
 			const seen = await page.evaluate(() => {
@@ -1373,42 +1358,41 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 						string,
 						| {
 								forEach: (
-									visit: (value: { status?: string }, args: unknown[]) => void,
+									visit: (value: { status?: string }, args: unknown) => void,
 								) => void;
 						  }
 						| undefined
 					>
 				).getReportItems;
-				const lists: string[][] = [];
+				// The resolved queries first: a selector called inside forEach may add entries.
+				const queries: unknown[][] = [];
 				cached?.forEach((value, args) => {
-					if (args[0] !== 'orders' || value?.status !== 'finished') return;
-					const result = reports.getReportItems(...args) as {
+					if (
+						Array.isArray(args) &&
+						args[0] === 'orders' &&
+						value?.status === 'finished'
+					) {
+						queries.push(args);
+					}
+				});
+				const lists = queries.map((args) => {
+					const result = reports.getReportItems.apply(null, args) as {
 						data?: Array<{ order_number?: unknown }>;
 					};
-					lists.push((result.data ?? []).map((row) => String(row.order_number)));
+					return (result.data ?? []).map((row) => String(row.order_number));
 				});
 				return { name, lists };
 			});
-			console.log('H20DBG step 16', Date.now());
 			expect(seen.name).toBe('abacus/reports');
-			console.log('H20DBG step 17', Date.now());
 			expect(seen.lists).toContainEqual(rows.map((row) => row[orderColumn]));
-			console.log('H20DBG step 18', Date.now());
 			// The table with the extension's column, in the 1440 px window.
 			const table = page.locator('#root table').last();
-			console.log('H20DBG step 19', Date.now());
 			await table.scrollIntoViewIfNeeded();
-			console.log('H20DBG step 20', Date.now());
 			await page.screenshot({ path: path.join(ARTIFACTS, 'extension-orders-1440.png') });
-			console.log('H20DBG step 21', Date.now());
 			await page.waitForLoadState('networkidle');
-			console.log('H20DBG step 22', Date.now());
 			expect(all.consoleErrors).toEqual([]);
-			console.log('H20DBG step 23', Date.now());
 			expect(all.failed).toEqual([]);
-			console.log('H20DBG step 24', Date.now());
 			await context.close();
-			console.log('H20DBG step 25', Date.now());
 		}, 180000);
 
 		test('the CSV the browser makes of the orders table holds the extension’s column', async () => {
