@@ -126,7 +126,14 @@ async function figures() {
 	).body
 		.map((o) => o.order_id)
 		.sort();
-	return { revenue, products, profit, december };
+	// The Overview's indicators for December (whole days: they read the daily roll-ups).
+	const indicators = (
+		await get<Array<{ stat: string; value: number }>>(
+			server,
+			'/wc-analytics/reports/performance-indicators?after=2021-12-01T00:00:00&before=2021-12-31T23:59:59&stats=revenue/net_revenue,orders/orders_count',
+		)
+	).body.map((i) => [i.stat, i.value]);
+	return { revenue, products, profit, december, indicators };
 }
 
 describe('date basis', () => {
@@ -142,6 +149,10 @@ describe('date basis', () => {
 		]);
 		expect(f.profit).toEqual(f.products);
 		expect(f.december).toEqual([3, 4]);
+		expect(f.indicators).toEqual([
+			['revenue/net_revenue', 30],
+			['orders/orders_count', 1],
+		]);
 	});
 
 	it('by paid date: order 2 moves to December, the unpaid order 3 is left out, the refund stays', async () => {
@@ -157,6 +168,10 @@ describe('date basis', () => {
 		]);
 		expect(f.profit).toEqual(f.products);
 		expect(f.december).toEqual([2, 4]);
+		expect(f.indicators).toEqual([
+			['revenue/net_revenue', 10],
+			['orders/orders_count', 1],
+		]);
 	});
 
 	it('by completed date: only the completed order, in December, with the refund', async () => {
