@@ -1,6 +1,6 @@
 /**
  * Makes sure the system tools the tests need are present: Debian's `chromium` (end-to-end tests),
- * `php-cli` (`php -l plugin.php`), and for the plugin test in a real store (WordPress 6.8 and
+ * `php-cli` (`php -l plugin.php`), `clickhouse-server` (the engine's two-shard ClickHouse tests), and for the plugin test in a real store (WordPress 6.8 and
  * WooCommerce 10 from the wp-stack tarballs) MariaDB and the PHP extensions they need. As root on
  * Debian it installs what is missing with apt; otherwise it says exactly what to run. Exits
  * non-zero only when a tool is missing and cannot be installed.
@@ -27,6 +27,13 @@ function phpModules() {
 
 const TOOLS = [
 	{ name: 'Chromium', bin: '/usr/bin/chromium', pkgs: ['chromium'] },
+	// The engine-on-ClickHouse tests start a two-shard cluster (server/src/clickhouse/cluster.ts).
+	{
+		name: 'ClickHouse',
+		bin: '/usr/sbin/clickhouse-server',
+		pkgs: ['clickhouse-server', 'clickhouse-client'],
+		also: ['/usr/bin/clickhouse-client'],
+	},
 	{ name: 'PHP', bin: '/usr/bin/php', pkgs: ['php-cli'] },
 	{
 		name: 'WordPress',

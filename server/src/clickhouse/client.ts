@@ -1,0 +1,115 @@
+/**
+ * ClickHouse over its HTTP interface (port 8123 by default): one POST per statement, rows read as
+ * JSON. ClickHouse 18.16 has no bound query parameters, so `?` placeholders are replaced by
+ * literals here: numbers must be finite, strings are quoted with every backslash and quote escaped,
+ * booleans become 1/0, null NULL. Nothing else is spliced into a statement.
+ */
+import type { Row, SqlValue } from '../core/db.js';
+
+export interface ClickHouseTarget {
+	/** `http://host:port` */
+	url: string;
+	database: string;
+}
+
+/** `clickhouse://host:port/db` (or http://…) → the HTTP endpoint and database. */
+export function parseEngineUrl(text: string): ClickHouseTarget {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new Error(`--engine must look like clickhouse://host:port/database, not "${text}".`);
+	}
+	if (!['clickhouse:', 'http:'].includes(url.protocol) || !url.hostname) {
+		throw new Error(`--engine must look like clickhouse://host:port/database, not "${text}".`);
+	}
+	const database = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, '')) || 'default';
+	if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) {
+		throw new Error(
+			`The ClickHouse database name "${database}" must be letters, digits and _.`,
+		);
+	}
+	return { url: `http://${url.hostname}:${url.port || '8123'}`, database };
+}
+
+/** A SQL literal for a value (see the file comment). */
+export function literal(value: SqlValue): string {
+	if (value === null) return 'NULL';
+	if (typeof value === 'boolean') return value ? '1' : '0';
+	if (typeof value === 'bigint') return value.toString();
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+		return String(value);
+	}
+	return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** Replaces each `?` outside quotes with the next parameter's literal. */
+export function bind(sql: string, params: SqlValue[]): string {
+	let out = '';
+	let next = 0;
+	let quote: string | null = null;
+	for (let i = 0; i < sql.length; i++) {
+		const ch = sql[i];
+		if (quote) {
+			out += ch;
+			if (ch === '\\') out += sql[++i] ?? '';
+			else if (ch === quote) quote = null;
+			continue;
+		}
+		if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+		if (ch === '?') {
+			if (next >= params.length) throw new Error('More placeholders than parameters.');
+			out += literal(params[next++]);
+			continue;
+		}
+		out += ch;
+	}
+	if (next !== params.length) throw new Error('More parameters than placeholders.');
+	return out;
+}
+
+export class ClickHouseClient {
+	constructor(
+		readonly target: ClickHouseTarget,
+		private readonly settings: Record<string, string | number> = {},
+	) {}
+
+	private async post(sql: string, body?: string): Promise<string> {
+		const query = new URLSearchParams({ database: this.target.database });
+		for (const [key, value] of Object.entries(this.settings)) query.set(key, String(value));
+		if (body !== undefined) query.set('query', sql);
+		const response = await fetch(`${this.target.url}/?${query}`, {
+			method: 'POST',
+			body: body ?? sql,
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`ClickHouse: ${text.trim().slice(0, 2000)}`);
+		return text;
+	}
+
+	/** Runs a statement for its effect. */
+	async run(sql: string, params: SqlValue[] = []): Promise<void> {
+		await this.post(bind(sql, params));
+	}
+
+	/** Rows of a SELECT as plain objects (64-bit integers as numbers when safe, else text). */
+	async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+		const text = await this.post(`${bind(sql, params)} FORMAT JSONEachRow`);
+		return text
+			.split('\n')
+			.filter((line) => line.length > 0)
+			.map((line) => JSON.parse(line) as T);
+	}
+
+	async one<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T | undefined> {
+		return (await this.all<T>(sql, params))[0];
+	}
+
+	/** Inserts rows (objects keyed by column) in one request, as JSONEachRow. */
+	async insert(table: string, rows: Row[]): Promise<void> {
+		if (!rows.length) return;
+		const body = rows.map((row) => JSON.stringify(row)).join('\n');
+		await this.post(`INSERT INTO ${table} FORMAT JSONEachRow`, body);
+	}
+}
