@@ -21,6 +21,7 @@ import type { StoreSettings } from '../db/store-settings.js';
 import { invalidParams } from '../http/errors.js';
 import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
 import { normaliseQuery, Query as QueryOf, type ParamSpecs, type Query } from '../http/params.js';
+import { DIMENSION_FILTERS, ORIGIN_KEY } from './breakdown-filters.js';
 import { dateRange } from './date-range.js';
 import { dateWhere, statusWhere, whereClause, type Where } from './filters.js';
 import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
@@ -31,9 +32,6 @@ interface Grouping {
 	key: string;
 	label: string;
 }
-
-/** The origin key: the source type, and for organic, referral and UTM orders the source. */
-const ORIGIN_KEY = `CASE WHEN d.origin_type IN ('organic', 'referral', 'utm') THEN d.origin_type || ':' || d.origin_source ELSE d.origin_type END`;
 
 export interface Dimension {
 	/** Route slug (`reports/<slug>`), also the report's slug in the app. */
@@ -116,19 +114,6 @@ const STATUSES = [
 	'trash',
 	'any',
 ] as const;
-
-/**
- * Advanced filters every breakdown takes (each an include / exclude list of keys): payment
- * method, shipping method, origin (`organic:google`, `typein`…), billing country (`US`) and billing
- * state (`US:CA`); plus the statuses and new / returning customers.
- */
-export const DIMENSION_FILTERS: Record<string, string> = {
-	payment_method: 'd.payment_method',
-	shipping_method: 'd.shipping_method',
-	origin: ORIGIN_KEY,
-	country: 'd.billing_country',
-	state: `d.billing_country || ':' || d.billing_state`,
-};
 
 const keyList = { type: 'strings' } as const;
 

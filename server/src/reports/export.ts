@@ -20,6 +20,7 @@ import type { Db } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
 import { BREAKDOWN_EXPORT_COLUMNS, breakdownExportPage } from './breakdown.js';
+import { DIMENSION_FILTER_PARAMS } from './breakdown-filters.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import { PROFIT_EXPORT_COLUMNS, profitList } from './profit.js';
@@ -235,6 +236,7 @@ const LIST_PARAMS: ParamSpecs = {
 	name_includes: { type: 'ids' },
 	name_excludes: { type: 'ids' },
 	fields: { type: 'strings' },
+	...DIMENSION_FILTER_PARAMS,
 };
 
 async function fetchPage(

@@ -7,6 +7,7 @@ import { invalidParams } from '../http/errors.js';
 import { type Query } from '../http/params.js';
 import { formatSql } from '../db/store-time.js';
 import { type StoreSettings } from '../db/store-settings.js';
+import { dimensionFilterParts } from './breakdown-filters.js';
 import { type DateRange } from './date-range.js';
 
 export interface Where {
@@ -153,6 +154,7 @@ export async function orderFilters(
 			params: metas.flat(),
 		});
 	}
+	parts.push(...dimensionFilterParts(q));
 	if (!parts.length) return null;
 	return {
 		sql: [`(${parts.map((p) => p.sql.join(' AND ')).join(anyMatch ? ' OR ' : ' AND ')})`],

@@ -1,5 +1,6 @@
 /** The parameters report routes share (declared with `http/params.ts ParamSpecs`). */
 import type { ParamSpecs } from '../http/params.js';
+import { DIMENSION_FILTER_PARAMS } from './breakdown-filters.js';
 
 export const STATUSES = [
 	'pending',
@@ -65,4 +66,5 @@ export const ORDER_FILTER_PARAMS: ParamSpecs = {
 	attribute_is: { type: 'tuples' },
 	attribute_is_not: { type: 'tuples' },
 	categories: { type: 'ids' },
+	...DIMENSION_FILTER_PARAMS,
 };

@@ -167,6 +167,26 @@ describe('every breakdown sums to the store totals', () => {
 		);
 	});
 
+	it('the orders report takes the same filters (drill-down and advanced filters)', async () => {
+		const paypal = (await list('payment-methods')).find((p) => p.key === 'paypal') as Item;
+		const filtered = await revenue('&payment_method_includes=paypal');
+		close(filtered.orders_count, paypal.orders_count);
+		close(filtered.net_revenue, paypal.net_revenue);
+		const us = (await list('places')).find((p) => p.key === 'US') as Item;
+		const notUs = await revenue('&country_excludes=US');
+		const all = await revenue(
+			'&status_is_not[]=pending&status_is_not[]=failed&status_is_not[]=cancelled',
+		);
+		close(notUs.net_revenue + us.net_revenue, all.net_revenue);
+		const google = (await list('origins')).find((o) => o.key === 'organic:google') as Item;
+		close((await revenue('&origin_includes=organic:google')).orders_count, google.orders_count);
+		const orders = await get<unknown[]>(
+			server,
+			`/wc-analytics/reports/orders?${RANGE}&per_page=100&refunds=none&payment_method_includes=paypal`,
+		);
+		expect(Number(orders.headers.get('x-wp-total'))).toBe(paypal.orders_count);
+	});
+
 	it('segments by value: one per listed item id, summing like the rows', async () => {
 		const all = await list('payment-methods');
 		const stripe = all.find((i) => i.key === 'stripe') as Item;
