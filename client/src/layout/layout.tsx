@@ -26,7 +26,13 @@ import { EngineNotice } from '../engine/notice.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
 import { NotFound } from './not-found.js';
-import { getBreadcrumbs, getMenuEntries, matchRoute, type ReportSlug } from './routes.js';
+import {
+	getBreadcrumbs,
+	getMenuEntries,
+	matchRoute,
+	type AnalysisSlug,
+	type ReportSlug,
+} from './routes.js';
 import { useAppLocation } from './use-location.js';
 import './style.scss';
 
@@ -113,6 +119,24 @@ const reportPages: Record<ReportSlug, Page> = {
 	profit: lazy(
 		() => import(/* webpackChunkName: "report-profit" */ '../analytics/report/profit/index.js'),
 	),
+};
+
+const analysisPages: Record<AnalysisSlug, Page> = {
+	'order-times': lazy(
+		() =>
+			import(
+				/* webpackChunkName: "report-order-times" */ '../analytics/report/order-times/index.js'
+			),
+	),
+	cohorts: lazy(
+		() =>
+			import(/* webpackChunkName: "report-cohorts" */ '../analytics/report/cohorts/index.js'),
+	),
+};
+
+const ANALYSIS_TITLES: Record<AnalysisSlug, string> = {
+	'order-times': __('When orders come', 'abacus'),
+	cohorts: __('Cohorts', 'abacus'),
 };
 
 const Dashboard: Page = lazy(
@@ -202,7 +226,11 @@ export function Layout() {
 		? helper.breadcrumbs
 		: getBreadcrumbs(
 				route,
-				route.page === 'report' ? REPORT_TITLES[route.report] : undefined,
+				route.page === 'report'
+					? REPORT_TITLES[route.report]
+					: route.page === 'analysis'
+						? ANALYSIS_TITLES[route.analysis]
+						: undefined,
 				// WordPress's menu entry for the plugin is named "Abacus" (plugin.php).
 				insideWordPress ? __('Abacus', 'abacus') : undefined,
 			);
@@ -224,6 +252,8 @@ export function Layout() {
 	let Page: Page | null = null;
 	if (route.page === 'report') {
 		Page = reportPages[route.report];
+	} else if (route.page === 'analysis') {
+		Page = analysisPages[route.analysis];
 	} else if (route.page === 'dashboard') {
 		Page = Dashboard;
 	} else if (route.page === 'settings') {

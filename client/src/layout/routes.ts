@@ -10,6 +10,7 @@ export type Route =
 	| { page: 'dashboard'; path: string }
 	| { page: 'settings'; path: string }
 	| { page: 'report'; path: string; report: ReportSlug }
+	| { page: 'analysis'; path: string; analysis: AnalysisSlug }
 	| { page: 'not-found'; path: string };
 
 /**
@@ -24,6 +25,17 @@ export type ReportSlug = MetricReport;
 export function isReportSlug(value: string): value is ReportSlug {
 	return isMetricReport(value);
 }
+
+/**
+ * Analyses that are not metric reports (no tiles/table of the catalogue): their own pages under
+ * `/analytics/<slug>`.
+ */
+export const ANALYSIS_SLUGS = ['order-times', 'cohorts'] as const;
+
+export type AnalysisSlug = (typeof ANALYSIS_SLUGS)[number];
+
+const isAnalysisSlug = (value: string): value is AnalysisSlug =>
+	(ANALYSIS_SLUGS as readonly string[]).includes(value);
 
 /** Normalises a path: leading '/', no trailing '/', no repeated slashes; '' → '/'. */
 export function normalizePath(path: unknown): string {
@@ -52,6 +64,9 @@ export function matchRoute(rawPath: unknown): Route {
 	const match = /^\/analytics\/([a-z-]+)$/.exec(path);
 	if (match && isReportSlug(match[1]) && match[1] !== 'customers') {
 		return { page: 'report', path, report: match[1] };
+	}
+	if (match && isAnalysisSlug(match[1])) {
+		return { page: 'analysis', path, analysis: match[1] };
 	}
 	return { page: 'not-found', path };
 }
@@ -89,6 +104,12 @@ export function getMenuEntries(): MenuEntry[] {
 		},
 		{ path: '/analytics/origins', label: __('Order origin', 'abacus'), keepsTimeQuery: true },
 		{ path: '/analytics/places', label: __('Places', 'abacus'), keepsTimeQuery: true },
+		{
+			path: '/analytics/order-times',
+			label: __('When orders come', 'abacus'),
+			keepsTimeQuery: true,
+		},
+		{ path: '/analytics/cohorts', label: __('Cohorts', 'abacus'), keepsTimeQuery: true },
 		{ path: '/analytics/stock', label: __('Stock', 'abacus'), keepsTimeQuery: false },
 		{ path: '/customers', label: __('Customers', 'abacus'), keepsTimeQuery: false },
 		{ path: '/analytics/settings', label: __('Settings', 'abacus'), keepsTimeQuery: false },
@@ -113,6 +134,8 @@ export function getBreadcrumbs(route: Route, reportTitle?: string, menuTitle?: s
 				return menuTitle ? [menuTitle, customers] : [customers];
 			}
 			return [root, reportTitle ?? route.report];
+		case 'analysis':
+			return [root, reportTitle ?? route.analysis];
 		default:
 			return [__('Page not found', 'abacus')];
 	}

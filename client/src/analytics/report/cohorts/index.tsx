@@ -1,0 +1,298 @@
+/**
+ * The Cohorts page (its own chunk): customers grouped by the month or week of their first order
+ * (`period` in the address), retention or cumulative net sales per customer (`view`), as a triangle
+ * table and curves, the lifetime value tiles of the range, and a CSV of the triangle. The date
+ * range picks the cohorts (first orders in it); activity is counted up to its end. Saved views keep
+ * the whole address.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Spinner } from '@wordpress/components';
+import { dateI18n } from '@wordpress/date';
+import { __, sprintf } from '@wordpress/i18n';
+import { addQueryArgs } from '@wordpress/url';
+import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
+import { appendTimestamp, getCurrentDates } from '@abacus/date';
+import { getMetric } from '@abacus/metrics';
+import { getNewPath, updateQueryString } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
+
+import { ReportFiltersBar } from '../../components/report-filters.js';
+import { useDefaultDateRange } from '../../components/use-default-date-range.js';
+import { useReportContext } from '../../components/use-report-context.js';
+import { SaveView } from '../../saved-views/index.js';
+import { config as ordersConfig } from '../orders/config.js';
+import { sanitizeReportQuery } from '../query.js';
+import type { ReportConfig } from '../types.js';
+import { NeedsAbacusEngine, useUsesWooCommerce } from '../order-times/needs-engine.js';
+import { Failure, useRequest } from '../order-times/request.js';
+import { LifetimeTiles } from './lifetime-tiles.js';
+import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';
+import '../order-times/style.scss';
+import './style.scss';
+
+interface Props {
+	path: string;
+	query: Record<string, unknown>;
+}
+
+interface Cohort {
+	cohort: string;
+	start: string;
+	size: number;
+	customers: Array<number | null>;
+	retention: Array<number | null>;
+	net_revenue: Array<number | null>;
+	cumulative_value: Array<number | null>;
+}
+
+interface CohortsAnswer {
+	period: 'month' | 'week';
+	periods: number;
+	cohorts: Cohort[];
+	totals: { customers: number; net_revenue: number };
+}
+
+type View = 'retention' | 'value';
+
+/** The filter bar: the date range only (cohorts take the store's excluded statuses). */
+export const cohortsConfig: ReportConfig = {
+	...ordersConfig,
+	title: __('Cohorts', 'abacus'),
+	path: '/analytics/cohorts',
+	filters: [],
+	advancedFilters: undefined,
+};
+
+const PERIOD_CHOICES = [6, 12, 24];
+/** Cohorts drawn as curves (the newest ones with customers). */
+const CURVES = 8;
+
+export default function CohortsReport({ path, query: rawQuery }: Props) {
+	const query = useMemo(() => sanitizeReportQuery(rawQuery, cohortsConfig), [rawQuery]);
+	const usesWooCommerce = useUsesWooCommerce();
+	const context = useReportContext(query);
+	const defaultDateRange = useDefaultDateRange();
+	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
+	const after = appendTimestamp(primary.after.clone(), 'start');
+	const before = appendTimestamp(primary.before.clone(), 'end');
+	const period = rawQuery.period === 'week' ? 'week' : 'month';
+	const view: View = rawQuery.view === 'value' ? 'value' : 'retention';
+	const periods = PERIOD_CHOICES.includes(Number(rawQuery.periods))
+		? Number(rawQuery.periods)
+		: 12;
+	const [attempt, setAttempt] = useState(0);
+	const request = useRequest<CohortsAnswer>(
+		usesWooCommerce
+			? null
+			: addQueryArgs('/wc-analytics/reports/cohorts', { after, before, period, periods }),
+		attempt,
+	);
+	if (usesWooCommerce || request.state === 'needs-engine') {
+		return (
+			<NeedsAbacusEngine
+				title={__('Cohorts need the Abacus engine', 'abacus')}
+				why={__(
+					'WooCommerce’s own analytics does not follow customers from their first order on, so cohorts, retention and lifetime value are computed by the Abacus engine, which keeps a copy of the store’s orders.',
+					'abacus',
+				)}
+			/>
+		);
+	}
+	const periodLabel = (k: number) =>
+		period === 'week'
+			? sprintf(/* translators: %d: weeks since the first order */ __('Week %d', 'abacus'), k)
+			: sprintf(
+					/* translators: %d: months since the first order */ __('Month %d', 'abacus'),
+					k,
+				);
+	const cohortLabel = (c: Cohort) =>
+		period === 'week'
+			? sprintf(
+					/* translators: %s: first day of the week */
+					__('Week of %s', 'abacus'),
+					context.formatDate(c.start),
+				)
+			: dateI18n('F Y', `${c.start}T00:00:00`, undefined);
+	const retention = getMetric('customers', 'retention');
+	const value = getMetric('customers', 'cumulative_value');
+	const shown = view === 'retention' ? retention : value;
+	const formatPercent = (v: number) => `${context.formatNumber(Math.round(v * 10) / 10)} %`;
+	const formatShown =
+		view === 'retention' ? formatPercent : (v: number) => context.formatAmount(v);
+	const rows: TriangleRow[] =
+		request.state === 'ready'
+			? request.data.cohorts.map((c) => ({
+					key: c.cohort,
+					label: cohortLabel(c),
+					size: c.size,
+					values: view === 'retention' ? c.retention : c.cumulative_value,
+				}))
+			: [];
+	const downloadCsv = () => {
+		if (request.state !== 'ready') return;
+		const n = request.data.periods;
+		const headers = [
+			{ key: 'cohort', label: __('Cohort', 'abacus') },
+			{ key: 'size', label: __('Customers', 'abacus') },
+			...Array.from({ length: n }, (_, k) => ({
+				key: `r${k}`,
+				label: `${retention.label} ${periodLabel(k)}`,
+			})),
+			...Array.from({ length: n }, (_, k) => ({
+				key: `v${k}`,
+				label: `${value.label} ${periodLabel(k)}`,
+			})),
+		];
+		const csvRows = request.data.cohorts.map((c) => [
+			{ value: c.cohort },
+			{ value: c.size },
+			...c.retention.map((v) => ({ value: v })),
+			...c.cumulative_value.map((v) => ({ value: v })),
+		]);
+		downloadCSVFile(
+			generateCSVFileName(__('Cohorts', 'abacus'), {
+				period,
+				after: after.slice(0, 10),
+				before: before.slice(0, 10),
+			}),
+			generateCSVDataFromTable(headers, csvRows),
+		);
+	};
+	const switchLink = (changes: Record<string, string | undefined>) =>
+		getNewPath(changes, path, rawQuery);
+	return (
+		<div className="abacus-report abacus-cohorts">
+			<SaveView path={path} query={query} />
+			<ReportFiltersBar config={cohortsConfig} path={path} query={query} />
+			<LifetimeTiles
+				after={after}
+				before={before}
+				attempt={attempt}
+				onRetry={() => setAttempt((n) => n + 1)}
+				formatAmount={(v) => context.formatAmount(v)}
+				formatNumber={(v) => context.formatNumber(v)}
+				note={__('Customers whose first order falls in the date range.', 'abacus')}
+			/>
+			<div className="abacus-order-times__bar">
+				<div className="abacus-cohorts__switches">
+					<div
+						className="abacus-switch"
+						role="group"
+						aria-label={__('Cohorts by', 'abacus')}
+					>
+						<Button
+							variant={period === 'month' ? 'primary' : 'secondary'}
+							aria-pressed={period === 'month'}
+							href={switchLink({ period: undefined })}
+						>
+							{__('Month', 'abacus')}
+						</Button>
+						<Button
+							variant={period === 'week' ? 'primary' : 'secondary'}
+							aria-pressed={period === 'week'}
+							href={switchLink({ period: 'week' })}
+						>
+							{__('Week', 'abacus')}
+						</Button>
+					</div>
+					<div className="abacus-switch" role="group" aria-label={__('Show', 'abacus')}>
+						<Button
+							variant={view === 'retention' ? 'primary' : 'secondary'}
+							aria-pressed={view === 'retention'}
+							href={switchLink({ view: undefined })}
+						>
+							{retention.label}
+						</Button>
+						<Button
+							variant={view === 'value' ? 'primary' : 'secondary'}
+							aria-pressed={view === 'value'}
+							href={switchLink({ view: 'value' })}
+						>
+							{__('Value per customer', 'abacus')}
+						</Button>
+					</div>
+					<label className="abacus-cohorts__periods">
+						{__('Periods', 'abacus')}{' '}
+						<select
+							value={periods}
+							onChange={(e) =>
+								updateQueryString(
+									{
+										periods:
+											e.target.value === '12' ? undefined : e.target.value,
+									},
+									path,
+									rawQuery,
+								)
+							}
+						>
+							{PERIOD_CHOICES.map((n) => (
+								<option key={n} value={n}>
+									{n}
+								</option>
+							))}
+						</select>
+					</label>
+				</div>
+				<Button
+					variant="secondary"
+					onClick={downloadCsv}
+					disabled={request.state !== 'ready'}
+				>
+					{__('Download CSV', 'abacus')}
+				</Button>
+			</div>
+			<details className="abacus-cohorts__definition">
+				<summary>
+					{sprintf(
+						/* translators: %s: metric name */
+						__('What is %s?', 'abacus'),
+						shown.label,
+					)}
+				</summary>
+				<p>{shown.definition}</p>
+			</details>
+			{request.state === 'loading' ? (
+				<div className="abacus-order-times__loading" aria-live="polite">
+					<Spinner />
+					<span>{__('Loading the cohorts…', 'abacus')}</span>
+				</div>
+			) : null}
+			{request.state === 'error' ? (
+				<Failure message={request.message} onRetry={() => setAttempt((n) => n + 1)} />
+			) : null}
+			{request.state === 'ready' && request.data.totals.customers === 0 ? (
+				<p>{__('No customer placed a first order in this date range.', 'abacus')}</p>
+			) : null}
+			{request.state === 'ready' && request.data.totals.customers > 0 ? (
+				<>
+					<Triangle
+						caption={sprintf(
+							/* translators: %s: metric name */
+							__('%s by cohort and period since the first order', 'abacus'),
+							shown.label,
+						)}
+						rows={rows}
+						periodLabel={periodLabel}
+						formatValue={formatShown}
+						formatSize={(v) => context.formatNumber(v)}
+						max={view === 'retention' ? 100 : undefined}
+					/>
+					<CohortCurves
+						title={
+							view === 'retention'
+								? __('Retention curves of the newest cohorts', 'abacus')
+								: __(
+										'Cumulative net sales per customer of the newest cohorts',
+										'abacus',
+									)
+						}
+						rows={rows.filter((r) => r.size > 0).slice(-CURVES)}
+						periodLabel={periodLabel}
+						formatValue={formatShown}
+					/>
+				</>
+			) : null}
+		</div>
+	);
+}

@@ -1,0 +1,220 @@
+/**
+ * The cohort triangle: one row per cohort (its name and size), one column per period since the
+ * first order, each cell coloured by its value with a legend; periods not yet reached are empty and
+ * say so to a screen reader. A real table: headers are read with every cell; at narrow widths it
+ * scrolls sideways with the cohort column kept in view.
+ */
+import { __, sprintf } from '@wordpress/i18n';
+
+import { HEAT_STEPS, heatStep } from '../order-times/heat-map.js';
+
+export interface TriangleRow {
+	key: string;
+	label: string;
+	size: number;
+	values: Array<number | null>;
+}
+
+export interface TriangleProps {
+	caption: string;
+	periodLabel: (k: number) => string;
+	rows: TriangleRow[];
+	formatValue: (value: number) => string;
+	formatSize: (value: number) => string;
+	/** Highest value of the colour scale (100 for percentages). */
+	max?: number;
+}
+
+export function Triangle({
+	caption,
+	periodLabel,
+	rows,
+	formatValue,
+	formatSize,
+	max,
+}: TriangleProps) {
+	const periods = rows.reduce((n, r) => Math.max(n, r.values.length), 0);
+	const top =
+		max ?? Math.max(0, ...rows.flatMap((r) => r.values.filter((v): v is number => v !== null)));
+	return (
+		<div className="abacus-triangle">
+			<div
+				className="abacus-triangle__scroll"
+				tabIndex={0}
+				role="region"
+				aria-label={caption}
+			>
+				<table className="abacus-triangle__table">
+					<caption className="screen-reader-text">{caption}</caption>
+					<thead>
+						<tr>
+							<th scope="col">{__('Cohort', 'abacus')}</th>
+							<th scope="col" className="is-numeric">
+								{__('Customers', 'abacus')}
+							</th>
+							{Array.from({ length: periods }, (_, k) => (
+								<th key={k} scope="col" className="is-numeric">
+									{periodLabel(k)}
+								</th>
+							))}
+						</tr>
+					</thead>
+					<tbody>
+						{rows.map((row) => (
+							<tr key={row.key}>
+								<th scope="row">{row.label}</th>
+								<td className="is-numeric">{formatSize(row.size)}</td>
+								{row.values.map((value, k) => {
+									if (value === null) {
+										return (
+											<td key={k} className="abacus-triangle__empty">
+												<span className="screen-reader-text">
+													{__('Not reached yet', 'abacus')}
+												</span>
+											</td>
+										);
+									}
+									const step = row.size ? heatStep(value, top) : 0;
+									return (
+										<td
+											key={k}
+											className={`is-numeric abacus-triangle__cell${step >= 4 ? ' is-dark' : ''}`}
+											style={{ background: HEAT_STEPS[step] }}
+										>
+											{formatValue(value)}
+										</td>
+									);
+								})}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+			<p className="abacus-triangle__legend">
+				<span aria-hidden="true" className="abacus-triangle__ramp">
+					{HEAT_STEPS.map((colour) => (
+						<span key={colour} style={{ background: colour }} />
+					))}
+				</span>
+				{sprintf(
+					/* translators: 1: lowest value, 2: highest value */
+					__('Colour: from %1$s (lightest) to %2$s (darkest).', 'abacus'),
+					formatValue(0),
+					formatValue(top),
+				)}
+			</p>
+		</div>
+	);
+}
+
+const COLOURS = [
+	'#2271b1',
+	'#d63638',
+	'#00a32a',
+	'#dba617',
+	'#8c5fc7',
+	'#3858e9',
+	'#b32d2e',
+	'#007017',
+];
+
+export interface CurvesProps {
+	title: string;
+	rows: TriangleRow[];
+	periodLabel: (k: number) => string;
+	formatValue: (value: number) => string;
+}
+
+/**
+ * Retention curves or cumulative value per cohort: one line per cohort over the periods since the
+ * first order. A picture of the triangle above (which a screen reader reads), so hidden from it.
+ */
+export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesProps) {
+	const width = 720;
+	const height = 260;
+	const pad = { left: 64, right: 16, top: 12, bottom: 28 };
+	const periods = rows.reduce((n, r) => Math.max(n, r.values.length), 0);
+	const max = Math.max(
+		1,
+		...rows.flatMap((r) => r.values.filter((v): v is number => v !== null)),
+	);
+	const x = (k: number) =>
+		pad.left + (periods > 1 ? (k / (periods - 1)) * (width - pad.left - pad.right) : 0);
+	const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
+	const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+	return (
+		<figure className="abacus-cohort-curves">
+			<figcaption>{title}</figcaption>
+			<svg viewBox={`0 0 ${width} ${height}`} role="img" aria-hidden="true" focusable="false">
+				{ticks.map((t) => (
+					<g key={t}>
+						<line
+							x1={pad.left}
+							x2={width - pad.right}
+							y1={y(t)}
+							y2={y(t)}
+							stroke="#e0e0e0"
+						/>
+						<text
+							x={pad.left - 6}
+							y={y(t) + 4}
+							textAnchor="end"
+							fontSize="11"
+							fill="#50575e"
+						>
+							{formatValue(t)}
+						</text>
+					</g>
+				))}
+				{Array.from({ length: periods }, (_, k) => (
+					<text
+						key={k}
+						x={x(k)}
+						y={height - 8}
+						textAnchor="middle"
+						fontSize="11"
+						fill="#50575e"
+					>
+						{k}
+					</text>
+				))}
+				{rows.map((row, i) => {
+					const points = row.values
+						.map((v, k) => (v === null ? null : `${x(k)},${y(v)}`))
+						.filter((p): p is string => p !== null);
+					return (
+						<polyline
+							key={row.key}
+							points={points.join(' ')}
+							fill="none"
+							stroke={COLOURS[i % COLOURS.length]}
+							strokeWidth="2"
+						/>
+					);
+				})}
+			</svg>
+			<ul className="abacus-cohort-curves__legend">
+				{rows.map((row, i) => (
+					<li key={row.key}>
+						<span
+							aria-hidden="true"
+							style={{ background: COLOURS[i % COLOURS.length] }}
+							className="abacus-cohort-curves__swatch"
+						/>
+						{row.label}
+					</li>
+				))}
+			</ul>
+			<p className="abacus-cohort-curves__axis">
+				{sprintf(
+					/* translators: %s: name of period 1, e.g. "Month 1" */
+					__(
+						'Across: periods since the first order (%s is the period after it).',
+						'abacus',
+					),
+					periodLabel(1),
+				)}
+			</p>
+		</figure>
+	);
+}

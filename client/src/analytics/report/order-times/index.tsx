@@ -1,0 +1,347 @@
+/**
+ * "When orders come" (its own chunk): the orders report's filter bar (date range and advanced
+ * filters), a switch between orders count and net sales, the weekday × hour heat map in the
+ * store's time zone (rows from the store's week start), a CSV of the 7 × 24 grid, and the orders
+ * of a picked cell (`weekday`, `hour` in the address, so a saved view or a shared link keeps it).
+ */
+import { useMemo, useState } from 'react';
+import { Button, Spinner } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { addQueryArgs } from '@wordpress/url';
+import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
+import { getFilterQuery } from '@abacus/data';
+import { appendTimestamp, getCurrentDates } from '@abacus/date';
+import { getNewPath, updateQueryString } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
+
+import { ReportFiltersBar } from '../../components/report-filters.js';
+import { useDefaultDateRange } from '../../components/use-default-date-range.js';
+import { useReportContext } from '../../components/use-report-context.js';
+import { SaveView } from '../../saved-views/index.js';
+import { config as ordersConfig } from '../orders/config.js';
+import { sanitizeReportQuery } from '../query.js';
+import type { ReportConfig } from '../types.js';
+import { HeatMap, hourRange, weekdayName, type HeatCell } from './heat-map.js';
+import { NeedsAbacusEngine, useUsesWooCommerce } from './needs-engine.js';
+import { Failure, useRequest, type Load } from './request.js';
+import './style.scss';
+
+interface Props {
+	path: string;
+	query: Record<string, unknown>;
+}
+
+interface OrderTimes {
+	weekdays: number[];
+	time_zone: string;
+	cells: Array<{ weekday: number; hour: number; orders_count: number; net_revenue: number }>;
+	totals: { orders_count: number; net_revenue: number };
+}
+
+interface CellOrder {
+	order_id: number;
+	order_number: string;
+	date: string;
+	status: string;
+	customer_name: string;
+	num_items_sold: number;
+	net_total: number;
+}
+
+type Metric = 'orders_count' | 'net_revenue';
+
+const PER_PAGE = 10;
+
+/** The page's config for the filter bar: the orders report's filters. */
+export const orderTimesConfig: ReportConfig = {
+	...ordersConfig,
+	title: __('When orders come', 'abacus'),
+	path: '/analytics/order-times',
+};
+
+function CellOrders({
+	request,
+	cell,
+	page,
+	onPage,
+	context,
+	onRetry,
+}: {
+	request: Load<CellOrder[]>;
+	cell: { weekday: number; hour: number };
+	page: number;
+	onPage: (page: number) => void;
+	context: ReturnType<typeof useReportContext>;
+	onRetry: () => void;
+}) {
+	const title = sprintf(
+		/* translators: 1: weekday, 2: hour range */
+		__('Orders on %1$s, %2$s', 'abacus'),
+		weekdayName(cell.weekday),
+		hourRange(cell.hour),
+	);
+	const statuses = context.orderStatuses;
+	return (
+		<section className="abacus-order-times__orders" aria-labelledby="abacus-cell-orders">
+			<h2 id="abacus-cell-orders">{title}</h2>
+			{request.state === 'loading' ? <Spinner /> : null}
+			{request.state === 'error' ? (
+				<Failure message={request.message} onRetry={onRetry} />
+			) : null}
+			{request.state === 'ready' && request.data.length === 0 ? (
+				<p>{__('No orders in this hour.', 'abacus')}</p>
+			) : null}
+			{request.state === 'ready' && request.data.length > 0 ? (
+				<>
+					<div className="abacus-order-times__orders-scroll">
+						<table className="abacus-order-times__orders-table">
+							<caption className="screen-reader-text">{title}</caption>
+							<thead>
+								<tr>
+									<th scope="col">{__('Date', 'abacus')}</th>
+									<th scope="col">{__('Order #', 'abacus')}</th>
+									<th scope="col">{__('Status', 'abacus')}</th>
+									<th scope="col">{__('Customer', 'abacus')}</th>
+									<th scope="col" className="is-numeric">
+										{__('Items sold', 'abacus')}
+									</th>
+									<th scope="col" className="is-numeric">
+										{__('Net sales', 'abacus')}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{request.data.map((order) => (
+									<tr key={order.order_id}>
+										<td>
+											{context.formatDate(order.date)}{' '}
+											{order.date.slice(11, 16)}
+										</td>
+										<td>{order.order_number}</td>
+										<td>
+											{statuses[order.status] ??
+												statuses[`wc-${order.status}`] ??
+												order.status}
+										</td>
+										<td>{order.customer_name || __('Guest', 'abacus')}</td>
+										<td className="is-numeric">
+											{context.formatNumber(order.num_items_sold)}
+										</td>
+										<td className="is-numeric">
+											{context.formatAmount(order.net_total)}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<div className="abacus-order-times__pages">
+						<span>
+							{sprintf(
+								/* translators: 1: first shown, 2: last shown, 3: total */
+								__('%1$d–%2$d of %3$d orders', 'abacus'),
+								(page - 1) * PER_PAGE + 1,
+								(page - 1) * PER_PAGE + request.data.length,
+								request.total ?? request.data.length,
+							)}
+						</span>
+						<Button
+							variant="secondary"
+							disabled={page <= 1}
+							onClick={() => onPage(page - 1)}
+						>
+							{__('Previous page', 'abacus')}
+						</Button>
+						<Button
+							variant="secondary"
+							disabled={page * PER_PAGE >= (request.total ?? 0)}
+							onClick={() => onPage(page + 1)}
+						>
+							{__('Next page', 'abacus')}
+						</Button>
+					</div>
+				</>
+			) : null}
+		</section>
+	);
+}
+
+const intParam = (value: unknown, min: number, max: number): number | null => {
+	const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+	return Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+export default function OrderTimesReport({ path, query: rawQuery }: Props) {
+	const query = useMemo(() => sanitizeReportQuery(rawQuery, orderTimesConfig), [rawQuery]);
+	const usesWooCommerce = useUsesWooCommerce();
+	const context = useReportContext(query);
+	const defaultDateRange = useDefaultDateRange();
+	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
+	const after = appendTimestamp(primary.after.clone(), 'start');
+	const before = appendTimestamp(primary.before.clone(), 'end');
+	const metric: Metric = rawQuery.metric === 'net_revenue' ? 'net_revenue' : 'orders_count';
+	const filterQuery = getFilterQuery({
+		endpoint: 'orders',
+		query: query as NavQuery,
+		filters: ordersConfig.filters,
+		advancedFilters: ordersConfig.advancedFilters,
+	});
+	const args = { ...filterQuery, after, before };
+	const [attempt, setAttempt] = useState(0);
+	const request = useRequest<OrderTimes>(
+		usesWooCommerce ? null : addQueryArgs('/wc-analytics/reports/order-times', args),
+		attempt,
+	);
+	const weekday = intParam(rawQuery.weekday, 0, 6);
+	const hour = intParam(rawQuery.hour, 0, 23);
+	const cell = weekday !== null && hour !== null ? { weekday, hour } : null;
+	const cellPage = intParam(rawQuery.cell_page, 1, 100000) ?? 1;
+	const orders = useRequest<CellOrder[]>(
+		cell && !usesWooCommerce
+			? addQueryArgs('/wc-analytics/reports/order-times/orders', {
+					...args,
+					weekday: cell.weekday,
+					hour: cell.hour,
+					page: cellPage,
+					per_page: PER_PAGE,
+				})
+			: null,
+		attempt,
+		true,
+	);
+	const title = __('When orders come', 'abacus');
+	if (usesWooCommerce || request.state === 'needs-engine') {
+		return (
+			<NeedsAbacusEngine
+				title={__('When orders come needs the Abacus engine', 'abacus')}
+				why={__(
+					'WooCommerce’s own analytics cannot count orders per hour of the day and weekday, so this heat map is computed by the Abacus engine, which keeps a copy of the store’s orders.',
+					'abacus',
+				)}
+			/>
+		);
+	}
+	const format = (value: number) =>
+		metric === 'net_revenue' ? context.formatAmount(value) : context.formatNumber(value);
+	const metricLabel =
+		metric === 'net_revenue' ? __('Net sales', 'abacus') : __('Orders', 'abacus');
+	const cells: HeatCell[] =
+		request.state === 'ready'
+			? request.data.cells.map((c) => ({
+					weekday: c.weekday,
+					hour: c.hour,
+					value: c[metric],
+				}))
+			: [];
+	const downloadCsv = () => {
+		if (request.state !== 'ready') return;
+		const headers = [
+			{ key: 'weekday', label: __('Weekday', 'abacus') },
+			{ key: 'hour', label: __('Hour', 'abacus') },
+			{ key: 'orders_count', label: __('Orders', 'abacus') },
+			{ key: 'net_revenue', label: __('Net sales', 'abacus') },
+		];
+		const rows = request.data.cells.map((c) => [
+			{ value: weekdayName(c.weekday) },
+			{ value: hourRange(c.hour) },
+			{ value: c.orders_count },
+			{ value: c.net_revenue },
+		]);
+		downloadCSVFile(
+			generateCSVFileName(title, { after: after.slice(0, 10), before: before.slice(0, 10) }),
+			generateCSVDataFromTable(headers, rows),
+		);
+	};
+	return (
+		<div className="abacus-report abacus-order-times">
+			<SaveView path={path} query={query} />
+			<ReportFiltersBar config={orderTimesConfig} path={path} query={query} />
+			<div className="abacus-order-times__bar">
+				<div className="abacus-switch" role="group" aria-label={__('Measure', 'abacus')}>
+					{(['orders_count', 'net_revenue'] as Metric[]).map((key) => (
+						<Button
+							key={key}
+							variant={metric === key ? 'primary' : 'secondary'}
+							aria-pressed={metric === key}
+							href={getNewPath(
+								{ metric: key === 'orders_count' ? undefined : key },
+								path,
+								rawQuery,
+							)}
+						>
+							{key === 'net_revenue'
+								? __('Net sales', 'abacus')
+								: __('Orders', 'abacus')}
+						</Button>
+					))}
+				</div>
+				<Button
+					variant="secondary"
+					onClick={downloadCsv}
+					disabled={request.state !== 'ready'}
+				>
+					{__('Download CSV', 'abacus')}
+				</Button>
+			</div>
+			{request.state === 'loading' ? (
+				<div className="abacus-order-times__loading" aria-live="polite">
+					<Spinner />
+					<span>{__('Loading the heat map…', 'abacus')}</span>
+				</div>
+			) : null}
+			{request.state === 'error' ? (
+				<Failure message={request.message} onRetry={() => setAttempt((n) => n + 1)} />
+			) : null}
+			{request.state === 'ready' ? (
+				<>
+					<p className="abacus-order-times__summary">
+						{sprintf(
+							/* translators: 1: number of orders, 2: net sales, 3: time zone */
+							__(
+								'%1$s orders, %2$s net sales; hours in the store’s time zone (%3$s).',
+								'abacus',
+							),
+							context.formatNumber(request.data.totals.orders_count),
+							context.formatAmount(request.data.totals.net_revenue),
+							request.data.time_zone,
+						)}
+					</p>
+					<HeatMap
+						weekdays={request.data.weekdays}
+						cells={cells}
+						caption={sprintf(
+							/* translators: %s: measure (Orders or Net sales) */
+							__('%s by weekday and hour of the day', 'abacus'),
+							metricLabel,
+						)}
+						formatValue={format}
+						selected={cell}
+						onSelect={(picked) =>
+							updateQueryString(
+								{
+									weekday: String(picked.weekday),
+									hour: String(picked.hour),
+									cell_page: undefined,
+								},
+								path,
+								rawQuery,
+							)
+						}
+					/>
+				</>
+			) : null}
+			{cell ? (
+				<CellOrders
+					request={orders}
+					cell={cell}
+					page={cellPage}
+					context={context}
+					onRetry={() => setAttempt((n) => n + 1)}
+					onPage={(page) =>
+						updateQueryString({ cell_page: String(page) }, path, rawQuery)
+					}
+				/>
+			) : null}
+		</div>
+	);
+}

@@ -1,0 +1,44 @@
+/**
+ * What the Abacus-only analyses say when the reports come from WooCommerce's own analytics (no
+ * Abacus engine connected, or WooCommerce's figures chosen for the session): they need the engine,
+ * and how to connect it.
+ */
+import { Button } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+import { getNewPath } from '@abacus/navigation';
+
+import { engineClient, useEngineStatus } from '../../../engine/index.js';
+
+/** Whether report requests go to WooCommerce (inside WordPress without the engine in use). */
+export function useUsesWooCommerce(): boolean {
+	const status = useEngineStatus(engineClient);
+	const insideWordPress = window.abacusSettings?.restRoutes !== undefined;
+	return insideWordPress && (!engineClient.getSettings() || status.kind === 'fallback');
+}
+
+export function NeedsAbacusEngine({ title, why }: { title: string; why: string }) {
+	return (
+		<section className="abacus-needs-engine" aria-label={title}>
+			<h2>{title}</h2>
+			<p>{why}</p>
+			<ol>
+				<li>
+					{__(
+						'Start the Abacus engine beside your store and connect the store to it (npm run connect -- --store <your store address>, see the engine’s README).',
+						'abacus',
+					)}
+				</li>
+				<li>
+					{__(
+						'In Analytics › Settings, choose the Abacus engine, enter its address and shared secret, and use Test connection.',
+						'abacus',
+					)}
+				</li>
+				<li>{__('Come back to this page once the first sync has finished.', 'abacus')}</li>
+			</ol>
+			<Button variant="primary" href={getNewPath({}, '/analytics/settings', {}, 'abacus')}>
+				{__('Open Analytics settings', 'abacus')}
+			</Button>
+		</section>
+	);
+}
