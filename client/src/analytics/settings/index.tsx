@@ -29,6 +29,14 @@ const DATE_TYPE = 'woocommerce_date_type';
 
 const GROUPS = ['wc_admin'] as const;
 
+const DATE_TYPES = ['date_created', 'date_paid', 'date_completed'] as const;
+type DateType = (typeof DATE_TYPES)[number];
+
+/** The stored date type when it is one of the three, else the default (created). */
+function dateTypeOf(value: unknown): DateType {
+	return DATE_TYPES.find((type) => type === value) ?? 'date_created';
+}
+
 function asList(value: unknown): string[] {
 	return Array.isArray(value) ? value.map(String) : [];
 }
@@ -205,7 +213,7 @@ export default function AnalyticsSettings() {
 								'The date an order counts on in every report, tile, chart and export. Under paid or completed, orders not yet paid or completed are left out; refunds count on their own date. Changing it recomputes the reports.',
 								'abacus',
 							)}
-							value={String(current[DATE_TYPE] ?? 'date_created')}
+							value={dateTypeOf(current[DATE_TYPE])}
 							options={[
 								{ value: 'date_created', label: __('Date created', 'abacus') },
 								{ value: 'date_paid', label: __('Date paid', 'abacus') },
