@@ -63,12 +63,6 @@ async function tileValue(page: Page, label: string): Promise<string> {
 	return (await tile.first().locator('.abacus-summary__item-value').innerText()).trim();
 }
 
-async function firstColumn(page: Page): Promise<string[]> {
-	const rows = page.locator('.abacus-report-table tbody tr, table tbody tr');
-	await rows.first().waitFor();
-	return (await rows.locator('th, td').first().allInnerTexts()).map((t) => t.trim());
-}
-
 describe('Places report', () => {
 	it('shows the server’s figures, sorts, groups by state and downloads CSV (1440 px)', async () => {
 		const { page, errors } = await open('/analytics/places', range);
@@ -161,6 +155,32 @@ describe('Payment methods report', () => {
 		await expect(legend.innerText()).resolves.toContain('Credit card (Stripe)');
 		await expect(legend.innerText()).resolves.toContain('PayPal');
 		await page.screenshot({ path: '/tmp/b23-payments-compare-1440.png', fullPage: true });
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+});
+
+describe('drill-down', () => {
+	it('opens the orders paid with a method from its order count', async () => {
+		const items = (
+			await api<Item[]>('/wc-analytics/reports/payment-methods', {
+				...apiRange,
+				per_page: 100,
+			})
+		).body;
+		const paypal = items.find((i) => i.key === 'paypal') as Item;
+		const { page, errors } = await open('/analytics/payment-methods', range);
+		await settle(page);
+		const row = page.getByRole('table').last().locator('tr', { hasText: 'PayPal' });
+		await row.getByRole('link', { name: String(paypal.orders_count) }).click();
+		await page.waitForURL(/path=%2Fanalytics%2Forders/);
+		const url = new URL(page.url()).searchParams;
+		expect(url.get('payment_method_includes')).toBe('paypal');
+		expect(url.get('after')).toBe(after);
+		await settle(page);
+		await expect(tileValue(page, 'Orders')).resolves.toBe(String(paypal.orders_count));
+		await expect(page.getByText('Payment method').first().isVisible()).resolves.toBe(true);
+		await page.screenshot({ path: '/tmp/b23-drill-orders-1440.png', fullPage: true });
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});

@@ -6,10 +6,11 @@
 import { __, sprintf } from '@wordpress/i18n';
 import type { MetricKey } from '@abacus/metrics';
 
-import { numberField, stringField } from '../columns.js';
+import { numberField, ordersCountColumn, stringField } from '../columns.js';
 import { itemFilter } from '../filters.js';
-import { chartMetric, metricColumn, summaryItem } from '../metrics.js';
+import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import { advancedFilters as orderAdvancedFilters } from '../orders/config.js';
+import { dimensionOrderFilters } from './order-filters.js';
 import type {
 	AdvancedFiltersConfig,
 	Cell,
@@ -162,45 +163,38 @@ function figuresOf(slug: BreakdownSlug): Figure[] {
 	return base;
 }
 
-/** The advanced filters of the breakdown pages: order status, customer type, billing country. */
+/** The advanced filters of the breakdown pages: order status, customer type, the dimensions. */
 function breakdownAdvancedFilters(): AdvancedFiltersConfig {
-	const listed = window.abacusSettings?.dataEndpoints?.countries;
-	const countries = (
-		listed ??
-		Object.entries(window.abacusSettings?.countries ?? {}).map(([code, name]) => ({
-			code,
-			name,
-		}))
-	).map((c) => ({ value: c.code, label: c.name }));
-	countries.sort((a, b) => a.label.localeCompare(b.label));
 	return {
 		title: __('Orders match {{select /}} filters', 'abacus'),
 		filters: {
 			status: orderAdvancedFilters.filters.status,
 			customer_type: orderAdvancedFilters.filters.customer_type,
-			...(countries.length
-				? {
-						country: {
-							labels: {
-								add: __('Billing country', 'abacus'),
-								remove: __('Remove country filter', 'abacus'),
-								rule: __('Select a country filter match', 'abacus'),
-								title: __('Billing country {{rule /}} {{filter /}}', 'abacus'),
-								filter: __('Select a country', 'abacus'),
-							},
-							rules: [
-								{ value: 'includes', label: __('Is', 'abacus') },
-								{ value: 'excludes', label: __('Is not', 'abacus') },
-							],
-							input: {
-								component: 'SelectControl',
-								options: countries,
-								defaultOption: countries[0].value,
-							},
-						},
-					}
-				: {}),
+			...dimensionOrderFilters(),
 		},
+	};
+}
+
+/**
+ * The orders-report filter of a row (its order count links to the orders behind it), when the
+ * orders report has that filter: payment and shipping methods, billing countries.
+ */
+function ordersFilterOf(
+	slug: BreakdownSlug,
+	groupBy: string,
+): ((row: Record<string, unknown>) => Record<string, string>) | null {
+	const param =
+		slug === 'payment-methods'
+			? 'payment_method_includes'
+			: slug === 'shipping-methods'
+				? 'shipping_method_includes'
+				: slug === 'places' && (groupBy === '' || groupBy === 'billing_country')
+					? 'country_includes'
+					: null;
+	if (!param) return null;
+	return (row): Record<string, string> => {
+		const key = stringField(row, 'key');
+		return key ? { filter: 'advanced', [param]: key, refunds: 'none' } : {};
 	};
 }
 
@@ -282,9 +276,12 @@ export function breakdownConfig(slug: BreakdownSlug, groupBy = ''): ReportConfig
 						return { display: value, value };
 					},
 				},
-				...figures.map((key) =>
-					metricColumn(slug, key, { defaultSort: key === 'net_revenue' }),
-				),
+				...figures.map((key) => {
+					const filterOf = ordersFilterOf(slug, groupBy);
+					return key === 'orders_count' && filterOf
+						? ordersCountColumn(metricColumnLabel(slug, key), filterOf)
+						: metricColumn(slug, key, { defaultSort: key === 'net_revenue' });
+				}),
 				shareColumn(slug),
 			],
 			summary: (['values', ...figures] as Figure[]).map((key) => summaryItem(slug, key)),

@@ -4,6 +4,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
+import { dimensionOrderFilters } from '../breakdown/order-filters.js';
 import { dateColumn, field, stringField } from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { chartMetric, metricColumn, summaryItem } from '../metrics.js';
@@ -141,6 +142,7 @@ export const advancedFilters: AdvancedFiltersConfig = {
 			rules: includeRules,
 			input: { component: 'Search', type: 'taxes' },
 		},
+		...dimensionOrderFilters(),
 	},
 };
 
