@@ -111,14 +111,18 @@ export function HeatMap({
 			setTip(null);
 		}
 	};
-	const legend = HEAT_STEPS.map((colour, step) => {
-		const from = step === 0 ? 0 : ((step - 1) / (HEAT_STEPS.length - 1)) * max;
-		const to = step === 0 ? 0 : (step / (HEAT_STEPS.length - 1)) * max;
-		return {
-			colour,
-			label: step === 0 ? formatValue(0) : `${formatValue(from)} – ${formatValue(to)}`,
-		};
-	});
+	// Each step's upper bound, rounded to whole units (orders, or the currency's unit).
+	const legend = HEAT_STEPS.map((colour, step) => ({
+		colour,
+		label:
+			step === 0
+				? formatValue(0)
+				: sprintf(
+						/* translators: %s: upper bound of a colour step */
+						__('up to %s', 'abacus'),
+						formatValue(Math.ceil((step / (HEAT_STEPS.length - 1)) * max)),
+					),
+	}));
 	const tipCell = tip ? { weekday: weekdays[tip.row], hour: tip.hour } : null;
 	return (
 		<div className="abacus-heat-map">
