@@ -176,6 +176,11 @@ describe('Profit report', () => {
 		await expect(tile.locator('.abacus-summary__item-value').innerText()).resolves.toBe(
 			money(Number(body.totals.gross_profit)),
 		);
+		if (Number(body.totals.products_without_cost) > 0) {
+			await expect(
+				section.locator('.abacus-dashboard__profit-missing').innerText(),
+			).resolves.toContain(`${body.totals.products_without_cost} product`);
+		}
 		await page.screenshot({ path: '/tmp/b23-overview-1440.png', fullPage: true });
 		expect(errors).toEqual([]);
 	});

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { Button } from '@wordpress/components';
-import { __ } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/components';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getMetric } from '@abacus/metrics';
@@ -24,7 +24,7 @@ const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 const KEYS = ['gross_profit', 'margin', 'cost', 'profit_per_order'] as const;
 
-type Totals = Partial<Record<(typeof KEYS)[number], number | null>>;
+type Totals = Partial<Record<(typeof KEYS)[number] | 'products_without_cost', number | null>>;
 
 type State =
 	| { state: 'loading' }
@@ -54,7 +54,7 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 					...r,
 					interval: 'year',
 					per_page: 1,
-					fields: [...KEYS],
+					fields: [...KEYS, 'products_without_cost'],
 				}),
 			});
 		setData({ state: 'loading' });
@@ -120,6 +120,30 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 					}
 				</SummaryList>
 			)}
+			{data.state === 'ready' && Number(data.primary.products_without_cost) > 0 ? (
+				<p className="abacus-dashboard__profit-missing">
+					{sprintf(
+						/* translators: %d: number of products */
+						_n(
+							'%d product sold in this period has no cost: its sales are left out of these figures.',
+							'%d products sold in this period have no cost: their sales are left out of these figures.',
+							Number(data.primary.products_without_cost),
+							'abacus',
+						),
+						Number(data.primary.products_without_cost),
+					)}{' '}
+					<a
+						href={getNewPath(
+							getPersistedQuery(query as NavQuery),
+							'/analytics/profit',
+							{},
+							'abacus',
+						)}
+					>
+						{__('Set their costs', 'abacus')}
+					</a>
+				</p>
+			) : null}
 		</section>
 	);
 }
