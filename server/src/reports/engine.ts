@@ -5,9 +5,10 @@
  */
 import { pageOfIntervals, sortIntervals } from '@abacus/date';
 
-import type { Db, Row, SqlValue } from '../core/db.js';
+import type { Row, SqlValue } from '../core/db.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { deriveAll, isAdditive, present, type Metric } from '../metrics/index.js';
-import { bucketKeyOf, buckets as bucketList, bucketStartSql, type Interval } from './intervals.js';
+import { bucketKeyOf, buckets as bucketList, type Interval } from './intervals.js';
 import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
 
 /** One aggregate query: `from` is everything after SELECT … (FROM, JOINs, WHERE). */
@@ -72,7 +73,13 @@ interface Grouping {
  * Aggregates a source per (bucket, segment); totals of additive metrics are the sums of the
  * buckets, DISTINCT counts get their own totals query.
  */
-async function aggregate(db: Db, source: Source, grouping: Grouping, into: Grouped): Promise<void> {
+async function aggregate(
+	db: SqlReader,
+	source: Source,
+	grouping: Grouping,
+	into: Grouped,
+): Promise<void> {
+	const dialect = dialectOf(db);
 	const metrics = source.metrics.filter((m) => m.sql && grouping.needed.has(m.key));
 	if (!metrics.length) return;
 	const seg = source.segment ?? 'NULL';
@@ -83,11 +90,13 @@ async function aggregate(db: Db, source: Source, grouping: Grouping, into: Group
 		if (!values) bySegment.set(segment, (values = {}));
 		return values;
 	};
-	const select = (list: Metric[]): string => list.map((m) => `${m.sql} AS "${m.key}"`).join(', ');
+	const select = (list: Metric[]): string =>
+		list.map((m) => `${dialect.aggregate(m.sql ?? '')} AS "${m.key}"`).join(', ');
+	const byBucket = dialect.groupBy(['bucket_start', 'segment_key']);
 	const additive = source.totalsOnly ? [] : metrics.filter(isAdditive);
 	const separate = source.totalsOnly ? metrics : metrics.filter((m) => !isAdditive(m));
 	if (!source.totalsOnly) {
-		const start = bucketStartSql(source.date, grouping.interval, grouping.startOfWeek);
+		const start = dialect.bucketStart(source.date, grouping.interval, grouping.startOfWeek);
 		const store = (rows: Row[], list: Metric[]): void => {
 			for (const row of rows) {
 				const bucket = bucketKeyOf(
@@ -112,7 +121,7 @@ async function aggregate(db: Db, source: Source, grouping: Grouping, into: Group
 		if (grouped.length) {
 			store(
 				await db.all(
-					`SELECT CAST(${start} AS VARCHAR) AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY 1, 2`,
+					`SELECT ${dialect.text(start)} AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY ${byBucket}`,
 					source.params,
 				),
 				grouped,
@@ -121,7 +130,7 @@ async function aggregate(db: Db, source: Source, grouping: Grouping, into: Group
 		for (const m of pairs) {
 			store(
 				await db.all(
-					`SELECT CAST(bucket_start AS VARCHAR) AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY 1, 2`,
+					`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY ${byBucket}`,
 					source.params,
 				),
 				[m],
@@ -130,7 +139,7 @@ async function aggregate(db: Db, source: Source, grouping: Grouping, into: Group
 	}
 	if (separate.length) {
 		const rows = await db.all(
-			`SELECT ${seg} AS segment_key, ${select(separate)} ${source.from} GROUP BY 1`,
+			`SELECT ${seg} AS segment_key, ${select(separate)} ${source.from} GROUP BY ${dialect.groupBy(['segment_key'])}`,
 			source.params,
 		);
 		for (const row of rows) {
@@ -175,7 +184,7 @@ function shape(
 }
 
 /** Runs a stats request. */
-export async function runStats(db: Db, req: StatsRequest): Promise<StatsResult> {
+export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsResult> {
 	const totalsOnly = new Set(req.totalsOnly ?? []);
 	const allKeys = Object.keys(req.metrics);
 	const wanted = req.fields.length ? allKeys.filter((k) => req.fields.includes(k)) : allKeys;

@@ -2,7 +2,8 @@
  * Order filters (REST contract §3.1, §4) turned into SQL conditions on an order-stats alias `s`.
  * Every value is bound as a parameter; lists of ids are validated integers.
  */
-import type { Db, SqlValue } from '../core/db.js';
+import type { SqlValue } from '../core/db.js';
+import { DUCKDB, type Dialect, type SqlReader } from '../metrics/dialect.js';
 import { invalidParams } from '../http/errors.js';
 import { type Query } from '../http/params.js';
 import { formatSql } from '../db/store-time.js';
@@ -40,15 +41,15 @@ export function statusWhere(q: Query, settings: StoreSettings, alias = 's'): Whe
 	return where;
 }
 
-export function dateWhere(range: DateRange, column: string): Where {
+export function dateWhere(range: DateRange, column: string, dialect: Dialect = DUCKDB): Where {
 	return {
-		sql: [`${column} BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)`],
+		sql: [`${column} BETWEEN ${dialect.timestamp('?')} AND ${dialect.timestamp('?')}`],
 		params: [formatSql(range.after), formatSql(range.before)],
 	};
 }
 
 /** Product ids of the given categories and all their sub-categories. */
-export async function productsInCategories(db: Db, categories: number[]): Promise<number[]> {
+export async function productsInCategories(db: SqlReader, categories: number[]): Promise<number[]> {
 	if (!categories.length) return [];
 	const rows = await db.all<{ id: number }>(
 		`SELECT DISTINCT pc.product_id AS id FROM product_categories pc
@@ -61,7 +62,7 @@ export async function productsInCategories(db: Db, categories: number[]): Promis
 
 /** Resolves an attribute tuple to an item-meta key and value. */
 async function attributeMeta(
-	db: Db,
+	db: SqlReader,
 	tuple: [string, string],
 	name: string,
 ): Promise<[string, string]> {
@@ -83,7 +84,7 @@ async function attributeMeta(
  * with `match` (all = AND, any = OR). Returns null when nothing is filtered.
  */
 export async function orderFilters(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	options: { categories?: boolean; orders?: boolean } = {},
 ): Promise<Where | null> {

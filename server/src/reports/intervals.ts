@@ -7,6 +7,7 @@
 import { getIntervalBuckets, getIntervalKey, type IntervalType } from '@abacus/date';
 
 import { formatSql } from '../db/store-time.js';
+import { DUCKDB } from '../metrics/dialect.js';
 
 export type Interval = IntervalType;
 
@@ -56,14 +57,11 @@ export function intervalKeySql(column: string, interval: Interval, startOfWeek: 
 }
 
 /**
- * SQL expression giving the start of the bucket holding a TIMESTAMP column (cheaper to group by
- * than the key text); `bucketKeyOf` turns the returned value into the key.
+ * DuckDB SQL giving the start of the bucket holding a TIMESTAMP column (cheaper to group by than
+ * the key text; other engines: `metrics/dialect.ts`); `bucketKeyOf` turns the returned value into the key.
  */
 export function bucketStartSql(column: string, interval: Interval, startOfWeek: number): string {
-	if (interval === 'week' && startOfWeek !== 1) {
-		return `greatest(CAST(${column} AS DATE) - CAST((dayofweek(${column}) - ${startOfWeek} + 7) % 7 AS INTEGER), CAST(date_trunc('year', ${column}) AS DATE))`;
-	}
-	return `date_trunc('${interval}', ${column})`;
+	return DUCKDB.bucketStart(column, interval, startOfWeek);
 }
 
 /** Keys of bucket starts already seen (a stats request meets the same starts in every source). */

@@ -2,7 +2,7 @@
  * `reports/revenue/stats` and `reports/orders/stats`: order-level metrics (§3.3) per interval,
  * with segments by product, variation, category, coupon or customer type.
  */
-import type { Db } from '../core/db.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { RestError } from '../http/errors.js';
 import { onRollup, ORDER_LINE_METRICS, ORDER_METRICS, type Metric } from '../metrics/index.js';
 import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
@@ -58,7 +58,7 @@ const metricsOf = (set: Record<string, Metric>, keys: string[]): Record<string, 
 	Object.fromEntries(keys.filter((k) => set[k]).map((k) => [k, set[k]]));
 
 /** Label of a variation: "<parent> - <attribute values>". */
-export async function variationLabels(db: Db, ids: number[]): Promise<Map<number, string>> {
+export async function variationLabels(db: SqlReader, ids: number[]): Promise<Map<number, string>> {
 	const map = new Map<number, string>();
 	if (!ids.length) return map;
 	const rows = await db.all<{ id: number; name: string }>(
@@ -70,7 +70,7 @@ export async function variationLabels(db: Db, ids: number[]): Promise<Map<number
 }
 
 async function segmentSetup(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	segmentby: string,
 	where: { sql: string; params: (string | number | boolean | null | bigint)[] },
@@ -263,7 +263,7 @@ async function segmentSetup(
 
 /** Runs revenue stats (`filters: false`) or orders stats. */
 export async function orderStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	filters: boolean,
@@ -271,7 +271,7 @@ export async function orderStats(
 	const range = dateRange(q.raw, settings.timeZone);
 	const status: Where = filters ? statusWhere(q, settings) : statusWhere(new Query({}), settings);
 	const extra = filters ? await orderFilters(db, q) : null;
-	const where = whereClause(dateWhere(range, 's.date_created'), status, extra);
+	const where = whereClause(dateWhere(range, 's.date_created', dialectOf(db)), status, extra);
 	const base = pick(ORDER_METRICS, [
 		'orders_count',
 		'num_items_sold',
@@ -285,14 +285,14 @@ export async function orderStats(
 	const segmentby = q.str('segmentby');
 	const fields = q.strings('fields');
 	const interval = q.str('interval', 'week') as Interval;
-	// Day-aligned ranges without filters or segments read the daily roll-ups; only the distinct
-	// customer count (when asked for) still scans the orders.
+	// Day-aligned ranges without filters or segments read the daily roll-ups (on engines that
+	// keep them); only the distinct customer count (when asked for) still scans the orders.
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	const wantsCustomers =
 		!fields.length ||
 		fields.includes('total_customers') ||
 		q.str('orderby') === 'total_customers';
-	if (dayAligned && interval !== 'hour' && !extra && !segmentby) {
+	if (dayAligned && interval !== 'hour' && !extra && !segmentby && dialectOf(db).rollups) {
 		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 		const rollWhere = whereClause(
 			{

@@ -1,0 +1,58 @@
+/**
+ * The ClickHouse dialect of the metric layer's seam (`metrics/dialect.ts`), in SQL that runs on
+ * ClickHouse 18.16 (Debian's package) and on current releases: `toStartOf…`/`toMonday` bucket
+ * starts, `-If` aggregate combinators for DuckDB's `FILTER (WHERE …)`, `uniqExact` for exact
+ * distinct counts, GROUP BY aliases (18.16 has no positional GROUP BY).
+ */
+import type { BucketInterval, Dialect } from '../metrics/dialect.js';
+
+/** A metric aggregate in DuckDB's SQL → ClickHouse; throws on a form it does not know. */
+export function clickhouseAggregate(sql: string): string {
+	let out = sql;
+	// COUNT(*) / COUNT(DISTINCT x) / SUM(x) FILTER (WHERE cond)
+	out = out.replace(
+		/(COUNT|SUM)\((DISTINCT )?([^()]*)\) FILTER \(WHERE ([^()]*)\)/g,
+		(_, fn: string, distinct: string | undefined, arg: string, cond: string) => {
+			if (fn === 'COUNT' && arg === '*') return `countIf(${cond})`;
+			if (fn === 'COUNT' && distinct) return `uniqExactIf(${arg}, ${cond})`;
+			if (fn === 'COUNT') return `countIf(${arg} IS NOT NULL AND (${cond}))`;
+			return `sumIf(${arg}, ${cond})`;
+		},
+	);
+	out = out.replace(/COUNT\(DISTINCT ([^()]*)\)/g, 'uniqExact($1)');
+	// ClickHouse's sum of no rows is 0 already, and COALESCE(Decimal, 0) has no common type on 18.16.
+	out = out.replace(/COALESCE\((.*), 0\)$/, '$1');
+	if (/FILTER|DISTINCT|COALESCE/.test(out)) {
+		throw new Error(`No ClickHouse form for the metric aggregate ${sql}`);
+	}
+	return out;
+}
+
+function bucketStart(column: string, interval: BucketInterval, startOfWeek: number): string {
+	switch (interval) {
+		case 'hour':
+			return `toStartOfHour(${column})`;
+		case 'day':
+			return `toDate(${column})`;
+		case 'week':
+			if (startOfWeek === 1) return `toMonday(${column})`;
+			// toDayOfWeek: Monday 1 … Sunday 7; % 7 makes Sunday 0 as the store's week start.
+			return `greatest(toDate(${column}) - ((toDayOfWeek(${column}) % 7 - ${startOfWeek} + 7) % 7), toStartOfYear(${column}))`;
+		case 'month':
+			return `toStartOfMonth(${column})`;
+		case 'quarter':
+			return `toStartOfQuarter(${column})`;
+		case 'year':
+			return `toStartOfYear(${column})`;
+	}
+}
+
+export const CLICKHOUSE: Dialect = {
+	name: 'clickhouse',
+	rollups: false,
+	bucketStart,
+	text: (expr) => `toString(${expr})`,
+	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,
+	groupBy: (names) => names.join(', '),
+	aggregate: clickhouseAggregate,
+};

@@ -1,0 +1,200 @@
+/**
+ * Many stores in one ClickHouse cluster. Every analytics table carries `store_id`; each shard holds
+ * MergeTree tables sorted by (store_id, date) and a `<table>_all` Distributed table over all shards,
+ * sharded by store_id, so a store's rows live on one shard. A store is a tenant: reports read
+ * through `ClickHouseStore`, whose every table reference is replaced by that store's rows of the
+ * Distributed table (the store filter is added here, never by a report), and a statement naming any
+ * other table is refused.
+ */
+import type { Db, Row, SqlValue } from '../core/db.js';
+import type { SqlReader } from '../metrics/dialect.js';
+import { ClickHouseClient } from './client.js';
+import { CLICKHOUSE } from './dialect.js';
+
+const MONEY = 'Decimal(18, 4)';
+const TIME = "DateTime('UTC')";
+
+interface TableSpec {
+	/** ClickHouse columns after store_id, in order. */
+	columns: Array<[name: string, type: string]>;
+	/** DuckDB SELECT list giving the same columns (money rounded to 4 decimals, times as naive local text). */
+	select: string;
+	order: string;
+}
+
+const money = (column: string): string => `ROUND(${column}, 4)`;
+const time = (column: string): string => `strftime(${column}, '%Y-%m-%d %H:%M:%S')`;
+
+/** The analytics tables a store has on the cluster (the order-stats path's tables). */
+export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
+	order_stats: {
+		columns: [
+			['order_id', 'Int64'],
+			['parent_id', 'Int64'],
+			['date_created', TIME],
+			['date_created_gmt', TIME],
+			['num_items_sold', 'Int64'],
+			['total_sales', MONEY],
+			['tax_total', MONEY],
+			['shipping_total', MONEY],
+			['net_total', MONEY],
+			['returning_customer', 'Nullable(UInt8)'],
+			['status', 'String'],
+			['customer_id', 'Nullable(Int64)'],
+		],
+		select: `order_id, parent_id, ${time('date_created')}, ${time('date_created_gmt')}, num_items_sold, ${money('total_sales')}, ${money('tax_total')}, ${money('shipping_total')}, ${money('net_total')}, CAST(returning_customer AS INTEGER), status, customer_id`,
+		order: 'order_id',
+	},
+	order_product_lookup: {
+		columns: [
+			['order_item_id', 'Int64'],
+			['order_id', 'Int64'],
+			['product_id', 'Int64'],
+			['variation_id', 'Int64'],
+			['customer_id', 'Nullable(Int64)'],
+			['date_created', TIME],
+			['product_qty', 'Int64'],
+			['product_net_revenue', MONEY],
+			['product_gross_revenue', MONEY],
+			['coupon_amount', MONEY],
+			['tax_amount', MONEY],
+			['shipping_amount', MONEY],
+			['shipping_tax_amount', MONEY],
+		],
+		select: `order_item_id, order_id, product_id, variation_id, customer_id, ${time('date_created')}, product_qty, ${money('product_net_revenue')}, ${money('product_gross_revenue')}, ${money('coupon_amount')}, ${money('tax_amount')}, ${money('shipping_amount')}, ${money('shipping_tax_amount')}`,
+		order: 'order_item_id',
+	},
+	order_tax_lookup: {
+		columns: [
+			['order_id', 'Int64'],
+			['tax_rate_id', 'Int64'],
+			['date_created', TIME],
+			['shipping_tax', MONEY],
+			['order_tax', MONEY],
+			['total_tax', MONEY],
+		],
+		select: `order_id, tax_rate_id, ${time('date_created')}, ${money('shipping_tax')}, ${money('order_tax')}, ${money('total_tax')}`,
+		order: 'order_id, tax_rate_id',
+	},
+	order_coupon_lookup: {
+		columns: [
+			['order_id', 'Int64'],
+			['coupon_id', 'Int64'],
+			['date_created', TIME],
+			['discount_amount', MONEY],
+		],
+		select: `order_id, coupon_id, ${time('date_created')}, ${money('discount_amount')}`,
+		order: 'order_id, coupon_id',
+	},
+};
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Creates the database, each shard's local tables and the Distributed tables over them (on every
+ * shard, so any shard can take inserts and queries). `shardUrls` are the shards' HTTP endpoints.
+ */
+export async function createClusterSchema(
+	shardUrls: string[],
+	cluster: string,
+	database: string,
+): Promise<void> {
+	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
+		throw new Error('Cluster and database names must be letters, digits and _.');
+	}
+	for (const url of shardUrls) {
+		const client = new ClickHouseClient({ url, database: 'default' });
+		await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
+		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+			const columns = [['store_id', 'UInt32'], ...spec.columns]
+				.map(([name, type]) => `${name} ${type}`)
+				.join(', ');
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() PARTITION BY toYYYYMM(date_created) ORDER BY (store_id, date_created)`,
+			);
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
+			);
+		}
+	}
+}
+
+/**
+ * Loads one store's analytics rows from its DuckDB database into the cluster, `batchRows` rows per
+ * INSERT through the Distributed tables (synchronously: an insert returns once the owning shard
+ * has the rows). Replaces what the cluster held for that store. Returns rows per table.
+ */
+export async function loadStore(
+	source: Db,
+	client: ClickHouseClient,
+	storeId: number,
+	options: { batchRows?: number } = {},
+): Promise<Record<string, number>> {
+	if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
+		throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
+	}
+	const batchRows = options.batchRows ?? 50_000;
+	const database = client.target.database;
+	const counts: Record<string, number> = {};
+	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table.
+		await client.run(`ALTER TABLE ${database}.${table} DELETE WHERE store_id = ?`, [storeId]);
+		counts[table] = 0;
+		for (let offset = 0; ; offset += batchRows) {
+			const rows = await source.all(
+				`SELECT ${spec.select} FROM ${table} ORDER BY ${spec.order} LIMIT ? OFFSET ?`,
+				[batchRows, offset],
+			);
+			if (!rows.length) break;
+			const names = spec.columns.map(([name]) => name);
+			await client.insert(
+				`${database}.${table}_all`,
+				rows.map((row) => {
+					const values = Object.values(row);
+					const out: Row = { store_id: storeId };
+					names.forEach((name, i) => (out[name] = values[i] ?? null));
+					return out;
+				}),
+			);
+			counts[table] += rows.length;
+			if (rows.length < batchRows) break;
+		}
+	}
+	return counts;
+}
+
+/** The reads of one store (tenant) on the cluster; see the file comment. */
+export class ClickHouseStore implements SqlReader {
+	readonly dialect = CLICKHOUSE;
+
+	constructor(
+		private readonly client: ClickHouseClient,
+		readonly storeId: number,
+	) {
+		if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
+			throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
+		}
+	}
+
+	/** The statement with each table replaced by this store's rows of its Distributed table. */
+	scope(sql: string): string {
+		const database = this.client.target.database;
+		return sql.replace(
+			/\b(FROM|JOIN)(\s+)([A-Za-z_][A-Za-z0-9_.]*)/gi,
+			(_, keyword: string, space: string, name: string) => {
+				if (!Object.hasOwn(CLICKHOUSE_TABLES, name)) {
+					throw new Error(`The ClickHouse engine has no table ${name} for a store.`);
+				}
+				return `${keyword}${space}(SELECT * FROM ${database}.${name}_all WHERE store_id = ${this.storeId})`;
+			},
+		);
+	}
+
+	async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+		return this.client.all<T>(this.scope(sql), params);
+	}
+
+	async one<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T | undefined> {
+		return (await this.all<T>(sql, params))[0];
+	}
+}

@@ -1,0 +1,257 @@
+/**
+ * The engine on ClickHouse (issue 24): revenue and orders stats answered by a two-shard ClickHouse
+ * cluster equal the embedded DuckDB's for the same store, to the cent, in several time zones and
+ * week starts; and a store's queries never read another store's rows.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import fc from 'fast-check';
+
+import { Db } from '../../core/db.js';
+import { type StoreSettings } from '../../db/store-settings.js';
+import { generateStore } from '../../demo/generate.js';
+import { Query } from '../../http/params.js';
+import { orderStats } from '../../reports/order-stats.js';
+import { ClickHouseClient } from '../client.js';
+import { type Cluster, startCluster } from '../cluster.js';
+import { ClickHouseStore, createClusterSchema, loadStore } from '../store.js';
+
+jest.setTimeout(180_000);
+
+interface TestStore {
+	id: number;
+	db: Db;
+	timeZone: string;
+}
+
+const STORES: Array<{ id: number; timeZone: string; seed: number }> = [
+	{ id: 1, timeZone: 'America/New_York', seed: 3 },
+	{ id: 2, timeZone: 'Pacific/Kiritimati', seed: 4 },
+	{ id: 3, timeZone: 'Europe/Berlin', seed: 5 },
+];
+const NOW = new Date('2026-03-31T12:00:00Z');
+
+/**
+ * What a caller receives (JSON has no -0: DuckDB's roll-ups may give -0 refunds, ClickHouse 0),
+ * with the averages compared to the cent: they are divisions of sums DuckDB adds as doubles and
+ * ClickHouse as decimals, so a fourth decimal on a half (9579.8 / 160 = 59.87375) can round either
+ * way. Every sum and count is compared exactly.
+ */
+const AVERAGES = new Set(['avg_order_value', 'avg_items_per_order']);
+const json = (value: unknown): unknown =>
+	JSON.parse(JSON.stringify(value), (key, v: unknown) =>
+		AVERAGES.has(key) && typeof v === 'number' ? Math.round(v * 100) / 100 : v,
+	);
+
+let cluster: Cluster;
+let client: ClickHouseClient;
+let dir: string;
+const stores: TestStore[] = [];
+
+function settings(timeZone: string, startOfWeek: number): StoreSettings {
+	return {
+		timeZone,
+		startOfWeek,
+		excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
+		actionableStatuses: ['processing', 'on-hold'],
+		currency: 'USD',
+		lowStockAmount: 2,
+		noStockAmount: 0,
+		manageStock: true,
+	};
+}
+
+beforeAll(async () => {
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-test-'));
+	const started = startCluster();
+	for (const spec of STORES) {
+		const db = await Db.open(path.join(dir, `store${spec.id}.duckdb`));
+		await generateStore(db, {
+			orders: 1500,
+			seed: spec.seed,
+			timeZone: spec.timeZone,
+			now: NOW,
+			days: 400,
+		});
+		stores.push({ id: spec.id, db, timeZone: spec.timeZone });
+	}
+	cluster = await started;
+	await createClusterSchema(
+		cluster.shards.map((s) => s.url),
+		cluster.name,
+		'abacus',
+	);
+	client = new ClickHouseClient(
+		{ url: cluster.shards[0].url, database: 'abacus' },
+		{ insert_distributed_sync: 1 },
+	);
+	for (const store of stores) await loadStore(store.db, client, store.id, { batchRows: 1000 });
+});
+
+afterAll(async () => {
+	for (const store of stores) store.db.close();
+	await cluster?.stop();
+	fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the cluster has two shards and each store lives on one of them', async () => {
+	expect(cluster.shards).toHaveLength(2);
+	const perShard = await Promise.all(
+		cluster.shards.map((shard) =>
+			new ClickHouseClient({ url: shard.url, database: 'abacus' }).all<{
+				store_id: number;
+				n: string;
+			}>(
+				'SELECT store_id, count() AS n FROM order_stats GROUP BY store_id ORDER BY store_id',
+			),
+		),
+	);
+	const where = new Map<number, number[]>();
+	perShard.forEach((rows, shard) => {
+		for (const row of rows)
+			where.set(row.store_id, [...(where.get(row.store_id) ?? []), shard]);
+	});
+	// Sharded by store_id: stores 1 and 3 on one shard, 2 on the other; never split.
+	expect([...where.keys()].sort()).toEqual([1, 2, 3]);
+	for (const shards of where.values()) expect(shards).toHaveLength(1);
+	expect(new Set([...where.values()].map((s) => s[0])).size).toBe(2);
+	for (const store of stores) {
+		const duck = await store.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM order_stats');
+		const ch = await new ClickHouseStore(client, store.id).one<{ n: string }>(
+			'SELECT count() AS n FROM order_stats',
+		);
+		expect(Number(ch?.n)).toBe(duck?.n);
+	}
+});
+
+const RANGES: Array<Record<string, string>> = [
+	// Whole days (DuckDB reads its daily roll-ups, ClickHouse the orders).
+	{ after: '2025-01-01T00:00:00', before: '2025-12-31T23:59:59' },
+	// Across both DST changes of 2025 in New York and Berlin, partial days.
+	{ after: '2025-03-01T06:30:00', before: '2025-11-15T13:15:00' },
+	{ after: '2026-01-01T00:00:00', before: '2026-03-31T23:59:59' },
+];
+
+describe.each(STORES.map((s) => [s.timeZone, s.id] as const))('store in %s', (_zone, id) => {
+	for (const startOfWeek of [1, 0]) {
+		for (const interval of ['day', 'week', 'month']) {
+			test(`revenue and orders stats by ${interval}, weeks from ${startOfWeek ? 'Monday' : 'Sunday'}, equal to the cent`, async () => {
+				const store = stores.find((s) => s.id === id) as TestStore;
+				const ch = new ClickHouseStore(client, id);
+				const set = settings(store.timeZone, startOfWeek);
+				for (const range of RANGES) {
+					for (const filters of [false, true]) {
+						const q = new Query({
+							...range,
+							interval,
+							per_page: 100,
+							page: 1,
+							order: 'asc',
+						});
+						const duck = await orderStats(store.db, q, set, filters);
+						const click = await orderStats(ch, q, set, filters);
+						expect(json(click)).toEqual(json(duck));
+						expect(duck.total).toBeGreaterThan(0);
+						expect(Number(duck.body.totals.orders_count)).toBeGreaterThan(0);
+					}
+				}
+			});
+		}
+	}
+});
+
+test('orders stats filters, statuses, ordering and paging agree (fuzzed)', async () => {
+	const statuses = ['completed', 'processing', 'refunded', 'on-hold', 'pending'];
+	await fc.assert(
+		fc.asyncProperty(
+			fc.constantFrom(...STORES),
+			fc.constantFrom('day', 'week', 'month', 'quarter', 'year'),
+			fc.integer({ min: 0, max: 6 }),
+			fc.integer({ min: 0, max: 380 }),
+			fc.integer({ min: 1, max: 200 }),
+			fc.subarray(statuses),
+			fc.constantFrom('', 'all', 'none'),
+			fc.constantFrom('date', 'net_revenue', 'orders_count', 'num_items_sold'),
+			fc.constantFrom('asc', 'desc'),
+			fc.integer({ min: 1, max: 3 }),
+			async (
+				spec,
+				interval,
+				startOfWeek,
+				startDay,
+				days,
+				status,
+				refunds,
+				orderby,
+				order,
+				page,
+			) => {
+				const store = stores.find((s) => s.id === spec.id) as TestStore;
+				const day = (n: number): string =>
+					new Date(Date.UTC(2025, 2, 1) + n * 86_400_000).toISOString().slice(0, 10);
+				const raw: Record<string, unknown> = {
+					after: `${day(startDay)}T07:00:00`,
+					before: `${day(startDay + days)}T19:30:00`,
+					interval,
+					orderby,
+					order,
+					page,
+					per_page: 7,
+				};
+				if (status.length) raw.status_is = status;
+				if (refunds) raw.refunds = refunds;
+				const set = settings(store.timeZone, startOfWeek);
+				const duck = await orderStats(store.db, new Query(raw), set, true);
+				const click = await orderStats(
+					new ClickHouseStore(client, spec.id),
+					new Query(raw),
+					set,
+					true,
+				);
+				expect(json(click)).toEqual(json(duck));
+			},
+		),
+		{ numRuns: 25 },
+	);
+});
+
+test("a store never reads another store's rows (fuzzed)", async () => {
+	const totals = new Map<number, number>();
+	for (const store of stores) {
+		const row = await store.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM order_stats');
+		totals.set(store.id, Number(row?.n));
+	}
+	await fc.assert(
+		fc.asyncProperty(
+			fc.constantFrom(...STORES.map((s) => s.id)),
+			fc.constantFrom(
+				'order_stats',
+				'order_product_lookup',
+				'order_coupon_lookup',
+				'order_tax_lookup',
+			),
+			fc.integer({ min: 0, max: 400 }),
+			async (id, table, days) => {
+				const ch = new ClickHouseStore(client, id);
+				// Every row a store's query sees carries that store's id, whatever the table or range.
+				const rows = await ch.all<{ store_id: number; n: string }>(
+					`SELECT store_id, count() AS n FROM ${table} t WHERE t.date_created >= toDateTime(?, 'UTC') GROUP BY store_id`,
+					[
+						`${new Date(Date.UTC(2025, 0, 1) + days * 86_400_000).toISOString().slice(0, 10)} 00:00:00`,
+					],
+				);
+				for (const row of rows) expect(row.store_id).toBe(id);
+				const all = await ch.one<{ n: string }>('SELECT count() AS n FROM order_stats');
+				expect(Number(all?.n)).toBe(totals.get(id));
+			},
+		),
+		{ numRuns: 30 },
+	);
+	// Tables other than the store's analytics tables are refused, not read unscoped.
+	const ch = new ClickHouseStore(client, 1);
+	await expect(ch.all('SELECT * FROM abacus.order_stats_all')).rejects.toThrow(/no table/);
+	await expect(ch.all('SELECT * FROM system.tables')).rejects.toThrow(/no table/);
+	await expect(ch.all('SELECT 1 FROM order_stats_all')).rejects.toThrow(/no table/);
+});

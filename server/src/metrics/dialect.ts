@@ -1,0 +1,61 @@
+/**
+ * The seam between the reports' query plans and the database engine that runs them. A report
+ * builds one plan (sources, metric aggregates, bucket starts, date conditions, grouping) and asks
+ * the dialect of the reader it was given to render each piece; the reader decides which engine
+ * answers (the embedded DuckDB by default, ClickHouse with `--engine clickhouse://…`, see
+ * `src/clickhouse`) and, for a multi-store engine, scopes every table it reads to one store.
+ *
+ * Dates in a plan are the store's wall time held as naive timestamps (the pipeline writes them in
+ * the store's time zone and date basis), so a bucket start is computed the same way on every
+ * engine; weeks start on the store's week start (ISO weeks for Monday, "simple" weeks clipped to
+ * 1 January otherwise, as @abacus/date).
+ */
+import type { Row, SqlValue } from '../core/db.js';
+
+/** Interval names of stats requests (the same as @abacus/date's IntervalType). */
+export type BucketInterval = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+export interface Dialect {
+	readonly name: 'duckdb' | 'clickhouse';
+	/** Whether the daily roll-up tables (`db/rollups.ts`) exist on this engine. */
+	readonly rollups: boolean;
+	/** Start of the bucket holding a naive local TIMESTAMP column. */
+	bucketStart(column: string, interval: BucketInterval, startOfWeek: number): string;
+	/** An expression as text (bucket starts come back as `YYYY-MM-DD[ HH:MM:SS]`). */
+	text(expr: string): string;
+	/** A bound parameter read as a naive TIMESTAMP (`YYYY-MM-DD HH:MM:SS` text). */
+	timestamp(placeholder: string): string;
+	/** The GROUP BY list of the first `names.length` selected columns, named by their aliases. */
+	groupBy(names: string[]): string;
+	/** A metric's aggregate SQL (written in DuckDB's SQL in the metric layer) for this engine. */
+	aggregate(sql: string): string;
+}
+
+/** What a report needs of a database: reads with bound parameters, and the engine's dialect. */
+export interface SqlReader {
+	all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
+	one<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T | undefined>;
+	/** Absent on the embedded DuckDB database (`core/db.ts`): DUCKDB then. */
+	readonly dialect?: Dialect;
+}
+
+/** The embedded DuckDB (the SQL every report was written in; rendered unchanged). */
+export const DUCKDB: Dialect = {
+	name: 'duckdb',
+	rollups: true,
+	bucketStart(column, interval, startOfWeek) {
+		if (interval === 'week' && startOfWeek !== 1) {
+			return `greatest(CAST(${column} AS DATE) - CAST((dayofweek(${column}) - ${startOfWeek} + 7) % 7 AS INTEGER), CAST(date_trunc('year', ${column}) AS DATE))`;
+		}
+		return `date_trunc('${interval}', ${column})`;
+	},
+	text: (expr) => `CAST(${expr} AS VARCHAR)`,
+	timestamp: (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`,
+	groupBy: (names) => names.map((_, i) => String(i + 1)).join(', '),
+	aggregate: (sql) => sql,
+};
+
+/** The dialect of a reader (DuckDB unless the reader names another). */
+export function dialectOf(db: SqlReader): Dialect {
+	return db.dialect ?? DUCKDB;
+}
