@@ -250,6 +250,36 @@ describe('every breakdown sums to the store totals', () => {
 	});
 });
 
+describe('hostile input', () => {
+	it.each([
+		'group_by=__proto__',
+		'group_by=constructor',
+		'places=abc',
+		'places=99999999999999999999',
+		'places[]=1&places[]=-5',
+		'country_includes[__proto__]=US',
+		'LONG',
+		"payment_method_includes=' OR 1=1 --",
+		'segmentby=place&places=1,2,3&interval=hour&after=2020-01-01T00:00:00&before=2020-01-02T00:00:00',
+		'per_page=0',
+		'per_page=-1',
+		'orderby=__proto__',
+		'interval=century',
+		'customer_type=both',
+	])('answers %s without a server error', async (spec) => {
+		const query = spec === 'LONG' ? `country_includes=${'x'.repeat(5000)}` : spec;
+		for (const route of ['places', 'places/stats']) {
+			const res = await fetch(`${server.url}/wp-json/wc-analytics/reports/${route}?${query}`);
+			expect(res.status).toBeLessThan(500);
+			if (res.status >= 400) {
+				const body = (await res.json()) as { code: string; message: string };
+				expect(body.message).toBeTruthy();
+			}
+		}
+		expect(Object.prototype).not.toHaveProperty('US');
+	});
+});
+
 describe('whole-report export', () => {
 	it('exports every place of the report with the table figures, filters applied', async () => {
 		const res = await fetch(`${server.url}/wp-json/wc-analytics/reports/places/export`, {
