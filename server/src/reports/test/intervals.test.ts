@@ -9,6 +9,9 @@ import {
 	type Interval,
 } from '../intervals.js';
 
+// DuckDB work on a shared, loaded 2-core machine: far above the 5 s default.
+jest.setTimeout(120_000);
+
 const INTERVALS: Interval[] = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
 
 describe('interval keys', () => {
