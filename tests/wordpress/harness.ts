@@ -532,10 +532,20 @@ export async function startWordPress(
 	let database: Database | null = null;
 	const close = async () => {
 		for (const child of processes.reverse()) {
-			if (child.exitCode === null) {
+			if (child.exitCode === null && child.pid) {
+				// The whole process group: PHP's server and the workers it forked (killing the
+				// server alone left its PHP_CLI_SERVER_WORKERS running, orphaned, after every run).
+				const signal = (name: NodeJS.Signals) => {
+					try {
+						process.kill(-(child.pid as number), name);
+					} catch {
+						// Already gone.
+					}
+				};
 				const exited = new Promise((r) => child.once('exit', r));
-				child.kill('SIGTERM');
+				signal('SIGTERM');
 				await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+				signal('SIGKILL');
 			}
 		}
 		await database?.stop();
@@ -585,6 +595,8 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 		const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', root, 'abacus-router.php'], {
 			cwd: root,
 			stdio: 'ignore',
+			// Its own process group, so that close() stops its workers too.
+			detached: true,
 			env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
 		});
 		processes.push(web);
