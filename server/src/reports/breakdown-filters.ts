@@ -15,6 +15,7 @@ export const DIMENSION_FILTERS: Record<string, string> = {
 	payment_method: 'd.payment_method',
 	shipping_method: 'd.shipping_method',
 	origin: ORIGIN_KEY,
+	origin_type: 'd.origin_type',
 	country: 'd.billing_country',
 	state: `d.billing_country || ':' || d.billing_state`,
 };

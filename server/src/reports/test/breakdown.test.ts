@@ -180,6 +180,10 @@ describe('every breakdown sums to the store totals', () => {
 		close(notUs.net_revenue + us.net_revenue, all.net_revenue);
 		const google = (await list('origins')).find((o) => o.key === 'organic:google') as Item;
 		close((await revenue('&origin_includes=organic:google')).orders_count, google.orders_count);
+		const organic = (await list('origins', '&group_by=source_type')).find(
+			(o) => o.key === 'organic',
+		) as Item;
+		close((await revenue('&origin_type_includes=organic')).net_revenue, organic.net_revenue);
 		const orders = await get<unknown[]>(
 			server,
 			`/wc-analytics/reports/orders?${RANGE}&per_page=100&refunds=none&payment_method_includes=paypal`,

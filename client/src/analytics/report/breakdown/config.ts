@@ -190,7 +190,9 @@ function ordersFilterOf(
 				? 'shipping_method_includes'
 				: slug === 'places' && (groupBy === '' || groupBy === 'billing_country')
 					? 'country_includes'
-					: null;
+					: slug === 'origins' && groupBy === 'source_type'
+						? 'origin_type_includes'
+						: null;
 	if (!param) return null;
 	return (row): Record<string, string> => {
 		const key = stringField(row, 'key');

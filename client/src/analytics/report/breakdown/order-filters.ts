@@ -1,6 +1,6 @@
 /**
  * Advanced filters of the orders report by breakdown dimension (payment method, shipping method,
- * billing country): the server's `payment_method_includes` / `_excludes`, `shipping_method_…`,
+ * origin's source type, billing country): the server's `payment_method_includes` / `_excludes`, `shipping_method_…`,
  * `country_…` (server/src/reports/README.md). The breakdown tables link their order counts to
  * the orders report filtered this way (the orders behind a figure).
  */
@@ -30,6 +30,18 @@ const SHIPPING_METHODS = [
 	{ value: 'free_shipping', label: __('Free shipping', 'abacus') },
 	{ value: 'local_pickup', label: __('Local pickup', 'abacus') },
 	{ value: 'pickup_location', label: __('Pickup location', 'abacus') },
+];
+
+/** WooCommerce's attribution source types ('' = no attribution recorded). */
+const SOURCE_TYPES = [
+	{ value: 'typein', label: __('Direct', 'abacus') },
+	{ value: 'organic', label: __('Organic', 'abacus') },
+	{ value: 'referral', label: __('Referral', 'abacus') },
+	{ value: 'utm', label: __('Source (UTM)', 'abacus') },
+	{ value: 'admin', label: __('Web admin', 'abacus') },
+	{ value: 'mobile_app', label: __('Mobile app', 'abacus') },
+	{ value: 'pos', label: __('Point of sale', 'abacus') },
+	{ value: 'unknown', label: __('Unknown', 'abacus') },
 ];
 
 /** The store's countries (from the page settings), by name. */
@@ -74,6 +86,17 @@ export function dimensionOrderFilters(): Record<string, AdvancedFilter> {
 				options: SHIPPING_METHODS,
 				defaultOption: 'flat_rate',
 			},
+		},
+		origin_type: {
+			labels: {
+				add: __('Origin', 'abacus'),
+				remove: __('Remove origin filter', 'abacus'),
+				rule: __('Select an origin filter match', 'abacus'),
+				title: __('Origin {{rule /}} {{filter /}}', 'abacus'),
+				filter: __('Select an origin', 'abacus'),
+			},
+			rules,
+			input: { component: 'SelectControl', options: SOURCE_TYPES, defaultOption: 'organic' },
 		},
 		...(countries.length
 			? {
