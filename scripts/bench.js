@@ -5,6 +5,7 @@
  * store, and components alone in Chromium. Run a subset with `--only bundle,components,browser,server`
  * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
  * `engine` (tests/bench/engine.js): WooCommerce's analytics against the engine on the real stack.
+ * `clickhouse` (tests/bench/clickhouse.js): several stores on a two-shard ClickHouse cluster beside DuckDB.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ const onlyValue =
 		: process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const onlyList = onlyValue ?? process.env.BENCH_ONLY;
 const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
-const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine'];
+const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse'];
 for (const name of only ?? []) {
 	if (!SECTIONS.includes(name)) {
 		console.error(`Unknown bench section "${name}"; choose from ${SECTIONS.join(', ')}.`);
@@ -182,6 +183,35 @@ async function main() {
 			}
 		} else {
 			add('engine', 'engine benchmark failed', run.status ?? -1, 'exit');
+		}
+	}
+
+	if (wanted('clickhouse')) {
+		const out = path.join(root, 'bench-results', 'clickhouse-latest.json');
+		mkdirSync(path.dirname(out), { recursive: true });
+		const run = spawnSync('node', ['tests/bench/clickhouse.js', '--json', out], {
+			cwd: root,
+			stdio: 'inherit',
+			env: process.env,
+		});
+		if (run.status === 0 && existsSync(out)) {
+			const ch = JSON.parse(readFileSync(out, 'utf8'));
+			results.clickhouse = ch;
+			const size = `${ch.stores} stores x ${ch.ordersPerStore}`;
+			add('clickhouse', `${size}: ingest`, ch.ingestOrdersPerSecond, 'ord/s');
+			for (const e of ch.endpoints) {
+				add(
+					'clickhouse',
+					`${size}: ${e.endpoint} ClickHouse median`,
+					e.clickhouseMedianMs,
+					'ms',
+				);
+				add('clickhouse', `${size}: ${e.endpoint} ClickHouse p95`, e.clickhouseP95Ms, 'ms');
+				add('clickhouse', `${size}: ${e.endpoint} DuckDB median`, e.duckdbMedianMs, 'ms');
+				add('clickhouse', `${size}: ${e.endpoint} DuckDB p95`, e.duckdbP95Ms, 'ms');
+			}
+		} else {
+			add('clickhouse', 'clickhouse benchmark failed', run.status ?? -1, 'exit');
 		}
 	}
 
