@@ -232,8 +232,10 @@ describe('Cohorts', () => {
 		).resolves.toMatch(/^\$/);
 		// Weekly cohorts.
 		await page.getByText('Week', { exact: true }).click();
-		await page.waitForURL(/period=week/);
-		await page.locator('.abacus-triangle__table thead th', { hasText: 'Week 1' }).waitFor();
+		await page.waitForURL(/cohort_by=week/);
+		// The date range stays as it was.
+		expect(new URL(page.url()).searchParams.get('period')).toBe('custom');
+		await page.locator('.abacus-triangle__table thead th', { hasText: /^Week 1$/ }).waitFor();
 		const weekly = (
 			await api<Cohorts>('/wc-analytics/reports/cohorts', {
 				...cohortApiRange,

@@ -1,6 +1,6 @@
 /**
  * The Cohorts page (its own chunk): customers grouped by the month or week of their first order
- * (`period` in the address), retention or cumulative net sales per customer (`view`), as a triangle
+ * (`cohort_by` in the address), retention or cumulative net sales per customer (`view`), as a triangle
  * table and curves, the lifetime value tiles of the range, and a CSV of the triangle. The date
  * range picks the cohorts (first orders in it); activity is counted up to its end. Saved views keep
  * the whole address.
@@ -75,7 +75,8 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
 	const after = appendTimestamp(primary.after.clone(), 'start');
 	const before = appendTimestamp(primary.before.clone(), 'end');
-	const period = rawQuery.period === 'week' ? 'week' : 'month';
+	// `cohort_by`, not `period`: the date range owns `period` in the address.
+	const period = rawQuery.cohort_by === 'week' ? 'week' : 'month';
 	const view: View = rawQuery.view === 'value' ? 'value' : 'retention';
 	const periods = PERIOD_CHOICES.includes(Number(rawQuery.periods))
 		? Number(rawQuery.periods)
@@ -183,14 +184,14 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 						<Button
 							variant={period === 'month' ? 'primary' : 'secondary'}
 							aria-pressed={period === 'month'}
-							href={switchLink({ period: undefined })}
+							href={switchLink({ cohort_by: undefined })}
 						>
 							{__('Month', 'abacus')}
 						</Button>
 						<Button
 							variant={period === 'week' ? 'primary' : 'secondary'}
 							aria-pressed={period === 'week'}
-							href={switchLink({ period: 'week' })}
+							href={switchLink({ cohort_by: 'week' })}
 						>
 							{__('Week', 'abacus')}
 						</Button>

@@ -183,13 +183,25 @@ export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesPr
 						.map((v, k) => (v === null ? null : `${x(k)},${y(v)}`))
 						.filter((p): p is string => p !== null);
 					return (
-						<polyline
-							key={row.key}
-							points={points.join(' ')}
-							fill="none"
-							stroke={COLOURS[i % COLOURS.length]}
-							strokeWidth="2"
-						/>
+						<g key={row.key}>
+							<polyline
+								points={points.join(' ')}
+								fill="none"
+								stroke={COLOURS[i % COLOURS.length]}
+								strokeWidth="2"
+							/>
+							{row.values.map((v, k) =>
+								v === null ? null : (
+									<circle
+										key={k}
+										cx={x(k)}
+										cy={y(v)}
+										r="3"
+										fill={COLOURS[i % COLOURS.length]}
+									/>
+								),
+							)}
+						</g>
 					);
 				})}
 			</svg>
