@@ -342,14 +342,23 @@ export class StoreSync {
 	private async withRefunds(
 		orders: FetchedOrder[],
 	): Promise<Array<{ order: FetchedOrder; refunds: FetchedOrder[] }>> {
-		const out = [];
-		for (const order of orders) {
-			const refunds = order.refundIds.length
-				? await this.all(`wc/v3/orders/${order.id}/refunds`, {}, (r) => mapRefund(r, order))
-				: [];
-			out.push({ order, refunds });
+		// A request per refunded order, a few at a time (the store answers them in parallel).
+		const refunds = new Map<number, FetchedOrder[]>();
+		const refunded = orders.filter((o) => o.refundIds.length);
+		const width = Math.max(1, this.options.concurrency ?? 3);
+		for (let i = 0; i < refunded.length; i += width) {
+			await Promise.all(
+				refunded.slice(i, i + width).map(async (order) => {
+					refunds.set(
+						order.id,
+						await this.all(`wc/v3/orders/${order.id}/refunds`, {}, (r) =>
+							mapRefund(r, order),
+						),
+					);
+				}),
+			);
 		}
-		return out;
+		return orders.map((order) => ({ order, refunds: refunds.get(order.id) ?? [] }));
 	}
 
 	/** Registered customers the engine does not know yet (new customers since the last read). */
