@@ -280,9 +280,18 @@ export function breakdownConfig(slug: BreakdownSlug, groupBy = ''): ReportConfig
 				},
 				...figures.map((key) => {
 					const filterOf = ordersFilterOf(slug, groupBy);
-					return key === 'orders_count' && filterOf
-						? ordersCountColumn(metricColumnLabel(slug, key), filterOf)
-						: metricColumn(slug, key, { defaultSort: key === 'net_revenue' });
+					if (key !== 'orders_count' || !filterOf) {
+						return metricColumn(slug, key, { defaultSort: key === 'net_revenue' });
+					}
+					// A row without a value (nothing shipped) has no orders filter: no link.
+					const linked = ordersCountColumn(metricColumnLabel(slug, key), filterOf);
+					return {
+						...linked,
+						cell: (row: Record<string, unknown>, context: RowContext): Cell => {
+							const cell = linked.cell(row, context);
+							return stringField(row, 'key') ? cell : { ...cell, href: undefined };
+						},
+					};
 				}),
 				shareColumn(slug),
 			],

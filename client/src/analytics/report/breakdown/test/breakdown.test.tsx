@@ -69,6 +69,27 @@ describe('breakdown configs', () => {
 	});
 });
 
+describe('order counts', () => {
+	const context = {
+		formatAmount: String,
+		formatNumber: String,
+		formatDate: String,
+		reportLink: (path: string, query: Record<string, string>) =>
+			`${path}?${new URLSearchParams(query).toString()}`,
+		orderStatuses: {},
+		countries: {},
+	};
+	it('link to the orders of a method, and not for orders without one', () => {
+		const column = breakdownConfig('shipping-methods').table.columns.find(
+			(c) => c.key === 'orders_count',
+		);
+		expect(column?.cell({ key: 'flat_rate', orders_count: 3 }, context).href).toBe(
+			'/analytics/orders?filter=advanced&shipping_method_includes=flat_rate&refunds=none',
+		);
+		expect(column?.cell({ key: '', orders_count: 4 }, context).href).toBeUndefined();
+	});
+});
+
 describe('inside WordPress with WooCommerce’s figures', () => {
 	afterEach(() => {
 		delete window.abacusSettings;
