@@ -6,17 +6,23 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import * as data from '@abacus/data';
-import type { StoreDescriptor } from '@wordpress/data';
 
 import { renderWithStores, stubApiFetch, wpError } from '../../../../helpers/test/harness.js';
 import ProfitReport from '../index.js';
 
 jest.setTimeout(30000);
 
-const stores = Object.values(data).filter(
-	(value): value is StoreDescriptor =>
-		typeof value === 'object' && value !== null && 'name' in value && 'instantiate' in value,
-);
+const stores = [
+	data.reportsStore,
+	data.itemsStore,
+	data.optionsStore,
+	data.userStore,
+	data.settingsStore,
+	data.exportStore,
+	data.importStore,
+	data.navigationStore,
+	data.notesStore,
+];
 
 const QUERY = {
 	period: 'custom',
