@@ -81,6 +81,8 @@ const shared = {
 };
 
 export default {
+	// Jest reads testTimeout from the top-level config only (inside `projects` it is ignored).
+	testTimeout: shared.testTimeout,
 	projects: [
 		{
 			...shared,
