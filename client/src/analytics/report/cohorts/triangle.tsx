@@ -145,66 +145,73 @@ export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesPr
 	return (
 		<figure className="abacus-cohort-curves">
 			<figcaption>{title}</figcaption>
-			<svg viewBox={`0 0 ${width} ${height}`} role="img" aria-hidden="true" focusable="false">
-				{ticks.map((t) => (
-					<g key={t}>
-						<line
-							x1={pad.left}
-							x2={width - pad.right}
-							y1={y(t)}
-							y2={y(t)}
-							stroke="#e0e0e0"
-						/>
+			<div className="abacus-cohort-curves__plot">
+				<svg
+					viewBox={`0 0 ${width} ${height}`}
+					role="img"
+					aria-hidden="true"
+					focusable="false"
+				>
+					{ticks.map((t) => (
+						<g key={t}>
+							<line
+								x1={pad.left}
+								x2={width - pad.right}
+								y1={y(t)}
+								y2={y(t)}
+								stroke="#e0e0e0"
+							/>
+							<text
+								x={pad.left - 6}
+								y={y(t) + 4}
+								textAnchor="end"
+								fontSize="11"
+								fill="#50575e"
+							>
+								{formatValue(t)}
+							</text>
+						</g>
+					))}
+					{Array.from({ length: periods }, (_, k) => (
 						<text
-							x={pad.left - 6}
-							y={y(t) + 4}
-							textAnchor="end"
+							key={k}
+							x={x(k)}
+							y={height - 8}
+							textAnchor="middle"
 							fontSize="11"
 							fill="#50575e"
 						>
-							{formatValue(t)}
+							{k}
 						</text>
-					</g>
-				))}
-				{Array.from({ length: periods }, (_, k) => (
-					<text
-						key={k}
-						x={x(k)}
-						y={height - 8}
-						textAnchor="middle"
-						fontSize="11"
-						fill="#50575e"
-					>
-						{k}
-					</text>
-				))}
-				{rows.map((row, i) => {
-					const points = row.values
-						.map((v, k) => (v === null ? null : `${x(k)},${y(v)}`))
-						.filter((p): p is string => p !== null);
-					return (
-						<g key={row.key}>
-							<polyline
-								points={points.join(' ')}
-								fill="none"
-								stroke={COLOURS[i % COLOURS.length]}
-								strokeWidth="2"
-							/>
-							{row.values.map((v, k) =>
-								v === null ? null : (
-									<circle
-										key={k}
-										cx={x(k)}
-										cy={y(v)}
-										r="3"
-										fill={COLOURS[i % COLOURS.length]}
-									/>
-								),
-							)}
-						</g>
-					);
-				})}
-			</svg>
+					))}
+					{rows.map((row, i) => {
+						const points = row.values
+							.map((v, k) => (v === null ? null : `${x(k)},${y(v)}`))
+							.filter((p): p is string => p !== null);
+						return (
+							<g key={row.key}>
+								<polyline
+									points={points.join(' ')}
+									fill="none"
+									stroke={COLOURS[i % COLOURS.length]}
+									strokeWidth="2"
+								/>
+								{row.values.map((v, k) =>
+									v === null ? null : (
+										<circle
+											key={k}
+											cx={x(k)}
+											cy={y(v)}
+											r="3"
+											fill={COLOURS[i % COLOURS.length]}
+										/>
+									),
+								)}
+							</g>
+						);
+					})}
+				</svg>
+			</div>
 			<ul className="abacus-cohort-curves__legend">
 				{rows.map((row, i) => (
 					<li key={row.key}>

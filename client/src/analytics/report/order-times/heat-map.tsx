@@ -59,13 +59,20 @@ export function hourRange(hour: number): string {
 /** Colour steps from lightest (lowest) to darkest (highest); text turns white on the dark ones. */
 export const HEAT_STEPS = ['#f0f6fc', '#c5d9ed', '#72aee6', '#2271b1', '#0a4b78', '#042e4b'];
 
-/** Step (0..5) of a value between 0 and max: 0 only for zero. */
+/** Upper bounds of the coloured steps 1..5 (rounded to one decimal; the last is max). */
+export function heatBounds(max: number): number[] {
+	const steps = HEAT_STEPS.length - 1;
+	return Array.from({ length: steps }, (_, i) =>
+		i === steps - 1 ? max : Math.round(((i + 1) / steps) * max * 10) / 10,
+	);
+}
+
+/** Step (0..5) of a value between 0 and max: 0 only for zero, else the first step whose bound holds it. */
 export function heatStep(value: number, max: number): number {
 	if (value <= 0 || max <= 0) return 0;
-	return Math.min(
-		HEAT_STEPS.length - 1,
-		1 + Math.floor((value / max) * (HEAT_STEPS.length - 1.0001)),
-	);
+	const bounds = heatBounds(max);
+	const index = bounds.findIndex((bound) => value <= bound);
+	return index === -1 ? HEAT_STEPS.length - 1 : index + 1;
 }
 
 export function HeatMap({
@@ -111,7 +118,8 @@ export function HeatMap({
 			setTip(null);
 		}
 	};
-	// Each step's upper bound, rounded to whole units (orders, or the currency's unit).
+	// Each step's upper bound: a cell takes the first step whose bound holds its value.
+	const bounds = heatBounds(max);
 	const legend = HEAT_STEPS.map((colour, step) => ({
 		colour,
 		label:
@@ -120,7 +128,7 @@ export function HeatMap({
 				: sprintf(
 						/* translators: %s: upper bound of a colour step */
 						__('up to %s', 'abacus'),
-						formatValue(Math.ceil((step / (HEAT_STEPS.length - 1)) * max)),
+						formatValue(bounds[step - 1]),
 					),
 	}));
 	const tipCell = tip ? { weekday: weekdays[tip.row], hour: tip.hour } : null;

@@ -77,7 +77,22 @@ describe('HeatMap', () => {
 		expect(within(legend).getAllByRole('listitem')).toHaveLength(HEAT_STEPS.length);
 		expect(heatStep(0, 40)).toBe(0);
 		expect(heatStep(1, 40)).toBe(1);
+		expect(heatStep(8, 40)).toBe(1);
+		expect(heatStep(8.1, 40)).toBe(2);
 		expect(heatStep(40, 40)).toBe(HEAT_STEPS.length - 1);
+		// Each legend bound is the largest value of its colour.
+		expect(
+			within(legend)
+				.getAllByRole('listitem')
+				.map((li) => li.textContent),
+		).toEqual([
+			'0 orders',
+			'up to 8 orders',
+			'up to 16 orders',
+			'up to 24 orders',
+			'up to 32 orders',
+			'up to 40 orders',
+		]);
 	});
 });
 
