@@ -36,7 +36,7 @@ describe('Layout', () => {
 		const stock = within(menu).getByRole('link', { name: 'Stock' }).getAttribute('href') ?? '';
 		expect(stock).toContain('path=%2Fanalytics%2Fstock');
 		expect(stock).not.toContain('period=');
-		expect(within(menu).getAllByRole('link')).toHaveLength(17);
+		expect(within(menu).getAllByRole('link')).toHaveLength(19);
 	});
 
 	it('roots the breadcrumbs in “Analytics” on the standalone page', () => {

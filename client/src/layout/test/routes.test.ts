@@ -54,6 +54,8 @@ describe('menu and breadcrumbs', () => {
 			'Shipping methods',
 			'Order origin',
 			'Places',
+			'When orders come',
+			'Cohorts',
 			'Stock',
 			'Customers',
 			'Settings',
@@ -69,6 +71,10 @@ describe('menu and breadcrumbs', () => {
 			'Revenue',
 		]);
 		expect(getBreadcrumbs(matchRoute('/customers'))).toEqual(['Customers']);
+		expect(getBreadcrumbs(matchRoute('/analytics/cohorts'), 'Cohorts')).toEqual([
+			'Analytics',
+			'Cohorts',
+		]);
 	});
 
 	it('roots the breadcrumbs in the WordPress menu’s name inside wp-admin', () => {
