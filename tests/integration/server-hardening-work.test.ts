@@ -131,10 +131,11 @@ describe('report cache', () => {
 		let held = 0;
 		let reachedGate: () => void = () => undefined;
 		const reached = new Promise<void>((resolve) => (reachedGate = resolve));
-		// The report's first store query reads, then waits (as if slow) until the write is done.
+		// The report's first store query (not the options nor the engine-store lookup of engine auth)
+		// reads, then waits (as if slow) until the write is done.
 		const spy = jest.spyOn(db, 'all').mockImplementation((async (sql: string, params) => {
 			const rows = await original(sql, params);
-			if (held === 0 && !/\bfrom options\b/i.test(sql)) {
+			if (held === 0 && !/\bfrom options\b|duckdb_tables\(\)|\bsync_stores\b/i.test(sql)) {
 				held += 1;
 				reachedGate();
 				await gate;
