@@ -2,8 +2,8 @@
 /**
  * Registers the @abacus packages as WordPress scripts, so that another admin extension uses the
  * same stores and components as Abacus instead of bundling its own copies:
- * abacus-settings, abacus-number, abacus-currency, abacus-date, abacus-navigation,
- * abacus-csv-export, abacus-data and abacus-components (globals abacus.settings, abacus.number,
+ * abacus-settings, abacus-metrics, abacus-number, abacus-currency, abacus-date, abacus-navigation,
+ * abacus-csv-export, abacus-data and abacus-components (globals abacus.settings, abacus.metrics, abacus.number,
  * abacus.currency, abacus.date, abacus.navigation, abacus.csvExport, abacus.data,
  * abacus.components), with their translations (text domain abacus) and, for components, the
  * abacus-components style (with its RTL copy). The files are build/wp-packages/<name>.js and
@@ -28,6 +28,7 @@ defined( 'ABSPATH' ) || exit;
 function abacus_package_scripts() {
 	return array(
 		'settings'   => 'settings',
+		'metrics'    => 'metrics',
 		'number'     => 'number',
 		'currency'   => 'currency',
 		'date'       => 'date',

@@ -10,6 +10,7 @@ const WordPressDependencyExtractionWebpackPlugin = require('@wordpress/dependenc
 /** The packages the Abacus plugin registers as scripts, by npm name. */
 const ABACUS_PACKAGES = [
 	'settings',
+	'metrics',
 	'number',
 	'currency',
 	'date',

@@ -1171,7 +1171,7 @@ deactivate_plugins( '${EXTENSION}' );`,
 $hooked = has_action( 'admin_enqueue_scripts', 'abacus_register_package_scripts' );
 abacus_register_package_scripts();
 $found = array();
-foreach ( array( 'abacus-settings', 'abacus-date', 'abacus-navigation', 'abacus-currency', 'abacus-number', 'abacus-csv-export', 'abacus-data', 'abacus-components' ) as $handle ) {
+foreach ( array( 'abacus-settings', 'abacus-metrics', 'abacus-date', 'abacus-navigation', 'abacus-currency', 'abacus-number', 'abacus-csv-export', 'abacus-data', 'abacus-components' ) as $handle ) {
 	$script           = wp_scripts()->query( $handle, 'registered' );
 	$found[ $handle ] = $script ? array(
 		'src'          => $script->src,
@@ -1199,6 +1199,7 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 			expect(hooked).toBe(5);
 			const packages = [
 				'settings',
+				'metrics',
 				'date',
 				'navigation',
 				'currency',
@@ -1238,7 +1239,7 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 		test('the POT maps the packages’ strings to their abacus-* scripts', () => {
 			const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
 			const scripts = new Set([...potReferences(pot).values()].flat());
-			for (const name of ['components', 'date', 'data']) {
+			for (const name of ['components', 'date', 'data', 'metrics']) {
 				expect(scripts).toContain(`build/wp-packages/${name}.js`);
 			}
 		});
@@ -2099,12 +2100,16 @@ describe('the POT', () => {
 		});
 		const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
 		const references = potReferences(pot);
-		// A report's strings are in its lazily loaded chunk only, not in the entry.
-		const gross = references.get('Gross sales') ?? [];
+		// A report's own strings are in its lazily loaded chunk only, not in the entry; metric labels
+		// are in the abacus-metrics script every report reads (loaded with its translations).
+		const compare = references.get('Compare products') ?? [];
 		expect(
-			gross.some((r) => /^build\/wp\/chunks\/report-revenue\.[0-9a-f]+\.js$/.test(r)),
+			compare.some((r) => /^build\/wp\/chunks\/report-products\.[0-9a-f]+\.js$/.test(r)),
 		).toBe(true);
-		expect(gross).not.toContain('build/wp/index.js');
+		expect(compare).not.toContain('build/wp/index.js');
+		const gross = references.get('Gross sales') ?? [];
+		expect(gross).toContain('build/wp-packages/metrics.js');
+		expect(gross.filter((r) => r.startsWith('build/wp/'))).toEqual([]);
 		expect(pot).toMatch(
 			/#\. translators: %d: seconds waited for the server's answer\.\n#: [^\n]*\nmsgid "The server did not answer within %d seconds\."/,
 		);
