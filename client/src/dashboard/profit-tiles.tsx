@@ -19,6 +19,7 @@ import { addQueryArgs } from '@wordpress/url';
 
 import { useDefaultDateRange } from '../analytics/components/use-default-date-range.js';
 import { useReportContext } from '../analytics/components/use-report-context.js';
+import { useUsesWooCommerce } from '../engine/needs-engine.js';
 
 const apiFetch = apiFetchImport as unknown as ApiFetch;
 
@@ -45,8 +46,11 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 	const [data, setData] = useState<State>({ state: 'loading' });
 	const [attempt, setAttempt] = useState(0);
 	const key = JSON.stringify([primary, secondary, attempt]);
+	const usesWooCommerce = useUsesWooCommerce();
 
 	useEffect(() => {
+		// WooCommerce has no profit routes: the section stays away and asks nothing.
+		if (usesWooCommerce) return undefined;
 		let live = true;
 		const ask = (r: { after: string; before: string }) =>
 			apiFetch<{ totals: Totals }>({
@@ -70,9 +74,9 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 			live = false;
 		};
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [key]);
+	}, [key, usesWooCommerce]);
 
-	if (data.state === 'hidden') return null;
+	if (usesWooCommerce || data.state === 'hidden') return null;
 	const format = (k: (typeof KEYS)[number], value: number | null | undefined) => {
 		if (value === null || value === undefined) return __('N/A', 'abacus');
 		return context.formatMetric(k === 'margin' ? 'percent' : 'currency', value);

@@ -23,7 +23,7 @@ import { SaveView } from '../../saved-views/index.js';
 import { config as ordersConfig } from '../orders/config.js';
 import { sanitizeReportQuery } from '../query.js';
 import type { ReportConfig } from '../types.js';
-import { NeedsAbacusEngine, useUsesWooCommerce } from '../order-times/needs-engine.js';
+import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { Failure, useRequest } from '../order-times/request.js';
 import { LifetimeTiles } from './lifetime-tiles.js';
 import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';

@@ -22,7 +22,7 @@ import { config as ordersConfig } from '../orders/config.js';
 import { sanitizeReportQuery } from '../query.js';
 import type { ReportConfig } from '../types.js';
 import { HeatMap, hourRange, weekdayName, type HeatCell } from './heat-map.js';
-import { NeedsAbacusEngine, useUsesWooCommerce } from './needs-engine.js';
+import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { Failure, useRequest, type Load } from './request.js';
 import './style.scss';
 

@@ -14,6 +14,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { useReportContext } from '../../components/use-report-context.js';
 import { refreshReports } from '../../../engine/index.js';
+import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { applyReportConfigFilters } from '../extension-hooks.js';
 import { ReportPage } from '../report-page.js';
 import { errorOf, fetchMissingCosts, type MissingCosts } from './api.js';
@@ -35,38 +36,6 @@ type Missing =
 /** Names shown in the notice before "and N more". */
 const NAMED = 5;
 
-function EngineRequired() {
-	return (
-		<div className="abacus-profit__engine">
-			<h2>{__('Profit needs the Abacus engine', 'abacus')}</h2>
-			<p>
-				{__(
-					'WooCommerce’s own analytics has no costs of goods, so these figures are computed by the Abacus engine: it keeps each sold line’s cost and reports gross profit and margin.',
-					'abacus',
-				)}
-			</p>
-			<ol>
-				<li>
-					{__(
-						'Start the Abacus engine beside your store and connect the store to it (npm run connect, see the engine’s README).',
-						'abacus',
-					)}
-				</li>
-				<li>
-					{__(
-						'In Analytics › Settings, choose the Abacus engine, enter its address and shared secret, and use Test connection.',
-						'abacus',
-					)}
-				</li>
-				<li>{__('Come back to this page once the first sync has finished.', 'abacus')}</li>
-			</ol>
-			<Button variant="primary" href={getNewPath({}, '/analytics/settings', {})}>
-				{__('Open Analytics settings', 'abacus')}
-			</Button>
-		</div>
-	);
-}
-
 export default function ProfitReport({ path, query }: Props) {
 	const base = query.by === 'category' ? categoryConfig : productConfig;
 	const config = useMemo(() => applyReportConfigFilters(base), [base]);
@@ -80,8 +49,11 @@ export default function ProfitReport({ path, query }: Props) {
 	const [attempt, setAttempt] = useState(0);
 	const [showAll, setShowAll] = useState(false);
 	const editId = Number(query.edit_cost);
+	const usesWooCommerce = useUsesWooCommerce();
 
 	useEffect(() => {
+		// WooCommerce has no profit routes: ask nothing, the page explains.
+		if (usesWooCommerce) return undefined;
 		let live = true;
 		setMissing({ state: 'loading' });
 		fetchMissingCosts({ after, before, ...(categories ? { categories } : {}) }).then(
@@ -102,10 +74,18 @@ export default function ProfitReport({ path, query }: Props) {
 		return () => {
 			live = false;
 		};
-	}, [after, before, categories, attempt]);
+	}, [after, before, categories, attempt, usesWooCommerce]);
 
-	if (missing.state === 'needs-engine') {
-		return <EngineRequired />;
+	if (usesWooCommerce || missing.state === 'needs-engine') {
+		return (
+			<NeedsAbacusEngine
+				title={__('Profit needs the Abacus engine', 'abacus')}
+				why={__(
+					'WooCommerce’s own analytics has no costs of goods, so these figures are computed by the Abacus engine: it keeps each sold line’s cost and reports gross profit and margin.',
+					'abacus',
+				)}
+			/>
+		);
 	}
 
 	const editLink = (productId: number) =>

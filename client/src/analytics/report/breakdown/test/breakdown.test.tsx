@@ -100,7 +100,7 @@ describe('inside WordPress with WooCommerce’s figures', () => {
 		const Page = createBreakdownPage('places');
 		render(<Page path="/analytics/places" query={{}} />);
 		expect(screen.getByText('This report needs the Abacus engine')).toBeTruthy();
-		expect(screen.getByRole('link', { name: 'Open Analytics › Settings' })).toBeTruthy();
+		expect(screen.getByRole('link', { name: 'Open Analytics settings' })).toBeTruthy();
 		expect(apiFetch).not.toHaveBeenCalled();
 	});
 });

@@ -1,15 +1,20 @@
 /**
- * What the Abacus-only analyses say when the reports come from WooCommerce's own analytics (no
- * Abacus engine connected, or WooCommerce's figures chosen for the session): they need the engine,
- * and how to connect it.
+ * The reports only the Abacus engine computes (profit, payment and shipping methods, order origin,
+ * places, when orders come, cohorts, lifetime value): inside WordPress with WooCommerce's own
+ * analytics (no Abacus engine connected, or WooCommerce's figures chosen for the session) they ask
+ * WordPress for nothing and say that they need the engine, and how to connect it.
  */
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { getNewPath } from '@abacus/navigation';
 
-import { engineClient, useEngineStatus } from '../../../engine/index.js';
+import { engineClient, useEngineStatus } from './index.js';
+import './style.scss';
 
-/** Whether report requests go to WooCommerce (inside WordPress without the engine in use). */
+/**
+ * Whether report requests go to WooCommerce (inside WordPress without the engine in use): then an
+ * engine-only report must ask nothing (WooCommerce has no such route) and show NeedsAbacusEngine.
+ */
 export function useUsesWooCommerce(): boolean {
 	const status = useEngineStatus(engineClient);
 	const insideWordPress = window.abacusSettings?.restRoutes !== undefined;
