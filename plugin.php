@@ -89,25 +89,34 @@ function abacus_capability() {
  */
 function abacus_menu_pages() {
 	return array(
-		'/analytics/overview'   => __( 'Overview', 'abacus' ),
-		'/analytics/revenue'    => __( 'Revenue', 'abacus' ),
-		'/analytics/orders'     => __( 'Orders', 'abacus' ),
-		'/analytics/products'   => __( 'Products', 'abacus' ),
-		'/analytics/variations' => __( 'Variations', 'abacus' ),
-		'/analytics/categories' => __( 'Categories', 'abacus' ),
-		'/analytics/coupons'    => __( 'Coupons', 'abacus' ),
-		'/analytics/taxes'      => __( 'Taxes', 'abacus' ),
-		'/analytics/downloads'  => __( 'Downloads', 'abacus' ),
-		'/analytics/stock'      => __( 'Stock', 'abacus' ),
-		'/customers'            => __( 'Customers', 'abacus' ),
-		'/analytics/settings'   => __( 'Settings', 'abacus' ),
+		'/analytics/overview'         => __( 'Overview', 'abacus' ),
+		'/analytics/revenue'          => __( 'Revenue', 'abacus' ),
+		'/analytics/orders'           => __( 'Orders', 'abacus' ),
+		'/analytics/products'         => __( 'Products', 'abacus' ),
+		'/analytics/variations'       => __( 'Variations', 'abacus' ),
+		'/analytics/categories'       => __( 'Categories', 'abacus' ),
+		// Profit, the breakdowns, when orders come and cohorts are computed by the Abacus engine; with
+		// WooCommerce's own analytics their pages say so and how to connect it.
+		'/analytics/profit'           => __( 'Profit', 'abacus' ),
+		'/analytics/coupons'          => __( 'Coupons', 'abacus' ),
+		'/analytics/taxes'            => __( 'Taxes', 'abacus' ),
+		'/analytics/downloads'        => __( 'Downloads', 'abacus' ),
+		'/analytics/payment-methods'  => __( 'Payment methods', 'abacus' ),
+		'/analytics/shipping-methods' => __( 'Shipping methods', 'abacus' ),
+		'/analytics/origins'          => __( 'Order origin', 'abacus' ),
+		'/analytics/places'           => __( 'Places', 'abacus' ),
+		'/analytics/order-times'      => __( 'When orders come', 'abacus' ),
+		'/analytics/cohorts'          => __( 'Cohorts', 'abacus' ),
+		'/analytics/stock'            => __( 'Stock', 'abacus' ),
+		'/customers'                  => __( 'Customers', 'abacus' ),
+		'/analytics/settings'         => __( 'Settings', 'abacus' ),
 		// The store pages: inside wp-admin WordPress's menu is the only navigation (no in-app menu).
-		'/inbox'                => __( 'Inbox', 'abacus' ),
-		'/reviews'              => __( 'Reviews', 'abacus' ),
-		'/stock-update'         => __( 'Stock update', 'abacus' ),
-		'/payments'             => __( 'Payments', 'abacus' ),
-		'/onboarding'           => __( 'Store profile', 'abacus' ),
-		'/settings/general'     => __( 'Store settings', 'abacus' ),
+		'/inbox'                      => __( 'Inbox', 'abacus' ),
+		'/reviews'                    => __( 'Reviews', 'abacus' ),
+		'/stock-update'               => __( 'Stock update', 'abacus' ),
+		'/payments'                   => __( 'Payments', 'abacus' ),
+		'/onboarding'                 => __( 'Store profile', 'abacus' ),
+		'/settings/general'           => __( 'Store settings', 'abacus' ),
 	);
 }
 
