@@ -106,8 +106,8 @@ export class ClickHouseClient {
 		return (await this.all<T>(sql, params))[0];
 	}
 
-	/** Inserts rows (objects keyed by column) in one request, as JSONEachRow. */
-	async insert(table: string, rows: Row[]): Promise<void> {
+	/** Inserts rows (objects keyed by column; arrays for Array columns) in one request, as JSONEachRow. */
+	async insert(table: string, rows: Array<Record<string, SqlValue | SqlValue[]>>): Promise<void> {
 		if (!rows.length) return;
 		const body = rows.map((row) => JSON.stringify(row)).join('\n');
 		await this.post(`INSERT INTO ${table} FORMAT JSONEachRow`, body);

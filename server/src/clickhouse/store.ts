@@ -7,6 +7,7 @@
  * other table is refused.
  */
 import type { Db, Row, SqlValue } from '../core/db.js';
+import type { StoreSettings } from '../db/store-settings.js';
 import type { SqlReader } from '../metrics/dialect.js';
 import { ClickHouseClient } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
@@ -117,6 +118,100 @@ export async function createClusterSchema(
 			);
 		}
 	}
+}
+
+/** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
+const STORES_COLUMNS =
+	'store_id UInt32, url String, time_zone String, start_of_week UInt8, excluded_statuses Array(String), actionable_statuses Array(String), currency String, version UInt64';
+
+/** Creates the store registry on every shard (a row per registration; the highest version wins). */
+export async function createStoreRegistry(
+	shardUrls: string[],
+	cluster: string,
+	database: string,
+): Promise<void> {
+	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
+		throw new Error('Cluster and database names must be letters, digits and _.');
+	}
+	for (const url of shardUrls) {
+		const client = new ClickHouseClient({ url, database: 'default' });
+		await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.stores (${STORES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+		);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
+		);
+	}
+}
+
+export interface RegisteredStore {
+	storeId: number;
+	url: string;
+	/** The settings reports need (time zone, week start, statuses, currency); stock settings are the defaults. */
+	settings: StoreSettings;
+}
+
+let lastVersion = 0;
+
+/** Increasing registration versions (microseconds since 1970, at least one more than the last). */
+function nextVersion(): number {
+	lastVersion = Math.max(Date.now() * 1000, lastVersion + 1);
+	return lastVersion;
+}
+
+/** Records (or updates) a store: its id, URL (the engine token's `store`) and report settings. */
+export async function registerStore(
+	client: ClickHouseClient,
+	store: RegisteredStore,
+): Promise<void> {
+	const s = store.settings;
+	await client.insert(`${client.target.database}.stores_all`, [
+		{
+			store_id: store.storeId,
+			url: store.url,
+			time_zone: s.timeZone,
+			start_of_week: s.startOfWeek,
+			excluded_statuses: s.excludedStatuses,
+			actionable_statuses: s.actionableStatuses,
+			currency: s.currency,
+			version: nextVersion(),
+		},
+	]);
+}
+
+/** The store registered under `url` (its latest registration), or null: no such tenant. */
+export async function storeByUrl(
+	client: ClickHouseClient,
+	url: string,
+): Promise<RegisteredStore | null> {
+	const row = await client.one<{
+		store_id: number;
+		time_zone: string;
+		start_of_week: number;
+		excluded_statuses: string;
+		actionable_statuses: string;
+		currency: string;
+	}>(
+		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency FROM ${client.target.database}.stores_all WHERE url = ? GROUP BY store_id ORDER BY store_id LIMIT 1`,
+		[url],
+	);
+	if (!row) return null;
+	return {
+		storeId: Number(row.store_id),
+		url,
+		settings: {
+			timeZone: row.time_zone,
+			startOfWeek: Number(row.start_of_week),
+			// Status slugs (`on-hold`) hold no commas.
+			excludedStatuses: row.excluded_statuses.split(',').filter(Boolean),
+			actionableStatuses: row.actionable_statuses.split(',').filter(Boolean),
+			currency: row.currency,
+			lowStockAmount: 2,
+			noStockAmount: 0,
+			manageStock: true,
+		},
+	};
 }
 
 /**

@@ -16,7 +16,16 @@ import { Query } from '../../http/params.js';
 import { orderStats } from '../../reports/order-stats.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
-import { ClickHouseStore, createClusterSchema, loadStore } from '../store.js';
+import { createContext } from '../../core/context.js';
+import { storeSettings } from '../../db/store-settings.js';
+import {
+	ClickHouseStore,
+	createClusterSchema,
+	createStoreRegistry,
+	loadStore,
+	registerStore,
+	storeByUrl,
+} from '../store.js';
 
 jest.setTimeout(180_000);
 
@@ -254,4 +263,59 @@ test("a store never reads another store's rows (fuzzed)", async () => {
 	await expect(ch.all('SELECT * FROM abacus.order_stats_all')).rejects.toThrow(/no table/);
 	await expect(ch.all('SELECT * FROM system.tables')).rejects.toThrow(/no table/);
 	await expect(ch.all('SELECT 1 FROM order_stats_all')).rejects.toThrow(/no table/);
+});
+
+test("a store URL resolves to its tenant and settings on the cluster; its stats equal DuckDB's", async () => {
+	const urls = ['https://shop-a.example', 'https://shop-b.example', 'https://shop-c.example'];
+	await createStoreRegistry(
+		cluster.shards.map((s) => s.url),
+		cluster.name,
+		'abacus',
+	);
+	for (const [i, store] of stores.entries()) {
+		const ctx = createContext(store.db, {
+			databasePath: '',
+			nonce: '',
+			buildDir: '',
+			host: '127.0.0.1',
+			port: 0,
+			allowedHosts: [],
+			importBatchSize: 1000,
+		});
+		const own = await storeSettings(ctx);
+		await registerStore(client, { storeId: store.id, url: urls[i], settings: own });
+		// A later registration (the store changed its week start) wins.
+		await registerStore(client, {
+			storeId: store.id,
+			url: urls[i],
+			settings: { ...own, startOfWeek: 0 },
+		});
+	}
+	expect(await storeByUrl(client, 'https://unknown.example')).toBeNull();
+	expect(await storeByUrl(client, "https://shop-a.example' OR 1 = 1 --")).toBeNull();
+	for (const [i, store] of stores.entries()) {
+		const found = await storeByUrl(client, urls[i]);
+		expect(found?.storeId).toBe(store.id);
+		expect(found?.settings.timeZone).toBe(store.timeZone);
+		expect(found?.settings.startOfWeek).toBe(0);
+		expect(found?.settings.excludedStatuses).toEqual(
+			expect.arrayContaining(['pending', 'failed', 'cancelled', 'trash']),
+		);
+		const settingsOnCluster = found?.settings as StoreSettings;
+		const q = new Query({
+			after: '2025-06-01T00:00:00',
+			before: '2025-09-30T23:59:59',
+			interval: 'week',
+			per_page: 100,
+			page: 1,
+		});
+		const duck = await orderStats(store.db, q, settingsOnCluster, true);
+		const click = await orderStats(
+			new ClickHouseStore(client, Number(found?.storeId)),
+			q,
+			settingsOnCluster,
+			true,
+		);
+		expect(json(click)).toEqual(json(duck));
+	}
 });
