@@ -217,13 +217,15 @@ export async function storeByUrl(
 /**
  * Loads one store's analytics rows from its DuckDB database into the cluster, `batchRows` rows per
  * INSERT through the Distributed tables (synchronously: an insert returns once the owning shard
- * has the rows). Replaces what the cluster held for that store. Returns rows per table.
+ * has the rows). Replaces what the cluster held for that store: pass every shard's client as
+ * `shards` (the store's earlier rows are deleted on each); without it only `client`'s shard is
+ * cleared. Returns rows per table.
  */
 export async function loadStore(
 	source: Db,
 	client: ClickHouseClient,
 	storeId: number,
-	options: { batchRows?: number } = {},
+	options: { batchRows?: number; shards?: ClickHouseClient[] } = {},
 ): Promise<Record<string, number>> {
 	if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
 		throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
@@ -232,8 +234,32 @@ export async function loadStore(
 	const database = client.target.database;
 	const counts: Record<string, number> = {};
 	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
-		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table.
-		await client.run(`ALTER TABLE ${database}.${table} DELETE WHERE store_id = ?`, [storeId]);
+		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table
+		// and wait for that (asynchronous) mutation, so the new rows are never mixed with old ones.
+		for (const shard of options.shards ?? [client]) {
+			const held = await shard.one<{ n: string }>(
+				`SELECT count() AS n FROM ${database}.${table} WHERE store_id = ?`,
+				[storeId],
+			);
+			if (!Number(held?.n)) continue;
+			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE store_id = ?`, [
+				storeId,
+			]);
+			const deadline = Date.now() + 120_000;
+			for (;;) {
+				const pending = await shard.one<{ n: string }>(
+					`SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0`,
+					[database, table],
+				);
+				if (!Number(pending?.n)) break;
+				if (Date.now() > deadline) {
+					throw new Error(
+						`Removing store ${storeId}'s old ${table} rows did not finish in 2 minutes.`,
+					);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+		}
 		counts[table] = 0;
 		for (let offset = 0; ; offset += batchRows) {
 			const rows = await source.all(

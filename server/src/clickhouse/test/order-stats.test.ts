@@ -56,6 +56,8 @@ const json = (value: unknown): unknown =>
 
 let cluster: Cluster;
 let client: ClickHouseClient;
+/** One client per shard (loading a store again clears its rows on each). */
+let shardClients: ClickHouseClient[];
 let dir: string;
 const stores: TestStore[] = [];
 
@@ -95,6 +97,9 @@ beforeAll(async () => {
 	client = new ClickHouseClient(
 		{ url: cluster.shards[0].url, database: 'abacus' },
 		{ insert_distributed_sync: 1 },
+	);
+	shardClients = cluster.shards.map(
+		(shard) => new ClickHouseClient({ url: shard.url, database: 'abacus' }),
 	);
 	for (const store of stores) await loadStore(store.db, client, store.id, { batchRows: 1000 });
 });
@@ -318,4 +323,36 @@ test("a store URL resolves to its tenant and settings on the cluster; its stats 
 		);
 		expect(json(click)).toEqual(json(duck));
 	}
+});
+
+test('loading a store again replaces its rows on every shard (no doubles, other stores untouched)', async () => {
+	const store = stores[1];
+	const before = await new ClickHouseStore(client, 1).one<{ n: string }>(
+		'SELECT count() AS n FROM order_stats',
+	);
+	const counts = await loadStore(store.db, client, store.id, {
+		batchRows: 700,
+		shards: shardClients,
+	});
+	const duck = await store.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM order_stats');
+	expect(counts.order_stats).toBe(duck?.n);
+	const ch = new ClickHouseStore(client, store.id);
+	expect(Number((await ch.one<{ n: string }>('SELECT count() AS n FROM order_stats'))?.n)).toBe(
+		duck?.n,
+	);
+	const q = new Query({
+		after: '2025-01-01T00:00:00',
+		before: '2025-12-31T23:59:59',
+		interval: 'month',
+		per_page: 100,
+		page: 1,
+	});
+	const set = settings(store.timeZone, 1);
+	expect(json(await orderStats(ch, q, set, true))).toEqual(
+		json(await orderStats(store.db, q, set, true)),
+	);
+	const after = await new ClickHouseStore(client, 1).one<{ n: string }>(
+		'SELECT count() AS n FROM order_stats',
+	);
+	expect(after?.n).toBe(before?.n);
 });
