@@ -236,11 +236,6 @@ export class StoreSync {
 			if (!(error instanceof StoreError)) throw error;
 			this.log(`Analytics settings not readable (${error.message}); keeping the defaults.`);
 		}
-		if (options.woocommerce_date_type !== 'date_created') {
-			this.log(
-				`The store's analytics date type is ${typeof options.woocommerce_date_type === 'string' && options.woocommerce_date_type ? `"${options.woocommerce_date_type}"` : 'not set (WooCommerce then uses the paid date for revenue and orders)'}; the engine reports by the order's creation date. Set Analytics › Settings › Date type to "Date created" for the same figures on both sides.`,
-			);
-		}
 		const site = await this.siteOptions();
 		Object.assign(options, site);
 		return options;

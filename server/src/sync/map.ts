@@ -82,7 +82,10 @@ export interface ItemRecord {
 	/** The item's share of the order's shipping and shipping tax (by quantity). */
 	shipping: number;
 	shippingTax: number;
-	/** Visible item meta (variation attributes: `pa_size` → slug, `size` → value). */
+	/**
+	 * Visible item meta (variation attributes: `pa_size` → slug, `size` → value), plus `_cogs_value`
+	 * (the line's total cost) when the store records the cost of goods sold.
+	 */
 	meta: Array<{ key: string; value: string }>;
 }
 
@@ -120,6 +123,23 @@ export interface FetchedOrder {
 	coupons: Array<{ code: string; discount: number }>;
 	/** Refund ids the order lists (refunds themselves come from orders/{id}/refunds). */
 	refundIds: number[];
+	/** The gateway's title as the customer saw it ('Direct bank transfer'). */
+	paymentMethodTitle: string;
+	shippingCountry: string;
+	shippingState: string;
+	/** The order's shipping lines (none for a refund). */
+	shippingLines: Array<{
+		itemId: number;
+		methodId: string;
+		methodTitle: string;
+		total: number;
+		totalTax: number;
+	}>;
+	/**
+	 * The order's attribution meta (`_wc_order_attribution_*`: WooCommerce's REST order lists them
+	 * in `meta_data`, as they are not internal keys of its order data store); none for a refund.
+	 */
+	meta: Array<{ key: string; value: string }>;
 }
 
 /** Quantity-proportional shares of `amount` over items, the rounding rest on the last one. */
@@ -138,7 +158,44 @@ function itemMeta(item: Json, what: string): Array<{ key: string; value: string 
 		if (typeof meta.value !== 'string' && typeof meta.value !== 'number') continue;
 		out.push({ key, value: String(meta.value) });
 	}
+	// WooCommerce 9.5+ with "Cost of Goods Sold" on: the line's total cost (`_cogs_value`, which
+	// REST hides from meta_data but answers as `cost_of_goods_sold.value`).
+	if (item.cost_of_goods_sold !== undefined && item.cost_of_goods_sold !== null) {
+		const cogs = obj(item.cost_of_goods_sold, `${what}.cost_of_goods_sold`).value;
+		if (typeof cogs === 'number' && Number.isFinite(cogs)) {
+			out.push({ key: '_cogs_value', value: String(cogs) });
+		}
+	}
 	return out;
+}
+
+const ATTRIBUTION_PREFIX = '_wc_order_attribution_';
+
+/** The order's attribution meta (the only order meta the engine keeps). */
+function orderMeta(o: Json, what: string): Array<{ key: string; value: string }> {
+	const out: Array<{ key: string; value: string }> = [];
+	for (const [i, raw] of list(o.meta_data, `${what}.meta_data`).entries()) {
+		const meta = obj(raw, `${what}.meta_data[${i}]`);
+		const key = str(meta.key);
+		if (!key.startsWith(ATTRIBUTION_PREFIX)) continue;
+		if (typeof meta.value !== 'string' && typeof meta.value !== 'number') continue;
+		out.push({ key, value: String(meta.value) });
+	}
+	return out;
+}
+
+function shippingLines(o: Json, what: string): FetchedOrder['shippingLines'] {
+	return list(o.shipping_lines, `${what}.shipping_lines`).map((raw, i) => {
+		const w = `${what}.shipping_lines[${i}]`;
+		const line = obj(raw, w);
+		return {
+			itemId: id(line.id, `${w}.id`),
+			methodId: str(line.method_id),
+			methodTitle: str(line.method_title),
+			total: num(line.total, `${w}.total`),
+			totalTax: num(line.total_tax, `${w}.total_tax`),
+		};
+	});
 }
 
 /** Per-rate tax amounts from the `taxes` arrays of some lines. */
@@ -186,6 +243,8 @@ export function mapOrder(raw: unknown): FetchedOrder {
 	const orderId = id(o.id, 'order.id');
 	const what = `order ${orderId}`;
 	const billing = o.billing === undefined ? {} : obj(o.billing, `${what}.billing`);
+	const shipping =
+		o.shipping === undefined || o.shipping === null ? {} : obj(o.shipping, `${what}.shipping`);
 	const shippingTotal = num(o.shipping_total, `${what}.shipping_total`);
 	const shippingTax = num(o.shipping_tax, `${what}.shipping_tax`);
 	const customer = id(o.customer_id ?? 0, `${what}.customer_id`);
@@ -237,6 +296,11 @@ export function mapOrder(raw: unknown): FetchedOrder {
 		refundIds: list(o.refunds, `${what}.refunds`).map((r, i) =>
 			id(obj(r, `${what}.refunds[${i}]`).id, `${what}.refunds[${i}].id`),
 		),
+		paymentMethodTitle: str(o.payment_method_title),
+		shippingCountry: str(shipping.country),
+		shippingState: str(shipping.state),
+		shippingLines: shippingLines(o, what),
+		meta: orderMeta(o, what),
 	};
 }
 
@@ -310,6 +374,8 @@ export function mapRefund(raw: unknown, parent: FetchedOrder): FetchedOrder {
 		taxes,
 		coupons: [],
 		refundIds: [],
+		shippingLines: [],
+		meta: [],
 	};
 }
 
@@ -346,6 +412,11 @@ export interface ProductRecord {
 	/** A variation's own attribute values. */
 	variationAttributes: Array<{ id: number; name: string; option: string }>;
 	variationIds: number[];
+	/**
+	 * The store's unit cost (`cost_of_goods_sold.total_value`, WooCommerce 9.5+ with "Cost of Goods
+	 * Sold" on); null when the store does not answer one.
+	 */
+	cost: number | null;
 }
 
 function optionalNum(value: unknown, what: string): number | null {
@@ -442,6 +513,13 @@ export function mapProduct(raw: unknown, parent?: ProductRecord): ProductRecord 
 			: list(p.variations, `${what}.variations`).map((v, i) =>
 					id(typeof v === 'object' && v ? (v as Json).id : v, `${what}.variations[${i}]`),
 				),
+		cost:
+			p.cost_of_goods_sold !== undefined && p.cost_of_goods_sold !== null
+				? optionalNum(
+						obj(p.cost_of_goods_sold, `${what}.cost_of_goods_sold`).total_value,
+						`${what}.cost_of_goods_sold.total_value`,
+					)
+				: null,
 	};
 }
 

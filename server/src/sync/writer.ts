@@ -3,13 +3,23 @@
  * `db/pipeline.ts` (`applyOrderChanges`: raw rows, lookups, roll-ups); this module resolves what
  * the pipeline needs from the store's own ids (customer lookup ids for users and guests, coupon
  * ids for coupon codes) and writes the catalogue (products and variations with stock, categories,
- * attributes, coupons, customers, tax rates) and the store's settings.
+ * attributes, coupons, customers, tax rates), the store's own product costs (cost of goods sold,
+ * `db/costs.ts`) and the store's settings; a change of the store's date type re-derives the
+ * analytics (`db/date-basis.ts`).
  *
  * Every function here runs inside the caller's transaction (`db.transaction` joins it), so a batch
  * and the sync state that accounts for it commit together: readers never see half of either.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { applyOrderChanges, updateCatalogueTotals, type OrderRecord } from '../db/pipeline.js';
+import { recordStoreCost } from '../db/costs.js';
+import { DATE_BASIS_OPTION, dateBasis } from '../db/date-basis.js';
+import { getOption } from '../db/options.js';
+import {
+	applyOrderChanges,
+	deriveLookups,
+	updateCatalogueTotals,
+	type OrderRecord,
+} from '../db/pipeline.js';
 import { refreshRollups } from '../db/rollups.js';
 import type {
 	AttributeRecord,
@@ -183,6 +193,17 @@ function toRecord(
 			coupon_id: coupons.get(c.code) ?? --unknown,
 			discount_amount: c.discount,
 		})),
+		payment_method_title: o.paymentMethodTitle,
+		shipping_country: o.shippingCountry,
+		shipping_state: o.shippingState,
+		shipping_lines: o.shippingLines.map((l) => ({
+			order_item_id: l.itemId,
+			method_id: l.methodId,
+			method_title: l.methodTitle,
+			total: l.total,
+			total_tax: l.totalTax,
+		})),
+		meta: o.meta,
 	};
 }
 
@@ -336,19 +357,60 @@ export async function writeCatalogue(
 	replaceAll: boolean,
 ): Promise<void> {
 	await db.transaction(async () => {
+		// Settings first: the store's time zone dates the costs recorded below.
+		const dateTypeChanged = catalogue.options
+			? await writeOptions(db, catalogue.options)
+			: false;
 		if (catalogue.categories) await writeCategories(db, catalogue.categories, replaceAll);
 		if (catalogue.attributes) await writeAttributes(db, catalogue.attributes, replaceAll);
-		if (catalogue.products) await writeProducts(db, catalogue.products, replaceAll);
+		if (catalogue.products) {
+			await writeProducts(db, catalogue.products, replaceAll);
+			await recordStoreCosts(db, catalogue.products);
+		}
 		if (catalogue.coupons) await writeCoupons(db, catalogue.coupons, replaceAll);
 		if (catalogue.taxRates) await writeTaxRates(db, catalogue.taxRates, replaceAll);
 		if (catalogue.customers) await writeCustomers(db, catalogue.customers);
-		if (catalogue.options) await writeOptions(db, catalogue.options);
-		if (catalogue.products || catalogue.categories) {
+		if (dateTypeChanged) {
+			// Every lookup row moves to the new basis date (with totals and roll-ups).
+			await deriveLookups(db);
+		} else if (catalogue.products || catalogue.categories) {
 			await updateCatalogueTotals(db);
 			// Product-segmented roll-ups carry the category tree and product ids.
 			await refreshRollups(db);
 		}
 	});
+}
+
+/** Today in the store's time zone ('YYYY-MM-DD'; UTC when the zone is unknown). */
+async function storeToday(db: Db): Promise<string> {
+	const zone = await getOption<unknown>(db, 'timezone_string', 'UTC');
+	const day = (timeZone: string) =>
+		new Intl.DateTimeFormat('en-CA', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		}).format(new Date());
+	try {
+		return day(typeof zone === 'string' && zone ? zone : 'UTC');
+	} catch {
+		return day('UTC');
+	}
+}
+
+/**
+ * The store's own unit costs (WooCommerce's "Cost of Goods Sold") into the cost history, from
+ * today on when they differ from the cost in force (`recordStoreCost`). Variations are recorded
+ * under their product with their own id.
+ */
+async function recordStoreCosts(db: Db, rows: ProductRecord[]): Promise<void> {
+	if (!rows.some((p) => p.cost !== null)) return;
+	const today = await storeToday(db);
+	for (const p of rows) {
+		if (p.cost === null) continue;
+		if (p.type === 'variation') await recordStoreCost(db, p.parentId, p.id, p.cost, today);
+		else await recordStoreCost(db, p.id, 0, p.cost, today);
+	}
 }
 
 async function writeCategories(db: Db, rows: CategoryRecord[], replaceAll: boolean): Promise<void> {
@@ -663,12 +725,17 @@ export async function writeCustomers(db: Db, rows: CustomerRecord[]): Promise<vo
 	});
 }
 
-/** Store options (JSON values), replacing those of the same names. */
-export async function writeOptions(db: Db, options: Record<string, unknown>): Promise<void> {
+/**
+ * Store options (JSON values), replacing those of the same names. Returns whether the store's date
+ * type (`woocommerce_date_type`) changed: the caller then re-derives the analytics.
+ */
+export async function writeOptions(db: Db, options: Record<string, unknown>): Promise<boolean> {
+	const basisBefore = await dateBasis(db);
 	for (const [name, value] of Object.entries(options)) {
 		await db.run(
 			'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
 			[name, JSON.stringify(value)],
 		);
 	}
+	return Object.hasOwn(options, DATE_BASIS_OPTION) && (await dateBasis(db)) !== basisBefore;
 }

@@ -2,7 +2,10 @@
  * A local stand-in for a WooCommerce store's REST API, enough for the sync: the REST index, the
  * settings groups, taxes, categories, attributes, products (with a variable one), coupons,
  * customers, orders (paging headers, `include`, `modified_after`, `status=trash`, `_fields`) and
- * refunds. Faults are injected per request: `fail(match, answers)` makes the next requests whose
+ * refunds. Orders carry what the breakdown reports read (payment method title, shipping address and
+ * lines, attribution meta among other meta); with `cogs` on, lines and products carry their cost of
+ * goods sold as WooCommerce 9.5+ answers it; `dateType` is the store's analytics date type, and an
+ * order with `paid: false` has no paid date. Faults are injected per request: `fail(match, answers)` makes the next requests whose
  * path contains `match` answer the given statuses or bodies first.
  */
 import http from 'node:http';
@@ -21,7 +24,12 @@ export interface FakeOrder {
 	date: string;
 	modified: string;
 	refunds: Array<{ id: number; amount: number; qty: number; date: string }>;
+	/** False: not paid (no `date_paid`). */
+	paid?: boolean;
 }
+
+/** Unit cost of each product when `cogs` is on (WooCommerce's `cost_of_goods_sold`). */
+export const FAKE_COSTS: Record<number, number> = { 11: 4, 12: 2.5 };
 
 export interface Fault {
 	status?: number;
@@ -48,6 +56,10 @@ export class FakeWoo {
 		},
 	];
 	requests: string[] = [];
+	/** WooCommerce's "Cost of Goods Sold" feature: lines and products answer their cost. */
+	cogs = false;
+	/** Analytics › Settings › Date type; absent from the settings when null. */
+	dateType: string | null = null;
 	private faults: Array<{ match: string; answers: Fault[] }> = [];
 	private server = http.createServer((req, res) => void this.handle(req, res));
 	url = '';
@@ -121,8 +133,20 @@ export class FakeWoo {
 				city: 'Oakland',
 				postcode: '94601',
 			},
-			payment_method: 'bacs',
-			date_paid: iso(o.date),
+			payment_method: o.id % 2 ? 'bacs' : 'cod',
+			payment_method_title: o.id % 2 ? 'Direct bank transfer' : 'Cash on delivery',
+			shipping: { first_name: 'Buyer', country: o.id % 2 ? 'FR' : 'DE', state: '' },
+			meta_data: [
+				{ id: 1, key: '_wc_order_attribution_source_type', value: 'utm' },
+				{
+					id: 2,
+					key: '_wc_order_attribution_utm_source',
+					value: o.id % 2 ? 'newsletter' : 'google',
+				},
+				{ id: 3, key: '_wc_order_attribution_device_type', value: 'Mobile' },
+				{ id: 4, key: 'is_vat_exempt', value: 'no' },
+			],
+			date_paid: o.paid === false ? null : iso(o.date),
 			date_completed: o.status === 'completed' ? iso(o.date) : null,
 			line_items: [
 				{
@@ -136,10 +160,23 @@ export class FakeWoo {
 					total_tax: '0.00',
 					taxes: [],
 					meta_data: [],
+					...(this.cogs
+						? { cost_of_goods_sold: { value: FAKE_COSTS[o.product_id] * o.qty } }
+						: {}),
 				},
 			],
 			tax_lines: [],
-			shipping_lines: [],
+			shipping_lines: [
+				{
+					id: o.id * 10 + 1,
+					method_id: o.id % 2 ? 'flat_rate' : 'local_pickup',
+					method_title: o.id % 2 ? 'Flat rate' : 'Local pickup',
+					instance_id: '1',
+					total: '0.00',
+					total_tax: '0.00',
+					taxes: [],
+				},
+			],
 			fee_lines: [],
 			coupon_lines: [],
 			refunds: o.refunds.map((r) => ({
@@ -216,6 +253,9 @@ export class FakeWoo {
 						id: 'woocommerce_excluded_report_order_statuses',
 						value: ['pending', 'failed', 'cancelled'],
 					},
+					...(this.dateType
+						? [{ id: 'woocommerce_date_type', value: this.dateType }]
+						: []),
 				],
 				url,
 				res,
@@ -257,6 +297,7 @@ export class FakeWoo {
 				attributes: [],
 				variations: [],
 				images: [],
+				...(this.cogs ? { cost_of_goods_sold: { total_value: FAKE_COSTS[id] } } : {}),
 			}));
 			return this.collection(
 				url.searchParams.get('modified_after') ? [] : products,

@@ -1,8 +1,9 @@
 /**
  * The store sync against a local fake WooCommerce (fake-woo.ts): paging, retries (429, 5xx, a
  * page that is not JSON, a list of non-orders), resuming a stopped backfill without duplicates,
- * incremental rounds catching status changes, new refunds, trashed and deleted orders, and the
- * sync status.
+ * incremental rounds catching status changes, new refunds, trashed and deleted orders, the sync
+ * status, and what the reports read from the store (payment, shipping, origin and place
+ * breakdowns; cost of goods sold in the profit report; the store's date type).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,19 +16,20 @@ import { StoreSync, type SyncOptions } from '../engine.js';
 import { syncStatus } from '../index.js';
 import { prepareEngineDatabase } from '../prepare.js';
 import { listEngineStores, listStores, readState, registerStore } from '../registry.js';
-import { FakeWoo } from './fake-woo.js';
+import { FAKE_COSTS, FakeWoo } from './fake-woo.js';
 
 // Databases and HTTP servers on a loaded 2-core machine.
 jest.setTimeout(120_000);
 
 const noWait = { sleep: async () => undefined, backoffMs: 1, timeoutMs: 5000 };
 
-async function engineDb(woo: FakeWoo, file = ':memory:'): Promise<Db> {
+async function engineDb(woo: FakeWoo, file = ':memory:', fullScanEvery?: number): Promise<Db> {
 	const db = await Db.open(file);
 	await prepareEngineDatabase(db);
 	await registerStore(db, {
 		url: woo.url,
 		auth: { kind: 'keys', key: 'ck_test', secret: 'cs_test' },
+		fullScanEvery,
 	});
 	return db;
 }
@@ -365,6 +367,175 @@ describe('the server with a registered store', () => {
 		} finally {
 			await woo.close();
 			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+/**
+ * Syncs the fake store into a database file, then serves it (no sync) to `run`; every round reads
+ * the catalogue and settings.
+ */
+async function syncedServer(
+	woo: FakeWoo,
+	run: (
+		get: <T>(route: string) => Promise<T>,
+		store: { reopen: () => Promise<void> },
+	) => Promise<void>,
+): Promise<void> {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-sync-reports-'));
+	const file = path.join(dir, 'engine.duckdb');
+	try {
+		const db = await engineDb(woo, file, 1);
+		const [engineStore] = await listEngineStores(db);
+		await (await newSync(db)).backfill();
+		db.close();
+		const serve = async () => {
+			const server = await startServer({ databasePath: file, quiet: true, sync: false });
+			const now = Math.floor(Date.now() / 1000);
+			const token = signEngineToken(
+				{
+					store: engineStore.id,
+					sub: 1,
+					cap: REPORTS_CAPABILITY,
+					iat: now,
+					exp: now + 600,
+				},
+				engineStore.secret,
+			);
+			const get = async <T>(route: string): Promise<T> => {
+				const response = await fetch(`${server.url}/wp-json${route}`, {
+					headers: { Authorization: `Bearer ${token}` },
+				});
+				expect(response.status).toBe(200);
+				return (await response.json()) as T;
+			};
+			return { server, get };
+		};
+		let running = await serve();
+		try {
+			await run((route) => running.get(route), {
+				// Stops the server, runs a sync round on the file, serves it again.
+				reopen: async () => {
+					await running.server.close();
+					const again = await Db.open(file);
+					try {
+						await (await newSync(again)).round();
+					} finally {
+						again.close();
+					}
+					running = await serve();
+				},
+			});
+		} finally {
+			await running.server.close();
+		}
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+const OCTOBER = 'after=2026-10-01T00:00:00&before=2026-10-31T23:59:59';
+
+interface BreakdownItem {
+	key: string;
+	label: string;
+	orders_count: number;
+	net_revenue: number;
+}
+
+describe('what the reports read from the store', () => {
+	test('payment methods, shipping methods, origins and places show the store’s values', async () => {
+		const woo = new FakeWoo(40);
+		await woo.start();
+		try {
+			await syncedServer(woo, async (get) => {
+				const report = async (slug: string, query = '') =>
+					(
+						await get<BreakdownItem[]>(
+							`/wc-analytics/reports/${slug}?${OCTOBER}&per_page=-1${query}`,
+						)
+					)
+						.map((i) => [i.key, i.label, i.orders_count])
+						.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+				// 40 orders, every tenth cancelled (excluded): 36 counted, 20 odd ids (1001, 1003 …:
+				// bank transfer, flat rate, newsletter, France), 16 even ones.
+				expect(await report('payment-methods')).toEqual([
+					['bacs', 'Direct bank transfer', 20],
+					['cod', 'Cash on delivery', 16],
+				]);
+				expect(await report('shipping-methods')).toEqual([
+					['flat_rate', 'Flat rate', 20],
+					['local_pickup', 'Local pickup', 16],
+				]);
+				const origins = await report('origins');
+				expect(origins.map((o) => o[2])).toEqual([16, 20]);
+				expect(origins.map((o) => String(o[0])).join(' ')).toMatch(/google.*newsletter/);
+				expect(await report('origins', '&group_by=device')).toEqual([['Mobile', '', 36]]);
+				expect(await report('places', '&group_by=shipping_country')).toEqual([
+					['DE', '', 16],
+					['FR', '', 20],
+				]);
+			});
+		} finally {
+			await woo.close();
+		}
+	});
+
+	test('the profit report uses the store’s cost of goods sold', async () => {
+		const woo = new FakeWoo(40);
+		woo.cogs = true;
+		await woo.start();
+		const counted = [...woo.orders.values()].filter((o) => o.status !== 'cancelled');
+		const revenue = counted.reduce((s, o) => s + o.total, 0);
+		const cost = counted.reduce((s, o) => s + FAKE_COSTS[o.product_id] * o.qty, 0);
+		try {
+			await syncedServer(woo, async (get) => {
+				const stats = await get<{ totals: Record<string, number> }>(
+					`/wc-analytics/reports/profit/stats?${OCTOBER}&interval=month`,
+				);
+				expect(stats.totals.net_revenue).toBeCloseTo(revenue, 2);
+				expect(stats.totals.cost).toBeCloseTo(cost, 2);
+				expect(stats.totals.gross_profit).toBeCloseTo(revenue - cost, 2);
+				expect(stats.totals.items_without_cost).toBe(0);
+				// The products' own costs are in the cost history, from the store's today on.
+				const history = await get<unknown>('/abacus/v1/costs?product=11');
+				expect(JSON.stringify(history)).toContain('woocommerce');
+			});
+		} finally {
+			await woo.close();
+		}
+	});
+
+	test('the store’s date type: under the paid date an unpaid order is in no figure, re-derived when it changes', async () => {
+		const woo = new FakeWoo(20);
+		woo.dateType = 'date_created';
+		const unpaid = woo.orders.get(1001);
+		if (!unpaid) throw new Error('no order 1001');
+		unpaid.paid = false;
+		await woo.start();
+		const counted = [...woo.orders.values()].filter((o) => o.status !== 'cancelled');
+		const all = counted.reduce((s, o) => s + o.total, 0);
+		try {
+			await syncedServer(woo, async (get, { reopen }) => {
+				const revenue = async () =>
+					(
+						await get<{ totals: Record<string, number> }>(
+							`/wc-analytics/reports/revenue/stats?${OCTOBER}&interval=month`,
+						)
+					).totals;
+				expect(await revenue()).toMatchObject({
+					orders_count: counted.length,
+					net_revenue: all,
+				});
+				woo.dateType = 'date_paid';
+				await reopen();
+				expect(await revenue()).toMatchObject({
+					orders_count: counted.length - 1,
+					net_revenue: all - unpaid.total,
+				});
+			});
+		} finally {
+			await woo.close();
 		}
 	});
 });
