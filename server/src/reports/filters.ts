@@ -127,9 +127,10 @@ export async function orderFilters(
 			parts.push({ sql: [`s.order_id NOT IN (${placeholders(exc.length)})`], params: exc });
 	}
 	const customerType = q.str('customer_type') || q.str('customer');
-	if (customerType === 'new') parts.push({ sql: ['s.returning_customer = false'], params: [] });
+	// Bound, not written as `false`/`true`: ClickHouse 18.16 has no boolean literals.
+	if (customerType === 'new') parts.push({ sql: ['s.returning_customer = ?'], params: [false] });
 	if (customerType === 'returning')
-		parts.push({ sql: ['s.returning_customer = true'], params: [] });
+		parts.push({ sql: ['s.returning_customer = ?'], params: [true] });
 	const refunds = q.str('refunds');
 	if (refunds === 'all') parts.push({ sql: ['s.parent_id <> 0'], params: [] });
 	if (refunds === 'none') parts.push({ sql: ['s.parent_id = 0'], params: [] });

@@ -176,7 +176,7 @@ describe.each(STORES.map((s) => [s.timeZone, s.id] as const))('store in %s', (_z
 	}
 });
 
-test('orders stats filters, statuses, ordering and paging agree (fuzzed)', async () => {
+test('orders stats filters (statuses, refunds, customer type), ordering and paging agree (fuzzed)', async () => {
 	const statuses = ['completed', 'processing', 'refunded', 'on-hold', 'pending'];
 	await fc.assert(
 		fc.asyncProperty(
@@ -187,6 +187,7 @@ test('orders stats filters, statuses, ordering and paging agree (fuzzed)', async
 			fc.integer({ min: 1, max: 200 }),
 			fc.subarray(statuses),
 			fc.constantFrom('', 'all', 'none'),
+			fc.constantFrom('', 'new', 'returning'),
 			fc.constantFrom('date', 'net_revenue', 'orders_count', 'num_items_sold'),
 			fc.constantFrom('asc', 'desc'),
 			fc.integer({ min: 1, max: 3 }),
@@ -198,6 +199,7 @@ test('orders stats filters, statuses, ordering and paging agree (fuzzed)', async
 				days,
 				status,
 				refunds,
+				customerType,
 				orderby,
 				order,
 				page,
@@ -216,6 +218,7 @@ test('orders stats filters, statuses, ordering and paging agree (fuzzed)', async
 				};
 				if (status.length) raw.status_is = status;
 				if (refunds) raw.refunds = refunds;
+				if (customerType) raw.customer_type = customerType;
 				const set = settings(store.timeZone, startOfWeek);
 				const duck = await orderStats(store.db, new Query(raw), set, true);
 				const click = await orderStats(
