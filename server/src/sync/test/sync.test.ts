@@ -498,8 +498,17 @@ describe('what the reports read from the store', () => {
 				expect(stats.totals.gross_profit).toBeCloseTo(revenue - cost, 2);
 				expect(stats.totals.items_without_cost).toBe(0);
 				// The products' own costs are in the cost history, from the store's today on.
-				const history = await get<unknown>('/abacus/v1/costs?product=11');
-				expect(JSON.stringify(history)).toContain('woocommerce');
+				const costs = await get<{ history: Array<Record<string, unknown>> }>(
+					'/abacus/v1/costs?product=11',
+				);
+				expect(costs.history).toEqual([
+					expect.objectContaining({
+						product_id: 11,
+						variation_id: 0,
+						cost: FAKE_COSTS[11],
+						source: 'woocommerce',
+					}),
+				]);
 			});
 		} finally {
 			await woo.close();
