@@ -270,6 +270,8 @@ test("a store never reads another store's rows (fuzzed)", async () => {
 	const ch = new ClickHouseStore(client, 1);
 	await expect(ch.all('SELECT * FROM abacus.order_stats_all')).rejects.toThrow(/no table/);
 	await expect(ch.all('SELECT * FROM system.tables')).rejects.toThrow(/no table/);
+	// The store registry (every store's URL) is not a store's table either.
+	await expect(ch.all('SELECT url FROM stores')).rejects.toThrow(/no table/);
 	await expect(ch.all('SELECT 1 FROM order_stats_all')).rejects.toThrow(/no table/);
 });
 
