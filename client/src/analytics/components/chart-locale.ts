@@ -162,3 +162,43 @@ export function currencyTickFormat(
 		return value < 0 ? `-${text}` : text;
 	};
 }
+
+/** A d3 pattern of a day with its month's name in the locale's order (`%-d. %B %Y`, `%B %-d, %Y`). */
+function namedDatePattern(tag: string, month: 'long' | 'short'): string {
+	const codes: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+		day: '%-d',
+		month: month === 'long' ? '%B' : '%b',
+		year: '%Y',
+	};
+	return new Intl.DateTimeFormat(tag, {
+		day: 'numeric',
+		month,
+		year: 'numeric',
+		timeZone: 'UTC',
+	})
+		.formatToParts(Date.UTC(2001, 1, 3))
+		.map((part) => (part.type === 'literal' ? part.value : (codes[part.type] ?? '')))
+		.join('');
+}
+
+/**
+ * The chart's date formats with their full dates in the order of the user's locale: `%B %-d, %Y`
+ * (October 1, 2026) becomes `%-d. %B %Y` (1. Oktober 2026) in German; English stays as it is.
+ */
+export function localizeDateFormats<F extends { [K in keyof F]: string }>(
+	formats: F,
+	wpLocale: string | undefined,
+): F {
+	const tag = languageTag(wpLocale);
+	const long = namedDatePattern(tag, 'long');
+	const short = namedDatePattern(tag, 'short');
+	const localized = { ...formats };
+	for (const name of Object.keys(formats) as Array<keyof F>) {
+		localized[name] = formats[name]
+			.split('%B %-d, %Y')
+			.join(long)
+			.split('%b %-d, %Y')
+			.join(short) as F[keyof F];
+	}
+	return localized;
+}

@@ -23,7 +23,7 @@ import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/dri
 import { singleProductId } from '../report/products/single-variable.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
-import { chartTimeLocale, currencyTickFormat } from './chart-locale.js';
+import { chartTimeLocale, currencyTickFormat, localizeDateFormats } from './chart-locale.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -357,7 +357,7 @@ function ReportChartView({ config, path, query }: Props) {
 					[secondaryKey, secondary?.data?.totals],
 				])
 			: getItemTotals(primary?.data?.totals, series, selected.key);
-	const formats = getDateFormatsForInterval(interval, data.length);
+	const formats = localizeDateFormats(getDateFormatsForInterval(interval, data.length), wpLocale);
 	// An average (items per order) with two decimals in the store's number format (d3's default
 	// wrote 3.75 in a store that writes 3,75).
 	const formatAverage = (value: number) =>

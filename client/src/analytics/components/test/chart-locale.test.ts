@@ -1,6 +1,13 @@
 import { timeFormatLocale } from 'd3-time-format';
 
-import { chartTimeLocale, currencyTickFormat, languageTag } from '../chart-locale.js';
+import { getDateFormatsForInterval } from '@abacus/date';
+
+import {
+	chartTimeLocale,
+	currencyTickFormat,
+	languageTag,
+	localizeDateFormats,
+} from '../chart-locale.js';
 
 const EURO = {
 	symbol: '€',
@@ -64,5 +71,23 @@ describe('the chart in the store’s locale', () => {
 		]);
 		// A currency without decimals never writes a fraction.
 		expect(currencyTickFormat({ ...DOLLAR, symbol: '¥', precision: 0 }, 'ja')(0.5)).toBe('¥1');
+	});
+
+	it('writes full dates in the order of the user’s language', () => {
+		const day = new Date(2026, 9, 1);
+		const german = localizeDateFormats(getDateFormatsForInterval('day', 10), 'de_DE');
+		const de = timeFormatLocale(chartTimeLocale('de_DE'));
+		expect(de.format(german.tooltipLabelFormat)(day)).toBe('1. Oktober 2026');
+		expect(de.format(german.screenReaderFormat)(day)).toBe('1. Oktober 2026');
+		const hourly = localizeDateFormats(getDateFormatsForInterval('hour', 10), 'de_DE');
+		expect(de.format(hourly.x2Format)(day)).toBe('1. Okt 2026');
+
+		const english = localizeDateFormats(getDateFormatsForInterval('day', 10), 'en_US');
+		expect(english).toEqual(getDateFormatsForInterval('day', 10));
+		expect(localizeDateFormats(getDateFormatsForInterval('hour', 10), 'en_US')).toEqual(
+			getDateFormatsForInterval('hour', 10),
+		);
+		const en = timeFormatLocale(chartTimeLocale('en_US'));
+		expect(en.format(english.tooltipLabelFormat)(day)).toBe('October 1, 2026');
 	});
 });
