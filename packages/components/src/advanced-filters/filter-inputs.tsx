@@ -7,7 +7,7 @@ import type { FilterValue } from '@abacus/navigation';
 
 import { DatePicker } from '../date-picker/index.js';
 import type { DatePickerUpdate } from '../date-picker/index.js';
-import { Search, useSearchFetcher } from '../search/index.js';
+import { isSearchType, Search, useSearchFetcher } from '../search/index.js';
 import type { SelectedOption } from '../select-control/index.js';
 import { SelectControl } from '../select-control/index.js';
 import type { AdvancedFilterDefinition, AdvancedFiltersProps } from './types.js';
@@ -210,7 +210,7 @@ export function SearchFilterInput({ definition, value, onChange }: FilterInputPr
 	return (
 		<Search
 			className="abacus-advanced-filters__search"
-			type={definition.input.type ?? 'products'}
+			type={isSearchType(definition.input.type) ? definition.input.type : 'products'}
 			selected={selected}
 			placeholder={definition.labels.placeholder || definition.labels.filter}
 			inlineTags
