@@ -281,11 +281,20 @@ describe('reads while the sync writes', () => {
 				}
 			})();
 			await reading;
+			// The held transaction is queued behind the sync's writes: read only once it is open,
+			// and roll it back afterwards so that it leaves the store as the sync wrote it.
+			let opened: () => void = () => undefined;
+			const inside = new Promise<void>((resolve) => {
+				opened = resolve;
+			});
 			const held = db.transaction(async () => {
 				await db.run("UPDATE orders SET status = 'on-hold' WHERE id = 1001");
 				await db.run('DELETE FROM order_stats');
+				opened();
 				await gate;
+				throw new Error('rolled back on purpose');
 			});
+			await inside;
 			const started = Date.now();
 			counts.push(
 				Number((await db.one<{ n: number }>('SELECT count(*) AS n FROM order_stats'))?.n),
@@ -297,7 +306,7 @@ describe('reads while the sync writes', () => {
 			expect(counts[0]).toBeGreaterThanOrEqual(100);
 			expect(status?.status).toBe('completed');
 			release();
-			await held;
+			await expect(held).rejects.toThrow('rolled back on purpose');
 			await backfill;
 			expect(await orderCounts(db)).toEqual({ rows: 300, distinct: 300, stats: 300 });
 			db.close();
