@@ -1,14 +1,13 @@
 /**
  * api-fetch set-up: every request goes to the site's REST root and carries the REST nonce.
  */
-import apiFetchImport, { type APIFetchMiddleware, type ApiFetch } from '@wordpress/api-fetch';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { createEngineMiddleware, engineClient, readEngineSettings } from '../engine/index.js';
+import { apiFetch, type APIFetchMiddleware } from './api-fetch.js';
 
 // The package's declarations are CommonJS-flavoured: under NodeNext the default import is typed as
 // the module namespace, while at runtime (bundlers, jest) it is the function.
-const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 let isConfigured = false;
 

@@ -6,7 +6,6 @@
  * has no route and the section stays away. A figure without any cost known says N/A, not 0.
  */
 import { useEffect, useState } from 'react';
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { Button } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/components';
@@ -20,8 +19,7 @@ import { addQueryArgs } from '@wordpress/url';
 import { useDefaultDateRange } from '../analytics/components/use-default-date-range.js';
 import { useReportContext } from '../analytics/components/use-report-context.js';
 import { useUsesWooCommerce } from '../engine/needs-engine.js';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../app/api-fetch.js';
 
 const KEYS = ['gross_profit', 'margin', 'cost', 'profit_per_order'] as const;
 

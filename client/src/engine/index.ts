@@ -3,17 +3,15 @@
  * the report data after the engine choice changed.
  */
 import { useSyncExternalStore } from 'react';
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { dispatch } from '@wordpress/data';
 import { itemsStore, reportsStore } from '@abacus/data';
 
 import { EngineClient, type EngineStatus, type EngineToken } from './client.js';
+import { apiFetch } from '../app/api-fetch.js';
 
 export { EngineClient, readEngineSettings, failureMessage } from './client.js';
 export type { EngineSettings, EngineStatus, EngineToken } from './client.js';
 export { createEngineMiddleware, isReportRoute, isEngineOnlyRoute } from './middleware.js';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
 
 /** The page's engine: configured from abacusSettings.engine when api-fetch is set up. */
 export const engineClient = new EngineClient(null, {

@@ -76,6 +76,16 @@ export interface ResolutionSelectors {
 	isResolving: (state: unknown, selector: string, args?: unknown[] | null) => boolean;
 }
 
+/**
+ * The resolution metadata actions every store has (as action creators), so that `dispatch( store )`
+ * and `useDispatch( store )` type them under every supported `@wordpress/data` release.
+ */
+export type ResolutionActions = {
+	invalidateResolution: (selector: string, args?: unknown[]) => { type: string };
+	invalidateResolutionForStore: () => { type: string };
+	invalidateResolutionForStoreSelector: (selector: string) => { type: string };
+};
+
 /** What `select( store )` returns: the store's selectors without state, plus resolution metadata. */
 export type WCSelectorType<N extends WCDataStoreName> = CurriedSelectors<
 	WCDataStores[N]['selectors']
@@ -94,7 +104,9 @@ type Promisified<F> = F extends (...args: infer P) => infer R
 
 /** What `dispatch( store )` returns: the store's actions (thunks resolve to their result). */
 export type WCDispatchType<N extends WCDataStoreName> = {
-	[K in keyof WCDataStores[N]['actions']]: Promisified<WCDataStores[N]['actions'][K]>;
+	[K in keyof (WCDataStores[N]['actions'] & ResolutionActions)]: Promisified<
+		(WCDataStores[N]['actions'] & ResolutionActions)[K]
+	>;
 } & { [K in keyof WPDataActions]: (...args: Parameters<WPDataActions[K]>) => Promise<void> };
 
 /** Which store a name or descriptor means. */
@@ -155,6 +167,14 @@ export function useDataRegistry(): WCDataRegistry {
 
 type ReduxStoreOptions = Parameters<typeof createReduxStore>[1];
 
+/** A store's actions with the resolution metadata actions, as @wordpress/data types action creators. */
+type StoreActions<N extends WCDataStoreName> = {
+	[K in keyof (WCDataStores[N]['actions'] & ResolutionActions)]: (WCDataStores[N]['actions'] &
+		ResolutionActions)[K] extends (...args: never[]) => unknown
+		? (WCDataStores[N]['actions'] & ResolutionActions)[K]
+		: never;
+};
+
 /**
  * The descriptor of a store (what `reportsStore`, `optionsStore`, ... are): its name, and in its
  * type the store's selectors (with the resolution metadata selectors) and actions, so that
@@ -163,7 +183,7 @@ type ReduxStoreOptions = Parameters<typeof createReduxStore>[1];
 export type WCDataStore<N extends WCDataStoreName> = ReturnType<
 	typeof createReduxStore<
 		unknown,
-		WCDataStores[N]['actions'],
+		StoreActions<N>,
 		WCDataStores[N]['selectors'] & ResolutionSelectors
 	>
 > & { name: N };

@@ -7,7 +7,6 @@
  * token signed by the secret, then checks that this browser reaches the engine too.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { Button, Notice, RadioControl, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { toWPError, type WPError } from '@abacus/data';
@@ -16,8 +15,7 @@ import { engineClient, refreshReports, type EngineToken } from '../../engine/ind
 import type { EngineClient } from '../../engine/index.js';
 import { LoadError } from '../../helpers/shared/load-error.js';
 import { SyncPanel } from './sync-panel.js';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../../app/api-fetch.js';
 
 export const ENGINE_ROUTE = '/abacus/v1/engine';
 const MIN_SECRET = 16;

@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl, TextControl } from '@wordpress/components';
-import { useDispatch, useRegistry } from '@wordpress/data';
+import { useDispatch } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
-import { importStore } from '@abacus/data';
+import { importStore, useDataRegistry } from '@abacus/data';
 
 import { useReportContext } from '../components/use-report-context.js';
 import './historical-import.scss';
@@ -27,7 +27,7 @@ interface ImportStatus {
 
 export function HistoricalImport() {
 	const { updateImportation } = useDispatch(importStore);
-	const registry = useRegistry();
+	const registry = useDataRegistry();
 	const { formatNumber } = useReportContext(NO_QUERY);
 	const [period, setPeriod] = useState<'all' | 'days'>('all');
 	const [days, setDays] = useState('30');

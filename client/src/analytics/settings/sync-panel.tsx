@@ -5,7 +5,6 @@
  * Loading, error with Retry, and a Refresh button; refreshed every 30 seconds while shown.
  */
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { Button, Spinner } from '@wordpress/components';
 import { dateI18n } from '@wordpress/date';
 import { __, sprintf } from '@wordpress/i18n';
@@ -14,8 +13,7 @@ import { numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 
 import { LoadError } from '../../helpers/shared/load-error.js';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../../app/api-fetch.js';
 
 export const SYNC_ROUTE = '/abacus/v1/sync';
 const REFRESH_MS = 30000;

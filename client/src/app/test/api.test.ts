@@ -2,11 +2,9 @@
  * setUpApiFetch: requests go to the REST root with the nonce, and answers embedded in the page
  * are served once without a request.
  */
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 
 import { createTimeoutMiddleware, setUpApiFetch } from '../api.js';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../api-fetch.js';
 
 describe('setUpApiFetch', () => {
 	const requests: Array<{ url: string; nonce: string | null }> = [];

@@ -2,10 +2,10 @@
  * Settings screens read their groups from the server before showing a field, and save only what
  * the person changed: a form never saves a field it did not load.
  */
-import { useDispatch, useRegistry } from '@wordpress/data';
+import { useDispatch } from '@wordpress/data';
 import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
 
-import { fetchWithHeaders, settingsStore, toWPError } from '@abacus/data';
+import { fetchWithHeaders, settingsStore, toWPError, useDataRegistry } from '@abacus/data';
 import type { WPError } from '@abacus/data';
 
 export type Values = Record<string, unknown>;
@@ -76,7 +76,7 @@ export function useSettingsGroups<G extends string>(groups: readonly G[]) {
 	const [state, setState] = useState<GroupsState<G>>({ status: 'loading' });
 	const { updateSettingsForGroup, persistSettingsForGroup, clearIsDirty } =
 		useDispatch(settingsStore);
-	const registry = useRegistry();
+	const registry = useDataRegistry();
 	const groupsKey = groups.join(',');
 	const request = useRef(0);
 

@@ -83,7 +83,10 @@ export function wpError(status: number, code: string, message: string): Answer {
 
 /** Renders `ui` with a fresh registry holding `stores`. */
 export function renderWithStores(ui: ReactElement, ...stores: StoreDescriptor[]) {
-	const registry = createRegistry();
+	// @wordpress/data's older type declarations leave `register` out of the registry's type.
+	const registry = createRegistry() as ReturnType<typeof createRegistry> & {
+		register: (store: StoreDescriptor) => void;
+	};
 	for (const store of stores) {
 		registry.register(store);
 	}

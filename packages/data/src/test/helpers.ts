@@ -4,6 +4,12 @@
 import apiFetch from '@wordpress/api-fetch';
 import { createRegistry, type StoreDescriptor } from '@wordpress/data';
 
+import type { WCDataRegistry } from '../store-registry.js';
+
+/** A fresh registry, typed over the Abacus stores (the untyped `createRegistry` is cast here once). */
+export type TestRegistry = ReturnType<typeof createRegistry> &
+	WCDataRegistry & { register: (store: StoreDescriptor) => void };
+
 export interface StubCall {
 	/** Path without the `_locale=user` argument apiFetch adds. */
 	path: string;
@@ -93,7 +99,7 @@ export function stubApiFetch(route: StubRoute): StubCall[] {
 
 /** A registry with only the given stores registered. */
 export function registryWith(...stores: StoreDescriptor[]) {
-	const registry = createRegistry();
+	const registry = createRegistry() as unknown as TestRegistry;
 	for (const store of stores) {
 		registry.register(store);
 	}

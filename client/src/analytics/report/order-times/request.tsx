@@ -5,10 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { fetchWithHeaders } from '@abacus/data';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../../../app/api-fetch.js';
 
 export type Load<T> =
 	| { state: 'loading' }

@@ -2,10 +2,8 @@
  * The Profit page's own requests: what sold without a cost, a product's costs, and saving a cost
  * (`abacus/v1/costs`, a POST api-fetch sends with the page's nonce).
  */
-import apiFetchImport, { type ApiFetch } from '@wordpress/api-fetch';
 import { addQueryArgs } from '@wordpress/url';
-
-const apiFetch = apiFetchImport as unknown as ApiFetch;
+import { apiFetch } from '../../../app/api-fetch.js';
 
 export interface MissingCost {
 	product_id: number;
