@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
-import { METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
+import { getMetric, METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
 
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
@@ -69,14 +69,17 @@ function stockLabel(status: unknown): string {
 const COLUMNS: Record<ExportType, Column[]> = {
 	revenue: [
 		['Date', (r) => r.date_start],
-		['Orders', (r) => (r.subtotals as Item).orders_count],
-		['Gross sales', (r) => (r.subtotals as Item).gross_sales],
-		['Total sales', (r) => (r.subtotals as Item).total_sales],
-		['Returns', (r) => (r.subtotals as Item).refunds],
-		['Coupons', (r) => (r.subtotals as Item).coupons],
-		['Taxes', (r) => (r.subtotals as Item).taxes],
-		['Shipping', (r) => (r.subtotals as Item).shipping],
-		['Net sales', (r) => (r.subtotals as Item).net_revenue],
+		[
+			getMetric('revenue', 'orders_count').columnLabel,
+			(r) => (r.subtotals as Item).orders_count,
+		],
+		[getMetric('revenue', 'gross_sales').columnLabel, (r) => (r.subtotals as Item).gross_sales],
+		[getMetric('revenue', 'total_sales').columnLabel, (r) => (r.subtotals as Item).total_sales],
+		[getMetric('revenue', 'refunds').columnLabel, (r) => (r.subtotals as Item).refunds],
+		[getMetric('revenue', 'coupons').columnLabel, (r) => (r.subtotals as Item).coupons],
+		[getMetric('revenue', 'taxes').columnLabel, (r) => (r.subtotals as Item).taxes],
+		[getMetric('revenue', 'shipping').columnLabel, (r) => (r.subtotals as Item).shipping],
+		[getMetric('revenue', 'net_revenue').columnLabel, (r) => (r.subtotals as Item).net_revenue],
 	],
 	orders: [
 		['Date', (r) => r.date_created],
@@ -100,7 +103,7 @@ const COLUMNS: Record<ExportType, Column[]> = {
 					.map((p) => `${String(p.quantity)}× ${String(p.name)}`)
 					.join(', '),
 		],
-		['Items sold', (r) => r.num_items_sold],
+		[getMetric('orders', 'num_items_sold').columnLabel, (r) => r.num_items_sold],
 		[
 			'Coupon(s)',
 			(r) =>
@@ -108,38 +111,41 @@ const COLUMNS: Record<ExportType, Column[]> = {
 					.map((c) => String(c.code))
 					.join(', '),
 		],
-		['Net sales', (r) => r.net_total],
+		[getMetric('orders', 'net_revenue').columnLabel, (r) => r.net_total],
 	],
 	products: [
 		['Product title', (r) => ext(r).name],
 		['SKU', (r) => ext(r).sku],
-		['Items sold', (r) => r.items_sold],
-		['Net sales', (r) => r.net_revenue],
-		['Orders', (r) => r.orders_count],
-		['Variations', (r) => ((ext(r).variations as unknown[] | undefined) ?? []).length],
+		[getMetric('products', 'items_sold').columnLabel, (r) => r.items_sold],
+		[getMetric('products', 'net_revenue').columnLabel, (r) => r.net_revenue],
+		[getMetric('products', 'orders_count').columnLabel, (r) => r.orders_count],
+		[
+			getMetric('products', 'variations_count').columnLabel,
+			(r) => ((ext(r).variations as unknown[] | undefined) ?? []).length,
+		],
 		['Status', (r) => stockLabel(ext(r).stock_status)],
 		['Stock', (r) => ext(r).stock_quantity],
 	],
 	variations: [
 		['Product / Variation title', (r) => ext(r).name],
 		['SKU', (r) => ext(r).sku],
-		['Items sold', (r) => r.items_sold],
-		['Net sales', (r) => r.net_revenue],
-		['Orders', (r) => r.orders_count],
+		[getMetric('variations', 'items_sold').columnLabel, (r) => r.items_sold],
+		[getMetric('variations', 'net_revenue').columnLabel, (r) => r.net_revenue],
+		[getMetric('variations', 'orders_count').columnLabel, (r) => r.orders_count],
 		['Status', (r) => stockLabel(ext(r).stock_status)],
 		['Stock', (r) => ext(r).stock_quantity],
 	],
 	categories: [
 		['Category', (r) => ext(r).name],
-		['Items sold', (r) => r.items_sold],
-		['Net sales', (r) => r.net_revenue],
-		['Products', (r) => r.products_count],
-		['Orders', (r) => r.orders_count],
+		[getMetric('categories', 'items_sold').columnLabel, (r) => r.items_sold],
+		[getMetric('categories', 'net_revenue').columnLabel, (r) => r.net_revenue],
+		[getMetric('categories', 'products_count').columnLabel, (r) => r.products_count],
+		[getMetric('categories', 'orders_count').columnLabel, (r) => r.orders_count],
 	],
 	coupons: [
 		['Coupon code', (r) => ext(r).code],
-		['Orders', (r) => r.orders_count],
-		['Amount discounted', (r) => r.amount],
+		[getMetric('coupons', 'orders_count').columnLabel, (r) => r.orders_count],
+		[getMetric('coupons', 'amount').columnLabel, (r) => r.amount],
 		['Created', (r) => ext(r).date_created],
 		['Expires', (r) => ext(r).date_expires],
 		['Type', (r) => ext(r).discount_type],
@@ -154,10 +160,10 @@ const COLUMNS: Record<ExportType, Column[]> = {
 					.toUpperCase(),
 		],
 		['Rate', (r) => `${String(r.tax_rate)}%`],
-		['Total tax', (r) => r.total_tax],
-		['Order tax', (r) => r.order_tax],
-		['Shipping tax', (r) => r.shipping_tax],
-		['Orders', (r) => r.orders_count],
+		[getMetric('taxes', 'total_tax').columnLabel, (r) => r.total_tax],
+		[getMetric('taxes', 'order_tax').columnLabel, (r) => r.order_tax],
+		[getMetric('taxes', 'shipping_tax').columnLabel, (r) => r.shipping_tax],
+		[getMetric('taxes', 'orders_count').columnLabel, (r) => r.orders_count],
 	],
 	downloads: [
 		['Date', (r) => r.date],
@@ -190,9 +196,9 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		['Last active', (r) => r.date_last_active],
 		['Sign up', (r) => r.date_registered],
 		['Email', (r) => r.email],
-		['Orders', (r) => r.orders_count],
-		['Total spend', (r) => r.total_spend],
-		['AOV', (r) => r.avg_order_value],
+		[getMetric('customers', 'orders_count').columnLabel, (r) => r.orders_count],
+		[getMetric('customers', 'total_spend').columnLabel, (r) => r.total_spend],
+		[getMetric('customers', 'avg_order_value').columnLabel, (r) => r.avg_order_value],
 		['Country / Region', (r) => r.country],
 		['City', (r) => r.city],
 		['Region', (r) => r.state],

@@ -67,6 +67,21 @@ describe('report export', () => {
 		]);
 	});
 
+	it.each([
+		['revenue', 'Date,Orders,Gross sales,Total sales,Returns,Coupons,Taxes,Shipping,Net sales'],
+		['categories', 'Category,Items sold,Net sales,Products,Orders'],
+		['coupons', 'Coupon code,Orders,Amount discounted,Created,Expires,Type'],
+	])('names the %s CSV columns as the report table does', async (type, header) => {
+		const started = await post<{ export_id: string }>(`/wc-analytics/reports/${type}/export`, {
+			report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' },
+			email: false,
+		});
+		expect(started.status).toBe(200);
+		const url = await waitForDownload(type, started.body.export_id);
+		const res = await fetch(`${server.url}${url}`, { headers: { 'X-WP-Nonce': 'test-nonce' } });
+		expect((await res.text()).split('\n')[0]).toBe(header);
+	});
+
 	it('says when there is nothing to export', async () => {
 		const res = await post<{ message: string; export_id?: string }>(
 			'/wc-analytics/reports/orders/export',
