@@ -1664,9 +1664,10 @@ delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 			const tooltip = page.locator('.abacus-chart__tooltip');
 			await tooltip.waitFor();
 			const [year, month, day] = AFTER.split('-').map(Number);
+			// German order: "20. August 2026".
 			await expect(
 				tooltip.locator('.abacus-chart__tooltip-title').textContent(),
-			).resolves.toBe(`${germanMonths('long')[month - 1]} ${day}, ${year}`);
+			).resolves.toBe(`${day}. ${germanMonths('long')[month - 1]} ${year}`);
 			const values = await tooltip.locator('.abacus-chart__tooltip-value').allTextContents();
 			expect(values.length).toBe(2);
 			for (const value of values)
