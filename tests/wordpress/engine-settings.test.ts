@@ -210,7 +210,11 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		await page.fill('#user_login', user.user);
 		await page.fill('#user_pass', user.password);
 		await Promise.all([
-			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php')),
+			// The redirect's document is enough (a loaded machine can take long to load wp-admin's assets).
+			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+				waitUntil: 'domcontentloaded',
+				timeout: 90_000,
+			}),
 			page.click('#wp-submit'),
 		]);
 		return page;

@@ -194,7 +194,11 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		await page.fill('#user_login', user.user);
 		await page.fill('#user_pass', user.password);
 		await Promise.all([
-			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php')),
+			// The redirect's document is enough (a loaded machine can take long to load wp-admin's assets).
+			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+				waitUntil: 'domcontentloaded',
+				timeout: 90_000,
+			}),
 			page.click('#wp-submit'),
 		]);
 		return { context, page, watch };
