@@ -206,17 +206,23 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 				problems.push(`console: ${message.text()}`);
 			}
 		});
-		await page.goto(`${site.url}/wp-login.php`);
-		await page.fill('#user_login', user.user);
-		await page.fill('#user_pass', user.password);
-		await Promise.all([
-			// The redirect's document is enough (a loaded machine can take long to load wp-admin's assets).
-			page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-				waitUntil: 'domcontentloaded',
-				timeout: 90_000,
-			}),
-			page.click('#wp-submit'),
-		]);
+		// WordPress sometimes answers a login with its form again (its test cookie not yet set when
+		// the form is sent): try again, up to three times.
+		for (let attempt = 1; ; attempt += 1) {
+			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
+			await page.fill('#user_login', user.user);
+			await page.fill('#user_pass', user.password);
+			await page.click('#wp-submit');
+			try {
+				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+					waitUntil: 'domcontentloaded',
+					timeout: 30_000,
+				});
+				break;
+			} catch (error) {
+				if (attempt === 3) throw error;
+			}
+		}
 		return page;
 	}
 
