@@ -17,7 +17,7 @@ import type { Db, SqlValue } from '../core/db.js';
 import { basisDateGmtSql, basisDateSql, dateBasis } from './date-basis.js';
 import { getOption } from './options.js';
 import { DIMENSION_TABLES, dimensionRows, type OrderDimensionFields } from './order-dimensions.js';
-import { refreshRollups } from './rollups.js';
+import { refreshRollupDays, refreshRollups, rollupDaysOf } from './rollups.js';
 import { insertRows } from './sql.js';
 
 /** One product line of an order or refund (`order_items`, its attributes in `order_item_meta`). */
@@ -126,11 +126,14 @@ export async function excludedStatusesSql(db: Db): Promise<string> {
 
 /**
  * SELECT of the order-stats rows of every raw order, in `order_stats` column order (the
- * returning-customer flag looks at all earlier orders of the customer).
+ * returning-customer flag looks at all earlier orders of the customer). With `scope`, the name of
+ * a table of order ids (`id`), only those orders: it must hold every order of each customer whose
+ * flags are wanted (see `refreshOrderLookups`).
  */
-export async function orderStatsSelect(db: Db): Promise<string> {
+export async function orderStatsSelect(db: Db, scope?: string): Promise<string> {
 	const excludedSql = await excludedStatusesSql(db);
 	const basis = await dateBasis(db);
+	const inScope = (column: string) => (scope ? `${column} IN (SELECT id FROM ${scope})` : 'true');
 	return `
 		WITH base AS (
 			SELECT o.id, o.parent_id, ${basisDateSql(basis)} AS date_created,
@@ -139,8 +142,8 @@ export async function orderStatsSelect(db: Db): Promise<string> {
 				'wc-' || COALESCE(p.status, o.status) AS status, o.customer_id
 			FROM orders o
 			LEFT JOIN (SELECT id, status FROM orders WHERE parent_id = 0) p ON p.id = o.parent_id
-			LEFT JOIN (SELECT order_id, SUM(qty) AS qty FROM order_items GROUP BY order_id) i ON i.order_id = o.id
-			WHERE ${basisDateSql(basis)} IS NOT NULL
+			LEFT JOIN (SELECT order_id, SUM(qty) AS qty FROM order_items WHERE ${inScope('order_id')} GROUP BY order_id) i ON i.order_id = o.id
+			WHERE ${basisDateSql(basis)} IS NOT NULL AND ${inScope('o.id')}
 		)
 		SELECT id AS order_id, parent_id, date_created, date_created_gmt, date_paid, date_completed,
 			qty AS num_items_sold, total AS total_sales, tax AS tax_total, shipping_total,
@@ -396,8 +399,10 @@ export async function deleteOrders(db: Db, ids: readonly number[]): Promise<numb
 		);
 		const all = [...new Set([...ids, ...rows.map((r) => Number(r.id))])];
 		await deleteRawRows(db, all);
+		const days = await rollupDaysOf(db, IDS, [idList(all)]);
 		for (const table of LOOKUP_TABLES)
 			await db.run(`DELETE FROM ${table} WHERE order_id IN (${IDS})`, [idList(all)]);
+		await refreshRollupDays(db, days);
 		return customersOf(rows);
 	});
 }
@@ -413,7 +418,7 @@ function customersOf(rows: ReadonlyArray<{ customer_id: number | null }>): numbe
  * their refunds (a refund takes its order's status) and of every order of `customerIds` and of
  * their own customers (the returning-customer flag depends on a customer's earlier orders), their
  * product, tax and coupon lookups, then category counts, product sales totals and the daily
- * roll-ups (rebuilt whole). Runs in one transaction (joins the caller's). Orders no longer in the
+ * roll-ups of the days those rows left or came to (`refreshRollupDays`; other days keep theirs). Runs in one transaction (joins the caller's). Orders no longer in the
  * raw tables lose their lookup rows.
  */
 export async function refreshOrderLookups(
@@ -424,22 +429,38 @@ export async function refreshOrderLookups(
 	if (orderIds.length === 0 && customerIds.length === 0) return;
 	await db.transaction(async () => {
 		const ids = idList(orderIds);
+		// The orders to re-derive: the given ones, their refunds and every order of their
+		// customers and of `customerIds` (all of a customer's orders, for the returning flags;
+		// orders without a customer form one group too).
+		const wanted = `o.id IN (${IDS}) OR o.parent_id IN (${IDS})
+			OR o.customer_id IN (${IDS})
+			OR o.customer_id IN (SELECT customer_id FROM orders WHERE id IN (${IDS}))`;
+		await db.run(
+			`CREATE OR REPLACE TEMP TABLE sync_scope AS SELECT o.id FROM orders o WHERE ${wanted}
+				OR (o.customer_id IS NULL AND EXISTS (
+					SELECT 1 FROM orders o WHERE (${wanted}) AND o.customer_id IS NULL))`,
+			[ids, ids, idList(customerIds), ids, ids, ids, idList(customerIds), ids],
+		);
 		await db.run(
 			`CREATE OR REPLACE TEMP TABLE sync_stage AS
-			SELECT * FROM (${await orderStatsSelect(db)}) x
+			SELECT * FROM (${await orderStatsSelect(db, 'sync_scope')}) x
 			WHERE order_id IN (${IDS}) OR parent_id IN (${IDS})
 				OR customer_id IN (${IDS})
 				OR customer_id IN (SELECT customer_id FROM orders WHERE id IN (${IDS}))`,
 			[ids, ids, idList(customerIds), ids],
 		);
+		await db.run('DROP TABLE IF EXISTS sync_scope');
 		const staged = `SELECT order_id FROM sync_stage UNION ALL ${IDS}`;
+		// The roll-ups of the days the rows leave and of the days they come to.
+		const days = await rollupDaysOf(db, staged, [ids]);
 		for (const table of LOOKUP_TABLES)
 			await db.run(`DELETE FROM ${table} WHERE order_id IN (${staged})`, [ids]);
 		await db.run('INSERT INTO order_stats SELECT * FROM sync_stage');
 		await insertLineLookups(db, (column) => `${column} IN (SELECT order_id FROM sync_stage)`);
+		days.push(...(await rollupDaysOf(db, 'SELECT order_id FROM sync_stage', [])));
 		await db.run('DROP TABLE IF EXISTS sync_stage');
 		await updateCatalogueTotals(db);
-		await refreshRollups(db);
+		await refreshRollupDays(db, days);
 	});
 }
 

@@ -3,7 +3,7 @@
  * thousand rows instead of millions. They are rebuilt with the lookup tables (generation and
  * import) and on start-up when missing; reports use them only where they give identical figures.
  */
-import type { Db } from '../core/db.js';
+import type { Db, SqlValue } from '../core/db.js';
 
 export const ROLLUP_TABLES = [
 	'order_stats_daily',
@@ -18,35 +18,78 @@ export const ROLLUP_TABLES = [
  */
 export const ROLLUP_VERSION = 2;
 
-export async function refreshRollups(db: Db): Promise<void> {
-	await db.exec(`
-		CREATE OR REPLACE TABLE rollup_version AS SELECT ${ROLLUP_VERSION} AS version;
-		CREATE OR REPLACE TABLE order_stats_daily AS
-		SELECT CAST(date_created AS DATE) AS day, status,
-			COUNT(*) FILTER (WHERE parent_id = 0) AS orders_count,
-			CAST(COALESCE(SUM(num_items_sold), 0) AS BIGINT) AS num_items_sold,
-			COALESCE(SUM(total_sales), 0) AS total_sales,
-			COALESCE(SUM(net_total) FILTER (WHERE net_total < 0), 0) AS negative_net_total,
-			COALESCE(SUM(tax_total), 0) AS tax_total,
-			COALESCE(SUM(shipping_total), 0) AS shipping_total,
-			COALESCE(SUM(net_total), 0) AS net_total,
-			COUNT(*) FILTER (WHERE order_id IN (SELECT order_id FROM order_coupon_lookup)) AS coupon_orders
-		FROM order_stats GROUP BY 1, 2;
-		CREATE OR REPLACE TABLE order_coupon_daily AS
+/**
+ * The SELECT of each roll-up, limited to the days `where` keeps (an SQL condition on a day,
+ * written as `{day}`; 'true' for all days). A lookup row's `date_created` is its order-stats
+ * row's (both derived from the same order row), so the condition is put on both: the line
+ * tables are then read only around those days.
+ */
+function rollupSelects(where: string): Record<(typeof ROLLUP_TABLES)[number], string> {
+	const keep = (alias: string) =>
+		where.replaceAll('{day}', `CAST(${alias}.date_created AS DATE)`);
+	return {
+		order_stats_daily: `
+		SELECT CAST(s.date_created AS DATE) AS day, s.status,
+			COUNT(*) FILTER (WHERE s.parent_id = 0) AS orders_count,
+			CAST(COALESCE(SUM(s.num_items_sold), 0) AS BIGINT) AS num_items_sold,
+			COALESCE(SUM(s.total_sales), 0) AS total_sales,
+			COALESCE(SUM(s.net_total) FILTER (WHERE s.net_total < 0), 0) AS negative_net_total,
+			COALESCE(SUM(s.tax_total), 0) AS tax_total,
+			COALESCE(SUM(s.shipping_total), 0) AS shipping_total,
+			COALESCE(SUM(s.net_total), 0) AS net_total,
+			COUNT(*) FILTER (WHERE s.order_id IN (SELECT order_id FROM order_coupon_lookup)) AS coupon_orders
+		FROM order_stats s WHERE ${keep('s')} GROUP BY 1, 2`,
+		order_coupon_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
-		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id GROUP BY 1, 2, 3;
-		CREATE OR REPLACE TABLE order_product_daily AS
+		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id WHERE ${keep('s')} AND ${keep('c')} GROUP BY 1, 2, 3`,
+		order_product_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
 			CAST(SUM(p.product_qty) AS BIGINT) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
 			COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0) AS orders_count,
 			MAX(p.date_created) AS last_sale,
 			CAST(COALESCE(SUM(p.product_qty) FILTER (WHERE p.variation_id <> 0), 0) AS BIGINT) AS variation_items_sold
-		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id GROUP BY 1, 2, 3;
-		CREATE OR REPLACE TABLE order_tax_daily AS
+		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id WHERE ${keep('s')} AND ${keep('p')} GROUP BY 1, 2, 3`,
+		order_tax_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, t.tax_rate_id,
 			SUM(t.shipping_tax) AS shipping_tax, SUM(t.order_tax) AS order_tax, SUM(t.total_tax) AS total_tax
-		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id GROUP BY 1, 2, 3;
+		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id WHERE ${keep('s')} AND ${keep('t')} GROUP BY 1, 2, 3`,
+	};
+}
+
+/** Rebuilds every roll-up from the lookup tables. */
+export async function refreshRollups(db: Db): Promise<void> {
+	const selects = rollupSelects('true');
+	await db.exec(`
+		CREATE OR REPLACE TABLE rollup_version AS SELECT ${ROLLUP_VERSION} AS version;
+		${ROLLUP_TABLES.map((t) => `CREATE OR REPLACE TABLE ${t} AS ${selects[t]};`).join('\n')}
 	`);
+}
+
+/**
+ * Re-derives the roll-up rows of the given days only ('YYYY-MM-DD', days of `order_stats`'
+ * `date_created`), e.g. the days a sync batch touched: the days of the lookup rows it removed and
+ * of those it wrote. The other days' rows stay as they are. Call inside the batch's transaction.
+ */
+export async function refreshRollupDays(db: Db, days: readonly string[]): Promise<void> {
+	if (days.length === 0) return;
+	const list = JSON.stringify([...new Set(days)]);
+	const inDays = '{day} IN (SELECT unnest(CAST(? AS DATE[])))';
+	const selects = rollupSelects(inDays);
+	for (const table of ROLLUP_TABLES) {
+		await db.run(`DELETE FROM ${table} WHERE ${inDays.replace('{day}', 'day')}`, [list]);
+		const uses = selects[table].split(' IN (SELECT unnest(CAST(? AS DATE[])))').length - 1;
+		await db.run(`INSERT INTO ${table} ${selects[table]}`, Array<string>(uses).fill(list));
+	}
+}
+
+/** The days ('YYYY-MM-DD') of the `order_stats` rows whose order id `sql` (a subquery) lists. */
+export async function rollupDaysOf(db: Db, sql: string, params: SqlValue[]): Promise<string[]> {
+	const rows = await db.all<{ day: string }>(
+		`SELECT DISTINCT CAST(CAST(date_created AS DATE) AS VARCHAR) AS day FROM order_stats
+		WHERE order_id IN (${sql})`,
+		params,
+	);
+	return rows.map((r) => String(r.day));
 }
 
 /** Builds the roll-ups when a database predates them (or predates their current columns). */

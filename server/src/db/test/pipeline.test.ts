@@ -1,6 +1,7 @@
-import { Db, type Row } from '../../core/db.js';
+import { Db } from '../../core/db.js';
 import { generateStore } from '../../demo/generate.js';
 import { applyOrderChanges, deriveLookups, type OrderRecord } from '../pipeline.js';
+import { readOrder } from './read-order.js';
 
 jest.setTimeout(120_000);
 
@@ -31,80 +32,6 @@ async function derived(db: Db): Promise<Record<string, string[]>> {
 			.sort();
 	}
 	return out;
-}
-
-const text = (v: Row[string]): string => (v === null ? '' : String(v));
-const num = (v: Row[string]): number => Number(v);
-const date = (v: Row[string]): string | null => (v === null ? null : String(v).replace('T', ' '));
-
-/** An order as a store sync would hand it over, read back from the raw tables. */
-async function readOrder(db: Db, id: number): Promise<OrderRecord> {
-	const o = await db.one(
-		`SELECT *, strftime(date_created, '%Y-%m-%d %H:%M:%S') AS created,
-			strftime(date_created_gmt, '%Y-%m-%d %H:%M:%S') AS created_gmt,
-			strftime(date_paid, '%Y-%m-%d %H:%M:%S') AS paid,
-			strftime(date_completed, '%Y-%m-%d %H:%M:%S') AS completed
-		FROM orders WHERE id = ?`,
-		[id],
-	);
-	if (!o) throw new Error(`order ${id} missing`);
-	const lines = await db.all('SELECT * FROM order_items WHERE order_id = ? ORDER BY 1', [id]);
-	const meta = await db.all(
-		'SELECT m.* FROM order_item_meta m JOIN order_items i USING (order_item_id) WHERE i.order_id = ?',
-		[id],
-	);
-	return {
-		id,
-		parent_id: num(o.parent_id),
-		type: o.type === 'shop_order_refund' ? 'shop_order_refund' : 'shop_order',
-		number: text(o.number),
-		status: text(o.status),
-		currency: text(o.currency),
-		customer_id: o.customer_id === null ? null : num(o.customer_id),
-		user_id: o.user_id === null ? null : num(o.user_id),
-		billing_first_name: text(o.billing_first_name),
-		billing_last_name: text(o.billing_last_name),
-		billing_email: text(o.billing_email),
-		billing_country: text(o.billing_country),
-		billing_state: text(o.billing_state),
-		billing_city: text(o.billing_city),
-		billing_postcode: text(o.billing_postcode),
-		discount_total: num(o.discount_total),
-		shipping_total: num(o.shipping_total),
-		shipping_tax: num(o.shipping_tax),
-		cart_tax: num(o.cart_tax),
-		total: num(o.total),
-		payment_method: text(o.payment_method),
-		date_created: text(o.created),
-		date_created_gmt: text(o.created_gmt),
-		date_paid: date(o.paid),
-		date_completed: date(o.completed),
-		lines: lines.map((l) => ({
-			order_item_id: num(l.order_item_id),
-			product_id: num(l.product_id),
-			variation_id: num(l.variation_id),
-			name: text(l.name),
-			qty: num(l.qty),
-			subtotal: num(l.subtotal),
-			total: num(l.total),
-			tax: num(l.tax),
-			shipping: num(l.shipping),
-			shipping_tax: num(l.shipping_tax),
-			meta: meta
-				.filter((m) => num(m.order_item_id) === num(l.order_item_id))
-				.map((m) => ({ key: text(m.meta_key), value: text(m.meta_value) })),
-		})),
-		taxes: (await db.all('SELECT * FROM order_tax_items WHERE order_id = ?', [id])).map(
-			(t) => ({
-				tax_rate_id: num(t.tax_rate_id),
-				shipping_tax: num(t.shipping_tax),
-				order_tax: num(t.order_tax),
-			}),
-		),
-		coupons: (await db.all('SELECT * FROM order_coupon_items WHERE order_id = ?', [id])).map(
-			(c) => ({ coupon_id: num(c.coupon_id), discount_amount: num(c.discount_amount) }),
-		),
-	};
 }
 
 describe('db pipeline: a store sync round', () => {
@@ -182,6 +109,50 @@ describe('db pipeline: a store sync round', () => {
 			[fresh.id],
 		);
 		expect(Number(added?.n)).toBe(fresh.lines.filter((l) => l.qty !== 0).length);
+		await expectSameAsFullRebuild();
+	});
+
+	it('an order moved to another day, with its refunds, re-derives the roll-ups of both days (the others stay as they were)', async () => {
+		const refunded = await db.one<{ parent_id: number }>(
+			'SELECT parent_id FROM orders WHERE parent_id <> 0 ORDER BY id LIMIT 1 OFFSET 1',
+		);
+		const order = await readOrder(db, Number(refunded?.parent_id));
+		const oldDay = order.date_created.slice(0, 10);
+		const shift = (value: string) =>
+			new Date(Date.parse(`${value.replace(' ', 'T')}Z`) - 40 * 86400000)
+				.toISOString()
+				.replace('T', ' ')
+				.slice(0, 19);
+		const moved = {
+			...order,
+			date_created: shift(order.date_created),
+			date_created_gmt: shift(order.date_created_gmt),
+		};
+		const newDay = moved.date_created.slice(0, 10);
+		const untouched = await db.all(
+			'SELECT * FROM order_stats_daily WHERE day NOT IN (CAST(? AS DATE), CAST(? AS DATE)) ORDER BY ALL',
+			[oldDay, newDay],
+		);
+		await applyOrderChanges(db, { upsert: [moved] });
+		const onNewDay = await db.one<{ n: number }>(
+			'SELECT count(*) AS n FROM order_stats WHERE order_id = ? AND CAST(date_created AS DATE) = CAST(? AS DATE)',
+			[order.id, newDay],
+		);
+		expect(Number(onNewDay?.n)).toBe(1);
+		expect(
+			await db.all(
+				'SELECT * FROM order_stats_daily WHERE day NOT IN (CAST(? AS DATE), CAST(? AS DATE)) ORDER BY ALL',
+				[oldDay, newDay],
+			),
+		).toEqual(untouched);
+		await expectSameAsFullRebuild();
+	});
+
+	it('a batch that only deletes orders re-derives the roll-ups of their days', async () => {
+		const rows = await db.all<{ id: number }>(
+			'SELECT id FROM orders WHERE parent_id = 0 ORDER BY id DESC LIMIT 3',
+		);
+		await applyOrderChanges(db, { remove: rows.map((r) => Number(r.id)) });
 		await expectSameAsFullRebuild();
 	});
 });
