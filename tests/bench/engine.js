@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The engine bench: WooCommerce's analytics against the Abacus engine on the real stack (WordPress
-// 6.8.8 + WooCommerce 10.0.2) grown to BENCH_ENGINE_ORDERS orders (default 20,000; seeding stops
-// after BENCH_ENGINE_SEED_SECONDS, default 1,200, and the size reached is measured and printed),
-// plus the sync rate beside the store's own page time. `--json <file>` writes the figures.
+// 6.8.8 + WooCommerce 10.0.2) holding BENCH_ENGINE_ORDERS orders (default 20,000; the store is kept
+// in .data/bench-wp and grown on first use), the sync rate beside the store's own page time and
+// from the same pages answered at once, and a sync batch into a 1M-order store (see
+// engine/engine.bench.ts). `--json <file>` writes the figures.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,16 +28,26 @@ if (result.status !== 0 || !fs.existsSync(out)) {
 	process.exit(result.status || 1);
 }
 const figures = JSON.parse(fs.readFileSync(out, 'utf8'));
+const n = (x) => Number(x).toLocaleString('en-US');
 console.log(
-	`\nEngine bench on ${figures.orders.toLocaleString('en-US')} synced orders${figures.orders < figures.target ? ` (the store reached ${figures.orders.toLocaleString('en-US')} of the ${figures.target.toLocaleString('en-US')} asked in ${figures.seedSeconds} s of seeding)` : ''}:`,
+	`\nEngine bench on ${n(figures.orders)} synced orders of the real store (WordPress 6.8.8 + WooCommerce 10.0.2; seeded through WooCommerce's PHP API in ${n(figures.seedSeconds)} s + its analytics import ${n(figures.importSeconds)} s, kept in .data/bench-wp):`,
 );
 console.log(
-	`sync: ${figures.syncOrdersPerSecond} orders/s (${figures.syncSeconds} s); the store's own page of 100 orders: ${figures.storePageMedianMs} ms median (${figures.syncPageMedianMs} ms during the sync)`,
+	`sync from the store: ${figures.syncOrdersPerSecond} orders/s (${figures.syncSeconds} s); the store's own page of 100 orders: ${figures.storePageMedianMs} ms median (${figures.syncPageMedianMs} ms during the sync)`,
+);
+console.log(
+	`sync from the same pages answered at once (local replay): ${figures.replayOrdersPerSecond} orders/s (${figures.replaySeconds} s; page ${figures.replayPageMedianMs} ms median)`,
 );
 const width = Math.max(...figures.endpoints.map((e) => e.endpoint.length));
 console.log(`${'request'.padEnd(width)}  WooCommerce med / p95   engine med / p95   ratio`);
 for (const e of figures.endpoints) {
 	console.log(
 		`${e.endpoint.padEnd(width)}  ${`${e.woocommerceMedianMs} / ${e.woocommerceP95Ms} ms`.padStart(20)}   ${`${e.engineMedianMs} / ${e.engineP95Ms} ms`.padStart(16)}   ${String(e.ratio).padStart(5)}x`,
+	);
+}
+if (figures.rollups) {
+	const r = figures.rollups;
+	console.log(
+		`a sync batch of ${r.batchOrders} changed orders into a ${n(r.orders)}-order store: ${r.batchMedianMs} ms median, re-deriving the roll-ups of the days it touched; a full roll-up rebuild (what each batch added before): ${r.fullRollupRebuildMedianMs} ms`,
 	);
 }

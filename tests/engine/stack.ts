@@ -51,6 +51,11 @@ export async function startStack(): Promise<EngineStack> {
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-'));
 	const site = await startWordPress(await standInPlugin(dir));
 	rmSync(dir, { recursive: true, force: true });
+	return engineStack(site);
+}
+
+/** The engine helpers on a running WordPress + WooCommerce (e.g. the bench's kept store). */
+export function engineStack(site: WordPressSite): EngineStack {
 	let password: { user: string; password: string } | null = null;
 	const phpJson = <T>(code: string): T => {
 		let out: string;
