@@ -2,7 +2,7 @@
  * The engine bench's store, kept on disk: the test stack's prepared WordPress 6.8.8 +
  * WooCommerce 10.0.2 (tests/wordpress/harness.ts) copied once to `.data/bench-wp/<name>/`
  * (gitignored) and grown there to the orders asked through WooCommerce's own PHP API
- * (seed-orders.php: two PHP processes at once, 500 orders each, a transaction per 250), then
+ * (seed-orders.php: two PHP processes at once, 500 orders each), then
  * WooCommerce's analytics import run once (import-analytics.php). `store.json` in that folder
  * stamps it (BENCH_STORE_VERSION, orders, seconds spent): later runs start it as it is, and a run
  * stopped while seeding goes on from the orders already there. The folder's name holds the
@@ -172,7 +172,7 @@ export async function openBenchStore(
 				`--pid-file=${path.join(sockDir, 'db.pid')}`,
 				'--skip-log-bin',
 				'--innodb-buffer-pool-size=256M',
-				'--innodb-log-file-size=64M',
+				'--innodb-log-file-size=16M',
 				'--innodb-flush-log-at-trx-commit=0',
 				'--skip-name-resolve',
 			],
@@ -238,7 +238,6 @@ export async function openBenchStore(
 								'abacus-bench-seed.php',
 								String(chunk),
 								String(++round * 10 + k),
-								'250',
 							],
 							{ cwd: root, maxBuffer: 16 * 1024 * 1024 },
 						),
