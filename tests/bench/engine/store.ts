@@ -1,8 +1,8 @@
 /**
  * The engine bench's store, kept on disk: the test stack's prepared WordPress 6.8.8 +
  * WooCommerce 10.0.2 (tests/wordpress/harness.ts) copied once to `.data/bench-wp/<name>/`
- * (gitignored) and grown there to the orders asked through WooCommerce's own PHP API
- * (seed-orders.php: two PHP processes at once, 500 orders each), then
+ * (gitignored; `BENCH_WP_DIR` for another folder) and grown there to the orders asked through
+ * WooCommerce's own PHP API (seed-orders.php: two PHP processes at once, 500 orders each), then
  * WooCommerce's analytics import run once (import-analytics.php). `store.json` in that folder
  * stamps it (BENCH_STORE_VERSION, orders, seconds spent): later runs start it as it is, and a run
  * stopped while seeding goes on from the orders already there. The folder's name holds the
@@ -102,7 +102,7 @@ export async function openBenchStore(
 	log: (line: string) => void = console.log,
 ): Promise<BenchStore> {
 	const prepared = await preparedStack();
-	const base = path.join(REPO, '.data', 'bench-wp');
+	const base = path.resolve(REPO, process.env.BENCH_WP_DIR ?? path.join('.data', 'bench-wp'));
 	const name = `${path.basename(prepared.dir)}-v${BENCH_STORE_VERSION}`;
 	const dir = path.join(base, name);
 	mkdirSync(base, { recursive: true });
