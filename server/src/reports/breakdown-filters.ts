@@ -1,8 +1,9 @@
 /**
  * The breakdown dimensions as order filters (`payment_method_includes=stripe`,
- * `country_excludes=US`, …) on an order-stats alias `s`: read by the breakdown reports and by the
- * orders and revenue reports' advanced filters (`filters.ts orderFilters`). A refund follows its
- * order's value. Every value is a bound parameter.
+ * `country_excludes=US`, `shipping_state_includes=US:CA`, …) on an order-stats alias `s`: read by
+ * the breakdown reports and by the orders and revenue reports (`filters.ts orderFilters`,
+ * `dimensionFilters`), so every figure of a breakdown table has a filter giving the orders behind
+ * it. A refund follows its order's value. Every value is a bound parameter.
  */
 import type { SqlValue } from '../core/db.js';
 import type { ParamSpecs, Query } from '../http/params.js';
@@ -16,8 +17,12 @@ export const DIMENSION_FILTERS: Record<string, string> = {
 	shipping_method: 'd.shipping_method',
 	origin: ORIGIN_KEY,
 	origin_type: 'd.origin_type',
+	campaign: 'd.origin_campaign',
+	device: 'd.origin_device',
 	country: 'd.billing_country',
 	state: `d.billing_country || ':' || d.billing_state`,
+	shipping_country: 'd.shipping_country',
+	shipping_state: `d.shipping_country || ':' || d.shipping_state`,
 };
 
 /** `<name>_includes` / `<name>_excludes` of every dimension filter (lists of keys). */

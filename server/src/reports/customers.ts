@@ -27,6 +27,9 @@ export const CUSTOMER_FILTER_PARAMS: ParamSpecs = {
 	email_excludes: { type: 'ids' },
 	country_includes: { type: 'strings' },
 	country_excludes: { type: 'strings' },
+	/** `country:state` keys (`US:CA`), like the orders' state filters. */
+	state_includes: { type: 'strings' },
+	state_excludes: { type: 'strings' },
 	registered_before: { type: 'date-time' },
 	registered_after: { type: 'date-time' },
 	last_active_before: { type: 'date-time' },
@@ -49,6 +52,9 @@ export const CUSTOMER_FILTER_PARAMS: ParamSpecs = {
 	customers: { type: 'ids' },
 	include: { type: 'ids' },
 };
+
+/** A customer's `country:state` key (`US:CA`), as the state filters take it. */
+const STATE_KEY = "(COALESCE(c.country, '') || ':' || COALESCE(c.state, ''))";
 
 interface Built {
 	base: string;
@@ -108,13 +114,15 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 			whereParams.push(...list);
 		}
 	}
-	for (const [param, not] of [
-		['country_includes', false],
-		['country_excludes', true],
+	for (const [param, column, not] of [
+		['country_includes', 'c.country', false],
+		['country_excludes', 'c.country', true],
+		['state_includes', STATE_KEY, false],
+		['state_excludes', STATE_KEY, true],
 	] as const) {
 		const list = q.strings(param);
 		if (list.length) {
-			where.push(`${not ? 'NOT ' : ''}${inList('c.country', list)}`);
+			where.push(`${not ? 'NOT ' : ''}${inList(column, list)}`);
 			whereParams.push(...list);
 		}
 	}

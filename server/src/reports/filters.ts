@@ -157,6 +157,18 @@ export async function orderFilters(
 		});
 	}
 	parts.push(...dimensionFilterParts(q));
+	return combine(parts, anyMatch);
+}
+
+/**
+ * The breakdown dimension filters alone (`payment_method_includes`, `country_excludes`, …, see
+ * `breakdown-filters.ts`), combined with `match`: the filters revenue stats take. Null when none.
+ */
+export function dimensionFilters(q: Query): Where | null {
+	return combine(dimensionFilterParts(q), q.str('match', 'all') === 'any');
+}
+
+function combine(parts: Where[], anyMatch: boolean): Where | null {
 	if (!parts.length) return null;
 	return {
 		sql: [`(${parts.map((p) => p.sql.join(' AND ')).join(anyMatch ? ' OR ' : ' AND ')})`],

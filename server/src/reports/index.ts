@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { registerBreakdownRoutes } from './breakdown.js';
+import { DIMENSION_FILTER_PARAMS } from './breakdown-filters.js';
 import { registerCohortRoutes } from './cohort-routes.js';
 import { customersList, customersStats, CUSTOMER_FILTER_PARAMS } from './customers.js';
 import {
@@ -100,6 +101,8 @@ export async function registerReportRoutes(
 			categories: { type: 'ids' },
 			coupons: { type: 'ids' },
 			variations: { type: 'ids' },
+			match: { type: 'string', default: 'all', enum: ['all', 'any'] },
+			...DIMENSION_FILTER_PARAMS,
 		},
 		async (q, settings) => stats(await orderStats(db, q, settings, false)),
 	);

@@ -8,6 +8,7 @@ import { onRollup, ORDER_LINE_METRICS, ORDER_METRICS, type Metric } from '../met
 import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
 import {
 	dateWhere,
+	dimensionFilters,
 	orderFilters,
 	productsInCategories,
 	statusWhere,
@@ -261,7 +262,10 @@ async function segmentSetup(
 	};
 }
 
-/** Runs revenue stats (`filters: false`) or orders stats. */
+/**
+ * Runs revenue stats (`filters: false`: the excluded statuses, and of the order filters only the
+ * breakdown dimensions') or orders stats (every order filter and the status filters).
+ */
 export async function orderStats(
 	db: SqlReader,
 	q: Query,
@@ -270,7 +274,7 @@ export async function orderStats(
 ): Promise<StatsResult> {
 	const range = dateRange(q.raw, settings.timeZone);
 	const status: Where = filters ? statusWhere(q, settings) : statusWhere(new Query({}), settings);
-	const extra = filters ? await orderFilters(db, q) : null;
+	const extra = filters ? await orderFilters(db, q) : dimensionFilters(q);
 	const where = whereClause(dateWhere(range, 's.date_created', dialectOf(db)), status, extra);
 	const base = pick(ORDER_METRICS, [
 		'orders_count',

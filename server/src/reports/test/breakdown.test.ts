@@ -254,6 +254,201 @@ describe('every breakdown sums to the store totals', () => {
 	});
 });
 
+/** The order filter giving the orders behind a row of each `group_by`. */
+const DRILL_DOWNS: Array<[string, string, string]> = [
+	['payment-methods', 'method', 'payment_method'],
+	['shipping-methods', 'method', 'shipping_method'],
+	['origins', 'origin', 'origin'],
+	['origins', 'source_type', 'origin_type'],
+	['origins', 'campaign', 'campaign'],
+	['origins', 'device', 'device'],
+	['places', 'billing_country', 'country'],
+	['places', 'billing_state', 'state'],
+	['places', 'shipping_country', 'shipping_country'],
+	['places', 'shipping_state', 'shipping_state'],
+];
+
+/** Stats totals of a route. */
+const totalsOf = async (route: string, query: string): Promise<Record<string, number>> =>
+	(
+		await get<Stats>(
+			server,
+			`/wc-analytics/reports/${route}/stats?${RANGE}&interval=month&per_page=100${query}`,
+		)
+	).body.totals;
+
+/** A whole-report export's CSV lines. */
+async function exportLines(type: string, args: Record<string, string>): Promise<string[]> {
+	const res = await fetch(`${server.url}/wp-json/wc-analytics/reports/${type}/export`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': 'test-nonce' },
+		body: JSON.stringify({
+			report_args: { after: `${lastYear}T00:00:00`, before: `${today}T23:59:59`, ...args },
+		}),
+	});
+	expect(res.status).toBe(200);
+	const { export_id: id } = (await res.json()) as { export_id: string };
+	let url = '';
+	for (let i = 0; i < 400 && !url; i++) {
+		const status = await get<{ download_url?: string }>(
+			server,
+			`/wc-analytics/reports/${type}/export/${id}/status`,
+		);
+		url = status.body.download_url ?? '';
+		if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	const text = await (
+		await fetch(`${server.url}${url}`, { headers: { 'X-WP-Nonce': 'test-nonce' } })
+	).text();
+	return text.trim().split('\n');
+}
+
+describe('drill-down: every row has the orders behind it', () => {
+	it.each(DRILL_DOWNS)(
+		"%s by %s: reports/orders?%s_includes=<key> lists the row's orders",
+		async (slug, groupBy, filter) => {
+			const rows = (await list(slug, `&group_by=${groupBy}&orderby=orders_count`)).filter(
+				(r) => r.key !== '',
+			);
+			expect(rows.length).toBeGreaterThan(1);
+			// the largest, a middle and the smallest value
+			const picks = [
+				...new Set([rows[0], rows[Math.floor(rows.length / 2)], rows[rows.length - 1]]),
+			];
+			for (const row of picks) {
+				const key = encodeURIComponent(row.key);
+				const orders = await get<Array<{ order_id: number }>>(
+					server,
+					`/wc-analytics/reports/orders?${RANGE}&per_page=100&refunds=none&${filter}_includes=${key}`,
+				);
+				expect(orders.status).toBe(200);
+				expect(Number(orders.headers.get('x-wp-total'))).toBe(row.orders_count);
+				const stats = await totalsOf('orders', `&${filter}_includes=${key}`);
+				close(stats.orders_count, row.orders_count);
+				close(stats.net_revenue, row.net_revenue);
+				// the breakdown routes take the filter too: only that row is left
+				const same = await list(slug, `&group_by=${groupBy}&${filter}_includes=${key}`);
+				expect(same.map((r) => r.key)).toEqual([row.key]);
+			}
+		},
+	);
+
+	it('excludes leave every other value', async () => {
+		const rows = await list('places', '&group_by=shipping_state');
+		const top = rows
+			.filter((r) => r.key !== '')
+			.sort((a, b) => b.orders_count - a.orders_count)[0];
+		const rest = await totalsOf('orders', `&shipping_state_excludes=${top.key}`);
+		close(rest.orders_count, sum(rows, 'orders_count') - top.orders_count);
+	});
+
+	it('the orders export takes the new filters', async () => {
+		const row = (await list('places', '&group_by=shipping_state&orderby=orders_count'))[0];
+		const lines = await exportLines('orders', {
+			shipping_state_includes: row.key,
+			refunds: 'none',
+		});
+		expect(lines).toHaveLength(row.orders_count + 1);
+	});
+});
+
+describe('revenue stats take the dimension filters', () => {
+	const FILTERS = [
+		'&payment_method_includes=paypal',
+		'&payment_method_excludes=stripe&country_includes=US',
+		'&state_includes=US:CA,US:NY',
+		'&shipping_state_includes=US:CA',
+		'&shipping_country_excludes=US',
+		'&device_includes=Mobile',
+		'&origin_type_includes=utm&campaign_excludes=spring-sale',
+		'&match=any&payment_method_includes=paypal&country_includes=GB',
+	];
+	it.each(FILTERS)('revenue stats %s equal orders stats with the same filter', async (filter) => {
+		const [revenue, orders, unfiltered] = await Promise.all([
+			get<Stats>(
+				server,
+				`/wc-analytics/reports/revenue/stats?${RANGE}&interval=month&per_page=100${filter}`,
+			),
+			get<Stats>(
+				server,
+				`/wc-analytics/reports/orders/stats?${RANGE}&interval=month&per_page=100${filter}`,
+			),
+			totalsOf('revenue', ''),
+		]);
+		expect(revenue.status).toBe(200);
+		expect(revenue.body.totals.orders_count).toBeGreaterThan(0);
+		expect(revenue.body.totals.orders_count).toBeLessThan(unfiltered.orders_count);
+		for (const key of Object.keys(orders.body.totals)) {
+			if (key === 'segments') continue;
+			close(revenue.body.totals[key], orders.body.totals[key]);
+		}
+		expect(revenue.body.intervals.map((i) => i.subtotals.net_revenue)).toEqual(
+			orders.body.intervals.map((i) => i.subtotals.net_revenue),
+		);
+	});
+
+	it("a payment method filter gives the payment method row's figures", async () => {
+		const paypal = (await list('payment-methods')).find((p) => p.key === 'paypal') as Item;
+		const totals = await totalsOf('revenue', '&payment_method_includes=paypal');
+		close(totals.orders_count, paypal.orders_count);
+		close(totals.net_revenue, paypal.net_revenue);
+		close(totals.refunds, paypal.refunds);
+		close(totals.shipping, paypal.shipping);
+	});
+
+	it('the revenue export takes the filter', async () => {
+		const totals = await totalsOf('revenue', '&country_includes=US');
+		const lines = await exportLines('revenue', { country_includes: 'US', interval: 'month' });
+		const header = lines[0].split(',');
+		const net = header.indexOf('Net sales');
+		expect(net).toBeGreaterThan(0);
+		close(
+			lines.slice(1).reduce((s, line) => s + Number(line.split(',')[net]), 0),
+			totals.net_revenue,
+		);
+	});
+
+	it('refuses an unknown match', async () => {
+		const bad = await get<{ data: { params: Record<string, string> } }>(
+			server,
+			`/wc-analytics/reports/revenue/stats?${RANGE}&match=some`,
+		);
+		expect(bad.status).toBe(400);
+		expect(Object.keys(bad.body.data.params)).toContain('match');
+	});
+});
+
+describe('customers take a country and a state filter', () => {
+	interface Customer {
+		customer_id: number;
+		country: string;
+		state: string;
+	}
+	const customers = async (query: string): Promise<{ rows: Customer[]; total: number }> => {
+		const res = await get<Customer[]>(
+			server,
+			`/wc-analytics/reports/customers?per_page=100${query}`,
+		);
+		expect(res.status).toBe(200);
+		return { rows: res.body, total: Number(res.headers.get('x-wp-total')) };
+	};
+	it('state_includes / _excludes take country:state keys', async () => {
+		const all = await customers('');
+		const ca = await customers('&state_includes=US:CA');
+		expect(ca.total).toBeGreaterThan(0);
+		for (const c of ca.rows) expect([c.country, c.state]).toEqual(['US', 'CA']);
+		const notCa = await customers('&state_excludes=US:CA');
+		expect(notCa.total + ca.total).toBe(all.total);
+		const both = await customers('&state_includes=US:CA,US:NY');
+		expect(both.total).toBeGreaterThan(ca.total);
+		const us = await customers('&country_includes=US&state_excludes=US:CA');
+		for (const c of us.rows) {
+			expect(c.country).toBe('US');
+			expect(c.state).not.toBe('CA');
+		}
+	});
+});
+
 describe('hostile input', () => {
 	it.each([
 		'group_by=__proto__',
