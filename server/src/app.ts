@@ -101,9 +101,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		}
 	});
 
-	// Which host names are answered (DNS rebinding), then, once the request is routed, the nonce
-	// and origin of every mutating call, judged on the matched route and the effective method
-	// (after any method override), never on the URL text.
+	// Which host names are answered (DNS rebinding).
 	app.addHook('onRequest', async (request, reply) => {
 		if (!hostAllowed(request.headers.host, ctx.config.allowedHosts)) {
 			reply.header('Connection', 'close');
@@ -111,24 +109,6 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 				'rest_host_not_allowed',
 				`This server does not answer for the host name ${JSON.stringify(request.headers.host ?? '')}. Start it with --allowed-host (or ABACUS_ALLOWED_HOSTS) naming the host clients use.`,
 				421,
-			);
-		}
-		if (SAFE.has(request.method)) return;
-		if (request.is404 || request.routeOptions.url === undefined) return;
-		const headerNonce = request.headers['x-wp-nonce'];
-		const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
-		const nonce = typeof headerNonce === 'string' ? headerNonce : queryNonce;
-		if (!nonceMatches(nonce, ctx.config.nonce)) {
-			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
-		}
-		if (
-			!originAllowed(request.headers.origin, request.headers.host, ctx.config.allowedHosts) ||
-			request.headers['sec-fetch-site'] === 'cross-site'
-		) {
-			throw new RestError(
-				'rest_forbidden_origin',
-				"Requests that change data must come from this server's own pages.",
-				403,
 			);
 		}
 	});
@@ -215,6 +195,32 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 
 	// Engine mode (store secrets configured): the report routes need the store's token; CORS.
 	await installEngineAuth(app, engineStoreSource(ctx));
+
+	// Once the request is routed (and any store token checked), the nonce and origin of every
+	// mutating call, judged on the matched route and the effective method (after any method
+	// override), never on the URL text. A store token verified on one of the writes it may make
+	// (starting or cancelling an export, `TOKEN_WRITE_ROUTES`) stands in for the nonce.
+	app.addHook('onRequest', async (request) => {
+		if (SAFE.has(request.method)) return;
+		if (request.is404 || request.routeOptions.url === undefined) return;
+		if (request.engineTokenWrite === true && request.engineStore !== undefined) return;
+		const headerNonce = request.headers['x-wp-nonce'];
+		const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+		const nonce = typeof headerNonce === 'string' ? headerNonce : queryNonce;
+		if (!nonceMatches(nonce, ctx.config.nonce)) {
+			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+		}
+		if (
+			!originAllowed(request.headers.origin, request.headers.host, ctx.config.allowedHosts) ||
+			request.headers['sec-fetch-site'] === 'cross-site'
+		) {
+			throw new RestError(
+				'rest_forbidden_origin',
+				"Requests that change data must come from this server's own pages.",
+				403,
+			);
+		}
+	});
 
 	await app.register(
 		async (rest) => {

@@ -51,6 +51,40 @@ export const GUARDED_PREFIXES = [
 	'/abacus/v1/engine',
 ] as const;
 
+/**
+ * The only writes a store's token may make, judged on the matched route and the effective method:
+ * starting a whole-report export and cancelling one (an export is a read of the store's figures,
+ * built in the background). Every other write still needs the server's own nonce.
+ */
+export const TOKEN_WRITE_ROUTES: ReadonlyArray<{ method: string; url: string }> = [
+	{ method: 'POST', url: '/wp-json/wc-analytics/reports/:type/export' },
+	{ method: 'POST', url: '/wp-json/wc-analytics/reports/:type/export/:id/cancel' },
+	{ method: 'DELETE', url: '/wp-json/wc-analytics/reports/:type/export/:id' },
+];
+
+/** The same writes as request paths (after `/wp-json`), for the preflight (which matches no route). */
+const TOKEN_WRITE_PATHS: ReadonlyArray<{ method: string; path: RegExp }> = [
+	{ method: 'POST', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export$/ },
+	{ method: 'POST', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}\/cancel$/ },
+	{ method: 'DELETE', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}$/ },
+];
+
+/** The methods a store's page may use cross-origin on a guarded path: reads, and the writes above. */
+export function corsMethods(route: string): string[] {
+	return [
+		'GET',
+		'HEAD',
+		...TOKEN_WRITE_PATHS.filter((write) => write.path.test(route)).map((write) => write.method),
+	];
+}
+
+/** Whether a token may make this write (the matched route's URL and the effective method). */
+export function isTokenWrite(method: string, matchedUrl: string | undefined): boolean {
+	return TOKEN_WRITE_ROUTES.some(
+		(write) => write.method === method.toUpperCase() && write.url === matchedUrl,
+	);
+}
+
 /** Headers a store's page may send cross-origin. */
 const ALLOWED_REQUEST_HEADERS = new Set(['authorization', 'accept', 'content-type']);
 /** Response headers a store's page may read (paging totals). */
@@ -62,6 +96,11 @@ declare module 'fastify' {
 		engineStore?: string;
 		/** The verified token's claims (engine mode only). */
 		engineClaims?: EngineClaims;
+		/**
+		 * True when a verified store token authorises this write (one of `TOKEN_WRITE_ROUTES`):
+		 * the server's nonce check then leaves it alone.
+		 */
+		engineTokenWrite?: boolean;
 	}
 }
 
@@ -181,16 +220,17 @@ export async function installEngineAuth(
 				.split(',')
 				.map((name) => name.trim().toLowerCase())
 				.filter((name) => name !== '');
+			const methods = route === null ? ['GET', 'HEAD'] : corsMethods(route);
 			if (
 				origin === undefined ||
 				!origins.has(origin) ||
-				!['GET', 'HEAD'].includes(preflightMethod.toUpperCase()) ||
+				!methods.includes(preflightMethod.toUpperCase()) ||
 				wanted.some((name) => !ALLOWED_REQUEST_HEADERS.has(name))
 			) {
 				throw forbiddenOrigin(origin ?? '');
 			}
 			allowCors(reply, origin);
-			reply.header('Access-Control-Allow-Methods', 'GET, HEAD');
+			reply.header('Access-Control-Allow-Methods', methods.join(', '));
 			reply.header('Access-Control-Allow-Headers', 'Authorization, Accept, Content-Type');
 			reply.header('Access-Control-Max-Age', '600');
 			return reply.status(204).send();
@@ -235,6 +275,7 @@ export async function installEngineAuth(
 		if (!result.ok) throw unauthorised(result.problem, result.message);
 		request.engineStore = store.id;
 		request.engineClaims = result.claims;
+		if (isTokenWrite(request.method, request.routeOptions.url)) request.engineTokenWrite = true;
 	});
 
 	app.get('/wp-json/abacus/v1/engine/whoami', async (request) => {

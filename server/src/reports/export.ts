@@ -300,6 +300,8 @@ type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 interface ExportJob {
 	type: ExportType;
+	/** The store whose token started it (an engine's store pages), null for the server's own page. */
+	store: string | null;
 	state: JobState;
 	rows: number;
 	total: number;
@@ -372,7 +374,11 @@ export async function registerExportRoutes(
 		properties: { type: { type: 'string', enum: EXPORT_TYPES } },
 		required: ['type'],
 	};
-	const startExport = async (type: ExportType, args: Record<string, unknown>): Promise<Item> => {
+	const startExport = async (
+		type: ExportType,
+		args: Record<string, unknown>,
+		store: string | null,
+	): Promise<Item> => {
 		sweep();
 		const running = [...jobs.values()].filter((job) => job.state === 'running').length;
 		if (running >= EXPORT_LIMITS.maxRunning)
@@ -418,6 +424,7 @@ export async function registerExportRoutes(
 		let done: () => void = () => undefined;
 		const job: ExportJob = {
 			type,
+			store,
 			state: 'running',
 			rows: 0,
 			total,
@@ -490,7 +497,7 @@ export async function registerExportRoutes(
 			handler: async (request) => {
 				const { type } = request.params as { type: ExportType };
 				const body = (request.body ?? {}) as { report_args?: Record<string, unknown> };
-				return startExport(type, body.report_args ?? {});
+				return startExport(type, body.report_args ?? {}, request.engineStore ?? null);
 			},
 		});
 	}
@@ -502,7 +509,8 @@ export async function registerExportRoutes(
 		},
 		required: ['type', 'id'],
 	};
-	const findJob = (type: string, id: string): ExportJob => {
+	/** The export `id` of this type started by the same store (or the server's own page). */
+	const findJob = (type: string, id: string, store: string | undefined): ExportJob => {
 		const job = jobs.get(id);
 		if (!job && expired.has(id))
 			throw new RestError(
@@ -510,7 +518,7 @@ export async function registerExportRoutes(
 				'This export has expired; export the report again.',
 				410,
 			);
-		if (!job || job.type !== type)
+		if (!job || job.type !== type || job.store !== (store ?? null))
 			throw new RestError(
 				'woocommerce_admin_reports_export_invalid_id',
 				'Sorry, there is no export with that ID.',
@@ -523,7 +531,7 @@ export async function registerExportRoutes(
 		{ schema: { params: idParams } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
-			const job = findJob(type, id);
+			const job = findJob(type, id, request.engineStore);
 			if (job.state === 'failed')
 				throw new RestError(
 					'woocommerce_admin_reports_export_failed',
@@ -549,8 +557,8 @@ export async function registerExportRoutes(
 			};
 		},
 	);
-	const cancel = async (type: string, id: string): Promise<Item> => {
-		const job = findJob(type, id);
+	const cancel = async (type: string, id: string, store: string | undefined): Promise<Item> => {
+		const job = findJob(type, id, store);
 		if (job.state === 'running') {
 			job.state = 'cancelled';
 			await job.stopped;
@@ -565,7 +573,7 @@ export async function registerExportRoutes(
 		{ schema: { params: idParams } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
-			return cancel(type, id);
+			return cancel(type, id, request.engineStore);
 		},
 	);
 	app.post(
@@ -573,7 +581,7 @@ export async function registerExportRoutes(
 		{ schema: { params: idParams } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
-			return cancel(type, id);
+			return cancel(type, id, request.engineStore);
 		},
 	);
 	app.get(
@@ -581,14 +589,15 @@ export async function registerExportRoutes(
 		{ schema: { params: idParams } },
 		async (request, reply) => {
 			// A download is a read of store data: it needs the page's nonce, in X-WP-Nonce or
-			// `_wpnonce` (a browser download link cannot send headers).
+			// `_wpnonce` (a browser download link cannot send headers), or on an engine the store
+			// token engine-auth verified (then only that store's exports are found).
 			const header = request.headers['x-wp-nonce'];
 			const query = (request.query ?? {}) as Record<string, unknown>;
 			const presented = typeof header === 'string' ? header : query._wpnonce;
-			if (!nonceMatches(presented, ctx.config.nonce))
+			if (request.engineStore === undefined && !nonceMatches(presented, ctx.config.nonce))
 				throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 			const { type, id } = request.params as { type: string; id: string };
-			const job = findJob(type, id);
+			const job = findJob(type, id, request.engineStore);
 			if (job.state !== 'done')
 				throw new RestError(
 					'woocommerce_admin_reports_export_not_ready',

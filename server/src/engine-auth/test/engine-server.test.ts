@@ -11,6 +11,8 @@ import { signEngineToken } from '../index.js';
 
 const STORE = 'http://127.0.0.1:18431';
 const SECRET = 'a-shared-secret-of-32-characters';
+const OTHER_STORE = 'https://other.example';
+const OTHER_SECRET = 'another-secret-of-32-characters!';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let tmp: string;
@@ -23,7 +25,10 @@ beforeAll(async () => {
 		orders: 100,
 		seed: 3,
 		quiet: true,
-		engineStores: [{ url: STORE, secret: SECRET }],
+		engineStores: [
+			{ url: STORE, secret: SECRET },
+			{ url: OTHER_STORE, secret: OTHER_SECRET },
+		],
 		sync: false,
 	});
 }, 120000);
@@ -33,11 +38,11 @@ afterAll(async () => {
 	rmSync(tmp, { recursive: true, force: true });
 });
 
-function token(): string {
+function token(store = STORE, secret = SECRET): string {
 	const now = Math.floor(Date.now() / 1000);
 	return signEngineToken(
-		{ store: STORE, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
-		SECRET,
+		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		secret,
 	);
 }
 
@@ -98,5 +103,172 @@ describe('the server as an engine', () => {
 		});
 		expect(response.status).toBe(200);
 		expect(await response.json()).toMatchObject({ store: STORE, user: 1 });
+	});
+});
+
+describe("whole-report exports from the store's page", () => {
+	const EXPORT = '/wp-json/wc-analytics/reports/payment-methods/export';
+	const asStore = (extra: Record<string, string> = {}) => ({
+		Authorization: `Bearer ${token()}`,
+		Origin: STORE,
+		...extra,
+	});
+
+	async function start(): Promise<string> {
+		const response = await fetch(`${server.url}${EXPORT}`, {
+			method: 'POST',
+			headers: asStore({
+				'Content-Type': 'application/json',
+				'Sec-Fetch-Site': 'cross-site',
+			}),
+			body: JSON.stringify({ report_args: { after: '2020-01-01T00:00:00', per_page: 25 } }),
+		});
+		expect(response.status).toBe(200);
+		expect(response.headers.get('access-control-allow-origin')).toBe(STORE);
+		const body = (await response.json()) as { export_id: string };
+		expect(body.export_id).toMatch(/^\d+$/);
+		return body.export_id;
+	}
+
+	async function statusOf(id: string, headers: Record<string, string> = asStore()) {
+		return fetch(`${server.url}${EXPORT}/${id}/status`, { headers });
+	}
+
+	it('answers the preflight of the export writes, and only of those', async () => {
+		const preflight = (path: string, method: string, origin = STORE) =>
+			fetch(`${server.url}${path}`, {
+				method: 'OPTIONS',
+				headers: {
+					Origin: origin,
+					'Access-Control-Request-Method': method,
+					'Access-Control-Request-Headers': 'authorization,content-type',
+				},
+			});
+		for (const [path, method] of [
+			[EXPORT, 'POST'],
+			[`${EXPORT}/1234567890123/cancel`, 'POST'],
+			[`${EXPORT}/1234567890123`, 'DELETE'],
+			[`${EXPORT}/1234567890123/download`, 'GET'],
+		]) {
+			const allowed = await preflight(path, method);
+			expect([path, method, allowed.status]).toEqual([path, method, 204]);
+			expect(allowed.headers.get('access-control-allow-methods')).toContain(method);
+		}
+		for (const [path, method, origin] of [
+			[EXPORT, 'POST', 'https://evil.example'],
+			[EXPORT, 'PUT', STORE],
+			[`${EXPORT}/1234567890123`, 'POST', STORE],
+			['/wp-json/wc-analytics/reports/revenue/stats', 'POST', STORE],
+			['/wp-json/wc-analytics/reports/import', 'POST', STORE],
+			['/wp-json/abacus/v1/sync', 'DELETE', STORE],
+		]) {
+			const refused = await preflight(path, method, origin);
+			expect([path, method, origin, refused.status]).toEqual([path, method, origin, 403]);
+			expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+		}
+	});
+
+	it('starts an export with the token (no nonce) and downloads the CSV with the token', async () => {
+		const id = await start();
+		let status: { percent_complete: number; download_url?: string } = { percent_complete: 0 };
+		for (let attempt = 0; attempt < 200 && !status.download_url; attempt++) {
+			const response = await statusOf(id);
+			expect(response.status).toBe(200);
+			status = (await response.json()) as typeof status;
+			if (!status.download_url) await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		expect(status.download_url).toMatch(
+			new RegExp(`^/wp-json/wc-analytics/reports/payment-methods/export/${id}/download`),
+		);
+		const download = await fetch(`${server.url}${status.download_url}`, { headers: asStore() });
+		expect(download.status).toBe(200);
+		expect(download.headers.get('access-control-allow-origin')).toBe(STORE);
+		const lines = (await download.text()).trim().split('\n');
+		expect(lines[0]).toMatch(/^Key,Name,Orders,Net sales,/);
+		expect(lines.length).toBeGreaterThan(1);
+
+		// Without a token, with another store's token, or with an expired one: refused.
+		const bare = await fetch(`${server.url}${status.download_url}`);
+		expect(bare.status).toBe(401);
+		const other = await fetch(`${server.url}${status.download_url}`, {
+			headers: { Authorization: `Bearer ${token(OTHER_STORE, OTHER_SECRET)}` },
+		});
+		expect(other.status).toBe(404);
+		expect(((await other.json()) as { code: string }).code).toBe(
+			'woocommerce_admin_reports_export_invalid_id',
+		);
+		expect(
+			(await statusOf(id, { Authorization: `Bearer ${token(OTHER_STORE, OTHER_SECRET)}` }))
+				.status,
+		).toBe(404);
+		const now = Math.floor(Date.now() / 1000);
+		const expired = signEngineToken(
+			{
+				store: STORE,
+				sub: 1,
+				cap: 'view_woocommerce_reports',
+				iat: now - 1000,
+				exp: now - 100,
+			},
+			SECRET,
+		);
+		const late = await fetch(`${server.url}${status.download_url}`, {
+			headers: { Authorization: `Bearer ${expired}` },
+		});
+		expect(late.status).toBe(401);
+	});
+
+	it('cancels an export with the token; another store cannot', async () => {
+		const id = await start();
+		const foreign = await fetch(`${server.url}${EXPORT}/${id}/cancel`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${token(OTHER_STORE, OTHER_SECRET)}` },
+		});
+		expect(foreign.status).toBe(404);
+		const cancelled = await fetch(`${server.url}${EXPORT}/${id}`, {
+			method: 'DELETE',
+			headers: asStore(),
+		});
+		expect(cancelled.status).toBe(200);
+		expect(((await cancelled.json()) as { status: string }).status).toBe('success');
+		expect((await statusOf(id)).status).toBe(404);
+	});
+
+	it('refuses an export start without a token, from another origin, and other writes with a token', async () => {
+		const body = JSON.stringify({ report_args: {} });
+		const json = { 'Content-Type': 'application/json' };
+		const noToken = await fetch(`${server.url}${EXPORT}`, {
+			method: 'POST',
+			headers: { ...json, Origin: STORE },
+			body,
+		});
+		expect(noToken.status).toBe(401);
+		const elsewhere = await fetch(`${server.url}${EXPORT}`, {
+			method: 'POST',
+			headers: {
+				...json,
+				Authorization: `Bearer ${token()}`,
+				Origin: 'https://evil.example',
+			},
+			body,
+		});
+		expect(elsewhere.status).toBe(403);
+		// PUT starts an export on the server's own page (with its nonce), not with a token.
+		const put = await fetch(`${server.url}${EXPORT}`, {
+			method: 'PUT',
+			headers: { ...json, ...asStore() },
+			body,
+		});
+		expect(put.status).toBe(403);
+		expect(((await put.json()) as { code: string }).code).toBe('rest_cookie_invalid_nonce');
+		// The import (a guarded route) is a write no token may make.
+		const importing = await fetch(`${server.url}/wp-json/wc-analytics/reports/import`, {
+			method: 'POST',
+			headers: asStore(),
+		});
+		expect(importing.status).toBe(403);
+		expect(((await importing.json()) as { code: string }).code).toBe(
+			'rest_cookie_invalid_nonce',
+		);
 	});
 });
