@@ -11,7 +11,13 @@ import { apiFetch } from '../app/api-fetch.js';
 
 export { EngineClient, readEngineSettings, failureMessage } from './client.js';
 export type { EngineSettings, EngineStatus, EngineToken } from './client.js';
-export { createEngineMiddleware, isReportRoute, isEngineOnlyRoute } from './middleware.js';
+export {
+	createEngineMiddleware,
+	isReportRoute,
+	isEngineOnlyRoute,
+	isEngineExportRequest,
+	ENGINE_ONLY_EXPORTS,
+} from './middleware.js';
 
 /** The page's engine: configured from abacusSettings.engine when api-fetch is set up. */
 export const engineClient = new EngineClient(null, {

@@ -3,10 +3,13 @@
  * report routes (`wc-analytics/reports/*` except the import, the exports and the `allowed` lists,
  * and `wc-analytics/leaderboards`) go to `<engine>/wp-json/<route>` with the page's token in
  * `Authorization`, without WordPress's nonce or cookies (sent with fetch directly: WordPress's own
- * nonce middleware runs after this one); everything else goes to WordPress. The
- * engine's own routes (`abacus/v1/sync`) always go to the engine. A network failure or a refused
- * token marks the engine failed (the page offers WooCommerce's figures); an expired token is
- * renewed once and the request sent again.
+ * nonce middleware runs after this one); everything else goes to WordPress. The whole-report
+ * exports of the reports only the engine computes (`ENGINE_ONLY_EXPORTS`) go to the engine too:
+ * the start (POST), its status, and cancel (DELETE or POST …/cancel); when the status says the
+ * file is ready, the file is fetched with the token and its `download_url` becomes a `blob:`
+ * address of it (a link cannot send the token). The engine's own routes (`abacus/v1/sync`) always
+ * go to the engine. A network failure or a refused token marks the engine failed (the page offers
+ * WooCommerce's figures); an expired token is renewed once and the request sent again.
  */
 import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -47,6 +50,42 @@ export function isReportRoute(path: string): boolean {
 		return false;
 	}
 	return !/^wc-analytics\/reports\/(import(\/|$)|[^/]+\/export(\/|$))/.test(route);
+}
+
+/**
+ * The reports WooCommerce does not have, whose whole-report export the engine builds (order times
+ * and cohorts have no whole-report export).
+ */
+export const ENGINE_ONLY_EXPORTS = [
+	'payment-methods',
+	'shipping-methods',
+	'origins',
+	'places',
+	'profit',
+] as const;
+
+/**
+ * Whether a request (method and path) is part of an engine-only report's whole-report export:
+ * `POST reports/<r>/export`, `GET …/export/<id>/status`, `GET …/export/<id>/download`,
+ * `DELETE …/export/<id>` or `POST …/export/<id>/cancel`.
+ */
+export function isEngineExportRequest(method: string, path: string): boolean {
+	const match =
+		/^wc-analytics\/reports\/([a-z-]+)\/export(?:\/(\d{1,30})(\/status|\/download|\/cancel)?)?$/.exec(
+			routeOf(path),
+		);
+	if (!match || !(ENGINE_ONLY_EXPORTS as readonly string[]).includes(match[1])) return false;
+	const [, , id, action] = match;
+	switch (method.toUpperCase()) {
+		case 'POST':
+			return id === undefined || action === '/cancel';
+		case 'GET':
+			return action === '/status' || action === '/download';
+		case 'DELETE':
+			return id !== undefined && action === undefined;
+		default:
+			return false;
+	}
 }
 
 /** Whether this path is one of the engine's own routes (never WordPress's). */
@@ -100,6 +139,16 @@ export interface EngineFetchOptions {
 	fetch?: (url: string, init: RequestInit) => Promise<Response>;
 	/** Milliseconds before an unanswered request fails as `request_timeout` (0: never). */
 	timeout?: number;
+	/** Makes the page-local address of a downloaded file (default `URL.createObjectURL`). */
+	objectUrl?: (file: Blob) => string;
+}
+
+/** The request body api-fetch would send: `data` as JSON, or a `body` string as it is. */
+function bodyOf(options: APIFetchOptions): { body?: string; type?: string } {
+	if (options.data !== undefined) {
+		return { body: JSON.stringify(options.data), type: 'application/json' };
+	}
+	return typeof options.body === 'string' ? { body: options.body } : {};
 }
 
 /**
@@ -127,10 +176,16 @@ async function engineFetch(
 				}, timeout)
 			: null;
 	let response: Response;
+	const { body, type } = bodyOf(options);
 	try {
 		response = await fetchImpl(url, {
 			method: (options.method ?? 'GET').toUpperCase(),
-			headers: { Accept: 'application/json, */*;q=0.1', Authorization: authorization },
+			headers: {
+				Accept: 'application/json, */*;q=0.1',
+				Authorization: authorization,
+				...(type ? { 'Content-Type': type } : {}),
+			},
+			...(body !== undefined ? { body } : {}),
 			credentials: 'omit',
 			signal: controller.signal,
 		});
@@ -201,14 +256,38 @@ export function createEngineMiddleware(
 		const settings = engine.getSettings();
 		const method = (options.method ?? 'GET').toUpperCase();
 		const path = typeof options.path === 'string' ? options.path : null;
-		if (!settings || path === null || (method !== 'GET' && method !== 'HEAD')) {
+		if (!settings || path === null) {
 			return next(options);
 		}
-		const engineOnly = isEngineOnlyRoute(path);
-		if (!engineOnly && !(isReportRoute(path) && engine.isRouting())) {
+		const exporting = isEngineExportRequest(method, path);
+		if (!exporting && method !== 'GET' && method !== 'HEAD') {
+			return next(options);
+		}
+		const engineOnly = !exporting && isEngineOnlyRoute(path);
+		if (!engineOnly && !((exporting || isReportRoute(path)) && engine.isRouting())) {
 			return next(options);
 		}
 		const url = `${settings.url}/wp-json/${path.replace(/^\/+/, '')}`;
+		const exportStatus =
+			exporting &&
+			method === 'GET' &&
+			routeOf(path).endsWith('/status') &&
+			options.parse !== false;
+		const objectUrl = fetchOptions.objectUrl ?? ((file: Blob) => URL.createObjectURL(file));
+
+		/** The ready export's file, fetched with the token, as a page-local address. */
+		const localDownload = async (status: unknown, authorization: string): Promise<unknown> => {
+			if (status === null || typeof status !== 'object') return status;
+			const link = (status as { download_url?: unknown }).download_url;
+			if (typeof link !== 'string' || !link.startsWith('/wp-json/')) return status;
+			const file = (await engineFetch(
+				`${settings.url}${link}`,
+				{ method: 'GET', parse: false, signal: options.signal },
+				authorization,
+				fetchOptions,
+			)) as Response;
+			return { ...status, download_url: objectUrl(await file.blob()) };
+		};
 
 		const send = async (renewed: boolean): Promise<unknown> => {
 			let authorization: string;
@@ -228,8 +307,9 @@ export function createEngineMiddleware(
 			}
 			try {
 				const result = await engineFetch(url, options, authorization, fetchOptions);
+				const answer = exportStatus ? await localDownload(result, authorization) : result;
 				if (!engineOnly) engine.reportSuccess();
-				return result;
+				return answer;
 			} catch (error) {
 				const problem = await problemOf(error);
 				if (!problem) throw error;

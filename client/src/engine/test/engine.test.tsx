@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { APIFetchOptions } from '@wordpress/api-fetch';
 
 import { EngineClient, type EngineSettings } from '../client.js';
-import { createEngineMiddleware, isReportRoute } from '../middleware.js';
+import { createEngineMiddleware, isEngineExportRequest, isReportRoute } from '../middleware.js';
 import { EngineNotice } from '../notice.js';
 
 const NOW = 1_800_000_000;
@@ -49,7 +49,9 @@ function response(status: number, body: unknown): Response {
 
 type Engine = (url: string, init: RequestInit) => Response | Error;
 
-function setUp(options: { now?: number; engine?: Engine } = {}) {
+function setUp(
+	options: { now?: number; engine?: Engine; objectUrl?: (file: Blob) => string } = {},
+) {
 	const renewals: string[] = [];
 	const client = new EngineClient(ENGINE, {
 		renew: async (route) => {
@@ -62,6 +64,7 @@ function setUp(options: { now?: number; engine?: Engine } = {}) {
 	const toEngine: Sent[] = [];
 	const toWordPress: APIFetchOptions[] = [];
 	const middleware = createEngineMiddleware(client, {
+		objectUrl: options.objectUrl,
 		fetch: async (url, init) => {
 			toEngine.push({ url, init });
 			const answer = options.engine ? options.engine(url, init) : response(200, { ok: true });
@@ -135,6 +138,127 @@ describe('report requests and the engine', () => {
 			'/wc-analytics/reports/orders/export',
 		]);
 		expect(toEngine).toHaveLength(1);
+	});
+
+	it("sends an engine-only report's whole-report export to the engine and hands over its file", async () => {
+		const file = new Blob(['Key,Name,Orders\nstripe,Card,3\n'], { type: 'text/csv' });
+		const files: Blob[] = [];
+		const { toEngine, toWordPress, request } = setUp({
+			objectUrl: (file) => {
+				files.push(file);
+				return 'blob:http://127.0.0.1:18431/file-1';
+			},
+			engine: (url) => {
+				if (url.endsWith('/export')) return response(200, { export_id: '1234567890123' });
+				if (url.endsWith('/status')) {
+					return response(200, {
+						percent_complete: 100,
+						total_rows: 1,
+						download_url:
+							'/wp-json/wc-analytics/reports/payment-methods/export/1234567890123/download?filename=x',
+					});
+				}
+				if (url.includes('/download')) {
+					return {
+						...response(200, null),
+						blob: async () => file,
+					} as unknown as Response;
+				}
+				return response(200, { status: 'success' });
+			},
+		});
+		const started = await request({
+			path: '/wc-analytics/reports/payment-methods/export',
+			method: 'POST',
+			data: { report_args: { after: '2026-01-01T00:00:00' }, email: true },
+		});
+		expect(started).toEqual({ export_id: '1234567890123' });
+		expect(toEngine[0].url).toBe(
+			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/payment-methods/export',
+		);
+		expect(toEngine[0].init).toMatchObject({
+			method: 'POST',
+			credentials: 'omit',
+			body: JSON.stringify({ report_args: { after: '2026-01-01T00:00:00' }, email: true }),
+			headers: {
+				Accept: 'application/json, */*;q=0.1',
+				Authorization: 'Bearer page-token',
+				'Content-Type': 'application/json',
+			},
+		});
+		const status = await request({
+			path: '/wc-analytics/reports/payment-methods/export/1234567890123/status',
+		});
+		// The file was fetched with the token; the page gets a local address of it.
+		expect(status).toMatchObject({
+			percent_complete: 100,
+			download_url: 'blob:http://127.0.0.1:18431/file-1',
+		});
+		expect(toEngine[2].url).toBe(
+			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/payment-methods/export/1234567890123/download?filename=x',
+		);
+		expect(toEngine[2].init?.headers).toMatchObject({ Authorization: 'Bearer page-token' });
+		expect(files).toHaveLength(1);
+		expect(files[0]).toBe(file);
+		await request({
+			path: '/wc-analytics/reports/payment-methods/export/1234567890123',
+			method: 'DELETE',
+		});
+		expect(toEngine[3].init?.method).toBe('DELETE');
+		expect(toWordPress).toEqual([]);
+	});
+
+	it("fails the export's status as the engine's error when the file cannot be fetched", async () => {
+		const { request } = setUp({
+			objectUrl: () => 'blob:unused',
+			engine: (url) =>
+				url.includes('/download')
+					? response(404, {
+							code: 'woocommerce_admin_reports_export_invalid_id',
+							message: 'Sorry, there is no export with that ID.',
+							data: { status: 404 },
+						})
+					: response(200, {
+							percent_complete: 100,
+							download_url:
+								'/wp-json/wc-analytics/reports/profit/export/1234567890123/download',
+						}),
+		});
+		await expect(
+			request({ path: '/wc-analytics/reports/profit/export/1234567890123/status' }),
+		).rejects.toMatchObject({ status: 404 });
+	});
+
+	it('classifies the export requests the engine answers', () => {
+		const base = '/wc-analytics/reports/payment-methods/export';
+		expect(isEngineExportRequest('POST', base)).toBe(true);
+		expect(isEngineExportRequest('POST', `${base}/1234567890123/cancel`)).toBe(true);
+		expect(isEngineExportRequest('GET', `${base}/1234567890123/status`)).toBe(true);
+		expect(isEngineExportRequest('GET', `${base}/1234567890123/download?filename=a`)).toBe(
+			true,
+		);
+		expect(isEngineExportRequest('DELETE', `${base}/1234567890123`)).toBe(true);
+		for (const slug of ['shipping-methods', 'origins', 'places', 'profit']) {
+			expect(isEngineExportRequest('POST', `wc-analytics/reports/${slug}/export`)).toBe(true);
+		}
+		// WooCommerce's own reports export through WordPress; other methods and routes are not exports.
+		expect(isEngineExportRequest('POST', '/wc-analytics/reports/orders/export')).toBe(false);
+		expect(isEngineExportRequest('GET', base)).toBe(false);
+		expect(isEngineExportRequest('PUT', base)).toBe(false);
+		expect(isEngineExportRequest('DELETE', base)).toBe(false);
+		expect(isEngineExportRequest('POST', `${base}/1234567890123`)).toBe(false);
+		expect(isEngineExportRequest('POST', '/wc-analytics/reports/import')).toBe(false);
+		expect(isEngineExportRequest('POST', '/wc-analytics/reports/constructor/export')).toBe(
+			false,
+		);
+	});
+
+	it("leaves an export to WordPress once WooCommerce's figures are chosen", async () => {
+		const { client, toEngine, toWordPress, request } = setUp();
+		client.useWooCommerce();
+		await request({ path: '/wc-analytics/reports/places/export', method: 'POST', data: {} });
+		expect(toEngine).toEqual([]);
+		expect(toWordPress.map((o) => o.path)).toEqual(['/wc-analytics/reports/places/export']);
 	});
 
 	it('classifies the report routes', () => {
