@@ -90,6 +90,11 @@ export interface AdvancedFilterInput {
 	defaultOption?: string;
 	/** Names of the picked items of a Search. */
 	getLabels?: (ids: string) => Promise<FilterLabel[]>;
+	/**
+	 * The items of a Search that the page finds itself (the store's own values, not a search
+	 * type's): called with the typed text; the value is a comma list of the options' `value`s.
+	 */
+	loadOptions?: (search: string) => Promise<FilterOption[]>;
 }
 
 /** Configuration of one advanced filter (a line of the advanced filters card). */

@@ -1,13 +1,13 @@
 import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import type { Moment } from 'moment';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { isoDateFormat, toMoment } from '@abacus/date';
 import type { FilterValue } from '@abacus/navigation';
 
 import { DatePicker } from '../date-picker/index.js';
 import type { DatePickerUpdate } from '../date-picker/index.js';
-import { isSearchType, Search, useSearchFetcher } from '../search/index.js';
+import { isSearchType, Search, useSearchFetcher, type Autocompleter } from '../search/index.js';
 import type { SelectedOption } from '../select-control/index.js';
 import { SelectControl } from '../select-control/index.js';
 import type { AdvancedFilterDefinition, AdvancedFiltersProps } from './types.js';
@@ -207,10 +207,31 @@ export function SearchFilterInput({ definition, value, onChange }: FilterInputPr
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [ids, getLabels]);
 
+	const { loadOptions } = definition.input;
+	const autocompleter = useMemo<Autocompleter | undefined>(
+		() =>
+			loadOptions && {
+				name: 'custom',
+				options: async (query: string) =>
+					(await loadOptions(query)).map((option) => ({ ...option })),
+				getOptionIdentifier: (item) => String(item.value),
+				getOptionLabel: (item) => String(item.label),
+				getOptionKeywords: (item) => [String(item.value)],
+			},
+		[loadOptions],
+	);
+
 	return (
 		<Search
 			className="abacus-advanced-filters__search"
-			type={isSearchType(definition.input.type) ? definition.input.type : 'products'}
+			type={
+				autocompleter
+					? 'custom'
+					: isSearchType(definition.input.type)
+						? definition.input.type
+						: 'products'
+			}
+			autocompleter={autocompleter}
 			selected={selected}
 			placeholder={definition.labels.placeholder || definition.labels.filter}
 			inlineTags

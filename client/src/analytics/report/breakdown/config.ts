@@ -10,6 +10,7 @@ import { numberField, ordersCountColumn, stringField } from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import { advancedFilters as orderAdvancedFilters } from '../orders/config.js';
+import { breakdownLabel, type BreakdownSlug } from './names.js';
 import { dimensionOrderFilters } from './order-filters.js';
 import type {
 	AdvancedFiltersConfig,
@@ -19,72 +20,8 @@ import type {
 	TableColumn,
 } from '../types.js';
 
-export type BreakdownSlug = 'payment-methods' | 'shipping-methods' | 'origins' | 'places';
+export { breakdownLabel, type BreakdownSlug };
 type Figure = MetricKey<BreakdownSlug>;
-
-/** WooCommerce's words for an attribution source type. */
-function sourceTypeName(type: string): string {
-	switch (type) {
-		case 'typein':
-			return __('Direct', 'abacus');
-		case 'organic':
-			return __('Organic', 'abacus');
-		case 'referral':
-			return __('Referral', 'abacus');
-		case 'utm':
-			return __('Source', 'abacus');
-		case 'admin':
-			return __('Web admin', 'abacus');
-		case 'mobile_app':
-			return __('Mobile app', 'abacus');
-		case 'pos':
-			return __('Point of sale', 'abacus');
-		case 'unknown':
-			return __('Unknown', 'abacus');
-		default:
-			return type;
-	}
-}
-
-/** What a row is called, in the person's words: a title, an origin, a country and region. */
-export function breakdownLabel(
-	slug: BreakdownSlug,
-	row: Record<string, unknown>,
-	context: Pick<RowContext, 'countries'>,
-	groupBy = '',
-): string {
-	const key = stringField(row, 'key');
-	const label = stringField(row, 'label');
-	switch (slug) {
-		case 'payment-methods':
-			return label || key || __('No payment method', 'abacus');
-		case 'shipping-methods':
-			return label || key || __('Nothing shipped', 'abacus');
-		case 'origins': {
-			if (groupBy === 'campaign') return key || __('No campaign', 'abacus');
-			if (groupBy === 'device') return key || __('Device not known', 'abacus');
-			if (!key) return __('No attribution recorded', 'abacus');
-			const [type, source] = key.split(':', 2);
-			return source
-				? /* translators: 1: source type (Organic, Referral, Source), 2: source (google) */
-					sprintf(__('%1$s: %2$s', 'abacus'), sourceTypeName(type), source)
-				: sourceTypeName(type);
-		}
-		case 'places': {
-			if (!key || key === ':') return __('No address', 'abacus');
-			const [country, state] = key.split(':', 2);
-			const name = Object.hasOwn(context.countries, country)
-				? context.countries[country]
-				: country;
-			if (state === undefined) return name;
-			return state
-				? /* translators: 1: country, 2: state or region code */
-					sprintf(__('%1$s — %2$s', 'abacus'), name, state)
-				: /* translators: %s: country */
-					sprintf(__('%s — no region', 'abacus'), name);
-		}
-	}
-}
 
 interface Words {
 	title: string;
@@ -175,28 +112,42 @@ function breakdownAdvancedFilters(): AdvancedFiltersConfig {
 	};
 }
 
+/** The orders-report filter of each grouping (`<name>_includes`), by report and `group_by`. */
+const ORDERS_FILTERS: Record<BreakdownSlug, Record<string, string>> = {
+	'payment-methods': { '': 'payment_method' },
+	'shipping-methods': { '': 'shipping_method' },
+	origins: {
+		'': 'origin',
+		origin: 'origin',
+		source_type: 'origin_type',
+		campaign: 'campaign',
+		device: 'device',
+	},
+	places: {
+		'': 'country',
+		billing_country: 'country',
+		billing_state: 'state',
+		shipping_country: 'shipping_country',
+		shipping_state: 'shipping_state',
+	},
+};
+
 /**
- * The orders-report filter of a row (its order count links to the orders behind it), when the
- * orders report has that filter: payment and shipping methods, billing countries.
+ * The orders-report filter of a row (its order count links to the orders behind it): every
+ * grouping of every breakdown has one (server/src/reports/README.md, "Breakdown reports").
  */
-function ordersFilterOf(
+export function ordersFilterOf(
 	slug: BreakdownSlug,
 	groupBy: string,
 ): ((row: Record<string, unknown>) => Record<string, string>) | null {
-	const param =
-		slug === 'payment-methods'
-			? 'payment_method_includes'
-			: slug === 'shipping-methods'
-				? 'shipping_method_includes'
-				: slug === 'places' && (groupBy === '' || groupBy === 'billing_country')
-					? 'country_includes'
-					: slug === 'origins' && groupBy === 'source_type'
-						? 'origin_type_includes'
-						: null;
-	if (!param) return null;
+	const filters = ORDERS_FILTERS[slug];
+	const name = Object.hasOwn(filters, groupBy) ? filters[groupBy] : filters[''];
+	if (!name) return null;
 	return (row): Record<string, string> => {
 		const key = stringField(row, 'key');
-		return key ? { filter: 'advanced', [param]: key, refunds: 'none' } : {};
+		return key && key !== ':'
+			? { filter: 'advanced', [`${name}_includes`]: key, refunds: 'none' }
+			: {};
 	};
 }
 
@@ -289,7 +240,8 @@ export function breakdownConfig(slug: BreakdownSlug, groupBy = ''): ReportConfig
 						...linked,
 						cell: (row: Record<string, unknown>, context: RowContext): Cell => {
 							const cell = linked.cell(row, context);
-							return stringField(row, 'key') ? cell : { ...cell, href: undefined };
+							const key = stringField(row, 'key');
+							return key && key !== ':' ? cell : { ...cell, href: undefined };
 						},
 					};
 				}),

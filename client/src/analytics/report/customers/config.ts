@@ -4,6 +4,7 @@
  */
 import { __ } from '@wordpress/i18n';
 
+import { placeLabels, searchStates } from '../breakdown/order-filters.js';
 import { dateColumn, stringField, textColumn } from '../columns.js';
 import { itemFilter } from '../filters.js';
 import { metricColumn, summaryItem } from '../metrics.js';
@@ -83,6 +84,17 @@ export const config: ReportConfig = {
 				{
 					component: 'Search',
 					type: 'countries',
+					getLabels: placeLabels,
+				},
+			),
+			state: filter(
+				__('State / Region', 'abacus'),
+				__('State / Region {{rule /}} {{filter /}}', 'abacus'),
+				includeRules,
+				{
+					component: 'Search',
+					loadOptions: searchStates,
+					getLabels: placeLabels,
 				},
 			),
 			username: filter(

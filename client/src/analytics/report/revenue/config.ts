@@ -1,9 +1,13 @@
 /**
- * Revenue report: the revenue stats endpoint, its tiles, and a table by day from the same endpoint.
+ * Revenue report: the revenue stats endpoint, its tiles, and a table by day from the same endpoint;
+ * advanced filters by payment method, shipping method, origin and billing or shipping place (the
+ * breakdown dimensions revenue stats take).
  */
 import { __ } from '@wordpress/i18n';
 
+import { dimensionOrderFilters } from '../breakdown/order-filters.js';
 import { dateColumn, ordersCountColumn } from '../columns.js';
+import { itemFilter } from '../filters.js';
 import { chartMetric, metricColumn, metricColumnLabel, summaryItem } from '../metrics.js';
 import type { ReportConfig } from '../types.js';
 
@@ -25,7 +29,22 @@ export const config: ReportConfig = {
 	endpoint: 'revenue',
 	hasChart: true,
 	charts: FIGURES.map((key) => chartMetric('revenue', key, key)),
-	filters: [],
+	filters: [itemFilter({ allLabel: __('All revenue', 'abacus'), hasAdvanced: true })],
+	advancedFilters: {
+		title: __('Revenue matches {{select /}} filters', 'abacus'),
+		filters: dimensionOrderFilters([
+			'payment_method',
+			'shipping_method',
+			'origin',
+			'origin_type',
+			'campaign',
+			'device',
+			'country',
+			'state',
+			'shipping_country',
+			'shipping_state',
+		]),
+	},
 	table: {
 		title: __('Revenue', 'abacus'),
 		endpoint: 'revenue',

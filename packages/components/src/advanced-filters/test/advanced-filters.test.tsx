@@ -276,4 +276,62 @@ describe('AdvancedFilters', () => {
 		).toHaveValue('all');
 		expect(screen.getByRole('button', { name: 'Filter' })).toBeDisabled();
 	});
+
+	it('searches the options a page loads itself and names picked values', async () => {
+		const loadOptions = jest.fn((search: string) =>
+			Promise.resolve(
+				[
+					{ value: 'stripe', label: 'Card (Stripe)' },
+					{ value: 'ideal', label: 'iDEAL' },
+				].filter((o) => o.label.toLowerCase().includes(search.toLowerCase())),
+			),
+		);
+		const getLabels = jest.fn((ids: string) =>
+			Promise.resolve(ids.split(',').map((key) => ({ key, label: `Name of ${key}` }))),
+		);
+		const gateway: AdvancedFiltersConfigProp = {
+			title: 'Orders match {{select /}} filters',
+			filters: {
+				gateway: {
+					labels: {
+						add: 'Payment method',
+						remove: 'Remove payment method filter',
+						rule: 'Select a payment method filter match',
+						title: 'Payment method {{rule /}} {{filter /}}',
+						filter: 'Type to search for a payment method',
+					},
+					rules: [
+						{ value: 'includes', label: 'Is' },
+						{ value: 'excludes', label: 'Is not' },
+					],
+					input: { component: 'Search', loadOptions, getLabels },
+				},
+			},
+		};
+		const { unmount } = render(
+			<AdvancedFilters config={gateway} path={path} query={{ filter: 'advanced' }} />,
+		);
+		addFilter('Payment method');
+		const input = screen.getByRole('combobox', { name: 'Type to search for a payment method' });
+		fireEvent.focus(input);
+		fireEvent.change(input, { target: { value: 'ide' } });
+		const option = await screen.findByRole('option', { name: 'iDEAL' });
+		expect(screen.queryByRole('option', { name: 'Card (Stripe)' })).toBeNull();
+		expect(loadOptions).toHaveBeenCalledWith('ide');
+		fireEvent.click(option);
+		fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+		expect(searchParams().get('gateway_includes')).toBe('ideal');
+		unmount();
+
+		// A value of the address shows by its name.
+		render(
+			<AdvancedFilters
+				config={gateway}
+				path={path}
+				query={{ filter: 'advanced', gateway_excludes: 'stripe' }}
+			/>,
+		);
+		expect(await screen.findByText('Name of stripe')).toBeInTheDocument();
+		expect(getLabels).toHaveBeenCalledWith('stripe');
+	});
 });
