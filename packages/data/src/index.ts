@@ -36,7 +36,7 @@ export type {
 	WCDataRegistry,
 } from './store-registry.js';
 export { toRequestState, selectRequestState, toRequestFlags } from './request-state.js';
-export type { RequestFlags } from './request-state.js';
+export type { RequestFlags, RequestStateOptions } from './request-state.js';
 
 export { store as reportsStore, REPORTS_STORE_NAME } from './reports/index.js';
 export type { ReportResult, ReportInterval, ReportStatsData } from './reports/index.js';

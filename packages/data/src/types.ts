@@ -10,12 +10,16 @@ export interface WPError {
 	data?: unknown;
 }
 
-/** Request state of a remote value, as the hooks return it. */
+/**
+ * Request state of a remote value, as the hooks return it. Read with `toRequestState`'s
+ * `hasData` option, `success` may be an earlier answer being read again (`isStale: true`) and
+ * `error` may keep the earlier answer (`data`); without it, neither happens.
+ */
 export type RequestState<T> =
-	| { status: 'idle'; data?: undefined; error?: undefined }
-	| { status: 'resolving'; data?: T; error?: undefined }
-	| { status: 'success'; data: T; error?: undefined }
-	| { status: 'error'; data?: undefined; error: WPError };
+	| { status: 'idle'; data?: undefined; error?: undefined; isStale?: undefined }
+	| { status: 'resolving'; data?: T; error?: undefined; isStale?: undefined }
+	| { status: 'success'; data: T; error?: undefined; isStale?: boolean }
+	| { status: 'error'; data?: T; error: WPError; isStale?: undefined };
 
 /** A store's selectors with the state argument removed, as `select( store )` returns them. */
 export type CurriedSelectors<S> = {

@@ -3,7 +3,7 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
-import { navigationStore } from '@abacus/data';
+import { navigationStore, selectRequestState } from '@abacus/data';
 
 import { LoadError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
@@ -25,32 +25,40 @@ export interface FavouritesMenuProps {
  * are the current user's list on the server (`abacus/navigation`), so they survive a reload.
  */
 export function FavouritesMenu({ items, othersLabel }: FavouritesMenuProps) {
-	const { favorites, isResolved, loadError } = useSelect((select) => {
-		const store = select(navigationStore);
-		return {
-			favorites: store.getFavorites(),
-			isResolved: store.hasFinishedResolution('getFavorites', []),
-			loadError: store.getNavigationError(),
-		};
-	}, []);
 	const { addFavorite, removeFavorite, invalidateResolution } = useDispatch(navigationStore);
 	const [pending, setPending] = useState<string | null>(null);
 	const [writeError, setWriteError] = useState<string | null>(null);
 	// The store keeps one error for reads and writes; after a write, it is that write's error.
 	const [hasWritten, setHasWritten] = useState(false);
+	const favourites = useSelect(
+		(select) => {
+			const store = select(navigationStore);
+			return selectRequestState(
+				store,
+				'getFavorites',
+				[],
+				store.getFavorites,
+				() => (hasWritten ? null : store.getNavigationError()),
+				// The store keeps a failed read's error until the next answer: Retry shows loading.
+				{ retryHidesError: true },
+			);
+		},
+		[hasWritten],
+	);
 
-	if (!isResolved) {
-		return <Loading label={__('Loading the menu…', 'abacus')} />;
-	}
-	if (loadError && !hasWritten) {
+	if (favourites.status === 'error') {
 		return (
 			<LoadError
 				title={__('Your favourites could not be loaded.', 'abacus')}
-				error={loadError}
+				error={favourites.error}
 				onRetry={() => invalidateResolution('getFavorites', [])}
 			/>
 		);
 	}
+	if (favourites.status !== 'success') {
+		return <Loading label={__('Loading the menu…', 'abacus')} />;
+	}
+	const favorites = favourites.data;
 
 	async function toggle(item: FavouritesMenuItem, isFavourite: boolean) {
 		setPending(item.id);

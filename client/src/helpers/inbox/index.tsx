@@ -5,7 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { Badge, SnackbarNotice, Timeline } from '@abacus/components';
 import type { TimelineItem } from '@abacus/components';
-import { notesStore } from '@abacus/data';
+import { notesStore, selectRequestState } from '@abacus/data';
 import type { Note } from '@abacus/data';
 import { navigateTo } from '@abacus/navigation';
 
@@ -77,16 +77,24 @@ interface Undo {
 	noteIds: number[];
 }
 
+const NO_NOTES: readonly Note[] = [];
+
 /** Inbox: the store's notes with their actions, dismiss one or all (with undo), unread state. */
 export default function Inbox() {
-	const { notes, error, isResolved } = useSelect((select) => {
+	const inbox = useSelect((select) => {
 		const store = select(notesStore);
-		return {
-			notes: store.getNotes(INBOX_QUERY),
-			error: store.getNotesError('getNotes'),
-			isResolved: store.hasFinishedResolution('getNotes', [INBOX_QUERY]),
-		};
+		// A failed read with notes already listed (the error is the store's last notes read)
+		// keeps the list.
+		return selectRequestState(
+			store,
+			'getNotes',
+			[INBOX_QUERY],
+			store.getNotes,
+			() => store.getNotesError('getNotes'),
+			{ hasData: (notes) => notes.length > 0 },
+		);
 	}, []);
+	const notes = inbox.data ?? NO_NOTES;
 	const {
 		triggerNoteAction,
 		removeNote,
@@ -134,16 +142,16 @@ export default function Inbox() {
 		}
 	}
 
-	if (error && !notes.length) {
+	if (inbox.status === 'error' && !inbox.data) {
 		return (
 			<LoadError
 				title={__('The inbox could not be loaded.', 'abacus')}
-				error={error}
+				error={inbox.error}
 				onRetry={() => invalidateResolution('getNotes', [INBOX_QUERY])}
 			/>
 		);
 	}
-	if (!isResolved) {
+	if (inbox.status !== 'success' && inbox.status !== 'error') {
 		return <Loading label={__('Loading the inbox…', 'abacus')} />;
 	}
 

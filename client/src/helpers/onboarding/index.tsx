@@ -14,7 +14,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { Plugins, Stepper } from '@abacus/components';
 import type { Step } from '@abacus/components';
-import { itemsStore, onboardingStore } from '@abacus/data';
+import { itemsStore, onboardingStore, selectRequestState } from '@abacus/data';
 import type { ProfileItems } from '@abacus/data';
 import { getAdminLink } from '@abacus/settings';
 
@@ -202,13 +202,11 @@ const STEP_KEYS: StepKey[] = ['industry', 'products', 'business', 'extensions', 
 
 /** Onboarding: the store profile as steps, each saved through the profile endpoint. */
 export default function Onboarding() {
-	const { profile, error, isResolved } = useSelect((select) => {
+	const profile = useSelect((select) => {
 		const store = select(onboardingStore);
-		return {
-			profile: store.getProfileItems(),
-			error: store.getOnboardingError('getProfileItems'),
-			isResolved: store.hasFinishedResolution('getProfileItems', []),
-		};
+		return selectRequestState(store, 'getProfileItems', [], store.getProfileItems, () =>
+			store.getOnboardingError('getProfileItems'),
+		);
 	}, []);
 	const { updateProfileItems, invalidateResolution } = useDispatch(onboardingStore);
 	const installAndActivate = useInstallAndActivate();
@@ -223,21 +221,21 @@ export default function Onboarding() {
 	const [product, setProduct] = useState<{ id: number } | null>(null);
 
 	useEffect(() => {
-		if (isResolved && !error && draft === null) {
-			setDraft(draftFromProfile(profile));
+		if (profile.status === 'success' && draft === null) {
+			setDraft(draftFromProfile(profile.data));
 		}
-	}, [isResolved, error, draft, profile]);
+	}, [profile, draft]);
 
-	if (error && draft === null) {
+	if (profile.status === 'error' && draft === null) {
 		return (
 			<LoadError
 				title={__('The store profile could not be loaded.', 'abacus')}
-				error={error}
+				error={profile.error}
 				onRetry={() => invalidateResolution('getProfileItems', [])}
 			/>
 		);
 	}
-	if (!isResolved || draft === null) {
+	if (draft === null || profile.status === 'idle' || profile.status === 'resolving') {
 		return <Loading label={__('Loading the store profile…', 'abacus')} />;
 	}
 	const current = draft;

@@ -11,6 +11,7 @@ import {
 	optionsStore,
 	paymentGatewaysStore,
 	pluginsStore,
+	selectRequestState,
 	toWPError,
 } from '@abacus/data';
 import type { PaymentGateway, Plugin } from '@abacus/data';
@@ -323,27 +324,42 @@ function ConnectProvider({ hasFailed }: { hasFailed: boolean }) {
 
 /** Payments: gateways with enable/disable and settings, recommended plugins, provider connection. */
 export default function Payments({ query }: { query?: Record<string, unknown> }) {
-	const { gateways, error, isResolved, recommended } = useSelect((select) => {
+	// The gateways listed stay on screen while they are read again (a plugin brought a gateway).
+	const gateways = useSelect((select) => {
 		const store = select(paymentGatewaysStore);
-		return {
-			gateways: store.getPaymentGateways(),
-			error: store.getPaymentGatewayError('getPaymentGateways'),
-			isResolved: store.hasFinishedResolution('getPaymentGateways', []),
-			recommended: select(pluginsStore).getRecommendedPlugins('payments'),
-		};
+		return selectRequestState(
+			store,
+			'getPaymentGateways',
+			[],
+			store.getPaymentGateways,
+			() => store.getPaymentGatewayError('getPaymentGateways'),
+			{ hasData: (list) => list.length > 0 },
+		);
 	}, []);
+	const recommended = useSelect(
+		(select) => select(pluginsStore).getRecommendedPlugins('payments'),
+		[],
+	);
 	const { invalidateResolution } = useDispatch(paymentGatewaysStore);
-	const { stored, hasReadNotNow } = useSelect((select) => {
+	const notNowState = useSelect((select) => {
 		const options = select(optionsStore);
-		return {
-			stored: options.getOption(NOT_NOW_OPTION),
-			hasReadNotNow: options.hasFinishedResolution('getOption', [NOT_NOW_OPTION]),
-		};
+		return selectRequestState(
+			options,
+			'getOption',
+			[NOT_NOW_OPTION],
+			options.getOption,
+			options.getOptionsRequestingError,
+			// A choice saved since a failed read still counts; a failed read counts as read.
+			{ hasData: (value) => value !== undefined, retryHidesError: true },
+		);
 	}, []);
 	const { updateOptions } = useDispatch(optionsStore);
 	const [skipError, setSkipError] = useState<string | null>(null);
-	const skipped = slugList(stored);
+	const skipped = slugList(notNowState.data);
 	// Until the stored answers are read, no recommendation shows (none flashes in and out).
+	const hasReadNotNow =
+		notNowState.status === 'error' ||
+		(notNowState.status === 'success' && !notNowState.isStale);
 	const shown = hasReadNotNow
 		? (recommended ?? []).filter((plugin) => !skipped.includes(plugin.slug))
 		: [];
@@ -364,16 +380,16 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 		}
 	}
 
-	if (error) {
+	if (gateways.status === 'error') {
 		return (
 			<LoadError
 				title={__('The payment methods could not be loaded.', 'abacus')}
-				error={error}
+				error={gateways.error}
 				onRetry={() => invalidateResolution('getPaymentGateways', [])}
 			/>
 		);
 	}
-	if (!isResolved && !gateways.length) {
+	if (gateways.status !== 'success') {
 		return <Loading label={__('Loading payment methods…', 'abacus')} />;
 	}
 	return (
@@ -381,7 +397,7 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 			<section className="abacus-helper">
 				<h2 className="abacus-helper__card-title">{__('Payment methods', 'abacus')}</h2>
 				<ul className="abacus-helper__cards abacus-payments__gateways">
-					{gateways.map((gateway) => (
+					{gateways.data.map((gateway) => (
 						<GatewayCard key={gateway.id} gateway={gateway} />
 					))}
 				</ul>

@@ -5,7 +5,7 @@ import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { Gravatar, ReviewRating, SnackbarNotice } from '@abacus/components';
-import { reviewsStore } from '@abacus/data';
+import { reviewsStore, selectRequestState } from '@abacus/data';
 import type { Review } from '@abacus/data';
 import { defaultTableDateFormat } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
@@ -108,16 +108,21 @@ export default function Reviews() {
 	const [page, setPage] = useState(1);
 	const [status, setStatus] = useState<ReviewStatusFilter>('all');
 	const query = reviewsQuery(page, status);
-	const { reviews, total, error, isResolved } = useSelect(
+	const reviewsState = useSelect(
 		(select) => {
 			const store = select(reviewsStore);
-			return {
-				reviews: store.getReviews(query),
-				total: store.getReviewsTotalCount(query),
-				error: store.getReviewsError(query),
-				isResolved: store.hasFinishedResolution('getReviews', [query]),
-			};
+			return selectRequestState(
+				store,
+				'getReviews',
+				[query],
+				store.getReviews,
+				store.getReviewsError,
+			);
 		},
+		[page, status],
+	);
+	const total = useSelect(
+		(select) => select(reviewsStore).getReviewsTotalCount(query),
 		[page, status],
 	);
 	const { updateReview, deleteReview, invalidateResolution } = useDispatch(reviewsStore);
@@ -159,18 +164,19 @@ export default function Reviews() {
 		}
 	}
 
-	if (error) {
+	if (reviewsState.status === 'error') {
 		return (
 			<LoadError
 				title={__('The reviews could not be loaded.', 'abacus')}
-				error={error}
+				error={reviewsState.error}
 				onRetry={() => invalidateResolution('getReviews', [query])}
 			/>
 		);
 	}
-	if (!isResolved) {
+	if (reviewsState.status !== 'success') {
 		return <Loading label={__('Loading reviews…', 'abacus')} />;
 	}
+	const reviews = reviewsState.data;
 
 	const totalCount = total ?? reviews.length;
 	const pageCount = Math.max(1, Math.ceil(totalCount / REVIEWS_PER_PAGE));

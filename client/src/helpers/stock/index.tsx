@@ -5,7 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { ProductImage, TableCard } from '@abacus/components';
 import type { TableHeader, TableRow } from '@abacus/components';
-import { fetchWithHeaders, itemsStore, optionsStore, toWPError } from '@abacus/data';
+import { fetchWithHeaders, itemsStore, optionsStore, selectItems, toWPError } from '@abacus/data';
 import type { Item, Product } from '@abacus/data';
 
 import { LoadError, errorMessage } from '../shared/load-error.js';
@@ -185,19 +185,12 @@ export default function Stock() {
 	const [page, setPage] = useState(1);
 	const [perPage, setPerPage] = useState(STOCK_PER_PAGE);
 	const query = stockQuery(page, perPage);
-	const { items, total, error, isResolved } = useSelect(
-		(select) => {
-			const store = select(itemsStore);
-			return {
-				items: store.getItems('products', query),
-				total: store.getItemsTotalCount('products', query),
-				error: store.getItemsError('products', query),
-				isResolved: store.hasFinishedResolution('getItems', ['products', query]),
-			};
-		},
+	const items = useSelect((select) => selectItems(select, 'products', query), [page, perPage]);
+	const total = useSelect(
+		(select) => select(itemsStore).getItemsTotalCount('products', query),
 		[page, perPage],
 	);
-	const products = [...items.values()].map(asProduct);
+	const products = items.status === 'success' ? [...items.data.values()].map(asProduct) : [];
 	// Only a server that does not compute the status (WooCommerce) needs the store's threshold.
 	const needsThreshold = products.some((product) => !product.effective_stock_status);
 	const threshold = useSelect(
@@ -213,16 +206,16 @@ export default function Stock() {
 	);
 	const { invalidateResolution } = useDispatch(itemsStore);
 
-	if (error) {
+	if (items.status === 'error') {
 		return (
 			<LoadError
 				title={__('The stock could not be loaded.', 'abacus')}
-				error={error}
+				error={items.error}
 				onRetry={() => invalidateResolution('getItems', ['products', query])}
 			/>
 		);
 	}
-	if (!isResolved) {
+	if (items.status !== 'success') {
 		return <Loading label={__('Loading stock…', 'abacus')} />;
 	}
 

@@ -82,4 +82,28 @@ describe('FavouritesMenu', () => {
 		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 		expect(await screen.findByRole('link', { name: 'Shipping' })).toBeInTheDocument();
 	});
+
+	it('shows the loading state, not the old error, while Retry reads the favourites again', async () => {
+		let answer: (value: { body: string[] }) => void = () => undefined;
+		let fail = true;
+		stubApiFetch(() =>
+			fail
+				? wpError(500, 'boom', 'Favourites unavailable')
+				: new Promise((resolve) => {
+						answer = resolve;
+					}),
+		);
+		renderWithStores(<FavouritesMenu items={items} />, navigationStore);
+		expect(await screen.findByRole('alert')).toHaveTextContent('Favourites unavailable');
+		fail = false;
+		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+		expect(await screen.findByRole('status')).toHaveTextContent('Loading the menu…');
+		expect(screen.queryByRole('alert')).toBeNull();
+		answer({ body: ['bookings'] });
+		expect(
+			within(await screen.findByRole('region', { name: 'Favourites' })).getByRole('link', {
+				name: 'Bookings',
+			}),
+		).toBeInTheDocument();
+	});
 });

@@ -201,4 +201,21 @@ describe('Inbox', () => {
 		expect(await screen.findByText('Sorry, there is no resource.')).toBeInTheDocument();
 		expect(screen.getByRole('heading', { name: 'Note 1' })).toBeInTheDocument();
 	});
+	it('keeps the listed notes when a later read of other notes fails', async () => {
+		stubApiFetch((call) =>
+			call.query.get('per_page') === '1'
+				? wpError(500, 'boom', 'Database unavailable')
+				: { body: [note(1)] },
+		);
+		const { registry } = renderWithStores(<Inbox />, notesStore);
+		expect(await screen.findByRole('heading', { name: 'Note 1' })).toBeInTheDocument();
+		registry.select(notesStore).getNotes({ per_page: 1 });
+		await waitFor(() =>
+			expect(registry.select(notesStore).getNotesError('getNotes')).toMatchObject({
+				message: 'Database unavailable',
+			}),
+		);
+		expect(screen.getByRole('heading', { name: 'Note 1' })).toBeInTheDocument();
+		expect(screen.queryByRole('alert')).toBeNull();
+	});
 });

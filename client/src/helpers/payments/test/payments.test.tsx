@@ -232,6 +232,50 @@ describe('Payments', () => {
 		).toBeInTheDocument();
 	});
 
+	it('keeps the payment methods on screen while they are read again', async () => {
+		let installed = false;
+		let answer: (value: Answer) => void = () => undefined;
+		const calls = stubApiFetch((call) => {
+			if (call.route === 'wc/v3/payment_gateways' && installed) {
+				return new Promise<Answer>((resolve) => {
+					answer = resolve;
+				});
+			}
+			const read = reads(call);
+			if (read) return read;
+			if (call.route.endsWith('plugins/install'))
+				return {
+					body: {
+						data: { installed: ['pay-plugin'] },
+						errors: { errors: {} },
+						success: true,
+					},
+				};
+			installed = true;
+			return {
+				body: {
+					data: { activated: ['pay-plugin'], active: ['pay-plugin'] },
+					errors: { errors: {} },
+					success: true,
+				},
+			};
+		});
+		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
+		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
+		await waitFor(() =>
+			expect(calls.filter((call) => call.route === 'wc/v3/payment_gateways')).toHaveLength(2),
+		);
+		expect(screen.getByRole('heading', { name: 'Direct bank transfer' })).toBeInTheDocument();
+		expect(screen.queryByText('Loading payment methods…')).toBeNull();
+		answer({
+			body: [gateway('bacs'), gateway('stripe', { title: 'Credit card (Stripe)' })],
+		});
+		expect(
+			await screen.findByRole('heading', { name: 'Credit card (Stripe)' }),
+		).toBeInTheDocument();
+		expect(screen.queryByRole('heading', { name: 'Cheque payments' })).toBeNull();
+	});
+
 	it('says exactly why Connect failed, and stays on the page', async () => {
 		const assign = jest.spyOn(leavePage, 'assign').mockImplementation(() => undefined);
 		stubApiFetch(
