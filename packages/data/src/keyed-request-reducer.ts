@@ -1,7 +1,8 @@
 /**
  * The per-operation request state several stores keep (notes, onboarding, plugins, export): which
  * operations are in progress and the last error of each, keyed by operation name (and its
- * arguments where a store needs that). One reducer factory instead of a copy per store.
+ * arguments where a store needs that); and the last read error per query of the stores that read
+ * by query (items, reviews, import, options). One reducer factory each instead of a copy per store.
  */
 import type { WPError } from './types.js';
 
@@ -111,4 +112,33 @@ export function isKeyRequesting(state: KeyedRequestState, key: string): boolean 
 /** The last error of the operation under `key`, or false. */
 export function getKeyError(state: KeyedRequestState, key: string): WPError | false {
 	return Object.prototype.hasOwnProperty.call(state.errors, key) ? state.errors[key] : false;
+}
+
+/** What an action says about the read errors by key: failed (`error`) or answered (none). */
+export interface ErrorsByKeyChange {
+	keys: readonly string[];
+	/** The failure of those keys' read; without it, their answer arrived (their errors go). */
+	error?: WPError;
+}
+
+/**
+ * A reducer of the last read error by key (a query's resource name, an option's name) for the
+ * stores that keep one per query (items, reviews, import, options): `change` says which keys an
+ * action fails or answers, or null for an action that is neither. Unchanged state comes back as
+ * the same object.
+ */
+export function createErrorsByKeyReducer<A extends { type: string }>(
+	change: (action: A) => ErrorsByKeyChange | null,
+): (state: Record<string, WPError> | undefined, action: A) => Record<string, WPError> {
+	return (state = {}, action) => {
+		const changed = change(action);
+		if (!changed) {
+			return state;
+		}
+		const { keys, error } = changed;
+		if (error) {
+			return { ...state, ...Object.fromEntries(keys.map((key) => [key, error])) };
+		}
+		return withoutKeys(state, keys);
+	};
 }

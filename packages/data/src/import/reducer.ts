@@ -1,7 +1,7 @@
 import { combineReducers } from '@wordpress/data';
 
 import { getResourceName } from '../utils.js';
-import type { WPError } from '../types.js';
+import { createErrorsByKeyReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { ImportPeriod } from './types.js';
 
@@ -68,26 +68,13 @@ export function importTotals(
 		: state;
 }
 
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_IMPORT_ERROR':
-			return { ...state, [key(action.query)]: action.error };
-		case 'SET_IMPORT_STATUS': {
-			const name = key(action.query);
-			if (!(name in state)) {
-				return state;
-			}
-			const next = { ...state };
-			delete next[name];
-			return next;
-		}
-		default:
-			return state;
+/** The last error of each import query, until its status arrives. */
+export const errors = createErrorsByKeyReducer<Action>((action) => {
+	if (action.type === 'SET_IMPORT_ERROR') {
+		return { keys: [key(action.query)], error: action.error };
 	}
-}
+	return action.type === 'SET_IMPORT_STATUS' ? { keys: [key(action.query)] } : null;
+});
 
 export const reducer = combineReducers({
 	activeImport,

@@ -1,7 +1,7 @@
 import { combineReducers } from '@wordpress/data';
 
 import { getResourceName } from '../utils.js';
-import type { WPError } from '../types.js';
+import { createErrorsByKeyReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { Item, ItemId } from './types.js';
 import { getTotalCountResourceName } from './utils.js';
@@ -40,26 +40,15 @@ export function totals(state: Record<string, number> = {}, action: Action): Reco
 	}
 }
 
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return { ...state, [getResourceName(action.itemType, action.query)]: action.error };
-		case 'SET_ITEMS': {
-			const key = getResourceName(action.itemType, action.query);
-			if (!(key in state)) {
-				return state;
-			}
-			const next = { ...state };
-			delete next[key];
-			return next;
-		}
-		default:
-			return state;
+/** The last read error of each items query, until its answer arrives. */
+export const errors = createErrorsByKeyReducer<Action>((action) => {
+	if (action.type === 'SET_ERROR') {
+		return { keys: [getResourceName(action.itemType, action.query)], error: action.error };
 	}
-}
+	return action.type === 'SET_ITEMS'
+		? { keys: [getResourceName(action.itemType, action.query)] }
+		: null;
+});
 
 export function data(
 	state: Record<string, Record<string, Item>> = {},

@@ -1,6 +1,7 @@
 import { combineReducers } from '@wordpress/data';
 
 import type { WPError } from '../types.js';
+import { createErrorsByKeyReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { OptionsMap } from './types.js';
 
@@ -35,26 +36,13 @@ export function isUpdating(state = false, action: Action): boolean {
 	}
 }
 
-export function requestingErrors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_REQUESTING_ERROR':
-			return { ...state, [action.name]: action.error };
-		case 'RECEIVE_OPTIONS': {
-			const names = Object.keys(action.options).filter((name) => name in state);
-			if (!names.length) {
-				return state;
-			}
-			const next = { ...state };
-			names.forEach((name) => delete next[name]);
-			return next;
-		}
-		default:
-			return state;
+/** The last read error of each option, until a value for it arrives. */
+export const requestingErrors = createErrorsByKeyReducer<Action>((action) => {
+	if (action.type === 'SET_REQUESTING_ERROR') {
+		return { keys: [action.name], error: action.error };
 	}
-}
+	return action.type === 'RECEIVE_OPTIONS' ? { keys: Object.keys(action.options) } : null;
+});
 
 export function updatingError(state: WPError | null = null, action: Action): WPError | null {
 	switch (action.type) {

@@ -1,7 +1,7 @@
 import { combineReducers } from '@wordpress/data';
 
 import { getResourceName } from '../utils.js';
-import type { WPError } from '../types.js';
+import { createErrorsByKeyReducer } from '../keyed-request-reducer.js';
 import type { Action } from './actions.js';
 import type { Review } from './types.js';
 
@@ -20,26 +20,15 @@ export function reviews(
 		: state;
 }
 
-export function errors(
-	state: Record<string, WPError> = {},
-	action: Action,
-): Record<string, WPError> {
-	switch (action.type) {
-		case 'SET_ERROR':
-			return { ...state, [getResourceName('reviews', action.query)]: action.error };
-		case 'UPDATE_REVIEWS': {
-			const key = getResourceName('reviews', action.query);
-			if (!(key in state)) {
-				return state;
-			}
-			const next = { ...state };
-			delete next[key];
-			return next;
-		}
-		default:
-			return state;
+/** The last read error of each reviews query, until its answer arrives. */
+export const errors = createErrorsByKeyReducer<Action>((action) => {
+	if (action.type === 'SET_ERROR') {
+		return { keys: [getResourceName('reviews', action.query)], error: action.error };
 	}
-}
+	return action.type === 'UPDATE_REVIEWS'
+		? { keys: [getResourceName('reviews', action.query)] }
+		: null;
+});
 
 export function data(state: Record<number, Review> = {}, action: Action): Record<number, Review> {
 	switch (action.type) {

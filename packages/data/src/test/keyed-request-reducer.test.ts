@@ -1,4 +1,5 @@
 import {
+	createErrorsByKeyReducer,
 	createKeyedRequestReducer,
 	getKeyError,
 	isKeyRequesting,
@@ -72,5 +73,31 @@ describe('createKeyedRequestReducer', () => {
 		expect(isKeyRequesting(state, 'fetch|undefined')).toBe(false);
 		expect(getKeyError(state, 'fetch|undefined')).toBe(false);
 		expect(isKeyRequesting(state, 'export|{"a":1}')).toBe(true);
+	});
+});
+
+describe('createErrorsByKeyReducer', () => {
+	type QueryAction =
+		| { type: 'FAILED'; query: string; error: { message: string } }
+		| { type: 'ANSWERED'; queries: string[] }
+		| { type: 'OTHER' };
+	const errors = createErrorsByKeyReducer<QueryAction>((action) => {
+		if (action.type === 'FAILED') return { keys: [action.query], error: action.error };
+		return action.type === 'ANSWERED' ? { keys: action.queries } : null;
+	});
+	const broken = { message: 'Broken' };
+
+	it('keeps the last error of each key until that key is answered', () => {
+		let state = errors(undefined, { type: 'FAILED', query: 'a', error: broken });
+		state = errors(state, { type: 'FAILED', query: 'b', error: { message: 'Later' } });
+		expect(state).toEqual({ a: broken, b: { message: 'Later' } });
+		state = errors(state, { type: 'ANSWERED', queries: ['a'] });
+		expect(state).toEqual({ b: { message: 'Later' } });
+	});
+
+	it('returns the same state when nothing changes', () => {
+		const state = errors(undefined, { type: 'FAILED', query: 'a', error: broken });
+		expect(errors(state, { type: 'OTHER' })).toBe(state);
+		expect(errors(state, { type: 'ANSWERED', queries: ['z'] })).toBe(state);
 	});
 });
