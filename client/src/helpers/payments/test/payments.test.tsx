@@ -194,18 +194,11 @@ describe('Payments', () => {
 		expect(screen.getByText('Accept cards.')).toBeInTheDocument();
 	});
 
-	it('lists the gateway a recommended plugin brings once it is installed', async () => {
-		let installed = false;
-		stubApiFetch((call) => {
-			if (call.route === 'wc/v3/payment_gateways' && installed) {
-				return {
-					body: [
-						gateway('bacs'),
-						gateway('cheque'),
-						gateway('stripe', { title: 'Credit card (Stripe)' }),
-					],
-				};
-			}
+	/** A server where installing and activating Pay Plugin works; then `gatewaysOnceActive` lists. */
+	function pluginServer(gatewaysOnceActive: () => Answer | Promise<Answer>): Call[] {
+		let active = false;
+		return stubApiFetch((call) => {
+			if (call.route === 'wc/v3/payment_gateways' && active) return gatewaysOnceActive();
 			const read = reads(call);
 			if (read) return read;
 			if (call.route.endsWith('plugins/install'))
@@ -216,7 +209,7 @@ describe('Payments', () => {
 						success: true,
 					},
 				};
-			installed = true;
+			active = true;
 			return {
 				body: {
 					data: { activated: ['pay-plugin'], active: ['pay-plugin'] },
@@ -225,6 +218,16 @@ describe('Payments', () => {
 				},
 			};
 		});
+	}
+
+	it('lists the gateway a recommended plugin brings once it is installed', async () => {
+		pluginServer(() => ({
+			body: [
+				gateway('bacs'),
+				gateway('cheque'),
+				gateway('stripe', { title: 'Credit card (Stripe)' }),
+			],
+		}));
 		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 		expect(
@@ -233,33 +236,13 @@ describe('Payments', () => {
 	});
 
 	it('keeps the payment methods on screen while they are read again', async () => {
-		let installed = false;
 		let answer: (value: Answer) => void = () => undefined;
-		const calls = stubApiFetch((call) => {
-			if (call.route === 'wc/v3/payment_gateways' && installed) {
-				return new Promise<Answer>((resolve) => {
+		const calls = pluginServer(
+			() =>
+				new Promise<Answer>((resolve) => {
 					answer = resolve;
-				});
-			}
-			const read = reads(call);
-			if (read) return read;
-			if (call.route.endsWith('plugins/install'))
-				return {
-					body: {
-						data: { installed: ['pay-plugin'] },
-						errors: { errors: {} },
-						success: true,
-					},
-				};
-			installed = true;
-			return {
-				body: {
-					data: { activated: ['pay-plugin'], active: ['pay-plugin'] },
-					errors: { errors: {} },
-					success: true,
-				},
-			};
-		});
+				}),
+		);
 		renderWithStores(<Payments />, paymentGatewaysStore, pluginsStore, optionsStore);
 		await userEvent.click(await screen.findByRole('button', { name: 'Install & enable' }));
 		await waitFor(() =>
