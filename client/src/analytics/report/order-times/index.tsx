@@ -10,6 +10,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
 import { getFilterQuery } from '@abacus/data';
+import { getMetric } from '@abacus/metrics';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
@@ -49,6 +50,11 @@ interface CellOrder {
 }
 
 type Metric = 'orders_count' | 'net_revenue';
+
+/** A measure's words: the metrics catalogue's (the orders report's figures of the same name). */
+function metricLabel(key: Metric | 'num_items_sold'): string {
+	return getMetric('orders', key).label;
+}
 
 const PER_PAGE = 10;
 
@@ -103,10 +109,10 @@ function CellOrders({
 									<th scope="col">{__('Status', 'abacus')}</th>
 									<th scope="col">{__('Customer', 'abacus')}</th>
 									<th scope="col" className="is-numeric">
-										{__('Items sold', 'abacus')}
+										{metricLabel('num_items_sold')}
 									</th>
 									<th scope="col" className="is-numeric">
-										{__('Net sales', 'abacus')}
+										{metricLabel('net_revenue')}
 									</th>
 								</tr>
 							</thead>
@@ -223,8 +229,7 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 	}
 	const format = (value: number) =>
 		metric === 'net_revenue' ? context.formatAmount(value) : context.formatNumber(value);
-	const metricLabel =
-		metric === 'net_revenue' ? __('Net sales', 'abacus') : __('Orders', 'abacus');
+	const measureLabel = metricLabel(metric);
 	const cells: HeatCell[] =
 		request.state === 'ready'
 			? request.data.cells.map((c) => ({
@@ -238,8 +243,8 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 		const headers = [
 			{ key: 'weekday', label: __('Weekday', 'abacus') },
 			{ key: 'hour', label: __('Hour', 'abacus') },
-			{ key: 'orders_count', label: __('Orders', 'abacus') },
-			{ key: 'net_revenue', label: __('Net sales', 'abacus') },
+			{ key: 'orders_count', label: metricLabel('orders_count') },
+			{ key: 'net_revenue', label: metricLabel('net_revenue') },
 		];
 		const rows = request.data.cells.map((c) => [
 			{ value: weekdayName(c.weekday) },
@@ -269,9 +274,7 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 								rawQuery,
 							)}
 						>
-							{key === 'net_revenue'
-								? __('Net sales', 'abacus')
-								: __('Orders', 'abacus')}
+							{metricLabel(key)}
 						</Button>
 					))}
 				</div>
@@ -312,7 +315,7 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 						caption={sprintf(
 							/* translators: %s: measure (Orders or Net sales) */
 							__('%s by weekday and hour of the day', 'abacus'),
-							metricLabel,
+							measureLabel,
 						)}
 						formatValue={format}
 						selected={cell}
