@@ -159,10 +159,12 @@ function itemMeta(item: Json, what: string): Array<{ key: string; value: string 
 		out.push({ key, value: String(meta.value) });
 	}
 	// WooCommerce 9.5+ with "Cost of Goods Sold" on: the line's total cost (`_cogs_value`, which
-	// REST hides from meta_data but answers as `cost_of_goods_sold.value`).
+	// REST hides from meta_data but answers as `cost_of_goods_sold.value`). WooCommerce writes 0
+	// on the line of a product that has no cost, so a 0 is no recorded cost: the line then takes
+	// the cost history's, or is counted without a cost (never as free).
 	if (item.cost_of_goods_sold !== undefined && item.cost_of_goods_sold !== null) {
 		const cogs = obj(item.cost_of_goods_sold, `${what}.cost_of_goods_sold`).value;
-		if (typeof cogs === 'number' && Number.isFinite(cogs)) {
+		if (typeof cogs === 'number' && Number.isFinite(cogs) && cogs !== 0) {
 			out.push({ key: '_cogs_value', value: String(cogs) });
 		}
 	}
@@ -414,7 +416,8 @@ export interface ProductRecord {
 	variationIds: number[];
 	/**
 	 * The store's unit cost (`cost_of_goods_sold.total_value`, WooCommerce 9.5+ with "Cost of Goods
-	 * Sold" on); null when the store does not answer one.
+	 * Sold" on); null when the store does not answer one, or when the product has none defined
+	 * (WooCommerce then answers a total of 0): see `storeCost`.
 	 */
 	cost: number | null;
 }
@@ -422,6 +425,26 @@ export interface ProductRecord {
 function optionalNum(value: unknown, what: string): number | null {
 	if (value === null || value === undefined || value === '') return null;
 	return num(value, what);
+}
+
+/**
+ * A product's unit cost from WooCommerce's `cost_of_goods_sold` (`{ values: [{ defined_value,
+ * effective_value }], total_value }`): `total_value` when a cost is defined, null when none is.
+ * WooCommerce answers a total of 0 for a product without a cost (it stores no 0 cost for a
+ * product: it turns one into "none"); a variation without its own cost has its parent's, so it
+ * has none only when its parent has none either. Without `values` (older answers), the total.
+ */
+function storeCost(raw: unknown, what: string, parent?: ProductRecord): number | null {
+	if (raw === undefined || raw === null) return null;
+	const cogs = obj(raw, `${what}.cost_of_goods_sold`);
+	const total = optionalNum(cogs.total_value, `${what}.cost_of_goods_sold.total_value`);
+	if (cogs.values === undefined || cogs.values === null) return total;
+	const defined = list(cogs.values, `${what}.cost_of_goods_sold.values`).some((entry, i) => {
+		const value = obj(entry, `${what}.cost_of_goods_sold.values[${i}]`).defined_value;
+		return value !== null && value !== undefined && value !== '';
+	});
+	if (defined) return total;
+	return parent && parent.cost !== null ? total : null;
 }
 
 /** A product of `GET wc/v3/products` or a variation of `products/{id}/variations`. */
@@ -513,13 +536,7 @@ export function mapProduct(raw: unknown, parent?: ProductRecord): ProductRecord 
 			: list(p.variations, `${what}.variations`).map((v, i) =>
 					id(typeof v === 'object' && v ? (v as Json).id : v, `${what}.variations[${i}]`),
 				),
-		cost:
-			p.cost_of_goods_sold !== undefined && p.cost_of_goods_sold !== null
-				? optionalNum(
-						obj(p.cost_of_goods_sold, `${what}.cost_of_goods_sold`).total_value,
-						`${what}.cost_of_goods_sold.total_value`,
-					)
-				: null,
+		cost: storeCost(p.cost_of_goods_sold, what, parent),
 	};
 }
 
