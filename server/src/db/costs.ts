@@ -59,19 +59,34 @@ export function ensureCostSchema(db: Db): Promise<void> {
 }
 
 /**
+ * A condition on the `order_product_lookup` row `alias` (e.g. its day or product) limiting the
+ * lines a query computes costs for.
+ */
+export type LineScope = (alias: string) => string;
+
+/**
  * SELECT of `(order_item_id, order_id, unit_cost, cost_source)` for every line of
  * `order_product_lookup` whose cost is not fixed yet (NULL unit cost when it has none): the line's
  * own recorded cost, else the history in force on the order's creation day (variation entries
  * first, then the product's); refund lines take their sale's unit cost (fixed or computed). Lines
  * already fixed are read from `order_line_costs` by the caller, so only the few unfixed lines are
- * computed per request.
+ * computed per request. With `scope`, only the unfixed lines it keeps (and the sale lines their
+ * refunds need) are computed.
  */
-export function lineCostsSql(): string {
+export function lineCostsSql(scope?: LineScope): string {
+	// A refund line takes its sale's cost, so the scope brings in the lines of the orders its
+	// refunds refund too.
+	const inScope = scope
+		? `AND (${scope('l')} OR l.order_id IN (
+				SELECT r.parent_id FROM orders r JOIN order_product_lookup l2 ON l2.order_id = r.id
+				WHERE r.parent_id <> 0 AND ${scope('l2')}))`
+		: '';
 	return `(
 		WITH unfixed AS (
 			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.product_qty
 			FROM order_product_lookup l
 			WHERE NOT EXISTS (SELECT 1 FROM order_line_costs f WHERE f.order_item_id = l.order_item_id)
+				${inScope}
 		),
 		sale_lines AS (
 			SELECT u.*, CAST(o.date_created AS DATE) AS sale_day
@@ -131,6 +146,58 @@ export function lineCostsSql(): string {
 		UNION ALL
 		SELECT order_item_id, order_id, unit_cost, cost_source FROM refund_costs
 	)`;
+}
+
+/**
+ * The SELECT of the daily profit roll-up `order_profit_daily` (`db/rollups.ts` keeps it with the
+ * other roll-ups): per day of the lookup's date (the store's date basis), order status, product
+ * and variation, the sums the Profit report adds up — items sold, net sales, net sales of the lines
+ * with a cost (`costed_revenue`), their cost and gross profit, the items of orders (not refunds)
+ * sold without a cost and how many such lines (`uncosted_lines`). Every figure is a sum, so a
+ * range of whole days adds up the same as its lines. `scope` limits it to some lines (some days
+ * or a product).
+ */
+export function profitRollupSelect(scope?: LineScope): string {
+	const unitCost = 'COALESCE(f.unit_cost, c.unit_cost)';
+	return `
+		SELECT CAST(l.date_created AS DATE) AS day, s.status, l.product_id, l.variation_id,
+			CAST(SUM(l.product_qty) AS BIGINT) AS items_sold,
+			SUM(l.product_net_revenue) AS net_revenue,
+			SUM(l.product_net_revenue) FILTER (WHERE ${unitCost} IS NOT NULL) AS costed_revenue,
+			SUM(${unitCost} * l.product_qty) AS cost,
+			SUM(l.product_net_revenue - ${unitCost} * l.product_qty)
+				FILTER (WHERE ${unitCost} IS NOT NULL) AS gross_profit,
+			CAST(COALESCE(SUM(l.product_qty) FILTER (WHERE ${unitCost} IS NULL AND s.parent_id = 0), 0)
+				AS BIGINT) AS items_without_cost,
+			COUNT(*) FILTER (WHERE ${unitCost} IS NULL AND s.parent_id = 0) AS uncosted_lines
+		FROM order_product_lookup l
+		JOIN order_stats s ON s.order_id = l.order_id
+		LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
+		LEFT JOIN ${lineCostsSql(scope)} c ON c.order_item_id = l.order_item_id
+		${scope ? `WHERE ${scope('l')}` : ''}
+		GROUP BY 1, 2, 3, 4`;
+}
+
+/** Rebuilds the daily profit roll-up of every line (after costs are written in bulk). */
+export async function refreshProfitRollup(db: Db): Promise<void> {
+	await ensureCostSchema(db);
+	await db.run(`CREATE OR REPLACE TABLE order_profit_daily AS ${profitRollupSelect()}`);
+}
+
+/**
+ * Re-derives the profit roll-up rows of one product (its variations included) after its costs
+ * changed. Does nothing on a database without roll-ups yet (they are built whole later).
+ */
+async function refreshProductProfit(db: Db, productId: number): Promise<void> {
+	const table = await db.one<{ n: number | bigint }>(
+		"SELECT COUNT(*) AS n FROM duckdb_tables() WHERE table_name = 'order_profit_daily'",
+	);
+	if (!Number(table?.n ?? 0)) return;
+	const id = Math.trunc(productId);
+	await db.run('DELETE FROM order_profit_daily WHERE product_id = ?', [id]);
+	await db.run(
+		`INSERT INTO order_profit_daily ${profitRollupSelect((alias) => `${alias}.product_id = ${id}`)}`,
+	);
 }
 
 /**
@@ -215,6 +282,7 @@ export async function setProductCost(
 			);
 			await fixLineCosts(db);
 		}
+		await refreshProductProfit(db, entry.product_id);
 		return { rewritten };
 	});
 }

@@ -4,19 +4,22 @@
  * import) and on start-up when missing; reports use them only where they give identical figures.
  */
 import type { Db, SqlValue } from '../core/db.js';
+import { ensureCostSchema, profitRollupSelect } from './costs.js';
 
 export const ROLLUP_TABLES = [
 	'order_stats_daily',
 	'order_coupon_daily',
 	'order_product_daily',
 	'order_tax_daily',
+	'order_profit_daily',
 ] as const;
 
 /**
  * Version of the roll-ups' definitions: a database whose roll-ups were built by another version is
- * rebuilt on start (2: product orders_count counts orders only, never refund rows).
+ * rebuilt on start (2: product orders_count counts orders only, never refund rows; 3: the profit
+ * roll-up and `product_orders`).
  */
-export const ROLLUP_VERSION = 2;
+export const ROLLUP_VERSION = 3;
 
 /**
  * The SELECT of each roll-up, limited to the days `where` keeps (an SQL condition on a day,
@@ -37,7 +40,9 @@ function rollupSelects(where: string): Record<(typeof ROLLUP_TABLES)[number], st
 			COALESCE(SUM(s.tax_total), 0) AS tax_total,
 			COALESCE(SUM(s.shipping_total), 0) AS shipping_total,
 			COALESCE(SUM(s.net_total), 0) AS net_total,
-			COUNT(*) FILTER (WHERE s.order_id IN (SELECT order_id FROM order_coupon_lookup)) AS coupon_orders
+			COUNT(*) FILTER (WHERE s.order_id IN (SELECT order_id FROM order_coupon_lookup)) AS coupon_orders,
+			COUNT(*) FILTER (WHERE s.parent_id = 0
+				AND s.order_id IN (SELECT order_id FROM order_product_lookup)) AS product_orders
 		FROM order_stats s WHERE ${keep('s')} GROUP BY 1, 2`,
 		order_coupon_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
@@ -53,11 +58,13 @@ function rollupSelects(where: string): Record<(typeof ROLLUP_TABLES)[number], st
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, t.tax_rate_id,
 			SUM(t.shipping_tax) AS shipping_tax, SUM(t.order_tax) AS order_tax, SUM(t.total_tax) AS total_tax
 		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id WHERE ${keep('s')} AND ${keep('t')} GROUP BY 1, 2, 3`,
+		order_profit_daily: profitRollupSelect(where === 'true' ? undefined : keep),
 	};
 }
 
 /** Rebuilds every roll-up from the lookup tables. */
 export async function refreshRollups(db: Db): Promise<void> {
+	await ensureCostSchema(db);
 	const selects = rollupSelects('true');
 	await db.exec(`
 		CREATE OR REPLACE TABLE rollup_version AS SELECT ${ROLLUP_VERSION} AS version;
@@ -72,6 +79,7 @@ export async function refreshRollups(db: Db): Promise<void> {
  */
 export async function refreshRollupDays(db: Db, days: readonly string[]): Promise<void> {
 	if (days.length === 0) return;
+	await ensureCostSchema(db);
 	const list = JSON.stringify([...new Set(days)]);
 	const inDays = '{day} IN (SELECT unnest(CAST(? AS DATE[])))';
 	const selects = rollupSelects(inDays);

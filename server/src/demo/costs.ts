@@ -3,10 +3,11 @@
  * from before the first order; about one in five changes cost once on a day within the store's
  * history (a supplier price rise or a discount); about one product in twelve has no cost at all
  * (the Profit report names them). Drawn from its own seeded source, so the rest of the store is
- * the same with or without costs. Lines are then fixed at their sale's cost (`db/costs.ts`).
+ * the same with or without costs. Lines are then fixed at their sale's cost (`db/costs.ts`) and the
+ * daily profit roll-up rebuilt.
  */
 import type { Db } from '../core/db.js';
-import { ensureCostSchema, fixLineCosts } from '../db/costs.js';
+import { ensureCostSchema, fixLineCosts, refreshProfitRollup } from '../db/costs.js';
 import { insertRows } from '../db/sql.js';
 import { formatSql } from '../db/store-time.js';
 import { mulberry32 } from './random.js';
@@ -65,5 +66,6 @@ export async function seedDemoCosts(
 		rows,
 	);
 	await fixLineCosts(db);
+	await refreshProfitRollup(db);
 	return rows.length;
 }

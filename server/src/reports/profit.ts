@@ -16,6 +16,7 @@ import { formatSql as formatLocal, gmtText } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Query } from '../http/params.js';
 import { pageRows } from '../http/paging.js';
+import { dialectOf } from '../metrics/dialect.js';
 import { dateRange } from './date-range.js';
 import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
 
@@ -49,25 +50,41 @@ type Totals = Record<ProfitField, number | null>;
 
 const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
-/** The lines in range with their cost: the FROM clause every profit query starts with. */
-function linesSql(q: Query, settings: StoreSettings): { sql: string; params: SqlValue[] } {
-	const { after, before } = dateRange(q.raw, settings.timeZone);
+interface Where {
+	sql: string;
+	params: SqlValue[];
+}
+
+/** The status and product conditions every profit query applies (`product` a product id column). */
+function itemConditions(
+	q: Query,
+	settings: StoreSettings,
+	status: string,
+	product: string,
+): string[] {
 	const excluded = settings.excludedStatuses.map((s) => quote(`wc-${s}`)).join(', ');
-	const conditions = [
-		'l.date_created >= CAST(? AS TIMESTAMP)',
-		'l.date_created <= CAST(? AS TIMESTAMP)',
-		excluded ? `s.status NOT IN (${excluded})` : 'true',
-	];
-	const params: SqlValue[] = [formatLocal(after), formatLocal(before)];
+	const conditions = [excluded ? `${status} NOT IN (${excluded})` : 'true'];
 	const products = q.ids('products');
-	if (products.length) conditions.push(`l.product_id IN (${products.map(Number).join(', ')})`);
+	if (products.length) conditions.push(`${product} IN (${products.map(Number).join(', ')})`);
 	const categories = q.ids('categories');
 	if (categories.length) {
-		conditions.push(`l.product_id IN (
+		conditions.push(`${product} IN (
 			SELECT pc.product_id FROM product_categories pc
 			JOIN category_lookup cl ON cl.category_id = pc.category_id
 			WHERE cl.category_tree_id IN (${categories.map(Number).join(', ')}))`);
 	}
+	return conditions;
+}
+
+/** The lines in range with their cost: the FROM clause every line-level profit query starts with. */
+function linesSql(q: Query, settings: StoreSettings): Where {
+	const { after, before } = dateRange(q.raw, settings.timeZone);
+	const conditions = [
+		'l.date_created >= CAST(? AS TIMESTAMP)',
+		'l.date_created <= CAST(? AS TIMESTAMP)',
+		...itemConditions(q, settings, 's.status', 'l.product_id'),
+	];
+	const params: SqlValue[] = [formatLocal(after), formatLocal(before)];
 	return {
 		sql: `(
 			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.date_created,
@@ -83,6 +100,85 @@ function linesSql(q: Query, settings: StoreSettings): { sql: string; params: Sql
 		params,
 	};
 }
+
+/** How a profit query is answered: `rollups: false` reads the lines whatever the range. */
+export interface ProfitOptions {
+	rollups?: boolean;
+}
+
+/**
+ * The whole store days of the request's range ('YYYY-MM-DD') when the daily roll-up can answer
+ * it: a range of whole days, an interval of a day or more, on an engine that keeps roll-ups.
+ * Otherwise null and the lines are read.
+ */
+function rollupDays(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	options: ProfitOptions,
+	interval?: Interval,
+): { from: string; to: string } | null {
+	if (interval === 'hour' || options.rollups === false || !dialectOf(db).rollups) return null;
+	const { after, before } = dateRange(q.raw, settings.timeZone);
+	if (after % 86_400_000 !== 0 || before % 86_400_000 !== 86_399_000) return null;
+	const day = (ms: number): string => formatLocal(ms).slice(0, 10);
+	return { from: day(after), to: day(before) };
+}
+
+/** WHERE of the roll-up rows (`alias`: a table with `day`, `status`, `product_id`) of the days. */
+function rollupWhere(
+	q: Query,
+	settings: StoreSettings,
+	days: { from: string; to: string },
+	alias: string,
+): Where {
+	return {
+		sql: `WHERE ${[
+			`${alias}.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`,
+			...itemConditions(q, settings, `${alias}.status`, `${alias}.product_id`),
+		].join(' AND ')}`,
+		params: [days.from, days.to],
+	};
+}
+
+/**
+ * The distinct orders (not refunds) with product lines in range, one row per order with its
+ * `day`: the orders count of a profit figure limited to some products or categories (per-day
+ * counts cannot be added up across products; an order may hold several of them).
+ */
+function orderDaysSql(q: Query, settings: StoreSettings): Where {
+	const lines = orderLinesSql(q, settings);
+	return {
+		sql: `(SELECT DISTINCT l.order_id, CAST(l.date_created AS DATE) AS day ${lines.sql})`,
+		params: lines.params,
+	};
+}
+
+/** FROM and WHERE of the product lines (`l`) of orders (not refunds) in range, without costs. */
+function orderLinesSql(q: Query, settings: StoreSettings): Where {
+	const { after, before } = dateRange(q.raw, settings.timeZone);
+	return {
+		sql: `FROM order_product_lookup l JOIN order_stats s ON s.order_id = l.order_id
+			WHERE l.date_created >= CAST(? AS TIMESTAMP) AND l.date_created <= CAST(? AS TIMESTAMP)
+				AND s.parent_id = 0
+				AND ${itemConditions(q, settings, 's.status', 'l.product_id').join(' AND ')}`,
+		params: [formatLocal(after), formatLocal(before)],
+	};
+}
+
+/** Whether a request limits profit to some products or categories. */
+const limitsItems = (q: Query): boolean =>
+	q.ids('products').length > 0 || q.ids('categories').length > 0;
+
+/** The aggregate columns of a group of daily profit roll-up rows (`r`), but the orders count. */
+const ROLLUP_AGGREGATES = `
+	SUM(r.items_sold) AS items_sold,
+	SUM(r.net_revenue) AS net_revenue,
+	SUM(r.costed_revenue) AS costed_revenue,
+	SUM(r.cost) AS cost,
+	SUM(r.gross_profit) AS gross_profit,
+	COALESCE(SUM(r.items_without_cost), 0) AS items_without_cost,
+	COUNT(DISTINCT r.product_id) FILTER (WHERE r.uncosted_lines > 0) AS products_without_cost`;
 
 /** The aggregate columns of a group of lines (`x` is the lines relation). */
 const AGGREGATES = `
@@ -131,6 +227,77 @@ function pick(totals: Totals, fields: string[]): Partial<Totals> {
 	return out;
 }
 
+/** Totals and per-bucket rows of the lines in range (any range, any interval). */
+async function lineProfitStats(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	interval: Interval,
+): Promise<[Row | undefined, Row[]]> {
+	const { sql, params } = linesSql(q, settings);
+	const startSql = bucketStartSql('x.date_created', interval, settings.startOfWeek);
+	// Totals and buckets on two reader connections at once.
+	return Promise.all([
+		db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params),
+		db.all(
+			`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
+			FROM ${sql} x GROUP BY 1`,
+			params,
+		),
+	]);
+}
+
+/**
+ * The same totals and per-bucket rows from the daily profit roll-up (whole days): sums of the
+ * days, and the orders count from the daily order roll-up, or from the distinct orders when the
+ * request is limited to some products or categories.
+ */
+async function rollupProfitStats(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	days: { from: string; to: string },
+	interval: Interval,
+): Promise<[Row | undefined, Row[]]> {
+	const where = rollupWhere(q, settings, days, 'r');
+	const bucket = (column: string): string =>
+		`strftime(${bucketStartSql(`CAST(${column} AS TIMESTAMP)`, interval, settings.startOfWeek)}, '%Y-%m-%d %H:%M:%S')`;
+	let orders: { from: string; count: string; params: SqlValue[] };
+	if (limitsItems(q)) {
+		const o = orderDaysSql(q, settings);
+		orders = { from: `${o.sql} o`, count: 'COUNT(*)', params: o.params };
+	} else {
+		const o = rollupWhere(q, settings, days, 'o');
+		orders = {
+			from: `order_stats_daily o ${o.sql}`,
+			count: 'COALESCE(SUM(o.product_orders), 0)',
+			params: o.params,
+		};
+	}
+	const [totals, grouped, orderTotal, orderBuckets] = await Promise.all([
+		db.one(`SELECT ${ROLLUP_AGGREGATES} FROM order_profit_daily r ${where.sql}`, where.params),
+		db.all(
+			`SELECT ${bucket('r.day')} AS bucket, ${ROLLUP_AGGREGATES}
+			FROM order_profit_daily r ${where.sql} GROUP BY 1`,
+			where.params,
+		),
+		db.one(`SELECT ${orders.count} AS orders_count FROM ${orders.from}`, orders.params),
+		db.all(
+			`SELECT ${bucket('o.day')} AS bucket, ${orders.count} AS orders_count
+			FROM ${orders.from} GROUP BY 1`,
+			orders.params,
+		),
+	]);
+	const ordersByBucket = new Map(orderBuckets.map((r) => [String(r.bucket), r.orders_count]));
+	return [
+		totals && { ...totals, orders_count: orderTotal?.orders_count ?? 0 },
+		grouped.map((row) => ({
+			...row,
+			orders_count: ordersByBucket.get(String(row.bucket)) ?? 0,
+		})),
+	];
+}
+
 export interface ProfitStatsResult {
 	body: { totals: Partial<Totals>; intervals: unknown[] };
 	total: number;
@@ -142,21 +309,15 @@ export async function profitStats(
 	db: Db,
 	q: Query,
 	settings: StoreSettings,
+	options: ProfitOptions = {},
 ): Promise<ProfitStatsResult> {
 	await ensureCostSchema(db);
-	const { sql, params } = linesSql(q, settings);
 	const interval = q.str('interval', 'week') as Interval;
 	const fields = q.strings('fields');
-	const startSql = bucketStartSql('x.date_created', interval, settings.startOfWeek);
-	// Totals and buckets on two reader connections at once.
-	const [totalsRow, grouped] = await Promise.all([
-		db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params),
-		db.all(
-			`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
-			FROM ${sql} x GROUP BY 1`,
-			params,
-		),
-	]);
+	const days = rollupDays(db, q, settings, options, interval);
+	const [totalsRow, grouped] = days
+		? await rollupProfitStats(db, q, settings, days, interval)
+		: await lineProfitStats(db, q, settings, interval);
 	const byKey = new Map<string, Row>();
 	for (const row of grouped) {
 		byKey.set(bucketKeyOf(String(row.bucket), interval, settings.startOfWeek), row);
@@ -222,9 +383,9 @@ export async function profitList(
 	db: Db,
 	q: Query,
 	settings: StoreSettings,
+	options: ProfitOptions = {},
 ): Promise<ProfitListResult> {
 	await ensureCostSchema(db);
-	const { sql, params } = linesSql(q, settings);
 	const by = q.str('by', 'product');
 	const order = q.str('order', 'desc') === 'asc' ? 'asc' : 'desc';
 	const orderby = q.str('orderby', 'net_revenue');
@@ -232,20 +393,61 @@ export async function profitList(
 		WHEN cost IS NULL THEN 'missing' ELSE 'partial' END AS cost_status`;
 	const derived = `CASE WHEN costed_revenue IS NOT NULL AND costed_revenue <> 0
 		THEN round(gross_profit / costed_revenue * 100, 2) END AS margin`;
-	const base =
-		by === 'category'
-			? `SELECT g.*, ${derived}, ${status} FROM (
+	const days = rollupDays(db, q, settings, options);
+	let base: string;
+	let params: SqlValue[];
+	if (days) {
+		// Sums from the daily profit roll-up; a product's orders count from the daily product
+		// roll-up (an order falls on one day), a category's from its distinct orders.
+		const where = rollupWhere(q, settings, days, 'r');
+		if (by === 'category') {
+			const o = orderLinesSql(q, settings);
+			base = `SELECT g.*, COALESCE(oc.orders_count, 0) AS orders_count, ${derived}, ${status} FROM (
+				SELECT cl.category_tree_id AS category_id, cat.name AS name,
+					COUNT(DISTINCT r.product_id) AS products_count, ${ROLLUP_AGGREGATES}
+				FROM order_profit_daily r
+				JOIN product_categories pc ON pc.product_id = r.product_id
+				JOIN category_lookup cl ON cl.category_id = pc.category_id
+				JOIN categories cat ON cat.id = cl.category_tree_id
+				${where.sql}
+				GROUP BY 1, 2) g
+				LEFT JOIN (
+					SELECT cl.category_tree_id AS category_id, COUNT(DISTINCT l.order_id) AS orders_count
+					FROM (SELECT l.order_id, l.product_id ${o.sql}) l
+					JOIN product_categories pc ON pc.product_id = l.product_id
+					JOIN category_lookup cl ON cl.category_id = pc.category_id
+					GROUP BY 1) oc ON oc.category_id = g.category_id`;
+			params = [...where.params, ...o.params];
+		} else {
+			const o = rollupWhere(q, settings, days, 'op');
+			base = `SELECT g.*, COALESCE(oc.orders_count, 0) AS orders_count, ${derived}, ${status} FROM (
+				SELECT r.product_id, COALESCE(p.name, '') AS name, p.sku AS sku, ${ROLLUP_AGGREGATES}
+				FROM order_profit_daily r LEFT JOIN products p ON p.id = r.product_id
+				${where.sql}
+				GROUP BY 1, 2, 3) g
+				LEFT JOIN (
+					SELECT op.product_id, SUM(op.orders_count) AS orders_count
+					FROM order_product_daily op ${o.sql} GROUP BY 1) oc ON oc.product_id = g.product_id`;
+			params = [...where.params, ...o.params];
+		}
+	} else {
+		const lines = linesSql(q, settings);
+		params = lines.params;
+		base =
+			by === 'category'
+				? `SELECT g.*, ${derived}, ${status} FROM (
 				SELECT cl.category_tree_id AS category_id, cat.name AS name,
 					COUNT(DISTINCT x.product_id) AS products_count, ${AGGREGATES}
-				FROM ${sql} x
+				FROM ${lines.sql} x
 				JOIN product_categories pc ON pc.product_id = x.product_id
 				JOIN category_lookup cl ON cl.category_id = pc.category_id
 				JOIN categories cat ON cat.id = cl.category_tree_id
 				GROUP BY 1, 2) g`
-			: `SELECT g.*, ${derived}, ${status} FROM (
+				: `SELECT g.*, ${derived}, ${status} FROM (
 				SELECT x.product_id, COALESCE(p.name, '') AS name, p.sku AS sku, ${AGGREGATES}
-				FROM ${sql} x LEFT JOIN products p ON p.id = x.product_id
+				FROM ${lines.sql} x LEFT JOIN products p ON p.id = x.product_id
 				GROUP BY 1, 2, 3) g`;
+	}
 	const id = by === 'category' ? 'category_id' : 'product_id';
 	const page = await pageRows(db, base, params, orderSql(orderby, order, id), q);
 	const body = page.rows.map((row) => {
@@ -286,11 +488,23 @@ export async function missingCosts(
 	q: Query,
 	settings: StoreSettings,
 	limit = 100,
+	options: ProfitOptions = {},
 ): Promise<{ count: number; products: MissingCost[] }> {
 	await ensureCostSchema(db);
-	const { sql, params } = linesSql(q, settings);
-	const base = `SELECT x.product_id, x.variation_id, SUM(x.qty) AS items_sold
-		FROM ${sql} x WHERE x.cost IS NULL AND x.parent_id = 0 GROUP BY 1, 2`;
+	const days = rollupDays(db, q, settings, options);
+	let base: string;
+	let params: SqlValue[];
+	if (days) {
+		const where = rollupWhere(q, settings, days, 'r');
+		base = `SELECT r.product_id, r.variation_id, SUM(r.items_without_cost) AS items_sold
+			FROM order_profit_daily r ${where.sql} GROUP BY 1, 2 HAVING SUM(r.uncosted_lines) > 0`;
+		params = where.params;
+	} else {
+		const lines = linesSql(q, settings);
+		base = `SELECT x.product_id, x.variation_id, SUM(x.qty) AS items_sold
+			FROM ${lines.sql} x WHERE x.cost IS NULL AND x.parent_id = 0 GROUP BY 1, 2`;
+		params = lines.params;
+	}
 	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) m`, params);
 	const rows = await db.all(
 		`SELECT m.product_id, m.variation_id, m.items_sold,

@@ -15,6 +15,7 @@ const DERIVED = [
 	'order_coupon_daily',
 	'order_tax_daily',
 	'order_product_daily',
+	'order_profit_daily',
 	'categories',
 	'products',
 ];
