@@ -1,10 +1,12 @@
 /**
  * The breakdown reports end to end on the demo store: Places and Payment methods show the
  * server's figures in their tiles and table, the table sorts, groups by billing state, compares
- * two checked values as chart lines, downloads as CSV; every breakdown page opens from the menu.
+ * two checked values as chart lines, downloads as CSV; an order count of a shipping state opens
+ * those orders; Revenue filtered by payment method and country with the mouse shows the server's
+ * filtered figures; every breakdown page opens from the menu.
  * Screenshots at 1440 and 390 px wide go to /tmp/b23-*.png.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
@@ -17,8 +19,24 @@ interface Item {
 	orders_count: number;
 	net_revenue: number;
 }
+interface Interval {
+	date_start: string;
+	subtotals: Record<string, number>;
+}
 interface Stats {
 	totals: Record<string, number>;
+	intervals: Interval[];
+}
+
+/** 'October 5, 2026' of '2026-10-05 00:00:00' (the table's date format). */
+function longDate(date: string): string {
+	const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+	return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+		month: 'long',
+		day: 'numeric',
+		year: 'numeric',
+		timeZone: 'UTC',
+	});
 }
 
 let browser: Browser;
@@ -27,6 +45,7 @@ const range = { period: 'custom', compare: 'previous_year', after, before };
 const apiRange = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
 
 beforeAll(async () => {
+	mkdirSync('/tmp/h23f', { recursive: true });
 	browser = await launch();
 });
 
@@ -184,6 +203,159 @@ describe('drill-down', () => {
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
+});
+
+describe('drill-down from a shipping state', () => {
+	it.each([1440, 390])(
+		'Places by shipping state → an order count opens those orders (%i px)',
+		async (width) => {
+			const states = (
+				await api<Item[]>('/wc-analytics/reports/places', {
+					...apiRange,
+					group_by: 'shipping_state',
+					per_page: 100,
+				})
+			).body;
+			const ca = states.find((s) => s.key === 'US:CA') as Item;
+			expect(ca.orders_count).toBeGreaterThan(0);
+			const { page, errors } = await open(
+				'/analytics/places',
+				{ ...range, group_by: 'shipping_state' },
+				width,
+			);
+			await settle(page);
+			const row = page
+				.getByRole('table')
+				.last()
+				.locator('tr', { hasText: 'United States (US) — CA' });
+			const link = row.getByRole('link', { name: ca.orders_count.toLocaleString('en-US') });
+			await link.scrollIntoViewIfNeeded();
+			await page.screenshot({ path: `/tmp/h23f/places-shipping-state-${width}.png` });
+			await link.click();
+			await page.waitForURL(/path=%2Fanalytics%2Forders/);
+			const url = new URL(page.url()).searchParams;
+			expect(url.get('shipping_state_includes')).toBe('US:CA');
+			expect(url.get('after')).toBe(after);
+			await settle(page);
+			await expect(tileValue(page, 'Orders')).resolves.toBe(
+				ca.orders_count.toLocaleString('en-US'),
+			);
+			// The filter line names the state, not its key.
+			const card = page.locator('.abacus-advanced-filters');
+			await card.getByText('United States (US) — California').waitFor();
+			await expect(card.innerText()).resolves.not.toContain('US:CA');
+			// The table lists exactly those orders.
+			const orders = await api<Array<{ order_number: number }>>(
+				'/wc-analytics/reports/orders',
+				{
+					...apiRange,
+					shipping_state_includes: 'US:CA',
+					refunds: 'none',
+					per_page: 25,
+					orderby: 'date',
+					order: 'desc',
+				},
+			);
+			expect(Number(orders.headers.get('x-wp-total'))).toBe(ca.orders_count);
+			const table = page.getByRole('table').last();
+			const text = await table.innerText();
+			for (const order of orders.body.slice(0, 5))
+				expect(text).toContain(String(order.order_number));
+			await page.screenshot({
+				path: `/tmp/h23f/orders-of-shipping-state-${width}.png`,
+				fullPage: true,
+			});
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+			);
+			expect(overflow).toBeLessThanOrEqual(0);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		},
+	);
+});
+
+describe('Revenue filtered by payment method and country', () => {
+	it.each([1440, 390])(
+		'adds the filters with the mouse; figures follow (%i px)',
+		async (width) => {
+			const { page, errors } = await open('/analytics/revenue', range, width);
+			await settle(page);
+			await page.locator('.abacus-filter-picker__dropdown button').first().click();
+			await page.getByRole('button', { name: 'Advanced filters' }).click();
+			const card = page.locator('.abacus-advanced-filters');
+			await card.waitFor();
+			await card.getByRole('button', { name: 'Add a Filter' }).click();
+			await page.getByRole('menuitem', { name: 'Payment method' }).click();
+			const method = card.getByRole('combobox', { name: 'Search payment methods' });
+			await method.click();
+			await method.pressSequentially('pay');
+			// The store's own gateways, by their titles.
+			const paypal = card.locator('[role="listbox"] [role="option"]', { hasText: 'PayPal' });
+			await paypal.click();
+			await card.getByRole('button', { name: 'Add a Filter' }).click();
+			await page.getByRole('menuitem', { name: 'Billing country' }).click();
+			const country = card.getByRole('combobox', { name: 'Search countries' });
+			await country.click();
+			await country.pressSequentially('united');
+			await card
+				.locator('[role="listbox"] [role="option"]', { hasText: 'United States (US)' })
+				.click();
+			await page.screenshot({
+				path: `/tmp/h23f/revenue-filters-${width}.png`,
+				fullPage: true,
+			});
+			await card.getByRole('button', { name: 'Filter', exact: true }).click();
+			await page.waitForURL(/payment_method_includes=paypal/);
+			const url = new URL(page.url()).searchParams;
+			expect(url.get('country_includes')).toBe('US');
+			await settle(page);
+			const [filtered, all] = await Promise.all(
+				[
+					{ payment_method_includes: 'paypal', country_includes: 'US' },
+					{} as Record<string, string>,
+				].map(
+					async (filters) =>
+						(
+							await api<Stats>('/wc-analytics/reports/revenue/stats', {
+								...apiRange,
+								interval: 'day',
+								per_page: 100,
+								...filters,
+							})
+						).body,
+				),
+			);
+			expect(filtered.totals.gross_sales).toBeLessThan(all.totals.gross_sales);
+			await expect(tileValue(page, 'Gross sales')).resolves.toBe(
+				money(filtered.totals.gross_sales),
+			);
+			// The lines show names, not keys.
+			await expect(card.innerText()).resolves.toContain('PayPal');
+			await expect(card.innerText()).resolves.toContain('United States (US)');
+			await page.screenshot({
+				path: `/tmp/h23f/revenue-filtered-${width}.png`,
+				fullPage: true,
+			});
+			// A day's order count opens the orders behind it: the filters go along.
+			const day = filtered.intervals.find((i) => i.subtotals.orders_count > 0) as Interval;
+			const dayRow = page
+				.getByRole('table')
+				.last()
+				.locator('tr', { hasText: longDate(day.date_start) });
+			await dayRow.getByRole('link', { name: String(day.subtotals.orders_count) }).click();
+			await page.waitForURL(/path=%2Fanalytics%2Forders/);
+			const drill = new URL(page.url()).searchParams;
+			expect(drill.get('payment_method_includes')).toBe('paypal');
+			expect(drill.get('country_includes')).toBe('US');
+			await settle(page);
+			await expect(tileValue(page, 'Orders')).resolves.toBe(
+				String(day.subtotals.orders_count),
+			);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		},
+	);
 });
 
 describe('inside WordPress without the Abacus engine', () => {

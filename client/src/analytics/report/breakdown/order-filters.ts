@@ -236,7 +236,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove payment method filter', 'abacus'),
 				rule: __('Select a payment method filter match', 'abacus'),
 				title: __('Payment method {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a payment method', 'abacus'),
+				filter: __('Search payment methods', 'abacus'),
 			},
 		),
 		shipping_method: dimensionFilter(
@@ -246,7 +246,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove shipping method filter', 'abacus'),
 				rule: __('Select a shipping method filter match', 'abacus'),
 				title: __('Shipping method {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a shipping method', 'abacus'),
+				filter: __('Search shipping methods', 'abacus'),
 			},
 		),
 		origin: dimensionFilter(
@@ -256,7 +256,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove origin filter', 'abacus'),
 				rule: __('Select an origin filter match', 'abacus'),
 				title: __('Origin {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for an origin', 'abacus'),
+				filter: __('Search origins', 'abacus'),
 			},
 		),
 		origin_type: dimensionFilter(
@@ -266,7 +266,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove source type filter', 'abacus'),
 				rule: __('Select a source type filter match', 'abacus'),
 				title: __('Source type {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a source type', 'abacus'),
+				filter: __('Search source types', 'abacus'),
 			},
 		),
 		campaign: dimensionFilter(
@@ -276,7 +276,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove campaign filter', 'abacus'),
 				rule: __('Select a campaign filter match', 'abacus'),
 				title: __('Campaign {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a campaign', 'abacus'),
+				filter: __('Search campaigns', 'abacus'),
 			},
 		),
 		device: dimensionFilter(
@@ -286,7 +286,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove device filter', 'abacus'),
 				rule: __('Select a device filter match', 'abacus'),
 				title: __('Device {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a device', 'abacus'),
+				filter: __('Search devices', 'abacus'),
 			},
 		),
 		country: dimensionFilter(
@@ -296,7 +296,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove billing country filter', 'abacus'),
 				rule: __('Select a billing country filter match', 'abacus'),
 				title: __('Billing country {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a country', 'abacus'),
+				filter: __('Search countries', 'abacus'),
 			},
 		),
 		state: dimensionFilter(
@@ -306,7 +306,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove billing state filter', 'abacus'),
 				rule: __('Select a billing state filter match', 'abacus'),
 				title: __('Billing state or region {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a state or region', 'abacus'),
+				filter: __('Search states or regions', 'abacus'),
 			},
 		),
 		shipping_country: dimensionFilter(
@@ -316,7 +316,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove shipping country filter', 'abacus'),
 				rule: __('Select a shipping country filter match', 'abacus'),
 				title: __('Shipping country {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a country', 'abacus'),
+				filter: __('Search countries', 'abacus'),
 			},
 		),
 		shipping_state: dimensionFilter(
@@ -326,7 +326,7 @@ export function dimensionOrderFilters(
 				remove: __('Remove shipping state filter', 'abacus'),
 				rule: __('Select a shipping state filter match', 'abacus'),
 				title: __('Shipping state or region {{rule /}} {{filter /}}', 'abacus'),
-				filter: __('Type to search for a state or region', 'abacus'),
+				filter: __('Search states or regions', 'abacus'),
 			},
 		),
 	};

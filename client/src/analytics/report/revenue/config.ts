@@ -4,6 +4,7 @@
  * breakdown dimensions revenue stats take).
  */
 import { __ } from '@wordpress/i18n';
+import { getQuery } from '@abacus/navigation';
 
 import { dimensionOrderFilters } from '../breakdown/order-filters.js';
 import { dateColumn, ordersCountColumn } from '../columns.js';
@@ -22,6 +23,41 @@ const FIGURES = [
 	'total_sales',
 ] as const;
 
+/** The dimension filters of the Revenue page. */
+const ADVANCED = dimensionOrderFilters([
+	'payment_method',
+	'shipping_method',
+	'origin',
+	'origin_type',
+	'campaign',
+	'device',
+	'country',
+	'state',
+	'shipping_country',
+	'shipping_state',
+]);
+
+/**
+ * The page's active dimension filters (and their match), which a day's order count carries to
+ * the orders report: the orders behind a filtered figure.
+ */
+export function activeDimensionFilters(query: Record<string, unknown>): Record<string, string> {
+	if (query.filter !== 'advanced') return {};
+	const filters: Record<string, string> = {};
+	for (const name of Object.keys(ADVANCED)) {
+		for (const rule of ['includes', 'excludes']) {
+			const value = query[`${name}_${rule}`];
+			if (typeof value === 'string' && value) filters[`${name}_${rule}`] = value;
+		}
+	}
+	if (!Object.keys(filters).length) return {};
+	return {
+		filter: 'advanced',
+		...(query.match === 'any' ? { match: 'any' } : {}),
+		...filters,
+	};
+}
+
 export const config: ReportConfig = {
 	report: 'revenue',
 	title: __('Revenue', 'abacus'),
@@ -32,18 +68,7 @@ export const config: ReportConfig = {
 	filters: [itemFilter({ allLabel: __('All revenue', 'abacus'), hasAdvanced: true })],
 	advancedFilters: {
 		title: __('Revenue matches {{select /}} filters', 'abacus'),
-		filters: dimensionOrderFilters([
-			'payment_method',
-			'shipping_method',
-			'origin',
-			'origin_type',
-			'campaign',
-			'device',
-			'country',
-			'state',
-			'shipping_country',
-			'shipping_state',
-		]),
+		filters: ADVANCED,
 	},
 	table: {
 		title: __('Revenue', 'abacus'),
@@ -60,9 +85,11 @@ export const config: ReportConfig = {
 				{ isSortable: true, defaultSort: true, required: true },
 				'date_start',
 			),
-			ordersCountColumn(metricColumnLabel('revenue', 'orders_count'), () => ({}), {
-				byInterval: true,
-			}),
+			ordersCountColumn(
+				metricColumnLabel('revenue', 'orders_count'),
+				() => activeDimensionFilters(getQuery()),
+				{ byInterval: true },
+			),
 			...FIGURES.map((key) => metricColumn('revenue', key)),
 		],
 		summary: (['orders_count', ...FIGURES] as const).map((key) => summaryItem('revenue', key)),

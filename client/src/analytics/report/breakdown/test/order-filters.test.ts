@@ -7,7 +7,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { getFilterQuery } from '@abacus/data';
 
 import { config as customersConfig } from '../../customers/config.js';
-import { config as revenueConfig } from '../../revenue/config.js';
+import { activeDimensionFilters, config as revenueConfig } from '../../revenue/config.js';
 import type { RowContext } from '../../types.js';
 import { breakdownConfig } from '../config.js';
 import { dimensionOrderFilters, placeLabels, searchStates } from '../order-filters.js';
@@ -177,5 +177,24 @@ describe('reports sending the filters', () => {
 			advancedFilters: customersConfig.advancedFilters,
 		});
 		expect(query).toEqual({ match: 'all', state_includes: 'US:CA' });
+	});
+
+	it('a day of a filtered Revenue page links to the orders with the same filters', () => {
+		expect(
+			activeDimensionFilters({
+				filter: 'advanced',
+				match: 'any',
+				payment_method_includes: 'paypal',
+				state_excludes: 'US:CA',
+				period: 'month',
+			}),
+		).toEqual({
+			filter: 'advanced',
+			match: 'any',
+			payment_method_includes: 'paypal',
+			state_excludes: 'US:CA',
+		});
+		expect(activeDimensionFilters({ payment_method_includes: 'paypal' })).toEqual({});
+		expect(activeDimensionFilters({ filter: 'advanced' })).toEqual({});
 	});
 });
