@@ -7,10 +7,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import qs from 'qs';
 
 import { registerAdminRoutes } from './admin/index.js';
+import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
 import { registerReportRoutes } from './reports/index.js';
+import { notOnEngine } from './reports/report-route.js';
 import { registerSyncRoutes } from './sync/index.js';
 import type { ServerContext } from './core/context.js';
 import { NO_ROUTE, RestError, invalidParams } from './http/errors.js';
@@ -222,9 +224,23 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		}
 	});
 
+	// On a ClickHouse engine only the report routes on the metric layer's seam answer (for the
+	// token's store); every other REST route answers 501 rather than the embedded store's data.
+	const engine = ctx.config.engine ? clickHouseEngine(ctx.config.engine) : undefined;
+	if (ctx.config.engine && engine) {
+		await checkEngine(ctx.config.engine);
+		app.addHook('onRequest', async (request) => {
+			const url = request.routeOptions.url;
+			if (request.is404 || url === undefined || !url.startsWith('/wp-json/')) return;
+			if (request.routeOptions.config.engineSeam === true) return;
+			if (url === '/wp-json/abacus/v1/engine/whoami') return;
+			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
+		});
+	}
+
 	await app.register(
 		async (rest) => {
-			await registerReportRoutes(rest, ctx);
+			await registerReportRoutes(rest, ctx, engine);
 			await registerAdminRoutes(rest, ctx);
 			await registerSyncRoutes(rest, ctx);
 		},

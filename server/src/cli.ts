@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
  * Command line: `abacus-server [--db path] [--port n] [--host h] [--orders n] [--seed n] [--timezone tz]
- * [--allowed-host name[:port]]... [--store-url URL --store-secret S]` (env ABACUS_ALLOWED_HOSTS: a
- * comma list of allowed hosts; ABACUS_STORE_URL/ABACUS_STORE_SECRET: the engine's store).
+ * [--allowed-host name[:port]]... [--store-url URL --store-secret S]... [--engine clickhouse://host:port/db]`
+ * (env ABACUS_ALLOWED_HOSTS: a comma list of allowed hosts; ABACUS_STORE_URL/ABACUS_STORE_SECRET:
+ * the engine's store). `--store-url`/`--store-secret` may be repeated in pairs (one per store);
+ * `--engine` answers the reports of many stores from a ClickHouse cluster (src/clickhouse).
  */
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 
+import { parseEngineUrl } from './clickhouse/client.js';
 import { startServer } from './index.js';
 
 function fail(message: string): never {
@@ -45,22 +48,33 @@ async function main(): Promise<void> {
 			'allowed-host': { type: 'string', multiple: true },
 			'no-sync': { type: 'boolean', default: false },
 			'sync-interval': { type: 'string' },
-			'store-url': { type: 'string' },
-			'store-secret': { type: 'string' },
+			'store-url': { type: 'string', multiple: true },
+			'store-secret': { type: 'string', multiple: true },
+			engine: { type: 'string' },
 			help: { type: 'boolean', default: false },
 		},
 	});
 	if (values.help) {
 		console.log(
-			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]... [--no-sync] [--sync-interval 60] [--store-url https://shop.example --store-secret S]',
+			'Usage: abacus-server [--db .data/store.duckdb] [--port 8080] [--host 127.0.0.1] [--orders 1000] [--seed 1] [--timezone UTC] [--allowed-host name[:port]]... [--no-sync] [--sync-interval 60] [--store-url https://shop.example --store-secret S]... [--engine clickhouse://127.0.0.1:8123/abacus]',
 		);
 		return;
 	}
 	// The store this server is the engine of: its report routes then need the store's token.
-	if ((values['store-url'] === undefined) !== (values['store-secret'] === undefined)) {
+	const storeUrls = values['store-url'] ?? [];
+	const storeSecrets = values['store-secret'] ?? [];
+	if (storeUrls.length !== storeSecrets.length) {
 		fail(
-			"--store-url and --store-secret go together: the store's address (e.g. https://shop.example) and the secret saved in its Analytics › Settings.",
+			"--store-url and --store-secret go together, once per store: the store's address (e.g. https://shop.example) and the secret saved in its Analytics › Settings.",
 		);
+	}
+	let engine: { url: string; database: string } | undefined;
+	if (values.engine !== undefined) {
+		try {
+			engine = parseEngineUrl(values.engine);
+		} catch (error) {
+			fail(error instanceof Error ? error.message : String(error));
+		}
 	}
 	const host = values.host ?? '127.0.0.1';
 	const portFlag = values.port ?? process.env.PORT;
@@ -77,10 +91,10 @@ async function main(): Promise<void> {
 			...(values['allowed-host'] ?? []),
 			...(process.env.ABACUS_ALLOWED_HOSTS ?? '').split(/[\s,]+/),
 		].filter((entry) => entry !== ''),
-		engineStores:
-			values['store-url'] !== undefined && values['store-secret'] !== undefined
-				? [{ url: values['store-url'], secret: values['store-secret'] }]
-				: undefined,
+		engineStores: storeUrls.length
+			? storeUrls.map((url, i) => ({ url, secret: storeSecrets[i] }))
+			: undefined,
+		engine,
 		sync: values['no-sync']
 			? false
 			: {

@@ -51,6 +51,12 @@ export interface StartOptions {
 	 */
 	engineStores?: Array<{ url: string; secret: string }>;
 	/**
+	 * Answer reports from a ClickHouse cluster holding many stores (`parseEngineUrl` of
+	 * `src/clickhouse`): each request for the store its engine token names. Default: the DuckDB
+	 * store.
+	 */
+	engine?: { url: string; database: string };
+	/**
 	 * Keep the WooCommerce stores registered in the database (`npm run connect`) in step: a
 	 * backfill, then a round every `intervalSeconds` (default: the store's, 60 s). Default true;
 	 * progress lines go to the console unless `quiet`.
@@ -208,6 +214,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		port: options.port ?? 0,
 		allowedHosts: allowedHostList(options.allowedHosts ?? [], host),
 		engineStores: options.engineStores,
+		engine: options.engine,
 	});
 	const app = await createApp(ctx);
 	await app.listen({ port: options.port ?? 0, host });

@@ -7,6 +7,7 @@
  * other table is refused.
  */
 import type { Db, Row, SqlValue } from '../core/db.js';
+import { RestError } from '../http/errors.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { SqlReader } from '../metrics/dialect.js';
 import { ClickHouseClient } from './client.js';
@@ -21,12 +22,15 @@ interface TableSpec {
 	/** DuckDB SELECT list giving the same columns (money rounded to 4 decimals, times as naive local text). */
 	select: string;
 	order: string;
+	/** The MergeTree sort key after store_id, and its monthly partition column (none: not partitioned). */
+	key?: string;
+	partitionBy?: string | null;
 }
 
 const money = (column: string): string => `ROUND(${column}, 4)`;
 const time = (column: string): string => `strftime(${column}, '%Y-%m-%d %H:%M:%S')`;
 
-/** The analytics tables a store has on the cluster (the order-stats path's tables). */
+/** The tables a store has on the cluster: the order lookups and the catalogue reports name products by. */
 export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 	order_stats: {
 		columns: [
@@ -87,6 +91,59 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 		select: `order_id, coupon_id, ${time('date_created')}, ${money('discount_amount')}`,
 		order: 'order_id, coupon_id',
 	},
+	products: {
+		columns: [
+			['id', 'Int64'],
+			['parent_id', 'Int64'],
+			['type', 'String'],
+			['status', 'String'],
+			['name', 'String'],
+			['slug', 'String'],
+			['sku', 'String'],
+			['price', 'Nullable(Float64)'],
+			['stock_quantity', 'Nullable(Float64)'],
+			['manage_stock', 'UInt8'],
+			['low_stock_amount', 'Nullable(Int64)'],
+			['stock_status', 'String'],
+			['image', 'String'],
+		],
+		select: 'id, parent_id, type, status, name, slug, sku, price, stock_quantity, CAST(manage_stock AS INTEGER), low_stock_amount, stock_status, image',
+		order: 'id',
+		key: 'id',
+		partitionBy: null,
+	},
+	categories: {
+		columns: [
+			['id', 'Int64'],
+			['name', 'String'],
+			['slug', 'String'],
+			['parent', 'Int64'],
+		],
+		select: 'id, name, slug, parent',
+		order: 'id',
+		key: 'id',
+		partitionBy: null,
+	},
+	category_lookup: {
+		columns: [
+			['category_tree_id', 'Int64'],
+			['category_id', 'Int64'],
+		],
+		select: 'category_tree_id, category_id',
+		order: 'category_tree_id, category_id',
+		key: 'category_tree_id, category_id',
+		partitionBy: null,
+	},
+	product_categories: {
+		columns: [
+			['product_id', 'Int64'],
+			['category_id', 'Int64'],
+		],
+		select: 'product_id, category_id',
+		order: 'product_id, category_id',
+		key: 'product_id, category_id',
+		partitionBy: null,
+	},
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -110,8 +167,12 @@ export async function createClusterSchema(
 			const columns = [['store_id', 'UInt32'], ...spec.columns]
 				.map(([name, type]) => `${name} ${type}`)
 				.join(', ');
+			const partition =
+				spec.partitionBy === null
+					? ''
+					: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
 			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() PARTITION BY toYYYYMM(date_created) ORDER BY (store_id, date_created)`,
+				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
 			);
 			await client.run(
 				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
@@ -304,7 +365,14 @@ export class ClickHouseStore implements SqlReader {
 			/\b(FROM|JOIN)(\s+)([A-Za-z_][A-Za-z0-9_.]*)/gi,
 			(_, keyword: string, space: string, name: string) => {
 				if (!Object.hasOwn(CLICKHOUSE_TABLES, name)) {
-					throw new Error(`The ClickHouse engine has no table ${name} for a store.`);
+					// A report (or filter) reading a table not on the cluster yet: a clear 501,
+					// never an unscoped read.
+					throw new RestError(
+						'abacus_not_supported_on_engine',
+						`The ClickHouse engine has no table ${name} for a store: this report or filter is not answered by it yet.`,
+						501,
+						{ table: name },
+					);
 				}
 				return `${keyword}${space}(SELECT * FROM ${database}.${name}_all WHERE store_id = ${this.storeId})`;
 			},

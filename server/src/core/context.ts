@@ -25,6 +25,11 @@ export interface ServerConfig {
 	 * need a token signed with the store's secret (server/src/engine-auth).
 	 */
 	engineStores?: Array<{ url: string; secret: string }>;
+	/**
+	 * A ClickHouse cluster answering the reports of many stores (`--engine clickhouse://…`,
+	 * server/src/clickhouse): its HTTP endpoint and database. Absent: the DuckDB store answers.
+	 */
+	engine?: { url: string; database: string };
 }
 
 /** One registered route: method and URL pattern (`/wp-json/wc-analytics/admin/notes/:id`). */

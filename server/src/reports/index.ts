@@ -1,7 +1,7 @@
 /**
  * Registers the `wc-analytics/reports/*` and `wc-analytics/leaderboards*` routes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { registerBreakdownRoutes } from './breakdown.js';
@@ -37,8 +37,10 @@ import {
 	ORDER_FILTER_PARAMS,
 	STATUSES,
 } from './report-params.js';
-import { type ParamSpecs } from '../http/params.js';
-import { ReportCache, reportRoute, type RouteResult } from './report-route.js';
+import { RestError } from '../http/errors.js';
+import { type ParamSpecs, type Query } from '../http/params.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
+import { ReportCache, type ReportEngine, reportRoute, type RouteResult } from './report-route.js';
 import type { StatsResult } from './engine.js';
 
 const NS = '/wc-analytics';
@@ -48,6 +50,24 @@ const stats = (r: StatsResult): RouteResult => ({
 	total: r.total,
 	totalPages: r.totalPages,
 });
+
+/**
+ * Revenue and orders stats segments are written in DuckDB's SQL only (several JOINs per SELECT,
+ * the coupons table): on another engine they answer 501 rather than fail.
+ */
+function segmentsOnEngine(reader: SqlReader, q: Query, request: FastifyRequest): SqlReader {
+	const engine = dialectOf(reader).name;
+	if (engine !== 'duckdb' && q.str('segmentby')) {
+		const route = (request.routeOptions.url ?? '').replace(/^\/wp-json/, '');
+		throw new RestError(
+			'abacus_not_supported_on_engine',
+			`segmentby on ${route} is not answered by the ${engine} engine yet.`,
+			501,
+			{ route, param: 'segmentby' },
+		);
+	}
+	return reader;
+}
 
 const ATTRIBUTE_PARAMS: ParamSpecs = {
 	attribute_is: { type: 'tuples' },
@@ -65,11 +85,16 @@ const DOWNLOAD_FILTERS: ParamSpecs = {
 	ip_address_excludes: { type: 'strings' },
 };
 
+/**
+ * `engine`: a multi-store engine (ClickHouse) answering the routes on the metric layer's seam for
+ * the request's store; absent, every route reads the server's DuckDB store.
+ */
 export async function registerReportRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
+	engine?: ReportEngine,
 ): Promise<void> {
-	const cache = new ReportCache(ctx);
+	const cache = new ReportCache(ctx, engine);
 	const route = reportRoute.bind(null, app, ctx, cache);
 	const db = ctx.db;
 	const orderSegments = {
@@ -104,7 +129,9 @@ export async function registerReportRoutes(
 			match: { type: 'string', default: 'all', enum: ['all', 'any'] },
 			...DIMENSION_FILTER_PARAMS,
 		},
-		async (q, settings) => stats(await orderStats(db, q, settings, false)),
+		async (q, settings, request, reader) =>
+			stats(await orderStats(segmentsOnEngine(reader, q, request), q, settings, false)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/orders/stats`,
@@ -115,7 +142,9 @@ export async function registerReportRoutes(
 			coupons: { type: 'ids' },
 			variations: { type: 'ids' },
 		},
-		async (q, settings) => stats(await orderStats(db, q, settings, true)),
+		async (q, settings, request, reader) =>
+			stats(await orderStats(segmentsOnEngine(reader, q, request), q, settings, true)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/orders`,
@@ -167,7 +196,9 @@ export async function registerReportRoutes(
 			variations: { type: 'ids' },
 			segmentby: productSegments,
 		},
-		async (q, settings) => stats(await productStats(db, q, settings, false)),
+		async (q, settings, _request, reader) =>
+			stats(await productStats(reader, q, settings, false)),
+		{ seam: true },
 	);
 	const variationFilters: ParamSpecs = {
 		match: { type: 'string', default: 'all', enum: ['all', 'any'] },
@@ -205,7 +236,9 @@ export async function registerReportRoutes(
 			...variationFilters,
 			segmentby: productSegments,
 		},
-		async (q, settings) => stats(await productStats(db, q, settings, true)),
+		async (q, settings, _request, reader) =>
+			stats(await productStats(reader, q, settings, true)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/categories`,

@@ -2,6 +2,7 @@
  * Stats of the item reports: products, variations, coupons, taxes and downloads (REST §6.5–6.10).
  */
 import type { Db } from '../core/db.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import {
 	COUPON_METRICS,
 	DOWNLOAD_METRICS,
@@ -58,7 +59,7 @@ const PRODUCT_KEYS = [
 ];
 
 async function productSegments(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	segmentby: string,
 	where: { sql: string; params: (string | number | boolean | null | bigint)[] },
@@ -79,10 +80,12 @@ async function productSegments(
 			metrics,
 			sources: [
 				{
-					from: `FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id JOIN ${tree} t ON t.product_id = p.product_id ${where.sql}`,
+					// One JOIN per SELECT (ClickHouse 18.16 takes no more): each line with its
+					// categories first, then the orders.
+					from: `FROM (SELECT l.*, t.category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) p JOIN order_stats s ON s.order_id = p.order_id ${where.sql}`,
 					params: where.params,
 					date: 's.date_created',
-					segment: 't.category_tree_id',
+					segment: 'p.category_tree_id',
 					metrics: list,
 				},
 			],
@@ -142,14 +145,15 @@ async function productSegments(
 }
 
 export async function productStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	variationsReport: boolean,
 ): Promise<StatsResult> {
 	const { range, common } = base(q, settings);
+	const dialect = dialectOf(db);
 	const parts: Where[] = [
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialect),
 		statusWhere(new Query({}), settings),
 	];
 	let products = variationsReport ? q.ids('product_includes') : q.ids('products');
@@ -193,6 +197,7 @@ export async function productStats(
 	const rollable = ['items_sold', 'net_revenue', 'products_count'];
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	if (
+		dialect.rollups &&
 		!variationsReport &&
 		dayAligned &&
 		!segmentby &&

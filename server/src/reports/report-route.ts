@@ -1,16 +1,19 @@
 /**
  * Registers one report route: JSON-schema validation of its parameters, PHP-like normalisation
  * (`http/params.ts`), the date-range and interval-count bounds, a cache of computed responses
- * keyed by the normalised query (dropped on every write), the paging headers and `_fields`.
+ * keyed by the store and the normalised query (dropped on every write), the paging headers and
+ * `_fields`. On a multi-store engine (`ReportEngine`, e.g. ClickHouse) each request's store, reader
+ * and settings come from the engine; only routes registered with `seam: true` are answered there.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { invalidParams } from '../http/errors.js';
+import { invalidParams, RestError } from '../http/errors.js';
 import { writePagingHeaders } from '../http/paging.js';
 import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
 import { reduceFields } from '../http/response.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
+import type { SqlReader } from '../metrics/dialect.js';
 import { dateRange } from './date-range.js';
 
 export interface RouteResult {
@@ -20,18 +23,73 @@ export interface RouteResult {
 	totalPages?: number;
 }
 
+/**
+ * A report route's computation. `reader` is the request's store: the server's DuckDB, or the
+ * engine's reader scoped to the token's store (routes registered with `seam: true` only).
+ */
 export type ReportHandler = (
 	q: Query,
 	settings: StoreSettings,
 	request: FastifyRequest,
+	reader: SqlReader,
 ) => Promise<RouteResult>;
+
+/** Where one request's figures come from on a multi-store engine. */
+export interface ReportSource {
+	reader: SqlReader;
+	settings: StoreSettings;
+	/** Names the store in the report cache's keys. */
+	store: string;
+}
+
+/** A multi-store engine (`--engine clickhouse://…`) answering the routes on the metric layer's seam. */
+export interface ReportEngine {
+	/** The engine's name, for messages ('ClickHouse'). */
+	readonly name: string;
+	/**
+	 * The store a request is for; throws a 401/403 RestError when the request names no store
+	 * this engine holds (never falls back to another store).
+	 */
+	source(request: FastifyRequest): Promise<ReportSource>;
+	/** How long a cached answer is served (the engine's rows change outside this server). */
+	readonly maxAgeMs: number;
+}
+
+declare module 'fastify' {
+	interface FastifyContextConfig {
+		/** A report route answered through the reader it is handed (any engine). */
+		engineSeam?: boolean;
+	}
+}
+
+export interface ReportRouteOptions {
+	/**
+	 * The route reads only through the `reader` it is handed (the metric layer's seam), so a
+	 * multi-store engine answers it. Other routes answer 501 on such an engine (`app.ts`).
+	 */
+	seam?: boolean;
+}
+
+/** 501 for a route a multi-store engine does not answer yet (never a figure from elsewhere). */
+export function notOnEngine(engine: string, method: string, route: string): RestError {
+	return new RestError(
+		'abacus_not_supported_on_engine',
+		`${method} ${route} is not answered by the ${engine} engine yet: this report still reads the embedded DuckDB store only.`,
+		501,
+		{ route, engine },
+	);
+}
 
 const MAX_CACHE = 500;
 
 export class ReportCache {
-	private readonly entries = new Map<string, RouteResult>();
+	private readonly entries = new Map<string, { result: RouteResult; at: number }>();
 	private clears = 0;
-	constructor(private readonly ctx: ServerContext) {
+	/** `engine`: the multi-store engine the server answers from (absent: the server's DuckDB). */
+	constructor(
+		private readonly ctx: ServerContext,
+		readonly engine?: ReportEngine,
+	) {
 		ctx.onWrite(() => {
 			this.clears += 1;
 			this.entries.clear();
@@ -45,7 +103,13 @@ export class ReportCache {
 		return `${this.ctx.db.generation}:${this.clears}`;
 	}
 	get(key: string): RouteResult | undefined {
-		return this.entries.get(key);
+		const entry = this.entries.get(key);
+		if (!entry) return undefined;
+		if (this.engine && Date.now() - entry.at > this.engine.maxAgeMs) {
+			this.entries.delete(key);
+			return undefined;
+		}
+		return entry.result;
 	}
 	set(key: string, value: RouteResult, generation: string): void {
 		if (generation !== this.generation()) return;
@@ -53,7 +117,7 @@ export class ReportCache {
 			const first = this.entries.keys().next();
 			if (!first.done) this.entries.delete(first.value);
 		}
-		this.entries.set(key, value);
+		this.entries.set(key, { result: value, at: Date.now() });
 	}
 	clear(): void {
 		this.entries.clear();
@@ -139,24 +203,36 @@ export function reportRoute(
 	path: string,
 	specs: ParamSpecs,
 	handler: ReportHandler,
+	options: ReportRouteOptions = {},
 ): void {
 	app.get(path, {
 		schema: { querystring: querySchema(specs) },
 		preValidation: normaliser(specs),
+		config: { engineSeam: options.seam === true },
 		handler: async (request: FastifyRequest, reply: FastifyReply) => {
 			const raw = (request.query ?? {}) as Record<string, unknown>;
 			const params = (request.params ?? {}) as Record<string, unknown>;
+			// The store first: the cache never answers one store with another's figures.
+			if (cache.engine && options.seam !== true) {
+				// Checked by the app for every route already; kept here so no report of the
+				// embedded store is ever served on a multi-store engine.
+				const url = (request.routeOptions.url ?? path).replace(/^\/wp-json/, '');
+				throw notOnEngine(cache.engine.name, request.method, url);
+			}
+			const source: ReportSource = cache.engine
+				? await cache.engine.source(request)
+				: { reader: ctx.db, settings: await storeSettings(ctx), store: '' };
 			const key = cacheKey(
-				`${request.routeOptions.url ?? path}|${JSON.stringify(params)}`,
+				`${JSON.stringify(source.store)}|${request.routeOptions.url ?? path}|${JSON.stringify(params)}`,
 				raw,
 			);
 			let result = cache.get(key);
 			if (!result) {
 				const generation = cache.generation();
-				const settings = await storeSettings(ctx);
+				const settings = source.settings;
 				if (specs.after || specs.before) checkDateRange(raw, settings);
 				if (specs.interval) checkIntervalCount(raw, settings);
-				result = await handler(new Query(raw), settings, request);
+				result = await handler(new Query(raw), settings, request, source.reader);
 				cache.set(key, result, generation);
 			}
 			if (result.total !== undefined) {

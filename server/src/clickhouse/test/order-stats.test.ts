@@ -9,99 +9,49 @@ import path from 'node:path';
 
 import fc from 'fast-check';
 
-import { Db } from '../../core/db.js';
 import { type StoreSettings } from '../../db/store-settings.js';
-import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import { orderStats } from '../../reports/order-stats.js';
 import { ClickHouseClient } from '../client.js';
-import { type Cluster, startCluster } from '../cluster.js';
-import { createContext } from '../../core/context.js';
-import { storeSettings } from '../../db/store-settings.js';
+import { type Cluster } from '../cluster.js';
+import { readStoreSettings } from '../load.js';
 import {
 	ClickHouseStore,
-	createClusterSchema,
 	createStoreRegistry,
 	loadStore,
 	registerStore,
 	storeByUrl,
 } from '../store.js';
+import {
+	generateStores,
+	json,
+	loadCluster,
+	settings,
+	startCluster,
+	type TestStore,
+} from './setup.js';
 
 jest.setTimeout(180_000);
 
-interface TestStore {
-	id: number;
-	db: Db;
-	timeZone: string;
-}
-
-const STORES: Array<{ id: number; timeZone: string; seed: number }> = [
+const STORES = [
 	{ id: 1, timeZone: 'America/New_York', seed: 3 },
 	{ id: 2, timeZone: 'Pacific/Kiritimati', seed: 4 },
 	{ id: 3, timeZone: 'Europe/Berlin', seed: 5 },
 ];
-const NOW = new Date('2026-03-31T12:00:00Z');
-
-/**
- * What a caller receives (JSON has no -0: DuckDB's roll-ups may give -0 refunds, ClickHouse 0),
- * with the averages compared to the cent: they are divisions of sums DuckDB adds as doubles and
- * ClickHouse as decimals, so a fourth decimal on a half (9579.8 / 160 = 59.87375) can round either
- * way. Every sum and count is compared exactly.
- */
-const AVERAGES = new Set(['avg_order_value', 'avg_items_per_order']);
-const json = (value: unknown): unknown =>
-	JSON.parse(JSON.stringify(value), (key, v: unknown) =>
-		AVERAGES.has(key) && typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-	);
 
 let cluster: Cluster;
 let client: ClickHouseClient;
 /** One client per shard (loading a store again clears its rows on each). */
 let shardClients: ClickHouseClient[];
 let dir: string;
-const stores: TestStore[] = [];
-
-function settings(timeZone: string, startOfWeek: number): StoreSettings {
-	return {
-		timeZone,
-		startOfWeek,
-		excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
-		actionableStatuses: ['processing', 'on-hold'],
-		currency: 'USD',
-		lowStockAmount: 2,
-		noStockAmount: 0,
-		manageStock: true,
-	};
-}
+let stores: TestStore[] = [];
 
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-test-'));
 	const started = startCluster();
-	for (const spec of STORES) {
-		const db = await Db.open(path.join(dir, `store${spec.id}.duckdb`));
-		await generateStore(db, {
-			orders: 1500,
-			seed: spec.seed,
-			timeZone: spec.timeZone,
-			now: NOW,
-			days: 400,
-		});
-		stores.push({ id: spec.id, db, timeZone: spec.timeZone });
-	}
+	stores = await generateStores(dir, STORES, 1500);
 	cluster = await started;
-	await createClusterSchema(
-		cluster.shards.map((s) => s.url),
-		cluster.name,
-		'abacus',
-	);
-	client = new ClickHouseClient(
-		{ url: cluster.shards[0].url, database: 'abacus' },
-		{ insert_distributed_sync: 1 },
-	);
-	shardClients = cluster.shards.map(
-		(shard) => new ClickHouseClient({ url: shard.url, database: 'abacus' }),
-	);
-	for (const store of stores) await loadStore(store.db, client, store.id, { batchRows: 1000 });
+	({ client, shardClients } = await loadCluster(cluster, stores));
 });
 
 afterAll(async () => {
@@ -283,16 +233,7 @@ test("a store URL resolves to its tenant and settings on the cluster; its stats 
 		'abacus',
 	);
 	for (const [i, store] of stores.entries()) {
-		const ctx = createContext(store.db, {
-			databasePath: '',
-			nonce: '',
-			buildDir: '',
-			host: '127.0.0.1',
-			port: 0,
-			allowedHosts: [],
-			importBatchSize: 1000,
-		});
-		const own = await storeSettings(ctx);
+		const own = await readStoreSettings(store.db);
 		await registerStore(client, { storeId: store.id, url: urls[i], settings: own });
 		// A later registration (the store changed its week start) wins.
 		await registerStore(client, {

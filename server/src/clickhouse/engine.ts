@@ -1,0 +1,92 @@
+/**
+ * The server on ClickHouse (`--engine clickhouse://host:port/db`): each report request is answered
+ * for the store its engine token names (`request.engineStore`, checked by `src/engine-auth`),
+ * looked up in the cluster's store registry (`storeByUrl`, cached briefly) and read through a
+ * `ClickHouseStore` scoped to that store, with the settings the store registered. A request naming
+ * no store, or a store the cluster does not hold, is refused: there is no default store.
+ */
+import type { FastifyRequest } from 'fastify';
+
+import type {} from '../engine-auth/index.js';
+import { RestError } from '../http/errors.js';
+import type { ReportEngine, ReportSource } from '../reports/report-route.js';
+import { ClickHouseClient, type ClickHouseTarget } from './client.js';
+import { ClickHouseStore, type RegisteredStore, storeByUrl } from './store.js';
+
+export interface ClickHouseEngineOptions {
+	/** How long a store's registry lookup is reused (ms). Default 2,000, as engine-auth's store list. */
+	lookupTtlMs?: number;
+	/** How long a cached report answer is served (ms). Default 30,000. */
+	maxAgeMs?: number;
+}
+
+/** Most store lookups kept (a lookup per store URL; the oldest dropped first). */
+const MAX_LOOKUPS = 10_000;
+
+export function clickHouseEngine(
+	target: ClickHouseTarget,
+	options: ClickHouseEngineOptions = {},
+): ReportEngine {
+	const client = new ClickHouseClient(target);
+	const ttl = options.lookupTtlMs ?? 2000;
+	const lookups = new Map<string, { at: number; store: Promise<RegisteredStore | null> }>();
+
+	function lookup(url: string): Promise<RegisteredStore | null> {
+		const held = lookups.get(url);
+		if (held && Date.now() - held.at < ttl) return held.store;
+		lookups.delete(url);
+		if (lookups.size >= MAX_LOOKUPS) {
+			const first = lookups.keys().next();
+			if (!first.done) lookups.delete(first.value);
+		}
+		const store = storeByUrl(client, url);
+		lookups.set(url, { at: Date.now(), store });
+		// A failed lookup (cluster unreachable) is asked again by the next request.
+		store.catch(() => lookups.delete(url));
+		return store;
+	}
+
+	return {
+		name: 'ClickHouse',
+		maxAgeMs: options.maxAgeMs ?? 30_000,
+		async source(request: FastifyRequest): Promise<ReportSource> {
+			const url = request.engineStore;
+			if (url === undefined) {
+				throw new RestError(
+					'abacus_engine_token_missing',
+					'This engine serves many stores: a report request must carry the store token (Authorization: Bearer …) of a store it serves.',
+					401,
+				);
+			}
+			const store = await lookup(url);
+			if (!store) {
+				throw new RestError(
+					'abacus_engine_store_unknown',
+					`The engine holds no figures for ${JSON.stringify(url)}: the store is not registered on its ClickHouse cluster.`,
+					403,
+				);
+			}
+			return {
+				reader: new ClickHouseStore(client, store.storeId),
+				settings: store.settings,
+				store: `clickhouse:${store.storeId}`,
+			};
+		},
+	};
+}
+
+/**
+ * Checks at start that the cluster answers and holds the store registry (`createStoreRegistry`),
+ * so a wrong `--engine` fails with what to do rather than on the first report.
+ */
+export async function checkEngine(target: ClickHouseTarget): Promise<void> {
+	const client = new ClickHouseClient(target);
+	try {
+		await client.one(`SELECT count() AS n FROM ${target.database}.stores_all`);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new Error(
+			`The ClickHouse engine at ${target.url} (database ${target.database}) cannot be used: ${reason.slice(0, 300)}\nStart the cluster and load a store first (server/src/clickhouse/README.md: node server/build/clickhouse/load.js).`,
+		);
+	}
+}

@@ -1,0 +1,271 @@
+/**
+ * The server on ClickHouse (`--engine clickhouse://…`), over HTTP: two stores on a two-shard
+ * cluster, each answered for the store its engine token names with the figures the same store's
+ * DuckDB server gives; no token, or a token for a store the cluster does not hold, is refused;
+ * the report cache never answers one store with another's body; routes not on the seam answer
+ * 501 naming the route.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import fc from 'fast-check';
+
+import { signEngineToken } from '../../engine-auth/index.js';
+import { startServer } from '../../index.js';
+import { type Cluster } from '../cluster.js';
+import { putStore } from '../load.js';
+import { generateStores, json, startCluster, type TestStore } from './setup.js';
+
+jest.setTimeout(240_000);
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+const SPECS = [
+	{ id: 11, timeZone: 'America/New_York', seed: 7, url: 'https://shop-a.example' },
+	{ id: 12, timeZone: 'Europe/Berlin', seed: 8, url: 'https://shop-b.example' },
+];
+/** A store the engine has a secret for but the cluster does not hold. */
+const UNLOADED = 'https://shop-c.example';
+const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
+
+let dir: string;
+let cluster: Cluster;
+let stores: TestStore[] = [];
+/** The server on ClickHouse, serving both stores (and knowing shop C's secret). */
+let engine: Server;
+/** The same stores' DuckDB servers, by store id. */
+const duck = new Map<number, Server>();
+
+beforeAll(async () => {
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-server-'));
+	const started = startCluster();
+	stores = await generateStores(dir, SPECS, 600);
+	cluster = await started;
+	const target = { url: cluster.shards[0].url, database: 'abacus' };
+	for (const [i, store] of stores.entries()) {
+		await putStore({
+			target,
+			shardUrls: cluster.shards.map((s) => s.url),
+			cluster: cluster.name,
+			db: store.db,
+			storeUrl: SPECS[i].url,
+			storeId: store.id,
+			batchRows: 2000,
+		});
+		store.db.close();
+	}
+	for (const store of stores) {
+		duck.set(
+			store.id,
+			await startServer({ databasePath: store.file, quiet: true, sync: false }),
+		);
+	}
+	engine = await startServer({
+		databasePath: path.join(dir, 'engine.duckdb'),
+		orders: 5,
+		quiet: true,
+		sync: false,
+		engine: target,
+		engineStores: [...SPECS.map((s) => s.url), UNLOADED].map((url) => ({
+			url,
+			secret: secretOf(url),
+		})),
+	});
+});
+
+afterAll(async () => {
+	await engine?.close();
+	for (const server of duck.values()) await server.close();
+	await cluster?.stop();
+	fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function token(store: string, secret = secretOf(store)): string {
+	const now = Math.floor(Date.now() / 1000);
+	return signEngineToken(
+		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		secret,
+	);
+}
+
+interface Answer {
+	status: number;
+	body: unknown;
+	total: string | null;
+}
+
+async function get(server: Server, url: string, bearer?: string): Promise<Answer> {
+	const response = await fetch(`${server.url}/wp-json/wc-analytics/${url}`, {
+		headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+	});
+	return {
+		status: response.status,
+		body: await response.json(),
+		total: response.headers.get('x-wp-total'),
+	};
+}
+
+/** The ClickHouse engine's answer for store `i` and its DuckDB server's, compared as JSON. */
+async function both(i: number, url: string): Promise<{ click: Answer; duck: Answer }> {
+	const click = await get(engine, url, token(SPECS[i].url));
+	const reference = await get(duck.get(SPECS[i].id) as Server, url);
+	return { click, duck: reference };
+}
+
+const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
+
+test('each store token gets its own store: revenue and orders stats equal its DuckDB server', async () => {
+	for (const i of [0, 1]) {
+		for (const url of [
+			`reports/revenue/stats?interval=month&${YEAR}&per_page=100`,
+			`reports/orders/stats?interval=week&${YEAR}&per_page=100`,
+			'reports/revenue/stats?interval=day&after=2025-10-20T06:00:00&before=2025-11-05T18:00:00&per_page=100',
+			`reports/orders/stats?interval=quarter&${YEAR}&status_is[]=completed&customer_type=returning`,
+		]) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status]).toEqual([url, 200]);
+			expect(json(click.body)).toEqual(json(reference.body));
+			expect(click.total).toBe(reference.total);
+		}
+	}
+	const a = await get(engine, `reports/revenue/stats?interval=year&${YEAR}`, token(SPECS[0].url));
+	const b = await get(engine, `reports/revenue/stats?interval=year&${YEAR}`, token(SPECS[1].url));
+	const totals = (x: Answer) => (x.body as { totals: Record<string, number> }).totals;
+	expect(totals(a).orders_count).toBeGreaterThan(0);
+	expect(totals(b).orders_count).toBeGreaterThan(0);
+	expect(totals(a).net_revenue).not.toBe(totals(b).net_revenue);
+});
+
+test("a store's token never sees the other store's figures (fuzzed)", async () => {
+	const statuses = ['completed', 'processing', 'refunded', 'on-hold'];
+	await fc.assert(
+		fc.asyncProperty(
+			fc.constantFrom(0, 1),
+			fc.constantFrom('revenue', 'orders'),
+			fc.constantFrom('day', 'week', 'month', 'quarter'),
+			fc.integer({ min: 0, max: 360 }),
+			fc.integer({ min: 1, max: 120 }),
+			fc.subarray(statuses),
+			fc.constantFrom('', 'new', 'returning'),
+			fc.constantFrom('asc', 'desc'),
+			async (i, report, interval, startDay, days, status, customerType, order) => {
+				const day = (n: number): string =>
+					new Date(Date.UTC(2025, 3, 1) + n * 86_400_000).toISOString().slice(0, 10);
+				const params = new URLSearchParams({
+					interval,
+					after: `${day(startDay)}T05:00:00`,
+					before: `${day(startDay + days)}T21:00:00`,
+					order,
+					per_page: '50',
+				});
+				for (const s of status) params.append('status_is[]', s);
+				if (customerType) params.set('customer_type', customerType);
+				const url = `reports/${report}/stats?${params}`;
+				const { click, duck: reference } = await both(i, url);
+				expect(click.status).toBe(200);
+				expect(json(click.body)).toEqual(json(reference.body));
+			},
+		),
+		{ numRuns: 15 },
+	);
+});
+
+test('products and variations stats equal the DuckDB server (categories, segments, whole-day fields)', async () => {
+	for (const i of [0, 1]) {
+		for (const url of [
+			`reports/products/stats?interval=month&${YEAR}&per_page=100`,
+			// Whole days and product-level fields: DuckDB answers from its daily roll-up.
+			`reports/products/stats?interval=week&${YEAR}&per_page=100&fields[]=items_sold&fields[]=net_revenue&fields[]=products_count`,
+			'reports/products/stats?interval=day&after=2025-12-01T08:00:00&before=2025-12-24T20:00:00&per_page=100',
+			`reports/products/stats?interval=month&${YEAR}&categories=2,5`,
+			`reports/products/stats?interval=quarter&${YEAR}&segmentby=product&products=1,2,3,4`,
+			`reports/products/stats?interval=quarter&${YEAR}&segmentby=category`,
+			`reports/products/stats?interval=year&${YEAR}&segmentby=variation`,
+			`reports/variations/stats?interval=month&${YEAR}&per_page=100`,
+			`reports/variations/stats?interval=quarter&${YEAR}&segmentby=variation&category_includes=2`,
+			`reports/orders/stats?interval=month&${YEAR}&categories=2,5&per_page=100`,
+		]) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+			expect(click.total).toBe(reference.total);
+		}
+	}
+	const sold = await get(
+		engine,
+		`reports/products/stats?interval=year&${YEAR}`,
+		token(SPECS[0].url),
+	);
+	expect((sold.body as { totals: { items_sold: number } }).totals.items_sold).toBeGreaterThan(0);
+});
+
+test('no token, or a token for a store the cluster does not hold, is refused', async () => {
+	const url = `reports/revenue/stats?interval=month&${YEAR}`;
+	const cases: Array<[string | undefined, number, string]> = [
+		[undefined, 401, 'abacus_engine_token_missing'],
+		[token('https://unknown.example'), 401, 'abacus_engine_token_wrong_store'],
+		[token(SPECS[0].url, secretOf(SPECS[1].url)), 401, 'abacus_engine_token_invalid'],
+		[token(UNLOADED), 403, 'abacus_engine_store_unknown'],
+	];
+	for (const [bearer, status, code] of cases) {
+		const answer = await get(engine, url, bearer);
+		expect([answer.status, (answer.body as { code: string }).code]).toEqual([status, code]);
+		expect(answer.body).toHaveProperty('data.status', status);
+		expect(JSON.stringify(answer.body)).not.toMatch(/net_revenue/);
+	}
+});
+
+test("the report cache never answers one store with another's body", async () => {
+	const url = `reports/orders/stats?interval=month&${YEAR}&per_page=100`;
+	// The same query, back to back, twice each: the second of each is a cache hit.
+	const answers = [];
+	for (const i of [0, 1, 0, 1]) answers.push(await get(engine, url, token(SPECS[i].url)));
+	for (const [n, i] of [0, 1, 0, 1].entries()) {
+		const reference = await get(duck.get(SPECS[i].id) as Server, url);
+		expect(json(answers[n].body)).toEqual(json(reference.body));
+	}
+	expect(json(answers[0].body)).not.toEqual(json(answers[1].body));
+});
+
+test('routes not answered on ClickHouse say so (501 naming the route), never a figure', async () => {
+	const bearer = token(SPECS[0].url);
+	for (const [url, route] of [
+		['reports/customers?per_page=5', '/wc-analytics/reports/customers'],
+		['reports/payment-methods', '/wc-analytics/reports/payment-methods'],
+		['leaderboards?per_page=5', '/wc-analytics/leaderboards'],
+	]) {
+		const answer = await get(engine, url, bearer);
+		expect([url, answer.status]).toEqual([url, 501]);
+		expect(answer.body).toMatchObject({
+			code: 'abacus_not_supported_on_engine',
+			data: { status: 501, route },
+		});
+		expect((answer.body as { message: string }).message).toContain(route);
+	}
+	// A filter reading tables the cluster does not hold yet (attributes): 501 too, not a 500.
+	const filtered = await get(
+		engine,
+		`reports/orders/stats?interval=month&${YEAR}&attribute_is[0][0]=1&attribute_is[0][1]=1`,
+		bearer,
+	);
+	expect([filtered.status, (filtered.body as { code: string }).code]).toEqual([
+		501,
+		'abacus_not_supported_on_engine',
+	]);
+	// Revenue and orders stats segments are not on ClickHouse yet.
+	const segmented = await get(
+		engine,
+		`reports/revenue/stats?interval=quarter&${YEAR}&segmentby=category`,
+		bearer,
+	);
+	expect([segmented.status, segmented.body]).toMatchObject([
+		501,
+		{ code: 'abacus_not_supported_on_engine', data: { param: 'segmentby' } },
+	]);
+	// Admin routes (the embedded store's options) are not served on this engine either.
+	const options = await fetch(
+		`${engine.url}/wp-json/wc-admin/options?options=woocommerce_currency`,
+	);
+	expect(options.status).toBe(501);
+});
