@@ -15,6 +15,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { itemsStore } from '@abacus/data';
 import { getSetting } from '@abacus/settings';
 
+import { engineClient } from '../../../engine/index.js';
 import type { AdvancedFilter } from '../types.js';
 import { breakdownLabel, type BreakdownSlug } from './names.js';
 
@@ -114,8 +115,20 @@ function nameOf(source: Source, key: string, title: string): string {
 	}
 }
 
+/**
+ * Whether the breakdown routes are out of reach: inside WordPress with WooCommerce's own analytics
+ * (no Abacus engine, or WooCommerce's figures chosen), which has no such route.
+ */
+function withoutEngine(): boolean {
+	return (
+		window.abacusSettings?.restRoutes !== undefined &&
+		(!engineClient.getSettings() || engineClient.getStatus().kind === 'fallback')
+	);
+}
+
 /** The values a source has over all time (every status), with their names; [] when it fails. */
 async function valuesOf(source: Source): Promise<Option[]> {
+	if (withoutEngine()) return [];
 	const items = await resolveSelect(itemsStore).getItems(`reports/${source.slug}`, {
 		per_page: -1,
 		after: ALL_TIME,

@@ -8,6 +8,7 @@ import { __ } from '@wordpress/i18n';
 
 import { useReportContext } from '../../components/use-report-context.js';
 import { LifetimeTiles } from '../cohorts/lifetime-tiles.js';
+import '../cohorts/style.scss';
 import { useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';

@@ -105,6 +105,14 @@ describe('dimension filter inputs', () => {
 		]);
 	});
 
+	it("ask WordPress for nothing when WooCommerce's own analytics answer", async () => {
+		window.abacusSettings = { restRoutes: {} } as typeof window.abacusSettings;
+		await expect(dimensionOrderFilters().campaign.input.loadOptions?.('spr')).resolves.toEqual(
+			[],
+		);
+		expect(mockFetch).not.toHaveBeenCalled();
+	});
+
 	it('show no values when the request fails', async () => {
 		mockFetch.mockImplementation(() => Promise.reject(new Error('offline')));
 		await expect(dimensionOrderFilters().device.input.loadOptions?.('')).resolves.toEqual([]);
