@@ -16,7 +16,7 @@ import { itemsStore } from '@abacus/data';
 import { getSetting } from '@abacus/settings';
 
 import { engineClient } from '../../../engine/index.js';
-import type { AdvancedFilter } from '../types.js';
+import type { AdvancedFilter, ReportConfig } from '../types.js';
 import { breakdownLabel, type BreakdownSlug } from './names.js';
 
 const rules = [
@@ -345,4 +345,42 @@ export function dimensionOrderFilters(
 	};
 	const picked = names ?? (Object.keys(all) as DimensionFilterName[]);
 	return Object.fromEntries(picked.map((name) => [name, all[name]]));
+}
+
+const DIMENSION_FILTER_NAMES: readonly string[] = [
+	'payment_method',
+	'shipping_method',
+	'origin',
+	'origin_type',
+	'campaign',
+	'device',
+	'country',
+	'state',
+	'shipping_country',
+	'shipping_state',
+];
+
+/**
+ * A report config without the dimension filters (WooCommerce's own analytics take none of them:
+ * its figures would not follow): they leave the advanced filters, and with no advanced filter
+ * left, the "Advanced filters" entry leaves the filter dropdowns (a dropdown left with one entry
+ * goes too).
+ */
+export function withoutDimensionFilters(config: ReportConfig): ReportConfig {
+	if (!config.advancedFilters) return config;
+	const kept = Object.fromEntries(
+		Object.entries(config.advancedFilters.filters).filter(
+			([name]) => !DIMENSION_FILTER_NAMES.includes(name),
+		),
+	);
+	if (Object.keys(kept).length) {
+		return { ...config, advancedFilters: { ...config.advancedFilters, filters: kept } };
+	}
+	const filters = config.filters
+		.map((dropdown) => ({
+			...dropdown,
+			filters: dropdown.filters.filter((entry) => entry.value !== 'advanced'),
+		}))
+		.filter((dropdown) => dropdown.filters.length > 1);
+	return { ...config, filters, advancedFilters: undefined };
 }

@@ -10,7 +10,13 @@ import { config as customersConfig } from '../../customers/config.js';
 import { activeDimensionFilters, config as revenueConfig } from '../../revenue/config.js';
 import type { RowContext } from '../../types.js';
 import { breakdownConfig } from '../config.js';
-import { dimensionOrderFilters, placeLabels, searchStates } from '../order-filters.js';
+import {
+	dimensionOrderFilters,
+	placeLabels,
+	searchStates,
+	withoutDimensionFilters,
+} from '../order-filters.js';
+import { config as ordersConfig } from '../../orders/config.js';
 
 jest.mock('@wordpress/api-fetch', () => {
 	const fetch = jest.fn();
@@ -204,5 +210,25 @@ describe('reports sending the filters', () => {
 		});
 		expect(activeDimensionFilters({ payment_method_includes: 'paypal' })).toEqual({});
 		expect(activeDimensionFilters({ filter: 'advanced' })).toEqual({});
+	});
+
+	it("with WooCommerce's own analytics, no report offers a filter it would ignore", () => {
+		const revenue = withoutDimensionFilters(revenueConfig);
+		expect(revenue.advancedFilters).toBeUndefined();
+		expect(revenue.filters).toEqual([]);
+		const orders = withoutDimensionFilters(ordersConfig);
+		expect(Object.keys(orders.advancedFilters?.filters ?? {})).toEqual([
+			'status',
+			'product',
+			'variation',
+			'coupon',
+			'customer_type',
+			'refunds',
+			'attribute',
+			'tax_rate',
+		]);
+		expect(orders.filters.map((f) => f.filters.map((e) => e.value))).toEqual(
+			ordersConfig.filters.map((f) => f.filters.map((e) => e.value)),
+		);
 	});
 });
