@@ -39,7 +39,9 @@ it.each([
 	render(<Page path={path} query={{}} />);
 	const region = screen.getByRole('region');
 	expect(region.textContent).toMatch(/need(s)? the Abacus engine/);
-	expect(region.textContent).toContain('npm run connect');
+	expect(region.querySelector('code')?.textContent).toMatch(/^npm run connect -- --store /);
+	// Inside wp-admin the settings are under WordPress's "Abacus" menu.
+	expect(region.textContent).toContain('In Abacus › Settings, under Analytics engine');
 	expect(screen.getByRole('link', { name: 'Open Analytics settings' })).toBeTruthy();
 	expect(fetchSpy).not.toHaveBeenCalled();
 });
