@@ -457,6 +457,8 @@ describe('hostile input', () => {
 		'places=99999999999999999999',
 		'places[]=1&places[]=-5',
 		'country_includes[__proto__]=US',
+		'shipping_state_includes[__proto__]=US:CA&campaign_excludes[constructor]=x',
+		'device_includes=&shipping_country_excludes=',
 		'LONG',
 		"payment_method_includes=' OR 1=1 --",
 		'segmentby=place&places=1,2,3&interval=hour&after=2020-01-01T00:00:00&before=2020-01-02T00:00:00',
@@ -467,7 +469,7 @@ describe('hostile input', () => {
 		'customer_type=both',
 	])('answers %s without a server error', async (spec) => {
 		const query = spec === 'LONG' ? `country_includes=${'x'.repeat(5000)}` : spec;
-		for (const route of ['places', 'places/stats']) {
+		for (const route of ['places', 'places/stats', 'revenue/stats', 'orders']) {
 			const res = await fetch(`${server.url}/wp-json/wc-analytics/reports/${route}?${query}`);
 			expect(res.status).toBeLessThan(500);
 			if (res.status >= 400) {
