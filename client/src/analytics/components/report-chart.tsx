@@ -7,7 +7,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
-import { getReportChartData, selectItems, toRequestFlags } from '@abacus/data';
+import { getReportChartData } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -21,6 +21,7 @@ import { getSetting } from '@abacus/settings';
 
 import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from '../report/drill-down.js';
 import { singleProductId } from '../report/products/single-variable.js';
+import { useProductType } from '../report/products/use-product-type.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
 import { chartTimeLocale, currencyTickFormat, localizeDateFormats } from './chart-locale.js';
@@ -220,33 +221,6 @@ export function getItemTotals(
 	return result;
 }
 
-type ProductKind = { isResolving: boolean; isVariable: boolean };
-
-/**
- * Whether the products page shows one variable product (the same `products?include=<id>` look-up
- * the page makes to list its variations, so no second request).
- */
-function useVariableProduct(config: ReportConfig, query: Record<string, unknown>): ProductKind {
-	const productId = config.report === 'products' ? singleProductId(query) : null;
-	return useSelect(
-		(select): ProductKind => {
-			if (productId === null) {
-				return { isResolving: false, isVariable: false };
-			}
-			const products = selectItems(select, 'products', {
-				include: productId,
-				_fields: 'id,type',
-			});
-			const type = products.status === 'success' ? products.data.get(productId)?.type : null;
-			return {
-				isResolving: toRequestFlags(products).isRequesting,
-				isVariable: type === 'variable',
-			};
-		},
-		[productId],
-	);
-}
-
 function ReportChartView({ config, path, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
@@ -259,10 +233,12 @@ function ReportChartView({ config, path, query }: Props) {
 		[context.currencyConfig, wpLocale],
 	);
 	const selected = getSelectedChart(config, query);
-	const product = useVariableProduct(config, query);
+	// The products page's single-product look-up (the page asks the same, so no second request).
+	const product = useProductType(config.report === 'products' ? singleProductId(query) : null);
+	const isVariable = product.type === 'variable';
 	// A single variable product: one line per variation (REST.md §5), like an item comparison.
-	const mode = product.isVariable ? 'item-comparison' : getChartMode(config, query);
-	const segmentby = product.isVariable
+	const mode = isVariable ? 'item-comparison' : getChartMode(config, query);
+	const segmentby = isVariable
 		? 'variation'
 		: mode === 'item-comparison'
 			? config.comparisonSegment
@@ -274,7 +250,7 @@ function ReportChartView({ config, path, query }: Props) {
 	);
 	const { primary, secondary } = useSelect(
 		(select) =>
-			product.isResolving
+			product.isRequesting
 				? { primary: null, secondary: null }
 				: {
 						primary: getReportChartData({
@@ -293,7 +269,7 @@ function ReportChartView({ config, path, query }: Props) {
 									})
 								: null,
 					},
-		[config, chartQuery, defaultDateRange, mode, product.isResolving],
+		[config, chartQuery, defaultDateRange, mode, product.isRequesting],
 	);
 	// Drill-down: a click (or Enter) on a date opens the orders of that interval, same filters.
 	const ordersFilter = useMemo(() => ordersFilterFor(config.report, query), [config, query]);

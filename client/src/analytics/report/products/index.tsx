@@ -5,9 +5,7 @@
  */
 import { useMemo } from 'react';
 import { Spinner } from '@wordpress/components';
-import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
-import { selectItems, toRequestFlags } from '@abacus/data';
 
 import { ReportChart } from '../../components/report-chart.js';
 import { ReportFiltersBar } from '../../components/report-filters.js';
@@ -21,33 +19,11 @@ import type { ReportConfig } from '../types.js';
 import { config as variationsConfig } from '../variations/config.js';
 import { config } from './config.js';
 import { singleProductId, withVariationsTable } from './single-variable.js';
+import { useProductType } from './use-product-type.js';
 
 interface Props {
 	path: string;
 	query: Record<string, unknown>;
-}
-
-type ProductType = { isResolving: boolean; type: string | null };
-
-/** The product type of `productId` (`products?include=<id>`), or null when unknown or failed. */
-function useProductType(productId: number | null): ProductType {
-	return useSelect(
-		(select): ProductType => {
-			if (productId === null) {
-				return { isResolving: false, type: null };
-			}
-			const products = selectItems(select, 'products', {
-				include: productId,
-				_fields: 'id,type',
-			});
-			const type = products.status === 'success' ? products.data.get(productId)?.type : null;
-			return {
-				isResolving: toRequestFlags(products).isRequesting,
-				type: typeof type === 'string' ? type : null,
-			};
-		},
-		[productId],
-	);
 }
 
 /** Tiles and chart of the product; the table of its variations (or a wait while its type is read). */
@@ -100,7 +76,7 @@ export default function ProductsReport({ path, query: rawQuery }: Props) {
 	if (
 		productId !== null &&
 		variableQuery &&
-		(product.isResolving || product.type === 'variable')
+		(product.isRequesting || product.type === 'variable')
 	) {
 		return (
 			<SingleProductPage
