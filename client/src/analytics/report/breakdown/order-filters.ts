@@ -10,7 +10,7 @@
  * the store's own titles; the known gateway and shipping method names only name a value the store
  * gave no title, and country names come from the page settings. Picked values show by name.
  */
-import { resolveSelect } from '@wordpress/data';
+import { resolveSelect, select } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { itemsStore } from '@abacus/data';
 import { getSetting } from '@abacus/settings';
@@ -50,6 +50,9 @@ interface Source {
 	slug: BreakdownSlug;
 	groupBy: string;
 }
+
+/** Values offered when the store has too many for one answer, and most suggestions shown. */
+const SHORT_LIST = 100;
 
 /** Orders from this date on count as "all time" for the lists of values. */
 const ALL_TIME = '2000-01-01T00:00:00';
@@ -129,14 +132,23 @@ function withoutEngine(): boolean {
 /** The values a source has over all time (every status), with their names; [] when it fails. */
 async function valuesOf(source: Source): Promise<Option[]> {
 	if (withoutEngine()) return [];
-	const items = await resolveSelect(itemsStore).getItems(`reports/${source.slug}`, {
+	const itemType = `reports/${source.slug}`;
+	const query = {
 		per_page: -1,
 		after: ALL_TIME,
 		group_by: source.groupBy,
 		status_is: 'any',
 		orderby: 'orders_count',
 		order: 'desc',
-	});
+	};
+	let items = await resolveSelect(itemsStore).getItems(itemType, query);
+	if (!items.size && select(itemsStore).getItemsError(itemType, query)) {
+		// More values than one answer may hold (or a failure): the values with the most orders.
+		items = await resolveSelect(itemsStore).getItems(itemType, {
+			...query,
+			per_page: SHORT_LIST,
+		});
+	}
 	const options: Option[] = [];
 	for (const item of items.values()) {
 		const record = item as unknown as Record<string, unknown>;
@@ -153,12 +165,14 @@ async function valuesOf(source: Source): Promise<Option[]> {
 export function searchValues(source: Source): (search: string) => Promise<Option[]> {
 	return async (search) => {
 		const text = search.trim().toLowerCase();
-		return (await valuesOf(source)).filter(
-			(option) =>
-				!text ||
-				option.label.toLowerCase().includes(text) ||
-				option.value.toLowerCase().includes(text),
-		);
+		return (await valuesOf(source))
+			.filter(
+				(option) =>
+					!text ||
+					option.label.toLowerCase().includes(text) ||
+					option.value.toLowerCase().includes(text),
+			)
+			.slice(0, SHORT_LIST);
 	};
 }
 

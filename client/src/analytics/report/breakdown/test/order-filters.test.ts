@@ -119,6 +119,30 @@ describe('dimension filter inputs', () => {
 		expect(mockFetch).not.toHaveBeenCalled();
 	});
 
+	it('offer the values with the most orders when the store has too many for one answer', async () => {
+		mockFetch.mockImplementation(({ path }: { path: string }) =>
+			path.includes('per_page=-1')
+				? Promise.reject({
+						code: 'rest_too_many_rows',
+						message: 'Too many rows',
+						data: { status: 400 },
+					})
+				: // a paged answer is read raw (body and paging headers)
+					Promise.resolve({
+						status: 200,
+						headers: new Map([['x-wp-total', '1']]),
+						text: () =>
+							Promise.resolve(
+								JSON.stringify([{ id: 9, key: 'black-friday', label: '' }]),
+							),
+					}),
+		);
+		await expect(dimensionOrderFilters().campaign.input.loadOptions?.('fri')).resolves.toEqual([
+			{ value: 'black-friday', label: 'black-friday' },
+		]);
+		expect(String(mockFetch.mock.calls.at(-1)?.[0].path)).toContain('per_page=100');
+	});
+
 	it('show no values when the request fails', async () => {
 		mockFetch.mockImplementation(() => Promise.reject(new Error('offline')));
 		await expect(dimensionOrderFilters().device.input.loadOptions?.('')).resolves.toEqual([]);
