@@ -1,11 +1,11 @@
-import { Button, Notice } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { navigationStore, selectRequestState } from '@abacus/data';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
 
 export interface FavouritesMenuItem {
@@ -113,11 +113,7 @@ export function FavouritesMenu({ items, othersLabel }: FavouritesMenuProps) {
 
 	return (
 		<nav className="abacus-favourites" aria-label={__('Menu', 'abacus')}>
-			{writeError ? (
-				<Notice status="error" onRemove={() => setWriteError(null)}>
-					{writeError}
-				</Notice>
-			) : null}
+			<WriteError message={writeError} onRemove={() => setWriteError(null)} />
 			{favouriteItems.length ? (
 				<section aria-labelledby="abacus-favourites-title">
 					<h2 id="abacus-favourites-title">{__('Favourites', 'abacus')}</h2>

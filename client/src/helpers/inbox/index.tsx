@@ -1,4 +1,4 @@
-import { Button, Card, CardBody, CardHeader, Notice } from '@wordpress/components';
+import { Button, Card, CardBody, CardHeader } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
@@ -9,7 +9,7 @@ import { notesStore, selectRequestState } from '@abacus/data';
 import type { Note } from '@abacus/data';
 import { navigateTo } from '@abacus/navigation';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
 import './style.scss';
@@ -169,11 +169,10 @@ export default function Inbox() {
 					)}
 				</p>
 			</div>
-			{writeError && writeError.noteId === null ? (
-				<Notice status="error" onRemove={() => setWriteError(null)}>
-					{writeError.message}
-				</Notice>
-			) : null}
+			<WriteError
+				message={writeError && writeError.noteId === null ? writeError.message : null}
+				onRemove={() => setWriteError(null)}
+			/>
 			{sorted.length === 0 ? (
 				<Card>
 					<CardBody>
@@ -286,14 +285,14 @@ export default function Inbox() {
 												{__('Dismiss', 'abacus')}
 											</Button>
 										</div>
-										{writeError?.noteId === note.id ? (
-											<Notice
-												status="error"
-												onRemove={() => setWriteError(null)}
-											>
-												{writeError.message}
-											</Notice>
-										) : null}
+										<WriteError
+											message={
+												writeError?.noteId === note.id
+													? writeError.message
+													: null
+											}
+											onRemove={() => setWriteError(null)}
+										/>
 									</CardBody>
 								</Card>
 							</li>

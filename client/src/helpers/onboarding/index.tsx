@@ -3,7 +3,6 @@ import {
 	Card,
 	CardBody,
 	CheckboxControl,
-	Notice,
 	RadioControl,
 	SelectControl,
 	TextControl,
@@ -18,7 +17,7 @@ import { itemsStore, onboardingStore, selectRequestState } from '@abacus/data';
 import type { ProfileItems } from '@abacus/data';
 import { getAdminLink } from '@abacus/settings';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { useInstallAndActivate } from '../shared/install-plugins.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
@@ -495,11 +494,7 @@ export default function Onboarding() {
 
 	return (
 		<div className="abacus-helper abacus-onboarding">
-			{saveError ? (
-				<Notice status="error" onRemove={() => setSaveError(null)}>
-					{saveError}
-				</Notice>
-			) : null}
+			<WriteError message={saveError} onRemove={() => setSaveError(null)} />
 			<Card>
 				<CardBody>
 					<Stepper steps={steps} currentStep={step} isPending={saving} isVertical />

@@ -17,7 +17,7 @@ import {
 import type { PaymentGateway, Plugin } from '@abacus/data';
 import { getAdminLink } from '@abacus/settings';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { useInstallAndActivate } from '../shared/install-plugins.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
@@ -138,11 +138,7 @@ function GatewayCard({ gateway }: { gateway: PaymentGateway }) {
 							)}
 						</p>
 					) : null}
-					{error ? (
-						<Notice status="error" onRemove={() => setError(null)}>
-							{error}
-						</Notice>
-					) : null}
+					<WriteError message={error} onRemove={() => setError(null)} />
 					{savedMessage ? (
 						<Notice status="success" onRemove={() => setSavedMessage(null)}>
 							{savedMessage}
@@ -402,11 +398,7 @@ export default function Payments({ query }: { query?: Record<string, unknown> })
 					))}
 				</ul>
 			</section>
-			{skipError ? (
-				<Notice status="error" onRemove={() => setSkipError(null)}>
-					{skipError}
-				</Notice>
-			) : null}
+			<WriteError message={skipError} onRemove={() => setSkipError(null)} />
 			{shown.length ? (
 				<section className="abacus-helper">
 					<h2 className="abacus-helper__card-title">

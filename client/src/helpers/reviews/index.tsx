@@ -1,4 +1,4 @@
-import { Button, Card, CardBody, Notice, SelectControl } from '@wordpress/components';
+import { Button, Card, CardBody, SelectControl } from '@wordpress/components';
 import { dateI18n } from '@wordpress/date';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
@@ -10,7 +10,7 @@ import type { Review } from '@abacus/data';
 import { defaultTableDateFormat } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
 import './style.scss';
@@ -328,14 +328,14 @@ export default function Reviews() {
 													</>
 												)}
 											</div>
-											{writeError?.id === review.id ? (
-												<Notice
-													status="error"
-													onRemove={() => setWriteError(null)}
-												>
-													{writeError.message}
-												</Notice>
-											) : null}
+											<WriteError
+												message={
+													writeError?.id === review.id
+														? writeError.message
+														: null
+												}
+												onRemove={() => setWriteError(null)}
+											/>
 										</div>
 									</CardBody>
 								</Card>

@@ -1,4 +1,4 @@
-import { Button } from '@wordpress/components';
+import { Button, Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
 import type { WPError } from '@abacus/data';
@@ -21,6 +21,21 @@ export function LoadError({ title, error, onRetry }: LoadErrorProps) {
 			</Button>
 		</div>
 	);
+}
+
+/** A refused write, said where it happened (a card, a row, the page) until dismissed. */
+export function WriteError({
+	message,
+	onRemove,
+}: {
+	message: string | null | undefined;
+	onRemove: () => void;
+}) {
+	return message ? (
+		<Notice status="error" onRemove={onRemove}>
+			{message}
+		</Notice>
+	) : null;
 }
 
 /** The message of anything a write threw. */

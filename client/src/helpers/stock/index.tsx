@@ -1,4 +1,4 @@
-import { Button, Notice, TextControl } from '@wordpress/components';
+import { Button, TextControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
@@ -8,7 +8,7 @@ import type { TableHeader, TableRow } from '@abacus/components';
 import { fetchWithHeaders, itemsStore, optionsStore, selectItems, toWPError } from '@abacus/data';
 import type { Item, Product } from '@abacus/data';
 
-import { LoadError, errorMessage } from '../shared/load-error.js';
+import { LoadError, WriteError, errorMessage } from '../shared/load-error.js';
 import { Loading } from '../shared/loading.js';
 import '../shared/style.scss';
 import './style.scss';
@@ -171,11 +171,7 @@ function UpdateStock({ product }: { product: StockProduct }) {
 					{inputError}
 				</p>
 			) : null}
-			{failed ? (
-				<Notice status="error" onRemove={() => setFailed(null)}>
-					{failed}
-				</Notice>
-			) : null}
+			<WriteError message={failed} onRemove={() => setFailed(null)} />
 		</form>
 	);
 }
