@@ -55,4 +55,5 @@ export const CLICKHOUSE: Dialect = {
 	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,
 	groupBy: (names) => names.join(', '),
 	aggregate: clickhouseAggregate,
+	idRows: (placeholders) => `SELECT toInt64(arrayJoin([${placeholders}])) AS id`,
 };

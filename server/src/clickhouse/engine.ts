@@ -27,7 +27,8 @@ export function clickHouseEngine(
 	target: ClickHouseTarget,
 	options: ClickHouseEngineOptions = {},
 ): ReportEngine {
-	const client = new ClickHouseClient(target);
+	// LEFT JOINs give NULL for no match, as in DuckDB (not the column type's default).
+	const client = new ClickHouseClient(target, { join_use_nulls: 1 });
 	const ttl = options.lookupTtlMs ?? 2000;
 	const lookups = new Map<string, { at: number; store: Promise<RegisteredStore | null> }>();
 

@@ -134,6 +134,36 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 		key: 'category_tree_id, category_id',
 		partitionBy: null,
 	},
+	coupons: {
+		columns: [
+			['id', 'Int64'],
+			['code', 'String'],
+			['discount_type', 'String'],
+			['amount', 'Float64'],
+		],
+		select: 'id, code, discount_type, amount',
+		order: 'id',
+		key: 'id',
+		partitionBy: null,
+	},
+	tax_rates: {
+		columns: [
+			['tax_rate_id', 'Int64'],
+			['tax_rate_country', 'String'],
+			['tax_rate_state', 'String'],
+			['tax_rate', 'String'],
+			['tax_rate_name', 'String'],
+			['tax_rate_priority', 'Int64'],
+			['tax_rate_compound', 'UInt8'],
+			['tax_rate_shipping', 'UInt8'],
+			['tax_rate_order', 'Int64'],
+			['tax_rate_class', 'String'],
+		],
+		select: 'tax_rate_id, tax_rate_country, tax_rate_state, tax_rate, tax_rate_name, tax_rate_priority, CAST(tax_rate_compound AS INTEGER), CAST(tax_rate_shipping AS INTEGER), tax_rate_order, tax_rate_class',
+		order: 'tax_rate_id',
+		key: 'tax_rate_id',
+		partitionBy: null,
+	},
 	product_categories: {
 		columns: [
 			['product_id', 'Int64'],

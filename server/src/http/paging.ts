@@ -129,7 +129,7 @@ export interface Page {
  * returns everything up to MAX_UNPAGED_ROWS rows (more is a 400 asking for pages).
  */
 export async function pageRows(
-	db: Db,
+	db: Pick<Db, 'all' | 'one'>,
 	base: string,
 	params: SqlValue[],
 	orderSql: string,

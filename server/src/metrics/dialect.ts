@@ -29,6 +29,8 @@ export interface Dialect {
 	groupBy(names: string[]): string;
 	/** A metric's aggregate SQL (written in DuckDB's SQL in the metric layer) for this engine. */
 	aggregate(sql: string): string;
+	/** A SELECT giving one 64-bit integer column `id`, a row per bound placeholder (`?, ?, ?`). */
+	idRows(placeholders: string): string;
 }
 
 /** What a report needs of a database: reads with bound parameters, and the engine's dialect. */
@@ -53,6 +55,7 @@ export const DUCKDB: Dialect = {
 	timestamp: (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`,
 	groupBy: (names) => names.map((_, i) => String(i + 1)).join(', '),
 	aggregate: (sql) => sql,
+	idRows: (placeholders) => `SELECT UNNEST([${placeholders}]::BIGINT[]) AS id`,
 };
 
 /** The dialect of a reader (DuckDB unless the reader names another). */

@@ -6,6 +6,7 @@ import { findIndicator } from '@abacus/metrics';
 
 import type { Db, SqlValue } from '../core/db.js';
 import { RestError } from '../http/errors.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import {
 	COUPON_METRICS,
 	COUPON_ROLLUP_SQL,
@@ -93,7 +94,7 @@ const alias = (report: string, key: string): string => `"${report}__${key}"`;
  * Downloads, and ranges that are not whole days, go through the reports themselves.
  */
 async function rollupTotals(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	chosen: Indicator[],
@@ -102,7 +103,8 @@ async function rollupTotals(
 	const range = dateRange(q.raw, settings.timeZone);
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	const reports = new Set(chosen.map((c) => c.endpoint).filter((r) => r !== 'downloads'));
-	if (!dayAligned || !reports.size) return out;
+	// Engines without the daily roll-ups (ClickHouse) answer through the reports themselves.
+	if (!dialectOf(db).rollups || !dayAligned || !reports.size) return out;
 	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 	const where = (table: string): { sql: string; params: SqlValue[] } =>
 		whereClause(
@@ -198,7 +200,7 @@ async function rollupTotals(
 }
 
 export async function performanceIndicators(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {

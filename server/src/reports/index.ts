@@ -104,7 +104,7 @@ export async function registerReportRoutes(
 	const productSegments = { type: 'string', enum: ['product', 'category', 'variation'] } as const;
 	const context: ParamSpecs = { context: { type: 'string', enum: ['view', 'edit', 'embed'] } };
 
-	route(`${NS}/reports`, context, async () => reportsIndex());
+	route(`${NS}/reports`, context, async () => reportsIndex(), { seam: true });
 
 	route(
 		`${NS}/reports/revenue/stats`,
@@ -176,7 +176,8 @@ export async function registerReportRoutes(
 			products: { type: 'ids' },
 			match: { type: 'string', default: 'all', enum: ['all', 'any'] },
 		},
-		(q, settings) => productsList(db, q, settings),
+		(q, settings, _request, reader) => productsList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/products/stats`,
@@ -277,7 +278,8 @@ export async function registerReportRoutes(
 			products: { type: 'ids' },
 			segmentby: { type: 'string', enum: ['product', 'variation', 'category', 'coupon'] },
 		},
-		async (q, settings) => stats(await couponStats(db, q, settings)),
+		async (q, settings, _request, reader) => stats(await couponStats(reader, q, settings)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/taxes`,
@@ -315,7 +317,8 @@ export async function registerReportRoutes(
 			taxes: { type: 'ids' },
 			segmentby: { type: 'string', enum: ['tax_rate_id'] },
 		},
-		async (q, settings) => stats(await taxStats(db, q, settings)),
+		async (q, settings, _request, reader) => stats(await taxStats(reader, q, settings)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/downloads`,
@@ -389,10 +392,20 @@ export async function registerReportRoutes(
 		before: { type: 'date-time' },
 		...context,
 	};
-	route(`${NS}/reports/performance-indicators`, indicatorParams, (q, settings) =>
-		performanceIndicators(db, q, settings),
+	route(
+		`${NS}/reports/performance-indicators`,
+		indicatorParams,
+		(q, settings, _request, reader) => performanceIndicators(reader, q, settings),
+		{ seam: true },
 	);
-	route(`${NS}/reports/performance-indicators/allowed`, context, async () => allowedIndicators());
+	route(
+		`${NS}/reports/performance-indicators/allowed`,
+		context,
+		async () => allowedIndicators(),
+		{
+			seam: true,
+		},
+	);
 	route(
 		`${NS}/leaderboards`,
 		{
@@ -405,7 +418,9 @@ export async function registerReportRoutes(
 		},
 		(q, settings) => leaderboards(db, q, settings),
 	);
-	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards());
+	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards(), {
+		seam: true,
+	});
 	registerBreakdownRoutes(route, db, NS);
 	registerCohortRoutes(route, db, NS);
 	await registerProfitRoutes(app, ctx, cache, NS);

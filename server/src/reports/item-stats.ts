@@ -1,7 +1,6 @@
 /**
  * Stats of the item reports: products, variations, coupons, taxes and downloads (REST §6.5–6.10).
  */
-import type { Db } from '../core/db.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import {
 	COUPON_METRICS,
@@ -258,11 +257,15 @@ export async function productStats(
 	return result;
 }
 
-export async function couponStats(db: Db, q: Query, settings: StoreSettings): Promise<StatsResult> {
+export async function couponStats(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<StatsResult> {
 	const { range, common } = base(q, settings);
 	const coupons = q.ids('coupons');
 	const where = whereClause(
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialectOf(db)),
 		statusWhere(new Query({}), settings),
 		coupons.length ? { sql: [inList('c.coupon_id', coupons)], params: coupons } : null,
 	);
@@ -301,10 +304,12 @@ export async function couponStats(db: Db, q: Query, settings: StoreSettings): Pr
 			metrics,
 			sources: [
 				{
-					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT l.order_id, ${lineSet === 'category' ? 't.category_tree_id AS seg FROM order_product_lookup l JOIN (SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id) t ON t.product_id = l.product_id' : `l.${lineSet === 'variation' ? 'variation_id' : 'product_id'} AS seg FROM order_product_lookup l`}) g ON g.order_id = c.order_id ${where.sql}`,
+					// One JOIN per SELECT (ClickHouse 18.16): each coupon line with its orders'
+					// products or categories first, then the orders.
+					from: `FROM (SELECT k.*, g.seg FROM order_coupon_lookup k JOIN (SELECT DISTINCT l.order_id, ${lineSet === 'category' ? 't.category_tree_id AS seg FROM order_product_lookup l JOIN (SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id) t ON t.product_id = l.product_id' : `l.${lineSet === 'variation' ? 'variation_id' : 'product_id'} AS seg FROM order_product_lookup l`}) g ON g.order_id = k.order_id) c JOIN order_stats s ON s.order_id = c.order_id ${where.sql}`,
 					params: where.params,
 					date: 's.date_created',
-					segment: 'g.seg',
+					segment: 'c.seg',
 					metrics: Object.values(metrics),
 				},
 			],
@@ -320,11 +325,25 @@ export async function couponStats(db: Db, q: Query, settings: StoreSettings): Pr
 	});
 }
 
-export async function taxStats(db: Db, q: Query, settings: StoreSettings): Promise<StatsResult> {
+/** A tax rate's label: COUNTRY-STATE-NAME-PRIORITY in capitals, empty parts left out. */
+function taxRateLabel(r: Record<string, unknown>): string {
+	return [r.tax_rate_country, r.tax_rate_state, r.tax_rate_name]
+		.map((v) => (v === null || v === undefined ? '' : String(v)))
+		.filter((v) => v !== '')
+		.concat(String(Number(r.tax_rate_priority)))
+		.join('-')
+		.toUpperCase();
+}
+
+export async function taxStats(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<StatsResult> {
 	const { range, common } = base(q, settings);
 	const taxes = q.ids('taxes');
 	const where = whereClause(
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialectOf(db)),
 		statusWhere(new Query({}), settings),
 		taxes.length ? { sql: [inList('t.tax_rate_id', taxes)], params: taxes } : null,
 	);
@@ -339,11 +358,11 @@ export async function taxStats(db: Db, q: Query, settings: StoreSettings): Promi
 	let segments;
 	if (q.str('segmentby') === 'tax_rate_id') {
 		const rows = await db.all(
-			`SELECT tax_rate_id AS id, upper(concat_ws('-', NULLIF(tax_rate_country, ''), NULLIF(tax_rate_state, ''), NULLIF(tax_rate_name, ''), CAST(tax_rate_priority AS VARCHAR))) AS label FROM tax_rates ${taxes.length ? `WHERE ${inList('tax_rate_id', taxes)}` : ''} ORDER BY tax_rate_id`,
+			`SELECT tax_rate_id AS id, tax_rate_country, tax_rate_state, tax_rate_name, tax_rate_priority FROM tax_rates ${taxes.length ? `WHERE ${inList('tax_rate_id', taxes)}` : ''} ORDER BY tax_rate_id`,
 			taxes,
 		);
 		segments = {
-			candidates: rows.map((r) => ({ id: Number(r.id), label: String(r.label) })),
+			candidates: rows.map((r) => ({ id: Number(r.id), label: taxRateLabel(r) })),
 			metrics,
 			sources: [
 				{
@@ -367,7 +386,7 @@ export async function taxStats(db: Db, q: Query, settings: StoreSettings): Promi
 }
 
 export async function downloadStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<StatsResult> {

@@ -12,6 +12,7 @@ import {
 import { inList } from '../db/sql.js';
 import { int, isoDate, amount, num, sqlDate, text } from '../http/values.js';
 import { pageRows, type Page } from '../http/paging.js';
+import { DUCKDB, type Dialect, dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { productDetails, type ProductDetails } from './product-details.js';
 import {
 	dateWhere,
@@ -42,10 +43,15 @@ function result(page: Page, rows: unknown[]): RouteResult {
 }
 
 /** Order-stats rows in range passing the status filter (the set S). */
-function orderScope(q: Query, settings: StoreSettings, useStatus = true): Where[] {
+function orderScope(
+	q: Query,
+	settings: StoreSettings,
+	useStatus = true,
+	dialect: Dialect = DUCKDB,
+): Where[] {
 	const range = dateRange(q.raw, settings.timeZone);
 	return [
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialect),
 		useStatus ? statusWhere(q, settings) : statusWhere(new Query({}), settings),
 	];
 }
@@ -151,13 +157,25 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 
 // ---- Products & variations -----------------------------------------------------------------
 
-const productAggs = `${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, ${PRODUCT_METRICS.orders_count.sql} AS orders_count, MAX(p.date_created) AS last_sale`;
+/** The products' per-product sums, in the reader's dialect. */
+function productAggs(dialect: Dialect): string {
+	const agg = (key: string): string => dialect.aggregate(PRODUCT_METRICS[key].sql ?? '');
+	return `${agg('items_sold')} AS items_sold, ${agg('net_revenue')} AS net_revenue, ${agg('orders_count')} AS orders_count, MAX(p.date_created) AS last_sale`;
+}
+
+/**
+ * Each catalogue product's name, SKU and number of variations (`id`, `product_name`, `sku`,
+ * `variations`), in SQL both engines run (one JOIN per SELECT).
+ */
+const PRODUCT_NAMES = `(SELECT x.id AS id, x.name AS product_name, x.sku AS sku, COALESCE(v.variations, 0) AS variations
+	FROM products x LEFT JOIN (SELECT parent_id AS parent_id, COUNT(*) AS variations FROM products GROUP BY parent_id) v ON v.parent_id = x.id)`;
 
 export async function productsList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
+	const dialect = dialectOf(db);
 	let list = q.ids('products');
 	if (q.ids('categories').length) {
 		const expanded = await productsInCategories(db, q.ids('categories'));
@@ -165,14 +183,14 @@ export async function productsList(
 		if (!list.length) list = [-1];
 	}
 	const where = whereClause(
-		...orderScope(q, settings),
+		...orderScope(q, settings, true, dialect),
 		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
 	);
 	const range = dateRange(q.raw, settings.timeZone);
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
-	let agg = `SELECT p.product_id, ${productAggs} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
+	let agg = `SELECT p.product_id AS product_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
 	let aggParams = where.params;
-	if (dayAligned) {
+	if (dayAligned && dialect.rollups) {
 		// Whole days: read the daily product roll-up (same figures, far fewer rows).
 		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 		const rolled = whereClause(
@@ -186,11 +204,13 @@ export async function productsList(
 		agg = `SELECT p.product_id, ${PRODUCT_ROLLUP_SQL.items_sold} AS items_sold, ${PRODUCT_ROLLUP_SQL.net_revenue} AS net_revenue, ${PRODUCT_ROLLUP_SQL.orders_count} AS orders_count, MAX(p.last_sale) AS last_sale FROM order_product_daily p ${rolled.sql} GROUP BY p.product_id`;
 		aggParams = rolled.params;
 	}
-	const base = list.length
-		? `SELECT l.id AS product_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, pr.name AS product_name, pr.sku AS sku, (SELECT COUNT(*) FROM products v WHERE v.parent_id = l.id) AS variations
-			FROM (SELECT UNNEST([${list.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.product_id = l.id LEFT JOIN products pr ON pr.id = l.id`
-		: `SELECT a.*, pr.name AS product_name, pr.sku AS sku, (SELECT COUNT(*) FROM products v WHERE v.parent_id = a.product_id) AS variations
-			FROM (${agg}) a LEFT JOIN products pr ON pr.id = a.product_id`;
+	// The products asked for (even unsold ones) or those sold, then their names: one JOIN each.
+	const sold = list.length
+		? `SELECT l.id AS product_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale AS last_sale
+			FROM (${dialect.idRows(list.map(() => '?').join(', '))}) l LEFT JOIN (${agg}) a ON a.product_id = l.id`
+		: agg;
+	const base = `SELECT a.product_id AS product_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, pr.product_name AS product_name, pr.sku AS sku, COALESCE(pr.variations, 0) AS variations
+		FROM (${sold}) a LEFT JOIN ${PRODUCT_NAMES} pr ON pr.id = a.product_id`;
 	const params: SqlValue[] = list.length ? [...list, ...aggParams] : aggParams;
 	const orderby =
 		{
@@ -307,7 +327,7 @@ export async function variationsList(
 ): Promise<RouteResult> {
 	const variations = q.ids('variations');
 	const where = whereClause(...orderScope(q, settings), ...(await variationScope(db, q)));
-	const agg = `SELECT p.product_id, p.variation_id, ${productAggs} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
+	const agg = `SELECT p.product_id, p.variation_id, ${productAggs(DUCKDB)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
 	const base = variations.length
 		? `SELECT COALESCE(v.parent_id, 0) AS product_id, l.id AS variation_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, v.sku AS sku
 			FROM (SELECT UNNEST([${variations.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.variation_id = l.id LEFT JOIN products v ON v.id = l.id`
@@ -539,7 +559,7 @@ export async function taxesList(db: Db, q: Query, settings: StoreSettings): Prom
 
 /** Download-log conditions (dates compared in UTC after converting the store-local range). */
 export async function downloadWhere(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<{ sql: string; params: SqlValue[] }> {

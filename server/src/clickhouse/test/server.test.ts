@@ -200,6 +200,86 @@ test('products and variations stats equal the DuckDB server (categories, segment
 	expect((sold.body as { totals: { items_sold: number } }).totals.items_sold).toBeGreaterThan(0);
 });
 
+const INDICATORS = [
+	'revenue/total_sales',
+	'revenue/net_revenue',
+	'orders/orders_count',
+	'orders/avg_order_value',
+	'products/items_sold',
+	'revenue/refunds',
+	'coupons/orders_count',
+	'coupons/amount',
+	'taxes/total_tax',
+	'taxes/order_tax',
+	'taxes/shipping_tax',
+	'revenue/shipping',
+	'revenue/gross_sales',
+	'variations/items_sold',
+]
+	.map((stat) => `stats[]=${stat}`)
+	.join('&');
+
+test('coupons and taxes stats and the performance indicators equal the DuckDB server', async () => {
+	for (const i of [0, 1]) {
+		for (const url of [
+			`reports/coupons/stats?interval=month&${YEAR}&per_page=100`,
+			`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=coupon`,
+			`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=category`,
+			`reports/coupons/stats?interval=year&${YEAR}&segmentby=product&products=1,2,3`,
+			`reports/taxes/stats?interval=week&${YEAR}&per_page=100`,
+			`reports/taxes/stats?interval=quarter&${YEAR}&segmentby=tax_rate_id`,
+			// Whole days (DuckDB reads every roll-up in one statement) and a partial range.
+			`reports/performance-indicators?${YEAR}&${INDICATORS}`,
+			`reports/performance-indicators?after=2025-11-03T09:30:00&before=2026-01-15T17:00:00&${INDICATORS}`,
+			'reports/performance-indicators/allowed',
+			'reports',
+		]) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+		}
+	}
+	const indicators = await get(
+		engine,
+		`reports/performance-indicators?${YEAR}&stats[]=coupons/amount&stats[]=taxes/total_tax`,
+		token(SPECS[1].url),
+	);
+	for (const row of indicators.body as Array<{ value: number }>) {
+		expect(row.value).toBeGreaterThan(0);
+	}
+});
+
+test('the products table (with extended_info) equals the DuckDB server: orderings, pages, categories, chosen products', async () => {
+	for (const i of [0, 1]) {
+		const urls = [
+			`reports/products?${YEAR}&extended_info=true&per_page=25`,
+			'reports/products?after=2025-09-10T10:00:00&before=2025-12-20T16:00:00&extended_info=true&orderby=net_revenue&order=desc&per_page=10&page=2',
+			`reports/products?${YEAR}&orderby=items_sold&order=asc&per_page=100`,
+			`reports/products?${YEAR}&orderby=product_name&order=asc&per_page=7&page=3`,
+			`reports/products?${YEAR}&orderby=sku&order=desc&per_page=100`,
+			`reports/products?${YEAR}&orderby=orders_count&per_page=-1`,
+			`reports/products?${YEAR}&orderby=variations&order=desc&per_page=100`,
+			`reports/products?${YEAR}&categories=2,5&extended_info=true&per_page=100`,
+			// Chosen products, unsold and unknown ones included.
+			`reports/products?after=2026-03-01T00:00:00&before=2026-03-02T23:59:59&products=1,2,3,999999&extended_info=true`,
+		];
+		for (const url of urls) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+			expect([url, click.total]).toEqual([url, reference.total]);
+		}
+	}
+	const first = await get(
+		engine,
+		`reports/products?${YEAR}&extended_info=true`,
+		token(SPECS[0].url),
+	);
+	const rows = first.body as Array<{ items_sold: number; extended_info: { name: string } }>;
+	expect(rows.length).toBeGreaterThan(0);
+	expect(rows[0].extended_info.name).not.toBe('');
+});
+
 test('no token, or a token for a store the cluster does not hold, is refused', async () => {
 	const url = `reports/revenue/stats?interval=month&${YEAR}`;
 	const cases: Array<[string | undefined, number, string]> = [
@@ -262,6 +342,16 @@ test('routes not answered on ClickHouse say so (501 naming the route), never a f
 	expect([segmented.status, segmented.body]).toMatchObject([
 		501,
 		{ code: 'abacus_not_supported_on_engine', data: { param: 'segmentby' } },
+	]);
+	// The downloads indicator reads the download log, not on the cluster yet.
+	const downloads = await get(
+		engine,
+		`reports/performance-indicators?${YEAR}&stats[]=downloads/download_count`,
+		bearer,
+	);
+	expect([downloads.status, downloads.body]).toMatchObject([
+		501,
+		{ code: 'abacus_not_supported_on_engine', data: { table: 'download_log' } },
 	]);
 	// Admin routes (the embedded store's options) are not served on this engine either.
 	const options = await fetch(
