@@ -222,14 +222,23 @@ export function getXTicks(
 	let candidates = dates;
 	if (shouldUseMonthTicks(interval, dates.length)) {
 		let lastMonth = '';
-		candidates = dates.filter((date) => {
+		const positions: number[] = [];
+		candidates = dates.filter((date, index) => {
 			const parsed = parse(date);
 			if (!parsed) return false;
 			const month = `${parsed.getFullYear()}-${parsed.getMonth()}`;
 			if (month === lastMonth) return false;
 			lastMonth = month;
+			positions.push(index);
 			return true;
 		});
+		// A range starting in a month's last days would label that month right beside the next
+		// one ('Jul' 'Aug' on top of each other): the first month's tick goes when its label
+		// would have less than a label's room before the next.
+		if (positions.length > 1 && dates.length > 1) {
+			const room = ((positions[1] - positions[0]) / (dates.length - 1)) * width;
+			if (room < MIN_TICK_SPACING) candidates = candidates.slice(1);
+		}
 	}
 	const count = getXTickCount(width);
 	if (candidates.length <= count) return candidates;

@@ -127,6 +127,16 @@ describe('chart utils', () => {
 			'2026-02-01T00:00:00',
 			'2026-03-01T00:00:00',
 		]);
+		// A range from 30 July: no 'Jul' tick squeezed beside 'Aug'; from 20 July, July keeps its.
+		expect(getXTicks(days(121, Date.UTC(2026, 6, 30)), 1000, 'day')).toEqual([
+			'2026-08-01T00:00:00',
+			'2026-09-01T00:00:00',
+			'2026-10-01T00:00:00',
+			'2026-11-01T00:00:00',
+		]);
+		expect(getXTicks(days(130, Date.UTC(2026, 6, 20)), 1000, 'day')[0]).toBe(
+			'2026-07-20T00:00:00',
+		);
 		expect(getXTicks(days(30), 600, 'day').length).toBeLessThanOrEqual(7);
 		expect(getXTicks(days(5), 600, 'day')).toHaveLength(5);
 	});
