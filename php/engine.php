@@ -3,7 +3,7 @@
  * The Abacus engine: Analytics › Settings lets a store manager choose where the report pages get
  * their figures, WooCommerce (built in, the default) or an Abacus engine at a URL sharing a secret
  * with this store. With the engine chosen, each Abacus page carries a short-lived token signed
- * with that secret (a JWT, HS256: store, user, capability, expiry), renewed through
+ * with that secret (a JWT, HS256: store, user, capability, scope, expiry), renewed through
  * `POST abacus/v1/engine/token`, and the app sends its report requests to the engine with it.
  *
  * The secret is kept in the option `abacus_engine_secret` (not autoloaded) and never sent back to
@@ -78,8 +78,13 @@ function abacus_engine_sign_token( $claims, $secret ) {
 	return $body . '.' . abacus_engine_base64url( hash_hmac( 'sha256', $body, $secret, true ) );
 }
 
+/** The scope that lets a token record products' costs on the engine. */
+define( 'ABACUS_ENGINE_EDIT_COSTS_SCOPE', 'edit_costs' );
+
 /**
- * A token for the current user, signed with `$secret` (the saved secret by default).
+ * A token for the current user, signed with `$secret` (the saved secret by default). Its `scope`
+ * lists the writes the user may make on the engine: recording products' costs for a user who may
+ * manage WooCommerce; nothing (reads only) for anyone else.
  *
  * @param string|null $secret Secret to sign with.
  * @return array{token: string, expires: int}
@@ -93,6 +98,7 @@ function abacus_engine_token( $secret = null ) {
 		'cap'   => 'view_woocommerce_reports',
 		'iat'   => $now,
 		'exp'   => $expiry,
+		'scope' => current_user_can( 'manage_woocommerce' ) ? array( ABACUS_ENGINE_EDIT_COSTS_SCOPE ) : array(),
 	);
 	return array(
 		'token'   => abacus_engine_sign_token( $claims, null === $secret ? abacus_engine_secret() : $secret ),

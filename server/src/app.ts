@@ -201,7 +201,8 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 	// Once the request is routed (and any store token checked), the nonce and origin of every
 	// mutating call, judged on the matched route and the effective method (after any method
 	// override), never on the URL text. A store token verified on one of the writes it may make
-	// (starting or cancelling an export, `TOKEN_WRITE_ROUTES`) stands in for the nonce.
+	// (starting or cancelling an export, recording a cost, `TOKEN_WRITE_ROUTES`) stands in for
+	// the nonce.
 	app.addHook('onRequest', async (request) => {
 		if (SAFE.has(request.method)) return;
 		if (request.is404 || request.routeOptions.url === undefined) return;

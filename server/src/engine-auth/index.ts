@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../http/errors.js';
 import {
 	bearerToken,
+	EDIT_COSTS_SCOPE,
+	hasScope,
 	normaliseStoreId,
 	readClaims,
 	storeOrigin,
@@ -42,24 +44,35 @@ export const MIN_SECRET_LENGTH = 16;
 
 /**
  * Route prefixes (after `/wp-json`) that need the token when stores are configured: the reports,
- * the dashboard's leaderboards, the sync status and the engine's own check.
+ * the dashboard's leaderboards, the sync status, the engine's own check and the products' costs.
  */
 export const GUARDED_PREFIXES = [
 	'/wc-analytics/reports',
 	'/wc-analytics/leaderboards',
 	'/abacus/v1/sync',
 	'/abacus/v1/engine',
+	'/abacus/v1/costs',
 ] as const;
+
+/** A write a store's token may make; `scope`, when set, must be among the token's. */
+export interface TokenWrite {
+	method: string;
+	url: string;
+	scope?: string;
+}
 
 /**
  * The only writes a store's token may make, judged on the matched route and the effective method:
  * starting a whole-report export and cancelling one (an export is a read of the store's figures,
- * built in the background). Every other write still needs the server's own nonce.
+ * built in the background), and recording a product's cost (only with `EDIT_COSTS_SCOPE`, which
+ * the plugin gives to users who may manage the store). Every other write still needs the server's
+ * own nonce.
  */
-export const TOKEN_WRITE_ROUTES: ReadonlyArray<{ method: string; url: string }> = [
+export const TOKEN_WRITE_ROUTES: readonly TokenWrite[] = [
 	{ method: 'POST', url: '/wp-json/wc-analytics/reports/:type/export' },
 	{ method: 'POST', url: '/wp-json/wc-analytics/reports/:type/export/:id/cancel' },
 	{ method: 'DELETE', url: '/wp-json/wc-analytics/reports/:type/export/:id' },
+	{ method: 'POST', url: '/wp-json/abacus/v1/costs', scope: EDIT_COSTS_SCOPE },
 ];
 
 /** The same writes as request paths (after `/wp-json`), for the preflight (which matches no route). */
@@ -67,6 +80,7 @@ const TOKEN_WRITE_PATHS: ReadonlyArray<{ method: string; path: RegExp }> = [
 	{ method: 'POST', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export$/ },
 	{ method: 'POST', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}\/cancel$/ },
 	{ method: 'DELETE', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}$/ },
+	{ method: 'POST', path: /^\/abacus\/v1\/costs$/ },
 ];
 
 /** The methods a store's page may use cross-origin on a guarded path: reads, and the writes above. */
@@ -78,11 +92,19 @@ export function corsMethods(route: string): string[] {
 	];
 }
 
-/** Whether a token may make this write (the matched route's URL and the effective method). */
-export function isTokenWrite(method: string, matchedUrl: string | undefined): boolean {
-	return TOKEN_WRITE_ROUTES.some(
+/** The token write this is (the matched route's URL and the effective method), or undefined. */
+export function tokenWriteOf(
+	method: string,
+	matchedUrl: string | undefined,
+): TokenWrite | undefined {
+	return TOKEN_WRITE_ROUTES.find(
 		(write) => write.method === method.toUpperCase() && write.url === matchedUrl,
 	);
+}
+
+/** Whether a token may make this write (the matched route's URL and the effective method). */
+export function isTokenWrite(method: string, matchedUrl: string | undefined): boolean {
+	return tokenWriteOf(method, matchedUrl) !== undefined;
 }
 
 /** Headers a store's page may send cross-origin. */
@@ -275,7 +297,15 @@ export async function installEngineAuth(
 		if (!result.ok) throw unauthorised(result.problem, result.message);
 		request.engineStore = store.id;
 		request.engineClaims = result.claims;
-		if (isTokenWrite(request.method, request.routeOptions.url)) request.engineTokenWrite = true;
+		const write = tokenWriteOf(request.method, request.routeOptions.url);
+		if (write?.scope !== undefined && !hasScope(result.claims, write.scope)) {
+			throw new RestError(
+				'abacus_engine_token_read_only',
+				"Your account may view the store's reports but not change products' costs: that needs a user who may manage WooCommerce (manage_woocommerce).",
+				403,
+			);
+		}
+		if (write) request.engineTokenWrite = true;
 	});
 
 	app.get('/wp-json/abacus/v1/engine/whoami', async (request) => {

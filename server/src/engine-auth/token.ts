@@ -1,12 +1,20 @@
 /**
  * The engine token: a JWT (HS256) the WordPress plugin signs with the store's shared secret and
  * the engine verifies. Claims: `store` (the store id, its normalised URL), `sub` (the WordPress
- * user id), `cap` (the capability the user holds), `iat` and `exp` (Unix seconds).
+ * user id), `cap` (the capability the user holds), `iat` and `exp` (Unix seconds), and `scope`
+ * (optional: the writes the user may make on the engine, `EDIT_COSTS_SCOPE` for a user who may
+ * manage the store; a token without it only reads).
  */
 import crypto from 'node:crypto';
 
 /** The capability a token must carry to read reports. */
 export const REPORTS_CAPABILITY = 'view_woocommerce_reports';
+
+/** The scope a token must carry to record a product's cost (`POST abacus/v1/costs`). */
+export const EDIT_COSTS_SCOPE = 'edit_costs';
+
+/** Most scopes a token may carry. */
+const MAX_SCOPES = 16;
 
 /** Longest lifetime the engine accepts for a token, whatever its `exp` says (seconds). */
 export const MAX_TOKEN_LIFETIME = 60 * 60;
@@ -20,6 +28,8 @@ export interface EngineClaims {
 	cap: string;
 	iat: number;
 	exp: number;
+	/** The writes the token allows (absent: reads only). */
+	scope?: string[];
 }
 
 /** Why a token was refused: the 401 error code the engine answers with. */
@@ -81,7 +91,11 @@ function isClaims(value: unknown): value is EngineClaims {
 		typeof claims.iat === 'number' &&
 		Number.isFinite(claims.iat) &&
 		typeof claims.exp === 'number' &&
-		Number.isFinite(claims.exp)
+		Number.isFinite(claims.exp) &&
+		(claims.scope === undefined ||
+			(Array.isArray(claims.scope) &&
+				claims.scope.length <= MAX_SCOPES &&
+				claims.scope.every((entry) => typeof entry === 'string')))
 	);
 }
 
@@ -111,6 +125,11 @@ export function readClaims(token: string): EngineClaims | null {
 	} catch {
 		return null;
 	}
+}
+
+/** Whether verified claims allow a write needing `scope`. */
+export function hasScope(claims: EngineClaims, scope: string): boolean {
+	return claims.scope?.includes(scope) === true;
 }
 
 /**

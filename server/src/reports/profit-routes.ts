@@ -6,7 +6,8 @@
  * * `GET wc-analytics/reports/profit/missing-costs` — `{count, products}`: what sold without a cost.
  * * `GET abacus/v1/costs?product=ID` — a product, its variations, their cost today and the history.
  * * `POST abacus/v1/costs` — `{product_id, variation_id?, cost, date_from, apply_to_past?}`: records
- *   a unit cost from a day on (the nonce check of every mutation applies, `app.ts`). 400
+ *   a unit cost from a day on (the nonce check of every mutation applies, `app.ts`; on an engine,
+ *   a store token with the `edit_costs` scope stands in for it, `engine-auth`). 400
  *   `abacus_invalid_cost` naming each bad field; nothing is written then.
  */
 import type { FastifyInstance } from 'fastify';

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { RestError } from '../../http/errors.js';
 import {
+	EDIT_COSTS_SCOPE,
+	hasScope,
 	installEngineAuth,
 	normaliseStoreId,
 	signEngineToken,
@@ -143,6 +145,23 @@ describe('engine token', () => {
 				store,
 			),
 		).toMatchObject({ ok: false, problem: 'abacus_engine_token_invalid' });
+	});
+
+	it('reads the scope a token carries; a token without one only reads; a malformed one is refused', () => {
+		const store = { id: STORE, secret: SECRET };
+		const manager = verifyEngineToken(
+			signEngineToken(claims({ scope: [EDIT_COSTS_SCOPE] }), SECRET),
+			store,
+		);
+		expect(manager.ok && hasScope(manager.claims, EDIT_COSTS_SCOPE)).toBe(true);
+		const viewer = verifyEngineToken(signEngineToken(claims(), SECRET), store);
+		expect(viewer.ok).toBe(true);
+		expect(viewer.ok && hasScope(viewer.claims, EDIT_COSTS_SCOPE)).toBe(false);
+		const malformed = { ...claims(), scope: EDIT_COSTS_SCOPE } as unknown as EngineClaims;
+		expect(verifyEngineToken(signEngineToken(malformed, SECRET), store)).toMatchObject({
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+		});
 	});
 
 	it('leaves routes other than the reports alone', async () => {

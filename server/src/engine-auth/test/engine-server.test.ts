@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer } from '../../index.js';
-import { signEngineToken } from '../index.js';
+import { EDIT_COSTS_SCOPE, signEngineToken } from '../index.js';
 
 const STORE = 'http://127.0.0.1:18431';
 const SECRET = 'a-shared-secret-of-32-characters';
@@ -270,5 +270,122 @@ describe("whole-report exports from the store's page", () => {
 		expect(((await importing.json()) as { code: string }).code).toBe(
 			'rest_cookie_invalid_nonce',
 		);
+	});
+});
+
+describe("products' costs from the store's page", () => {
+	const COSTS = '/wp-json/abacus/v1/costs';
+	const now = Math.floor(Date.now() / 1000);
+	const claims = {
+		store: STORE,
+		sub: 1,
+		cap: 'view_woocommerce_reports',
+		iat: now,
+		exp: now + 900,
+	};
+	const manager = signEngineToken({ ...claims, scope: [EDIT_COSTS_SCOPE] }, SECRET);
+	const viewer = signEngineToken(claims, SECRET);
+	const asStore = (bearer: string, extra: Record<string, string> = {}) => ({
+		Authorization: `Bearer ${bearer}`,
+		Origin: STORE,
+		'Sec-Fetch-Site': 'cross-site',
+		...extra,
+	});
+	const today = new Date().toISOString().slice(0, 10);
+	let productId = 0;
+	let before: number | null = null;
+
+	beforeAll(async () => {
+		const response = await fetch(`${server.url}/wp-json/wc-analytics/products?per_page=1`);
+		productId = ((await response.json()) as Array<{ id: number }>)[0].id;
+		before = await costToday();
+	});
+
+	const costToday = async (): Promise<number | null> => {
+		const response = await fetch(`${server.url}${COSTS}?product=${productId}`, {
+			headers: asStore(viewer),
+		});
+		expect(response.status).toBe(200);
+		return ((await response.json()) as { product: { cost: number | null } }).product.cost;
+	};
+	const save = (bearer: string, cost: string, extra: Record<string, string> = {}) =>
+		fetch(`${server.url}${COSTS}`, {
+			method: 'POST',
+			headers: asStore(bearer, { 'Content-Type': 'application/json', ...extra }),
+			body: JSON.stringify({ product_id: productId, cost, date_from: today }),
+		});
+
+	it('answers the preflight of the cost save from the store only', async () => {
+		const preflight = (method: string, origin = STORE) =>
+			fetch(`${server.url}${COSTS}`, {
+				method: 'OPTIONS',
+				headers: {
+					Origin: origin,
+					'Access-Control-Request-Method': method,
+					'Access-Control-Request-Headers': 'authorization,content-type',
+				},
+			});
+		const allowed = await preflight('POST');
+		expect(allowed.status).toBe(204);
+		expect(allowed.headers.get('access-control-allow-origin')).toBe(STORE);
+		expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST');
+		for (const [method, origin] of [
+			['POST', 'https://evil.example'],
+			['PUT', STORE],
+			['DELETE', STORE],
+		]) {
+			const refused = await preflight(method, origin);
+			expect([method, origin, refused.status]).toEqual([method, origin, 403]);
+			expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+		}
+	});
+
+	it("reads a product's costs only with a token", async () => {
+		const bare = await fetch(`${server.url}${COSTS}?product=${productId}`);
+		expect(bare.status).toBe(401);
+		expect(((await bare.json()) as { code: string }).code).toBe('abacus_engine_token_missing');
+		expect(await costToday()).toBe(before);
+	});
+
+	it('refuses a read-only token with 403 saying why, and saves nothing', async () => {
+		const refused = await save(viewer, '4.25');
+		expect(refused.status).toBe(403);
+		expect(refused.headers.get('access-control-allow-origin')).toBe(STORE);
+		const body = (await refused.json()) as { code: string; message: string };
+		expect(body.code).toBe('abacus_engine_token_read_only');
+		expect(body.message).toMatch(/not change products' costs.*manage_woocommerce/);
+		expect(before).not.toBe(4.25);
+		expect(await costToday()).toBe(before);
+	});
+
+	it("saves a cost with a manager's token and no nonce", async () => {
+		const saved = await save(manager, '4.25');
+		expect(saved.status).toBe(200);
+		expect(saved.headers.get('access-control-allow-origin')).toBe(STORE);
+		expect(await saved.json()).toMatchObject({ product_id: productId, cost: 4.25 });
+		expect(await costToday()).toBe(4.25);
+	});
+
+	it('refuses other spellings of the write, another store and no token', async () => {
+		// A PUT (here through the method override) is not the write a token may make.
+		const put = await save(manager, '9', { 'X-HTTP-Method-Override': 'PUT' });
+		expect(put.status).toBe(403);
+		expect(((await put.json()) as { code: string }).code).toBe('rest_cookie_invalid_nonce');
+		const other = signEngineToken(
+			{ ...claims, store: OTHER_STORE, scope: [EDIT_COSTS_SCOPE] },
+			OTHER_SECRET,
+		);
+		const foreign = await save(other, '9');
+		expect(foreign.status).toBe(401);
+		expect(((await foreign.json()) as { code: string }).code).toBe(
+			'abacus_engine_token_wrong_store',
+		);
+		const bare = await fetch(`${server.url}${COSTS}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: STORE },
+			body: JSON.stringify({ product_id: productId, cost: '9', date_from: today }),
+		});
+		expect(bare.status).toBe(401);
+		expect(await costToday()).toBe(4.25);
 	});
 });

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { readClaims, verifyEngineToken } from '../index.js';
+import { EDIT_COSTS_SCOPE, hasScope, readClaims, verifyEngineToken } from '../index.js';
 
 const ENGINE_PHP = path.resolve(__dirname, '../../../../php/engine.php');
 const hasPhp = existsSync('/usr/bin/php');
@@ -26,6 +26,7 @@ function untrailingslashit( $value ) { return rtrim( $value, '/\\\\' ); }
 function get_current_user_id() { return 7; }
 function wp_json_encode( $value ) { return json_encode( $value ); }
 function get_option( $name, $fallback = false ) { return $GLOBALS['abacus_test_options'][ $name ] ?? $fallback; }
+function current_user_can( $capability ) { return in_array( $capability, explode( ',', $GLOBALS['abacus_test_options']['test_user_caps'] ?? '' ), true ); }
 require $argv[2];
 ${code}`;
 	return execFileSync('php', ['-r', script, JSON.stringify(options), ENGINE_PHP], {
@@ -59,5 +60,29 @@ describe('the PHP token signer', () => {
 		expect(verifyEngineToken(out.token, { id: 'https://other.example', secret })).toMatchObject(
 			{ ok: false, problem: 'abacus_engine_token_wrong_store' },
 		);
+	});
+
+	itWithPhp("lets a store manager's token record costs, and a reports viewer's only read", () => {
+		const secret = 'a-shared-secret-of-32-characters';
+		const store = { id: 'http://127.0.0.1:18431', secret };
+		const tokenFor = (caps: string): string =>
+			(
+				JSON.parse(
+					php('echo json_encode( abacus_engine_token() );', {
+						abacus_engine: JSON.stringify({}),
+						abacus_engine_secret: secret,
+						test_user_caps: caps,
+					}),
+				) as { token: string }
+			).token;
+		const manager = verifyEngineToken(
+			tokenFor('view_woocommerce_reports,manage_woocommerce'),
+			store,
+		);
+		expect(manager).toMatchObject({ ok: true, claims: { scope: [EDIT_COSTS_SCOPE] } });
+		expect(manager.ok && hasScope(manager.claims, EDIT_COSTS_SCOPE)).toBe(true);
+		const viewer = verifyEngineToken(tokenFor('view_woocommerce_reports'), store);
+		expect(viewer).toMatchObject({ ok: true, claims: { scope: [] } });
+		expect(viewer.ok && hasScope(viewer.claims, EDIT_COSTS_SCOPE)).toBe(false);
 	});
 });
