@@ -123,7 +123,7 @@ describe('Places report', () => {
 		await page.goto(adminUrl('/analytics/places', { ...range, group_by: 'billing_state' }));
 		await settle(page);
 		await expect(page.getByRole('table').last().innerText()).resolves.toContain(
-			'United States (US) — CA',
+			'United States (US) — California',
 		);
 		await page.screenshot({ path: '/tmp/b23-places-states-1440.png', fullPage: true });
 
@@ -136,7 +136,7 @@ describe('Places report', () => {
 			.split('\n');
 		expect(csv[0]).toContain('Place');
 		expect(csv[0]).toContain('Net sales');
-		expect(csv.join('\n')).toContain('United States (US) — CA');
+		expect(csv.join('\n')).toContain('United States (US) — California');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
@@ -227,7 +227,7 @@ describe('drill-down from a shipping state', () => {
 			const row = page
 				.getByRole('table')
 				.last()
-				.locator('tr', { hasText: 'United States (US) — CA' });
+				.locator('tr', { hasText: 'United States (US) — California' });
 			const link = row.getByRole('link', { name: ca.orders_count.toLocaleString('en-US') });
 			await link.scrollIntoViewIfNeeded();
 			await page.screenshot({ path: `/tmp/h23f/places-shipping-state-${width}.png` });

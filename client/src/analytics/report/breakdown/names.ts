@@ -9,6 +9,36 @@ import type { RowContext } from '../types.js';
 
 export type BreakdownSlug = 'payment-methods' | 'shipping-methods' | 'origins' | 'places';
 
+export interface Country {
+	code: string;
+	name: string;
+	states: Array<{ code: string; name: string }>;
+}
+
+/** The countries the page lists (`dataEndpoints.countries`), with their states; [] otherwise. */
+export function listedCountries(): Country[] {
+	const listed: unknown = window.abacusSettings?.dataEndpoints?.countries;
+	if (!Array.isArray(listed)) return [];
+	return listed.map((c: { code?: unknown; name?: unknown; states?: unknown }) => ({
+		code: String(c.code ?? ''),
+		name: String(c.name ?? ''),
+		states: Array.isArray(c.states)
+			? (c.states as Array<{ code?: unknown; name?: unknown }>).map((s) => ({
+					code: String(s.code ?? ''),
+					name: String(s.name ?? ''),
+				}))
+			: [],
+	}));
+}
+
+/** A state's name ('California' for US, CA) when the page lists it, else its code. */
+export function stateName(country: string, state: string): string {
+	const named = listedCountries()
+		.find((c) => c.code === country)
+		?.states.find((s) => s.code === state)?.name;
+	return named || state;
+}
+
 /** WooCommerce's words for an attribution source type. */
 export function sourceTypeName(type: string): string {
 	switch (type) {
@@ -65,8 +95,8 @@ export function breakdownLabel(
 				: country;
 			if (state === undefined) return name;
 			return state
-				? /* translators: 1: country, 2: state or region code */
-					sprintf(__('%1$s — %2$s', 'abacus'), name, state)
+				? /* translators: 1: country, 2: state or region (its name, or its code) */
+					sprintf(__('%1$s — %2$s', 'abacus'), name, stateName(country, state))
 				: /* translators: %s: country */
 					sprintf(__('%s — no region', 'abacus'), name);
 		}

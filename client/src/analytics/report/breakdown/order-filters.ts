@@ -17,7 +17,7 @@ import { getSetting } from '@abacus/settings';
 
 import { engineClient } from '../../../engine/index.js';
 import type { AdvancedFilter, ReportConfig } from '../types.js';
-import { breakdownLabel, type BreakdownSlug } from './names.js';
+import { breakdownLabel, listedCountries, type BreakdownSlug, type Country } from './names.js';
 
 const rules = [
 	{ value: 'includes', label: __('Is', 'abacus') },
@@ -57,28 +57,10 @@ const SHORT_LIST = 100;
 /** Orders from this date on count as "all time" for the lists of values. */
 const ALL_TIME = '2000-01-01T00:00:00';
 
-interface Country {
-	code: string;
-	name: string;
-	states: Array<{ code: string; name: string }>;
-}
-
-/** The countries the page knows, with their states when the page lists them. */
+/** The countries the page knows (with their states when it lists them). */
 function countries(): Country[] {
-	const listed = window.abacusSettings?.dataEndpoints?.countries as
-		Array<{ code: string; name: string; states?: unknown }> | undefined;
-	if (listed?.length) {
-		return listed.map((c) => ({
-			code: c.code,
-			name: c.name,
-			states: Array.isArray(c.states)
-				? (c.states as Array<{ code?: unknown; name?: unknown }>).map((s) => ({
-						code: String(s.code ?? ''),
-						name: String(s.name ?? ''),
-					}))
-				: [],
-		}));
-	}
+	const listed = listedCountries();
+	if (listed.length) return listed;
 	const names = getSetting('countries', {}) as Record<string, string>;
 	return Object.entries(names).map(([code, name]) => ({ code, name, states: [] }));
 }
@@ -89,13 +71,6 @@ function countryNames(): Record<string, string> {
 
 /** A place key's name: 'United States (US)', 'United States (US) — California'. */
 function placeName(key: string): string {
-	const [code, state] = key.split(':', 2);
-	const country = countries().find((c) => c.code === code);
-	const stateName = state && country?.states.find((s) => s.code === state)?.name;
-	if (stateName) {
-		/* translators: 1: country, 2: state or region */
-		return sprintf(__('%1$s — %2$s', 'abacus'), country?.name ?? code, stateName);
-	}
 	return breakdownLabel('places', { key, label: '' }, { countries: countryNames() });
 }
 

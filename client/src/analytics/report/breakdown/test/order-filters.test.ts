@@ -143,6 +143,17 @@ describe('dimension filter inputs', () => {
 		expect(String(mockFetch.mock.calls.at(-1)?.[0].path)).toContain('per_page=100');
 	});
 
+	it('the places table names states too', () => {
+		const column = breakdownConfig('places', 'shipping_state').table.columns.find(
+			(c) => c.key === 'label',
+		);
+		const context = { countries: { US: 'United States (US)' } } as unknown as RowContext;
+		expect(column?.cell({ key: 'US:CA' }, context).display).toBe(
+			'United States (US) — California',
+		);
+		expect(column?.cell({ key: 'US:ZZ' }, context).display).toBe('United States (US) — ZZ');
+	});
+
 	it('show no values when the request fails', async () => {
 		mockFetch.mockImplementation(() => Promise.reject(new Error('offline')));
 		await expect(dimensionOrderFilters().device.input.loadOptions?.('')).resolves.toEqual([]);
