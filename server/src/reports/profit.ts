@@ -10,6 +10,8 @@
  * separately (`items_without_cost`, `products_without_cost`, and the missing-costs route that
  * names them), so the page can say how much of the figure is not covered.
  */
+import { getMetric, type MetricKey } from '@abacus/metrics';
+
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { ensureCostSchema, lineCostsSql } from '../db/costs.js';
 import { formatSql as formatLocal, gmtText } from '../db/store-time.js';
@@ -530,13 +532,15 @@ export async function missingCosts(
  * The CSV columns of a whole-report export of the Profit table (headers = the table's column
  * labels; a figure without a cost is written as N/A, never 0).
  */
+const profitLabel = (key: MetricKey<'profit'>): string => getMetric('profit', key).columnLabel;
+
 export const PROFIT_EXPORT_COLUMNS: Array<[string, (row: Record<string, unknown>) => unknown]> = [
 	['Name', (r) => r.name],
-	['Items sold', (r) => r.items_sold],
-	['Net sales', (r) => r.net_revenue],
-	['Cost of goods', (r) => (r.cost === null ? 'N/A' : r.cost)],
-	['Gross profit', (r) => (r.gross_profit === null ? 'N/A' : r.gross_profit)],
-	['Margin', (r) => (r.margin === null ? 'N/A' : r.margin)],
-	['Without cost', (r) => r.items_without_cost],
-	['Orders', (r) => r.orders_count],
+	[profitLabel('items_sold'), (r) => r.items_sold],
+	[profitLabel('net_revenue'), (r) => r.net_revenue],
+	[profitLabel('cost'), (r) => (r.cost === null ? 'N/A' : r.cost)],
+	[profitLabel('gross_profit'), (r) => (r.gross_profit === null ? 'N/A' : r.gross_profit)],
+	[profitLabel('margin'), (r) => (r.margin === null ? 'N/A' : r.margin)],
+	[profitLabel('items_without_cost'), (r) => r.items_without_cost],
+	[profitLabel('orders_count'), (r) => r.orders_count],
 ];
