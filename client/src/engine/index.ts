@@ -16,7 +16,9 @@ export {
 	isReportRoute,
 	isEngineOnlyRoute,
 	isEngineExportRequest,
+	isEngineCostRequest,
 	ENGINE_ONLY_EXPORTS,
+	ENGINE_EXPORTS,
 } from './middleware.js';
 
 /** The page's engine: configured from abacusSettings.engine when api-fetch is set up. */

@@ -4,12 +4,15 @@
  * and `wc-analytics/leaderboards`) go to `<engine>/wp-json/<route>` with the page's token in
  * `Authorization`, without WordPress's nonce or cookies (sent with fetch directly: WordPress's own
  * nonce middleware runs after this one); everything else goes to WordPress. The whole-report
- * exports of the reports only the engine computes (`ENGINE_ONLY_EXPORTS`) go to the engine too:
- * the start (POST), its status, and cancel (DELETE or POST …/cancel); when the status says the
- * file is ready, the file is fetched with the token and its `download_url` becomes a `blob:`
- * address of it (a link cannot send the token). The engine's own routes (`abacus/v1/sync`) always
- * go to the engine. A network failure or a refused token marks the engine failed (the page offers
- * WooCommerce's figures); an expired token is renewed once and the request sent again.
+ * exports of every report whose figures the engine shows (`ENGINE_EXPORTS`: all but downloads) go
+ * to the engine too, so the file agrees with the screen: the start (POST), its status, and cancel
+ * (DELETE or POST …/cancel); when the status says the file is ready, the file is fetched with the
+ * token and its `download_url` becomes a `blob:` address of it (a link cannot send the token). The
+ * engine's own routes (`abacus/v1/sync`) and the products' costs the Profit page reads and saves
+ * (`GET`/`POST abacus/v1/costs`: they live in the engine's database) always go to the engine. A
+ * network failure or a refused token marks the engine failed (the page offers WooCommerce's
+ * figures); an expired token is renewed once and the request sent again. A token that may not
+ * record costs (`abacus_engine_token_read_only`) fails that save only, with the engine's reason.
  */
 import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -65,7 +68,26 @@ export const ENGINE_ONLY_EXPORTS = [
 ] as const;
 
 /**
- * Whether a request (method and path) is part of an engine-only report's whole-report export:
+ * The reports whose whole-report export the engine builds when it answers the page: those it
+ * alone computes, and WooCommerce's own except downloads (whose figures stay with WordPress, see
+ * `isReportRoute`), so the file has the figures on the screen.
+ */
+export const ENGINE_EXPORTS = [
+	'revenue',
+	'orders',
+	'products',
+	'variations',
+	'categories',
+	'coupons',
+	'taxes',
+	'stock',
+	'customers',
+	...ENGINE_ONLY_EXPORTS,
+] as const;
+
+/**
+ * Whether a request (method and path) is part of a whole-report export the engine builds
+ * (`ENGINE_EXPORTS`):
  * `POST reports/<r>/export`, `GET …/export/<id>/status`, `GET …/export/<id>/download`,
  * `DELETE …/export/<id>` or `POST …/export/<id>/cancel`.
  */
@@ -74,7 +96,7 @@ export function isEngineExportRequest(method: string, path: string): boolean {
 		/^wc-analytics\/reports\/([a-z-]+)\/export(?:\/(\d{1,30})(\/status|\/download|\/cancel)?)?$/.exec(
 			routeOf(path),
 		);
-	if (!match || !(ENGINE_ONLY_EXPORTS as readonly string[]).includes(match[1])) return false;
+	if (!match || !(ENGINE_EXPORTS as readonly string[]).includes(match[1])) return false;
 	const [, , id, action] = match;
 	switch (method.toUpperCase()) {
 		case 'POST':
@@ -86,6 +108,14 @@ export function isEngineExportRequest(method: string, path: string): boolean {
 		default:
 			return false;
 	}
+}
+
+/** Whether a request reads or records products' costs (`GET`/`POST abacus/v1/costs`). */
+export function isEngineCostRequest(method: string, path: string): boolean {
+	return (
+		routeOf(path) === 'abacus/v1/costs' &&
+		['GET', 'HEAD', 'POST'].includes(method.toUpperCase())
+	);
 }
 
 /** Whether this path is one of the engine's own routes (never WordPress's). */
@@ -260,10 +290,11 @@ export function createEngineMiddleware(
 			return next(options);
 		}
 		const exporting = isEngineExportRequest(method, path);
-		if (!exporting && method !== 'GET' && method !== 'HEAD') {
+		const costs = isEngineCostRequest(method, path);
+		if (!exporting && !costs && method !== 'GET' && method !== 'HEAD') {
 			return next(options);
 		}
-		const engineOnly = !exporting && isEngineOnlyRoute(path);
+		const engineOnly = costs || (!exporting && isEngineOnlyRoute(path));
 		if (!engineOnly && !((exporting || isReportRoute(path)) && engine.isRouting())) {
 			return next(options);
 		}
@@ -320,6 +351,7 @@ export function createEngineMiddleware(
 					problem.code === 'fetch_error' || problem.code === 'request_timeout';
 				const refused =
 					problem.code.startsWith('abacus_engine_') &&
+					problem.code !== 'abacus_engine_token_read_only' &&
 					(problem.status === 401 || problem.status === 403);
 				if (!unreachable && !refused) throw error;
 				const detail =

@@ -128,14 +128,14 @@ describe('report requests and the engine', () => {
 		]) {
 			await request({ path });
 		}
-		await request({ path: '/wc-analytics/reports/orders/export', method: 'POST', data: {} });
+		await request({ path: '/wc-analytics/reports/import', method: 'POST', data: {} });
 		expect(toWordPress.map((o) => o.path)).toEqual([
 			'/wc-analytics/products?search=hat',
 			'/wc-analytics/reports/import/status',
 			'/wc-analytics/reports/performance-indicators/allowed',
 			'/wc-analytics/leaderboards/allowed',
 			'/abacus/v1/favorites/me',
-			'/wc-analytics/reports/orders/export',
+			'/wc-analytics/reports/import',
 		]);
 		expect(toEngine).toHaveLength(1);
 	});
@@ -238,11 +238,26 @@ describe('report requests and the engine', () => {
 			true,
 		);
 		expect(isEngineExportRequest('DELETE', `${base}/1234567890123`)).toBe(true);
-		for (const slug of ['shipping-methods', 'origins', 'places', 'profit']) {
+		for (const slug of [
+			'shipping-methods',
+			'origins',
+			'places',
+			'profit',
+			'revenue',
+			'orders',
+			'products',
+			'variations',
+			'categories',
+			'coupons',
+			'taxes',
+			'stock',
+			'customers',
+		]) {
 			expect(isEngineExportRequest('POST', `wc-analytics/reports/${slug}/export`)).toBe(true);
 		}
-		// WooCommerce's own reports export through WordPress; other methods and routes are not exports.
-		expect(isEngineExportRequest('POST', '/wc-analytics/reports/orders/export')).toBe(false);
+		// Downloads (no download log on the engine) export through WordPress, as their figures
+		// come from it; other methods and routes are not exports.
+		expect(isEngineExportRequest('POST', '/wc-analytics/reports/downloads/export')).toBe(false);
 		expect(isEngineExportRequest('GET', base)).toBe(false);
 		expect(isEngineExportRequest('PUT', base)).toBe(false);
 		expect(isEngineExportRequest('DELETE', base)).toBe(false);
@@ -251,6 +266,91 @@ describe('report requests and the engine', () => {
 		expect(isEngineExportRequest('POST', '/wc-analytics/reports/constructor/export')).toBe(
 			false,
 		);
+	});
+
+	it("exports WooCommerce's reports through the engine too, so the file has the screen's figures", async () => {
+		const { toEngine, toWordPress, request } = setUp({
+			objectUrl: () => 'blob:http://127.0.0.1:18431/orders',
+			engine: (url) => {
+				if (url.endsWith('/export')) return response(200, { export_id: '42' });
+				if (url.endsWith('/status')) {
+					return response(200, {
+						percent_complete: 100,
+						download_url: '/wp-json/wc-analytics/reports/orders/export/42/download',
+					});
+				}
+				return { ...response(200, null), blob: async () => new Blob(['a']) } as Response;
+			},
+		});
+		await request({
+			path: '/wc-analytics/reports/orders/export',
+			method: 'POST',
+			data: { report_args: { status_is: ['completed'] } },
+		});
+		await expect(
+			request({ path: '/wc-analytics/reports/orders/export/42/status' }),
+		).resolves.toMatchObject({ download_url: 'blob:http://127.0.0.1:18431/orders' });
+		expect(toEngine.map((sent) => sent.url)).toEqual([
+			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/orders/export',
+			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/orders/export/42/status',
+			'http://127.0.0.1:18555/wp-json/wc-analytics/reports/orders/export/42/download',
+		]);
+		expect(toEngine.every((sent) => authorizationOf(sent) === 'Bearer page-token')).toBe(true);
+		// The downloads report's figures come from WordPress, and so does its file.
+		await request({ path: '/wc-analytics/reports/downloads/export', method: 'POST', data: {} });
+		expect(toWordPress.map((o) => o.path)).toEqual(['/wc-analytics/reports/downloads/export']);
+	});
+
+	it("reads and saves a product's cost on the engine with the token, even on WooCommerce's figures", async () => {
+		const { client, toEngine, toWordPress, request } = setUp({
+			engine: (url, init) =>
+				init.method === 'POST'
+					? response(200, { product_id: 12, cost: 4.5 })
+					: response(200, { product: { id: 12, cost: null } }),
+		});
+		client.useWooCommerce();
+		await request({ path: '/abacus/v1/costs?product=12' });
+		await expect(
+			request({
+				path: '/abacus/v1/costs',
+				method: 'POST',
+				data: { product_id: 12, cost: '4.50', date_from: '2026-01-01' },
+			}),
+		).resolves.toEqual({ product_id: 12, cost: 4.5 });
+		expect(toWordPress).toEqual([]);
+		expect(toEngine[0].url).toBe('http://127.0.0.1:18555/wp-json/abacus/v1/costs?product=12');
+		expect(toEngine[1]).toMatchObject({
+			url: 'http://127.0.0.1:18555/wp-json/abacus/v1/costs',
+			init: {
+				method: 'POST',
+				credentials: 'omit',
+				body: JSON.stringify({ product_id: 12, cost: '4.50', date_from: '2026-01-01' }),
+				headers: { Authorization: 'Bearer page-token', 'Content-Type': 'application/json' },
+			},
+		});
+		// A PUT or DELETE of costs is no request the engine takes from the page.
+		await request({ path: '/abacus/v1/costs', method: 'PUT', data: {} });
+		expect(toWordPress.map((o) => o.method)).toEqual(['PUT']);
+	});
+
+	it("fails a read-only token's cost save with the engine's reason, leaving the engine working", async () => {
+		const { client, request } = setUp({
+			engine: () =>
+				response(403, {
+					code: 'abacus_engine_token_read_only',
+					message:
+						"Your account may view the store's reports but not change products' costs.",
+					data: { status: 403 },
+				}),
+		});
+		await expect(
+			request({ path: '/abacus/v1/costs', method: 'POST', data: { product_id: 12 } }),
+		).rejects.toEqual({
+			code: 'abacus_engine_token_read_only',
+			message: "Your account may view the store's reports but not change products' costs.",
+			data: { status: 403 },
+		});
+		expect(client.getStatus()).toEqual({ kind: 'active' });
 	});
 
 	it("leaves an export to WordPress once WooCommerce's figures are chosen", async () => {

@@ -1,6 +1,7 @@
 /**
  * The Profit page's own requests: what sold without a cost, a product's costs, and saving a cost
- * (`abacus/v1/costs`, a POST api-fetch sends with the page's nonce).
+ * (`abacus/v1/costs`, a POST api-fetch sends with the page's nonce; inside WordPress with the
+ * Abacus engine, the engine middleware sends both to the engine with the page's token).
  */
 import { addQueryArgs } from '@wordpress/url';
 import { apiFetch } from '../../../app/api-fetch.js';
