@@ -74,7 +74,21 @@ export function Triangle({
 											</td>
 										);
 									}
-									const step = row.size ? heatStep(value, top) : 0;
+									if (!row.size) {
+										// A period in which nobody ordered first has no share to show.
+										return (
+											<td
+												key={k}
+												className="is-numeric abacus-triangle__none"
+											>
+												<span aria-hidden="true">–</span>
+												<span className="screen-reader-text">
+													{__('No customers in this cohort', 'abacus')}
+												</span>
+											</td>
+										);
+									}
+									const step = heatStep(value, top);
 									return (
 										<td
 											key={k}

@@ -20,6 +20,8 @@ export interface HeatMapProps {
 	/** Caption of the table (what is measured, over which range). */
 	caption: string;
 	formatValue: (value: number) => string;
+	/** The values are counts: the colour steps end on whole numbers. */
+	wholeNumbers?: boolean;
 	/** The cell picked with Enter, Space or a click. */
 	onSelect?: (cell: HeatCell) => void;
 	selected?: { weekday: number; hour: number } | null;
@@ -59,20 +61,54 @@ export function hourRange(hour: number): string {
 /** Colour steps from lightest (lowest) to darkest (highest); text turns white on the dark ones. */
 export const HEAT_STEPS = ['#f0f6fc', '#c5d9ed', '#72aee6', '#2271b1', '#0a4b78', '#042e4b'];
 
-/** Upper bounds of the coloured steps 1..5 (rounded to one decimal; the last is max). */
-export function heatBounds(max: number): number[] {
+/**
+ * Upper bounds of the coloured steps 1..5 (the last is max): rounded to one decimal, or with
+ * `wholeNumbers` (counts) up to the next whole number, so a legend never says 'up to 0.4 orders'.
+ * Neighbouring steps may then share a bound: a value takes the darkest step of its bound.
+ */
+export function heatBounds(max: number, wholeNumbers = false): number[] {
 	const steps = HEAT_STEPS.length - 1;
-	return Array.from({ length: steps }, (_, i) =>
-		i === steps - 1 ? max : Math.round(((i + 1) / steps) * max * 10) / 10,
-	);
+	return Array.from({ length: steps }, (_, i) => {
+		if (i === steps - 1) return max;
+		const bound = ((i + 1) / steps) * max;
+		return wholeNumbers ? Math.ceil(bound) : Math.round(bound * 10) / 10;
+	});
 }
 
-/** Step (0..5) of a value between 0 and max: 0 only for zero, else the first step whose bound holds it. */
-export function heatStep(value: number, max: number): number {
+/** Step (0..5) of a value between 0 and max: 0 only for zero, else the step whose bound holds it. */
+export function heatStep(value: number, max: number, wholeNumbers = false): number {
 	if (value <= 0 || max <= 0) return 0;
-	const bounds = heatBounds(max);
+	const bounds = heatBounds(max, wholeNumbers);
 	const index = bounds.findIndex((bound) => value <= bound);
-	return index === -1 ? HEAT_STEPS.length - 1 : index + 1;
+	if (index === -1) return HEAT_STEPS.length - 1;
+	return bounds.lastIndexOf(bounds[index]) + 1;
+}
+
+/** The legend's entries: zero, then one per distinct bound in the colour of its step. */
+export function heatLegend(
+	max: number,
+	wholeNumbers: boolean,
+	formatValue: (value: number) => string,
+): Array<{ colour: string; label: string }> {
+	const bounds = heatBounds(max, wholeNumbers);
+	const legend = [{ colour: HEAT_STEPS[0], label: formatValue(0) }];
+	let previous = 0;
+	bounds.forEach((bound, i) => {
+		if (bounds.lastIndexOf(bound) !== i || bound <= previous) return;
+		legend.push({
+			colour: HEAT_STEPS[i + 1],
+			label:
+				wholeNumbers && bound - previous === 1
+					? formatValue(bound)
+					: sprintf(
+							/* translators: %s: upper bound of a colour step */
+							__('up to %s', 'abacus'),
+							formatValue(bound),
+						),
+		});
+		previous = bound;
+	});
+	return legend;
 }
 
 export function HeatMap({
@@ -80,6 +116,7 @@ export function HeatMap({
 	cells,
 	caption,
 	formatValue,
+	wholeNumbers = false,
 	onSelect,
 	selected,
 }: HeatMapProps) {
@@ -118,19 +155,8 @@ export function HeatMap({
 			setTip(null);
 		}
 	};
-	// Each step's upper bound: a cell takes the first step whose bound holds its value.
-	const bounds = heatBounds(max);
-	const legend = HEAT_STEPS.map((colour, step) => ({
-		colour,
-		label:
-			step === 0
-				? formatValue(0)
-				: sprintf(
-						/* translators: %s: upper bound of a colour step */
-						__('up to %s', 'abacus'),
-						formatValue(bounds[step - 1]),
-					),
-	}));
+	// Each step's upper bound: a cell takes the step whose bound holds its value.
+	const legend = heatLegend(max, wholeNumbers, formatValue);
 	const tipCell = tip ? { weekday: weekdays[tip.row], hour: tip.hour } : null;
 	return (
 		<div className="abacus-heat-map">
@@ -165,7 +191,7 @@ export function HeatMap({
 								</th>
 								{Array.from({ length: 24 }, (_, hour) => {
 									const value = valueOf.get(`${weekday}:${hour}`) ?? 0;
-									const step = heatStep(value, max);
+									const step = heatStep(value, max, wholeNumbers);
 									const isActive = active[0] === row && active[1] === hour;
 									const isSelected =
 										selected?.weekday === weekday && selected.hour === hour;

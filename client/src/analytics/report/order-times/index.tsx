@@ -318,6 +318,7 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 							measureLabel,
 						)}
 						formatValue={format}
+						wholeNumbers={metric !== 'net_revenue'}
 						selected={cell}
 						onSelect={(picked) =>
 							updateQueryString(

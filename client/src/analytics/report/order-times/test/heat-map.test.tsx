@@ -7,7 +7,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 
 import { matchRoute, getMenuEntries } from '../../../../layout/routes.js';
-import { HeatMap, heatStep, HEAT_STEPS, type HeatCell } from '../heat-map.js';
+import { HeatMap, heatLegend, heatStep, HEAT_STEPS, type HeatCell } from '../heat-map.js';
 
 const cells: HeatCell[] = [];
 for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
@@ -93,6 +93,45 @@ describe('HeatMap', () => {
 			'up to 32 orders',
 			'up to 40 orders',
 		]);
+	});
+
+	it('gives counts whole-number steps: a quiet range never reads "up to 0.4 orders"', () => {
+		const format = (v: number) => `${v} orders`;
+		// At most 2 orders in a cell: three entries, the largest count in the darkest colour.
+		expect(heatLegend(2, true, format)).toEqual([
+			{ colour: HEAT_STEPS[0], label: '0 orders' },
+			{ colour: HEAT_STEPS[2], label: '1 orders' },
+			{ colour: HEAT_STEPS[5], label: '2 orders' },
+		]);
+		expect(heatStep(1, 2, true)).toBe(2);
+		expect(heatStep(2, 2, true)).toBe(HEAT_STEPS.length - 1);
+		// Money keeps its decimal bounds.
+		expect(heatLegend(2, false, String).map((e) => e.label)).toEqual([
+			'0',
+			'up to 0.4',
+			'up to 0.8',
+			'up to 1.2',
+			'up to 1.6',
+			'up to 2',
+		]);
+		render(
+			<HeatMap
+				weekdays={[1, 2, 3, 4, 5, 6, 0]}
+				cells={[
+					{ weekday: 1, hour: 9, value: 1 },
+					{ weekday: 2, hour: 9, value: 2 },
+				]}
+				caption="Orders by weekday and hour of the day"
+				formatValue={format}
+				wholeNumbers
+			/>,
+		);
+		const legend = screen.getByRole('list', { name: 'Colour scale' });
+		expect(
+			within(legend)
+				.getAllByRole('listitem')
+				.map((li) => li.textContent),
+		).toEqual(['0 orders', '1 orders', '2 orders']);
 	});
 });
 
