@@ -55,5 +55,6 @@ export const CLICKHOUSE: Dialect = {
 	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,
 	groupBy: (names) => names.join(', '),
 	aggregate: clickhouseAggregate,
+	real: (expr) => `toFloat64(${expr})`,
 	idRows: (placeholders) => `SELECT toInt64(arrayJoin([${placeholders}])) AS id`,
 };

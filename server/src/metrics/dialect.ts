@@ -29,6 +29,8 @@ export interface Dialect {
 	groupBy(names: string[]): string;
 	/** A metric's aggregate SQL (written in DuckDB's SQL in the metric layer) for this engine. */
 	aggregate(sql: string): string;
+	/** A text column holding a number (`'10.0000'`) read as a double. */
+	real(expr: string): string;
 	/** A SELECT giving one 64-bit integer column `id`, a row per bound placeholder (`?, ?, ?`). */
 	idRows(placeholders: string): string;
 }
@@ -55,6 +57,7 @@ export const DUCKDB: Dialect = {
 	timestamp: (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`,
 	groupBy: (names) => names.map((_, i) => String(i + 1)).join(', '),
 	aggregate: (sql) => sql,
+	real: (expr) => `CAST(${expr} AS DOUBLE)`,
 	idRows: (placeholders) => `SELECT UNNEST([${placeholders}]::BIGINT[]) AS id`,
 };
 

@@ -260,7 +260,8 @@ export async function registerReportRoutes(
 			status_is_not: { type: 'strings', enum: STATUSES },
 			categories: { type: 'ids' },
 		},
-		(q, settings) => categoriesList(db, q, settings),
+		(q, settings, _request, reader) => categoriesList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/coupons`,
@@ -268,7 +269,8 @@ export async function registerReportRoutes(
 			...commonListParams(['coupon_id', 'code', 'amount', 'orders_count'], 'coupon_id'),
 			coupons: { type: 'ids' },
 		},
-		(q, settings) => couponsList(db, q, settings),
+		(q, settings, _request, reader) => couponsList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/coupons/stats`,
@@ -299,7 +301,8 @@ export async function registerReportRoutes(
 			),
 			taxes: { type: 'ids' },
 		},
-		(q, settings) => taxesList(db, q, settings),
+		(q, settings, _request, reader) => taxesList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/taxes/stats`,

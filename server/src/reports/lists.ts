@@ -393,20 +393,25 @@ export async function variationsList(
 // ---- Categories -----------------------------------------------------------------------------
 
 export async function categoriesList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
+	const dialect = dialectOf(db);
+	const agg = (key: string): string => dialect.aggregate(PRODUCT_METRICS[key].sql ?? '');
 	const cats = q.ids('categories');
-	const where = whereClause(...orderScope(q, settings));
+	const where = whereClause(...orderScope(q, settings, true, dialect));
 	const tree =
 		'(SELECT DISTINCT pc.product_id, cl.category_tree_id FROM product_categories pc JOIN category_lookup cl ON cl.category_id = pc.category_id)';
-	const agg = `SELECT t.category_tree_id AS category_id, ${PRODUCT_METRICS.items_sold.sql} AS items_sold, ${PRODUCT_METRICS.net_revenue.sql} AS net_revenue, ${PRODUCT_METRICS.orders_count.sql} AS orders_count, ${PRODUCT_METRICS.products_count.sql} AS products_count
-		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id JOIN ${tree} t ON t.product_id = p.product_id ${where.sql} GROUP BY t.category_tree_id`;
-	const base = cats.length
-		? `SELECT l.id AS category_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.products_count, 0) AS products_count, c.name AS category
-			FROM (SELECT UNNEST([${cats.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.category_id = l.id LEFT JOIN categories c ON c.id = l.id`
-		: `SELECT a.*, c.name AS category FROM (${agg}) a LEFT JOIN categories c ON c.id = a.category_id`;
+	// One JOIN per SELECT: each line with its categories (and their ancestors) first, then orders.
+	const sums = `SELECT p.category_tree_id AS category_id, ${agg('items_sold')} AS items_sold, ${agg('net_revenue')} AS net_revenue, ${agg('orders_count')} AS orders_count, ${agg('products_count')} AS products_count
+		FROM (SELECT l.*, t.category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.category_tree_id`;
+	const chosen = cats.length
+		? `SELECT l.id AS category_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.products_count, 0) AS products_count
+			FROM (${dialect.idRows(cats.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.category_id = l.id`
+		: sums;
+	const base = `SELECT a.category_id AS category_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.products_count AS products_count, c.name AS category
+		FROM (${chosen}) a LEFT JOIN categories c ON c.id = a.category_id`;
 	const params: SqlValue[] = cats.length ? [...cats, ...where.params] : where.params;
 	const orderby = [
 		'category_id',
@@ -443,16 +448,22 @@ export async function categoriesList(
 
 // ---- Coupons --------------------------------------------------------------------------------
 
-export async function couponsList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+export async function couponsList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dialect = dialectOf(db);
 	const ids = q.ids('coupons');
 	const where = whereClause(
-		...orderScope(q, settings),
+		...orderScope(q, settings, true, dialect),
 		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
 	);
-	const agg = `SELECT c.coupon_id, ${COUPON_METRICS.amount.sql} AS amount, ${COUPON_METRICS.orders_count.sql} AS orders_count FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql} GROUP BY c.coupon_id`;
-	const base = ids.length
-		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count, k.code AS code FROM (SELECT UNNEST([${ids.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.coupon_id = l.id LEFT JOIN coupons k ON k.id = l.id`
-		: `SELECT a.*, k.code AS code FROM (${agg}) a LEFT JOIN coupons k ON k.id = a.coupon_id`;
+	const sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate(COUPON_METRICS.amount.sql ?? '')} AS amount, ${dialect.aggregate(COUPON_METRICS.orders_count.sql ?? '')} AS orders_count FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql} GROUP BY c.coupon_id`;
+	const chosen = ids.length
+		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count FROM (${dialect.idRows(ids.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.coupon_id = l.id`
+		: sums;
+	const base = `SELECT a.coupon_id AS coupon_id, a.amount AS amount, a.orders_count AS orders_count, k.code AS code FROM (${chosen}) a LEFT JOIN coupons k ON k.id = a.coupon_id`;
 	const params: SqlValue[] = ids.length ? [...ids, ...where.params] : where.params;
 	const orderby = ['coupon_id', 'code', 'amount', 'orders_count'].includes(q.str('orderby'))
 		? q.str('orderby')
@@ -468,7 +479,7 @@ export async function couponsList(db: Db, q: Query, settings: StoreSettings): Pr
 	const pageIds = page.rows.map((r) => int(r.coupon_id));
 	if (q.bool('extended_info') && pageIds.length) {
 		for (const c of await db.all(
-			`SELECT * FROM coupons WHERE ${inList('id', pageIds)}`,
+			`SELECT id, code, discount_type, date_created, date_created_gmt, date_expires, date_expires_gmt FROM coupons WHERE ${inList('id', pageIds)}`,
 			pageIds,
 		))
 			info.set(int(c.id), c);
@@ -509,15 +520,25 @@ export async function couponsList(db: Db, q: Query, settings: StoreSettings): Pr
 
 // ---- Taxes ----------------------------------------------------------------------------------
 
-export async function taxesList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+export async function taxesList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dialect = dialectOf(db);
+	const agg = (key: string): string => dialect.aggregate(TAX_METRICS[key].sql ?? '');
 	const ids = q.ids('taxes');
-	const where = whereClause(...orderScope(q, settings));
-	const agg = `SELECT t.tax_rate_id, ${TAX_METRICS.total_tax.sql} AS total_tax, ${TAX_METRICS.order_tax.sql} AS order_tax, ${TAX_METRICS.shipping_tax.sql} AS shipping_tax, ${TAX_METRICS.orders_count.sql} AS orders_count
+	const where = whereClause(...orderScope(q, settings, true, dialect));
+	const sums = `SELECT t.tax_rate_id AS tax_rate_id, ${agg('total_tax')} AS total_tax, ${agg('order_tax')} AS order_tax, ${agg('shipping_tax')} AS shipping_tax, ${agg('orders_count')} AS orders_count
 		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id ${where.sql} GROUP BY t.tax_rate_id`;
-	const base = `SELECT r.tax_rate_id, r.tax_rate_name AS name, CAST(r.tax_rate AS DOUBLE) AS rate, r.tax_rate_country AS country, r.tax_rate_state AS state, r.tax_rate_priority AS priority,
-			upper(concat_ws('-', NULLIF(r.tax_rate_country, ''), NULLIF(r.tax_rate_state, ''), NULLIF(r.tax_rate_name, ''), CAST(r.tax_rate_priority AS VARCHAR))) AS tax_code,
+	// COUNTRY-STATE-NAME-PRIORITY in capitals, empty parts left out.
+	const part = (column: string): string =>
+		`CASE WHEN ${column} <> '' THEN concat(${column}, '-') ELSE '' END`;
+	const taxCode = `upper(concat(${part('r.tax_rate_country')}, ${part('r.tax_rate_state')}, ${part('r.tax_rate_name')}, ${dialect.text('r.tax_rate_priority')}))`;
+	const base = `SELECT r.tax_rate_id AS tax_rate_id, r.tax_rate_name AS name, ${dialect.real('r.tax_rate')} AS rate, r.tax_rate_country AS country, r.tax_rate_state AS state, r.tax_rate_priority AS priority,
+			${taxCode} AS tax_code,
 			COALESCE(a.total_tax, 0) AS total_tax, COALESCE(a.order_tax, 0) AS order_tax, COALESCE(a.shipping_tax, 0) AS shipping_tax, COALESCE(a.orders_count, 0) AS orders_count
-		FROM tax_rates r ${ids.length ? 'LEFT' : ''} JOIN (${agg}) a ON a.tax_rate_id = r.tax_rate_id ${ids.length ? `WHERE ${inList('r.tax_rate_id', ids)}` : ''}`;
+		FROM tax_rates r ${ids.length ? 'LEFT' : ''} JOIN (${sums}) a ON a.tax_rate_id = r.tax_rate_id ${ids.length ? `WHERE ${inList('r.tax_rate_id', ids)}` : ''}`;
 	const params: SqlValue[] = ids.length ? [...where.params, ...ids] : where.params;
 	const orderby =
 		{

@@ -280,6 +280,34 @@ test('the products table (with extended_info) equals the DuckDB server: ordering
 	expect(rows[0].extended_info.name).not.toBe('');
 });
 
+test('the categories, coupons and taxes tables equal the DuckDB server', async () => {
+	for (const i of [0, 1]) {
+		for (const url of [
+			`reports/categories?${YEAR}&extended_info=true&per_page=100`,
+			`reports/categories?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
+			`reports/categories?${YEAR}&orderby=category&order=asc&extended_info=true&per_page=100`,
+			`reports/categories?${YEAR}&orderby=products_count&status_is[]=completed&per_page=100`,
+			`reports/categories?${YEAR}&categories=1,2,999999&extended_info=true`,
+			`reports/coupons?${YEAR}&extended_info=true&per_page=100`,
+			`reports/coupons?${YEAR}&orderby=amount&order=desc&per_page=3&page=2`,
+			`reports/coupons?${YEAR}&orderby=code&order=asc&per_page=100`,
+			'reports/coupons?after=2025-12-01T09:00:00&before=2026-01-31T18:00:00&coupons=1,2,999999&extended_info=true',
+			`reports/taxes?${YEAR}&per_page=100`,
+			`reports/taxes?${YEAR}&orderby=tax_code&order=desc&per_page=100`,
+			`reports/taxes?${YEAR}&orderby=rate&order=asc&per_page=2&page=2`,
+			`reports/taxes?${YEAR}&orderby=total_tax&order=desc&per_page=100`,
+			'reports/taxes?after=2026-02-01T10:00:00&before=2026-02-03T10:00:00&taxes=1,2,999999',
+		]) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+			expect([url, click.total]).toEqual([url, reference.total]);
+		}
+	}
+	const coupons = await get(engine, `reports/coupons?${YEAR}`, token(SPECS[0].url));
+	expect((coupons.body as unknown[]).length).toBeGreaterThan(0);
+});
+
 test('no token, or a token for a store the cluster does not hold, is refused', async () => {
 	const url = `reports/revenue/stats?interval=month&${YEAR}`;
 	const cases: Array<[string | undefined, number, string]> = [
