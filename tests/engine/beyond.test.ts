@@ -572,7 +572,7 @@ update_option( 'woocommerce_default_date_range', ${JSON.stringify(`period=custom
 		await download.saveAs(file);
 		const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
 		expect(header).toBe(
-			'Key,Name,Orders,Net sales,Returns,Average order value,Share of net sales (%),Shipping,New customers',
+			'Key,Name,Orders,Net sales,Returns,Average order value,Share of net sales (%),Shipping charged,New customers',
 		);
 		const rows = lines.map((line) => line.split(','));
 		expect(rows.map((row) => row[1]).sort()).toEqual([

@@ -14,6 +14,7 @@
  * statuses and filters. Dimension values come from `db/order-dimensions.ts` (`order_dimensions`).
  */
 import { pageOfIntervals, sortIntervals } from '@abacus/date';
+import { getMetric, type MetricKey } from '@abacus/metrics';
 
 import type { Db, SqlValue } from '../core/db.js';
 import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
@@ -506,18 +507,24 @@ export async function breakdownExportPage(
 	return breakdownList(db, dimension, new QueryOf(raw), settings);
 }
 
-/** The CSV columns of a breakdown's whole-report export (labels as the table heads them). */
+/**
+ * The CSV columns of a breakdown's whole-report export: the metric labels of the @abacus/metrics
+ * catalogue (the same for the four breakdowns).
+ */
+const breakdownLabel = (key: MetricKey<'payment-methods'>): string =>
+	getMetric('payment-methods', key).label;
+
 export const BREAKDOWN_EXPORT_COLUMNS: Array<[string, (row: Record<string, unknown>) => unknown]> =
 	[
 		['Key', (r) => r.key],
 		['Name', breakdownName],
-		['Orders', (r) => r.orders_count],
-		['Net sales', (r) => r.net_revenue],
-		['Returns', (r) => r.refunds],
-		['Average order value', (r) => r.avg_order_value],
-		['Share of net sales (%)', (r) => r.net_revenue_share],
-		['Shipping', (r) => r.shipping],
-		['New customers', (r) => r.new_customers],
+		[breakdownLabel('orders_count'), (r) => r.orders_count],
+		[breakdownLabel('net_revenue'), (r) => r.net_revenue],
+		[breakdownLabel('refunds'), (r) => r.refunds],
+		[breakdownLabel('avg_order_value'), (r) => r.avg_order_value],
+		[`${breakdownLabel('net_revenue_share')} (%)`, (r) => r.net_revenue_share],
+		[breakdownLabel('shipping'), (r) => r.shipping],
+		[breakdownLabel('new_customers'), (r) => r.new_customers],
 	];
 
 /** Registers `reports/<slug>` and `reports/<slug>/stats` of every breakdown (REST-style routes). */

@@ -513,7 +513,7 @@ describe('whole-report export', () => {
 		).text();
 		const lines = text.trim().split('\n');
 		expect(lines[0]).toBe(
-			'Key,Name,Orders,Net sales,Returns,Average order value,Share of net sales (%),Shipping,New customers',
+			'Key,Name,Orders,Net sales,Returns,Average order value,Share of net sales (%),Shipping charged,New customers',
 		);
 		const items = await list(
 			'places',
