@@ -168,6 +168,40 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 		key: 'tax_rate_id',
 		partitionBy: null,
 	},
+	attributes: {
+		columns: [
+			['id', 'Int64'],
+			['name', 'String'],
+			['slug', 'String'],
+		],
+		select: 'id, name, slug',
+		order: 'id',
+		key: 'id',
+		partitionBy: null,
+	},
+	attribute_terms: {
+		columns: [
+			['id', 'Int64'],
+			['attribute_id', 'Int64'],
+			['name', 'String'],
+			['slug', 'String'],
+		],
+		select: 'id, attribute_id, name, slug',
+		order: 'id',
+		key: 'id',
+		partitionBy: null,
+	},
+	variation_attributes: {
+		columns: [
+			['variation_id', 'Int64'],
+			['attribute_id', 'Int64'],
+			['term_id', 'Int64'],
+		],
+		select: 'variation_id, attribute_id, term_id',
+		order: 'variation_id, attribute_id',
+		key: 'variation_id, attribute_id',
+		partitionBy: null,
+	},
 	product_categories: {
 		columns: [
 			['product_id', 'Int64'],

@@ -219,7 +219,8 @@ export async function registerReportRoutes(
 			),
 			...variationFilters,
 		},
-		(q, settings) => variationsList(db, q, settings),
+		(q, settings, _request, reader) => variationsList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/variations/stats`,

@@ -288,7 +288,7 @@ function stockFields(
 	};
 }
 
-async function variationScope(db: Db, q: Query): Promise<Where[]> {
+async function variationScope(db: SqlReader, q: Query): Promise<Where[]> {
 	const parts: Where[] = [];
 	const variations = q.ids('variations');
 	const inc = q.ids('product_includes');
@@ -321,17 +321,26 @@ async function variationScope(db: Db, q: Query): Promise<Where[]> {
 }
 
 export async function variationsList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
+	const dialect = dialectOf(db);
 	const variations = q.ids('variations');
-	const where = whereClause(...orderScope(q, settings), ...(await variationScope(db, q)));
-	const agg = `SELECT p.product_id, p.variation_id, ${productAggs(DUCKDB)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
+	const where = whereClause(
+		...orderScope(q, settings, true, dialect),
+		...(await variationScope(db, q)),
+	);
+	const agg = `SELECT p.product_id AS product_id, p.variation_id AS variation_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id, p.variation_id`;
+	// The variations asked for (even unsold ones) or those sold, then their catalogue rows: one
+	// JOIN per SELECT.
 	const base = variations.length
-		? `SELECT COALESCE(v.parent_id, 0) AS product_id, l.id AS variation_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale, v.sku AS sku
-			FROM (SELECT UNNEST([${variations.map(() => '?').join(', ')}]::INTEGER[]) AS id) l LEFT JOIN (${agg}) a ON a.variation_id = l.id LEFT JOIN products v ON v.id = l.id`
-		: `SELECT a.*, v.sku AS sku FROM (${agg}) a LEFT JOIN products v ON v.id = a.variation_id`;
+		? `SELECT COALESCE(v.parent_id, 0) AS product_id, la.variation_id AS variation_id, la.items_sold AS items_sold, la.net_revenue AS net_revenue, la.orders_count AS orders_count, la.last_sale AS last_sale, v.sku AS sku
+			FROM (SELECT l.id AS variation_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale AS last_sale
+				FROM (${dialect.idRows(variations.map(() => '?').join(', '))}) l LEFT JOIN (${agg}) a ON a.variation_id = l.id) la
+			LEFT JOIN products v ON v.id = la.variation_id`
+		: `SELECT a.product_id AS product_id, a.variation_id AS variation_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, v.sku AS sku
+			FROM (${agg}) a LEFT JOIN products v ON v.id = a.variation_id`;
 	const params: SqlValue[] = variations.length ? [...variations, ...where.params] : where.params;
 	const orderby =
 		{

@@ -62,7 +62,7 @@ export async function productDetails(
 	const attributes = new Map<number, ProductDetails['attributes']>();
 	if (variationIds.length) {
 		for (const r of await db.all(
-			`SELECT va.variation_id AS variation_id, a.id AS id, a.slug AS slug, t.name AS term
+			`SELECT a.variation_id AS variation_id, a.id AS id, a.slug AS slug, t.name AS term
 			FROM (SELECT w.variation_id AS variation_id, w.term_id AS term_id, x.id AS id, x.slug AS slug FROM variation_attributes w JOIN attributes x ON x.id = w.attribute_id) a
 			JOIN attribute_terms t ON t.id = a.term_id WHERE ${inList('a.variation_id', variationIds)} ORDER BY a.id`,
 			variationIds,

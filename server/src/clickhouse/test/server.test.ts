@@ -280,6 +280,32 @@ test('the products table (with extended_info) equals the DuckDB server: ordering
 	expect(rows[0].extended_info.name).not.toBe('');
 });
 
+test('the variations table (with extended_info and attributes) equals the DuckDB server', async () => {
+	for (const i of [0, 1]) {
+		for (const url of [
+			`reports/variations?${YEAR}&extended_info=true&per_page=25`,
+			`reports/variations?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
+			`reports/variations?${YEAR}&orderby=sku&order=asc&per_page=100`,
+			`reports/variations?${YEAR}&orderby=items_sold&category_includes=2&extended_info=true&per_page=100`,
+			`reports/variations?${YEAR}&product_includes=1,2,3,4,5,6,7,8&per_page=100`,
+			'reports/variations?after=2026-03-01T00:00:00&before=2026-03-03T23:59:59&variations=30,31,32,999999&extended_info=true',
+		]) {
+			const { click, duck: reference } = await both(i, url);
+			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+			expect([url, click.total]).toEqual([url, reference.total]);
+		}
+	}
+	const sold = await get(
+		engine,
+		`reports/variations?${YEAR}&extended_info=true`,
+		token(SPECS[0].url),
+	);
+	const rows = sold.body as Array<{ extended_info: { attributes: unknown[] } }>;
+	expect(rows.length).toBeGreaterThan(0);
+	expect(rows[0].extended_info.attributes.length).toBeGreaterThan(0);
+});
+
 test('the categories, coupons and taxes tables equal the DuckDB server', async () => {
 	for (const i of [0, 1]) {
 		for (const url of [
