@@ -322,9 +322,11 @@ export function TablePlaceholder({
 	const rows = Array.from({ length: numberOfRows }, () =>
 		headers.map(() => ({ display: <span className="is-placeholder" /> })),
 	);
+	// Hidden from assistive technology, so nothing in it may take focus: no sort buttons.
+	const staticHeaders = headers.map((header) => ({ ...header, isSortable: false }));
 	return (
 		<div className="abacus-table is-loading">
-			<Table caption={caption} headers={headers} rows={rows} query={query} ariaHidden />
+			<Table caption={caption} headers={staticHeaders} rows={rows} query={query} ariaHidden />
 			<span className="screen-reader-text" role="status">
 				{__('Loading', 'abacus')}
 			</span>

@@ -111,6 +111,8 @@ describe('Table placeholders, summary and empty state', () => {
 		expect(container.firstChild).toHaveClass('is-loading');
 		expect(screen.getByRole('status')).toHaveTextContent('Loading');
 		expect(screen.queryByRole('group')).not.toBeInTheDocument();
+		// Nothing inside the hidden table can take focus (the headers' sort buttons are left out).
+		expect(container.querySelectorAll('button, a[href], [tabindex="0"]')).toHaveLength(0);
 	});
 
 	it('lists summary values with their labels', () => {
