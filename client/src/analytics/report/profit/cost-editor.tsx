@@ -15,7 +15,13 @@ import {
 } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
-import { errorOf, fetchProductCosts, saveCost, type ProductCosts } from './api.js';
+import {
+	errorOf,
+	fetchProductCosts,
+	saveCost,
+	type CostHistoryEntry,
+	type ProductCosts,
+} from './api.js';
 
 interface Props {
 	productId: number;
@@ -33,6 +39,26 @@ const today = (): string => {
 	const pad = (n: number) => String(n).padStart(2, '0');
 	return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
+
+/** The costs with a new history, each item's cost today read from it (the latest entry in force). */
+function withHistory(costs: ProductCosts, history: CostHistoryEntry[]): ProductCosts {
+	const day = today();
+	const costOn = (variationId: number): number | null =>
+		history
+			.filter((entry) => entry.variation_id === variationId && entry.date_from <= day)
+			.reduce<CostHistoryEntry | null>(
+				(latest, entry) => (!latest || entry.date_from > latest.date_from ? entry : latest),
+				null,
+			)?.cost ?? null;
+	return {
+		product: { ...costs.product, cost: costOn(0) },
+		variations: costs.variations.map((variation) => ({
+			...variation,
+			cost: costOn(variation.id),
+		})),
+		history,
+	};
+}
 
 export function CostEditor({ productId, formatAmount, formatDay, onClose, onSaved }: Props) {
 	const [data, setData] = useState<ProductCosts | null>(null);
@@ -93,7 +119,7 @@ export function CostEditor({ productId, formatAmount, formatDay, onClose, onSave
 				date_from: day,
 				apply_to_past: applyToPast,
 			});
-			setData((current) => (current ? { ...current, history: saved.history } : current));
+			setData((current) => (current ? withHistory(current, saved.history) : current));
 			setNotice({
 				status: 'success',
 				text: applyToPast

@@ -31,9 +31,16 @@ const editor = (onSaved = jest.fn()) => (
 
 describe('CostEditor', () => {
 	it('saves the typed cost of a variation from a day, applied to past sales when ticked', async () => {
+		const saved = {
+			product_id: 3,
+			variation_id: 31,
+			cost: 12.5,
+			date_from: '2026-02-01',
+			source: 'abacus',
+		};
 		const calls = stubApiFetch((call) =>
 			call.method === 'POST'
-				? { body: { rewritten_lines: 2, history: COSTS.history } }
+				? { body: { rewritten_lines: 2, history: [saved, ...COSTS.history] } }
 				: { body: COSTS },
 		);
 		const onSaved = jest.fn();
@@ -63,6 +70,11 @@ describe('CostEditor', () => {
 			},
 		]);
 		expect(onSaved).toHaveBeenCalledTimes(1);
+		// The cost today follows the saved history.
+		expect(
+			screen.getByRole('row', { name: /Hoodie - Red \$40.00 \$12.50/ }),
+		).toBeInTheDocument();
+		expect(screen.getByText('Hoodie - Red: $12.50 from 2026-02-01')).toBeInTheDocument();
 	});
 
 	it('refuses an empty cost without asking the server, and shows the server’s refusal on its field', async () => {
