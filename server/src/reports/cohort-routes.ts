@@ -4,7 +4,14 @@
  */
 import type { Db } from '../core/db.js';
 import type { ParamSpecs } from '../http/params.js';
-import { COHORT_PARAMS, cohorts, LIFETIME_PARAMS, lifetime } from './cohorts.js';
+import {
+	COHORT_ORDERS_PARAMS,
+	COHORT_PARAMS,
+	cohortOrders,
+	cohorts,
+	LIFETIME_PARAMS,
+	lifetime,
+} from './cohorts.js';
 import {
 	CELL_ORDERS_PARAMS,
 	cellOrders,
@@ -25,6 +32,9 @@ export function registerCohortRoutes(route: Route, db: Db, ns: string): void {
 	route(`${ns}/reports/cohorts`, COHORT_PARAMS, async (q, settings) => ({
 		body: await cohorts(db, q, settings),
 	}));
+	route(`${ns}/reports/cohorts/orders`, COHORT_ORDERS_PARAMS, (q, settings) =>
+		cohortOrders(db, q, settings),
+	);
 	route(`${ns}/reports/customers/lifetime`, LIFETIME_PARAMS, async (q, settings) => ({
 		body: await lifetime(db, q, settings),
 	}));

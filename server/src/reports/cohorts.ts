@@ -4,6 +4,8 @@
  * * `GET wc-analytics/reports/cohorts` — customers grouped by the month (or week) of their first
  *   order; per cohort its size and, for each following period, the customers who ordered in it
  *   (retention), the net sales in it and the cumulative net sales per customer.
+ * * `GET wc-analytics/reports/cohorts/orders` — the orders behind one triangle cell: the orders
+ *   (not refunds) placed in period `k` by the customers of cohort `cohort`, newest first, one page.
  * * `GET wc-analytics/reports/customers/lifetime` — average lifetime value and time to a second
  *   order of the customers whose first order falls in the range.
  *
@@ -16,12 +18,14 @@
 import type { Db, SqlValue } from '../core/db.js';
 import { formatSql } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
-import { RestError } from '../http/errors.js';
+import { invalidParams, missingParams, RestError } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
 import { ORDER_METRICS } from '../metrics/index.js';
 import { dateRange, type DateRange } from './date-range.js';
 import { statusWhere, whereClause } from './filters.js';
+import type { CellOrder } from './order-times.js';
 import { STATUSES } from './report-params.js';
+import type { RouteResult } from './report-route.js';
 
 /** Bounds of one cohorts request (bounded work: cohorts × periods cells at most). */
 export const COHORT_LIMITS = { cohorts: 60, periods: 60 } as const;
@@ -35,6 +39,19 @@ export const COHORT_PARAMS: ParamSpecs = {
 	periods: { type: 'integer', default: 12, minimum: 1 },
 	status_is: { type: 'strings', enum: STATUSES },
 	status_is_not: { type: 'strings', enum: STATUSES },
+	context: { type: 'string', enum: ['view', 'edit', 'embed'] },
+};
+
+export const COHORT_ORDERS_PARAMS: ParamSpecs = {
+	after: { type: 'date-time' },
+	before: { type: 'date-time' },
+	period: { type: 'string', default: 'month', enum: ['month', 'week'] },
+	cohort: { type: 'string' },
+	k: { type: 'integer', minimum: 0, maximum: COHORT_LIMITS.periods - 1 },
+	status_is: { type: 'strings', enum: STATUSES },
+	status_is_not: { type: 'strings', enum: STATUSES },
+	page: { type: 'integer', default: 1, minimum: 1 },
+	per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
 	context: { type: 'string', enum: ['view', 'edit', 'embed'] },
 };
 
@@ -149,7 +166,7 @@ function firstOrdersSql(
 		params: [formatSql(range.before)],
 	});
 	return {
-		sql: `o AS (SELECT s.customer_id, s.parent_id, s.date_created, s.net_total FROM order_stats s ${status.sql}),
+		sql: `o AS (SELECT s.order_id, s.customer_id, s.parent_id, s.date_created, s.net_total FROM order_stats s ${status.sql}),
 			f AS (SELECT customer_id, MIN(date_created) AS first_at FROM o WHERE parent_id = 0 GROUP BY customer_id),
 			c AS (SELECT customer_id, first_at FROM f WHERE first_at BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP))`,
 		params: [...status.params, formatSql(range.after), formatSql(range.before)],
@@ -243,6 +260,82 @@ export async function cohorts(db: Db, q: Query, settings: StoreSettings): Promis
 		cohorts: list,
 		totals: { customers, net_revenue: round2(net) },
 	};
+}
+
+/** One order of a triangle cell: the heat map's order row and the customer's id. */
+export type CohortOrder = CellOrder & { customer_id: number };
+
+/**
+ * The orders behind one triangle cell (`reports/cohorts/orders?cohort=2026-08&k=2`): the orders
+ * (not refunds) placed in period `k` of the cohort by its customers, with the same range and
+ * statuses as `reports/cohorts`, so their distinct customers are the cell's `customers[k]`.
+ */
+export async function cohortOrders(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const missing = ['cohort', 'k'].filter((name) => q.raw[name] === undefined);
+	if (missing.length) throw missingParams(missing);
+	const range = dateRange(q.raw, settings.timeZone);
+	const period = q.str('period', 'month') === 'week' ? 'week' : 'month';
+	const sow = settings.startOfWeek;
+	const key = q.str('cohort', '');
+	const start = cohortStarts(range, period, sow)
+		.slice(0, COHORT_LIMITS.cohorts)
+		.find((s) => cohortKey(s, period) === key);
+	if (start === undefined) {
+		throw invalidParams({
+			cohort: `cohort=${key} is not a ${period === 'month' ? 'monthly cohort (YYYY-MM)' : 'weekly cohort (the first day of a store week, YYYY-MM-DD)'} of the date range.`,
+		});
+	}
+	const first = firstOrdersSql(q, settings, range);
+	const cohortSql = periodStartSql('c.first_at', period, sow);
+	const cell = `WITH ${first.sql},
+			cc AS (SELECT customer_id, CAST(? AS DATE) AS cohort FROM c WHERE ${cohortSql} = CAST(? AS DATE)),
+			cell AS (
+				SELECT o.order_id FROM o JOIN cc ON cc.customer_id = o.customer_id
+				WHERE o.parent_id = 0 AND o.date_created >= cc.cohort
+					AND ${periodIndexSql('o.date_created', 'cc.cohort', period, sow)} = ?
+			)`;
+	const day = dayText(start);
+	const params = [...first.params, day, day, q.int('k', 0)];
+	const perPage = q.int('per_page', 10);
+	const page = q.int('page', 1);
+	const count = await db.one<{ n: number }>(`${cell} SELECT COUNT(*) AS n FROM cell`, params);
+	const total = Number(count?.n ?? 0);
+	const rows = await db.all<{
+		order_id: number;
+		customer_id: number;
+		number: string | null;
+		date_created: string;
+		status: string;
+		first_name: string | null;
+		last_name: string | null;
+		num_items_sold: number;
+		net_total: number;
+	}>(
+		`${cell}
+		 SELECT s.order_id, s.customer_id, r.number, strftime(s.date_created, '%Y-%m-%dT%H:%M:%S') AS date_created,
+			s.status, l.first_name, l.last_name, s.num_items_sold, s.net_total
+		 FROM cell JOIN order_stats s ON s.order_id = cell.order_id
+		 LEFT JOIN orders r ON r.id = s.order_id
+		 LEFT JOIN customer_lookup l ON l.customer_id = s.customer_id
+		 ORDER BY s.date_created DESC, s.order_id DESC
+		 LIMIT ? OFFSET ?`,
+		[...params, perPage, (page - 1) * perPage],
+	);
+	const body: CohortOrder[] = rows.map((r) => ({
+		order_id: Number(r.order_id),
+		customer_id: Number(r.customer_id),
+		order_number: String(r.number ?? r.order_id),
+		date: String(r.date_created),
+		status: String(r.status).replace(/^wc-/, ''),
+		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+		num_items_sold: Number(r.num_items_sold),
+		net_total: round2(Number(r.net_total)),
+	}));
+	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
 }
 
 export interface Lifetime {

@@ -275,3 +275,77 @@ describe('orders of a heat-map cell', () => {
 		expect(missing.body.message).toContain('weekday');
 	});
 });
+
+describe('orders of a cohort cell', () => {
+	type Row = { order_id: number; customer_id: number; date: string };
+
+	/** Every order of one cell, page by page (100 a page). */
+	async function cellOrders(query: string): Promise<Row[]> {
+		const rows: Row[] = [];
+		for (let page = 1; ; page++) {
+			const res = await get<Row[]>(
+				server,
+				`/wc-analytics/reports/cohorts/orders?${query}&per_page=100&page=${page}`,
+			);
+			expect(res.status).toBe(200);
+			rows.push(...res.body);
+			if (page >= Number(res.headers.get('x-wp-totalpages'))) {
+				expect(rows).toHaveLength(Number(res.headers.get('x-wp-total')));
+				return rows;
+			}
+		}
+	}
+
+	it.each(['month', 'week'])(
+		'%s: the distinct customers of a cell’s orders are the triangle’s customers[k]',
+		async (period) => {
+			const answer = (
+				await get<CohortsAnswer>(
+					server,
+					`/wc-analytics/reports/cohorts?${RANGE}&period=${period}&periods=6`,
+				)
+			).body;
+			const cohort = answer.cohorts.find((c) => (c.customers[1] ?? 0) > 0);
+			if (!cohort) throw new Error('no cohort with repeat customers');
+			for (const k of [0, 1, 2, 3]) {
+				const rows = await cellOrders(
+					`${RANGE}&period=${period}&cohort=${cohort.cohort}&k=${k}`,
+				);
+				const customers = new Set(rows.map((r) => r.customer_id));
+				expect(customers.size).toBe(cohort.customers[k] ?? 0);
+				if (k === 0) expect(customers.size).toBe(cohort.size);
+				expect(new Set(rows.map((r) => r.order_id)).size).toBe(rows.length);
+				const dates = rows.map((r) => r.date);
+				expect([...dates].sort().reverse()).toEqual(dates);
+			}
+			expect(cohort.size).toBeGreaterThan(0);
+		},
+	);
+
+	it('refuses a missing or bad cohort or k with a 400 naming it', async () => {
+		const missing = await get<{ message: string }>(
+			server,
+			`/wc-analytics/reports/cohorts/orders?${RANGE}&k=1`,
+		);
+		expect(missing.status).toBe(400);
+		expect(missing.body.message).toContain('cohort');
+		const bad = await get<{ data: { params: Record<string, string> } }>(
+			server,
+			`/wc-analytics/reports/cohorts/orders?${RANGE}&cohort=1999-01&k=1`,
+		);
+		expect(bad.status).toBe(400);
+		expect(bad.body.data.params.cohort).toContain('1999-01');
+		const week = await get<{ data: { params: Record<string, string> } }>(
+			server,
+			`/wc-analytics/reports/cohorts/orders?${RANGE}&period=week&cohort=${today.slice(0, 7)}&k=0`,
+		);
+		expect(week.status).toBe(400);
+		expect(Object.keys(week.body.data.params)).toEqual(['cohort']);
+		const k = await get<{ data: { params: Record<string, string> } }>(
+			server,
+			`/wc-analytics/reports/cohorts/orders?${RANGE}&cohort=${today.slice(0, 7)}&k=-1`,
+		);
+		expect(k.status).toBe(400);
+		expect(Object.keys(k.body.data.params)).toContain('k');
+	});
+});

@@ -2,7 +2,8 @@
  * The Cohorts page (its own chunk): customers grouped by the month or week of their first order
  * (`cohort_by` in the address), retention or cumulative net sales per customer (`view`), as a triangle
  * table and curves, the lifetime value tiles of the range, and a CSV of the triangle. The date
- * range picks the cohorts (first orders in it); activity is counted up to its end. Saved views keep
+ * range picks the cohorts (first orders in it); activity is counted up to its end. A picked triangle
+ * cell (`cohort`, `k` in the address) shows its orders below, a page at a time. Saved views keep
  * the whole address.
  */
 import { useMemo, useState } from 'react';
@@ -24,6 +25,7 @@ import { config as ordersConfig } from '../orders/config.js';
 import { sanitizeReportQuery } from '../query.js';
 import type { ReportConfig } from '../types.js';
 import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
+import { CellOrders, PER_PAGE, type CellOrder } from '../order-times/cell-orders.js';
 import { Failure, useRequest } from '../order-times/request.js';
 import { LifetimeTiles } from './lifetime-tiles.js';
 import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';
@@ -67,6 +69,22 @@ const PERIOD_CHOICES = [6, 12, 24];
 /** Cohorts drawn as curves (the newest ones with customers). */
 const CURVES = 8;
 
+const intParam = (value: unknown, min: number, max: number): number | null => {
+	const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+	return Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+/** The picked cell of the address: a cohort key as the server names it and a period index. */
+function pickedCell(
+	raw: Record<string, unknown>,
+	periods: number,
+): { key: string; k: number } | null {
+	const key = raw.cohort;
+	const k = intParam(raw.k, 0, periods - 1);
+	if (typeof key !== 'string' || !/^\d{4}-\d{2}(-\d{2})?$/.test(key) || k === null) return null;
+	return { key, k };
+}
+
 export default function CohortsReport({ path, query: rawQuery }: Props) {
 	const query = useMemo(() => sanitizeReportQuery(rawQuery, cohortsConfig), [rawQuery]);
 	const usesWooCommerce = useUsesWooCommerce();
@@ -87,6 +105,23 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 			? null
 			: addQueryArgs('/wc-analytics/reports/cohorts', { after, before, period, periods }),
 		attempt,
+	);
+	const cell = pickedCell(rawQuery, periods);
+	const cellPage = intParam(rawQuery.cell_page, 1, 100000) ?? 1;
+	const orders = useRequest<CellOrder[]>(
+		cell && !usesWooCommerce
+			? addQueryArgs('/wc-analytics/reports/cohorts/orders', {
+					after,
+					before,
+					period,
+					cohort: cell.key,
+					k: cell.k,
+					page: cellPage,
+					per_page: PER_PAGE,
+				})
+			: null,
+		attempt,
+		true,
 	);
 	if (usesWooCommerce || request.state === 'needs-engine') {
 		return (
@@ -161,6 +196,10 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 	};
 	const switchLink = (changes: Record<string, string | undefined>) =>
 		getNewPath(changes, path, rawQuery);
+	const pickedCohort =
+		cell && request.state === 'ready'
+			? request.data.cohorts.find((c) => c.cohort === cell.key)
+			: undefined;
 	return (
 		<div className="abacus-report abacus-cohorts">
 			<SaveView path={path} query={query} />
@@ -184,14 +223,24 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 						<Button
 							variant={period === 'month' ? 'primary' : 'secondary'}
 							aria-pressed={period === 'month'}
-							href={switchLink({ cohort_by: undefined })}
+							href={switchLink({
+								cohort_by: undefined,
+								cohort: undefined,
+								k: undefined,
+								cell_page: undefined,
+							})}
 						>
 							{__('Month', 'abacus')}
 						</Button>
 						<Button
 							variant={period === 'week' ? 'primary' : 'secondary'}
 							aria-pressed={period === 'week'}
-							href={switchLink({ cohort_by: 'week' })}
+							href={switchLink({
+								cohort_by: 'week',
+								cohort: undefined,
+								k: undefined,
+								cell_page: undefined,
+							})}
 						>
 							{__('Week', 'abacus')}
 						</Button>
@@ -278,6 +327,14 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 						formatValue={formatShown}
 						formatSize={(v) => context.formatNumber(v)}
 						max={view === 'retention' ? 100 : undefined}
+						selected={cell}
+						onSelect={(key, k) =>
+							updateQueryString(
+								{ cohort: key, k: String(k), cell_page: undefined },
+								path,
+								rawQuery,
+							)
+						}
 					/>
 					<CohortCurves
 						title={
@@ -293,6 +350,24 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 						formatValue={formatShown}
 					/>
 				</>
+			) : null}
+			{cell ? (
+				<CellOrders
+					request={orders}
+					title={sprintf(
+						/* translators: 1: cohort (e.g. August 2026), 2: period (e.g. Month 2) */
+						__('Orders of the %1$s cohort in %2$s', 'abacus'),
+						pickedCohort ? cohortLabel(pickedCohort) : cell.key,
+						periodLabel(cell.k),
+					)}
+					empty={__('No orders in this period.', 'abacus')}
+					page={cellPage}
+					context={context}
+					onRetry={() => setAttempt((n) => n + 1)}
+					onPage={(page) =>
+						updateQueryString({ cell_page: String(page) }, path, rawQuery)
+					}
+				/>
 			) : null}
 		</div>
 	);

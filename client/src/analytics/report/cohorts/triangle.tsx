@@ -1,7 +1,8 @@
 /**
  * The cohort triangle: one row per cohort (its name and size), one column per period since the
  * first order, each cell coloured by its value with a legend; periods not yet reached are empty and
- * say so to a screen reader. A real table: headers are read with every cell; at narrow widths it
+ * say so to a screen reader. With `onSelect`, every cell with a value is a button that picks it
+ * (its name says the cohort, the period and the value); the picked one is pressed. A real table: headers are read with every cell; at narrow widths it
  * scrolls sideways with the cohort column kept in view.
  */
 import { __, sprintf } from '@wordpress/i18n';
@@ -23,6 +24,9 @@ export interface TriangleProps {
 	formatSize: (value: number) => string;
 	/** Highest value of the colour scale (100 for percentages). */
 	max?: number;
+	/** Picks a cell (its row's key, its period). */
+	onSelect?: (key: string, k: number) => void;
+	selected?: { key: string; k: number } | null;
 }
 
 export function Triangle({
@@ -32,6 +36,8 @@ export function Triangle({
 	formatValue,
 	formatSize,
 	max,
+	onSelect,
+	selected,
 }: TriangleProps) {
 	const periods = rows.reduce((n, r) => Math.max(n, r.values.length), 0);
 	const top =
@@ -89,13 +95,35 @@ export function Triangle({
 										);
 									}
 									const step = heatStep(value, top);
+									const picked = selected?.key === row.key && selected.k === k;
 									return (
 										<td
 											key={k}
-											className={`is-numeric abacus-triangle__cell${step >= 4 ? ' is-dark' : ''}`}
+											className={`is-numeric abacus-triangle__cell${step >= 4 ? ' is-dark' : ''}${picked ? ' is-selected' : ''}`}
 											style={{ background: HEAT_STEPS[step] }}
 										>
-											{formatValue(value)}
+											{onSelect ? (
+												<button
+													type="button"
+													className="abacus-triangle__pick"
+													aria-pressed={picked}
+													aria-label={sprintf(
+														/* translators: 1: cohort, 2: period (e.g. Month 2), 3: value */
+														__(
+															'%1$s, %2$s: %3$s, show orders',
+															'abacus',
+														),
+														row.label,
+														periodLabel(k),
+														formatValue(value),
+													)}
+													onClick={() => onSelect(row.key, k)}
+												>
+													{formatValue(value)}
+												</button>
+											) : (
+												formatValue(value)
+											)}
 										</td>
 									);
 								})}

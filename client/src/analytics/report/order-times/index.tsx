@@ -24,7 +24,8 @@ import { sanitizeReportQuery } from '../query.js';
 import type { ReportConfig } from '../types.js';
 import { HeatMap, hourRange, weekdayName, type HeatCell } from './heat-map.js';
 import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
-import { Failure, useRequest, type Load } from './request.js';
+import { CellOrders, PER_PAGE, type CellOrder } from './cell-orders.js';
+import { Failure, useRequest } from './request.js';
 import './style.scss';
 
 interface Props {
@@ -39,16 +40,6 @@ interface OrderTimes {
 	totals: { orders_count: number; net_revenue: number };
 }
 
-interface CellOrder {
-	order_id: number;
-	order_number: string;
-	date: string;
-	status: string;
-	customer_name: string;
-	num_items_sold: number;
-	net_total: number;
-}
-
 type Metric = 'orders_count' | 'net_revenue';
 
 /** A measure's words: the metrics catalogue's (the orders report's figures of the same name). */
@@ -56,121 +47,12 @@ function metricLabel(key: Metric | 'num_items_sold'): string {
 	return getMetric('orders', key).label;
 }
 
-const PER_PAGE = 10;
-
 /** The page's config for the filter bar: the orders report's filters. */
 export const orderTimesConfig: ReportConfig = {
 	...ordersConfig,
 	title: __('When orders come', 'abacus'),
 	path: '/analytics/order-times',
 };
-
-function CellOrders({
-	request,
-	cell,
-	page,
-	onPage,
-	context,
-	onRetry,
-}: {
-	request: Load<CellOrder[]>;
-	cell: { weekday: number; hour: number };
-	page: number;
-	onPage: (page: number) => void;
-	context: ReturnType<typeof useReportContext>;
-	onRetry: () => void;
-}) {
-	const title = sprintf(
-		/* translators: 1: weekday, 2: hour range */
-		__('Orders on %1$s, %2$s', 'abacus'),
-		weekdayName(cell.weekday),
-		hourRange(cell.hour),
-	);
-	const statuses = context.orderStatuses;
-	return (
-		<section className="abacus-order-times__orders" aria-labelledby="abacus-cell-orders">
-			<h2 id="abacus-cell-orders">{title}</h2>
-			{request.state === 'loading' ? <Spinner /> : null}
-			{request.state === 'error' ? (
-				<Failure message={request.message} onRetry={onRetry} />
-			) : null}
-			{request.state === 'ready' && request.data.length === 0 ? (
-				<p>{__('No orders in this hour.', 'abacus')}</p>
-			) : null}
-			{request.state === 'ready' && request.data.length > 0 ? (
-				<>
-					<div className="abacus-order-times__orders-scroll">
-						<table className="abacus-order-times__orders-table">
-							<caption className="screen-reader-text">{title}</caption>
-							<thead>
-								<tr>
-									<th scope="col">{__('Date', 'abacus')}</th>
-									<th scope="col">{__('Order #', 'abacus')}</th>
-									<th scope="col">{__('Status', 'abacus')}</th>
-									<th scope="col">{__('Customer', 'abacus')}</th>
-									<th scope="col" className="is-numeric">
-										{metricLabel('num_items_sold')}
-									</th>
-									<th scope="col" className="is-numeric">
-										{metricLabel('net_revenue')}
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{request.data.map((order) => (
-									<tr key={order.order_id}>
-										<td>
-											{context.formatDate(order.date)}{' '}
-											{order.date.slice(11, 16)}
-										</td>
-										<td>{order.order_number}</td>
-										<td>
-											{statuses[order.status] ??
-												statuses[`wc-${order.status}`] ??
-												order.status}
-										</td>
-										<td>{order.customer_name || __('Guest', 'abacus')}</td>
-										<td className="is-numeric">
-											{context.formatNumber(order.num_items_sold)}
-										</td>
-										<td className="is-numeric">
-											{context.formatAmount(order.net_total)}
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
-					<div className="abacus-order-times__pages">
-						<span>
-							{sprintf(
-								/* translators: 1: first shown, 2: last shown, 3: total */
-								__('%1$d–%2$d of %3$d orders', 'abacus'),
-								(page - 1) * PER_PAGE + 1,
-								(page - 1) * PER_PAGE + request.data.length,
-								request.total ?? request.data.length,
-							)}
-						</span>
-						<Button
-							variant="secondary"
-							disabled={page <= 1}
-							onClick={() => onPage(page - 1)}
-						>
-							{__('Previous page', 'abacus')}
-						</Button>
-						<Button
-							variant="secondary"
-							disabled={page * PER_PAGE >= (request.total ?? 0)}
-							onClick={() => onPage(page + 1)}
-						>
-							{__('Next page', 'abacus')}
-						</Button>
-					</div>
-				</>
-			) : null}
-		</section>
-	);
-}
 
 const intParam = (value: unknown, min: number, max: number): number | null => {
 	const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
@@ -337,7 +219,13 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 			{cell ? (
 				<CellOrders
 					request={orders}
-					cell={cell}
+					title={sprintf(
+						/* translators: 1: weekday, 2: hour range */
+						__('Orders on %1$s, %2$s', 'abacus'),
+						weekdayName(cell.weekday),
+						hourRange(cell.hour),
+					)}
+					empty={__('No orders in this hour.', 'abacus')}
 					page={cellPage}
 					context={context}
 					onRetry={() => setAttempt((n) => n + 1)}

@@ -1,8 +1,11 @@
 /**
  * The cohort triangle as a reader meets it: a cohort nobody joined shows a dash and says so (no
- * "0 %" retention of nobody); periods not reached yet are empty; the others show their value.
+ * "0 %" retention of nobody); periods not reached yet are empty; the others show their value and,
+ * when cells can be picked, are buttons named by cohort, period and value that a click or the
+ * keyboard picks.
  */
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 
 import { Triangle } from '../triangle.js';
 
@@ -27,5 +30,67 @@ describe('Triangle', () => {
 		expect(within(july).getAllByText('Not reached yet')).toHaveLength(1);
 		expect(within(august).getByText('100 %')).toBeTruthy();
 		expect(within(august).getByText('50 %')).toBeTruthy();
+	});
+
+	it('picks a cell by click or keyboard; empty cells are not buttons', async () => {
+		const user = userEvent.setup();
+		const picked: Array<[string, number]> = [];
+		const rows = [
+			{ key: '2026-07', label: 'July 2026', size: 0, values: [0, 0, null] },
+			{ key: '2026-08', label: 'August 2026', size: 2, values: [100, 50, null] },
+		];
+		const props = {
+			caption: 'Retention by cohort',
+			periodLabel: (k: number) => `Month ${k}`,
+			rows,
+			formatValue: (v: number) => `${v} %`,
+			formatSize: String,
+			max: 100,
+			onSelect: (key: string, k: number) => picked.push([key, k]),
+		};
+		const { rerender } = render(<Triangle {...props} selected={null} />);
+		// Only August's two reached periods can be picked.
+		expect(screen.getAllByRole('button')).toHaveLength(2);
+		const cell = screen.getByRole('button', {
+			name: 'August 2026, Month 1: 50 %, show orders',
+		});
+		expect(cell.getAttribute('aria-pressed')).toBe('false');
+		fireEvent.click(cell);
+		expect(picked).toEqual([['2026-08', 1]]);
+		// Keyboard: Tab reaches the scrolling table, then the first cell; Enter and Space pick.
+		await user.tab();
+		await user.tab();
+		expect(document.activeElement).toBe(
+			screen.getByRole('button', { name: 'August 2026, Month 0: 100 %, show orders' }),
+		);
+		await user.keyboard('{Enter}');
+		await user.tab();
+		expect(document.activeElement).toBe(cell);
+		await user.keyboard(' ');
+		expect(picked).toEqual([
+			['2026-08', 1],
+			['2026-08', 0],
+			['2026-08', 1],
+		]);
+		rerender(<Triangle {...props} selected={{ key: '2026-08', k: 1 }} />);
+		expect(
+			screen
+				.getByRole('button', { name: 'August 2026, Month 1: 50 %, show orders' })
+				.getAttribute('aria-pressed'),
+		).toBe('true');
+	});
+
+	it('without onSelect the cells are plain text', () => {
+		render(
+			<Triangle
+				caption="Retention by cohort"
+				periodLabel={(k) => `Month ${k}`}
+				rows={[{ key: '2026-08', label: 'August 2026', size: 2, values: [100, 50] }]}
+				formatValue={(v) => `${v} %`}
+				formatSize={String}
+			/>,
+		);
+		expect(screen.queryAllByRole('button')).toHaveLength(0);
+		expect(screen.getByText('50 %')).toBeTruthy();
 	});
 });
