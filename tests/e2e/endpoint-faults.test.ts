@@ -135,6 +135,8 @@ describe('a page whose endpoint fails', () => {
 					await page.context().close();
 				}
 			}
-		});
+			// A page with many routes (the Overview: a dozen, each broken two or three ways)
+			// opens thirty pages or more; a busy machine needs minutes for that.
+		}, 600_000);
 	}
 });
