@@ -14,8 +14,10 @@
  * 2. In Chromium inside WordPress with the engine chosen: each page opened from the Abacus menu
  *    with the mouse shows figures; payment methods is exported as a whole-report CSV built by the
  *    engine and downloaded in the browser; with WooCommerce chosen in Settings, a page says it
- *    needs the engine and how to connect it. Screenshots at 1440 and 390 px in
- *    test-results/engine/.
+ *    needs the engine and how to connect it. On Profit, a cost typed into the product without
+ *    one is saved on the engine with the page's token (the product is no longer named, the cost
+ *    of goods grows); the orders report's whole-report CSV comes from the engine and lists its
+ *    orders. Screenshots at 1440 and 390 px in test-results/engine/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -618,6 +620,160 @@ update_option( 'woocommerce_default_date_range', ${JSON.stringify(`period=custom
 		await phone.page.context().close();
 		expect(problems).toEqual([]);
 		timings.chromiumEngine = (Date.now() - t0) / 1000;
+	});
+
+	/** The rows of a CSV file: fields may be quoted, with commas and doubled quotes inside. */
+	function csvRows(text: string): string[][] {
+		const rows: string[][] = [];
+		let row: string[] = [];
+		let field = '';
+		let quoted = false;
+		for (let i = 0; i < text.length; i++) {
+			const c = text[i];
+			if (quoted) {
+				if (c === '"' && text[i + 1] === '"') {
+					field += '"';
+					i++;
+				} else if (c === '"') quoted = false;
+				else field += c;
+			} else if (c === '"') quoted = true;
+			else if (c === ',') {
+				row.push(field);
+				field = '';
+			} else if (c === '\n') {
+				rows.push([...row, field.replace(/\r$/, '')]);
+				row = [];
+				field = '';
+			} else field += c;
+		}
+		if (field !== '' || row.length) rows.push([...row, field]);
+		return rows;
+	}
+
+	test("in WordPress with the engine, a cost set on Profit with the mouse is saved on the engine, and the orders CSV is the engine's list", async () => {
+		const t0 = Date.now();
+		const { page, seen } = await logIn(1440);
+		const costCalls: Seen[] = [];
+		page.on('response', async (response) => {
+			const request = response.request();
+			if (!/abacus(\/|%2F)v1(\/|%2F)costs/.test(response.url())) return;
+			if (request.method() === 'OPTIONS') return;
+			const headers = await request.allHeaders();
+			costCalls.push({
+				url: response.url(),
+				method: request.method(),
+				status: response.status(),
+				authorization: headers.authorization ?? null,
+				cookie: headers.cookie ?? null,
+			});
+		});
+		const range = {
+			period: 'custom',
+			compare: 'previous_year',
+			after: days.from,
+			before: days.today,
+		};
+		const apiRange = { after: `${days.from}T00:00:00`, before: `${days.today}T23:59:59` };
+		await page.goto(adminUrl('/analytics/profit', range));
+		await figures(page, 'report');
+		const costOfGoods = page
+			.locator('#root .abacus-summary__item')
+			.filter({
+				has: page.locator('.abacus-summary__item-label', { hasText: /^Cost of goods$/ }),
+			})
+			.locator('.abacus-summary__item-value');
+		const shownBefore = await costOfGoods.innerText();
+		const statsBefore = await engine<{ totals: Json }>('wc-analytics/reports/profit/stats', {
+			...apiRange,
+			interval: 'week',
+		});
+
+		// The product without a cost: open its editor, type a cost that covers the range, save.
+		const setCost = page.getByRole('link', { name: `Set the cost of ${seeded.without.name}` });
+		await setCost.click();
+		const editor = page.getByRole('dialog');
+		await editor.getByLabel('Unit cost').click();
+		await page.keyboard.type('3.25');
+		await editor.getByLabel('Applies from').click();
+		await editor.getByLabel('Applies from').fill(days.from);
+		await editor.getByRole('button', { name: 'Save cost' }).click();
+		await editor
+			.getByText('Cost saved. Sales already made keep the cost they were sold at.')
+			.waitFor({ timeout: 30000 });
+		await page.screenshot({ path: path.join(ARTIFACTS, 'beyond-profit-cost-saved-1440.png') });
+		await editor.getByRole('cell', { name: '$3.25', exact: true }).waitFor();
+		await editor
+			.locator('.components-modal__header')
+			.getByRole('button', { name: 'Close' })
+			.click();
+
+		// The page asks again: the product is no longer named and the cost of goods grew.
+		await setCost.waitFor({ state: 'detached', timeout: 30000 });
+		await page.waitForFunction(
+			([selector, before]) =>
+				[...document.querySelectorAll(selector)].some(
+					(item) =>
+						item.querySelector('.abacus-summary__item-label')?.textContent ===
+							'Cost of goods' &&
+						item.querySelector('.abacus-summary__item-value')?.textContent !== before,
+				),
+			['#root .abacus-summary__item', shownBefore] as const,
+			{ timeout: 30000 },
+		);
+		const statsAfter = await engine<{ totals: Json }>('wc-analytics/reports/profit/stats', {
+			...apiRange,
+			interval: 'week',
+		});
+		expect(Number(statsAfter.totals.products_without_cost)).toBe(0);
+		expect(Number(statsAfter.totals.cost)).toBeGreaterThan(Number(statsBefore.totals.cost));
+		expect(costCalls.map((c) => c.method)).toEqual(expect.arrayContaining(['GET', 'POST']));
+		for (const call of costCalls) {
+			expect([
+				call.method,
+				call.status,
+				call.url.startsWith(`${server.url}/wp-json/`),
+			]).toEqual([call.method, 200, true]);
+			expect(call.authorization).toMatch(/^Bearer /);
+			expect(call.cookie).toBeNull();
+		}
+		timings.chromiumCost = (Date.now() - t0) / 1000;
+
+		// Orders, a report WooCommerce has too: the whole-report CSV comes from the engine and
+		// lists the engine's orders of the range.
+		const t1 = Date.now();
+		await page.goto(adminUrl('/analytics/orders', { ...range, per_page: '2' }));
+		await figures(page, 'report');
+		const before = seen.length;
+		const downloading = page.waitForEvent('download', { timeout: 60000 });
+		await page.getByRole('button', { name: 'Download', exact: true }).click();
+		const file = path.join(ARTIFACTS, 'beyond-orders.csv');
+		await (await downloading).saveAs(file);
+		const [header, ...lines] = csvRows(readFileSync(file, 'utf8').trim());
+		const column = header.indexOf('Order #');
+		expect(column).toBeGreaterThanOrEqual(0);
+		const listed: string[] = [];
+		for (let n = 1; n <= 20; n++) {
+			const rows = await engine<Json[]>('wc-analytics/reports/orders', {
+				...apiRange,
+				per_page: 100,
+				page: n,
+			});
+			listed.push(...rows.map((row) => String(row.order_number)));
+			if (rows.length < 100) break;
+		}
+		expect(listed.length).toBeGreaterThan(30);
+		expect(lines.map((line) => line[column]).sort()).toEqual(listed.sort());
+		const exports = seen.slice(before).filter((s) => s.url.includes('/orders/export'));
+		expect(exports.length).toBeGreaterThan(1);
+		expect(
+			exports.every(
+				(s) =>
+					s.url.startsWith(server.url) && s.authorization !== null && s.cookie === null,
+			),
+		).toBe(true);
+		await page.context().close();
+		expect(problems).toEqual([]);
+		timings.chromiumOrdersExport = (Date.now() - t1) / 1000;
 	});
 
 	test("with WooCommerce's analytics chosen in Settings, the pages say they need the engine and how to connect it", async () => {

@@ -498,6 +498,8 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		expect(fromPage).toMatchObject({ ok: true, claims: { store: site.url, sub: 1 } });
 		const claims = fromPage.ok ? fromPage.claims : null;
 		expect(claims && claims.exp - claims.iat).toBe(900);
+		// An administrator may manage WooCommerce: the token lets the Profit page record costs.
+		expect(claims?.scope).toEqual(['edit_costs']);
 
 		const read = await rest(page, 'GET', '/abacus/v1/engine');
 		expect(read.status).toBe(200);
@@ -534,6 +536,9 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		const manager = await logIn(1440, SHOP_MANAGER);
 		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
 		expect(managerToken.status).toBe(200);
+		expect(
+			verifyEngineToken(String(managerToken.body.token), { id: site.url, secret: SECRET }),
+		).toMatchObject({ ok: true, claims: { scope: ['edit_costs'] } });
 		await manager.context().close();
 		const reader = await logIn(1440, SUBSCRIBER);
 		for (const [method, route] of [
