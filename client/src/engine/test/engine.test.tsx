@@ -303,7 +303,7 @@ describe('report requests and the engine', () => {
 
 	it("reads and saves a product's cost on the engine with the token, even on WooCommerce's figures", async () => {
 		const { client, toEngine, toWordPress, request } = setUp({
-			engine: (url, init) =>
+			engine: (_url, init) =>
 				init.method === 'POST'
 					? response(200, { product_id: 12, cost: 4.5 })
 					: response(200, { product: { id: 12, cost: null } }),
