@@ -251,7 +251,7 @@ export async function createClusterSchema(
 
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
 const STORES_COLUMNS =
-	'store_id UInt32, url String, time_zone String, start_of_week UInt8, excluded_statuses Array(String), actionable_statuses Array(String), currency String, version UInt64';
+	'store_id UInt32, url String, time_zone String, start_of_week UInt8, excluded_statuses Array(String), actionable_statuses Array(String), currency String, low_stock_amount Int64, no_stock_amount Int64, manage_stock UInt8, version UInt64';
 
 /** Creates the store registry on every shard (a row per registration; the highest version wins). */
 export async function createStoreRegistry(
@@ -277,7 +277,7 @@ export async function createStoreRegistry(
 export interface RegisteredStore {
 	storeId: number;
 	url: string;
-	/** The settings reports need (time zone, week start, statuses, currency); stock settings are the defaults. */
+	/** The settings reports need (time zone, week start, statuses, currency, stock thresholds). */
 	settings: StoreSettings;
 }
 
@@ -304,6 +304,9 @@ export async function registerStore(
 			excluded_statuses: s.excludedStatuses,
 			actionable_statuses: s.actionableStatuses,
 			currency: s.currency,
+			low_stock_amount: s.lowStockAmount,
+			no_stock_amount: s.noStockAmount,
+			manage_stock: s.manageStock ? 1 : 0,
 			version: nextVersion(),
 		},
 	]);
@@ -321,8 +324,11 @@ export async function storeByUrl(
 		excluded_statuses: string;
 		actionable_statuses: string;
 		currency: string;
+		low_stock_amount: string;
+		no_stock_amount: string;
+		manage_stock: number;
 	}>(
-		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency FROM ${client.target.database}.stores_all WHERE url = ? GROUP BY store_id ORDER BY store_id LIMIT 1`,
+		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? GROUP BY store_id ORDER BY store_id LIMIT 1`,
 		[url],
 	);
 	if (!row) return null;
@@ -336,9 +342,9 @@ export async function storeByUrl(
 			excludedStatuses: row.excluded_statuses.split(',').filter(Boolean),
 			actionableStatuses: row.actionable_statuses.split(',').filter(Boolean),
 			currency: row.currency,
-			lowStockAmount: 2,
-			noStockAmount: 0,
-			manageStock: true,
+			lowStockAmount: Number(row.low_stock_amount),
+			noStockAmount: Number(row.no_stock_amount),
+			manageStock: Number(row.manage_stock) === 1,
 		},
 	};
 }

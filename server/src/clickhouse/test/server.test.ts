@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import fc from 'fast-check';
 
+import { writeOption } from '../../db/options.js';
 import { signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
 import { type Cluster } from '../cluster.js';
@@ -43,6 +44,9 @@ beforeAll(async () => {
 	stores = await generateStores(dir, SPECS, 600);
 	cluster = await started;
 	const target = { url: cluster.shards[0].url, database: 'abacus' };
+	// Store B keeps other stock thresholds: the products' stock fields follow each store's own.
+	await writeOption(stores[1].db, 'woocommerce_notify_low_stock_amount', 40);
+	await writeOption(stores[1].db, 'woocommerce_notify_no_stock_amount', 3);
 	for (const [i, store] of stores.entries()) {
 		await putStore({
 			target,
@@ -270,6 +274,19 @@ test('the products table (with extended_info) equals the DuckDB server: ordering
 			expect([url, click.total]).toEqual([url, reference.total]);
 		}
 	}
+	// Store B's thresholds make some of its products low in stock (or out of it) where store A's
+	// would not: each store's stock fields follow its own settings.
+	const statuses = async (i: number): Promise<string[]> =>
+		(
+			(
+				await get(
+					engine,
+					`reports/products?${YEAR}&extended_info=true&per_page=100`,
+					token(SPECS[i].url),
+				)
+			).body as Array<{ extended_info: { stock_status: string } }>
+		).map((r) => r.extended_info.stock_status);
+	expect(await statuses(1)).toContain('lowstock');
 	const first = await get(
 		engine,
 		`reports/products?${YEAR}&extended_info=true`,
