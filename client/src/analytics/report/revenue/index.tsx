@@ -1,13 +1,9 @@
 /**
  * The revenue report page (loaded as its own chunk). With WooCommerce's own analytics (inside
  * WordPress without the Abacus engine) the breakdown dimension filters are left out: WooCommerce
- * does not take them.
+ * does not take them (useOrderReportConfig).
  */
-import { useMemo } from 'react';
-
-import { useUsesWooCommerce } from '../../../engine/needs-engine.js';
-import { withoutDimensionFilters } from '../breakdown/order-filters.js';
-import { applyReportConfigFilters } from '../extension-hooks.js';
+import { useOrderReportConfig } from '../breakdown/use-order-report-config.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';
 
@@ -18,11 +14,5 @@ export default function RevenueReport({
 	path: string;
 	query: Record<string, unknown>;
 }) {
-	const usesWooCommerce = useUsesWooCommerce();
-	// Extensions' charts, filters and advanced filters (client/README.md, "JS filters").
-	const hooked = useMemo(
-		() => applyReportConfigFilters(usesWooCommerce ? withoutDimensionFilters(config) : config),
-		[usesWooCommerce],
-	);
-	return <ReportPage config={hooked} path={path} query={query} />;
+	return <ReportPage config={useOrderReportConfig(config)} path={path} query={query} />;
 }
