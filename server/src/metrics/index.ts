@@ -268,6 +268,14 @@ export function present(m: Metric, value: number | undefined): number {
 
 /** Applies derived metrics of `set` in place on an aggregated row. */
 export function deriveAll(set: Record<string, Metric>, values: Record<string, number>): void {
+	// A sum of DOUBLEs depends on the order rows were added in (1137.9 or 1137.8999999999999), so
+	// an average on the half (71.11875) would round either way. Summed figures are cents (4
+	// decimals at most), so they are cleared of that noise before anything is derived from them.
+	for (const m of Object.values(set)) {
+		if (!m.derive && m.type === 'float' && typeof values[m.key] === 'number') {
+			values[m.key] = Math.round(values[m.key] * 1e6) / 1e6;
+		}
+	}
 	for (const m of Object.values(set)) {
 		if (m.derive) values[m.key] = m.derive(values);
 	}
