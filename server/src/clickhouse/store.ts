@@ -202,6 +202,34 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 		key: 'variation_id, attribute_id',
 		partitionBy: null,
 	},
+	/**
+	 * One row per order (refunds read their order's row): the breakdowns' dimension values, from
+	 * the DuckDB view of the same name (`db/order-dimensions.ts`), '' when the order has none.
+	 */
+	order_dimensions: {
+		columns: [
+			['order_id', 'Int64'],
+			['customer_id', 'Nullable(Int64)'],
+			['payment_method', 'String'],
+			['payment_method_title', 'String'],
+			['shipping_method', 'String'],
+			['shipping_method_title', 'String'],
+			['origin_type', 'String'],
+			['origin_source', 'String'],
+			['origin_medium', 'String'],
+			['origin_campaign', 'String'],
+			['origin_device', 'String'],
+			['origin_referrer', 'String'],
+			['billing_country', 'String'],
+			['billing_state', 'String'],
+			['shipping_country', 'String'],
+			['shipping_state', 'String'],
+		],
+		select: 'order_id, customer_id, payment_method, payment_method_title, shipping_method, shipping_method_title, origin_type, origin_source, origin_medium, origin_campaign, origin_device, origin_referrer, billing_country, billing_state, shipping_country, shipping_state',
+		order: 'order_id',
+		key: 'order_id',
+		partitionBy: null,
+	},
 	product_categories: {
 		columns: [
 			['product_id', 'Int64'],
