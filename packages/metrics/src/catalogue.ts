@@ -137,6 +137,30 @@ const ORDER = {
 	},
 } as const satisfies Record<string, MetricEntry>;
 
+/**
+ * The orders report's figures of "When orders come" (the heat map of orders by weekday and hour)
+ * that are not order-stats metrics: its plain tiles.
+ */
+const ORDER_TIMES = {
+	busiest_hour: {
+		label: () => __('Busiest hour', 'abacus'),
+		type: 'number',
+		definition: () =>
+			__(
+				'The weekday and hour of the day (store time) with the most orders in the range.',
+				'abacus',
+			),
+		summaryLabel: () => __('busiest hour', 'abacus'),
+	},
+	busiest_weekday: {
+		label: () => __('Busiest weekday', 'abacus'),
+		type: 'number',
+		definition: () =>
+			__('The day of the week (store time) with the most orders in the range.', 'abacus'),
+		summaryLabel: () => __('busiest weekday', 'abacus'),
+	},
+} as const satisfies Record<string, MetricEntry>;
+
 /** Product-line metrics: the products, variations and categories reports. */
 const PRODUCT = {
 	items_sold: {
@@ -310,6 +334,16 @@ const CUSTOMER = {
 			),
 		summaryLabel: () => __('repeat customers', 'abacus'),
 	},
+	new_customers: {
+		label: () => __('New customers', 'abacus'),
+		type: 'number',
+		definition: () =>
+			__(
+				'Customers whose first order (not a refund, with a status the reports count) falls in the range: the cohorts’ sizes added up.',
+				'abacus',
+			),
+		summaryLabel: WORDS.customersAfter,
+	},
 	avg_days_to_second_order: {
 		label: () => __('Time to second order', 'abacus'),
 		type: 'average',
@@ -320,6 +354,17 @@ const CUSTOMER = {
 				'abacus',
 			),
 		summaryLabel: () => __('days to a second order', 'abacus'),
+	},
+	median_days_to_second_order: {
+		label: () => __('Median time to second order', 'abacus'),
+		type: 'average',
+		trend: 'down',
+		definition: () =>
+			__(
+				"The middle of the days from a customer's first order to their second, over the customers of the range who ordered again: half took longer, half less.",
+				'abacus',
+			),
+		summaryLabel: () => __('days to a second order (median)', 'abacus'),
 	},
 	retention: {
 		label: () => __('Retention', 'abacus'),
@@ -583,7 +628,7 @@ export interface ReportMetrics {
 /** Each report's metric set (in the order its figures are listed) and what it says differently. */
 export const REPORTS = {
 	revenue: { metrics: ORDER },
-	orders: { metrics: ORDER },
+	orders: { metrics: { ...ORDER, ...ORDER_TIMES } },
 	products: {
 		metrics: PRODUCT,
 		overrides: { items_sold: { indicatorLabel: () => __('Products sold', 'abacus') } },

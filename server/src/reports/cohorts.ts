@@ -15,6 +15,8 @@
  * start after it are `null` (not yet seen). Net sales are the order-stats net totals of orders and
  * refunds (a refund on its own date), the same figure as the revenue report's net sales.
  */
+import { getMetric } from '@abacus/metrics';
+
 import type { Db, SqlValue } from '../core/db.js';
 import { formatSql } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
@@ -349,6 +351,8 @@ export interface Lifetime {
 	avg_lifetime_value: number;
 	/** Average days from a customer's first to their second order (customers with one); null without any. */
 	avg_days_to_second_order: number | null;
+	/** Median of the same days (the middle two averaged); null without any. */
+	median_days_to_second_order: number | null;
 }
 
 export async function lifetime(db: Db, q: Query, settings: StoreSettings): Promise<Lifetime> {
@@ -359,6 +363,7 @@ export async function lifetime(db: Db, q: Query, settings: StoreSettings): Promi
 		net: number;
 		repeaters: number;
 		days: number | null;
+		median_days: number | null;
 	}>(
 		`WITH ${first.sql},
 			ranked AS (
@@ -375,19 +380,122 @@ export async function lifetime(db: Db, q: Query, settings: StoreSettings): Promi
 			(SELECT COALESCE(SUM(net), 0) FROM value) AS net,
 			(SELECT COUNT(*) FROM second) AS repeaters,
 			(SELECT AVG(date_diff('second', c.first_at, second.second_at)) / 86400.0
-				FROM second JOIN c ON c.customer_id = second.customer_id) AS days`,
+				FROM second JOIN c ON c.customer_id = second.customer_id) AS days,
+			(SELECT quantile_cont(date_diff('second', c.first_at, second.second_at), 0.5) / 86400.0
+				FROM second JOIN c ON c.customer_id = second.customer_id) AS median_days`,
 		first.params,
 	);
 	const customers = Number(row?.customers ?? 0);
 	const repeaters = Number(row?.repeaters ?? 0);
+	const days = (value: number | null | undefined): number | null =>
+		value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
 	return {
 		customers,
 		repeat_customers: repeaters,
 		repeat_rate: customers ? round2((repeaters / customers) * 100) : 0,
 		avg_lifetime_value: customers ? round2(Number(row?.net ?? 0) / customers) : 0,
-		avg_days_to_second_order:
-			row?.days === null || row?.days === undefined
-				? null
-				: Math.round(Number(row.days) * 10) / 10,
+		avg_days_to_second_order: days(row?.days),
+		median_days_to_second_order: days(row?.median_days),
 	};
 }
+
+/** A customer of the cohorts (a row of the whole-report export). */
+export interface CohortCustomer {
+	cohort: string;
+	customer_id: number;
+	customer_name: string;
+	first_order: string;
+	second_order: string | null;
+	/** Days from the first to the second order, one decimal; null without a second order. */
+	days_to_second_order: number | null;
+	/** Orders (not refunds) up to `before`. */
+	orders_count: number;
+	/** Net sales of all the customer's orders and refunds up to `before`. */
+	net_revenue: number;
+}
+
+/**
+ * The customers of the range's cohorts, one page (by first order, then customer id): the
+ * whole-report export of Cohorts (`POST reports/cohorts/export`). Their count is the cohorts'
+ * size total; summed per cohort, their net sales are the cohort's net sales up to `before`.
+ */
+export async function cohortCustomersPage(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const range = dateRange(q.raw, settings.timeZone);
+	const period = q.str('period', 'month') === 'week' ? 'week' : 'month';
+	const sow = settings.startOfWeek;
+	const first = firstOrdersSql(q, settings, range);
+	const perPage = Math.max(1, q.int('per_page', 25));
+	const page = q.int('page', 1);
+	const count = await db.one<{ n: number }>(
+		`WITH ${first.sql} SELECT COUNT(*) AS n FROM c`,
+		first.params,
+	);
+	const total = Number(count?.n ?? 0);
+	const rows = await db.all<{
+		cohort: string;
+		customer_id: number;
+		first_name: string | null;
+		last_name: string | null;
+		first_at: string;
+		second_at: string | null;
+		seconds: number | null;
+		orders: number;
+		net: number;
+	}>(
+		`WITH ${first.sql},
+			page AS (SELECT customer_id, first_at FROM c ORDER BY first_at, customer_id LIMIT ? OFFSET ?),
+			ranked AS (
+				SELECT o.customer_id, o.date_created,
+					row_number() OVER (PARTITION BY o.customer_id ORDER BY o.date_created) AS n
+				FROM o JOIN page ON page.customer_id = o.customer_id WHERE o.parent_id = 0
+			),
+			figures AS (
+				SELECT page.customer_id,
+					COUNT(*) FILTER (WHERE o.parent_id = 0) AS orders,
+					${ORDER_METRICS.net_revenue.sql?.replace(/\bs\./g, 'o.')} AS net
+				FROM page JOIN o ON o.customer_id = page.customer_id GROUP BY page.customer_id
+			)
+		 SELECT strftime(${periodStartSql('page.first_at', period, sow)}, '%Y-%m-%d') AS cohort,
+			page.customer_id, l.first_name, l.last_name,
+			strftime(page.first_at, '%Y-%m-%dT%H:%M:%S') AS first_at,
+			strftime(r.date_created, '%Y-%m-%dT%H:%M:%S') AS second_at,
+			date_diff('second', page.first_at, r.date_created) AS seconds,
+			f.orders, f.net
+		 FROM page
+		 JOIN figures f ON f.customer_id = page.customer_id
+		 LEFT JOIN ranked r ON r.customer_id = page.customer_id AND r.n = 2
+		 LEFT JOIN customer_lookup l ON l.customer_id = page.customer_id
+		 ORDER BY page.first_at, page.customer_id`,
+		[...first.params, perPage, (page - 1) * perPage],
+	);
+	const body: CohortCustomer[] = rows.map((r) => ({
+		cohort: period === 'month' ? String(r.cohort).slice(0, 7) : String(r.cohort).slice(0, 10),
+		customer_id: Number(r.customer_id),
+		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+		first_order: String(r.first_at),
+		second_order: r.second_at === null ? null : String(r.second_at),
+		days_to_second_order:
+			r.seconds === null ? null : Math.round((Number(r.seconds) / 86400) * 10) / 10,
+		orders_count: Number(r.orders),
+		net_revenue: round2(Number(r.net)),
+	}));
+	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+type ExportColumn = [string, (row: Record<string, unknown>) => unknown];
+
+/** Columns of the whole-report export (`POST reports/cohorts/export`): one row per customer. */
+export const COHORT_EXPORT_COLUMNS: ExportColumn[] = [
+	['Cohort', (r) => r.cohort],
+	['Customer ID', (r) => r.customer_id],
+	['Customer', (r) => r.customer_name],
+	['First order', (r) => r.first_order],
+	['Second order', (r) => r.second_order],
+	['Days to second order', (r) => r.days_to_second_order],
+	[getMetric('customers', 'orders_count').columnLabel, (r) => r.orders_count],
+	[getMetric('revenue', 'net_revenue').columnLabel, (r) => r.net_revenue],
+];

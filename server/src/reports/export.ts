@@ -21,8 +21,10 @@ import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
 import { BREAKDOWN_EXPORT_COLUMNS, breakdownExportPage } from './breakdown.js';
 import { DIMENSION_FILTER_PARAMS } from './breakdown-filters.js';
+import { COHORT_EXPORT_COLUMNS, cohortCustomersPage } from './cohorts.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
+import { ORDER_TIMES_EXPORT_COLUMNS, orderTimesExportPage } from './order-times.js';
 import { PROFIT_EXPORT_COLUMNS, profitList } from './profit.js';
 import {
 	categoriesList,
@@ -40,9 +42,12 @@ import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 
 const NS = '/wc-analytics';
 
+/** Analyses with their own pages (not catalogue reports) that export too: one row per order / customer. */
+const ANALYSIS_EXPORTS = ['order-times', 'cohorts'] as const;
+
 /** The reports that export: every report of the shared catalogue (the app's report pages too). */
-export const EXPORT_TYPES: readonly MetricReport[] = METRIC_REPORTS;
-type ExportType = MetricReport;
+export const EXPORT_TYPES: readonly ExportType[] = [...METRIC_REPORTS, ...ANALYSIS_EXPORTS];
+type ExportType = MetricReport | (typeof ANALYSIS_EXPORTS)[number];
 
 type Item = Record<string, unknown>;
 type Column = [string, (row: Item) => unknown];
@@ -65,6 +70,10 @@ function stockLabel(status: unknown): string {
 			return status === undefined || status === null ? '' : String(status);
 	}
 }
+
+/** A percentage with 2 decimals, as the app writes it (42.10); empty stays empty. */
+const fixed2 = (value: unknown): unknown =>
+	typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
 
 const COLUMNS: Record<ExportType, Column[]> = {
 	revenue: [
@@ -189,7 +198,13 @@ const COLUMNS: Record<ExportType, Column[]> = {
 	'shipping-methods': BREAKDOWN_EXPORT_COLUMNS,
 	origins: BREAKDOWN_EXPORT_COLUMNS,
 	places: BREAKDOWN_EXPORT_COLUMNS,
-	profit: PROFIT_EXPORT_COLUMNS,
+	profit: PROFIT_EXPORT_COLUMNS.map(([label, cell]): Column =>
+		label === getMetric('profit', 'margin').columnLabel
+			? [label, (r) => fixed2(cell(r))]
+			: [label, cell],
+	),
+	'order-times': ORDER_TIMES_EXPORT_COLUMNS,
+	cohorts: COHORT_EXPORT_COLUMNS,
 	customers: [
 		['Name', (r) => r.name],
 		['Username', (r) => r.username],
@@ -281,6 +296,10 @@ async function fetchPage(
 			return breakdownExportPage(db, type, q, settings);
 		case 'profit':
 			return profitList(db, q, settings);
+		case 'order-times':
+			return orderTimesExportPage(db, q, settings);
+		case 'cohorts':
+			return cohortCustomersPage(db, q, settings);
 	}
 }
 

@@ -7,6 +7,8 @@
  * range and filters. Dates in `order_stats` are store-local wall time on the store's date basis,
  * so the weekday and hour are those of the store's time zone.
  */
+import { getMetric } from '@abacus/metrics';
+
 import type { Db } from '../core/db.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { missingParams } from '../http/errors.js';
@@ -40,7 +42,27 @@ export interface OrderTimes {
 	time_zone: string;
 	/** 168 cells, weekday by weekday in `weekdays` order, hours 0..23 within each. */
 	cells: OrderTimeCell[];
-	totals: { orders_count: number; net_revenue: number };
+	totals: OrderTimesTotals;
+}
+
+/** The busiest cell (weekday and hour) or weekday of a range; null when it has no orders. */
+export interface Busiest {
+	weekday: number;
+	/** Only for the busiest hour. */
+	hour?: number;
+	orders_count: number;
+}
+
+/** The summary tiles' figures: sums of the 168 cells and their busiest hour and weekday. */
+export interface OrderTimesTotals {
+	orders_count: number;
+	net_revenue: number;
+	/** Net sales divided by orders (0 without orders). */
+	avg_order_value: number;
+	/** The cell with the most orders (the earliest in the week's order on a tie). */
+	busiest_hour: Busiest | null;
+	/** The weekday with the most orders (the earliest in the week's order on a tie). */
+	busiest_weekday: Busiest | null;
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
@@ -73,7 +95,10 @@ export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Pro
 	const cells: OrderTimeCell[] = [];
 	let orders = 0;
 	let net = 0;
+	let busiestHour: Busiest | null = null;
+	let busiestWeekday: Busiest | null = null;
 	for (const weekday of weekdays) {
+		let dayOrders = 0;
 		for (let hour = 0; hour < 24; hour++) {
 			const row = found.get(`${weekday}:${hour}`);
 			const cell = {
@@ -83,8 +108,15 @@ export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Pro
 				net_revenue: row ? round2(Number(row.net_revenue)) : 0,
 			};
 			orders += cell.orders_count;
+			dayOrders += cell.orders_count;
 			net += row ? Number(row.net_revenue) : 0;
 			cells.push(cell);
+			if (cell.orders_count > (busiestHour?.orders_count ?? 0)) {
+				busiestHour = { weekday, hour, orders_count: cell.orders_count };
+			}
+		}
+		if (dayOrders > (busiestWeekday?.orders_count ?? 0)) {
+			busiestWeekday = { weekday, orders_count: dayOrders };
 		}
 	}
 	return {
@@ -92,7 +124,13 @@ export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Pro
 		start_of_week: settings.startOfWeek,
 		time_zone: settings.timeZone,
 		cells,
-		totals: { orders_count: orders, net_revenue: round2(net) },
+		totals: {
+			orders_count: orders,
+			net_revenue: round2(net),
+			avg_order_value: orders ? round2(net / orders) : 0,
+			busiest_hour: busiestHour,
+			busiest_weekday: busiestWeekday,
+		},
 	};
 }
 
@@ -121,13 +159,49 @@ export interface CellOrder {
 export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
 	const missing = ['weekday', 'hour'].filter((name) => q.raw[name] === undefined);
 	if (missing.length) throw missingParams(missing);
+	return rangeOrders(db, q, settings, { weekday: q.int('weekday', 0), hour: q.int('hour', 0) });
+}
+
+/** An order of the whole-report export: a cell order with its weekday and hour. */
+export type TimedOrder = CellOrder & { weekday: number; hour: number };
+
+/**
+ * Every order (not refunds) of the range under the report's statuses and filters, newest first,
+ * one page (`per_page` up to the export's batch): the whole-report export of "When orders come".
+ * Grouped by `weekday` and `hour`, the rows are the 168 cells of `reports/order-times`.
+ */
+export async function orderTimesExportPage(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	return rangeOrders(db, q, settings, null);
+}
+
+async function rangeOrders(
+	db: Db,
+	q: Query,
+	settings: StoreSettings,
+	cell: { weekday: number; hour: number } | null,
+): Promise<RouteResult> {
 	const range = dateRange(q.raw, settings.timeZone);
 	const extra = await orderFilters(db, q);
-	const where = whereClause(dateWhere(range, 's.date_created'), statusWhere(q, settings), extra, {
-		sql: ['s.parent_id = 0', 'dayofweek(s.date_created) = ?', 'hour(s.date_created) = ?'],
-		params: [q.int('weekday', 0), q.int('hour', 0)],
-	});
-	const perPage = q.int('per_page', 10);
+	const where = whereClause(
+		dateWhere(range, 's.date_created'),
+		statusWhere(q, settings),
+		extra,
+		cell
+			? {
+					sql: [
+						's.parent_id = 0',
+						'dayofweek(s.date_created) = ?',
+						'hour(s.date_created) = ?',
+					],
+					params: [cell.weekday, cell.hour],
+				}
+			: { sql: ['s.parent_id = 0'], params: [] },
+	);
+	const perPage = Math.max(1, q.int('per_page', 10));
 	const page = q.int('page', 1);
 	const count = await db.one<{ n: number }>(
 		`SELECT COUNT(*) AS n FROM order_stats s ${where.sql}`,
@@ -138,6 +212,8 @@ export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Pro
 		order_id: number;
 		number: string | null;
 		date_created: string;
+		weekday: number;
+		hour: number;
 		status: string;
 		first_name: string | null;
 		last_name: string | null;
@@ -145,6 +221,8 @@ export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Pro
 		net_total: number;
 	}>(
 		`SELECT s.order_id, o.number, strftime(s.date_created, '%Y-%m-%dT%H:%M:%S') AS date_created,
+			CAST(dayofweek(s.date_created) AS INTEGER) AS weekday,
+			CAST(hour(s.date_created) AS INTEGER) AS hour,
 			s.status, c.first_name, c.last_name, s.num_items_sold, s.net_total
 		 FROM order_stats s
 		 LEFT JOIN orders o ON o.id = s.order_id
@@ -154,10 +232,12 @@ export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Pro
 		 LIMIT ? OFFSET ?`,
 		[...where.params, perPage, (page - 1) * perPage],
 	);
-	const body: CellOrder[] = rows.map((r) => ({
+	const body: TimedOrder[] = rows.map((r) => ({
 		order_id: Number(r.order_id),
 		order_number: String(r.number ?? r.order_id),
 		date: String(r.date_created),
+		weekday: Number(r.weekday),
+		hour: Number(r.hour),
 		status: String(r.status).replace(/^wc-/, ''),
 		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
 		num_items_sold: Number(r.num_items_sold),
@@ -165,6 +245,30 @@ export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Pro
 	}));
 	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
 }
+
+const WEEKDAY_NAMES = [
+	'Sunday',
+	'Monday',
+	'Tuesday',
+	'Wednesday',
+	'Thursday',
+	'Friday',
+	'Saturday',
+];
+
+type ExportColumn = [string, (row: Record<string, unknown>) => unknown];
+
+/** Columns of the whole-report export (`POST reports/order-times/export`): one row per order. */
+export const ORDER_TIMES_EXPORT_COLUMNS: ExportColumn[] = [
+	['Date', (r) => r.date],
+	['Weekday', (r) => WEEKDAY_NAMES[Number(r.weekday)] ?? ''],
+	['Hour', (r) => `${String(r.hour).padStart(2, '0')}:00`],
+	['Order #', (r) => r.order_number],
+	['Status', (r) => r.status],
+	['Customer', (r) => r.customer_name],
+	[getMetric('orders', 'num_items_sold').columnLabel, (r) => r.num_items_sold],
+	[getMetric('orders', 'net_revenue').columnLabel, (r) => r.net_total],
+];
 
 export async function orderTimesRoute(
 	db: Db,

@@ -138,6 +138,7 @@ describe('trend direction', () => {
 			'orders/refunds',
 			'orders/coupons',
 			'customers/avg_days_to_second_order',
+			'customers/median_days_to_second_order',
 			'stock/outofstock',
 			'stock/lowstock',
 			'payment-methods/refunds',

@@ -243,6 +243,7 @@ describe.each([
 			repeat_rate: 50,
 			avg_lifetime_value: 32.5,
 			avg_days_to_second_order: 10,
+			median_days_to_second_order: 10,
 		});
 	});
 });
