@@ -8,6 +8,7 @@ import qs from 'qs';
 
 import { registerAdminRoutes } from './admin/index.js';
 import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
+import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
@@ -234,6 +235,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			const url = request.routeOptions.url;
 			if (request.is404 || url === undefined || !url.startsWith('/wp-json/')) return;
 			if (request.routeOptions.config.engineSeam === true) return;
+			if (request.routeOptions.config.storeGroup === true) return;
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
@@ -244,6 +246,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			await registerReportRoutes(rest, ctx, engine);
 			await registerAdminRoutes(rest, ctx);
 			await registerSyncRoutes(rest, ctx);
+			await registerStoreGroupRoutes(rest, ctx);
 		},
 		{ prefix: '/wp-json' },
 	);
