@@ -104,3 +104,5 @@ export function metricDefinitions(
 		]),
 	);
 }
+
+export { storeGroupMetric, type StoreGroupMetricKey } from './stores.js';
