@@ -12,21 +12,26 @@
  * The rows are order-stats rows (orders and their refunds; a refund counts under its order's
  * value, on its own date), so a dimension's figures sum to revenue/orders stats of the same range,
  * statuses and filters. Dimension values come from `db/order-dimensions.ts` (`order_dimensions`).
+ *
+ * Every read goes through the `SqlReader` a route is handed, in SQL both engines run (DuckDB and
+ * ClickHouse 18.16: subqueries instead of CTEs, one JOIN per SELECT, no correlated subquery, the
+ * four groupings of the stats as a UNION ALL instead of GROUPING SETS).
  */
 import { pageOfIntervals, sortIntervals } from '@abacus/date';
 import { getMetric, type MetricKey } from '@abacus/metrics';
 
-import type { Db, SqlValue } from '../core/db.js';
+import type { SqlValue } from '../core/db.js';
 import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { invalidParams } from '../http/errors.js';
 import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
 import { normaliseQuery, Query as QueryOf, type ParamSpecs, type Query } from '../http/params.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { DIMENSION_FILTERS, ORIGIN_KEY } from './breakdown-filters.js';
 import { dateRange } from './date-range.js';
 import { dateWhere, statusWhere, whereClause, type Where } from './filters.js';
-import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
-import type { ReportHandler, RouteResult } from './report-route.js';
+import { bucketKeyOf, buckets, type Interval } from './intervals.js';
+import type { ReportHandler, ReportRouteOptions, RouteResult } from './report-route.js';
 
 /** SQL of a grouping: the value's key and the store's label for it, over `order_dimensions d`. */
 interface Grouping {
@@ -217,17 +222,21 @@ function dimensionWhere(q: Query, group: Grouping, itemKeys: string[] | null): W
 	if (itemKeys) add(group.key, itemKeys.length ? itemKeys : ['\u0000'], false);
 	const type = q.str('customer_type');
 	if (type === 'new' || type === 'returning') {
-		// A refund follows its order: the order's flag decides.
+		// A refund follows its order: the order's flag decides (no flag: a new customer's).
 		where.sql.push(
-			`COALESCE((SELECT o.returning_customer FROM order_stats o WHERE o.order_id = CASE WHEN s.parent_id = 0 THEN s.order_id ELSE s.parent_id END), false) = ?`,
+			`(CASE WHEN s.parent_id = 0 THEN s.order_id ELSE s.parent_id END) ${type === 'returning' ? 'IN' : 'NOT IN'} (SELECT o.order_id FROM order_stats o WHERE o.returning_customer = ?)`,
 		);
-		where.params.push(type === 'returning');
+		where.params.push(true);
 	}
 	return where;
 }
 
-/** The order-stats rows of the request with their dimension key and label (a CTE body). */
+/**
+ * The order-stats rows of the request with their dimension key and label (a subquery `b`):
+ * `new_order` is 1 for an order row of a new customer's (returning flag false).
+ */
 function baseRows(
+	db: SqlReader,
 	dimension: Dimension,
 	q: Query,
 	settings: StoreSettings,
@@ -237,13 +246,14 @@ function baseRows(
 	const group = grouping(dimension, q);
 	const range = dateRange(q.raw, settings.timeZone);
 	const where = whereClause(
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialectOf(db)),
 		statusWhere(q, settings),
 		dimensionWhere(q, group, itemKeys),
 	);
 	return {
 		sql: `SELECT s.order_id, s.parent_id, s.net_total, s.shipping_total, s.customer_id,
-				s.returning_customer, COALESCE(${group.key}, '') AS k, COALESCE(${group.label}, '') AS lbl
+				CASE WHEN NOT s.returning_customer THEN 1 ELSE 0 END AS new_order,
+				COALESCE(${group.key}, '') AS k, COALESCE(${group.label}, '') AS lbl
 				${extraColumns}
 			FROM order_stats s
 			LEFT JOIN order_dimensions d
@@ -258,60 +268,73 @@ function baseRows(
  * range and filters whose `keyId` is listed.
  */
 async function itemKeysOf(
-	db: Db,
+	db: SqlReader,
 	dimension: Dimension,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<string[] | null> {
 	const ids = q.ids(dimension.itemParam);
 	if (!ids.length) return null;
-	const base = baseRows(dimension, q, settings, null);
-	const rows = await db.all(
-		`WITH b AS (${base.sql}) SELECT DISTINCT b.k AS k FROM b`,
-		base.params,
-	);
+	const base = baseRows(db, dimension, q, settings, null);
+	const rows = await db.all(`SELECT DISTINCT b.k AS k FROM (${base.sql}) b`, base.params);
 	const byId = new Map(rows.map((r) => [keyId(String(r.k ?? '')), String(r.k ?? '')]));
 	return ids.filter((id) => byId.has(id)).map((id) => byId.get(id) as string);
 }
 
-/** Aggregates of order-stats rows `b` (figures before the derived ones). */
-const AGGREGATES = `
-	COUNT(*) FILTER (WHERE b.parent_id = 0) AS orders_count,
-	COALESCE(SUM(b.net_total), 0) AS net_revenue,
-	COALESCE(-SUM(b.net_total) FILTER (WHERE b.net_total < 0), 0) AS refunds,
-	COALESCE(SUM(b.shipping_total), 0) AS shipping,
-	COUNT(DISTINCT b.customer_id) FILTER (WHERE b.parent_id = 0 AND b.returning_customer = false) AS new_customers`;
+/** Aggregates of order-stats rows `b` (figures before the derived ones), in DuckDB's SQL. */
+const AGGREGATES: Array<[string, string]> = [
+	['orders_count', 'COUNT(*) FILTER (WHERE b.parent_id = 0)'],
+	['net_revenue', 'COALESCE(SUM(b.net_total), 0)'],
+	['refunds', 'COALESCE(-SUM(b.net_total) FILTER (WHERE b.net_total < 0), 0)'],
+	['shipping', 'COALESCE(SUM(b.shipping_total), 0)'],
+	[
+		'new_customers',
+		'COUNT(DISTINCT b.customer_id) FILTER (WHERE b.parent_id = 0 AND b.new_order = 1)',
+	],
+];
+
+/** The aggregates as the reader's engine writes them. */
+function aggregates(db: SqlReader): string {
+	const dialect = dialectOf(db);
+	return AGGREGATES.map(([name, sql]) => `${dialect.aggregate(sql)} AS ${name}`).join(', ');
+}
 
 const round = (n: number): number => Math.round(n * 100) / 100;
 
+/**
+ * A sum of money cleared of floating-point noise (DuckDB adds DOUBLEs: 2328.1499999999996 or
+ * 2328.15 by the order of the rows; ClickHouse adds decimals), so an average or share on the half
+ * rounds the same on every engine, as the metric layer does (`metrics/index.ts`).
+ */
+const cents = (value: unknown): number => Math.round(Number(value ?? 0) * 1e6) / 1e6;
+
 function figures(row: Record<string, unknown>, totalNet: number): Figures {
 	const orders = Number(row.orders_count ?? 0);
-	const net = Number(row.net_revenue ?? 0);
+	const net = cents(row.net_revenue);
 	return {
 		orders_count: orders,
 		net_revenue: round(net),
-		refunds: round(Number(row.refunds ?? 0)),
+		refunds: round(cents(row.refunds)),
 		avg_order_value: orders ? round(net / orders) : 0,
 		net_revenue_share: totalNet ? round((100 * net) / totalNet) : 0,
-		shipping: round(Number(row.shipping ?? 0)),
+		shipping: round(cents(row.shipping)),
 		new_customers: Number(row.new_customers ?? 0),
 	};
 }
 
 /** `reports/<slug>`: one row per dimension value, sorted and paged. */
 export async function breakdownList(
-	db: Db,
+	db: SqlReader,
 	dimension: Dimension,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
-	const base = baseRows(dimension, q, settings, await itemKeysOf(db, dimension, q, settings));
+	const base = baseRows(db, dimension, q, settings, await itemKeysOf(db, dimension, q, settings));
 	const rows = await db.all(
-		`WITH b AS (${base.sql})
-		SELECT b.k AS key, max(b.lbl) AS label, ${AGGREGATES} FROM b GROUP BY b.k`,
+		`SELECT b.k AS key, max(b.lbl) AS label, ${aggregates(db)} FROM (${base.sql}) b GROUP BY b.k`,
 		base.params,
 	);
-	const totalNet = rows.reduce((s, r) => s + Number(r.net_revenue ?? 0), 0);
+	const totalNet = cents(rows.reduce((s, r) => s + cents(r.net_revenue), 0));
 	const items = rows.map((r) => ({
 		id: keyId(String(r.key ?? '')),
 		key: String(r.key ?? ''),
@@ -357,7 +380,7 @@ function pickFields(
 
 /** `reports/<slug>/stats`: totals and intervals of the figures, with segments per value. */
 export async function breakdownStats(
-	db: Db,
+	db: SqlReader,
 	dimension: Dimension,
 	q: Query,
 	settings: StoreSettings,
@@ -365,24 +388,36 @@ export async function breakdownStats(
 	const interval = q.str('interval', 'week') as Interval;
 	const { startOfWeek, timeZone } = settings;
 	const range = dateRange(q.raw, timeZone);
+	const dialect = dialectOf(db);
 	const itemKeys = await itemKeysOf(db, dimension, q, settings);
 	const base = baseRows(
+		db,
 		dimension,
 		q,
 		settings,
 		itemKeys,
-		`, ${bucketStartSql('s.date_created', interval, startOfWeek)} AS bucket`,
+		`, ${dialect.bucketStart('s.date_created', interval, startOfWeek)} AS bk`,
 	);
+	// The four groupings (bucket × value, bucket, value, all), as GROUPING SETS would give them.
+	const groupings: Array<[bucket: boolean, key: boolean]> = [
+		[true, true],
+		[true, false],
+		[false, true],
+		[false, false],
+	];
 	const rows = await db.all(
-		`WITH b AS (${base.sql})
-		SELECT CAST(b.bucket AS VARCHAR) AS bucket, b.k AS key, max(b.lbl) AS label, ${AGGREGATES}
-		FROM b GROUP BY GROUPING SETS ((b.bucket, b.k), (b.bucket), (b.k), ())`,
-		base.params,
+		groupings
+			.map(([bucket, key]) => {
+				const by = [bucket ? 'b.bk' : '', key ? 'b.k' : ''].filter(Boolean);
+				return `SELECT ${bucket ? dialect.text('b.bk') : 'NULL'} AS bucket, ${key ? 'b.k' : 'NULL'} AS key, ${key ? 'max(b.lbl)' : 'NULL'} AS label, ${aggregates(db)} FROM (${base.sql}) b${by.length ? ` GROUP BY ${by.join(', ')}` : ''}`;
+			})
+			.join(' UNION ALL '),
+		groupings.flatMap(() => base.params),
 	);
 	const fields = q.strings('fields');
 	const segmented = q.str('segmentby') === dimension.segment;
 	const totalRow = rows.find((r) => r.bucket === null && r.key === null) ?? {};
-	const totalNet = Number(totalRow.net_revenue ?? 0);
+	const totalNet = cents(totalRow.net_revenue);
 	const byKey = rows.filter((r) => r.bucket === null && r.key !== null);
 	const valuesCount = byKey.length;
 	const segmentKeys = (
@@ -435,7 +470,7 @@ export async function breakdownStats(
 	const intervals = page.map((bucket) => {
 		const list = inBucket.get(bucket.key) ?? [];
 		const whole = list.find((r) => r.key === null) ?? {};
-		const net = Number(whole.net_revenue ?? 0);
+		const net = cents(whole.net_revenue);
 		return {
 			interval: bucket.key,
 			date_start: fmt(bucket.start),
@@ -496,7 +531,7 @@ export function breakdownName(row: Record<string, unknown>): string {
  * arguments are read with the table route's own parameters.
  */
 export async function breakdownExportPage(
-	db: Db,
+	db: SqlReader,
 	slug: string,
 	q: Query,
 	settings: StoreSettings,
@@ -527,20 +562,31 @@ export const BREAKDOWN_EXPORT_COLUMNS: Array<[string, (row: Record<string, unkno
 		[breakdownLabel('new_customers'), (r) => r.new_customers],
 	];
 
-/** Registers `reports/<slug>` and `reports/<slug>/stats` of every breakdown (REST-style routes). */
+/**
+ * Registers `reports/<slug>` and `reports/<slug>/stats` of every breakdown (REST-style routes),
+ * on the metric layer's seam: each reads the request's store through the reader it is handed.
+ */
 export function registerBreakdownRoutes(
-	route: (path: string, specs: ParamSpecs, handler: ReportHandler) => void,
-	db: Db,
+	route: (
+		path: string,
+		specs: ParamSpecs,
+		handler: ReportHandler,
+		options?: ReportRouteOptions,
+	) => void,
 	namespace: string,
 ): void {
 	for (const dimension of DIMENSIONS) {
-		route(`${namespace}/reports/${dimension.slug}`, listParams(dimension), (q, settings) =>
-			breakdownList(db, dimension, q, settings),
+		route(
+			`${namespace}/reports/${dimension.slug}`,
+			listParams(dimension),
+			(q, settings, _request, reader) => breakdownList(reader, dimension, q, settings),
+			{ seam: true },
 		);
 		route(
 			`${namespace}/reports/${dimension.slug}/stats`,
 			statsParams(dimension),
-			(q, settings) => breakdownStats(db, dimension, q, settings),
+			(q, settings, _request, reader) => breakdownStats(reader, dimension, q, settings),
+			{ seam: true },
 		);
 	}
 }

@@ -425,7 +425,7 @@ export async function registerReportRoutes(
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards(), {
 		seam: true,
 	});
-	registerBreakdownRoutes(route, db, NS);
+	registerBreakdownRoutes(route, NS);
 	registerCohortRoutes(route, db, NS);
 	await registerProfitRoutes(app, ctx, cache, NS);
 	await registerExportRoutes(app, ctx);

@@ -383,7 +383,6 @@ test('routes not answered on ClickHouse say so (501 naming the route), never a f
 	const bearer = token(SPECS[0].url);
 	for (const [url, route] of [
 		['reports/customers?per_page=5', '/wc-analytics/reports/customers'],
-		['reports/payment-methods', '/wc-analytics/reports/payment-methods'],
 		['leaderboards?per_page=5', '/wc-analytics/leaderboards'],
 	]) {
 		const answer = await get(engine, url, bearer);

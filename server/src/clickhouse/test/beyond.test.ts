@@ -1,0 +1,194 @@
+/**
+ * The reports beyond WooCommerce Analytics on the server's ClickHouse engine, over HTTP: the
+ * breakdowns (payment and shipping methods, origins, places), each answered for the store its
+ * engine token names with exactly the figures (JSON and X-WP-Total) the same store's DuckDB server
+ * gives. Two small stores on a two-shard cluster.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import fc from 'fast-check';
+
+import { signEngineToken } from '../../engine-auth/index.js';
+import { startServer } from '../../index.js';
+import { type Cluster } from '../cluster.js';
+import { putStore } from '../load.js';
+import { generateStores, json, startCluster, type TestStore } from './setup.js';
+
+jest.setTimeout(240_000);
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+const SPECS = [
+	{ id: 21, timeZone: 'America/Los_Angeles', seed: 31, url: 'https://beyond-a.example' },
+	{ id: 22, timeZone: 'Europe/Paris', seed: 32, url: 'https://beyond-b.example' },
+];
+const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
+
+let dir: string;
+let cluster: Cluster;
+let stores: TestStore[] = [];
+let engine: Server;
+/** Each store's own DuckDB server, by index in SPECS. */
+const duck: Server[] = [];
+
+beforeAll(async () => {
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-beyond-'));
+	const started = startCluster();
+	stores = await generateStores(dir, SPECS, 400);
+	cluster = await started;
+	const target = { url: cluster.shards[0].url, database: 'abacus' };
+	for (const [i, store] of stores.entries()) {
+		await putStore({
+			target,
+			shardUrls: cluster.shards.map((s) => s.url),
+			cluster: cluster.name,
+			db: store.db,
+			storeUrl: SPECS[i].url,
+			storeId: store.id,
+			batchRows: 2000,
+		});
+		store.db.close();
+	}
+	for (const store of stores) {
+		duck.push(await startServer({ databasePath: store.file, quiet: true, sync: false }));
+	}
+	engine = await startServer({
+		databasePath: path.join(dir, 'engine.duckdb'),
+		orders: 0,
+		quiet: true,
+		sync: false,
+		engine: target,
+		engineStores: SPECS.map((s) => ({ url: s.url, secret: secretOf(s.url) })),
+	});
+});
+
+afterAll(async () => {
+	await engine?.close();
+	for (const server of duck) await server.close();
+	await cluster?.stop();
+	fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function token(store: string): string {
+	const now = Math.floor(Date.now() / 1000);
+	return signEngineToken(
+		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		secretOf(store),
+	);
+}
+
+interface Answer {
+	status: number;
+	body: unknown;
+	total: string | null;
+}
+
+/** `url` is the path under /wp-json/ (`wc-analytics/reports/…`). */
+async function get(server: Server, url: string, bearer?: string): Promise<Answer> {
+	const response = await fetch(`${server.url}/wp-json/${url}`, {
+		headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+	});
+	return {
+		status: response.status,
+		body: await response.json(),
+		total: response.headers.get('x-wp-total'),
+	};
+}
+
+/** Store `i`'s answer from the engine equals its DuckDB server's (JSON, X-WP-Total). */
+async function same(i: number, url: string): Promise<Answer> {
+	const click = await get(engine, url, token(SPECS[i].url));
+	const reference = await get(duck[i], url);
+	expect([url, reference.status]).toEqual([url, 200]);
+	expect([url, click.status, json(click.body)]).toEqual([url, 200, json(reference.body)]);
+	expect([url, click.total]).toEqual([url, reference.total]);
+	return click;
+}
+
+const A = 'wc-analytics/reports';
+const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
+const PARTIAL = 'after=2025-10-20T06:00:00&before=2026-01-05T18:00:00';
+
+const BREAKDOWNS = [
+	{ slug: 'payment-methods', items: 'payment_methods', segment: 'payment_method' },
+	{ slug: 'shipping-methods', items: 'shipping_methods', segment: 'shipping_method' },
+	{ slug: 'origins', items: 'origins', segment: 'origin' },
+	{ slug: 'places', items: 'places', segment: 'place' },
+];
+const GROUPS: Record<string, string[]> = {
+	origins: ['origin', 'source_type', 'campaign', 'device'],
+	places: ['billing_country', 'billing_state', 'shipping_country', 'shipping_state'],
+};
+
+test('breakdowns: tables and stats of every dimension equal each store’s DuckDB server', async () => {
+	let n = 0;
+	for (const { slug, items, segment } of BREAKDOWNS) {
+		const ids: number[][] = [];
+		for (const i of [0, 1]) {
+			const rows = (await same(i, `${A}/${slug}?${YEAR}&per_page=-1`)).body as Array<{
+				id: number;
+			}>;
+			expect(rows.length).toBeGreaterThan(1);
+			ids.push(rows.slice(0, 2).map((r) => r.id));
+		}
+		const groups = GROUPS[slug] ?? [];
+		// Each further request on one store (alternating): the test stays cheap.
+		const urls: Array<(i: number) => string> = [
+			() => `${A}/${slug}?${PARTIAL}&orderby=label&order=asc&per_page=2&page=2`,
+			(i: number) =>
+				`${A}/${slug}?${YEAR}&orderby=orders_count&customer_type=new&${items}=${ids[i].join(',')}`,
+			() => `${A}/${slug}/stats?interval=month&${YEAR}&per_page=100`,
+			() =>
+				`${A}/${slug}/stats?interval=week&${PARTIAL}&segmentby=${segment}&customer_type=returning&status_is[]=completed&status_is[]=refunded&per_page=20&page=2`,
+			(i: number) =>
+				`${A}/${slug}/stats?interval=day&${PARTIAL}&segmentby=${segment}&${items}=${ids[i].join(',')}&fields[]=net_revenue&fields[]=orders_count`,
+			...groups
+				.slice(1)
+				.map(
+					(group, g) => () =>
+						g % 2
+							? `${A}/${slug}?${YEAR}&group_by=${group}&orderby=net_revenue_share`
+							: `${A}/${slug}/stats?interval=quarter&${YEAR}&group_by=${group}&segmentby=${segment}`,
+				),
+		];
+		for (const url of urls) {
+			const i = n++ % 2;
+			await same(i, url(i));
+		}
+	}
+	// The dimension filters (drill-downs of a breakdown's figures) on a breakdown and its stats.
+	await same(0, `${A}/places?${YEAR}&country_includes=US&payment_method_excludes=cod`);
+	await same(
+		1,
+		`${A}/payment-methods/stats?interval=month&${YEAR}&shipping_country_excludes=US&state_includes=US:CA,US:NY`,
+	);
+});
+
+test('breakdowns: a store’s token never gets the other store’s figures (fuzzed)', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.constantFrom(0, 1),
+			fc.constantFrom(...BREAKDOWNS.map((b) => b.slug)),
+			fc.boolean(),
+			fc.constantFrom('day', 'week', 'month'),
+			fc.integer({ min: 0, max: 300 }),
+			fc.integer({ min: 1, max: 90 }),
+			fc.constantFrom('', 'new', 'returning'),
+			async (i, slug, stats, interval, startDay, days, customerType) => {
+				const day = (n: number): string =>
+					new Date(Date.UTC(2025, 3, 1) + n * 86_400_000).toISOString().slice(0, 10);
+				const params = new URLSearchParams({
+					after: `${day(startDay)}T03:00:00`,
+					before: `${day(startDay + days)}T22:00:00`,
+					per_page: '100',
+				});
+				if (stats) params.set('interval', interval);
+				if (customerType) params.set('customer_type', customerType);
+				await same(i, `${A}/${slug}${stats ? '/stats' : ''}?${params}`);
+			},
+		),
+		{ numRuns: 6 },
+	);
+});
