@@ -54,6 +54,23 @@ export const CLICKHOUSE: Dialect = {
 	text: (expr) => `toString(${expr})`,
 	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,
 	groupBy: (names) => names.join(', '),
+	timePart(expr, part) {
+		switch (part) {
+			case 'weekday':
+				// toDayOfWeek: Monday 1 … Sunday 7.
+				return `toInt32(toDayOfWeek(${expr}) % 7)`;
+			case 'hour':
+				return `toInt32(toHour(${expr}))`;
+			case 'day':
+				return `toInt64(toDate(${expr}))`;
+			case 'month':
+				return `toInt32(toYear(${expr}) * 12 + toMonth(${expr}) - 1)`;
+			case 'second':
+				// The column's zone is UTC and holds the wall time: seconds of that wall time.
+				return `toInt64(${expr})`;
+		}
+	},
+	isoText: (expr) => `formatDateTime(${expr}, '%Y-%m-%dT%H:%M:%S')`,
 	aggregate: clickhouseAggregate,
 	real: (expr) => `toFloat64(${expr})`,
 	idRows: (placeholders) => `SELECT toInt64(arrayJoin([${placeholders}])) AS id`,

@@ -27,6 +27,14 @@ export interface Dialect {
 	timestamp(placeholder: string): string;
 	/** The GROUP BY list of the first `names.length` selected columns, named by their aliases. */
 	groupBy(names: string[]): string;
+	/**
+	 * A part of a naive local TIMESTAMP (or DATE) column as a whole number: `weekday` 0 = Sunday …
+	 * 6 = Saturday, `hour` 0…23, `day` days since 1970-01-01, `month` year × 12 + month − 1,
+	 * `second` seconds since 1970-01-01 00:00:00.
+	 */
+	timePart(expr: string, part: 'weekday' | 'hour' | 'day' | 'month' | 'second'): string;
+	/** A naive local TIMESTAMP column as `YYYY-MM-DDTHH:MM:SS` text. */
+	isoText(expr: string): string;
 	/** A metric's aggregate SQL (written in DuckDB's SQL in the metric layer) for this engine. */
 	aggregate(sql: string): string;
 	/** A text column holding a number (`'10.0000'`) read as a double. */
@@ -56,6 +64,21 @@ export const DUCKDB: Dialect = {
 	text: (expr) => `CAST(${expr} AS VARCHAR)`,
 	timestamp: (placeholder) => `CAST(${placeholder} AS TIMESTAMP)`,
 	groupBy: (names) => names.map((_, i) => String(i + 1)).join(', '),
+	timePart(expr, part) {
+		switch (part) {
+			case 'weekday':
+				return `CAST(dayofweek(${expr}) AS INTEGER)`;
+			case 'hour':
+				return `CAST(hour(${expr}) AS INTEGER)`;
+			case 'day':
+				return `CAST(date_diff('day', DATE '1970-01-01', CAST(${expr} AS DATE)) AS BIGINT)`;
+			case 'month':
+				return `CAST(year(${expr}) * 12 + month(${expr}) - 1 AS INTEGER)`;
+			case 'second':
+				return `CAST(epoch(${expr}) AS BIGINT)`;
+		}
+	},
+	isoText: (expr) => `strftime(${expr}, '%Y-%m-%dT%H:%M:%S')`,
 	aggregate: (sql) => sql,
 	real: (expr) => `CAST(${expr} AS DOUBLE)`,
 	idRows: (placeholders) => `SELECT UNNEST([${placeholders}]::BIGINT[]) AS id`,
