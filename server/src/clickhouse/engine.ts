@@ -4,6 +4,8 @@
  * looked up in the cluster's store registry (`storeByUrl`, cached briefly) and read through a
  * `ClickHouseStore` scoped to that store, with the settings the store registered. A request naming
  * no store, or a store the cluster does not hold, is refused: there is no default store.
+ * A store's statements go to the shard that holds it and read its local tables (`routing.ts`);
+ * when no single shard is found they read the Distributed tables through the engine's node.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -11,6 +13,7 @@ import type {} from '../engine-auth/index.js';
 import { RestError } from '../http/errors.js';
 import type { ReportEngine, ReportSource } from '../reports/report-route.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';
+import { findShard, recordedShards, ShardClient } from './routing.js';
 import { ClickHouseStore, type RegisteredStore, storeByUrl } from './store.js';
 
 export interface ClickHouseEngineOptions {
@@ -18,6 +21,8 @@ export interface ClickHouseEngineOptions {
 	lookupTtlMs?: number;
 	/** How long a cached report answer is served (ms). Default 30,000. */
 	maxAgeMs?: number;
+	/** Send a store's statements to its shard (default) or always through the Distributed tables. */
+	routing?: boolean;
 }
 
 /** Most store lookups kept (a lookup per store URL; the oldest dropped first). */
@@ -28,9 +33,41 @@ export function clickHouseEngine(
 	options: ClickHouseEngineOptions = {},
 ): ReportEngine {
 	// LEFT JOINs give NULL for no match, as in DuckDB (not the column type's default).
-	const client = new ClickHouseClient(target, { join_use_nulls: 1 });
+	const settings = { join_use_nulls: 1 };
+	const client = new ClickHouseClient(target, settings);
 	const ttl = options.lookupTtlMs ?? 2000;
 	const lookups = new Map<string, { at: number; store: Promise<RegisteredStore | null> }>();
+	const routing = options.routing ?? true;
+	/** The recorded shards (asked again after a minute) and each store's shard client. */
+	let shardList: { at: number; urls: Promise<string[]> } | null = null;
+	const shardOf = new Map<number, { at: number; client: Promise<ClickHouseClient> }>();
+
+	function shards(): Promise<string[]> {
+		if (shardList && Date.now() - shardList.at < 60_000) return shardList.urls;
+		const urls = recordedShards(target);
+		shardList = { at: Date.now(), urls };
+		urls.catch(() => (shardList = null));
+		return urls;
+	}
+
+	/** The client reading `storeId`'s rows: its shard's, else the engine node's (Distributed). */
+	function readerClient(storeId: number): Promise<ClickHouseClient> {
+		const held = shardOf.get(storeId);
+		if (held && Date.now() - held.at < 60_000) return held.client;
+		shardOf.delete(storeId);
+		if (shardOf.size >= MAX_LOOKUPS) {
+			const first = shardOf.keys().next();
+			if (!first.done) shardOf.delete(first.value);
+		}
+		const found = shards()
+			.then((urls) => findShard(target, urls, storeId))
+			.then((url) =>
+				url ? new ShardClient({ url, database: target.database }, settings) : client,
+			);
+		shardOf.set(storeId, { at: Date.now(), client: found });
+		found.catch(() => shardOf.delete(storeId));
+		return found;
+	}
 
 	function lookup(url: string): Promise<RegisteredStore | null> {
 		const held = lookups.get(url);
@@ -67,8 +104,11 @@ export function clickHouseEngine(
 					403,
 				);
 			}
+			const reader = routing ? await readerClient(store.storeId) : client;
 			return {
-				reader: new ClickHouseStore(client, store.storeId),
+				reader: new ClickHouseStore(reader, store.storeId, {
+					local: reader instanceof ShardClient,
+				}),
 				settings: store.settings,
 				store: `clickhouse:${store.storeId}`,
 			};

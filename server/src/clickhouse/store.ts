@@ -12,6 +12,7 @@ import type { StoreSettings } from '../db/store-settings.js';
 import type { SqlReader } from '../metrics/dialect.js';
 import { ClickHouseClient } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
+import { recordShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
 const TIME = "DateTime('UTC')";
@@ -410,6 +411,8 @@ export async function createClusterSchema(
 			);
 		}
 	}
+	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
+	await recordShards(shardUrls, database);
 }
 
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
@@ -586,9 +589,14 @@ export async function loadStore(
 export class ClickHouseStore implements SqlReader {
 	readonly dialect = CLICKHOUSE;
 
+	/**
+	 * `local`: read the shard tables themselves, not the Distributed ones: for a client of the
+	 * shard that holds the store (`routing.ts`), so the whole statement runs where its rows are.
+	 */
 	constructor(
 		private readonly client: ClickHouseClient,
 		readonly storeId: number,
+		private readonly options: { local?: boolean } = {},
 	) {
 		if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
 			throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
@@ -611,7 +619,8 @@ export class ClickHouseStore implements SqlReader {
 						{ table: name },
 					);
 				}
-				return `${keyword}${space}(SELECT * FROM ${database}.${name}_all WHERE store_id = ${this.storeId})`;
+				const table = this.options.local ? name : `${name}_all`;
+				return `${keyword}${space}(SELECT * FROM ${database}.${table} WHERE store_id = ${this.storeId})`;
 			},
 		);
 	}
