@@ -14,14 +14,20 @@
  * (`order_stats.date_created`, store-local time). Activity is counted up to `before`: periods that
  * start after it are `null` (not yet seen). Net sales are the order-stats net totals of orders and
  * refunds (a refund on its own date), the same figure as the revenue report's net sales.
+ *
+ * Every read goes through the reader a route is handed, in SQL both engines run (DuckDB and
+ * ClickHouse 18.16): subqueries instead of CTEs, one JOIN per SELECT, periods as whole numbers
+ * (the dialect's day and month numbers), and a customer's second order found without window
+ * functions (the earliest order after the first, or the first's own time when two share it).
  */
 import { getMetric } from '@abacus/metrics';
 
-import type { Db, SqlValue } from '../core/db.js';
+import type { SqlValue } from '../core/db.js';
 import { formatSql } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { invalidParams, missingParams, RestError } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
+import { dialectOf, type Dialect, type SqlReader } from '../metrics/dialect.js';
 import { ORDER_METRICS } from '../metrics/index.js';
 import { dateRange, type DateRange } from './date-range.js';
 import { statusWhere, whereClause } from './filters.js';
@@ -134,48 +140,126 @@ const cohortKey = (start: number, period: CohortPeriod): string => {
 		: dayText(start);
 };
 
-/** SQL: the start of the period holding a TIMESTAMP column, as a DATE. */
-function periodStartSql(column: string, period: CohortPeriod, startOfWeek: number): string {
-	if (period === 'month') return `CAST(date_trunc('month', ${column}) AS DATE)`;
-	return `(CAST(${column} AS DATE) - CAST((dayofweek(${column}) - ${startOfWeek} + 7) % 7 AS INTEGER))`;
+/**
+ * A cohort's number: the month number (year × 12 + month − 1) or the day number of the week's
+ * first day (days since 1970-01-01), as the dialect computes them in SQL and `cohortNumber` here.
+ */
+function cohortNumberSql(
+	dialect: Dialect,
+	column: string,
+	period: CohortPeriod,
+	startOfWeek: number,
+): string {
+	if (period === 'month') return dialect.timePart(column, 'month');
+	return `(${dialect.timePart(column, 'day')} - (${dialect.timePart(column, 'weekday')} - ${startOfWeek} + 7) % 7)`;
 }
 
-/** SQL: the index of the period of `column` counted from the cohort start `cohort` (a DATE). */
+/** The number of the cohort starting at `start` (naive local ms of the period's first day). */
+function cohortNumber(start: number, period: CohortPeriod): number {
+	const d = new Date(start);
+	return period === 'month' ? d.getUTCFullYear() * 12 + d.getUTCMonth() : Math.floor(start / DAY);
+}
+
+/** The first day (naive local ms) of the cohort numbered `n`. */
+function cohortOfNumber(n: number, period: CohortPeriod): number {
+	return period === 'month' ? Date.UTC(Math.floor(n / 12), n % 12, 1) : n * DAY;
+}
+
+/** SQL: the index of the period of `column` counted from the cohort numbered `cohort`. */
 function periodIndexSql(
+	dialect: Dialect,
 	column: string,
 	cohort: string,
 	period: CohortPeriod,
 	startOfWeek: number,
 ): string {
-	if (period === 'month') {
-		return `CAST((year(${column}) * 12 + month(${column})) - (year(${cohort}) * 12 + month(${cohort})) AS INTEGER)`;
-	}
-	return `CAST(date_diff('day', ${cohort}, ${periodStartSql(column, 'week', startOfWeek)}) / 7 AS INTEGER)`;
+	if (period === 'month') return `(${dialect.timePart(column, 'month')} - ${cohort})`;
+	return `CAST((${cohortNumberSql(dialect, column, 'week', startOfWeek)} - ${cohort}) / 7 AS INTEGER)`;
+}
+
+/** SQL: `column` (an order's time) lies in or after the cohort numbered `cohort`. */
+function fromCohortSql(
+	dialect: Dialect,
+	column: string,
+	cohort: string,
+	period: CohortPeriod,
+): string {
+	return `${dialect.timePart(column, period === 'month' ? 'month' : 'day')} >= ${cohort}`;
 }
 
 function tooLarge(name: string, message: string): RestError {
 	return new RestError('abacus_cohorts_too_large', message, 400, { params: { [name]: message } });
 }
 
-/** The customers' first orders (CTE text) for the statuses of a request. */
-function firstOrdersSql(
+/** A subquery's text and its parameters. */
+interface Sub {
+	sql: string;
+	params: SqlValue[];
+}
+
+/**
+ * The subqueries of a request: `orders` (alias it `o`), the order-stats rows of customers up to
+ * `before` under the request's statuses, and `first` (alias it `c`), the customers whose first
+ * order (not a refund) falls in the range, with its time `first_at`.
+ */
+function cohortSources(
+	dialect: Dialect,
 	q: Query,
 	settings: StoreSettings,
 	range: DateRange,
-): { sql: string; params: SqlValue[] } {
+): { orders: Sub; first: Sub } {
 	const status = whereClause(statusWhere(q, settings), {
-		sql: ['s.customer_id IS NOT NULL', 's.date_created <= CAST(? AS TIMESTAMP)'],
+		sql: ['s.customer_id IS NOT NULL', `s.date_created <= ${dialect.timestamp('?')}`],
 		params: [formatSql(range.before)],
 	});
+	const orders = {
+		sql: `SELECT s.order_id, s.customer_id, s.parent_id, s.date_created, s.net_total, s.status, s.num_items_sold FROM order_stats s ${status.sql}`,
+		params: status.params,
+	};
 	return {
-		sql: `o AS (SELECT s.order_id, s.customer_id, s.parent_id, s.date_created, s.net_total FROM order_stats s ${status.sql}),
-			f AS (SELECT customer_id, MIN(date_created) AS first_at FROM o WHERE parent_id = 0 GROUP BY customer_id),
-			c AS (SELECT customer_id, first_at FROM f WHERE first_at BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP))`,
-		params: [...status.params, formatSql(range.after), formatSql(range.before)],
+		orders,
+		first: {
+			sql: `SELECT f.customer_id, f.first_at FROM (
+				SELECT o.customer_id, MIN(o.date_created) AS first_at FROM (${orders.sql}) o
+				WHERE o.parent_id = 0 GROUP BY o.customer_id
+			) f WHERE f.first_at BETWEEN ${dialect.timestamp('?')} AND ${dialect.timestamp('?')}`,
+			params: [...orders.params, formatSql(range.after), formatSql(range.before)],
+		},
 	};
 }
 
-export async function cohorts(db: Db, q: Query, settings: StoreSettings): Promise<CohortsAnswer> {
+/**
+ * Per customer of `customers` (a subquery of `customer_id`, `first_at`): net sales of all their
+ * orders and refunds, their orders count, and the second order's time (`second_at`, as text)
+ * with the seconds from the first to it (`gap`, null without a second order).
+ */
+function customerFigures(dialect: Dialect, customers: Sub, orders: Sub): Sub {
+	const net = dialect.aggregate((ORDER_METRICS.net_revenue.sql ?? '').replace(/\bs\./g, 'o.'));
+	return {
+		sql: `SELECT v.customer_id, v.first_at, v.net, v.orders,
+				CASE WHEN v.ties >= 2 THEN v.first_at ELSE v.next_at END AS second_at,
+				CASE WHEN v.ties >= 2 THEN 0
+					ELSE ${dialect.timePart('v.next_at', 'second')} - ${dialect.timePart('v.first_at', 'second')} END AS gap
+			FROM (
+				SELECT c.customer_id, c.first_at, ${net} AS net,
+					SUM(CASE WHEN o.parent_id = 0 THEN 1 ELSE 0 END) AS orders,
+					SUM(CASE WHEN o.parent_id = 0 AND o.date_created = c.first_at THEN 1 ELSE 0 END) AS ties,
+					MIN(CASE WHEN o.parent_id = 0 AND o.date_created > c.first_at THEN o.date_created END) AS next_at
+				FROM (${customers.sql}) c JOIN (${orders.sql}) o ON o.customer_id = c.customer_id
+				GROUP BY c.customer_id, c.first_at
+			) v`,
+		params: [...customers.params, ...orders.params],
+	};
+}
+
+/** A sum of money cleared of floating-point noise (DuckDB adds DOUBLEs, ClickHouse decimals). */
+const cents = (value: unknown): number => Math.round(Number(value ?? 0) * 1e6) / 1e6;
+
+export async function cohorts(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<CohortsAnswer> {
 	const range = dateRange(q.raw, settings.timeZone);
 	const period = q.str('period', 'month') === 'week' ? 'week' : 'month';
 	const periods = q.int('periods', 12);
@@ -193,32 +277,36 @@ export async function cohorts(db: Db, q: Query, settings: StoreSettings): Promis
 		);
 	}
 	const sow = settings.startOfWeek;
-	const first = firstOrdersSql(q, settings, range);
-	const cohortSql = periodStartSql('c.first_at', period, sow);
+	const dialect = dialectOf(db);
+	const { orders, first } = cohortSources(dialect, q, settings, range);
+	const cohortSql = cohortNumberSql(dialect, 'c.first_at', period, sow);
+	const netSql = dialect.aggregate((ORDER_METRICS.net_revenue.sql ?? '').replace(/\bs\./g, 'o.'));
 	const rows = await db.all<{
-		cohort: string;
+		cohort: number;
 		period: number;
 		active: number;
 		net: number;
 	}>(
-		`WITH ${first.sql},
-			cc AS (SELECT customer_id, ${cohortSql} AS cohort FROM c)
-		 SELECT strftime(cc.cohort, '%Y-%m-%d') AS cohort,
-			${periodIndexSql('o.date_created', 'cc.cohort', period, sow)} AS period,
-			COUNT(DISTINCT o.customer_id) FILTER (WHERE o.parent_id = 0) AS active,
-			${ORDER_METRICS.net_revenue.sql?.replace(/\bs\./g, 'o.')} AS net
-		 FROM cc JOIN o ON o.customer_id = cc.customer_id AND o.date_created >= cc.cohort
-		 GROUP BY 1, 2
+		`SELECT cc.cohort_number AS cohort,
+			${periodIndexSql(dialect, 'o.date_created', 'cc.cohort_number', period, sow)} AS period,
+			${dialect.aggregate('COUNT(DISTINCT o.customer_id) FILTER (WHERE o.parent_id = 0)')} AS active,
+			${netSql} AS net
+		 FROM (${orders.sql}) o
+		 JOIN (SELECT c.customer_id, ${cohortSql} AS cohort_number FROM (${first.sql}) c) cc
+			ON cc.customer_id = o.customer_id
+		 WHERE ${fromCohortSql(dialect, 'o.date_created', 'cc.cohort_number', period)}
+		 GROUP BY ${dialect.groupBy(['cohort', 'period'])}
 		 HAVING period < ?`,
-		[...first.params, periods],
+		[...orders.params, ...first.params, periods],
 	);
-	const sizes = await db.all<{ cohort: string; size: number }>(
-		`WITH ${first.sql}
-		 SELECT strftime(${cohortSql}, '%Y-%m-%d') AS cohort, COUNT(*) AS size FROM c GROUP BY 1`,
+	const sizes = await db.all<{ cohort: number; size: number }>(
+		`SELECT ${cohortSql} AS cohort, COUNT(*) AS size FROM (${first.sql}) c
+		 GROUP BY ${dialect.groupBy(['cohort'])}`,
 		first.params,
 	);
-	const sizeOf = new Map(sizes.map((r) => [String(r.cohort), Number(r.size)]));
-	const cell = new Map(rows.map((r) => [`${String(r.cohort)}|${Number(r.period)}`, r]));
+	const dayOf = (n: unknown): string => dayText(cohortOfNumber(Number(n), period));
+	const sizeOf = new Map(sizes.map((r) => [dayOf(r.cohort), Number(r.size)]));
+	const cell = new Map(rows.map((r) => [`${dayOf(r.cohort)}|${Number(r.period)}`, r]));
 	let customers = 0;
 	let net = 0;
 	const list: Cohort[] = starts.map((start) => {
@@ -245,9 +333,9 @@ export async function cohorts(db: Db, q: Query, settings: StoreSettings): Promis
 			}
 			const row = cell.get(`${day}|${k}`);
 			const active = row ? Number(row.active) : 0;
-			const value = row ? Number(row.net) : 0;
-			cumulative += value;
-			net += value;
+			const value = row ? cents(row.net) : 0;
+			cumulative = cents(cumulative + value);
+			net = cents(net + value);
 			answer.customers.push(active);
 			answer.retention.push(size ? round2((active / size) * 100) : 0);
 			answer.net_revenue.push(round2(value));
@@ -273,7 +361,7 @@ export type CohortOrder = CellOrder & { customer_id: number };
  * statuses as `reports/cohorts`, so their distinct customers are the cell's `customers[k]`.
  */
 export async function cohortOrders(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
@@ -291,47 +379,52 @@ export async function cohortOrders(
 			cohort: `cohort=${key} is not a ${period === 'month' ? 'monthly cohort (YYYY-MM)' : 'weekly cohort (the first day of a store week, YYYY-MM-DD)'} of the date range.`,
 		});
 	}
-	const first = firstOrdersSql(q, settings, range);
-	const cohortSql = periodStartSql('c.first_at', period, sow);
-	const cell = `WITH ${first.sql},
-			cc AS (SELECT customer_id, CAST(? AS DATE) AS cohort FROM c WHERE ${cohortSql} = CAST(? AS DATE)),
-			cell AS (
-				SELECT o.order_id FROM o JOIN cc ON cc.customer_id = o.customer_id
-				WHERE o.parent_id = 0 AND o.date_created >= cc.cohort
-					AND ${periodIndexSql('o.date_created', 'cc.cohort', period, sow)} = ?
-			)`;
-	const day = dayText(start);
-	const params = [...first.params, day, day, q.int('k', 0)];
+	const dialect = dialectOf(db);
+	const { orders, first } = cohortSources(dialect, q, settings, range);
+	const cohort = cohortNumber(start, period);
+	const cell: Sub = {
+		sql: `SELECT o.order_id, o.customer_id, o.date_created, o.status, o.num_items_sold, o.net_total
+			FROM (${orders.sql}) o
+			JOIN (SELECT c.customer_id FROM (${first.sql}) c WHERE ${cohortNumberSql(dialect, 'c.first_at', period, sow)} = ?) cc
+				ON cc.customer_id = o.customer_id
+			WHERE o.parent_id = 0 AND ${fromCohortSql(dialect, 'o.date_created', String(cohort), period)}
+				AND ${periodIndexSql(dialect, 'o.date_created', String(cohort), period, sow)} = ?`,
+		params: [...orders.params, ...first.params, cohort, q.int('k', 0)],
+	};
 	const perPage = q.int('per_page', 10);
 	const page = q.int('page', 1);
-	const count = await db.one<{ n: number }>(`${cell} SELECT COUNT(*) AS n FROM cell`, params);
+	const count = await db.one<{ n: number }>(
+		`SELECT COUNT(*) AS n FROM (${cell.sql}) x`,
+		cell.params,
+	);
 	const total = Number(count?.n ?? 0);
 	const rows = await db.all<{
 		order_id: number;
 		customer_id: number;
 		number: string | null;
-		date_created: string;
+		date_text: string;
 		status: string;
 		first_name: string | null;
 		last_name: string | null;
 		num_items_sold: number;
 		net_total: number;
 	}>(
-		`${cell}
-		 SELECT s.order_id, s.customer_id, r.number, strftime(s.date_created, '%Y-%m-%dT%H:%M:%S') AS date_created,
-			s.status, l.first_name, l.last_name, s.num_items_sold, s.net_total
-		 FROM cell JOIN order_stats s ON s.order_id = cell.order_id
-		 LEFT JOIN orders r ON r.id = s.order_id
-		 LEFT JOIN customer_lookup l ON l.customer_id = s.customer_id
-		 ORDER BY s.date_created DESC, s.order_id DESC
+		`SELECT x.order_id, x.customer_id, x.number, ${dialect.isoText('x.date_created')} AS date_text,
+			x.status, l.first_name, l.last_name, x.num_items_sold, x.net_total
+		 FROM (
+			SELECT x.order_id, x.customer_id, x.date_created, x.status, x.num_items_sold, x.net_total, r.number
+			FROM (${cell.sql}) x LEFT JOIN orders r ON r.id = x.order_id
+		 ) x
+		 LEFT JOIN customer_lookup l ON l.customer_id = x.customer_id
+		 ORDER BY x.date_created DESC, x.order_id DESC
 		 LIMIT ? OFFSET ?`,
-		[...params, perPage, (page - 1) * perPage],
+		[...cell.params, perPage, (page - 1) * perPage],
 	);
 	const body: CohortOrder[] = rows.map((r) => ({
 		order_id: Number(r.order_id),
 		customer_id: Number(r.customer_id),
 		order_number: String(r.number ?? r.order_id),
-		date: String(r.date_created),
+		date: String(r.date_text),
 		status: String(r.status).replace(/^wc-/, ''),
 		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
 		num_items_sold: Number(r.num_items_sold),
@@ -355,47 +448,46 @@ export interface Lifetime {
 	median_days_to_second_order: number | null;
 }
 
-export async function lifetime(db: Db, q: Query, settings: StoreSettings): Promise<Lifetime> {
+export async function lifetime(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<Lifetime> {
 	const range = dateRange(q.raw, settings.timeZone);
-	const first = firstOrdersSql(q, settings, range);
+	const dialect = dialectOf(db);
+	const { orders, first } = cohortSources(dialect, q, settings, range);
+	const figures = customerFigures(dialect, first, orders);
 	const row = await db.one<{
 		customers: number;
 		net: number;
 		repeaters: number;
-		days: number | null;
-		median_days: number | null;
+		gaps: number | null;
 	}>(
-		`WITH ${first.sql},
-			ranked AS (
-				SELECT o.customer_id, o.date_created,
-					row_number() OVER (PARTITION BY o.customer_id ORDER BY o.date_created) AS n
-				FROM o JOIN c ON c.customer_id = o.customer_id WHERE o.parent_id = 0
-			),
-			second AS (SELECT customer_id, date_created AS second_at FROM ranked WHERE n = 2),
-			value AS (
-				SELECT c.customer_id, ${ORDER_METRICS.net_revenue.sql?.replace(/\bs\./g, 'o.')} AS net
-				FROM c JOIN o ON o.customer_id = c.customer_id GROUP BY c.customer_id
-			)
-		 SELECT (SELECT COUNT(*) FROM c) AS customers,
-			(SELECT COALESCE(SUM(net), 0) FROM value) AS net,
-			(SELECT COUNT(*) FROM second) AS repeaters,
-			(SELECT AVG(date_diff('second', c.first_at, second.second_at)) / 86400.0
-				FROM second JOIN c ON c.customer_id = second.customer_id) AS days,
-			(SELECT quantile_cont(date_diff('second', c.first_at, second.second_at), 0.5) / 86400.0
-				FROM second JOIN c ON c.customer_id = second.customer_id) AS median_days`,
-		first.params,
+		`SELECT COUNT(*) AS customers, SUM(f.net) AS net,
+			SUM(CASE WHEN f.orders >= 2 THEN 1 ELSE 0 END) AS repeaters, SUM(f.gap) AS gaps
+		 FROM (${figures.sql}) f`,
+		figures.params,
 	);
 	const customers = Number(row?.customers ?? 0);
 	const repeaters = Number(row?.repeaters ?? 0);
-	const days = (value: number | null | undefined): number | null =>
-		value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
+	const days = (seconds: number): number => Math.round((seconds / 86400) * 10) / 10;
+	let median: number | null = null;
+	if (repeaters) {
+		// The middle gap (the middle two averaged), as quantile_cont(0.5) gives it.
+		const middle = await db.all<{ gap: number }>(
+			`SELECT f.gap AS gap FROM (${figures.sql}) f WHERE f.gap IS NOT NULL
+			 ORDER BY f.gap LIMIT ? OFFSET ?`,
+			[...figures.params, repeaters % 2 ? 1 : 2, Math.floor((repeaters - 1) / 2)],
+		);
+		median = middle.reduce((sum, r) => sum + Number(r.gap), 0) / Math.max(1, middle.length);
+	}
 	return {
 		customers,
 		repeat_customers: repeaters,
 		repeat_rate: customers ? round2((repeaters / customers) * 100) : 0,
-		avg_lifetime_value: customers ? round2(Number(row?.net ?? 0) / customers) : 0,
-		avg_days_to_second_order: days(row?.days),
-		median_days_to_second_order: days(row?.median_days),
+		avg_lifetime_value: customers ? round2(cents(row?.net) / customers) : 0,
+		avg_days_to_second_order: repeaters ? days(Number(row?.gaps ?? 0) / repeaters) : null,
+		median_days_to_second_order: median === null ? null : days(median),
 	};
 }
 
@@ -420,69 +512,66 @@ export interface CohortCustomer {
  * size total; summed per cohort, their net sales are the cohort's net sales up to `before`.
  */
 export async function cohortCustomersPage(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
 	const range = dateRange(q.raw, settings.timeZone);
 	const period = q.str('period', 'month') === 'week' ? 'week' : 'month';
 	const sow = settings.startOfWeek;
-	const first = firstOrdersSql(q, settings, range);
+	const dialect = dialectOf(db);
+	const { orders, first } = cohortSources(dialect, q, settings, range);
 	const perPage = Math.max(1, q.int('per_page', 25));
 	const page = q.int('page', 1);
 	const count = await db.one<{ n: number }>(
-		`WITH ${first.sql} SELECT COUNT(*) AS n FROM c`,
+		`SELECT COUNT(*) AS n FROM (${first.sql}) c`,
 		first.params,
 	);
 	const total = Number(count?.n ?? 0);
+	const figures = customerFigures(
+		dialect,
+		{
+			sql: `SELECT c.customer_id, c.first_at FROM (${first.sql}) c
+				ORDER BY c.first_at, c.customer_id LIMIT ? OFFSET ?`,
+			params: [...first.params, perPage, (page - 1) * perPage],
+		},
+		orders,
+	);
 	const rows = await db.all<{
-		cohort: string;
+		cohort: number;
 		customer_id: number;
 		first_name: string | null;
 		last_name: string | null;
-		first_at: string;
-		second_at: string | null;
-		seconds: number | null;
+		first_text: string;
+		second_text: string | null;
+		gap: number | null;
 		orders: number;
 		net: number;
 	}>(
-		`WITH ${first.sql},
-			page AS (SELECT customer_id, first_at FROM c ORDER BY first_at, customer_id LIMIT ? OFFSET ?),
-			ranked AS (
-				SELECT o.customer_id, o.date_created,
-					row_number() OVER (PARTITION BY o.customer_id ORDER BY o.date_created) AS n
-				FROM o JOIN page ON page.customer_id = o.customer_id WHERE o.parent_id = 0
-			),
-			figures AS (
-				SELECT page.customer_id,
-					COUNT(*) FILTER (WHERE o.parent_id = 0) AS orders,
-					${ORDER_METRICS.net_revenue.sql?.replace(/\bs\./g, 'o.')} AS net
-				FROM page JOIN o ON o.customer_id = page.customer_id GROUP BY page.customer_id
-			)
-		 SELECT strftime(${periodStartSql('page.first_at', period, sow)}, '%Y-%m-%d') AS cohort,
-			page.customer_id, l.first_name, l.last_name,
-			strftime(page.first_at, '%Y-%m-%dT%H:%M:%S') AS first_at,
-			strftime(r.date_created, '%Y-%m-%dT%H:%M:%S') AS second_at,
-			date_diff('second', page.first_at, r.date_created) AS seconds,
-			f.orders, f.net
-		 FROM page
-		 JOIN figures f ON f.customer_id = page.customer_id
-		 LEFT JOIN ranked r ON r.customer_id = page.customer_id AND r.n = 2
-		 LEFT JOIN customer_lookup l ON l.customer_id = page.customer_id
-		 ORDER BY page.first_at, page.customer_id`,
-		[...first.params, perPage, (page - 1) * perPage],
+		`SELECT ${cohortNumberSql(dialect, 'f.first_at', period, sow)} AS cohort,
+			f.customer_id, l.first_name, l.last_name,
+			${dialect.isoText('f.first_at')} AS first_text,
+			${dialect.isoText('f.second_at')} AS second_text,
+			f.gap, f.orders, f.net
+		 FROM (${figures.sql}) f
+		 LEFT JOIN customer_lookup l ON l.customer_id = f.customer_id
+		 ORDER BY f.first_at, f.customer_id`,
+		figures.params,
 	);
-	const body: CohortCustomer[] = rows.map((r) => ({
-		cohort: period === 'month' ? String(r.cohort).slice(0, 7) : String(r.cohort).slice(0, 10),
-		customer_id: Number(r.customer_id),
-		customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-		first_order: String(r.first_at),
-		second_order: r.second_at === null ? null : String(r.second_at),
-		days_to_second_order:
-			r.seconds === null ? null : Math.round((Number(r.seconds) / 86400) * 10) / 10,
-		orders_count: Number(r.orders),
-		net_revenue: round2(Number(r.net)),
-	}));
+	const body: CohortCustomer[] = rows.map((r) => {
+		const start = cohortOfNumber(Number(r.cohort), period);
+		return {
+			cohort: cohortKey(start, period),
+			customer_id: Number(r.customer_id),
+			customer_name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+			first_order: String(r.first_text),
+			second_order: r.second_text === null ? null : String(r.second_text),
+			days_to_second_order:
+				r.gap === null ? null : Math.round((Number(r.gap) / 86400) * 10) / 10,
+			orders_count: Number(r.orders),
+			net_revenue: round2(cents(r.net)),
+		};
+	});
 	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
 }
 

@@ -426,7 +426,7 @@ export async function registerReportRoutes(
 		seam: true,
 	});
 	registerBreakdownRoutes(route, NS);
-	registerCohortRoutes(route, db, NS);
+	registerCohortRoutes(route, NS);
 	await registerProfitRoutes(app, ctx, cache, NS);
 	await registerExportRoutes(app, ctx);
 	await registerImportRoutes(app, ctx);

@@ -5,14 +5,15 @@
  * The cells read the same order-stats rows, with the same metric SQL (`ORDER_METRICS`), statuses
  * and filters as `reports/orders/stats`, so the 168 cells sum to that report's totals for the same
  * range and filters. Dates in `order_stats` are store-local wall time on the store's date basis,
- * so the weekday and hour are those of the store's time zone.
+ * so the weekday and hour are those of the store's time zone. Every read goes through the reader
+ * a route is handed, in SQL both engines run (the dialect's weekday and hour; one JOIN per SELECT).
  */
 import { getMetric } from '@abacus/metrics';
 
-import type { Db } from '../core/db.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { missingParams } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { ORDER_METRICS } from '../metrics/index.js';
 import { dateRange } from './date-range.js';
 import { dateWhere, orderFilters, statusWhere, whereClause } from './filters.js';
@@ -66,28 +67,39 @@ export interface OrderTimesTotals {
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
+/** A sum of money cleared of floating-point noise (DuckDB adds DOUBLEs, ClickHouse decimals). */
+const cents = (value: unknown): number => Math.round(Number(value ?? 0) * 1e6) / 1e6;
 
 /** The weekdays starting at the store's week start (0 = Sunday). */
 export function weekdayOrder(startOfWeek: number): number[] {
 	return Array.from({ length: 7 }, (_, i) => (startOfWeek + i) % 7);
 }
 
-export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Promise<OrderTimes> {
+export async function orderTimes(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<OrderTimes> {
+	const dialect = dialectOf(db);
 	const range = dateRange(q.raw, settings.timeZone);
 	const extra = await orderFilters(db, q);
-	const where = whereClause(dateWhere(range, 's.date_created'), statusWhere(q, settings), extra);
+	const where = whereClause(
+		dateWhere(range, 's.date_created', dialect),
+		statusWhere(q, settings),
+		extra,
+	);
 	const rows = await db.all<{
 		weekday: number;
 		hour: number;
 		orders_count: number;
 		net_revenue: number;
 	}>(
-		`SELECT CAST(dayofweek(s.date_created) AS INTEGER) AS weekday,
-			CAST(hour(s.date_created) AS INTEGER) AS hour,
-			${ORDER_METRICS.orders_count.sql} AS orders_count,
-			${ORDER_METRICS.net_revenue.sql} AS net_revenue
+		`SELECT ${dialect.timePart('s.date_created', 'weekday')} AS weekday,
+			${dialect.timePart('s.date_created', 'hour')} AS hour,
+			${dialect.aggregate(ORDER_METRICS.orders_count.sql ?? '')} AS orders_count,
+			${dialect.aggregate(ORDER_METRICS.net_revenue.sql ?? '')} AS net_revenue
 		 FROM order_stats s ${where.sql}
-		 GROUP BY 1, 2`,
+		 GROUP BY ${dialect.groupBy(['weekday', 'hour'])}`,
 		where.params,
 	);
 	const found = new Map(rows.map((r) => [`${Number(r.weekday)}:${Number(r.hour)}`, r]));
@@ -105,11 +117,11 @@ export async function orderTimes(db: Db, q: Query, settings: StoreSettings): Pro
 				weekday,
 				hour,
 				orders_count: row ? Number(row.orders_count) : 0,
-				net_revenue: row ? round2(Number(row.net_revenue)) : 0,
+				net_revenue: row ? round2(cents(row.net_revenue)) : 0,
 			};
 			orders += cell.orders_count;
 			dayOrders += cell.orders_count;
-			net += row ? Number(row.net_revenue) : 0;
+			net = cents(net + (row ? cents(row.net_revenue) : 0));
 			cells.push(cell);
 			if (cell.orders_count > (busiestHour?.orders_count ?? 0)) {
 				busiestHour = { weekday, hour, orders_count: cell.orders_count };
@@ -156,7 +168,11 @@ export interface CellOrder {
  * The orders of one heat-map cell (`reports/order-times/orders?weekday=2&hour=23`): the cell's
  * orders (not refunds) under the same range, statuses and filters, newest first, one page.
  */
-export async function cellOrders(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+export async function cellOrders(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
 	const missing = ['weekday', 'hour'].filter((name) => q.raw[name] === undefined);
 	if (missing.length) throw missingParams(missing);
 	return rangeOrders(db, q, settings, { weekday: q.int('weekday', 0), hour: q.int('hour', 0) });
@@ -171,7 +187,7 @@ export type TimedOrder = CellOrder & { weekday: number; hour: number };
  * Grouped by `weekday` and `hour`, the rows are the 168 cells of `reports/order-times`.
  */
 export async function orderTimesExportPage(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
@@ -179,23 +195,24 @@ export async function orderTimesExportPage(
 }
 
 async function rangeOrders(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	cell: { weekday: number; hour: number } | null,
 ): Promise<RouteResult> {
+	const dialect = dialectOf(db);
 	const range = dateRange(q.raw, settings.timeZone);
 	const extra = await orderFilters(db, q);
 	const where = whereClause(
-		dateWhere(range, 's.date_created'),
+		dateWhere(range, 's.date_created', dialect),
 		statusWhere(q, settings),
 		extra,
 		cell
 			? {
 					sql: [
 						's.parent_id = 0',
-						'dayofweek(s.date_created) = ?',
-						'hour(s.date_created) = ?',
+						`${dialect.timePart('s.date_created', 'weekday')} = ?`,
+						`${dialect.timePart('s.date_created', 'hour')} = ?`,
 					],
 					params: [cell.weekday, cell.hour],
 				}
@@ -211,7 +228,7 @@ async function rangeOrders(
 	const rows = await db.all<{
 		order_id: number;
 		number: string | null;
-		date_created: string;
+		date_text: string;
 		weekday: number;
 		hour: number;
 		status: string;
@@ -220,14 +237,16 @@ async function rangeOrders(
 		num_items_sold: number;
 		net_total: number;
 	}>(
-		`SELECT s.order_id, o.number, strftime(s.date_created, '%Y-%m-%dT%H:%M:%S') AS date_created,
-			CAST(dayofweek(s.date_created) AS INTEGER) AS weekday,
-			CAST(hour(s.date_created) AS INTEGER) AS hour,
+		`SELECT s.order_id, s.number, ${dialect.isoText('s.date_created')} AS date_text,
+			${dialect.timePart('s.date_created', 'weekday')} AS weekday,
+			${dialect.timePart('s.date_created', 'hour')} AS hour,
 			s.status, c.first_name, c.last_name, s.num_items_sold, s.net_total
-		 FROM order_stats s
-		 LEFT JOIN orders o ON o.id = s.order_id
+		 FROM (
+			SELECT s.order_id, o.number, s.date_created, s.status, s.customer_id, s.num_items_sold, s.net_total
+			FROM order_stats s LEFT JOIN orders o ON o.id = s.order_id
+			${where.sql}
+		 ) s
 		 LEFT JOIN customer_lookup c ON c.customer_id = s.customer_id
-		 ${where.sql}
 		 ORDER BY s.date_created DESC, s.order_id DESC
 		 LIMIT ? OFFSET ?`,
 		[...where.params, perPage, (page - 1) * perPage],
@@ -235,7 +254,7 @@ async function rangeOrders(
 	const body: TimedOrder[] = rows.map((r) => ({
 		order_id: Number(r.order_id),
 		order_number: String(r.number ?? r.order_id),
-		date: String(r.date_created),
+		date: String(r.date_text),
 		weekday: Number(r.weekday),
 		hour: Number(r.hour),
 		status: String(r.status).replace(/^wc-/, ''),
@@ -271,7 +290,7 @@ export const ORDER_TIMES_EXPORT_COLUMNS: ExportColumn[] = [
 ];
 
 export async function orderTimesRoute(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {

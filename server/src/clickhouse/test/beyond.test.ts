@@ -1,6 +1,7 @@
 /**
  * The reports beyond WooCommerce Analytics on the server's ClickHouse engine, over HTTP: the
- * breakdowns (payment and shipping methods, origins, places), each answered for the store its
+ * breakdowns (payment and shipping methods, origins, places), order times (heat map and a cell's
+ * orders), cohorts (triangle and a cell's orders) and lifetime value, each answered for the store its
  * engine token names with exactly the figures (JSON and X-WP-Total) the same store's DuckDB server
  * gives. Two small stores on a two-shard cluster.
  */
@@ -191,4 +192,34 @@ test('breakdowns: a store’s token never gets the other store’s figures (fuzz
 		),
 		{ numRuns: 6 },
 	);
+});
+
+test('order times, cohorts and lifetime value equal each store’s DuckDB server', async () => {
+	for (const i of [0, 1]) {
+		const times = (await same(i, `${A}/order-times?${YEAR}`)).body as {
+			totals: { busiest_hour: { weekday: number; hour: number } | null };
+		};
+		const busiest = times.totals.busiest_hour;
+		expect(busiest).not.toBeNull();
+		const cell = `weekday=${busiest?.weekday}&hour=${busiest?.hour}`;
+		const weeks = 'after=2025-11-10T00:00:00&before=2026-02-20T15:00:00';
+		for (const url of [
+			`${A}/order-times?${PARTIAL}&status_is[]=completed&customer_type=returning`,
+			`${A}/order-times?${YEAR}&product_includes=1,2,3&match=any&coupon_includes=1`,
+			`${A}/order-times/orders?${YEAR}&${cell}&per_page=3&page=2`,
+			`${A}/cohorts?${YEAR}&periods=12`,
+			`${A}/cohorts?${weeks}&period=week&periods=8&status_is[]=completed&status_is[]=processing`,
+			`${A}/customers/lifetime?${YEAR}`,
+			`${A}/customers/lifetime?${weeks}&status_is_not[]=refunded`,
+		]) {
+			await same(i, url);
+		}
+		const triangle = (await same(i, `${A}/cohorts?${YEAR}&periods=6`)).body as {
+			cohorts: Array<{ cohort: string; customers: Array<number | null> }>;
+		};
+		const picked = triangle.cohorts.find((c) => Number(c.customers[1]) > 0);
+		expect(picked).toBeDefined();
+		await same(i, `${A}/cohorts/orders?${YEAR}&cohort=${picked?.cohort}&k=1&per_page=5`);
+		await same(i, `${A}/cohorts/orders?${YEAR}&cohort=${picked?.cohort}&k=0&per_page=2&page=2`);
+	}
 });
