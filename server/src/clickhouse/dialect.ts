@@ -74,4 +74,8 @@ export const CLICKHOUSE: Dialect = {
 	aggregate: clickhouseAggregate,
 	real: (expr) => `toFloat64(${expr})`,
 	idRows: (placeholders) => `SELECT toInt64(arrayJoin([${placeholders}])) AS id`,
+	// No ILIKE on 18.16; LIKE takes a backslash as its escape.
+	ilike: (expr, placeholder) => `lowerUTF8(${expr}) LIKE lowerUTF8(${placeholder})`,
+	// The column holds UTC; in the zone's DateTime the bucket functions give local wall time.
+	localTime: (column, timeZone) => `toTimeZone(${column}, '${timeZone.replace(/'/g, "\\'")}')`,
 };

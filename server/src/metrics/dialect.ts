@@ -41,6 +41,10 @@ export interface Dialect {
 	real(expr: string): string;
 	/** A SELECT giving one 64-bit integer column `id`, a row per bound placeholder (`?, ?, ?`). */
 	idRows(placeholders: string): string;
+	/** Case-insensitive LIKE of a text column and a bound pattern (a backslash escapes `%` and `_`). */
+	ilike(expr: string, placeholder: string): string;
+	/** A UTC timestamp column as wall time in `timeZone` (an IANA name, never input). */
+	localTime(column: string, timeZone: string): string;
 }
 
 /** What a report needs of a database: reads with bound parameters, and the engine's dialect. */
@@ -82,6 +86,9 @@ export const DUCKDB: Dialect = {
 	aggregate: (sql) => sql,
 	real: (expr) => `CAST(${expr} AS DOUBLE)`,
 	idRows: (placeholders) => `SELECT UNNEST([${placeholders}]::BIGINT[]) AS id`,
+	ilike: (expr, placeholder) => `${expr} ILIKE ${placeholder} ESCAPE '\\'`,
+	localTime: (column, timeZone) =>
+		`timezone('${timeZone.replace(/'/g, "''")}', timezone('UTC', ${column}))`,
 };
 
 /** The dialect of a reader (DuckDB unless the reader names another). */

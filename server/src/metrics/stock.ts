@@ -34,11 +34,14 @@ export const STOCK_STATUSES: readonly StockStatus[] = [
 
 const int = (n: number): string => String(Math.trunc(Number.isFinite(n) ? n : 0));
 
-/** SQL: whether `p` manages its stock (the store manages stock and the product has a quantity). */
+/**
+ * SQL: whether `p` manages its stock (the store manages stock and the product has a quantity).
+ * `manage_stock` is NOT NULL; no boolean literal is written (ClickHouse 18.16 has none).
+ */
 export function managesStockSql(settings: StockSettings, alias = 'p'): string {
 	return settings.manageStock
-		? `(COALESCE(${alias}.manage_stock, false) AND ${alias}.stock_quantity IS NOT NULL)`
-		: 'false';
+		? `(${alias}.manage_stock AND ${alias}.stock_quantity IS NOT NULL)`
+		: '(1 = 0)';
 }
 
 /** SQL: the effective low-stock threshold of `p`. */

@@ -2,7 +2,7 @@
  * `reports/customers` and `reports/customers/stats` (REST contract §6.12): one row per customer
  * with aggregates over that customer's orders that pass the status exclusion.
  */
-import type { Db, SqlValue } from '../core/db.js';
+import type { SqlValue } from '../core/db.js';
 import { inList } from '../db/sql.js';
 import { int, isoDate, amount, num, sqlDate, text } from '../http/values.js';
 import { pageRows } from '../http/paging.js';
@@ -10,6 +10,7 @@ import { statusWhere } from './filters.js';
 import { type ParamSpecs, type Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
 import { formatSql } from '../db/store-time.js';
+import { type Dialect, dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { type StoreSettings } from '../db/store-settings.js';
 import { parseStoreDate } from './date-range.js';
 
@@ -53,8 +54,27 @@ export const CUSTOMER_FILTER_PARAMS: ParamSpecs = {
 	include: { type: 'ids' },
 };
 
-/** A customer's `country:state` key (`US:CA`), as the state filters take it. */
-const STATE_KEY = "(COALESCE(c.country, '') || ':' || COALESCE(c.state, ''))";
+/** A customer's `country:state` key (`US:CA`), as the state filters take it (both are NOT NULL). */
+const STATE_KEY = "concat(c.country, ':', c.state)";
+/** A customer's name as shown (first and last name, both NOT NULL, as DuckDB's concat_ws gives it). */
+const NAME = "concat(c.first_name, ' ', c.last_name)";
+/** The customer_lookup columns a customer row shows (listed: ClickHouse 18.16 joins take no `c.*`). */
+const CUSTOMER_COLUMNS = [
+	'customer_id',
+	'user_id',
+	'username',
+	'first_name',
+	'last_name',
+	'email',
+	'date_last_active',
+	'date_registered',
+	'country',
+	'postcode',
+	'city',
+	'state',
+]
+	.map((column) => `c.${column} AS ${column}`)
+	.join(', ');
 
 interface Built {
 	base: string;
@@ -65,18 +85,19 @@ interface Built {
 	aggregatesFor: (ids: number[]) => { sql: string; params: SqlValue[] };
 }
 
-async function build(q: Query, settings: StoreSettings): Promise<Built> {
+function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
 	const tz = settings.timeZone;
+	const ts = dialect.timestamp('?');
 	const status = statusWhere(q, settings, 's');
 	const orderConds = [...status.sql];
 	const orderParams: SqlValue[] = [...status.params];
 	const hasOrderRange = q.has('after') || q.has('before');
 	if (q.has('after')) {
-		orderConds.push('s.date_created >= CAST(? AS TIMESTAMP)');
+		orderConds.push(`s.date_created >= ${ts}`);
 		orderParams.push(formatSql(parseStoreDate('after', q.str('after'), tz)));
 	}
 	if (q.has('before')) {
-		orderConds.push('s.date_created <= CAST(? AS TIMESTAMP)');
+		orderConds.push(`s.date_created <= ${ts}`);
 		orderParams.push(formatSql(parseStoreDate('before', q.str('before'), tz, true)));
 	}
 	const where: string[] = [];
@@ -95,9 +116,8 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 	const search = q.str('search');
 	if (search) {
 		const column =
-			{ username: 'c.username', email: 'c.email' }[q.str('searchby', 'name')] ??
-			"concat_ws(' ', c.first_name, c.last_name)";
-		fixed.push(`${column} ILIKE ?`);
+			{ username: 'c.username', email: 'c.email' }[q.str('searchby', 'name')] ?? NAME;
+		fixed.push(dialect.ilike(column, '?'));
 		fixedParams.push(`%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
 	}
 	for (const [param, not] of [
@@ -134,7 +154,7 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 		params: SqlValue[],
 	): void => {
 		if (!q.has(param)) return;
-		into.push(`${column} ${op} CAST(? AS TIMESTAMP)`);
+		into.push(`${column} ${op} ${ts}`);
 		params.push(formatSql(parseStoreDate(param, q.str(param), tz, op === '<=')));
 	};
 	dateCond('c.date_registered', 'registered_before', '<=', where, whereParams);
@@ -152,7 +172,7 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 			const [a, b] = range
 				.map((d, i) => parseStoreDate(`${name}_between`, d, tz, i === 1))
 				.sort((x, y) => x - y);
-			where.push(`${column} BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)`);
+			where.push(`${column} BETWEEN ${ts} AND ${ts}`);
 			whereParams.push(formatSql(a), formatSql(b));
 		}
 	}
@@ -180,13 +200,18 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 	const groups = [...where, ...having];
 	const filter = groups.length ? `(${groups.join(any ? ' OR ' : ' AND ')})` : '';
 	const conds = [...fixed, ...(filter ? [filter] : [])];
-	const agg = `SELECT s.customer_id, COUNT(*) FILTER (WHERE s.parent_id = 0) AS orders_count, COUNT(*) FILTER (WHERE s.parent_id <> 0) AS refund_rows,
-			SUM(s.total_sales) AS total_spend, MAX(s.date_created) FILTER (WHERE s.parent_id = 0) AS date_last_order
+	const count = (cond: string): string => dialect.aggregate(`COUNT(*) FILTER (WHERE ${cond})`);
+	// Sums as doubles rounded to the cent's hundredth on both engines (DuckDB adds doubles,
+	// ClickHouse decimals): equal figures, and equal spends tie on both.
+	const spend = `ROUND(${dialect.real('SUM(s.total_sales)')}, 4)`;
+	const lastOrder = 'MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END)';
+	const agg = `SELECT s.customer_id AS customer_id, ${count('s.parent_id = 0')} AS orders_count, ${count('s.parent_id <> 0')} AS refund_rows,
+			${spend} AS total_spend, ${lastOrder} AS date_last_order
 		FROM order_stats s WHERE ${orderConds.join(' AND ')} GROUP BY s.customer_id`;
-	const base = `SELECT c.*, concat_ws(' ', c.first_name, c.last_name) AS name, COALESCE(a.orders_count, 0) AS orders_count,
-			COALESCE(a.total_spend, 0) AS total_spend, a.date_last_order,
+	const base = `SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name, COALESCE(a.orders_count, 0) AS orders_count,
+			COALESCE(a.total_spend, 0) AS total_spend, a.date_last_order AS date_last_order,
 			CASE WHEN COALESCE(a.orders_count, 0) > 0 THEN a.total_spend / a.orders_count END AS avg_order_value
-		FROM customer_lookup c LEFT JOIN (SELECT *, CASE WHEN orders_count > 0 THEN total_spend / orders_count END AS avg_order_value FROM (${agg})) a ON a.customer_id = c.customer_id
+		FROM customer_lookup c LEFT JOIN (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count END AS avg_order_value FROM (${agg})) a ON a.customer_id = c.customer_id
 		${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`;
 	return {
 		base,
@@ -199,12 +224,12 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 			hasOrderRange || having.length
 				? null
 				: {
-						base: `SELECT c.*, concat_ws(' ', c.first_name, c.last_name) AS name FROM customer_lookup c ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
+						base: `SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
 						params: [...fixedParams, ...(filter ? whereParams : [])],
 					},
 		aggregatesFor: (ids) => ({
-			sql: `SELECT s.customer_id, COUNT(*) FILTER (WHERE s.parent_id = 0) AS orders_count,
-				SUM(s.total_sales) AS total_spend, MAX(s.date_created) FILTER (WHERE s.parent_id = 0) AS date_last_order
+			sql: `SELECT s.customer_id AS customer_id, ${count('s.parent_id = 0')} AS orders_count,
+				${spend} AS total_spend, ${lastOrder} AS date_last_order
 				FROM order_stats s WHERE ${orderConds.join(' AND ')} AND ${inList('s.customer_id', ids)} GROUP BY s.customer_id`,
 			params: [...orderParams, ...ids],
 		}),
@@ -212,11 +237,11 @@ async function build(q: Query, settings: StoreSettings): Promise<Built> {
 }
 
 export async function customersList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
-	const built = await build(q, settings);
+	const built = build(q, settings, dialectOf(db));
 	const d = q.direction();
 	const orderby =
 		{
@@ -285,14 +310,14 @@ export async function customersList(
 }
 
 export async function customersStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
-	const { base, params } = await build(q, settings);
+	const { base, params } = build(q, settings, dialectOf(db));
 	const row = await db.one(
-		`SELECT COUNT(*) AS customers_count, AVG(orders_count) FILTER (WHERE orders_count > 0) AS avg_orders_count,
-			AVG(total_spend) FILTER (WHERE orders_count > 0) AS avg_total_spend, AVG(avg_order_value) AS avg_avg_order_value FROM (${base}) x`,
+		`SELECT COUNT(*) AS customers_count, AVG(CASE WHEN orders_count > 0 THEN orders_count END) AS avg_orders_count,
+			AVG(CASE WHEN orders_count > 0 THEN total_spend END) AS avg_total_spend, AVG(avg_order_value) AS avg_avg_order_value FROM (${base}) x`,
 		params,
 	);
 	const fields = q.strings('fields');

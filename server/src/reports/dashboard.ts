@@ -4,7 +4,7 @@
  */
 import { findIndicator } from '@abacus/metrics';
 
-import type { Db, SqlValue } from '../core/db.js';
+import type { SqlValue } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import {
@@ -291,7 +291,7 @@ function escapeHtml(s: string): string {
 }
 
 export async function leaderboards(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {

@@ -145,9 +145,11 @@ export async function orderFilters(
 		const tuples = q.tuples(name);
 		if (!tuples.length) continue;
 		const metas = await Promise.all(tuples.map((t) => attributeMeta(db, t, name)));
+		// The items carrying that meta, as a plain (not correlated) subquery: ClickHouse 18.16
+		// takes no correlated subqueries.
 		const conds = metas.map(
 			() =>
-				`EXISTS (SELECT 1 FROM order_item_meta m WHERE m.order_item_id = l.order_item_id AND m.meta_key = ? AND m.meta_value ${not ? '<>' : '='} ?)`,
+				`l.order_item_id IN (SELECT m.order_item_id FROM order_item_meta m WHERE m.meta_key = ? AND m.meta_value ${not ? '<>' : '='} ?)`,
 		);
 		parts.push({
 			sql: [

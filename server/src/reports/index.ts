@@ -1,7 +1,7 @@
 /**
  * Registers the `wc-analytics/reports/*` and `wc-analytics/leaderboards*` routes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { registerBreakdownRoutes } from './breakdown.js';
@@ -37,9 +37,7 @@ import {
 	ORDER_FILTER_PARAMS,
 	STATUSES,
 } from './report-params.js';
-import { RestError } from '../http/errors.js';
-import { type ParamSpecs, type Query } from '../http/params.js';
-import { dialectOf, type SqlReader } from '../metrics/dialect.js';
+import { type ParamSpecs } from '../http/params.js';
 import { ReportCache, type ReportEngine, reportRoute, type RouteResult } from './report-route.js';
 import type { StatsResult } from './engine.js';
 
@@ -50,24 +48,6 @@ const stats = (r: StatsResult): RouteResult => ({
 	total: r.total,
 	totalPages: r.totalPages,
 });
-
-/**
- * Revenue and orders stats segments are written in DuckDB's SQL only (several JOINs per SELECT,
- * the coupons table): on another engine they answer 501 rather than fail.
- */
-function segmentsOnEngine(reader: SqlReader, q: Query, request: FastifyRequest): SqlReader {
-	const engine = dialectOf(reader).name;
-	if (engine !== 'duckdb' && q.str('segmentby')) {
-		const route = (request.routeOptions.url ?? '').replace(/^\/wp-json/, '');
-		throw new RestError(
-			'abacus_not_supported_on_engine',
-			`segmentby on ${route} is not answered by the ${engine} engine yet.`,
-			501,
-			{ route, param: 'segmentby' },
-		);
-	}
-	return reader;
-}
 
 const ATTRIBUTE_PARAMS: ParamSpecs = {
 	attribute_is: { type: 'tuples' },
@@ -96,7 +76,6 @@ export async function registerReportRoutes(
 ): Promise<void> {
 	const cache = new ReportCache(ctx, engine);
 	const route = reportRoute.bind(null, app, ctx, cache);
-	const db = ctx.db;
 	const orderSegments = {
 		type: 'string',
 		enum: ['product', 'category', 'variation', 'coupon', 'customer_type'],
@@ -129,8 +108,8 @@ export async function registerReportRoutes(
 			match: { type: 'string', default: 'all', enum: ['all', 'any'] },
 			...DIMENSION_FILTER_PARAMS,
 		},
-		async (q, settings, request, reader) =>
-			stats(await orderStats(segmentsOnEngine(reader, q, request), q, settings, false)),
+		async (q, settings, _request, reader) =>
+			stats(await orderStats(reader, q, settings, false)),
 		{ seam: true },
 	);
 	route(
@@ -142,8 +121,7 @@ export async function registerReportRoutes(
 			coupons: { type: 'ids' },
 			variations: { type: 'ids' },
 		},
-		async (q, settings, request, reader) =>
-			stats(await orderStats(segmentsOnEngine(reader, q, request), q, settings, true)),
+		async (q, settings, _request, reader) => stats(await orderStats(reader, q, settings, true)),
 		{ seam: true },
 	);
 	route(
@@ -155,7 +133,8 @@ export async function registerReportRoutes(
 			order_includes: { type: 'ids' },
 			order_excludes: { type: 'ids' },
 		},
-		(q, settings) => ordersList(db, q, settings),
+		(q, settings, _request, reader) => ordersList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/products`,
@@ -327,12 +306,14 @@ export async function registerReportRoutes(
 	route(
 		`${NS}/reports/downloads`,
 		{ ...commonListParams(['date', 'product'], 'date'), ...DOWNLOAD_FILTERS },
-		(q, settings) => downloadsList(db, q, settings),
+		(q, settings, _request, reader) => downloadsList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/downloads/stats`,
 		{ ...commonStatsParams(['date', 'download_count']), ...DOWNLOAD_FILTERS },
-		async (q, settings) => stats(await downloadStats(db, q, settings)),
+		async (q, settings, _request, reader) => stats(await downloadStats(reader, q, settings)),
+		{ seam: true },
 	);
 	route(
 		`${NS}/reports/stock`,
@@ -357,9 +338,15 @@ export async function registerReportRoutes(
 			parent_exclude: { type: 'ids' },
 			...context,
 		},
-		(q, settings) => stockList(db, q, settings),
+		(q, settings, _request, reader) => stockList(reader, q, settings),
+		{ seam: true },
 	);
-	route(`${NS}/reports/stock/stats`, context, (_q, settings) => stockStats(db, settings));
+	route(
+		`${NS}/reports/stock/stats`,
+		context,
+		(_q, settings, _request, reader) => stockStats(reader, settings),
+		{ seam: true },
+	);
 	const customerList: ParamSpecs = {
 		page: { type: 'integer', default: 1, minimum: 1 },
 		per_page: { type: 'integer', default: 10, minimum: -1, maximum: 100 },
@@ -384,11 +371,17 @@ export async function registerReportRoutes(
 		...CUSTOMER_FILTER_PARAMS,
 		...context,
 	};
-	route(`${NS}/reports/customers`, customerList, (q, settings) => customersList(db, q, settings));
+	route(
+		`${NS}/reports/customers`,
+		customerList,
+		(q, settings, _request, reader) => customersList(reader, q, settings),
+		{ seam: true },
+	);
 	route(
 		`${NS}/reports/customers/stats`,
 		{ ...CUSTOMER_FILTER_PARAMS, fields: { type: 'strings' }, ...context },
-		(q, settings) => customersStats(db, q, settings),
+		(q, settings, _request, reader) => customersStats(reader, q, settings),
+		{ seam: true },
 	);
 	const indicatorParams: ParamSpecs = {
 		stats: { type: 'strings' },
@@ -420,7 +413,8 @@ export async function registerReportRoutes(
 			persisted_query: { type: 'string', maxLength: 5000 },
 			...context,
 		},
-		(q, settings) => leaderboards(db, q, settings),
+		(q, settings, _request, reader) => leaderboards(reader, q, settings),
+		{ seam: true },
 	);
 	route(`${NS}/leaderboards/allowed`, context, async () => allowedLeaderboards(), {
 		seam: true,
@@ -428,6 +422,6 @@ export async function registerReportRoutes(
 	registerBreakdownRoutes(route, NS);
 	registerCohortRoutes(route, NS);
 	await registerProfitRoutes(app, ctx, cache, NS);
-	await registerExportRoutes(app, ctx);
+	await registerExportRoutes(app, ctx, engine);
 	await registerImportRoutes(app, ctx);
 }

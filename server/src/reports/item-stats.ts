@@ -397,7 +397,7 @@ export async function downloadStats(
 	const date =
 		settings.timeZone === 'UTC'
 			? 'd.timestamp'
-			: `timezone('${settings.timeZone.replace(/'/g, "''")}', timezone('UTC', d.timestamp))`;
+			: dialectOf(db).localTime('d.timestamp', settings.timeZone);
 	return runStats(db, {
 		...common,
 		metrics,

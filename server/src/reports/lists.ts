@@ -2,7 +2,7 @@
  * The table reports: orders, products, variations, categories, coupons, taxes, downloads, stock
  * and customers. Figures come from the metric layer's SQL so that tables agree with the stats.
  */
-import type { Db, Row, SqlValue } from '../core/db.js';
+import type { Row, SqlValue } from '../core/db.js';
 import {
 	COUPON_METRICS,
 	PRODUCT_METRICS,
@@ -58,22 +58,38 @@ function orderScope(
 
 // ---- Orders ---------------------------------------------------------------------------------
 
-export async function ordersList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+/** The customer of an order's `extended_info`: its customer_lookup row as DuckDB gives it. */
+const CUSTOMER_FIELDS =
+	'customer_id, user_id, username, first_name, last_name, email, date_last_active, date_registered, country, postcode, city, state';
+
+export async function ordersList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dialect = dialectOf(db);
 	const where = whereClause(
-		...orderScope(q, settings),
+		...orderScope(q, settings, true, dialect),
 		await orderFilters(db, q, { categories: false, orders: true }),
 	);
 	const orderby =
-		{ date: 's.date_created', num_items_sold: 's.num_items_sold', net_total: 's.net_total' }[
+		{ date: 'date_created', num_items_sold: 'num_items_sold', net_total: 'net_total' }[
 			q.str('orderby', 'date')
-		] ?? 's.date_created';
-	const base = `SELECT s.*, o.total AS parent_total, o.currency AS currency FROM order_stats s
-		LEFT JOIN orders o ON o.id = CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END ${where.sql}`;
+		] ?? 'date_created';
+	// The orders in scope, then their parent order's total and currency (a refund shows its
+	// order's): one JOIN on an equality, as both engines take it.
+	const scoped = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
+			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer,
+			CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END AS order_ref
+		FROM order_stats s ${where.sql}`;
+	const base = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
+			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer, o.parent_total AS parent_total, o.currency AS currency
+		FROM (${scoped}) s LEFT JOIN (SELECT id AS id, total AS parent_total, currency AS currency FROM orders) o ON o.id = s.order_ref`;
 	const page = await pageRows(
 		db,
 		base,
 		where.params,
-		`${orderby.replace('s.', '')} ${q.direction()}, order_id ${q.direction()}`,
+		`${orderby} ${q.direction()}, order_id ${q.direction()}`,
 		q,
 	);
 	const extended = q.bool('extended_info');
@@ -83,7 +99,7 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 	const customers = new Map<number, Row>();
 	if (extended && ids.length) {
 		const lines = await db.all(
-			`SELECT i.order_id, CASE WHEN i.variation_id <> 0 THEN i.variation_id ELSE i.product_id END AS id, i.name, i.qty FROM order_items i WHERE ${inList('i.order_id', ids)} ORDER BY i.order_item_id`,
+			`SELECT i.order_id AS order_id, CASE WHEN i.variation_id <> 0 THEN i.variation_id ELSE i.product_id END AS id, i.name AS name, i.qty AS qty FROM order_items i WHERE ${inList('i.order_id', ids)} ORDER BY i.order_item_id`,
 			ids,
 		);
 		for (const l of lines) {
@@ -92,7 +108,7 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 			items.set(int(l.order_id), list);
 		}
 		const cs = await db.all(
-			`SELECT c.order_id, c.coupon_id, COALESCE(k.code, '(Deleted)') AS code FROM order_coupon_lookup c LEFT JOIN coupons k ON k.id = c.coupon_id WHERE ${inList('c.order_id', ids)}`,
+			`SELECT c.order_id AS order_id, c.coupon_id AS coupon_id, COALESCE(k.code, '(Deleted)') AS code FROM order_coupon_lookup c LEFT JOIN (SELECT id AS id, code AS code FROM coupons) k ON k.id = c.coupon_id WHERE ${inList('c.order_id', ids)} ORDER BY c.order_id, c.coupon_id`,
 			ids,
 		);
 		for (const c of cs) {
@@ -110,7 +126,7 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 		];
 		if (custIds.length) {
 			const rows = await db.all(
-				`SELECT * FROM customer_lookup WHERE ${inList('customer_id', custIds)}`,
+				`SELECT ${CUSTOMER_FIELDS} FROM customer_lookup WHERE ${inList('customer_id', custIds)}`,
 				custIds,
 			);
 			for (const c of rows) customers.set(int(c.customer_id), c);
@@ -133,26 +149,44 @@ export async function ordersList(db: Db, q: Query, settings: StoreSettings): Pro
 				net_total: amount(r.net_total),
 				total_sales: amount(r.total_sales),
 				num_items_sold: int(r.num_items_sold),
-				customer_type: r.returning_customer === false ? 'new' : 'returning',
+				customer_type: isFalse(r.returning_customer) ? 'new' : 'returning',
 				order_number: parent || id,
 				total_formatted: fmt.format(num(r.parent_total)),
 				extended_info: extended
 					? {
 							products: items.get(id) ?? [],
 							coupons: coupons.get(id) ?? [],
-							customer: customer
-								? {
-										...customer,
-										date_last_active: isoDate(customer.date_last_active),
-										date_registered: isoDate(customer.date_registered),
-									}
-								: [],
+							customer: customer ? customerInfo(customer) : [],
 						}
 					: {},
 				_links: { order: link(`${NS}/orders/${parent || id}`) },
 			};
 		}),
 	);
+}
+
+/** A boolean column's false (DuckDB's `false`, ClickHouse's UInt8 0); NULL is not false. */
+function isFalse(value: unknown): boolean {
+	return value === false || value === 0 || value === '0';
+}
+
+/** An order's customer as its `extended_info` shows it (ids as numbers, dates as ISO text). */
+function customerInfo(c: Row): Record<string, unknown> {
+	const id = (v: unknown): number | null => (v === null || v === undefined ? null : int(v));
+	return {
+		customer_id: int(c.customer_id),
+		user_id: id(c.user_id),
+		username: text(c.username),
+		first_name: text(c.first_name),
+		last_name: text(c.last_name),
+		email: c.email === null || c.email === undefined ? null : text(c.email),
+		date_last_active: isoDate(c.date_last_active),
+		date_registered: isoDate(c.date_registered),
+		country: text(c.country),
+		postcode: text(c.postcode),
+		city: text(c.city),
+		state: text(c.state),
+	};
 }
 
 // ---- Products & variations -----------------------------------------------------------------
@@ -594,8 +628,9 @@ export async function downloadWhere(
 	settings: StoreSettings,
 ): Promise<{ sql: string; params: SqlValue[] }> {
 	const range = dateRange(q.raw, settings.timeZone);
+	const ts = dialectOf(db).timestamp('?');
 	const dates: Where = {
-		sql: ['d.timestamp BETWEEN CAST(? AS TIMESTAMP) AND CAST(? AS TIMESTAMP)'],
+		sql: [`d.timestamp BETWEEN ${ts} AND ${ts}`],
 		params: [
 			gmtText(range.after, settings.timeZone),
 			formatSql(localToUtcLast(range.before, settings.timeZone)),
@@ -676,14 +711,20 @@ function embeddedProduct(r: Row): Record<string, unknown> {
 }
 
 export async function downloadsList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 ): Promise<RouteResult> {
 	const where = await downloadWhere(db, q, settings);
-	const base = `SELECT d.download_log_id AS id, d.timestamp AS ts, perm.download_id, perm.product_id, perm.order_id, d.user_id, d.user_ip_address, f.file, u.username, pr.name AS product_name, pr.slug AS product_slug, pr.image AS product_image
-		FROM download_log d JOIN downloadable_product_permissions perm ON perm.permission_id = d.permission_id
-		LEFT JOIN product_downloads f ON f.download_id = perm.download_id LEFT JOIN users u ON u.id = d.user_id LEFT JOIN products pr ON pr.id = perm.product_id ${where.sql}`;
+	// The log rows in range with their permission, then the file, the user and the product: one
+	// JOIN per SELECT (ClickHouse 18.16 takes no more).
+	const logged = `SELECT d.download_log_id AS id, d.timestamp AS ts, perm.download_id AS download_id, perm.product_id AS product_id, perm.order_id AS order_id, d.user_id AS user_id, d.user_ip_address AS user_ip_address
+		FROM download_log d JOIN downloadable_product_permissions perm ON perm.permission_id = d.permission_id ${where.sql}`;
+	const withFile = `SELECT z.*, f.file AS file FROM (${logged}) z LEFT JOIN (SELECT download_id AS file_ref, file AS file FROM product_downloads) f ON f.file_ref = z.download_id`;
+	const withUser = `SELECT y.*, u.username AS username FROM (${withFile}) y LEFT JOIN (SELECT id AS user_ref, username AS username FROM users) u ON u.user_ref = y.user_id`;
+	const base = `SELECT x.id AS id, x.ts AS ts, x.download_id AS download_id, x.product_id AS product_id, x.order_id AS order_id, x.user_id AS user_id, x.user_ip_address AS user_ip_address, x.file AS file, x.username AS username,
+			pr.product_name AS product_name, pr.product_slug AS product_slug, pr.product_image AS product_image
+		FROM (${withUser}) x LEFT JOIN (SELECT id AS product_ref, name AS product_name, slug AS product_slug, image AS product_image FROM products) pr ON pr.product_ref = x.product_id`;
 	const orderby = q.str('orderby', 'date') === 'product' ? 'product_name' : 'ts';
 	const embed = wantsEmbed(q.raw._embed, 'product');
 	const page = await pageRows(
@@ -729,10 +770,14 @@ const STOCK_SCOPE = "p.status IN ('publish', 'private')";
 export function stockCondition(type: string, settings: StoreSettings): string {
 	return (STOCK_STATUSES as readonly string[]).includes(type)
 		? `${stockStatusSql(settings)} = '${type}'`
-		: 'true';
+		: '(1 = 1)';
 }
 
-export async function stockList(db: Db, q: Query, settings: StoreSettings): Promise<RouteResult> {
+export async function stockList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
 	const parts: string[] = [STOCK_SCOPE, stockCondition(q.str('type', 'all'), settings)];
 	const params: SqlValue[] = [];
 	const add = (column: string, ids: number[], not: boolean): void => {
@@ -746,10 +791,12 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	add('p.parent_id', q.ids('parent_exclude'), true);
 	// family_name / family_id keep a variable product's variations right beneath it when sorting
 	// by title; status_rank sorts out of stock first, then low stock, on backorder, in stock.
-	const base = `SELECT p.*, ${stockStatusSql(settings)} AS effective_status, ${managesStockSql(settings)} AS manages,
+	// The parent's name is joined on an equality only (ClickHouse 18.16 takes no other LEFT JOIN).
+	const base = `SELECT p.id AS id, p.parent_id AS parent_id, p.name AS name, p.sku AS sku, p.type AS type, p.stock_quantity AS stock_quantity, p.date_created AS date_created,
+			${stockStatusSql(settings)} AS effective_status, ${managesStockSql(settings)} AS manages,
 			${lowStockAmountSql(settings)} AS effective_low,
-			COALESCE(parent.name, p.name) AS family_name, CASE WHEN p.parent_id <> 0 THEN p.parent_id ELSE p.id END AS family_id
-		FROM products p LEFT JOIN products parent ON parent.id = p.parent_id AND p.parent_id <> 0 WHERE ${parts.join(' AND ')}`;
+			COALESCE(CASE WHEN p.parent_id <> 0 THEN parent.parent_name END, p.name) AS family_name, CASE WHEN p.parent_id <> 0 THEN p.parent_id ELSE p.id END AS family_id
+		FROM products p LEFT JOIN (SELECT id AS family_ref, name AS parent_name FROM products) parent ON parent.family_ref = p.parent_id WHERE ${parts.join(' AND ')}`;
 	const d = q.direction();
 	const rank = `CASE effective_status WHEN 'outofstock' THEN 0 WHEN 'lowstock' THEN 1 WHEN 'onbackorder' THEN 2 WHEN 'instock' THEN 3 ELSE 4 END`;
 	const orderby =
@@ -765,7 +812,10 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	const offset = q.num('offset');
 	const page = await pageRows(
 		db,
-		offset !== undefined ? `${base} OFFSET ${Math.max(0, Math.floor(offset))}` : base,
+		// ClickHouse 18.16 takes OFFSET only after a LIMIT.
+		offset !== undefined
+			? `${base} LIMIT ${Number.MAX_SAFE_INTEGER} OFFSET ${Math.max(0, Math.floor(offset))}`
+			: base,
 		params,
 		orderby,
 		q,
@@ -773,7 +823,7 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	return result(
 		page,
 		page.rows.map((r) => {
-			const manages = r.manages === true;
+			const manages = r.manages === true || Number(r.manages) === 1;
 			return {
 				id: int(r.id),
 				parent_id: int(r.parent_id),
@@ -795,9 +845,9 @@ export async function stockList(db: Db, q: Query, settings: StoreSettings): Prom
 	);
 }
 
-export async function stockStats(db: Db, settings: StoreSettings): Promise<RouteResult> {
+export async function stockStats(db: SqlReader, settings: StoreSettings): Promise<RouteResult> {
 	const row = await db.one(
-		`SELECT ${STOCK_STATUSES.map((t) => `COUNT(*) FILTER (WHERE ${stockCondition(t, settings)}) AS ${t}`).join(', ')}, COUNT(*) AS products FROM products p WHERE ${STOCK_SCOPE}`,
+		`SELECT ${STOCK_STATUSES.map((t) => `SUM(CASE WHEN ${stockCondition(t, settings)} THEN 1 ELSE 0 END) AS ${t}`).join(', ')}, COUNT(*) AS products FROM products p WHERE ${STOCK_SCOPE}`,
 	);
 	const totals: Record<string, number> = {};
 	for (const key of [...STOCK_STATUSES, 'products']) totals[key] = int(row?.[key]);

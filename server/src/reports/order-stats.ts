@@ -78,6 +78,12 @@ async function segmentSetup(
 ): Promise<{ candidates: SegmentCandidate[]; sources: Source[]; metrics: Record<string, Metric> }> {
 	const lineFrom = (extraJoin: string, extraWhere: string): string =>
 		`FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${extraJoin} ${where.sql}${extraWhere ? `${where.sql ? ' AND ' : 'WHERE '}${extraWhere}` : ''}`;
+	/**
+	 * The coupon lines of orders in scope, each with a segment value `seg` of its order's product
+	 * lines (`lines`: `… AS seg FROM …`, distinct per order): one JOIN per SELECT.
+	 */
+	const couponFrom = (lines: string, cond: string, extra = ''): string =>
+		`FROM (SELECT k.*, g.seg AS seg${extra} FROM order_coupon_lookup k JOIN (SELECT DISTINCT l.order_id AS order_id, ${lines}) g ON g.order_id = k.order_id) c JOIN order_stats s ON s.order_id = c.order_id ${where.sql}${cond ? `${where.sql ? ' AND ' : 'WHERE '}${cond}` : ''}`;
 	const lineMetrics = metricsOf(ORDER_LINE_METRICS, SEGMENT_KEYS);
 	const lineAggs = pick(
 		ORDER_LINE_METRICS,
@@ -99,6 +105,7 @@ async function segmentSetup(
 		);
 		const candidates = rows.map((r) => ({ id: Number(r.id), label: String(r.name) }));
 		const cond = inList('p.product_id', products);
+		const couponCond = inList('c.seg', products);
 		return {
 			candidates,
 			metrics: lineMetrics,
@@ -111,10 +118,10 @@ async function segmentSetup(
 					metrics: lineAggs,
 				},
 				{
-					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT order_id, product_id FROM order_product_lookup) p ON p.order_id = c.order_id ${where.sql}${cond ? `${where.sql ? ' AND ' : 'WHERE '}${cond}` : ''}`,
+					from: couponFrom('l.product_id AS seg FROM order_product_lookup l', couponCond),
 					params: [...where.params, ...products],
 					date: 's.date_created',
-					segment: 'p.product_id',
+					segment: 'c.seg',
 					metrics: couponCount,
 				},
 			],
@@ -151,6 +158,8 @@ async function segmentSetup(
 			candidates.unshift({ id: 0, label: p ? String(p.name) : '' });
 		}
 		const cond = variations.length ? inList('p.variation_id', variations) : 'p.product_id = ?';
+		// The coupon lines with each of their orders' variations (`seg`) and its product.
+		const couponCond = variations.length ? inList('c.seg', variations) : 'c.product_id = ?';
 		const params = variations.length ? variations : [parent ?? -1];
 		return {
 			candidates,
@@ -164,10 +173,14 @@ async function segmentSetup(
 					metrics: lineAggs,
 				},
 				{
-					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT order_id, product_id, variation_id FROM order_product_lookup) p ON p.order_id = c.order_id ${where.sql}${where.sql ? ' AND ' : 'WHERE '}${cond}`,
+					from: couponFrom(
+						'l.variation_id AS seg, l.product_id AS product_id FROM order_product_lookup l',
+						couponCond,
+						', g.product_id AS product_id',
+					),
 					params: [...where.params, ...params],
 					date: 's.date_created',
-					segment: 'p.variation_id',
+					segment: 'c.seg',
 					metrics: couponCount,
 				},
 			],
@@ -186,17 +199,21 @@ async function segmentSetup(
 			metrics: lineMetrics,
 			sources: [
 				{
-					from: lineFrom(`JOIN ${tree} pcat ON pcat.product_id = p.product_id`, ''),
+					// Each line with its product's categories (the whole tree), then its order.
+					from: `FROM (SELECT l.*, t.category_tree_id AS category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) p JOIN order_stats s ON s.order_id = p.order_id ${where.sql}`,
 					params: where.params,
 					date: 's.date_created',
-					segment: 'pcat.category_tree_id',
+					segment: 'p.category_tree_id',
 					metrics: lineAggs,
 				},
 				{
-					from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id JOIN (SELECT DISTINCT l.order_id, t.category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) pcat ON pcat.order_id = c.order_id ${where.sql}`,
+					from: couponFrom(
+						`t.category_tree_id AS seg FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id`,
+						'',
+					),
 					params: where.params,
 					date: 's.date_created',
-					segment: 'pcat.category_tree_id',
+					segment: 'c.seg',
 					metrics: couponCount,
 				},
 			],
@@ -233,10 +250,13 @@ async function segmentSetup(
 			],
 		};
 	}
-	// customer_type: 0 = new, 1 = returning (refunds follow their order).
-	const typeExpr =
-		'CASE WHEN COALESCE(s.returning_customer, ps.returning_customer, false) THEN 1 ELSE 0 END';
-	const from = `FROM order_stats s LEFT JOIN order_stats ps ON s.parent_id <> 0 AND ps.order_id = s.parent_id`;
+	// customer_type: 0 = new, 1 = returning (a refund without its own flag follows its order).
+	// The order's flag is joined on an equality only, and no boolean literal is written
+	// (ClickHouse 18.16 takes neither a non-equi LEFT JOIN nor `false`).
+	const kind = `CASE WHEN x.returning_customer THEN 1 WHEN NOT x.returning_customer THEN 0
+		WHEN x.parent_id <> 0 AND r.parent_returning THEN 1 ELSE 0 END`;
+	const typeExpr = 's.customer_kind';
+	const from = `FROM (SELECT x.*, ${kind} AS customer_kind FROM order_stats x LEFT JOIN (SELECT order_id AS ref_id, returning_customer AS parent_returning FROM order_stats) r ON r.ref_id = x.parent_id) s`;
 	return {
 		candidates: [
 			{ id: 0, label: 'new' },
