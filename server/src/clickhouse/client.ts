@@ -69,6 +69,13 @@ export function bind(sql: string, params: SqlValue[]): string {
 	return out;
 }
 
+/** Whether a failed fetch is a write to (or reset of) a connection the server had closed. */
+function staleConnection(error: unknown): boolean {
+	const cause =
+		error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+	return ['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(String(cause?.code));
+}
+
 export class ClickHouseClient {
 	constructor(
 		readonly target: ClickHouseTarget,
@@ -79,10 +86,18 @@ export class ClickHouseClient {
 		const query = new URLSearchParams({ database: this.target.database });
 		for (const [key, value] of Object.entries(this.settings)) query.set(key, String(value));
 		if (body !== undefined) query.set('query', sql);
-		const response = await fetch(`${this.target.url}/?${query}`, {
-			method: 'POST',
-			body: body ?? sql,
-		});
+		const send = (): Promise<Response> =>
+			fetch(`${this.target.url}/?${query}`, { method: 'POST', body: body ?? sql });
+		let response: Response;
+		try {
+			response = await send();
+		} catch (error) {
+			// A kept-alive connection the server closed while idle (ClickHouse's keep_alive_timeout
+			// is 3 s by default) fails on the next write before the server read a statement: sent
+			// again once on a fresh connection. Any other failure is the caller's.
+			if (!staleConnection(error)) throw error;
+			response = await send();
+		}
 		const text = await response.text();
 		if (!response.ok) throw new Error(`ClickHouse: ${text.trim().slice(0, 2000)}`);
 		return text;

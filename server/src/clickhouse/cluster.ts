@@ -53,6 +53,7 @@ function config(dir: string, shard: Shard, cluster: string, shards: Shard[]): st
 	<http_port>${shard.httpPort}</http_port>
 	<tcp_port>${shard.tcpPort}</tcp_port>
 	<listen_host>127.0.0.1</listen_host>
+	<keep_alive_timeout>60</keep_alive_timeout>
 	<path>${dir}/data/</path>
 	<tmp_path>${dir}/tmp/</tmp_path>
 	<user_files_path>${dir}/user_files/</user_files_path>
