@@ -24,6 +24,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 import { ErrorBoundary } from '../app/error-boundary.js';
 import { EngineNotice } from '../engine/notice.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
+import { useServedStoreCount } from '../analytics/report/stores/use-served-stores.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
 import { NotFound } from './not-found.js';
 import {
@@ -132,11 +133,15 @@ const analysisPages: Record<AnalysisSlug, Page> = {
 		() =>
 			import(/* webpackChunkName: "report-cohorts" */ '../analytics/report/cohorts/index.js'),
 	),
+	stores: lazy(
+		() => import(/* webpackChunkName: "report-stores" */ '../analytics/report/stores/index.js'),
+	),
 };
 
 const ANALYSIS_TITLES: Record<AnalysisSlug, string> = {
 	'order-times': __('When orders come', 'abacus'),
 	cohorts: __('Cohorts', 'abacus'),
+	stores: __('Stores', 'abacus'),
 };
 
 const Dashboard: Page = lazy(
@@ -218,6 +223,8 @@ function useMenuDrawer(routeKey: string) {
 export function Layout() {
 	const { path, query } = useAppLocation();
 	const [insideWordPress] = useState(isInsideWordPressAdmin);
+	// The engine's own page lists the Stores report when it serves several stores.
+	const servedStores = useServedStoreCount(!insideWordPress);
 	const drawerId = useId();
 	const route = matchRoute(path);
 	const helper =
@@ -289,7 +296,7 @@ export function Layout() {
 					>
 						<p className="abacus-layout__menu-title">{__('Analytics', 'abacus')}</p>
 						<ul>
-							{getMenuEntries().map((entry) => {
+							{getMenuEntries({ storeGroup: servedStores > 1 }).map((entry) => {
 								const isCurrent = matchRoute(entry.path).path === route.path;
 								const href = getNewPath(
 									entry.keepsTimeQuery ? persisted : {},

@@ -30,7 +30,7 @@ export function isReportSlug(value: string): value is ReportSlug {
  * Analyses that are not metric reports (no tiles/table of the catalogue): their own pages under
  * `/analytics/<slug>`.
  */
-export const ANALYSIS_SLUGS = ['order-times', 'cohorts'] as const;
+export const ANALYSIS_SLUGS = ['order-times', 'cohorts', 'stores'] as const;
 
 export type AnalysisSlug = (typeof ANALYSIS_SLUGS)[number];
 
@@ -79,10 +79,16 @@ export interface MenuEntry {
 	keepsTimeQuery: boolean;
 }
 
-/** The Analytics menu, in order. */
-export function getMenuEntries(): MenuEntry[] {
+/**
+ * The Analytics menu, in order. `storeGroup`: the server serves more than one store (an engine's
+ * own admin page), so the Stores report is listed.
+ */
+export function getMenuEntries(options: { storeGroup?: boolean } = {}): MenuEntry[] {
 	return [
 		{ path: '/analytics/overview', label: __('Overview', 'abacus'), keepsTimeQuery: true },
+		...(options.storeGroup
+			? [{ path: '/analytics/stores', label: __('Stores', 'abacus'), keepsTimeQuery: true }]
+			: []),
 		{ path: '/analytics/revenue', label: __('Revenue', 'abacus'), keepsTimeQuery: true },
 		{ path: '/analytics/orders', label: __('Orders', 'abacus'), keepsTimeQuery: true },
 		{ path: '/analytics/products', label: __('Products', 'abacus'), keepsTimeQuery: true },
