@@ -5,18 +5,23 @@
  * link served by `GET …/download` (streamed from the file, nonce required). An export is bounded
  * (rows, exports running at once), can be cancelled (`DELETE …/export/{id}` or
  * `POST …/export/{id}/cancel`) and expires some time after it is finished (its file is deleted).
+ *
+ * On a multi-store engine (ClickHouse) an export reads the token's store through the same reader
+ * the report routes are handed (`ReportEngine.source`), so its CSV holds the rows the routes
+ * answer; jobs are kept per server and found only with a token of the store that started them.
+ * A report whose code reads the embedded DuckDB only (profit) answers 501 there.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { getMetric, METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
 
 import type { ServerContext } from '../core/context.js';
-import type { Db } from '../core/db.js';
+import { Db } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
 import { BREAKDOWN_EXPORT_COLUMNS, breakdownExportPage } from './breakdown.js';
@@ -37,7 +42,8 @@ import {
 	variationsList,
 } from './lists.js';
 import { normaliseQuery, Query, type ParamSpecs } from '../http/params.js';
-import { type RouteResult } from './report-route.js';
+import type { SqlReader } from '../metrics/dialect.js';
+import { notOnEngine, type ReportEngine, type RouteResult } from './report-route.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 
 const NS = '/wc-analytics';
@@ -261,7 +267,7 @@ const LIST_PARAMS: ParamSpecs = {
 };
 
 async function fetchPage(
-	db: Db,
+	db: SqlReader,
 	type: ExportType,
 	q: Query,
 	settings: StoreSettings,
@@ -295,6 +301,9 @@ async function fetchPage(
 		case 'places':
 			return breakdownExportPage(db, type, q, settings);
 		case 'profit':
+			// The profit report reads the embedded DuckDB only (cost tables, ASOF joins).
+			if (!(db instanceof Db))
+				throw notOnEngine('ClickHouse', 'POST', `${NS}/reports/profit/export`);
 			return profitList(db, q, settings);
 		case 'order-times':
 			return orderTimesExportPage(db, q, settings);
@@ -355,9 +364,14 @@ function closeStream(stream: fs.WriteStream): Promise<void> {
 	return new Promise((resolve) => stream.end(() => resolve()));
 }
 
+/**
+ * `engine`: a multi-store engine (ClickHouse) whose token's store every export reads; absent,
+ * the server's DuckDB store.
+ */
 export async function registerExportRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
+	engine?: ReportEngine,
 ): Promise<void> {
 	const jobs = new Map<string, ExportJob>();
 	/** Ids of exports that expired (so that a late download says so rather than "unknown"). */
@@ -396,8 +410,13 @@ export async function registerExportRoutes(
 	const startExport = async (
 		type: ExportType,
 		args: Record<string, unknown>,
-		store: string | null,
+		request: FastifyRequest,
 	): Promise<Item> => {
+		// The store first (a 401/403 on an engine for a request naming none it holds).
+		const source = engine
+			? await engine.source(request)
+			: { reader: ctx.db as SqlReader, settings: await storeSettings(ctx) };
+		const store = request.engineStore ?? null;
 		sweep();
 		const running = [...jobs.values()].filter((job) => job.state === 'running').length;
 		if (running >= EXPORT_LIMITS.maxRunning)
@@ -406,7 +425,7 @@ export async function registerExportRoutes(
 				`${running} exports are being built; wait for one to finish (or cancel one) and try again.`,
 				429,
 			);
-		const settings = await storeSettings(ctx);
+		const { reader, settings } = source;
 		const base: Record<string, unknown> = {};
 		for (const [k, v] of Object.entries(args)) if (SAFE_ARG.test(k)) base[k] = v;
 		normaliseQuery(base, LIST_PARAMS);
@@ -418,7 +437,7 @@ export async function registerExportRoutes(
 		if (type === 'revenue') base.interval = base.interval ?? 'day';
 		let first: RouteResult;
 		try {
-			first = await fetchPage(ctx.db, type, new Query(base), settings);
+			first = await fetchPage(reader, type, new Query(base), settings);
 		} catch (error) {
 			if (error instanceof RestError) throw error;
 			throw new RestError('rest_invalid_param', 'Invalid parameter(s): report_args', 400, {
@@ -475,7 +494,7 @@ export async function registerExportRoutes(
 					if (job.state !== 'running') break;
 					rows = (
 						await fetchPage(
-							ctx.db,
+							reader,
 							type,
 							new Query({ ...base, page: page + 1 }),
 							settings,
@@ -506,6 +525,8 @@ export async function registerExportRoutes(
 		app.route({
 			method,
 			url: `${NS}/reports/:type/export`,
+			// On an engine: the token's store (startExport asks the engine for it).
+			config: { engineSeam: true },
 			schema: {
 				params: typeParam,
 				body: {
@@ -516,7 +537,7 @@ export async function registerExportRoutes(
 			handler: async (request) => {
 				const { type } = request.params as { type: ExportType };
 				const body = (request.body ?? {}) as { report_args?: Record<string, unknown> };
-				return startExport(type, body.report_args ?? {}, request.engineStore ?? null);
+				return startExport(type, body.report_args ?? {}, request);
 			},
 		});
 	}
@@ -547,7 +568,7 @@ export async function registerExportRoutes(
 	};
 	app.get(
 		`${NS}/reports/:type/export/:id/status`,
-		{ schema: { params: idParams } },
+		{ schema: { params: idParams }, config: { engineSeam: true } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
 			const job = findJob(type, id, request.engineStore);
@@ -589,7 +610,7 @@ export async function registerExportRoutes(
 	};
 	app.delete(
 		`${NS}/reports/:type/export/:id`,
-		{ schema: { params: idParams } },
+		{ schema: { params: idParams }, config: { engineSeam: true } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
 			return cancel(type, id, request.engineStore);
@@ -597,7 +618,7 @@ export async function registerExportRoutes(
 	);
 	app.post(
 		`${NS}/reports/:type/export/:id/cancel`,
-		{ schema: { params: idParams } },
+		{ schema: { params: idParams }, config: { engineSeam: true } },
 		async (request) => {
 			const { type, id } = request.params as { type: string; id: string };
 			return cancel(type, id, request.engineStore);
@@ -605,7 +626,7 @@ export async function registerExportRoutes(
 	);
 	app.get(
 		`${NS}/reports/:type/export/:id/download`,
-		{ schema: { params: idParams } },
+		{ schema: { params: idParams }, config: { engineSeam: true } },
 		async (request, reply) => {
 			// A download is a read of store data: it needs the page's nonce, in X-WP-Nonce or
 			// `_wpnonce` (a browser download link cannot send headers), or on an engine the store

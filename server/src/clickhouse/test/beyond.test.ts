@@ -1,7 +1,8 @@
 /**
  * The reports beyond WooCommerce Analytics on the server's ClickHouse engine, over HTTP: the
  * breakdowns (payment and shipping methods, origins, places), order times (heat map and a cell's
- * orders), cohorts (triangle and a cell's orders) and lifetime value, each answered for the store its
+ * orders), cohorts (triangle and a cell's orders), lifetime value and whole-report exports, each
+ * answered for the store its
  * engine token names with exactly the figures (JSON and X-WP-Total) the same store's DuckDB server
  * gives. Two small stores on a two-shard cluster.
  */
@@ -26,6 +27,8 @@ const SPECS = [
 	{ id: 22, timeZone: 'Europe/Paris', seed: 32, url: 'https://beyond-b.example' },
 ];
 const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
+/** The DuckDB servers' page nonce (their exports are started and read with it). */
+const NONCE = 'beyond-nonce';
 
 let dir: string;
 let cluster: Cluster;
@@ -53,7 +56,9 @@ beforeAll(async () => {
 		store.db.close();
 	}
 	for (const store of stores) {
-		duck.push(await startServer({ databasePath: store.file, quiet: true, sync: false }));
+		duck.push(
+			await startServer({ databasePath: store.file, quiet: true, sync: false, nonce: NONCE }),
+		);
 	}
 	engine = await startServer({
 		databasePath: path.join(dir, 'engine.duckdb'),
@@ -222,4 +227,65 @@ test('order times, cohorts and lifetime value equal each store’s DuckDB server
 		await same(i, `${A}/cohorts/orders?${YEAR}&cohort=${picked?.cohort}&k=1&per_page=5`);
 		await same(i, `${A}/cohorts/orders?${YEAR}&cohort=${picked?.cohort}&k=0&per_page=2&page=2`);
 	}
+});
+
+/** Starts a whole-report export, waits until it is built and returns its CSV. */
+async function exportCsv(
+	server: Server,
+	type: string,
+	args: Record<string, unknown>,
+	headers: Record<string, string>,
+): Promise<{ id: string; csv: string }> {
+	const started = await fetch(`${server.url}/wp-json/${A}/${type}/export`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...headers },
+		body: JSON.stringify({ report_args: args }),
+	});
+	const body = (await started.json()) as { export_id?: string };
+	expect([type, started.status, typeof body.export_id]).toEqual([type, 200, 'string']);
+	const id = String(body.export_id);
+	for (;;) {
+		const status = await fetch(`${server.url}/wp-json/${A}/${type}/export/${id}/status`, {
+			headers,
+		});
+		const state = (await status.json()) as { download_url?: string };
+		expect([type, status.status]).toEqual([type, 200]);
+		if (state.download_url) {
+			const file = await fetch(`${server.url}${state.download_url}`, { headers });
+			expect([type, file.status]).toEqual([type, 200]);
+			return { id, csv: await file.text() };
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+test('whole-report exports read the token’s store: the same CSV as its DuckDB server, found by that store only', async () => {
+	const range = { after: '2025-04-01T00:00:00', before: '2026-03-31T23:59:59' };
+	const exports: Array<[number, string, Record<string, unknown>]> = [
+		[0, 'payment-methods', range],
+		[1, 'places', { ...range, group_by: 'billing_state' }],
+		[0, 'order-times', { ...range, status_is: ['completed'] }],
+		[1, 'cohorts', { ...range, period: 'week' }],
+		[0, 'products', range],
+	];
+	for (const [i, type, args] of exports) {
+		const click = await exportCsv(engine, type, args, {
+			Authorization: `Bearer ${token(SPECS[i].url)}`,
+		});
+		const reference = await exportCsv(duck[i], type, args, { 'X-WP-Nonce': NONCE });
+		expect(click.csv.split('\n').length).toBeGreaterThan(2);
+		expect([type, click.csv]).toEqual([type, reference.csv]);
+		// The other store's token does not find the job.
+		const other = await fetch(`${engine.url}/wp-json/${A}/${type}/export/${click.id}/status`, {
+			headers: { Authorization: `Bearer ${token(SPECS[1 - i].url)}` },
+		});
+		expect([type, other.status]).toEqual([type, 404]);
+	}
+	// Without a token the engine names no store: refused, no file.
+	const anonymous = await fetch(`${engine.url}/wp-json/${A}/places/export`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ report_args: range }),
+	});
+	expect(anonymous.status).toBe(401);
 });
