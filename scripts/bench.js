@@ -5,7 +5,9 @@
  * store, and components alone in Chromium. Run a subset with `--only bundle,components,browser,server`
  * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
  * `engine` (tests/bench/engine.js): WooCommerce's analytics against the engine on the real stack.
- * `clickhouse` (tests/bench/clickhouse.js): several stores on a two-shard ClickHouse cluster beside DuckDB.
+ * `clickhouse` (tests/bench/clickhouse.js): 100 stores x 100k orders on a two-shard ClickHouse cluster
+ * (one generated store, copied inside ClickHouse), the Overview's requests over HTTP beside DuckDB
+ * (BENCH_CH_STORES, BENCH_CH_ORDERS, BENCH_CH_SAMPLE make it smaller).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
