@@ -56,8 +56,8 @@ export function isReportRoute(path: string): boolean {
 }
 
 /**
- * The reports WooCommerce does not have, whose whole-report export the engine builds (order times
- * and cohorts have no whole-report export).
+ * The reports WooCommerce does not have, whose whole-report export the engine builds (order times:
+ * one row per order; cohorts: one row per customer).
  */
 export const ENGINE_ONLY_EXPORTS = [
 	'payment-methods',
@@ -65,6 +65,8 @@ export const ENGINE_ONLY_EXPORTS = [
 	'origins',
 	'places',
 	'profit',
+	'order-times',
+	'cohorts',
 ] as const;
 
 /**

@@ -359,7 +359,11 @@ function ReportChartView({ config, path, query }: Props) {
 			dateParser="%Y-%m-%dT%H:%M:%S"
 			valueType={selected.type === 'percent' ? 'number' : selected.type}
 			formatCurrency={context.formatAmount}
-			formatNumber={context.formatNumber}
+			formatNumber={
+				selected.type === 'percent'
+					? (value: number) => context.formatMetric('percent', value)
+					: context.formatNumber
+			}
 			formatAverage={formatAverage}
 			yFormat={selected.type === 'currency' ? moneyTicks : undefined}
 			timeLocale={timeLocale}

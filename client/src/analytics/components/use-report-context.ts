@@ -15,8 +15,6 @@ import { applyReportCurrencyFilter } from '../report/extension-hooks.js';
 import type { RowContext, ValueType } from '../report/types.js';
 
 export interface ReportFormatters extends RowContext {
-	/** Formats a metric value by its type ('N/A' style handled by callers). */
-	formatMetric: (type: ValueType, value: unknown) => string;
 	currencyConfig: CurrencySettings;
 }
 

@@ -46,6 +46,11 @@ export type AdvancedFiltersConfig = ReportAdvancedFilters;
 export type RowContext = {
 	formatAmount: (value: unknown) => string;
 	formatNumber: (value: unknown) => string;
+	/**
+	 * A metric value by its type, as the tiles and chart write it: money in the store's currency,
+	 * a percentage with 2 decimals and the store's separators (`42.10%`), '' for a non-number.
+	 */
+	formatMetric: (type: ValueType, value: unknown) => string;
 	formatDate: (value: string) => string;
 	/** href of an in-app report view, keeping the persisted query. */
 	reportLink: (path: string, query: Record<string, string>) => string;

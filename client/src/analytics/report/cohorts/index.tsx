@@ -12,13 +12,10 @@ import { dateI18n } from '@wordpress/date';
 import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
-import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getMetric } from '@abacus/metrics';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
-import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ReportFiltersBar } from '../../components/report-filters.js';
-import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { useReportContext } from '../../components/use-report-context.js';
 import { SaveView } from '../../saved-views/index.js';
 import { config as ordersConfig } from '../orders/config.js';
@@ -27,7 +24,13 @@ import type { ReportConfig } from '../types.js';
 import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { CellOrders, PER_PAGE, type CellOrder } from '../order-times/cell-orders.js';
 import { Failure, useRequest } from '../order-times/request.js';
-import { LifetimeTiles } from './lifetime-tiles.js';
+import {
+	ComparedTiles,
+	useComparedRanges,
+	type ComparedTile,
+} from '../order-times/compared-tiles.js';
+import { useWholeExport } from '../order-times/whole-export.js';
+import type { Lifetime } from './lifetime-tiles.js';
 import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';
 import '../order-times/style.scss';
 import './style.scss';
@@ -65,6 +68,68 @@ export const cohortsConfig: ReportConfig = {
 	advancedFilters: undefined,
 };
 
+/** The tiles: new customers, repeat customers, lifetime value, time to a second order (mean and median). */
+export function cohortTiles(context: {
+	formatNumber: (v: number) => string;
+	formatAmount: (v: number) => string;
+	formatMetric: (type: 'percent', v: number) => string;
+}): Array<ComparedTile<Lifetime>> {
+	const tile = (
+		key:
+			| 'new_customers'
+			| 'repeat_rate'
+			| 'avg_lifetime_value'
+			| 'avg_days_to_second_order'
+			| 'median_days_to_second_order',
+	) => {
+		const m = getMetric('customers', key);
+		return { key, label: m.label, definition: m.definition, reverseTrend: m.isReverseTrend };
+	};
+	const days = (value: number | null) =>
+		value === null
+			? null
+			: sprintf(
+					/* translators: %s: number of days */
+					__('%s days', 'abacus'),
+					context.formatNumber(value),
+				);
+	return [
+		{
+			...tile('new_customers'),
+			figure: (d) => d.customers,
+			show: (d) => context.formatNumber(d.customers),
+		},
+		{
+			...tile('repeat_rate'),
+			figure: (d) => (d.customers ? d.repeat_rate : null),
+			show: (d) =>
+				d.customers
+					? sprintf(
+							/* translators: 1: percentage, 2: customers who ordered again */
+							__('%1$s (%2$s)', 'abacus'),
+							context.formatMetric('percent', d.repeat_rate),
+							context.formatNumber(d.repeat_customers),
+						)
+					: null,
+		},
+		{
+			...tile('avg_lifetime_value'),
+			figure: (d) => (d.customers ? d.avg_lifetime_value : null),
+			show: (d) => (d.customers ? context.formatAmount(d.avg_lifetime_value) : null),
+		},
+		{
+			...tile('avg_days_to_second_order'),
+			figure: (d) => d.avg_days_to_second_order,
+			show: (d) => days(d.avg_days_to_second_order),
+		},
+		{
+			...tile('median_days_to_second_order'),
+			figure: (d) => d.median_days_to_second_order,
+			show: (d) => days(d.median_days_to_second_order),
+		},
+	];
+}
+
 const PERIOD_CHOICES = [6, 12, 24];
 /** Cohorts drawn as curves (the newest ones with customers). */
 const CURVES = 8;
@@ -89,10 +154,8 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 	const query = useMemo(() => sanitizeReportQuery(rawQuery, cohortsConfig), [rawQuery]);
 	const usesWooCommerce = useUsesWooCommerce();
 	const context = useReportContext(query);
-	const defaultDateRange = useDefaultDateRange();
-	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
-	const after = appendTimestamp(primary.after.clone(), 'start');
-	const before = appendTimestamp(primary.before.clone(), 'end');
+	const ranges = useComparedRanges(query);
+	const { after, before } = ranges.primary;
 	// `cohort_by`, not `period`: the date range owns `period` in the address.
 	const period = rawQuery.cohort_by === 'week' ? 'week' : 'month';
 	const view: View = rawQuery.view === 'value' ? 'value' : 'retention';
@@ -104,6 +167,12 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 		usesWooCommerce
 			? null
 			: addQueryArgs('/wc-analytics/reports/cohorts', { after, before, period, periods }),
+		attempt,
+	);
+	const lifetime = useRequest<Lifetime>(
+		usesWooCommerce
+			? null
+			: addQueryArgs('/wc-analytics/reports/customers/lifetime', { after, before }),
 		attempt,
 	);
 	const cell = pickedCell(rawQuery, periods);
@@ -123,6 +192,17 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 		attempt,
 		true,
 	);
+	const wholeExport = useWholeExport({
+		type: 'cohorts',
+		title: __('Cohorts', 'abacus'),
+		args: { after, before, period },
+		description: __(
+			'Every customer of the cohorts: first and second order, days between, orders and net sales, built by the server.',
+			'abacus',
+		),
+		disabled: request.state !== 'ready' || request.data.totals.customers === 0,
+		formatNumber: (v) => context.formatNumber(v),
+	});
 	if (usesWooCommerce || request.state === 'needs-engine') {
 		return (
 			<NeedsAbacusEngine
@@ -204,15 +284,28 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 		<div className="abacus-report abacus-cohorts">
 			<SaveView path={path} query={query} />
 			<ReportFiltersBar config={cohortsConfig} path={path} query={query} />
-			<LifetimeTiles
-				after={after}
-				before={before}
+			{lifetime.state === 'error' ? (
+				<Failure message={lifetime.message} onRetry={() => setAttempt((n) => n + 1)} />
+			) : null}
+			<ComparedTiles<Lifetime>
+				primary={lifetime}
+				secondaryPath={
+					usesWooCommerce
+						? null
+						: addQueryArgs('/wc-analytics/reports/customers/lifetime', ranges.secondary)
+				}
 				attempt={attempt}
 				onRetry={() => setAttempt((n) => n + 1)}
-				formatAmount={(v) => context.formatAmount(v)}
-				formatNumber={(v) => context.formatNumber(v)}
-				note={__('Customers whose first order falls in the date range.', 'abacus')}
+				prevLabel={ranges.secondaryLabel}
+				label={__('Cohorts: summary', 'abacus')}
+				tiles={cohortTiles(context)}
 			/>
+			<p className="abacus-lifetime__note">
+				{__(
+					'Customers whose first order falls in the date range; their orders are counted up to its end.',
+					'abacus',
+				)}
+			</p>
 			<div className="abacus-order-times__bar">
 				<div className="abacus-cohorts__switches">
 					<div
@@ -284,14 +377,25 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 						</select>
 					</label>
 				</div>
-				<Button
-					variant="secondary"
-					onClick={downloadCsv}
-					disabled={request.state !== 'ready'}
-				>
-					{__('Download CSV', 'abacus')}
-				</Button>
+				<div className="abacus-order-times__exports">
+					<Button
+						variant="secondary"
+						onClick={downloadCsv}
+						disabled={request.state !== 'ready'}
+						aria-describedby="abacus-cohorts-csv"
+					>
+						{__('Download CSV', 'abacus')}
+					</Button>
+					<span id="abacus-cohorts-csv" className="screen-reader-text">
+						{__(
+							'The triangle: retention and value per customer of each cohort.',
+							'abacus',
+						)}
+					</span>
+					{wholeExport.button}
+				</div>
 			</div>
+			{wholeExport.panel}
 			<details className="abacus-cohorts__definition">
 				<summary>
 					{sprintf(

@@ -15,6 +15,7 @@ export interface Lifetime {
 	repeat_rate: number;
 	avg_lifetime_value: number;
 	avg_days_to_second_order: number | null;
+	median_days_to_second_order: number | null;
 }
 
 interface Props {

@@ -11,12 +11,10 @@ import { addQueryArgs } from '@wordpress/url';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
 import { getFilterQuery } from '@abacus/data';
 import { getMetric } from '@abacus/metrics';
-import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ReportFiltersBar } from '../../components/report-filters.js';
-import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { useReportContext } from '../../components/use-report-context.js';
 import { SaveView } from '../../saved-views/index.js';
 import { config as ordersConfig } from '../orders/config.js';
@@ -25,7 +23,9 @@ import type { ReportConfig } from '../types.js';
 import { HeatMap, hourRange, weekdayName, type HeatCell } from './heat-map.js';
 import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { CellOrders, PER_PAGE, type CellOrder } from './cell-orders.js';
+import { ComparedTiles, useComparedRanges, type ComparedTile } from './compared-tiles.js';
 import { Failure, useRequest } from './request.js';
+import { useWholeExport } from './whole-export.js';
 import './style.scss';
 
 interface Props {
@@ -33,17 +33,29 @@ interface Props {
 	query: Record<string, unknown>;
 }
 
-interface OrderTimes {
+interface Busiest {
+	weekday: number;
+	hour?: number;
+	orders_count: number;
+}
+
+export interface OrderTimes {
 	weekdays: number[];
 	time_zone: string;
 	cells: Array<{ weekday: number; hour: number; orders_count: number; net_revenue: number }>;
-	totals: { orders_count: number; net_revenue: number };
+	totals: {
+		orders_count: number;
+		net_revenue: number;
+		avg_order_value: number;
+		busiest_hour: Busiest | null;
+		busiest_weekday: Busiest | null;
+	};
 }
 
 type Metric = 'orders_count' | 'net_revenue';
 
 /** A measure's words: the metrics catalogue's (the orders report's figures of the same name). */
-function metricLabel(key: Metric | 'num_items_sold'): string {
+function metricLabel(key: Metric | 'num_items_sold' | 'avg_order_value'): string {
 	return getMetric('orders', key).label;
 }
 
@@ -54,6 +66,66 @@ export const orderTimesConfig: ReportConfig = {
 	path: '/analytics/order-times',
 };
 
+/** The tiles: orders, net sales and average order value with their change, the busiest hour and weekday. */
+export function orderTimesTiles(
+	context: { formatNumber: (v: number) => string; formatAmount: (v: number) => string },
+	metric: Metric,
+	link: (key: Metric) => string,
+): Array<ComparedTile<OrderTimes>> {
+	const tile = (
+		key:
+			'orders_count' | 'net_revenue' | 'avg_order_value' | 'busiest_hour' | 'busiest_weekday',
+	) => {
+		const m = getMetric('orders', key);
+		return { key, label: m.label, definition: m.definition, reverseTrend: m.isReverseTrend };
+	};
+	return [
+		{
+			...tile('orders_count'),
+			figure: (d) => d.totals.orders_count,
+			show: (d) => context.formatNumber(d.totals.orders_count),
+			href: link('orders_count'),
+			selected: metric === 'orders_count',
+		},
+		{
+			...tile('net_revenue'),
+			figure: (d) => d.totals.net_revenue,
+			show: (d) => context.formatAmount(d.totals.net_revenue),
+			href: link('net_revenue'),
+			selected: metric === 'net_revenue',
+		},
+		{
+			...tile('avg_order_value'),
+			figure: (d) => (d.totals.orders_count ? d.totals.avg_order_value : null),
+			show: (d) =>
+				d.totals.orders_count ? context.formatAmount(d.totals.avg_order_value) : null,
+		},
+		{
+			...tile('busiest_hour'),
+			compare: false,
+			figure: () => null,
+			show: (d) => {
+				const b = d.totals.busiest_hour;
+				return b
+					? sprintf(
+							/* translators: 1: weekday, 2: hour range (14:00–15:00) */
+							__('%1$s, %2$s', 'abacus'),
+							weekdayName(b.weekday),
+							hourRange(b.hour ?? 0),
+						)
+					: null;
+			},
+		},
+		{
+			...tile('busiest_weekday'),
+			compare: false,
+			figure: () => null,
+			show: (d) =>
+				d.totals.busiest_weekday ? weekdayName(d.totals.busiest_weekday.weekday) : null,
+		},
+	];
+}
+
 const intParam = (value: unknown, min: number, max: number): number | null => {
 	const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
 	return Number.isInteger(n) && n >= min && n <= max ? n : null;
@@ -63,10 +135,8 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 	const query = useMemo(() => sanitizeReportQuery(rawQuery, orderTimesConfig), [rawQuery]);
 	const usesWooCommerce = useUsesWooCommerce();
 	const context = useReportContext(query);
-	const defaultDateRange = useDefaultDateRange();
-	const { primary } = getCurrentDates(query as NavQuery, defaultDateRange);
-	const after = appendTimestamp(primary.after.clone(), 'start');
-	const before = appendTimestamp(primary.before.clone(), 'end');
+	const ranges = useComparedRanges(query);
+	const { after, before } = ranges.primary;
 	const metric: Metric = rawQuery.metric === 'net_revenue' ? 'net_revenue' : 'orders_count';
 	const filterQuery = getFilterQuery({
 		endpoint: 'orders',
@@ -80,6 +150,12 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 		usesWooCommerce ? null : addQueryArgs('/wc-analytics/reports/order-times', args),
 		attempt,
 	);
+	const secondaryPath = usesWooCommerce
+		? null
+		: addQueryArgs('/wc-analytics/reports/order-times', {
+				...filterQuery,
+				...ranges.secondary,
+			});
 	const weekday = intParam(rawQuery.weekday, 0, 6);
 	const hour = intParam(rawQuery.hour, 0, 23);
 	const cell = weekday !== null && hour !== null ? { weekday, hour } : null;
@@ -98,6 +174,17 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 		true,
 	);
 	const title = __('When orders come', 'abacus');
+	const wholeExport = useWholeExport({
+		type: 'order-times',
+		title: title,
+		args: args,
+		description: __(
+			'Every order of the range and filters, with its weekday and hour, built by the server.',
+			'abacus',
+		),
+		disabled: request.state !== 'ready' || request.data.totals.orders_count === 0,
+		formatNumber: (v) => context.formatNumber(v),
+	});
 	if (usesWooCommerce || request.state === 'needs-engine') {
 		return (
 			<NeedsAbacusEngine
@@ -143,6 +230,21 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 		<div className="abacus-report abacus-order-times">
 			<SaveView path={path} query={query} />
 			<ReportFiltersBar config={orderTimesConfig} path={path} query={query} />
+			<ComparedTiles<OrderTimes>
+				primary={request}
+				secondaryPath={secondaryPath}
+				attempt={attempt}
+				onRetry={() => setAttempt((n) => n + 1)}
+				prevLabel={ranges.secondaryLabel}
+				label={__('When orders come: summary', 'abacus')}
+				tiles={orderTimesTiles(context, metric, (key) =>
+					getNewPath(
+						{ metric: key === 'orders_count' ? undefined : key },
+						path,
+						rawQuery,
+					),
+				)}
+			/>
 			<div className="abacus-order-times__bar">
 				<div className="abacus-switch" role="group" aria-label={__('Measure', 'abacus')}>
 					{(['orders_count', 'net_revenue'] as Metric[]).map((key) => (
@@ -160,14 +262,22 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 						</Button>
 					))}
 				</div>
-				<Button
-					variant="secondary"
-					onClick={downloadCsv}
-					disabled={request.state !== 'ready'}
-				>
-					{__('Download CSV', 'abacus')}
-				</Button>
+				<div className="abacus-order-times__exports">
+					<Button
+						variant="secondary"
+						onClick={downloadCsv}
+						disabled={request.state !== 'ready'}
+						aria-describedby="abacus-order-times-csv"
+					>
+						{__('Download CSV', 'abacus')}
+					</Button>
+					<span id="abacus-order-times-csv" className="screen-reader-text">
+						{__('The 168 cells of the heat map, with orders and net sales.', 'abacus')}
+					</span>
+					{wholeExport.button}
+				</div>
 			</div>
+			{wholeExport.panel}
 			{request.state === 'loading' ? (
 				<div className="abacus-order-times__loading" aria-live="polite">
 					<Spinner />
@@ -181,13 +291,8 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 				<>
 					<p className="abacus-order-times__summary">
 						{sprintf(
-							/* translators: 1: number of orders, 2: net sales, 3: time zone */
-							__(
-								'%1$s orders, %2$s net sales; hours in the store’s time zone (%3$s).',
-								'abacus',
-							),
-							context.formatNumber(request.data.totals.orders_count),
-							context.formatAmount(request.data.totals.net_revenue),
+							/* translators: %s: time zone */
+							__('Hours in the store’s time zone (%s).', 'abacus'),
 							request.data.time_zone,
 						)}
 					</p>

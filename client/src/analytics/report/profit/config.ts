@@ -56,9 +56,10 @@ const marginColumn: TableColumn = {
 	...metricColumn('profit', 'margin', {}),
 	cell: (row, context): Cell => {
 		const value = numberField(row, 'margin');
+		// Two decimals everywhere (42.10%, as the tiles and the chart write it); the CSV value too.
 		return {
-			display: value === null ? NOT_AVAILABLE() : `${context.formatNumber(value)}%`,
-			value,
+			display: value === null ? NOT_AVAILABLE() : context.formatMetric('percent', value),
+			value: value === null ? null : value.toFixed(2),
 		};
 	},
 };

@@ -32,7 +32,15 @@ interface Props {
 	onClose: () => void;
 	/** Called after a cost was saved (the report is asked again). */
 	onSaved: () => void;
+	/**
+	 * Whether this person may record costs (`canEditCosts()`); otherwise the costs and their
+	 * history are shown read-only, with the reason. Default true.
+	 */
+	canEdit?: boolean;
 }
+
+/** The engine's answer to a save from a token without the `edit_costs` scope. */
+const READ_ONLY_CODES = ['abacus_engine_token_read_only'];
 
 const today = (): string => {
 	const d = new Date();
@@ -60,7 +68,15 @@ function withHistory(costs: ProductCosts, history: CostHistoryEntry[]): ProductC
 	};
 }
 
-export function CostEditor({ productId, formatAmount, formatDay, onClose, onSaved }: Props) {
+export function CostEditor({
+	productId,
+	formatAmount,
+	formatDay,
+	onClose,
+	onSaved,
+	canEdit = true,
+}: Props) {
+	const [readOnly, setReadOnly] = useState(!canEdit);
 	const [data, setData] = useState<ProductCosts | null>(null);
 	const [loadError, setLoadError] = useState<string | null>(null);
 	const [target, setTarget] = useState('0');
@@ -85,12 +101,7 @@ export function CostEditor({ productId, formatAmount, formatDay, onClose, onSave
 			},
 			(error: unknown) =>
 				setLoadError(
-					(error as { code?: unknown } | null)?.code === 'rest_no_route'
-						? __(
-								'Costs cannot be typed here while the reports come from the Abacus engine: enter them in WooCommerce (Cost of Goods Sold, WooCommerce 9.5 or later) and the engine syncs them.',
-								'abacus',
-							)
-						: errorOf(error).message || __('The costs could not be loaded.', 'abacus'),
+					errorOf(error).message || __('The costs could not be loaded.', 'abacus'),
 				),
 		);
 	}, [productId]);
@@ -142,6 +153,12 @@ export function CostEditor({ productId, formatAmount, formatDay, onClose, onSave
 			onSaved();
 		} catch (error) {
 			const { message, fields } = errorOf(error);
+			if (READ_ONLY_CODES.includes(String((error as { code?: unknown } | null)?.code))) {
+				// The right to record costs was withdrawn since the page loaded: say so, form away.
+				setReadOnly(true);
+				setNotice(null);
+				return;
+			}
 			setFieldErrors(fields);
 			setNotice({
 				status: 'error',
@@ -214,59 +231,80 @@ export function CostEditor({ productId, formatAmount, formatDay, onClose, onSave
 							))}
 						</tbody>
 					</table>
-					<form
-						className="abacus-cost-editor__form"
-						onSubmit={(e) => void submit(e)}
-						noValidate
-					>
-						{targets.length > 1 ? (
-							<SelectControl
-								__nextHasNoMarginBottom
-								label={__('Cost of', 'abacus')}
-								value={target}
-								options={targets}
-								onChange={(value: string) => setTarget(value)}
-							/>
-						) : null}
-						<TextControl
-							__nextHasNoMarginBottom
-							label={__('Unit cost', 'abacus')}
-							inputMode="decimal"
-							value={cost}
-							onChange={(value: string) => setCost(value)}
-							help={fieldErrors.cost}
-							className={fieldErrors.cost ? 'has-error' : undefined}
-							aria-invalid={fieldErrors.cost ? true : undefined}
-						/>
-						<TextControl
-							__nextHasNoMarginBottom
-							label={__('Applies from', 'abacus')}
-							type="date"
-							value={day}
-							onChange={(value: string) => setDay(value)}
-							help={fieldErrors.date_from}
-							className={fieldErrors.date_from ? 'has-error' : undefined}
-							aria-invalid={fieldErrors.date_from ? true : undefined}
-						/>
-						<CheckboxControl
-							__nextHasNoMarginBottom
-							label={__('Apply to sales already made on or after this day', 'abacus')}
-							help={__(
-								'Otherwise sales already made keep the cost they were sold at; sales without a cost get this one.',
+					{readOnly ? (
+						<Notice
+							status="info"
+							isDismissible={false}
+							className="abacus-cost-editor__read-only"
+						>
+							{__(
+								'You can see these costs but not change them: recording costs is for users who may manage WooCommerce (shop managers and administrators). Ask one of them to enter a new cost.',
 								'abacus',
 							)}
-							checked={applyToPast}
-							onChange={setApplyToPast}
-						/>
-						{notice ? (
-							<Notice status={notice.status} onRemove={() => setNotice(null)}>
-								{notice.text}
-							</Notice>
-						) : null}
-						<Button variant="primary" type="submit" isBusy={saving} disabled={saving}>
-							{__('Save cost', 'abacus')}
-						</Button>
-					</form>
+						</Notice>
+					) : (
+						<form
+							className="abacus-cost-editor__form"
+							onSubmit={(e) => void submit(e)}
+							noValidate
+						>
+							{targets.length > 1 ? (
+								<SelectControl
+									__nextHasNoMarginBottom
+									label={__('Cost of', 'abacus')}
+									value={target}
+									options={targets}
+									onChange={(value: string) => setTarget(value)}
+								/>
+							) : null}
+							<TextControl
+								__nextHasNoMarginBottom
+								label={__('Unit cost', 'abacus')}
+								inputMode="decimal"
+								value={cost}
+								onChange={(value: string) => setCost(value)}
+								help={fieldErrors.cost}
+								className={fieldErrors.cost ? 'has-error' : undefined}
+								aria-invalid={fieldErrors.cost ? true : undefined}
+							/>
+							<TextControl
+								__nextHasNoMarginBottom
+								label={__('Applies from', 'abacus')}
+								type="date"
+								value={day}
+								onChange={(value: string) => setDay(value)}
+								help={fieldErrors.date_from}
+								className={fieldErrors.date_from ? 'has-error' : undefined}
+								aria-invalid={fieldErrors.date_from ? true : undefined}
+							/>
+							<CheckboxControl
+								__nextHasNoMarginBottom
+								label={__(
+									'Apply to sales already made on or after this day',
+									'abacus',
+								)}
+								help={__(
+									'Otherwise sales already made keep the cost they were sold at; sales without a cost get this one.',
+									'abacus',
+								)}
+								checked={applyToPast}
+								onChange={setApplyToPast}
+							/>
+							{notice ? (
+								<Notice status={notice.status} onRemove={() => setNotice(null)}>
+									{notice.text}
+								</Notice>
+							) : null}
+							<Button
+								variant="primary"
+								type="submit"
+								isBusy={saving}
+								disabled={saving}
+							>
+								{__('Save cost', 'abacus')}
+							</Button>
+						</form>
+					)}
 					<h3>{__('History', 'abacus')}</h3>
 					{data.history.length ? (
 						<ul className="abacus-cost-editor__history">

@@ -19,6 +19,7 @@ import { applyReportConfigFilters } from '../extension-hooks.js';
 import { ReportPage } from '../report-page.js';
 import { errorOf, fetchMissingCosts, type MissingCosts } from './api.js';
 import { categoryConfig, productConfig } from './config.js';
+import { canEditCosts } from './can-edit-costs.js';
 import { CostEditor } from './cost-editor.js';
 import './style.scss';
 
@@ -50,6 +51,7 @@ export default function ProfitReport({ path, query }: Props) {
 	const [showAll, setShowAll] = useState(false);
 	const editId = Number(query.edit_cost);
 	const usesWooCommerce = useUsesWooCommerce();
+	const canEdit = useMemo(canEditCosts, []);
 
 	useEffect(() => {
 		// WooCommerce has no profit routes: ask nothing, the page explains.
@@ -124,8 +126,11 @@ export default function ProfitReport({ path, query }: Props) {
 							<li key={`${item.product_id}-${item.variation_id}`}>
 								<a href={editLink(item.product_id)}>
 									{sprintf(
-										/* translators: %s: product name */
-										__('Set the cost of %s', 'abacus'),
+										canEdit
+											? /* translators: %s: product name */
+												__('Set the cost of %s', 'abacus')
+											: /* translators: %s: product name */
+												__('See the costs of %s', 'abacus'),
 										item.name,
 									)}
 								</a>
@@ -150,6 +155,7 @@ export default function ProfitReport({ path, query }: Props) {
 					formatAmount={(value) => context.formatAmount(value)}
 					formatDay={(day) => context.formatDate(day)}
 					onClose={closeEditor}
+					canEdit={canEdit}
 					onSaved={() => {
 						refreshReports();
 						setAttempt((n) => n + 1);

@@ -7,6 +7,7 @@ import type { RowContext } from '../types.js';
 const context: RowContext = {
 	formatAmount: (value) => `$${Number(value).toFixed(2)}`,
 	formatNumber: (value) => String(value),
+	formatMetric: (_type, value) => String(value),
 	formatDate: (value) => value.slice(0, 10),
 	reportLink: (path, query) =>
 		`admin.php?${new URLSearchParams({ page: 'abacus', ...query, path }).toString()}`,

@@ -73,6 +73,7 @@ describe('order counts', () => {
 	const context = {
 		formatAmount: String,
 		formatNumber: String,
+		formatMetric: (_type: string, value: unknown) => String(value),
 		formatDate: String,
 		reportLink: (path: string, query: Record<string, string>) =>
 			`${path}?${new URLSearchParams(query).toString()}`,

@@ -164,6 +164,7 @@ describe('drill-down from every grouping', () => {
 	const context: RowContext = {
 		formatAmount: String,
 		formatNumber: String,
+		formatMetric: (_type, value) => String(value),
 		formatDate: String,
 		reportLink: (path: string, query: Record<string, string>) =>
 			`${path}?${new URLSearchParams(query).toString()}`,

@@ -1,12 +1,16 @@
 /**
  * The cost editor: shows each item's cost today and the history, sends exactly the typed cost,
- * day and choice, says the server's refusal on the field, and explains when costs cannot be
- * typed here (reports from the Abacus engine inside WordPress).
+ * day and choice, says the server's refusal on the field, shows a failed load with Retry, and to
+ * someone who may not record costs (no `edit_costs` scope on the engine token, no
+ * manage_woocommerce on the standalone server) shows the costs read-only with the reason.
  */
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
+import { resetSettingsForTests, setSettingsForTests } from '@abacus/settings';
+
 import { stubApiFetch, wpError } from '../../../../helpers/test/harness.js';
+import { canEditCosts, tokenScopes } from '../can-edit-costs.js';
 import { CostEditor } from '../cost-editor.js';
 
 jest.setTimeout(30000);
@@ -109,10 +113,80 @@ describe('CostEditor', () => {
 		expect(screen.getByLabelText('Unit cost')).toHaveAttribute('aria-invalid', 'true');
 	});
 
-	it('explains where costs come from when this page cannot write them', async () => {
-		stubApiFetch(() => wpError(404, 'rest_no_route', 'No route was found.'));
+	it('shows a failed load with its message and a Retry that asks again', async () => {
+		let calls = 0;
+		stubApiFetch(() => {
+			calls += 1;
+			return calls === 1
+				? wpError(500, 'abacus_internal', 'The store database is busy.')
+				: { body: COSTS };
+		});
 		render(editor());
-		expect(await screen.findByText(/Costs cannot be typed here/)).toBeInTheDocument();
-		expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+		expect(await screen.findByText('The store database is busy.')).toBeInTheDocument();
+		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+		expect(await screen.findByRole('heading', { name: 'Costs of Hoodie' })).toBeInTheDocument();
+	});
+
+	it('shows the costs read-only, with the reason, to someone who may not record them', async () => {
+		const calls = stubApiFetch(() => ({ body: COSTS }));
+		render(
+			<CostEditor
+				productId={3}
+				formatAmount={(value) => `$${value.toFixed(2)}`}
+				formatDay={(day) => day}
+				onClose={jest.fn()}
+				onSaved={jest.fn()}
+				canEdit={false}
+			/>,
+		);
+		expect(await screen.findByRole('heading', { name: 'Costs of Hoodie' })).toBeInTheDocument();
+		expect(screen.getByRole('row', { name: /Hoodie \$40.00 \$15.00/ })).toBeInTheDocument();
+		expect(screen.getByText('Hoodie: $15.00 from 2026-01-01')).toBeInTheDocument();
+		expect(screen.getByText(/You can see these costs but not change them/)).toBeInTheDocument();
+		expect(screen.queryByRole('button', { name: 'Save cost' })).not.toBeInTheDocument();
+		expect(screen.queryByLabelText('Unit cost')).not.toBeInTheDocument();
+		expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+	});
+
+	it('turns read-only when the engine refuses the save for a read-only token', async () => {
+		stubApiFetch((call) =>
+			call.method === 'POST'
+				? wpError(403, 'abacus_engine_token_read_only', 'This token may read reports only.')
+				: { body: COSTS },
+		);
+		render(editor());
+		await screen.findByRole('heading', { name: 'Costs of Hoodie' });
+		await userEvent.type(screen.getByLabelText('Unit cost'), '9');
+		await userEvent.click(screen.getByRole('button', { name: 'Save cost' }));
+		expect(
+			await screen.findByText(/You can see these costs but not change them/),
+		).toBeInTheDocument();
+		expect(screen.queryByRole('button', { name: 'Save cost' })).not.toBeInTheDocument();
+	});
+});
+
+describe('canEditCosts', () => {
+	const token = (claims: object) =>
+		`h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+
+	it('reads the engine token’s scopes', () => {
+		expect(tokenScopes(token({ scope: ['edit_costs'] }))).toEqual(['edit_costs']);
+		expect(tokenScopes(token({ scope: [] }))).toEqual([]);
+		expect(tokenScopes(token({ sub: 1 }))).toEqual([]);
+		expect(tokenScopes('not a token')).toEqual([]);
+	});
+
+	it('follows the standalone user’s manage_woocommerce capability without an engine', () => {
+		const user = (capabilities: Record<string, boolean>) => ({
+			currentUserData: { id: 1, username: 'u', name: 'U', email: '', capabilities },
+		});
+		try {
+			setSettingsForTests(user({ view_woocommerce_reports: true }));
+			expect(canEditCosts()).toBe(false);
+			setSettingsForTests(user({ view_woocommerce_reports: true, manage_woocommerce: true }));
+			expect(canEditCosts()).toBe(true);
+		} finally {
+			resetSettingsForTests();
+		}
 	});
 });

@@ -4,6 +4,7 @@ import { config } from '../config.js';
 const context: RowContext = {
 	formatAmount: (value) => `$${Number(value).toFixed(2)}`,
 	formatNumber: (value) => String(value),
+	formatMetric: (_type, value) => String(value),
 	formatDate: (value) => value,
 	reportLink: (path) => path,
 	orderStatuses: {},
