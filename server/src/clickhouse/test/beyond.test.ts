@@ -170,32 +170,54 @@ test('breakdowns: tables and stats of every dimension equal each store’s DuckD
 		1,
 		`${A}/payment-methods/stats?interval=month&${YEAR}&shipping_country_excludes=US&state_includes=US:CA,US:NY`,
 	);
+	// The same filters on the orders behind a figure: revenue stats and order times read them too.
+	await same(
+		0,
+		`${A}/revenue/stats?interval=month&${YEAR}&payment_method_includes=cod&match=any&country_includes=US`,
+	);
+	await same(
+		1,
+		`${A}/order-times?${YEAR}&origin_type_excludes=typein&shipping_method_includes=flat_rate`,
+	);
 });
 
-test('breakdowns: a store’s token never gets the other store’s figures (fuzzed)', async () => {
+test('a store’s token never gets the other store’s figures (fuzzed over these reports)', async () => {
+	const reports = [
+		...BREAKDOWNS.map((r) => r.slug),
+		'order-times',
+		'cohorts',
+		'customers/lifetime',
+	];
 	await fc.assert(
 		fc.asyncProperty(
 			fc.constantFrom(0, 1),
-			fc.constantFrom(...BREAKDOWNS.map((b) => b.slug)),
+			fc.constantFrom(...reports),
 			fc.boolean(),
 			fc.constantFrom('day', 'week', 'month'),
 			fc.integer({ min: 0, max: 300 }),
 			fc.integer({ min: 1, max: 90 }),
 			fc.constantFrom('', 'new', 'returning'),
-			async (i, slug, stats, interval, startDay, days, customerType) => {
+			fc.subarray(['completed', 'processing', 'refunded']),
+			async (i, report, stats, interval, startDay, days, customerType, statuses) => {
 				const day = (n: number): string =>
 					new Date(Date.UTC(2025, 3, 1) + n * 86_400_000).toISOString().slice(0, 10);
 				const params = new URLSearchParams({
 					after: `${day(startDay)}T03:00:00`,
 					before: `${day(startDay + days)}T22:00:00`,
-					per_page: '100',
 				});
-				if (stats) params.set('interval', interval);
-				if (customerType) params.set('customer_type', customerType);
-				await same(i, `${A}/${slug}${stats ? '/stats' : ''}?${params}`);
+				for (const status of statuses) params.append('status_is[]', status);
+				const breakdown = BREAKDOWNS.some((r) => r.slug === report);
+				if (breakdown || report === 'order-times') {
+					if (customerType) params.set('customer_type', customerType);
+				}
+				if (breakdown) params.set('per_page', '100');
+				if (breakdown && stats) params.set('interval', interval);
+				if (report === 'cohorts' && stats) params.set('period', 'week');
+				const path = breakdown && stats ? `${report}/stats` : report;
+				await same(i, `${A}/${path}?${params}`);
 			},
 		),
-		{ numRuns: 6 },
+		{ numRuns: 8 },
 	);
 });
 
@@ -214,11 +236,16 @@ test('order times, cohorts and lifetime value equal each store’s DuckDB server
 			`${A}/order-times/orders?${YEAR}&${cell}&per_page=3&page=2`,
 			`${A}/cohorts?${YEAR}&periods=12`,
 			`${A}/cohorts?${weeks}&period=week&periods=8&status_is[]=completed&status_is[]=processing`,
-			`${A}/customers/lifetime?${YEAR}`,
 			`${A}/customers/lifetime?${weeks}&status_is_not[]=refunded`,
 		]) {
 			await same(i, url);
 		}
+		const value = (await same(i, `${A}/customers/lifetime?${YEAR}`)).body as {
+			repeat_customers: number;
+			median_days_to_second_order: number | null;
+		};
+		expect(value.repeat_customers).toBeGreaterThan(1);
+		expect(value.median_days_to_second_order).not.toBeNull();
 		const triangle = (await same(i, `${A}/cohorts?${YEAR}&periods=6`)).body as {
 			cohorts: Array<{ cohort: string; customers: Array<number | null> }>;
 		};
