@@ -80,8 +80,20 @@ describe('When orders come', () => {
 		// The grid reconciles with the orders report.
 		expect(times.totals.orders_count).toBe(stats.orders_count);
 		expect(await page.locator('.abacus-heat-map__cell').count()).toBe(168);
+		// The tiles: the orders report's count and net sales, with the comparison period.
+		const tileValue = (label: string) =>
+			page
+				.locator('.abacus-summary__item', { hasText: label })
+				.locator('.abacus-summary__item-value')
+				.innerText();
+		await page.locator('.abacus-summary__item-value').first().waitFor();
+		await expect(tileValue('Orders')).resolves.toBe(stats.orders_count.toLocaleString('en-US'));
+		await expect(tileValue('Net sales')).resolves.toBe(money(stats.net_revenue));
+		await expect(
+			page.locator('.abacus-summary__item-prev').first().innerText(),
+		).resolves.toMatch(/^Previous/);
 		await expect(page.locator('.abacus-order-times__summary').innerText()).resolves.toContain(
-			`${stats.orders_count.toLocaleString('en-US')} orders, ${money(stats.net_revenue)} net sales`,
+			'time zone',
 		);
 		// Rows follow the store's week start.
 		const rowHeads = await page.locator('.abacus-heat-map__table tbody th').allInnerTexts();
@@ -215,12 +227,25 @@ describe('Cohorts', () => {
 		const life = (
 			await api<Lifetime>('/wc-analytics/reports/customers/lifetime', cohortApiRange)
 		).body;
-		await expect(
+		const tile = (label: string) =>
 			page
-				.locator('.abacus-lifetime__tile', { hasText: 'Average lifetime value' })
-				.locator('.abacus-lifetime__value')
-				.innerText(),
-		).resolves.toBe(money(life.avg_lifetime_value));
+				.locator('.abacus-summary__item', { hasText: label })
+				.locator('.abacus-summary__item-value')
+				.first()
+				.innerText();
+		await page.locator('.abacus-summary__item-value').first().waitFor();
+		await expect(tile('Average lifetime value')).resolves.toBe(money(life.avg_lifetime_value));
+		await expect(tile('New customers')).resolves.toBe(newCustomers.toLocaleString('en-US'));
+		// The whole-report export: one row per customer of the cohorts.
+		const [whole] = await Promise.all([
+			page.waitForEvent('download', { timeout: 60_000 }),
+			page.getByRole('button', { name: 'Export the whole report' }).click(),
+		]);
+		const wholeCsv = readFileSync((await whole.path()) as string, 'utf8').replace(
+			/^\ufeff/,
+			'',
+		);
+		expect(wholeCsv.trim().split('\n')).toHaveLength(newCustomers + 1);
 		await page.locator('.abacus-cohort-curves svg polyline').first().waitFor();
 		await page.screenshot({ path: '/tmp/b23c-cohorts-1440.png', fullPage: true });
 
