@@ -1,7 +1,8 @@
 /**
  * The cost editor of one product: its cost today (and each variation's), the history of costs with
  * the day each applies from, and a form recording a new cost from a day on. Sales already made
- * keep the cost they were sold at unless "Apply to sales already made" is ticked.
+ * keep the cost they were sold at unless "Apply to sales already made" is ticked. Someone who may
+ * not record costs sees the costs and history with the reason instead of the form.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {

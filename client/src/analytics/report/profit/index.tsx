@@ -1,7 +1,8 @@
 /**
  * The Profit report page (its own chunk): the generic report page for the chosen view (by product
- * or by category), a notice naming the products sold without a cost (with a way to set them), the
- * cost editor (`edit_cost=<product id>` in the address), and — when the reports come from
+ * or by category), a notice naming the products sold without a cost (with a way to set them, or to
+ * see them for someone who may not record costs: `canEditCosts`), the cost editor
+ * (`edit_cost=<product id>` in the address; read-only for those), and — when the reports come from
  * WooCommerce's own analytics, which has no profit — what the page needs instead.
  */
 import { useEffect, useMemo, useState } from 'react';
