@@ -15,7 +15,13 @@ module.exports = {
 			},
 		],
 	},
-	moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+	moduleNameMapper: {
+		// Tests import client modules (e.g. layout/routes.ts) that import the workspace packages'
+		// sources, as the unit tests' config maps them.
+		'^@abacus/(settings|metrics|number|currency|date|navigation|csv-export|data|components)$':
+			'<rootDir>/packages/$1/src/index.ts',
+		'^(\\.{1,2}/.*)\\.js$': '$1',
+	},
 	globalSetup: '<rootDir>/tests/e2e/global-setup.mjs',
 	globalTeardown: '<rootDir>/tests/e2e/global-teardown.mjs',
 	testTimeout: 120000,
