@@ -231,7 +231,7 @@ describe('Cohorts', () => {
 			.locator('.abacus-triangle__table tbody tr td:nth-child(3)')
 			.allInnerTexts();
 		for (const [i, text] of firstPeriod.entries()) {
-			if (cohorts.cohorts[i].size > 0) expect(text).toBe('100 %');
+			if (cohorts.cohorts[i].size > 0) expect(text).toBe('100%');
 		}
 		// Lifetime tiles show the server's figures.
 		const life = (

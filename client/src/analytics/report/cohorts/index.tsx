@@ -232,7 +232,7 @@ export default function CohortsReport({ path, query: rawQuery }: Props) {
 	const retention = getMetric('customers', 'retention');
 	const value = getMetric('customers', 'cumulative_value');
 	const shown = view === 'retention' ? retention : value;
-	const formatPercent = (v: number) => `${context.formatNumber(Math.round(v * 10) / 10)} %`;
+	const formatPercent = (v: number) => `${context.formatNumber(Math.round(v * 10) / 10)}%`;
 	const formatShown =
 		view === 'retention' ? formatPercent : (v: number) => context.formatAmount(v);
 	const rows: TriangleRow[] =
