@@ -286,7 +286,7 @@ describe('profit over a hand-made store', () => {
 			'Shirt',
 		]);
 		expect(products.find((line) => line.startsWith('Hoodie'))).toBe(
-			'Hoodie,1,40,15,25,62.5,0,1',
+			'Hoodie,1,40,15,25,62.50,0,1',
 		);
 		const categories = await exportCsv('category');
 		expect(categories.slice(1).map((line) => line.split(',')[0])).toEqual([
