@@ -65,6 +65,12 @@ async function routesOnLoad(target: (typeof PAGES)[number]): Promise<string[]> {
 	});
 	await page.goto(adminUrl(target.path, target.query));
 	await page.waitForLoadState('networkidle');
+	// On a busy machine the page's chunks may still be on their way when the network first
+	// rests: wait for its first REST call, then for the calls it starts to end.
+	for (let waited = 0; routes.size === 0 && waited < 60_000; waited += 250) {
+		await page.waitForTimeout(250);
+	}
+	await page.waitForLoadState('networkidle');
 	await page.context().close();
 	return [...routes].sort();
 }

@@ -29,6 +29,16 @@ function markupUrl(path: string, query: Record<string, string> = {}): string {
 async function visit(path: string, expected: string[], query: Record<string, string> = {}) {
 	await page.goto(markupUrl(path, query));
 	await page.waitForLoadState('networkidle');
+	// A busy machine may leave the figures loading when the network first rests.
+	await page.waitForFunction(
+		() =>
+			!document.querySelector('#root .is-loading') &&
+			!document
+				.querySelector('#root')
+				?.textContent?.includes('Your requested data is loading'),
+		undefined,
+		{ timeout: 60_000 },
+	);
 	const text = await page.locator('#root').innerText();
 	for (const name of expected) {
 		expect(text).toContain(name);
