@@ -7,11 +7,13 @@
  * other table is refused.
  */
 import type { Db, Row, SqlValue } from '../core/db.js';
+import { ensureCostSchema } from '../db/costs.js';
 import { RestError } from '../http/errors.js';
 import type { StoreSettings } from '../db/store-settings.js';
-import type { SqlReader } from '../metrics/dialect.js';
+import type { Dialect, SqlReader } from '../metrics/dialect.js';
 import { ClickHouseClient } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
+import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups } from './rollups.js';
 import { recordShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
@@ -377,6 +379,36 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 		key: 'timestamp, download_log_id',
 		partitionBy: 'toYYYYMM(timestamp)',
 	},
+	// The costs (`db/costs.ts`), append-only: a save adds rows, the highest `version` wins
+	// (`costs.ts`). Rows copied from a DuckDB file are version 0 and fixed.
+	product_costs: {
+		columns: [
+			['product_id', 'Int64'],
+			['variation_id', 'Int64'],
+			['cost', 'Float64'],
+			['date_from', 'Date'],
+			['source', 'String'],
+			['version', 'UInt64'],
+		],
+		select: "product_id, variation_id, cost, strftime(date_from, '%Y-%m-%d') AS date_from, source, 0 AS version",
+		order: 'product_id, variation_id, date_from',
+		key: 'product_id, variation_id, date_from',
+		partitionBy: null,
+	},
+	order_line_costs: {
+		columns: [
+			['order_item_id', 'Int64'],
+			['order_id', 'Int64'],
+			['unit_cost', 'Float64'],
+			['source', 'String'],
+			['fixed', 'UInt8'],
+			['version', 'UInt64'],
+		],
+		select: 'order_item_id, order_id, unit_cost, source, 1 AS fixed, 0 AS version',
+		order: 'order_item_id',
+		key: 'order_item_id',
+		partitionBy: null,
+	},
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -411,6 +443,7 @@ export async function createClusterSchema(
 				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
 			);
 		}
+		await createRollupTables(client, cluster, database);
 	}
 	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
 	await recordShards(shardUrls, database);
@@ -534,6 +567,8 @@ export async function loadStore(
 	}
 	const batchRows = options.batchRows ?? 50_000;
 	const database = client.target.database;
+	// A store file made before costs existed has no cost tables: they are copied empty.
+	await ensureCostSchema(source);
 	const counts: Record<string, number> = {};
 	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
 		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table
@@ -583,12 +618,14 @@ export async function loadStore(
 			if (rows.length < batchRows) break;
 		}
 	}
+	// The daily roll-ups, computed on the cluster from the rows just loaded (`rollups.ts`).
+	Object.assign(counts, await refreshRollups(client, storeId, { shards: options.shards }));
 	return counts;
 }
 
 /** The reads of one store (tenant) on the cluster; see the file comment. */
 export class ClickHouseStore implements SqlReader {
-	readonly dialect = CLICKHOUSE;
+	readonly dialect: Dialect;
 
 	/**
 	 * `local`: read the shard tables themselves, not the Distributed ones: for a client of the
@@ -597,11 +634,13 @@ export class ClickHouseStore implements SqlReader {
 	constructor(
 		private readonly client: ClickHouseClient,
 		readonly storeId: number,
-		private readonly options: { local?: boolean } = {},
+		private readonly options: { local?: boolean; rollups?: boolean } = {},
 	) {
 		if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
 			throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
 		}
+		// `rollups: false`: a store loaded before the roll-ups existed is read from its orders.
+		this.dialect = options.rollups === false ? { ...CLICKHOUSE, rollups: false } : CLICKHOUSE;
 	}
 
 	/** The statement with each table replaced by this store's rows of its Distributed table. */
@@ -610,7 +649,7 @@ export class ClickHouseStore implements SqlReader {
 		return sql.replace(
 			/\b(FROM|JOIN)(\s+)([A-Za-z_][A-Za-z0-9_.]*)/gi,
 			(_, keyword: string, space: string, name: string) => {
-				if (!Object.hasOwn(CLICKHOUSE_TABLES, name)) {
+				if (!Object.hasOwn(CLICKHOUSE_TABLES, name) && !Object.hasOwn(CLICKHOUSE_ROLLUPS, name)) {
 					// A report (or filter) reading a table not on the cluster yet: a clear 501,
 					// never an unscoped read.
 					throw new RestError(
