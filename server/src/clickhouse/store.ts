@@ -649,7 +649,10 @@ export class ClickHouseStore implements SqlReader {
 		return sql.replace(
 			/\b(FROM|JOIN)(\s+)([A-Za-z_][A-Za-z0-9_.]*)/gi,
 			(_, keyword: string, space: string, name: string) => {
-				if (!Object.hasOwn(CLICKHOUSE_TABLES, name) && !Object.hasOwn(CLICKHOUSE_ROLLUPS, name)) {
+				if (
+					!Object.hasOwn(CLICKHOUSE_TABLES, name) &&
+					!Object.hasOwn(CLICKHOUSE_ROLLUPS, name)
+				) {
 					// A report (or filter) reading a table not on the cluster yet: a clear 501,
 					// never an unscoped read.
 					throw new RestError(
