@@ -8,6 +8,7 @@ import qs from 'qs';
 
 import { registerAdminRoutes } from './admin/index.js';
 import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
+import { answersOperator, installOperatorStore } from './clickhouse/operator.js';
 import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import { engineStoreSource } from './engine-auth/source.js';
@@ -196,6 +197,10 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		return reply.status(404).type('text/plain').send('Not found');
 	});
 
+	// On a ClickHouse engine, the engine's own page may name a served store (`X-Abacus-Store`):
+	// its requests then read that store as its token would.
+	const operator = ctx.config.engine ? installOperatorStore(app, ctx) : undefined;
+
 	// Engine mode (store secrets configured): the report routes need the store's token; CORS.
 	await installEngineAuth(app, engineStoreSource(ctx));
 
@@ -237,6 +242,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			if (request.routeOptions.config.engineSeam === true) return;
 			if (request.routeOptions.config.storeGroup === true) return;
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
+			if (answersOperator(request, ctx)) return;
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
 	}
@@ -250,6 +256,6 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		},
 		{ prefix: '/wp-json' },
 	);
-	await registerPageRoutes(app, ctx);
+	await registerPageRoutes(app, ctx, operator);
 	return app;
 }

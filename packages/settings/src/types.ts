@@ -116,6 +116,15 @@ export interface AbacusSettings {
 	timeZoneData?: { version: string; zones: string[]; links: string[] };
 	/** Milliseconds a REST request may take before the app shows it as failed (default 30000). */
 	requestTimeout?: number;
+	/**
+	 * The engine's own page on a multi-store engine: the stores it serves and the one this page
+	 * shows (the address's `store`; null when none is chosen). Its settings (currency, time zone,
+	 * week start, statuses) are that store's, and every request names it (`X-Abacus-Store`).
+	 */
+	engineOperator?: {
+		stores: Array<{ id: number; name: string; url: string; currency: string }>;
+		store: number | null;
+	};
 }
 
 declare global {

@@ -56,7 +56,7 @@ const MAX_LISTED = 1000;
  * The operator's page only: no `Authorization` header (a store's token never reads the group),
  * the page's nonce, and not from another site.
  */
-function operatorOnly(request: FastifyRequest, ctx: ServerContext): void {
+export function operatorOnly(request: FastifyRequest, ctx: ServerContext): void {
 	if (request.headers.authorization !== undefined) {
 		throw new RestError(
 			'abacus_stores_operator_only',
@@ -82,7 +82,7 @@ function operatorOnly(request: FastifyRequest, ctx: ServerContext): void {
 	}
 }
 
-interface Registry {
+export interface Registry {
 	list(): Promise<GroupStore[]>;
 	readable(store: GroupStore): Promise<ReadableStore>;
 }
@@ -114,7 +114,7 @@ function singleStore(ctx: ServerContext): Registry {
  * A ClickHouse engine: the stores registered on the cluster whose secret the engine holds (those
  * whose pages it answers), read from the registry at most every 2 s.
  */
-function clusterStores(ctx: ServerContext, client: ClickHouseClient): Registry {
+export function clusterStores(ctx: ServerContext, client: ClickHouseClient): Registry {
 	const source = engineStoreSource(ctx);
 	let cached: { at: number; stores: Promise<GroupStore[]> } | null = null;
 	async function read(): Promise<GroupStore[]> {

@@ -80,3 +80,22 @@ export function storeSettings(ctx: ServerContext): Promise<StoreSettings> {
 	}
 	return value;
 }
+
+/**
+ * The options a store's settings stand for, in WordPress's spelling (a multi-store engine's page
+ * shows a chosen store's registered settings in place of its own options).
+ */
+export function storeOwnedOptions(settings: StoreSettings): Record<string, unknown> {
+	return {
+		woocommerce_currency: settings.currency,
+		timezone_string: settings.timeZone,
+		start_of_week: String(settings.startOfWeek),
+		woocommerce_excluded_report_order_statuses: settings.excludedStatuses.filter(
+			(status) => status !== 'trash',
+		),
+		woocommerce_actionable_order_statuses: [...settings.actionableStatuses],
+		woocommerce_manage_stock: settings.manageStock ? 'yes' : 'no',
+		woocommerce_notify_low_stock_amount: String(settings.lowStockAmount),
+		woocommerce_notify_no_stock_amount: String(settings.noStockAmount),
+	};
+}

@@ -123,6 +123,11 @@ declare module 'fastify' {
 		 * the server's nonce check then leaves it alone.
 		 */
 		engineTokenWrite?: boolean;
+		/**
+		 * True when the engine's operator chose a served store on the engine's own page (nonce
+		 * and origin checked, ClickHouse engine): no token is needed then.
+		 */
+		engineOperator?: boolean;
 	}
 }
 
@@ -226,7 +231,8 @@ export async function installEngineAuth(
 		const guarded =
 			(route !== null && isGuardedRoute(route)) ||
 			(matchedRoute !== null && isGuardedRoute(matchedRoute));
-		if (!guarded) return;
+		// The engine's operator chose a served store on its own page (`src/clickhouse/operator.ts`).
+		if (!guarded || request.engineOperator === true) return;
 		const configured = await stores();
 		const originHeader = request.headers.origin;
 		const origin = typeof originHeader === 'string' ? originHeader : undefined;

@@ -12,6 +12,7 @@ import { readGroupValues } from '../admin/setting-groups.js';
 import { CURRENCIES, ORDER_STATUSES } from '../admin/statuses.js';
 import { currentUser, readUserMeta } from '../admin/users.js';
 import { getOption } from '../db/options.js';
+import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { metricDefinitions } from '../metrics/index.js';
 import { timeZoneData } from './time-zone-data.js';
 
@@ -37,10 +38,11 @@ const PRELOADED_REQUESTS = ['/wc-admin/navigation/favorites/me'] as const;
 /** The answers of PRELOADED_REQUESTS that succeed, keyed by path, for api-fetch's preloading. */
 async function preloadedRequests(
 	app: FastifyInstance,
+	headers: Record<string, string>,
 ): Promise<Record<string, { body: unknown; headers: Record<string, string> }>> {
 	const result: Record<string, { body: unknown; headers: Record<string, string> }> = {};
 	for (const route of PRELOADED_REQUESTS) {
-		const response = await app.inject({ method: 'GET', url: `/wp-json${route}` });
+		const response = await app.inject({ method: 'GET', url: `/wp-json${route}`, headers });
 		if (response.statusCode === 200) {
 			result[route] = { body: response.json(), headers: {} };
 		}
@@ -49,8 +51,12 @@ async function preloadedRequests(
 }
 
 /** Reads a JSON array from one of the app's own GET routes (empty when not routed). */
-async function internalList<T>(app: FastifyInstance, url: string): Promise<T[]> {
-	const response = await app.inject({ method: 'GET', url });
+async function internalList<T>(
+	app: FastifyInstance,
+	url: string,
+	headers: Record<string, string>,
+): Promise<T[]> {
+	const response = await app.inject({ method: 'GET', url, headers });
 	if (response.statusCode !== 200) return [];
 	const body: unknown = response.json();
 	return Array.isArray(body) ? (body as T[]) : [];
@@ -72,13 +78,60 @@ async function timeZoneOf(ctx: ServerContext): Promise<string> {
 	return `${offset < 0 ? '-' : '+'}${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
+/** A store the engine serves, as the page lists it for the operator's store switcher. */
+export interface PageStore {
+	id: number;
+	name: string;
+	url: string;
+	currency: string;
+}
+
+/**
+ * On a multi-store engine (ClickHouse): the served stores, and one's registered settings.
+ * `choose` throws (a RestError) when the id is not served.
+ */
+export interface PageStores {
+	list(): Promise<PageStore[]>;
+	choose(id: number): Promise<PageStore & { settings: StoreSettings }>;
+}
+
+/** The engine's page for one chosen store: its settings replace the engine's own. */
+export interface OperatorChoice {
+	stores: PageStore[];
+	store: (PageStore & { settings: StoreSettings }) | null;
+}
+
+/** `values` with the chosen store's own options in place of the engine's (same keys only). */
+function withOwned(
+	values: Record<string, unknown>,
+	owned: Record<string, unknown> | null,
+): Record<string, unknown> {
+	if (!owned) return values;
+	const out = { ...values };
+	for (const name of Object.keys(out)) if (Object.hasOwn(owned, name)) out[name] = owned[name];
+	return out;
+}
+
 export async function buildSettings(
 	app: FastifyInstance,
 	ctx: ServerContext,
 	origin: string,
+	operator?: OperatorChoice,
 ): Promise<PageSettings> {
+	const chosen = operator?.store ?? null;
+	const owned = chosen ? storeOwnedOptions(chosen.settings) : null;
+	// On an engine the page's own requests are the operator's (its nonce) and, for a chosen
+	// store, carry its id, as the client's requests do.
+	const storeHeaders: Record<string, string> = operator
+		? {
+				'x-wp-nonce': ctx.config.nonce,
+				...(chosen ? { 'x-abacus-store': String(chosen.id) } : {}),
+			}
+		: {};
 	const db = ctx.db;
-	const code = String(await getOption<unknown>(db, 'woocommerce_currency', 'USD'));
+	const code = chosen
+		? chosen.settings.currency
+		: String(await getOption<unknown>(db, 'woocommerce_currency', 'USD'));
 	const currency: CurrencySettings = {
 		code,
 		symbol: (Object.hasOwn(CURRENCIES, code) ? CURRENCIES[code].symbol : undefined) ?? code,
@@ -95,7 +148,10 @@ export async function buildSettings(
 	};
 	const preloadOptions: Record<string, unknown> = {};
 	for (const name of PRELOADED_OPTIONS)
-		preloadOptions[name] = await getOption<unknown>(db, name, null);
+		preloadOptions[name] =
+			owned && Object.hasOwn(owned, name)
+				? owned[name]
+				: await getOption<unknown>(db, name, null);
 
 	const user = await currentUser(db);
 	const meta = await readUserMeta(db, user.id);
@@ -103,7 +159,7 @@ export async function buildSettings(
 		'SELECT slug, installed, active FROM plugins ORDER BY slug',
 	);
 	const siteLocale = String((await getOption<unknown>(db, 'WPLANG', '')) || 'en_US');
-	const timeZone = await timeZoneOf(ctx);
+	const timeZone = chosen ? chosen.settings.timeZone : await timeZoneOf(ctx);
 
 	return {
 		adminUrl: `${origin}/wp-admin/`,
@@ -122,11 +178,16 @@ export async function buildSettings(
 		timeZoneData: timeZoneData(timeZone) ?? { version: '', zones: [], links: [] },
 		dateFormat: String(await getOption<unknown>(db, 'date_format', 'F j, Y')),
 		timeFormat: String(await getOption<unknown>(db, 'time_format', 'g:i a')),
-		startOfWeek: Number(await getOption<unknown>(db, 'start_of_week', 1)) || 0,
+		startOfWeek: chosen
+			? chosen.settings.startOfWeek
+			: Number(await getOption<unknown>(db, 'start_of_week', 1)) || 0,
 		orderStatuses: { ...ORDER_STATUSES },
 		countries: countryNames(),
-		manageStock:
-			(await getOption<unknown>(db, 'woocommerce_manage_stock', 'yes')) === 'no'
+		manageStock: chosen
+			? chosen.settings.manageStock
+				? 'yes'
+				: 'no'
+			: (await getOption<unknown>(db, 'woocommerce_manage_stock', 'yes')) === 'no'
 				? 'no'
 				: 'yes',
 		reviewsEnabled:
@@ -134,8 +195,8 @@ export async function buildSettings(
 				? 'no'
 				: 'yes',
 		preloadOptions,
-		preloadSettings: { general: await readGroupValues(db, 'general') },
-		wcAdminSettings: await readGroupValues(db, 'wc_admin'),
+		preloadSettings: { general: withOwned(await readGroupValues(db, 'general'), owned) },
+		wcAdminSettings: withOwned(await readGroupValues(db, 'wc_admin'), owned),
 		currentUserData: {
 			id: user.id,
 			username: user.username,
@@ -149,16 +210,34 @@ export async function buildSettings(
 			performanceIndicators: await internalList(
 				app,
 				'/wp-json/wc-analytics/reports/performance-indicators/allowed',
+				storeHeaders,
 			),
-			leaderboards: await internalList(app, '/wp-json/wc-analytics/leaderboards/allowed'),
+			leaderboards: await internalList(
+				app,
+				'/wp-json/wc-analytics/leaderboards/allowed',
+				storeHeaders,
+			),
 		},
 		variationTitleAttributesSeparator: ' - ',
 		plugins: {
 			activePlugins: plugins.filter((p) => p.active).map((p) => p.slug),
 			installedPlugins: plugins.filter((p) => p.installed).map((p) => p.slug),
 		},
-		preloadedRequests: await preloadedRequests(app),
+		preloadedRequests: await preloadedRequests(app, storeHeaders),
 		metricDefinitions: metricDefinitions(),
+		...(operator
+			? {
+					engineOperator: {
+						stores: operator.stores.map(({ id, name, url, currency }) => ({
+							id,
+							name,
+							url,
+							currency,
+						})),
+						store: chosen ? chosen.id : null,
+					},
+				}
+			: {}),
 	};
 }
 

@@ -10,7 +10,12 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { pageCsp, requestOrigin, scriptNonce } from '../http/security.js';
-import { buildSettings, scriptJson } from './abacus-settings.js';
+import {
+	buildSettings,
+	scriptJson,
+	type OperatorChoice,
+	type PageStores,
+} from './abacus-settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
 
@@ -31,7 +36,23 @@ Run <code>npm run build:client</code>, then reload this page.</p></main></body><
 `;
 }
 
-export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+/**
+ * On a multi-store engine, the stores listed and the one the page's `store` parameter names (a
+ * served id written plainly); any other value shows the page with no store chosen.
+ */
+async function operatorChoice(stores: PageStores, raw: unknown): Promise<OperatorChoice> {
+	const list = await stores.list();
+	const text = typeof raw === 'string' ? raw : '';
+	const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
+	const listed = list.some((store) => store.id === id);
+	return { stores: list, store: listed ? await stores.choose(id) : null };
+}
+
+export async function registerPageRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+	stores?: PageStores,
+): Promise<void> {
 	await app.register(fastifyStatic, {
 		root: path.resolve(ctx.config.buildDir),
 		prefix: '/abacus-build/',
@@ -92,7 +113,8 @@ export async function registerPageRoutes(app: FastifyInstance, ctx: ServerContex
 		// The Host header was checked against the allowed host names before routing.
 		const origin = requestOrigin(request.headers, `${ctx.config.host}:${ctx.config.port}`);
 		const nonce = scriptNonce();
-		const settings = await buildSettings(app, ctx, origin);
+		const operator = stores ? await operatorChoice(stores, query.store) : undefined;
+		const settings = await buildSettings(app, ctx, origin, operator);
 		const css = fs.existsSync(path.join(standalone, 'index.css'))
 			? '\n<link rel="stylesheet" href="/abacus-build/standalone/index.css">'
 			: '';

@@ -1,0 +1,218 @@
+/**
+ * The engine's operator on the engine's own admin page, looking at one of the stores it serves.
+ * A request from that page (its nonce, its own origin, no `Authorization` header) naming a served
+ * store in `X-Abacus-Store` is answered for that store exactly as the store's token would be: it
+ * sets `request.engineStore`, so the report routes read that store's rows with its registered
+ * settings. The operator's own admin routes (options, the user and its favourites, notes, the
+ * settings groups) answer from the engine's `--db`, except the options and settings a store owns
+ * (currency, time zone, week start, report statuses, stock), which follow the chosen store's
+ * registration and cannot be changed from here.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { ServerContext } from '../core/context.js';
+import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
+import { RestError } from '../http/errors.js';
+import { ClickHouseClient } from './client.js';
+import { storeByUrl } from './store.js';
+import { clusterStores, operatorOnly, type Registry } from './stores-routes.js';
+import type { GroupStore } from './stores-report.js';
+
+/** The header naming the chosen store (its id on the cluster). */
+export const STORE_HEADER = 'x-abacus-store';
+
+/** The chosen store of an operator request, with the settings it registered. */
+export interface OperatorStore extends GroupStore {
+	settings: StoreSettings;
+}
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** The served store the engine's operator chose (`X-Abacus-Store`), engine mode only. */
+		operatorStore?: OperatorStore;
+	}
+}
+
+/**
+ * The operator's own admin routes (matched URL prefixes after `/wp-json`) a ClickHouse engine
+ * answers from its `--db`, for the operator only.
+ */
+const OPERATOR_ROUTES = [
+	'/wc-admin/options',
+	'/wp/v2/users/me',
+	'/wc-admin/navigation/favorites/me',
+	'/wc-analytics/admin/notes',
+	'/wc-analytics/settings',
+	'/wc/v3/settings',
+] as const;
+
+function isOperatorRoute(url: string): boolean {
+	const route = url.slice('/wp-json'.length);
+	return OPERATOR_ROUTES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+}
+
+const STORE_OPTION_NAMES = Object.keys(
+	storeOwnedOptions({
+		timeZone: 'UTC',
+		startOfWeek: 1,
+		excludedStatuses: [],
+		actionableStatuses: [],
+		currency: 'USD',
+		lowStockAmount: 2,
+		noStockAmount: 0,
+		manageStock: true,
+	}),
+);
+
+function badStore(message: string, status: number, code = 'rest_invalid_param'): RestError {
+	return new RestError(code, message, status, { params: { 'X-Abacus-Store': message } });
+}
+
+/** The store id a header names: a whole number 1…4294967295 written plainly, else 400. */
+export function parseStoreHeader(value: unknown): number {
+	const text = Array.isArray(value) ? null : typeof value === 'string' ? value.trim() : null;
+	if (text === null || !/^[1-9]\d{0,9}$/.test(text) || Number(text) > 0xffffffff) {
+		throw badStore(
+			`X-Abacus-Store must be one store id (a whole number from 1 to 4294967295); ${JSON.stringify(String(value ?? '').slice(0, 40))} is not.`,
+			400,
+		);
+	}
+	return Number(text);
+}
+
+/** The served stores and the one a header or page address names. */
+export interface OperatorStores {
+	list(): Promise<GroupStore[]>;
+	/** The served store with this id and its registered settings; 403 when it is not served. */
+	choose(id: number): Promise<OperatorStore>;
+}
+
+export function operatorStores(ctx: ServerContext, client: ClickHouseClient): OperatorStores {
+	const registry: Registry = clusterStores(ctx, client);
+	return {
+		list: () => registry.list(),
+		async choose(id) {
+			const store = (await registry.list()).find((entry) => entry.id === id);
+			const registered = store ? await storeByUrl(client, store.url) : null;
+			if (!store || !registered || registered.storeId !== id) {
+				throw badStore(
+					`The engine serves no store with id ${id}: choose one of the stores it lists (GET abacus/v1/stores).`,
+					403,
+					'abacus_operator_store_unknown',
+				);
+			}
+			return { ...store, settings: registered.settings };
+		},
+	};
+}
+
+/**
+ * Installs, on a ClickHouse engine, the operator's store choice: run before the engine token check
+ * (`installEngineAuth`), which leaves a request with a chosen store alone. Returns the registry,
+ * which the admin page uses for its own `store` parameter.
+ */
+export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): OperatorStores {
+	const engine = ctx.config.engine;
+	if (!engine) throw new Error('installOperatorStore needs a ClickHouse engine.');
+	const stores = operatorStores(ctx, new ClickHouseClient(engine, { join_use_nulls: 1 }));
+
+	app.addHook('onRequest', async (request) => {
+		const header = request.headers[STORE_HEADER];
+		if (header === undefined) return;
+		if (!request.url.startsWith('/wp-json/')) return;
+		if (request.headers.authorization !== undefined) {
+			throw new RestError(
+				'abacus_operator_store_with_token',
+				"X-Abacus-Store is for the engine's operator on the engine's own page; a request carrying a store token (Authorization) reads that token's store only.",
+				403,
+			);
+		}
+		operatorOnly(request, ctx);
+		const store = await stores.choose(parseStoreHeader(header));
+		request.operatorStore = store;
+		request.engineOperator = true;
+		request.engineStore = store.url;
+	});
+
+	// The options and settings a store owns follow the chosen store; the operator cannot change
+	// them here (they are the store's own, registered by `load.js`).
+	app.addHook('preHandler', async (request) => {
+		const url = request.routeOptions.url;
+		if (url === undefined || request.method === 'GET' || request.method === 'HEAD') return;
+		if (!url.startsWith('/wp-json/') || !isOperatorRoute(url)) return;
+		const owned = writtenStoreOptions(request).filter((name) =>
+			STORE_OPTION_NAMES.includes(name),
+		);
+		if (owned.length > 0) {
+			throw new RestError(
+				'abacus_operator_store_setting',
+				`These settings are the store's own (its WordPress settings, registered on the cluster) and cannot be changed from the engine's page: ${owned.join(', ')}.`,
+				403,
+				{ params: Object.fromEntries(owned.map((name) => [name, 'owned by the store'])) },
+			);
+		}
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		const store = request.operatorStore;
+		const url = request.routeOptions.url;
+		if (!store || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+		if (typeof payload !== 'string' || url === undefined) return payload;
+		const owned = storeOwnedOptions(store.settings);
+		if (url === '/wp-json/wc-admin/options') {
+			const body = JSON.parse(payload) as Record<string, unknown>;
+			for (const name of Object.keys(body)) {
+				if (Object.hasOwn(owned, name)) body[name] = owned[name];
+			}
+			return JSON.stringify(body);
+		}
+		if (/^\/wp-json\/(wc-analytics|wc\/v3)\/settings\/:group(\/:id)?$/.test(url)) {
+			const body = JSON.parse(payload) as unknown;
+			const fix = (entry: unknown): unknown => {
+				if (typeof entry !== 'object' || entry === null) return entry;
+				const setting = entry as { id?: unknown; value?: unknown };
+				if (typeof setting.id === 'string' && Object.hasOwn(owned, setting.id)) {
+					return { ...setting, value: owned[setting.id] };
+				}
+				return entry;
+			};
+			return JSON.stringify(Array.isArray(body) ? body.map(fix) : fix(body));
+		}
+		return payload;
+	});
+	return stores;
+}
+
+/** The option names a write to an operator route sets (options body keys, settings ids). */
+function writtenStoreOptions(request: FastifyRequest): string[] {
+	const body = request.body;
+	const url = request.routeOptions.url ?? '';
+	if (typeof body !== 'object' || body === null) return [];
+	if (url === '/wp-json/wc-admin/options') return Object.keys(body);
+	const params = request.params as Record<string, unknown> | undefined;
+	if (url.endsWith('/:group/batch')) {
+		const updates = (body as { update?: unknown }).update;
+		return Array.isArray(updates)
+			? updates.flatMap((entry: unknown) =>
+					typeof entry === 'object' &&
+					entry !== null &&
+					typeof (entry as { id?: unknown }).id === 'string'
+						? [(entry as { id: string }).id]
+						: [],
+				)
+			: [];
+	}
+	if (url.endsWith('/:group/:id') && typeof params?.id === 'string') return [params.id];
+	return [];
+}
+
+/**
+ * Whether a ClickHouse engine answers this non-report route: one of the operator's own admin
+ * routes, asked from the engine's own page (its nonce and origin, no store token; else 403).
+ */
+export function answersOperator(request: FastifyRequest, ctx: ServerContext): boolean {
+	const url = request.routeOptions.url;
+	if (url === undefined || !isOperatorRoute(url)) return false;
+	operatorOnly(request, ctx);
+	return true;
+}
