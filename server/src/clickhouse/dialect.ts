@@ -5,6 +5,7 @@
  * distinct counts, GROUP BY aliases (18.16 has no positional GROUP BY).
  */
 import type { BucketInterval, Dialect } from '../metrics/dialect.js';
+import { CLICKHOUSE_LINE_COSTS } from './costs.js';
 
 /** A metric aggregate in DuckDB's SQL → ClickHouse; throws on a form it does not know. */
 export function clickhouseAggregate(sql: string): string {
@@ -50,6 +51,8 @@ function bucketStart(column: string, interval: BucketInterval, startOfWeek: numb
 export const CLICKHOUSE: Dialect = {
 	name: 'clickhouse',
 	rollups: false,
+	profitRollup: false,
+	lineCosts: () => CLICKHOUSE_LINE_COSTS,
 	bucketStart,
 	text: (expr) => `toString(${expr})`,
 	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,

@@ -13,6 +13,7 @@ import type {} from '../engine-auth/index.js';
 import { RestError } from '../http/errors.js';
 import type { ReportEngine, ReportSource } from '../reports/report-route.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';
+import { ClickHouseCostBook } from './costs.js';
 import { findShard, recordedShards, ShardClient } from './routing.js';
 import { ClickHouseStore, type RegisteredStore, storeByUrl } from './store.js';
 
@@ -35,6 +36,8 @@ export function clickHouseEngine(
 	// LEFT JOINs give NULL for no match, as in DuckDB (not the column type's default).
 	const settings = { join_use_nulls: 1 };
 	const client = new ClickHouseClient(target, settings);
+	// Cost saves: an insert returns once the shard holding the store has the rows.
+	const writer = new ClickHouseClient(target, { ...settings, insert_distributed_sync: 1 });
 	const ttl = options.lookupTtlMs ?? 2000;
 	const lookups = new Map<string, { at: number; store: Promise<RegisteredStore | null> }>();
 	const routing = options.routing ?? true;
@@ -105,12 +108,14 @@ export function clickHouseEngine(
 				);
 			}
 			const reader = routing ? await readerClient(store.storeId) : client;
+			const scoped = new ClickHouseStore(reader, store.storeId, {
+				local: reader instanceof ShardClient,
+			});
 			return {
-				reader: new ClickHouseStore(reader, store.storeId, {
-					local: reader instanceof ShardClient,
-				}),
+				reader: scoped,
 				settings: store.settings,
 				store: `clickhouse:${store.storeId}`,
+				costs: new ClickHouseCostBook(scoped, writer, store.storeId),
 			};
 		},
 	};

@@ -347,3 +347,56 @@ export async function costHistory(db: Db, productId: number): Promise<CostHistor
 		source: String(r.source),
 	}));
 }
+
+/** A product of the cost editor: its price, and its variations (`costProducts`). */
+export interface CostProduct {
+	id: number;
+	name: string;
+	type: string;
+	price: number | null;
+}
+
+/**
+ * Where one store's costs are read and written: the embedded DuckDB (`duckdbCostBook`) or a
+ * multi-store engine's store (`clickhouse/costs.ts`). Both keep the rules of this file: a save
+ * first fixes the cost of every sold line not fixed yet, then records the entry (replacing one of
+ * the same product, variation and day); `applyToPast` recomputes the history-costed lines sold on
+ * or after its day.
+ */
+export interface CostBook {
+	setProductCost(entry: CostEntry, applyToPast: boolean): Promise<SetCostResult>;
+	costHistory(productId: number): Promise<CostHistoryRow[]>;
+	/** The product (not a variation) with this id, or undefined. */
+	product(productId: number): Promise<CostProduct | undefined>;
+	/** The product's variations in the store's order. */
+	variations(productId: number): Promise<CostProduct[]>;
+}
+
+const costProduct = (row: { id: unknown; name: unknown; type?: unknown; price: unknown }) => ({
+	id: Number(row.id),
+	name: String(row.name),
+	type: String(row.type ?? 'variation'),
+	price: row.price === null || row.price === undefined ? null : Number(row.price),
+});
+
+/** The cost book of the embedded DuckDB store. */
+export function duckdbCostBook(db: Db): CostBook {
+	return {
+		setProductCost: (entry, applyToPast) => setProductCost(db, entry, applyToPast),
+		costHistory: (productId) => costHistory(db, productId),
+		async product(productId) {
+			const row = await db.one<{ id: number; name: string; type: string; price: number }>(
+				`SELECT id, name, type, price FROM products WHERE id = ? AND type <> 'variation'`,
+				[productId],
+			);
+			return row && costProduct(row);
+		},
+		async variations(productId) {
+			const rows = await db.all<{ id: number; name: string; price: number }>(
+				`SELECT id, name, price FROM products WHERE parent_id = ? AND type = 'variation' ORDER BY menu_order, id`,
+				[productId],
+			);
+			return rows.map(costProduct);
+		},
+	};
+}

@@ -11,6 +11,7 @@
  * 1 January otherwise, as @abacus/date).
  */
 import type { Row, SqlValue } from '../core/db.js';
+import { lineCostsSql } from '../db/costs.js';
 
 /** Interval names of stats requests (the same as @abacus/date's IntervalType). */
 export type BucketInterval = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -19,6 +20,14 @@ export interface Dialect {
 	readonly name: 'duckdb' | 'clickhouse';
 	/** Whether the daily roll-up tables (`db/rollups.ts`) exist on this engine. */
 	readonly rollups: boolean;
+	/** Whether the daily profit roll-up (`order_profit_daily`, `db/costs.ts`) exists on this engine. */
+	readonly profitRollup: boolean;
+	/**
+	 * A relation `(cost_item, unit_cost)`: every line of `order_product_lookup` that has a cost,
+	 * with its unit cost fixed at the sale or, not fixed yet, computed from the cost history
+	 * (`db/costs.ts`).
+	 */
+	lineCosts(): string;
 	/** Start of the bucket holding a naive local TIMESTAMP column. */
 	bucketStart(column: string, interval: BucketInterval, startOfWeek: number): string;
 	/** An expression as text (bucket starts come back as `YYYY-MM-DD[ HH:MM:SS]`). */
@@ -59,6 +68,10 @@ export interface SqlReader {
 export const DUCKDB: Dialect = {
 	name: 'duckdb',
 	rollups: true,
+	profitRollup: true,
+	lineCosts: () => `(SELECT order_item_id AS cost_item, unit_cost FROM order_line_costs
+		UNION ALL SELECT c.order_item_id, c.unit_cost FROM ${lineCostsSql()} c
+		WHERE c.unit_cost IS NOT NULL)`,
 	bucketStart(column, interval, startOfWeek) {
 		if (interval === 'week' && startOfWeek !== 1) {
 			return `greatest(CAST(${column} AS DATE) - CAST((dayofweek(${column}) - ${startOfWeek} + 7) % 7 AS INTEGER), CAST(date_trunc('year', ${column}) AS DATE))`;

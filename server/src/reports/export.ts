@@ -9,7 +9,6 @@
  * On a multi-store engine (ClickHouse) an export reads the token's store through the same reader
  * the report routes are handed (`ReportEngine.source`), so its CSV holds the rows the routes
  * answer; jobs are kept per server and found only with a token of the store that started them.
- * A report whose code reads the embedded DuckDB only (profit) answers 501 there.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +20,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getMetric, METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
 
 import type { ServerContext } from '../core/context.js';
-import { Db } from '../core/db.js';
 import { RestError } from '../http/errors.js';
 import { nonceMatches } from '../http/security.js';
 import { BREAKDOWN_EXPORT_COLUMNS, breakdownExportPage } from './breakdown.js';
@@ -43,7 +41,7 @@ import {
 } from './lists.js';
 import { normaliseQuery, Query, type ParamSpecs } from '../http/params.js';
 import type { SqlReader } from '../metrics/dialect.js';
-import { notOnEngine, type ReportEngine, type RouteResult } from './report-route.js';
+import { type ReportEngine, type RouteResult } from './report-route.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 
 const NS = '/wc-analytics';
@@ -301,9 +299,6 @@ async function fetchPage(
 		case 'places':
 			return breakdownExportPage(db, type, q, settings);
 		case 'profit':
-			// The profit report reads the embedded DuckDB only (cost tables, ASOF joins).
-			if (!(db instanceof Db))
-				throw notOnEngine('ClickHouse', 'POST', `${NS}/reports/profit/export`);
 			return profitList(db, q, settings);
 		case 'order-times':
 			return orderTimesExportPage(db, q, settings);

@@ -10,10 +10,11 @@
  *   a store token with the `edit_costs` scope stands in for it, `engine-auth`). 400
  *   `abacus_invalid_cost` naming each bad field; nothing is written then.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
-import { costHistory, ensureCostSchema, setProductCost } from '../db/costs.js';
+import { Db } from '../core/db.js';
+import { type CostBook, duckdbCostBook, ensureCostSchema } from '../db/costs.js';
 import { getOption } from '../db/options.js';
 import { RestError, notFound } from '../http/errors.js';
 import { EDITABLE, type ParamSpecs } from '../http/params.js';
@@ -25,7 +26,7 @@ import {
 	profitStats,
 } from './profit.js';
 import { commonListParams, commonStatsParams } from './report-params.js';
-import { type ReportCache, reportRoute } from './report-route.js';
+import { notOnEngine, type ReportCache, reportRoute } from './report-route.js';
 
 const FILTERS: ParamSpecs = {
 	products: { type: 'ids' },
@@ -65,7 +66,8 @@ export async function registerProfitRoutes(
 	route(
 		`${ns}/reports/profit/stats`,
 		{ ...commonStatsParams(['date', ...PROFIT_FIELDS]), ...FILTERS },
-		async (q, settings) => profitStats(db, q, settings),
+		async (q, settings, _request, reader) => profitStats(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${ns}/reports/profit`,
@@ -74,15 +76,43 @@ export async function registerProfitRoutes(
 			...FILTERS,
 			by: { type: 'string', default: 'product', enum: ['product', 'category'] },
 		},
-		async (q, settings) => profitList(db, q, settings),
+		async (q, settings, _request, reader) => profitList(reader, q, settings),
+		{ seam: true },
 	);
 	route(
 		`${ns}/reports/profit/missing-costs`,
 		{ after: { type: 'date-time' }, before: { type: 'date-time' }, ...FILTERS },
-		async (q, settings) => ({ body: await missingCosts(db, q, settings) }),
+		async (q, settings, _request, reader) => ({
+			body: await missingCosts(reader, q, settings),
+		}),
+		{ seam: true },
 	);
 
-	app.get('/abacus/v1/costs', async (request) => {
+	/**
+	 * The request's cost book and the store's price precision: the server's DuckDB store, or on
+	 * a multi-store engine the token's store (401/403 without one, never another store's).
+	 */
+	async function costBookOf(
+		request: FastifyRequest,
+		method: string,
+	): Promise<{ book: CostBook; precision: number }> {
+		if (!cache.engine) {
+			const decimals = Number(
+				await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2),
+			);
+			return { book: duckdbCostBook(db), precision: decimals };
+		}
+		const source = await cache.engine.source(request);
+		// A store answered from a DuckDB file of its own (not on the cluster yet) keeps its costs there.
+		if (!source.costs && source.reader instanceof Db) {
+			return { book: duckdbCostBook(source.reader), precision: 2 };
+		}
+		if (!source.costs) throw notOnEngine(cache.engine.name, method, '/abacus/v1/costs');
+		// The cluster's store registry keeps no price precision: costs take up to 2 decimals there.
+		return { book: source.costs, precision: 2 };
+	}
+
+	app.get('/abacus/v1/costs', { config: { engineSeam: true } }, async (request) => {
 		const raw = (request.query ?? {}) as Record<string, unknown>;
 		const id = Number(raw.product);
 		if (!Number.isInteger(id) || id <= 0) {
@@ -90,16 +120,11 @@ export async function registerProfitRoutes(
 				params: { product: 'product must be a product id.' },
 			});
 		}
-		const product = await db.one<{ id: number; name: string; type: string; price: number }>(
-			`SELECT id, name, type, price FROM products WHERE id = ? AND type <> 'variation'`,
-			[id],
-		);
+		const { book } = await costBookOf(request, 'GET');
+		const product = await book.product(id);
 		if (!product) throw notFound('abacus_product_not_found', 'No product has this id.');
-		const variations = await db.all<{ id: number; name: string; price: number }>(
-			`SELECT id, name, price FROM products WHERE parent_id = ? AND type = 'variation' ORDER BY menu_order, id`,
-			[id],
-		);
-		const history = await costHistory(db, id);
+		const variations = await book.variations(id);
+		const history = await book.costHistory(id);
 		const today = new Date().toISOString().slice(0, 10);
 		const current = (variationId: number): number | null => {
 			const entry = history.find(
@@ -109,17 +134,17 @@ export async function registerProfitRoutes(
 		};
 		return {
 			product: {
-				id: Number(product.id),
-				name: String(product.name),
-				type: String(product.type),
-				price: product.price === null ? null : Number(product.price),
+				id: product.id,
+				name: product.name,
+				type: product.type,
+				price: product.price,
 				cost: current(0),
 			},
 			variations: variations.map((v) => ({
-				id: Number(v.id),
-				name: String(v.name),
-				price: v.price === null ? null : Number(v.price),
-				cost: current(Number(v.id)),
+				id: v.id,
+				name: v.name,
+				price: v.price,
+				cost: current(v.id),
 			})),
 			history,
 		};
@@ -129,6 +154,7 @@ export async function registerProfitRoutes(
 		method: [...EDITABLE],
 		url: '/abacus/v1/costs',
 		schema: { body: { type: 'object' } },
+		config: { engineSeam: true },
 		handler: async (request) => {
 			const body = request.body as Record<string, unknown>;
 			const problems: Record<string, string> = {};
@@ -144,13 +170,8 @@ export async function registerProfitRoutes(
 				problems.variation_id =
 					'variation_id must be a variation id, or 0 for the product.';
 			}
-			const precision = Math.max(
-				0,
-				Math.min(
-					8,
-					Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0,
-				),
-			);
+			const { book, precision: storeDecimals } = await costBookOf(request, request.method);
+			const precision = Math.max(0, Math.min(8, storeDecimals || 0));
 			const costText =
 				typeof body.cost === 'number' ? String(body.cost) : String(body.cost ?? '').trim();
 			const cost = Number(costText);
@@ -175,24 +196,17 @@ export async function registerProfitRoutes(
 				problems.apply_to_past = 'apply_to_past must be true or false.';
 			}
 			if (!problems.product_id && !problems.variation_id) {
-				const product = await db.one<{ type: string }>(
-					`SELECT type FROM products WHERE id = ? AND type <> 'variation'`,
-					[productId],
-				);
+				const product = await book.product(productId);
 				if (!product) problems.product_id = `No product has the id ${productId}.`;
 				else if (variationId !== 0) {
-					const variation = await db.one(
-						`SELECT id FROM products WHERE id = ? AND parent_id = ? AND type = 'variation'`,
-						[variationId, productId],
-					);
-					if (!variation) {
+					const variations = await book.variations(productId);
+					if (!variations.some((v) => v.id === variationId)) {
 						problems.variation_id = `The product ${productId} has no variation ${variationId}.`;
 					}
 				}
 			}
 			if (Object.keys(problems).length) throw invalidCost(problems);
-			const result = await setProductCost(
-				db,
+			const result = await book.setProductCost(
 				{
 					product_id: productId,
 					variation_id: variationId,
@@ -210,7 +224,7 @@ export async function registerProfitRoutes(
 				date_from: dateFrom,
 				apply_to_past: body.apply_to_past === true,
 				rewritten_lines: result.rewritten,
-				history: await costHistory(db, productId),
+				history: await book.costHistory(productId),
 			};
 		},
 	});

@@ -12,15 +12,20 @@
  */
 import { getMetric, type MetricKey } from '@abacus/metrics';
 
-import type { Db, Row, SqlValue } from '../core/db.js';
-import { ensureCostSchema, lineCostsSql } from '../db/costs.js';
+import { Db, type Row, type SqlValue } from '../core/db.js';
+import { ensureCostSchema } from '../db/costs.js';
 import { formatSql as formatLocal, gmtText } from '../db/store-time.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Query } from '../http/params.js';
 import { pageRows } from '../http/paging.js';
-import { dialectOf } from '../metrics/dialect.js';
+import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { dateRange } from './date-range.js';
 import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
+
+/** Creates the cost tables of the embedded store when missing (an engine's exist on its cluster). */
+async function ensureCosts(db: SqlReader): Promise<void> {
+	if (db instanceof Db) await ensureCostSchema(db);
+}
 
 /** Fields of the stats totals and interval subtotals. */
 export const PROFIT_FIELDS = [
@@ -65,7 +70,7 @@ function itemConditions(
 	product: string,
 ): string[] {
 	const excluded = settings.excludedStatuses.map((s) => quote(`wc-${s}`)).join(', ');
-	const conditions = [excluded ? `${status} NOT IN (${excluded})` : 'true'];
+	const conditions = [excluded ? `${status} NOT IN (${excluded})` : '1 = 1'];
 	const products = q.ids('products');
 	if (products.length) conditions.push(`${product} IN (${products.map(Number).join(', ')})`);
 	const categories = q.ids('categories');
@@ -78,26 +83,31 @@ function itemConditions(
 	return conditions;
 }
 
-/** The lines in range with their cost: the FROM clause every line-level profit query starts with. */
-function linesSql(q: Query, settings: StoreSettings): Where {
+/**
+ * The lines in range with their cost: the FROM clause every line-level profit query starts with
+ * (the engine's dialect gives each line's unit cost, `Dialect.lineCosts`).
+ */
+function linesSql(db: SqlReader, q: Query, settings: StoreSettings): Where {
+	const dialect = dialectOf(db);
 	const { after, before } = dateRange(q.raw, settings.timeZone);
 	const conditions = [
-		'l.date_created >= CAST(? AS TIMESTAMP)',
-		'l.date_created <= CAST(? AS TIMESTAMP)',
+		`l.date_created >= ${dialect.timestamp('?')}`,
+		`l.date_created <= ${dialect.timestamp('?')}`,
 		...itemConditions(q, settings, 's.status', 'l.product_id'),
 	];
 	const params: SqlValue[] = [formatLocal(after), formatLocal(before)];
 	return {
 		sql: `(
-			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.date_created,
-				l.product_qty AS qty, l.product_net_revenue AS revenue, s.parent_id,
-				COALESCE(f.unit_cost, c.unit_cost) AS unit_cost,
-				COALESCE(f.unit_cost, c.unit_cost) * l.product_qty AS cost
-			FROM order_product_lookup l
-			JOIN order_stats s ON s.order_id = l.order_id
-			LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
-			LEFT JOIN ${lineCostsSql()} c ON c.order_item_id = l.order_item_id
-			WHERE ${conditions.join(' AND ')}
+			SELECT x.*, c.unit_cost AS unit_cost, c.unit_cost * x.qty AS cost FROM (
+				SELECT l.order_item_id AS order_item_id, l.order_id AS order_id,
+					l.product_id AS product_id, l.variation_id AS variation_id,
+					l.date_created AS date_created, l.product_qty AS qty,
+					${dialect.real('l.product_net_revenue')} AS revenue, s.parent_id AS parent_id
+				FROM order_product_lookup l
+				JOIN order_stats s ON s.order_id = l.order_id
+				WHERE ${conditions.join(' AND ')}
+			) x
+			LEFT JOIN ${dialect.lineCosts()} c ON c.cost_item = x.order_item_id
 		)`,
 		params,
 	};
@@ -114,13 +124,20 @@ export interface ProfitOptions {
  * Otherwise null and the lines are read.
  */
 function rollupDays(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	options: ProfitOptions,
 	interval?: Interval,
 ): { from: string; to: string } | null {
-	if (interval === 'hour' || options.rollups === false || !dialectOf(db).rollups) return null;
+	const dialect = dialectOf(db);
+	if (
+		interval === 'hour' ||
+		options.rollups === false ||
+		!dialect.rollups ||
+		!dialect.profitRollup
+	)
+		return null;
 	const { after, before } = dateRange(q.raw, settings.timeZone);
 	if (after % 86_400_000 !== 0 || before % 86_400_000 !== 86_399_000) return null;
 	const day = (ms: number): string => formatLocal(ms).slice(0, 10);
@@ -231,19 +248,20 @@ function pick(totals: Totals, fields: string[]): Partial<Totals> {
 
 /** Totals and per-bucket rows of the lines in range (any range, any interval). */
 async function lineProfitStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	interval: Interval,
 ): Promise<[Row | undefined, Row[]]> {
-	const { sql, params } = linesSql(q, settings);
-	const startSql = bucketStartSql('x.date_created', interval, settings.startOfWeek);
+	const { sql, params } = linesSql(db, q, settings);
+	const dialect = dialectOf(db);
+	const startSql = dialect.bucketStart('x.date_created', interval, settings.startOfWeek);
 	// Totals and buckets on two reader connections at once.
 	return Promise.all([
 		db.one(`SELECT ${AGGREGATES} FROM ${sql} x`, params),
 		db.all(
-			`SELECT strftime(${startSql}, '%Y-%m-%d %H:%M:%S') AS bucket, ${AGGREGATES}
-			FROM ${sql} x GROUP BY 1`,
+			`SELECT ${dialect.text(startSql)} AS bucket, ${AGGREGATES}
+			FROM ${sql} x GROUP BY ${dialect.groupBy(['bucket'])}`,
 			params,
 		),
 	]);
@@ -255,7 +273,7 @@ async function lineProfitStats(
  * request is limited to some products or categories.
  */
 async function rollupProfitStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	days: { from: string; to: string },
@@ -308,12 +326,12 @@ export interface ProfitStatsResult {
 
 /** `reports/profit/stats`: totals over the range and subtotals per interval (zero-filled). */
 export async function profitStats(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	options: ProfitOptions = {},
 ): Promise<ProfitStatsResult> {
-	await ensureCostSchema(db);
+	await ensureCosts(db);
 	const interval = q.str('interval', 'week') as Interval;
 	const fields = q.strings('fields');
 	const days = rollupDays(db, q, settings, options, interval);
@@ -382,12 +400,13 @@ function orderSql(orderby: string, order: 'asc' | 'desc', id: string): string {
  * items sold without a cost (`cost_status`: complete, partial or missing).
  */
 export async function profitList(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	options: ProfitOptions = {},
 ): Promise<ProfitListResult> {
-	await ensureCostSchema(db);
+	await ensureCosts(db);
+	const dialect = dialectOf(db);
 	const by = q.str('by', 'product');
 	const order = q.str('order', 'desc') === 'asc' ? 'asc' : 'desc';
 	const orderby = q.str('orderby', 'net_revenue');
@@ -433,22 +452,30 @@ export async function profitList(
 			params = [...where.params, ...o.params];
 		}
 	} else {
-		const lines = linesSql(q, settings);
+		const lines = linesSql(db, q, settings);
 		params = lines.params;
+		// A sale counts for the product's categories and their ancestors (one JOIN per SELECT).
 		base =
 			by === 'category'
 				? `SELECT g.*, ${derived}, ${status} FROM (
-				SELECT cl.category_tree_id AS category_id, cat.name AS name,
+				SELECT t.tree_id AS category_id, t.tree_name AS name,
 					COUNT(DISTINCT x.product_id) AS products_count, ${AGGREGATES}
 				FROM ${lines.sql} x
-				JOIN product_categories pc ON pc.product_id = x.product_id
-				JOIN category_lookup cl ON cl.category_id = pc.category_id
-				JOIN categories cat ON cat.id = cl.category_tree_id
-				GROUP BY 1, 2) g`
+				JOIN (
+					SELECT pc.product_id AS tree_product, a.tree_id AS tree_id, a.tree_name AS tree_name
+					FROM product_categories pc
+					JOIN (
+						SELECT cl.category_id AS leaf_id, cl.category_tree_id AS tree_id,
+							cat.name AS tree_name
+						FROM category_lookup cl JOIN categories cat ON cat.id = cl.category_tree_id
+					) a ON a.leaf_id = pc.category_id
+				) t ON t.tree_product = x.product_id
+				GROUP BY ${dialect.groupBy(['category_id', 'name'])}) g`
 				: `SELECT g.*, ${derived}, ${status} FROM (
-				SELECT x.product_id, COALESCE(p.name, '') AS name, p.sku AS sku, ${AGGREGATES}
+				SELECT x.product_id AS product_id, COALESCE(p.name, '') AS name, p.sku AS sku,
+					${AGGREGATES}
 				FROM ${lines.sql} x LEFT JOIN products p ON p.id = x.product_id
-				GROUP BY 1, 2, 3) g`;
+				GROUP BY ${dialect.groupBy(['product_id', 'name', 'sku'])}) g`;
 	}
 	const id = by === 'category' ? 'category_id' : 'product_id';
 	const page = await pageRows(db, base, params, orderSql(orderby, order, id), q);
@@ -486,13 +513,13 @@ export interface MissingCost {
  * `limit` named, `count` says how many there are).
  */
 export async function missingCosts(
-	db: Db,
+	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
 	limit = 100,
 	options: ProfitOptions = {},
 ): Promise<{ count: number; products: MissingCost[] }> {
-	await ensureCostSchema(db);
+	await ensureCosts(db);
 	const days = rollupDays(db, q, settings, options);
 	let base: string;
 	let params: SqlValue[];
@@ -502,19 +529,24 @@ export async function missingCosts(
 			FROM order_profit_daily r ${where.sql} GROUP BY 1, 2 HAVING SUM(r.uncosted_lines) > 0`;
 		params = where.params;
 	} else {
-		const lines = linesSql(q, settings);
-		base = `SELECT x.product_id, x.variation_id, SUM(x.qty) AS items_sold
-			FROM ${lines.sql} x WHERE x.cost IS NULL AND x.parent_id = 0 GROUP BY 1, 2`;
+		const lines = linesSql(db, q, settings);
+		base = `SELECT x.product_id AS product_id, x.variation_id AS variation_id,
+				SUM(x.qty) AS items_sold
+			FROM ${lines.sql} x WHERE x.cost IS NULL AND x.parent_id = 0
+			GROUP BY ${dialectOf(db).groupBy(['product_id', 'variation_id'])}`;
 		params = lines.params;
 	}
 	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) m`, params);
 	const rows = await db.all(
-		`SELECT m.product_id, m.variation_id, m.items_sold,
-			COALESCE(v.name, p.name, '') AS name
-		FROM (${base}) m
-		LEFT JOIN products p ON p.id = m.product_id
-		LEFT JOIN products v ON v.id = m.variation_id AND m.variation_id <> 0
-		ORDER BY m.items_sold DESC, m.product_id, m.variation_id LIMIT ?`,
+		`SELECT m.product_id AS product_id, m.variation_id AS variation_id,
+			m.items_sold AS items_sold, COALESCE(v.variation_name, m.product_name, '') AS name
+		FROM (
+			SELECT b.*, p.name AS product_name FROM (${base}) b
+			LEFT JOIN products p ON p.id = b.product_id
+		) m
+		LEFT JOIN (SELECT id AS variation_key, name AS variation_name FROM products) v
+			ON v.variation_key = m.variation_id
+		ORDER BY items_sold DESC, product_id, variation_id LIMIT ?`,
 		[...params, limit],
 	);
 	return {

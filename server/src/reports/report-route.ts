@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import type { CostBook } from '../db/costs.js';
 import { invalidParams, RestError } from '../http/errors.js';
 import { writePagingHeaders } from '../http/paging.js';
 import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
@@ -40,6 +41,8 @@ export interface ReportSource {
 	settings: StoreSettings;
 	/** Names the store in the report cache's keys. */
 	store: string;
+	/** The store's costs (read and recorded), when the engine keeps them. */
+	costs?: CostBook;
 }
 
 /** A multi-store engine (`--engine clickhouse://…`) answering the routes on the metric layer's seam. */

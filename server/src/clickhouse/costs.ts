@@ -1,0 +1,269 @@
+/**
+ * The costs of one store on the cluster (`db/costs.ts` tells the rules: a line's cost is fixed at
+ * its sale, the history has days it applies from, a refund returns its sale's cost). The tables
+ * (`product_costs`, `order_line_costs`, `store.ts`) are append-only: every row carries a
+ * `version` (microseconds of the save, 0 for rows copied from a DuckDB file) and the highest
+ * version wins:
+ *
+ * * a history entry is (product, variation, day); saving the same day again adds a row;
+ * * a line's cost row says `fixed = 1` with its unit cost, or `fixed = 0` ("computed from the
+ *   history again"), which an `apply_to_past` save writes before fixing those lines anew.
+ *
+ * The SQL runs on ClickHouse 18.16: no ASOF JOIN, CTE or correlated subquery, one JOIN per SELECT,
+ * so the history lookup is a JOIN on the product keeping, per line, the entry of the variation
+ * before the product's and the latest day ≤ the sale day (`argMax`). Every table name is scoped to
+ * the store by the reader (`ClickHouseStore`); rows are written through the Distributed tables
+ * with the store's id, waiting for the owning shard.
+ */
+import type { Row } from '../core/db.js';
+import type {
+	CostBook,
+	CostEntry,
+	CostHistoryRow,
+	CostProduct,
+	SetCostResult,
+} from '../db/costs.js';
+import type { SqlReader } from '../metrics/dialect.js';
+import type { ClickHouseClient } from './client.js';
+
+/** Each line's latest cost row. */
+const LATEST = `(SELECT order_item_id AS fixed_item, argMax(order_id, version) AS fixed_order,
+	argMax(unit_cost, version) AS fixed_cost, argMax(source, version) AS fixed_source,
+	argMax(fixed, version) AS is_fixed
+	FROM order_line_costs GROUP BY order_item_id)`;
+
+/** The lines whose cost is not fixed (yet, or again after an `apply_to_past` save). */
+const UNFIXED = `(SELECT order_item_id, order_id, product_id, variation_id, product_qty
+	FROM order_product_lookup
+	WHERE order_item_id NOT IN (SELECT fixed_item FROM ${LATEST} WHERE is_fixed = 1))`;
+
+/** Unfixed lines of orders (not refunds) with the order's creation day. */
+const SALE_LINES = `(SELECT u.*, toDate(o.sale_time) AS sale_day
+	FROM ${UNFIXED} u
+	JOIN (SELECT id AS sale_order, date_created AS sale_time FROM orders WHERE parent_id = 0) o
+		ON o.sale_order = u.order_id)`;
+
+/** The cost history, one entry per (product, variation, day): its latest save. */
+const HISTORY = `(SELECT product_id AS h_product, variation_id AS h_variation, date_from AS h_from,
+	argMax(cost, version) AS h_cost
+	FROM product_costs GROUP BY product_id, variation_id, date_from)`;
+
+/** The history's cost of each unfixed sale line: the variation's entries first, then the product's. */
+const HISTORY_COSTS = `(SELECT s.order_item_id AS hc_item,
+	argMax(h.h_cost, (h.h_variation <> 0) * 100000 + toUInt32(h.h_from)) AS history_cost
+	FROM ${SALE_LINES} s JOIN ${HISTORY} h ON h.h_product = s.product_id
+	WHERE h.h_from <= s.sale_day AND (h.h_variation = 0 OR h.h_variation = s.variation_id)
+	GROUP BY s.order_item_id)`;
+
+/** A line's own cost recorded by WooCommerce (item meta `_cogs_value`, a line total). */
+const ITEM_COGS = `(SELECT order_item_id AS cogs_item, max(toFloat64OrNull(meta_value)) AS line_cost
+	FROM order_item_meta WHERE meta_key = '_cogs_value' GROUP BY order_item_id)`;
+
+/** `(line_item, line_order, unit_cost, cost_source)` of the unfixed sale lines. */
+const SALE_COSTS = `(SELECT a.order_item_id AS line_item, a.order_id AS line_order,
+	CASE WHEN ic.line_cost IS NOT NULL AND a.product_qty <> 0 THEN ic.line_cost / a.product_qty
+		ELSE a.history_cost END AS unit_cost,
+	CASE WHEN ic.line_cost IS NOT NULL AND a.product_qty <> 0 THEN 'order'
+		WHEN a.history_cost IS NOT NULL THEN 'history' END AS cost_source
+	FROM (SELECT s.*, hc.history_cost FROM ${SALE_LINES} s
+		LEFT JOIN ${HISTORY_COSTS} hc ON hc.hc_item = s.order_item_id) a
+	LEFT JOIN ${ITEM_COGS} ic ON ic.cogs_item = a.order_item_id)`;
+
+/** Unfixed lines of refunds with the refunded order's id. */
+const REFUND_LINES = `(SELECT u.*, r.refund_parent AS parent_id
+	FROM ${UNFIXED} u
+	JOIN (SELECT id AS refund_order, parent_id AS refund_parent FROM orders WHERE parent_id <> 0) r
+		ON r.refund_order = u.order_id)`;
+
+/** The unit cost of each (order, product, variation) refunded: its sale line's, fixed or computed. */
+const PARENT_COSTS = `(SELECT p.order_id AS pc_order, p.product_id AS pc_product,
+	p.variation_id AS pc_variation, max(k.known_cost) AS parent_cost
+	FROM (SELECT order_item_id, order_id, product_id, variation_id FROM order_product_lookup
+		WHERE order_id IN (SELECT parent_id FROM ${REFUND_LINES})) p
+	JOIN (SELECT fixed_item AS known_item, CAST(fixed_cost AS Nullable(Float64)) AS known_cost
+		FROM ${LATEST} WHERE is_fixed = 1
+		UNION ALL SELECT line_item, unit_cost FROM ${SALE_COSTS}) k ON k.known_item = p.order_item_id
+	GROUP BY p.order_id, p.product_id, p.variation_id)`;
+
+const REFUND_COSTS = `(SELECT rl.order_item_id AS line_item, rl.order_id AS line_order,
+	pc.parent_cost AS unit_cost, CASE WHEN pc.parent_cost IS NOT NULL THEN 'sale' END AS cost_source
+	FROM ${REFUND_LINES} rl
+	LEFT JOIN ${PARENT_COSTS} pc ON pc.pc_order = rl.parent_id AND pc.pc_product = rl.product_id
+		AND pc.pc_variation = rl.variation_id)`;
+
+/**
+ * `(line_item, line_order, unit_cost, cost_source)` of every line whose cost is not fixed (NULL
+ * unit cost when it has none): `db/costs.ts`'s `lineCostsSql` on ClickHouse.
+ */
+export const CLICKHOUSE_UNFIXED_COSTS = `(SELECT line_item, line_order, unit_cost, cost_source
+	FROM ${SALE_COSTS}
+	UNION ALL SELECT line_item, line_order, unit_cost, cost_source FROM ${REFUND_COSTS})`;
+
+/** `(cost_item, unit_cost)` of every line that has a cost: fixed, or computed from the history. */
+export const CLICKHOUSE_LINE_COSTS = `(SELECT fixed_item AS cost_item,
+	CAST(fixed_cost AS Nullable(Float64)) AS unit_cost FROM ${LATEST} WHERE is_fixed = 1
+	UNION ALL SELECT line_item, unit_cost FROM ${CLICKHOUSE_UNFIXED_COSTS}
+	WHERE unit_cost IS NOT NULL)`;
+
+let lastVersion = 0;
+
+/** Increasing row versions (microseconds since 1970, at least one more than the last). */
+function nextVersion(): number {
+	lastVersion = Math.max(Date.now() * 1000, lastVersion + 1);
+	return lastVersion;
+}
+
+/**
+ * One store's cost book on the cluster: reads through its scoped `reader`, writes through
+ * `writer` (a client whose inserts wait for the owning shard) into the Distributed tables.
+ */
+export class ClickHouseCostBook implements CostBook {
+	constructor(
+		private readonly reader: SqlReader,
+		private readonly writer: ClickHouseClient,
+		readonly storeId: number,
+	) {}
+
+	private insert(table: string, rows: Row[]): Promise<void> {
+		if (!rows.length) return Promise.resolve();
+		return this.writer.insert(
+			`${this.writer.target.database}.${table}_all`,
+			rows.map((row) => ({ store_id: this.storeId, ...row })),
+		);
+	}
+
+	/** Fixes the cost of every line that has one but is not fixed; returns how many. */
+	async fixLineCosts(): Promise<number> {
+		const rows = await this.reader.all<{
+			line_item: string;
+			line_order: string;
+			unit_cost: number;
+			cost_source: string;
+		}>(
+			`SELECT line_item, line_order, unit_cost, cost_source FROM ${CLICKHOUSE_UNFIXED_COSTS} c
+			WHERE c.unit_cost IS NOT NULL`,
+		);
+		const version = nextVersion();
+		await this.insert(
+			'order_line_costs',
+			rows.map((r) => ({
+				order_item_id: Number(r.line_item),
+				order_id: Number(r.line_order),
+				unit_cost: Number(r.unit_cost),
+				source: String(r.cost_source),
+				fixed: 1,
+				version,
+			})),
+		);
+		return rows.length;
+	}
+
+	async setProductCost(entry: CostEntry, applyToPast = false): Promise<SetCostResult> {
+		await this.fixLineCosts();
+		await this.insert('product_costs', [
+			{
+				product_id: entry.product_id,
+				variation_id: entry.variation_id,
+				cost: entry.cost,
+				date_from: entry.date_from,
+				source: entry.source,
+				version: nextVersion(),
+			},
+		]);
+		if (!applyToPast) return { rewritten: 0 };
+		// The lines of this product/variation sold on or after the day (a refund by its sale's
+		// day) whose fixed cost came from the history; a product-level entry applies to the
+		// variations without entries of their own.
+		const variationCondition =
+			entry.variation_id !== 0
+				? 'l.variation_id = ?'
+				: `(l.variation_id = 0 OR l.variation_id NOT IN (
+					SELECT variation_id FROM product_costs WHERE product_id = ? AND variation_id <> 0))`;
+		const rows = await this.reader.all<{ fixed_item: string; fixed_order: string }>(
+			`SELECT fixed_item, fixed_order FROM ${LATEST} f
+			WHERE f.is_fixed = 1 AND f.fixed_source IN ('history', 'sale') AND f.fixed_item IN (
+				SELECT a.order_item_id FROM (
+					SELECT l.order_item_id, o.parent_id AS own_parent, o.date_created AS own_time
+					FROM order_product_lookup l JOIN orders o ON o.id = l.order_id
+					WHERE l.product_id = ? AND ${variationCondition}) a
+				LEFT JOIN (SELECT id AS sale_order, date_created AS sale_time FROM orders) p
+					ON p.sale_order = a.own_parent
+				WHERE toDate(COALESCE(p.sale_time, a.own_time)) >= toDate(?))`,
+			[
+				entry.product_id,
+				entry.variation_id !== 0 ? entry.variation_id : entry.product_id,
+				entry.date_from,
+			],
+		);
+		const version = nextVersion();
+		await this.insert(
+			'order_line_costs',
+			rows.map((r) => ({
+				order_item_id: Number(r.fixed_item),
+				order_id: Number(r.fixed_order),
+				unit_cost: 0,
+				source: '',
+				fixed: 0,
+				version,
+			})),
+		);
+		await this.fixLineCosts();
+		return { rewritten: rows.length };
+	}
+
+	async costHistory(productId: number): Promise<CostHistoryRow[]> {
+		const rows = await this.reader.all<{
+			product_id: string;
+			variation_id: string;
+			cost: number;
+			day: string;
+			source: string;
+		}>(
+			`SELECT product_id, variation_id, argMax(cost, version) AS cost,
+				toString(date_from) AS day, argMax(source, version) AS source
+			FROM product_costs WHERE product_id = ?
+			GROUP BY product_id, variation_id, date_from
+			ORDER BY variation_id, date_from DESC`,
+			[productId],
+		);
+		return rows.map((r) => ({
+			product_id: Number(r.product_id),
+			variation_id: Number(r.variation_id),
+			cost: Number(r.cost),
+			date_from: String(r.day),
+			source: String(r.source),
+		}));
+	}
+
+	async product(productId: number): Promise<CostProduct | undefined> {
+		const row = await this.reader.one<{
+			id: string;
+			name: string;
+			type: string;
+			price: number | null;
+		}>(`SELECT id, name, type, price FROM products WHERE id = ? AND type <> 'variation'`, [
+			productId,
+		]);
+		if (!row) return undefined;
+		return {
+			id: Number(row.id),
+			name: String(row.name),
+			type: String(row.type),
+			price: row.price === null ? null : Number(row.price),
+		};
+	}
+
+	/** The product's variations by id (the cluster keeps no menu order). */
+	async variations(productId: number): Promise<CostProduct[]> {
+		const rows = await this.reader.all<{ id: string; name: string; price: number | null }>(
+			`SELECT id, name, price FROM products WHERE parent_id = ? AND type = 'variation' ORDER BY id`,
+			[productId],
+		);
+		return rows.map((r) => ({
+			id: Number(r.id),
+			name: String(r.name),
+			type: 'variation',
+			price: r.price === null ? null : Number(r.price),
+		}));
+	}
+}
