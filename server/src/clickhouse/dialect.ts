@@ -50,7 +50,8 @@ function bucketStart(column: string, interval: BucketInterval, startOfWeek: numb
 
 export const CLICKHOUSE: Dialect = {
 	name: 'clickhouse',
-	rollups: false,
+	// The cluster keeps the daily roll-ups per store (`rollups.ts`, filled by `loadStore`).
+	rollups: true,
 	profitRollup: false,
 	lineCosts: () => CLICKHOUSE_LINE_COSTS,
 	bucketStart,

@@ -6,6 +6,8 @@
  * no store, or a store the cluster does not hold, is refused: there is no default store.
  * A store's statements go to the shard that holds it and read its local tables (`routing.ts`);
  * when no single shard is found they read the Distributed tables through the engine's node.
+ * Whole-day ranges read the store's daily roll-ups (`rollups.ts`) unless the store has none yet
+ * (loaded before they existed: read from its orders until loaded again).
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -14,6 +16,7 @@ import { RestError } from '../http/errors.js';
 import type { ReportEngine, ReportSource } from '../reports/report-route.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';
 import { ClickHouseCostBook } from './costs.js';
+import { storeHasRollups } from './rollups.js';
 import { findShard, recordedShards, ShardClient } from './routing.js';
 import { ClickHouseStore, type RegisteredStore, storeByUrl } from './store.js';
 
@@ -72,6 +75,22 @@ export function clickHouseEngine(
 		return found;
 	}
 
+	/** Whether the store's daily roll-ups are on the cluster (asked again after a minute). */
+	const rollupsOf = new Map<number, { at: number; held: Promise<boolean> }>();
+	function hasRollups(storeId: number): Promise<boolean> {
+		const known = rollupsOf.get(storeId);
+		if (known && Date.now() - known.at < 60_000) return known.held;
+		rollupsOf.delete(storeId);
+		if (rollupsOf.size >= MAX_LOOKUPS) {
+			const first = rollupsOf.keys().next();
+			if (!first.done) rollupsOf.delete(first.value);
+		}
+		const held = storeHasRollups(client, storeId);
+		rollupsOf.set(storeId, { at: Date.now(), held });
+		held.catch(() => rollupsOf.delete(storeId));
+		return held;
+	}
+
 	function lookup(url: string): Promise<RegisteredStore | null> {
 		const held = lookups.get(url);
 		if (held && Date.now() - held.at < ttl) return held.store;
@@ -107,9 +126,13 @@ export function clickHouseEngine(
 					403,
 				);
 			}
-			const reader = routing ? await readerClient(store.storeId) : client;
+			const [reader, rollups] = await Promise.all([
+				routing ? readerClient(store.storeId) : client,
+				hasRollups(store.storeId),
+			]);
 			const scoped = new ClickHouseStore(reader, store.storeId, {
 				local: reader instanceof ShardClient,
+				rollups,
 			});
 			return {
 				reader: scoped,

@@ -103,7 +103,7 @@ async function rollupTotals(
 	const range = dateRange(q.raw, settings.timeZone);
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	const reports = new Set(chosen.map((c) => c.endpoint).filter((r) => r !== 'downloads'));
-	// Engines without the daily roll-ups (ClickHouse) answer through the reports themselves.
+	// Engines without the daily roll-ups answer through the reports themselves.
 	if (!dialectOf(db).rollups || !dayAligned || !reports.size) return out;
 	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 	const where = (table: string): { sql: string; params: SqlValue[] } =>
@@ -161,7 +161,15 @@ async function rollupTotals(
 		params.push(...w.params);
 		return `(SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}) q${index}`;
 	});
-	const row = await db.one(`SELECT * FROM ${subqueries.join(', ')}`, params);
+	// One JOIN per SELECT (ClickHouse 18.16): q0 CROSS JOIN (SELECT * FROM q1 CROSS JOIN …).
+	let joined = subqueries[subqueries.length - 1];
+	for (let i = subqueries.length - 2; i >= 0; i--) {
+		joined =
+			i === 0
+				? `${subqueries[0]} CROSS JOIN ${joined}`
+				: `(SELECT * FROM ${subqueries[i]} CROSS JOIN ${joined}) j${i}`;
+	}
+	const row = await db.one(`SELECT * FROM ${joined}`, params);
 	const value = (report: string, key: string): number => Number(row?.[`${report}__${key}`] ?? 0);
 	if (orders) {
 		const values: Record<string, number> = {};
