@@ -1,5 +1,5 @@
 /**
- * Jest runs every unit and integration test of the monorepo.
+ * Jest runs every unit and integration test of the monorepo, in two workers.
  * Two projects: `node` for the pure packages, the data stores and the server;
  * `dom` (jsdom) for React components and the client.
  */
@@ -83,6 +83,11 @@ const shared = {
 export default {
 	// Jest reads testTimeout from the top-level config only (inside `projects` it is ignored).
 	testTimeout: shared.testTimeout,
+	// Two workers on the 2-core CI machine (jest's default there is one): many files wait on a
+	// server, ClickHouse or a child process, and the files share no fixed port or folder.
+	maxWorkers: 2,
+	// The slowest files first, so that no long file starts last with the other worker idle.
+	testSequencer: '<rootDir>/tests/support/slow-first-sequencer.cjs',
 	projects: [
 		{
 			...shared,

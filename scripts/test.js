@@ -1,53 +1,51 @@
 /**
- * `npm test`: every check, in order, stopping at the first failure.
- * lint → typecheck → unit and integration tests (jest) → php -l plugin.php → build (client and
- * the abacus-* script handles) → end-to-end
- * → the plugin in a real WordPress.
+ * `npm test`: every check, stopping at the first failure. Stages run in order; the lanes of a stage
+ * run side by side (each lane's steps in order), so that the 2 cores of a CI machine stay busy:
+ * 1. lint | typecheck | typecheck tests
+ * 2. unit and integration tests (jest, several workers)
+ * 3. php -l plugin.php | build (client) | build of the abacus-* script handles
+ * 4. end-to-end (two workers) | the plugin in a real WordPress, then the engine on that WordPress
+ *    (one after the other: they share the prepared WordPress store the first one builds).
+ * A step's output is shown live; in a stage with several lanes every line starts with the step's label.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 import { ensureSystemTools } from './ensure-system.js';
 
-const steps = [
-	['lint', 'npm', ['run', '--silent', 'lint']],
-	['typecheck', 'npx', ['tsc', '-b']],
-	['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
+const jestJson = (config, output) => [
+	'jest',
+	...(config ? ['-c', config] : []),
+	'--ci',
+	...(config ? ['--forceExit'] : []),
+	'--json',
+	`--outputFile=test-results/${output}.json`,
+];
+
+/** Stages in order; a stage is a list of lanes; a lane is a list of [label, command, args]. */
+const stages = [
 	[
-		'unit and integration tests',
-		'npx',
-		['jest', '--ci', '--json', '--outputFile=test-results/jest.json'],
+		[['lint', 'npm', ['run', '--silent', 'lint']]],
+		[['typecheck', 'npx', ['tsc', '-b']]],
+		[['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']]],
 	],
-	['plugin syntax', 'php', ['-l', 'plugin.php']],
-	['build', 'npx', ['webpack', '--mode', 'production']],
-	// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
-	['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']],
-	['end-to-end', 'node', ['tests/e2e/run.js']],
+	[[['unit and integration tests', 'npx', jestJson(null, 'jest')]]],
 	[
-		'WordPress plugin',
-		'npx',
-		[
-			'jest',
-			'-c',
-			'tests/wordpress/jest.config.js',
-			'--ci',
-			'--forceExit',
-			'--json',
-			'--outputFile=test-results/wordpress.json',
-		],
+		[['plugin syntax', 'php', ['-l', 'plugin.php']]],
+		[['build', 'npx', ['webpack', '--mode', 'production']]],
+		// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
+		[['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']]],
 	],
 	[
-		// The engine's sync of the same real store, checked against WooCommerce's own figures.
-		'Abacus engine on WordPress',
-		'npx',
+		[['end-to-end', 'node', ['tests/e2e/run.js']]],
 		[
-			'jest',
-			'-c',
-			'tests/engine/jest.config.js',
-			'--ci',
-			'--forceExit',
-			'--json',
-			'--outputFile=test-results/engine.json',
+			['WordPress plugin', 'npx', jestJson('tests/wordpress/jest.config.js', 'wordpress')],
+			// The engine's sync of the same real store, checked against WooCommerce's own figures.
+			[
+				'Abacus engine on WordPress',
+				'npx',
+				jestJson('tests/engine/jest.config.js', 'engine'),
+			],
 		],
 	],
 ];
@@ -70,6 +68,68 @@ function countResults() {
 	return { passed, failed };
 }
 
+const running = new Set();
+
+/** Writes a child's output line by line, each line prefixed with the step's label. */
+function prefixed(stream, target, label) {
+	let pending = '';
+	stream.on('data', (chunk) => {
+		pending += chunk.toString();
+		const lines = pending.split('\n');
+		pending = lines.pop() ?? '';
+		for (const line of lines) target.write(`[${label}] ${line}\n`);
+	});
+	stream.on('end', () => {
+		if (pending) target.write(`[${label}] ${pending}\n`);
+	});
+}
+
+/** Runs one step; resolves with its exit status and seconds. */
+function runStep([label, cmd, args], alone) {
+	const t0 = Date.now();
+	console.log(`\n=== ${label} ===`);
+	const child = spawn(cmd, args, {
+		stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+		env: { ...process.env, FORCE_COLOR: '0' },
+		// Its own process group, so that a failure elsewhere stops it with everything it started.
+		detached: !alone,
+	});
+	running.add(child);
+	if (!alone) {
+		prefixed(child.stdout, process.stdout, label);
+		prefixed(child.stderr, process.stderr, label);
+	}
+	return new Promise((resolve) => {
+		child.on('error', (error) => {
+			console.error(`${label}: ${error.message}`);
+		});
+		child.on('close', (code, signal) => {
+			running.delete(child);
+			const secs = ((Date.now() - t0) / 1000).toFixed(1);
+			resolve({ label, status: code ?? (signal ? 1 : 0), secs, stopped: Boolean(signal) });
+		});
+	});
+}
+
+/** Stops the steps still running (their whole process groups) after another step failed. */
+function stopOthers() {
+	for (const child of running) {
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			// Already gone.
+		}
+	}
+}
+
+// Steps in their own process groups miss a Ctrl-C at the terminal: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, () => {
+		stopOthers();
+		process.exit(130);
+	});
+}
+
 if (!ensureSystemTools()) process.exit(1);
 
 const started = Date.now();
@@ -78,21 +138,37 @@ rmSync('test-results/jest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/wordpress.json', { force: true });
 rmSync('test-results/engine.json', { force: true });
-for (const [label, cmd, args] of steps) {
+
+let failure = null;
+for (const stage of stages) {
+	const alone = stage.length === 1;
 	const t0 = Date.now();
-	console.log(`\n=== ${label} ===`);
-	const result = spawnSync(cmd, args, {
-		stdio: 'inherit',
-		env: { ...process.env, FORCE_COLOR: '0' },
-	});
-	const secs = ((Date.now() - t0) / 1000).toFixed(1);
-	if (result.status !== 0) {
-		const { passed, failed } = countResults();
-		console.error(`\n${label} failed after ${secs}s.`);
-		console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
-		process.exit(result.status ?? 1);
+	await Promise.all(
+		stage.map(async (lane) => {
+			for (const step of lane) {
+				if (failure) return;
+				const result = await runStep(step, alone);
+				if (result.status !== 0) {
+					if (!failure) {
+						failure = result;
+						stopOthers();
+					}
+					return;
+				}
+				console.log(`${result.label}: ok (${result.secs}s)`);
+			}
+		}),
+	);
+	if (failure) break;
+	if (!alone) {
+		console.log(`stage: ok (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
 	}
-	console.log(`${label}: ok (${secs}s)`);
+}
+if (failure) {
+	const { passed, failed } = countResults();
+	console.error(`\n${failure.label} failed after ${failure.secs}s.`);
+	console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
+	process.exit(failure.status || 1);
 }
 const { passed, failed } = countResults();
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);

@@ -1,10 +1,9 @@
-/** Stops the server the global setup started and removes its temporary database. */
+/** Stops the servers the global setup started and removes their temporary databases. */
 import { rmSync } from 'node:fs';
 
 export default async function globalTeardown() {
 	const state = globalThis.__ABACUS_E2E__;
 	if (!state) return;
-	await state.server.close();
-	await state.markupServer?.close();
+	for (const server of state.servers) await server.close();
 	rmSync(state.dir, { recursive: true, force: true });
 }

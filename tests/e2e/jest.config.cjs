@@ -1,6 +1,8 @@
 /**
  * End-to-end tests: the standalone server on a temporary database plus Debian's Chromium driven by
- * Playwright's library. One worker; the server is started once by the global setup.
+ * Playwright's library. Two workers, each with its own servers and databases: the global setup starts
+ * one pair per worker and tests/e2e/worker-server.cjs points each test file at its worker's pair.
+ * The slowest files start first (tests/support/slow-first-sequencer.cjs).
  */
 module.exports = {
 	rootDir: '../..',
@@ -23,7 +25,11 @@ module.exports = {
 		'^(\\.{1,2}/.*)\\.js$': '$1',
 	},
 	globalSetup: '<rootDir>/tests/e2e/global-setup.mjs',
+	setupFiles: ['<rootDir>/tests/e2e/worker-server.cjs'],
 	globalTeardown: '<rootDir>/tests/e2e/global-teardown.mjs',
 	testTimeout: 120000,
-	maxWorkers: 1,
+	testSequencer: '<rootDir>/tests/support/slow-first-sequencer.cjs',
+	// Two browsers and four servers on a 2-core machine: most of a test's time is spent waiting for
+	// a page to load and settle, so the two workers overlap well.
+	maxWorkers: 2,
 };

@@ -43,7 +43,6 @@ run('npx', [
 	'-c',
 	'tests/e2e/jest.config.cjs',
 	'--ci',
-	'--runInBand',
 	'--forceExit',
 	'--json',
 	'--outputFile=test-results/e2e.json',

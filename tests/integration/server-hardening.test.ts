@@ -167,7 +167,7 @@ beforeAll(async () => {
 		seed: 3,
 		quiet: true,
 	});
-}, 120000);
+}, 300000);
 
 afterAll(async () => {
 	await server?.close();
@@ -199,7 +199,7 @@ describe('hostile query parameters on every read route', () => {
 			{ numRuns: 600, seed: 11 },
 		);
 		expect(await fingerprint()).toBe(before);
-	}, 120000);
+	}, 300000);
 });
 
 describe('hostile bodies on every write route', () => {
@@ -237,7 +237,7 @@ describe('hostile bodies on every write route', () => {
 			),
 			{ numRuns: 150, seed: 5 },
 		);
-	}, 180000);
+	}, 600000);
 
 	it('refuses an oversized body with 413 and changes nothing', async () => {
 		const before = await fingerprint();
