@@ -98,7 +98,7 @@ function linesSql(db: SqlReader, q: Query, settings: StoreSettings): Where {
 	const params: SqlValue[] = [formatLocal(after), formatLocal(before)];
 	return {
 		sql: `(
-			SELECT x.*, c.unit_cost AS unit_cost, c.unit_cost * x.qty AS cost FROM (
+			SELECT x.*, c.unit_cost AS unit_cost, c.unit_cost * x.qty AS line_cost FROM (
 				SELECT l.order_item_id AS order_item_id, l.order_id AS order_id,
 					l.product_id AS product_id, l.variation_id AS variation_id,
 					l.date_created AS date_created, l.product_qty AS qty,
@@ -203,12 +203,12 @@ const ROLLUP_AGGREGATES = `
 const AGGREGATES = `
 	SUM(x.qty) AS items_sold,
 	SUM(x.revenue) AS net_revenue,
-	SUM(CASE WHEN x.cost IS NOT NULL THEN x.revenue END) AS costed_revenue,
-	SUM(x.cost) AS cost,
-	SUM(CASE WHEN x.cost IS NOT NULL THEN x.revenue - x.cost END) AS gross_profit,
+	SUM(CASE WHEN x.line_cost IS NOT NULL THEN x.revenue END) AS costed_revenue,
+	SUM(x.line_cost) AS cost,
+	SUM(CASE WHEN x.line_cost IS NOT NULL THEN x.revenue - x.line_cost END) AS gross_profit,
 	COUNT(DISTINCT CASE WHEN x.parent_id = 0 THEN x.order_id END) AS orders_count,
-	COALESCE(SUM(CASE WHEN x.cost IS NULL AND x.parent_id = 0 THEN x.qty END), 0) AS items_without_cost,
-	COUNT(DISTINCT CASE WHEN x.cost IS NULL AND x.parent_id = 0 THEN x.product_id END) AS products_without_cost`;
+	COALESCE(SUM(CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN x.qty END), 0) AS items_without_cost,
+	COUNT(DISTINCT CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN x.product_id END) AS products_without_cost`;
 
 const money = (value: unknown): number | null =>
 	value === null || value === undefined ? null : Math.round(Number(value) * 1e6) / 1e6;
@@ -532,7 +532,7 @@ export async function missingCosts(
 		const lines = linesSql(db, q, settings);
 		base = `SELECT x.product_id AS product_id, x.variation_id AS variation_id,
 				SUM(x.qty) AS items_sold
-			FROM ${lines.sql} x WHERE x.cost IS NULL AND x.parent_id = 0
+			FROM ${lines.sql} x WHERE x.line_cost IS NULL AND x.parent_id = 0
 			GROUP BY ${dialectOf(db).groupBy(['product_id', 'variation_id'])}`;
 		params = lines.params;
 	}
