@@ -6,101 +6,46 @@
  * engine token names with exactly the figures (JSON and X-WP-Total) the same store's DuckDB server
  * gives. Two small stores on a two-shard cluster.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import fc from 'fast-check';
 
-import { signEngineToken } from '../../engine-auth/index.js';
-import { startServer } from '../../index.js';
-import { type Cluster } from '../cluster.js';
-import { putStore } from '../load.js';
-import { generateStores, json, startCluster, type TestStore } from './setup.js';
+import {
+	type Answer,
+	type EngineFixture,
+	engineToken,
+	json,
+	type Server,
+	startEngineFixture,
+} from './setup.js';
 
 jest.setTimeout(240_000);
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 const SPECS = [
 	{ id: 21, timeZone: 'America/Los_Angeles', seed: 31, url: 'https://beyond-a.example' },
 	{ id: 22, timeZone: 'Europe/Paris', seed: 32, url: 'https://beyond-b.example' },
 ];
-const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
-/** The DuckDB servers' page nonce (their exports are started and read with it). */
+/** The servers' page nonce (the DuckDB servers' exports are started and read with it). */
 const NONCE = 'beyond-nonce';
 
-let dir: string;
-let cluster: Cluster;
-let stores: TestStore[] = [];
+let fx: EngineFixture;
 let engine: Server;
 /** Each store's own DuckDB server, by index in SPECS. */
 const duck: Server[] = [];
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-beyond-'));
-	const started = startCluster();
-	stores = await generateStores(dir, SPECS, 400);
-	cluster = await started;
-	const target = { url: cluster.shards[0].url, database: 'abacus' };
-	for (const [i, store] of stores.entries()) {
-		await putStore({
-			target,
-			shardUrls: cluster.shards.map((s) => s.url),
-			cluster: cluster.name,
-			db: store.db,
-			storeUrl: SPECS[i].url,
-			storeId: store.id,
-			batchRows: 2000,
-		});
-		store.db.close();
-	}
-	for (const store of stores) {
-		duck.push(
-			await startServer({ databasePath: store.file, quiet: true, sync: false, nonce: NONCE }),
-		);
-	}
-	engine = await startServer({
-		databasePath: path.join(dir, 'engine.duckdb'),
-		orders: 0,
-		quiet: true,
-		sync: false,
-		engine: target,
-		engineStores: SPECS.map((s) => ({ url: s.url, secret: secretOf(s.url) })),
-	});
+	fx = await startEngineFixture({ name: 'beyond', stores: SPECS, orders: 400, nonce: NONCE });
+	engine = fx.engine as Server;
+	for (const spec of SPECS) duck.push(fx.duck.get(spec.id) as Server);
 });
 
 afterAll(async () => {
-	await engine?.close();
-	for (const server of duck) await server.close();
-	await cluster?.stop();
-	fs.rmSync(dir, { recursive: true, force: true });
+	await fx?.stop();
 });
 
-function token(store: string): string {
-	const now = Math.floor(Date.now() / 1000);
-	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
-		secretOf(store),
-	);
-}
-
-interface Answer {
-	status: number;
-	body: unknown;
-	total: string | null;
-}
+const token = (store: string): string => engineToken(store);
 
 /** `url` is the path under /wp-json/ (`wc-analytics/reports/…`). */
-async function get(server: Server, url: string, bearer?: string): Promise<Answer> {
-	const response = await fetch(`${server.url}/wp-json/${url}`, {
-		headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
-	});
-	return {
-		status: response.status,
-		body: await response.json(),
-		total: response.headers.get('x-wp-total'),
-	};
+function get(server: Server, url: string, bearer?: string): Promise<Answer> {
+	return fx.get(server.url, url, bearer ? { Authorization: `Bearer ${bearer}` } : {});
 }
 
 /** Store `i`'s answer from the engine equals its DuckDB server's (JSON, X-WP-Total). */

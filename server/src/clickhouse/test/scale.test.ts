@@ -4,10 +4,6 @@
  * counts included (the distinct (week, coupon) pairs that ClickHouse 18.16 counted twice when its
  * DISTINCT ran in parallel streams over local parts), in Berlin and Kiritimati (UTC+14).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import type { FastifyRequest } from 'fastify';
 
 import { Query } from '../../http/params.js';
@@ -17,12 +13,11 @@ import { productsList } from '../../reports/lists.js';
 import { orderStats } from '../../reports/order-stats.js';
 import type { ReportSource } from '../../reports/report-route.js';
 import { ClickHouseClient } from '../client.js';
-import { type Cluster } from '../cluster.js';
 import { clickHouseEngine } from '../engine.js';
-import { putStore, readStoreSettings } from '../load.js';
+import { readStoreSettings } from '../load.js';
 import { findShard, recordedShards } from '../routing.js';
 import type { ClickHouseStore } from '../store.js';
-import { generateStores, json, startCluster, type TestStore } from './setup.js';
+import { type EngineFixture, json, startEngineFixture, type TestStore } from './setup.js';
 
 jest.setTimeout(600_000);
 
@@ -55,33 +50,25 @@ const INDICATORS = [
 	'variations/items_sold',
 ];
 
-let dir: string;
-let cluster: Cluster;
+let fx: EngineFixture;
+let cluster: EngineFixture['cluster'];
 let stores: TestStore[] = [];
 const DATABASE = 'abacus';
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-scale-'));
-	const started = startCluster();
-	stores = await generateStores(dir, SPECS, 1500);
-	cluster = await started;
-	for (const [i, store] of stores.entries()) {
-		await putStore({
-			target: { url: cluster.shards[0].url, database: DATABASE },
-			shardUrls: cluster.shards.map((s) => s.url),
-			cluster: cluster.name,
-			db: store.db,
-			storeUrl: SPECS[i].url,
-			storeId: store.id,
-			batchRows: 2000,
-		});
-	}
+	// The stores' DuckDB files stay open (no servers): the reports run in-process on both.
+	fx = await startEngineFixture({
+		name: 'scale',
+		stores: SPECS,
+		orders: 1500,
+		duckServers: false,
+		engineServer: false,
+	});
+	({ cluster, stores } = fx);
 });
 
 afterAll(async () => {
-	for (const store of stores) store.db.close();
-	await cluster?.stop();
-	fs.rmSync(dir, { recursive: true, force: true });
+	await fx?.stop();
 });
 
 /** What the engine hands a report route for a request carrying `url`'s token. */

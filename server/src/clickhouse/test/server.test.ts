@@ -5,116 +5,71 @@
  * the report cache never answers one store with another's body; routes not on the seam answer
  * 501 naming the route.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import fc from 'fast-check';
 
-import { writeOption } from '../../db/options.js';
-import { signEngineToken } from '../../engine-auth/index.js';
-import { startServer } from '../../index.js';
-import { type Cluster } from '../cluster.js';
-import { putStore } from '../load.js';
-import { generateStores, json, startCluster, type TestStore } from './setup.js';
+import {
+	type Answer,
+	type EngineFixture,
+	engineToken as token,
+	getJson,
+	json,
+	secretOf,
+	type Server,
+	startEngineFixture,
+} from './setup.js';
 
 jest.setTimeout(240_000);
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
 const SPECS = [
-	{ id: 11, timeZone: 'America/New_York', seed: 7, url: 'https://shop-a.example' },
-	{ id: 12, timeZone: 'Europe/Berlin', seed: 8, url: 'https://shop-b.example' },
+	{
+		id: 11,
+		timeZone: 'America/New_York',
+		seed: 7,
+		url: 'https://shop-a.example',
+	},
+	{
+		id: 12,
+		timeZone: 'Europe/Berlin',
+		seed: 8,
+		url: 'https://shop-b.example',
+		// Store B keeps other stock thresholds: the products' stock fields follow each store's own.
+		options: { woocommerce_notify_low_stock_amount: 40, woocommerce_notify_no_stock_amount: 3 },
+	},
 ];
 /** A store the engine has a secret for but the cluster does not hold. */
 const UNLOADED = 'https://shop-c.example';
-const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
 
-let dir: string;
-let cluster: Cluster;
-let stores: TestStore[] = [];
+let fx: EngineFixture;
 /** The server on ClickHouse, serving both stores (and knowing shop C's secret). */
 let engine: Server;
-/** The same stores' DuckDB servers, by store id. */
-const duck = new Map<number, Server>();
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-server-'));
-	const started = startCluster();
-	stores = await generateStores(dir, SPECS, 600);
-	cluster = await started;
-	const target = { url: cluster.shards[0].url, database: 'abacus' };
-	// Store B keeps other stock thresholds: the products' stock fields follow each store's own.
-	await writeOption(stores[1].db, 'woocommerce_notify_low_stock_amount', 40);
-	await writeOption(stores[1].db, 'woocommerce_notify_no_stock_amount', 3);
-	for (const [i, store] of stores.entries()) {
-		await putStore({
-			target,
-			shardUrls: cluster.shards.map((s) => s.url),
-			cluster: cluster.name,
-			db: store.db,
-			storeUrl: SPECS[i].url,
-			storeId: store.id,
-			batchRows: 2000,
-		});
-		store.db.close();
-	}
-	for (const store of stores) {
-		duck.set(
-			store.id,
-			await startServer({ databasePath: store.file, quiet: true, sync: false }),
-		);
-	}
-	engine = await startServer({
-		databasePath: path.join(dir, 'engine.duckdb'),
-		orders: 5,
-		quiet: true,
-		sync: false,
-		engine: target,
-		engineStores: [...SPECS.map((s) => s.url), UNLOADED].map((url) => ({
-			url,
-			secret: secretOf(url),
-		})),
+	fx = await startEngineFixture({
+		name: 'server',
+		stores: SPECS,
+		orders: 600,
+		engineOrders: 5,
+		unloaded: [UNLOADED],
 	});
+	engine = fx.engine as Server;
 });
 
 afterAll(async () => {
-	await engine?.close();
-	for (const server of duck.values()) await server.close();
-	await cluster?.stop();
-	fs.rmSync(dir, { recursive: true, force: true });
+	await fx?.stop();
 });
 
-function token(store: string, secret = secretOf(store)): string {
-	const now = Math.floor(Date.now() / 1000);
-	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
-		secret,
+/** `url` is the path under /wp-json/wc-analytics/. */
+function get(server: Server, url: string, bearer?: string): Promise<Answer> {
+	return getJson(
+		server.url,
+		`wc-analytics/${url}`,
+		bearer ? { Authorization: `Bearer ${bearer}` } : {},
 	);
 }
 
-interface Answer {
-	status: number;
-	body: unknown;
-	total: string | null;
-}
-
-async function get(server: Server, url: string, bearer?: string): Promise<Answer> {
-	const response = await fetch(`${server.url}/wp-json/wc-analytics/${url}`, {
-		headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
-	});
-	return {
-		status: response.status,
-		body: await response.json(),
-		total: response.headers.get('x-wp-total'),
-	};
-}
-
 /** The ClickHouse engine's answer for store `i` and its DuckDB server's, compared as JSON. */
-async function both(i: number, url: string): Promise<{ click: Answer; duck: Answer }> {
-	const click = await get(engine, url, token(SPECS[i].url));
-	const reference = await get(duck.get(SPECS[i].id) as Server, url);
-	return { click, duck: reference };
+function both(i: number, url: string): Promise<{ click: Answer; duck: Answer }> {
+	return fx.getBoth(`wc-analytics/${url}`, SPECS[i].id);
 }
 
 const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
@@ -373,7 +328,7 @@ test("the report cache never answers one store with another's body", async () =>
 	const answers = [];
 	for (const i of [0, 1, 0, 1]) answers.push(await get(engine, url, token(SPECS[i].url)));
 	for (const [n, i] of [0, 1, 0, 1].entries()) {
-		const reference = await get(duck.get(SPECS[i].id) as Server, url);
+		const reference = await fx.getDuck(`wc-analytics/${url}`, SPECS[i].id);
 		expect(json(answers[n].body)).toEqual(json(reference.body));
 	}
 	expect(json(answers[0].body)).not.toEqual(json(answers[1].body));

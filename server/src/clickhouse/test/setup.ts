@@ -1,14 +1,45 @@
 /**
  * What the ClickHouse tests share: demo stores generated into DuckDB files, a two-shard cluster
  * with the stores loaded, the report settings of a store, and JSON comparison to the cent.
+ *
+ * The fixture most tests want:
+ *
+ *     const fx = await startEngineFixture({
+ *       name: 'mine',                      // temporary folder abacus-ch-mine-…
+ *       orders: 400,                       // per generated store, 400 days up to NOW
+ *       stores: [
+ *         { id: 1, timeZone: 'Europe/Berlin', seed: 3, url: 'https://a.example' },
+ *         { id: 2, timeZone: 'Pacific/Kiritimati', seed: 4, url: 'https://b.example',
+ *           options: { start_of_week: 0 } },             // written before loading
+ *         { id: 3, timeZone: 'America/New_York', seed: 0, url: 'https://c.example',
+ *           fixture: { orders: [ … ] } },               // hand-made orders (reports/test/fixtures.ts)
+ *       ],
+ *       // duckServers (true), engineServer (true), engineOrders (0), unloaded: [url…], nonce
+ *     });
+ *     fx.getBoth('wc-analytics/reports/revenue/stats?…', 1) // { click, duck }: Answer each
+ *     fx.getEngine(route, id) / fx.getDuck(route, id) / fx.get(baseUrl, route, headers)
+ *     fx.tokenFor(id | url, secret?); fx.engine, fx.duck.get(id): the servers (`.url`, `.ctx`)
+ *     fx.cluster, fx.target, fx.stores (DuckDB files: open only with duckServers: false)
+ *     await fx.stop();
+ *
+ * `Answer` = `{ status, body, total (X-WP-Total), headers }`; routes are paths under /wp-json/.
+ * Lower level: `generateStores`, `loadCluster` (loadStore without the registry), `startCluster`,
+ * `engineToken(url, secret)`, `getJson`, `json` (averages to the cent), `settings`.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../core/db.js';
+import { writeOption } from '../../db/options.js';
 import { type StoreSettings } from '../../db/store-settings.js';
 import { generateStore } from '../../demo/generate.js';
+import { signEngineToken } from '../../engine-auth/index.js';
+import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
+import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
+import { putStore } from '../load.js';
 import { createClusterSchema, loadStore } from '../store.js';
 
 export const NOW = new Date('2026-03-31T12:00:00Z');
@@ -106,3 +137,213 @@ export async function loadCluster(
 }
 
 export { startCluster };
+
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** A store of a fixture: generated, loaded by `putStore` under `id` and registered as `url`. */
+export interface FixtureStore extends StoreSpec {
+	url: string;
+	/** Options written into the store's DuckDB file before it is loaded (currency, stock…). */
+	options?: Record<string, unknown>;
+	/** Hand-made orders (`reports/test/fixtures.ts`, in `timeZone`) instead of generated ones. */
+	fixture?: Omit<Fixture, 'timeZone'>;
+}
+
+export interface FixtureOptions {
+	/** Names the temporary folder (`abacus-ch-<name>-…`). */
+	name: string;
+	stores: FixtureStore[];
+	/** Orders of each store (over 400 days up to NOW). */
+	orders: number;
+	/** Start each store's own DuckDB server (default true; the DuckDB files are then closed). */
+	duckServers?: boolean;
+	/** Start the server on the cluster (default true). */
+	engineServer?: boolean;
+	/** Orders the engine's own DuckDB file is seeded with (never served on the engine; default 0). */
+	engineOrders?: number;
+	/** Store URLs the engine has a secret for that the cluster does not hold. */
+	unloaded?: string[];
+	/** Every server's page nonce (default: a random one each). */
+	nonce?: string;
+}
+
+/** A caller's view of an answer: status, parsed JSON body, `X-WP-Total` and every header. */
+export interface Answer<T = unknown> {
+	status: number;
+	body: T;
+	total: string | null;
+	headers: Headers;
+}
+
+export interface EngineFixture {
+	dir: string;
+	cluster: Cluster;
+	/** `{ url, database }` of the engine (the first shard). */
+	target: { url: string; database: string };
+	/** The stores in the order given; their DuckDB files are open only without DuckDB servers. */
+	stores: TestStore[];
+	/** The server on the cluster (undefined with `engineServer: false`). */
+	engine: Server | undefined;
+	/** Each store's DuckDB server by store id (empty with `duckServers: false`). */
+	duck: Map<number, Server>;
+	/** A valid engine token for a store (by id, or by URL for the unloaded ones). */
+	tokenFor(store: number | string, secret?: string): string;
+	/** GET `/wp-json/<route>` on a base URL with optional headers. */
+	get<T = unknown>(
+		base: string,
+		route: string,
+		headers?: Record<string, string>,
+	): Promise<Answer<T>>;
+	/** GET `/wp-json/<route>` on the engine with the store's token. */
+	getEngine<T = unknown>(route: string, storeId: number): Promise<Answer<T>>;
+	/** GET `/wp-json/<route>` on the store's own DuckDB server. */
+	getDuck<T = unknown>(route: string, storeId: number): Promise<Answer<T>>;
+	/** Both of the above. */
+	getBoth<T = unknown>(
+		route: string,
+		storeId: number,
+	): Promise<{ click: Answer<T>; duck: Answer<T> }>;
+	stop(): Promise<void>;
+}
+
+/** The secret each fixture store's engine token is signed with. */
+export const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
+
+/** An engine token for `store` (a URL) signed with `secret`, valid 15 minutes. */
+export function engineToken(store: string, secret = secretOf(store)): string {
+	const now = Math.floor(Date.now() / 1000);
+	return signEngineToken(
+		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		secret,
+	);
+}
+
+/** GET `/wp-json/<route>` as a caller sees it. */
+export async function getJson<T = unknown>(
+	base: string,
+	route: string,
+	headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+	const response = await fetch(`${base}/wp-json/${route}`, { headers });
+	return {
+		status: response.status,
+		body: (await response.json()) as T,
+		total: response.headers.get('x-wp-total'),
+		headers: response.headers,
+	};
+}
+
+/**
+ * A two-shard cluster with the stores generated, loaded by `putStore` and registered; the server
+ * on the cluster with a secret for each store (and for `unloaded`), and each store's own DuckDB
+ * server. `stop()` ends them all and deletes the folder.
+ */
+export async function startEngineFixture(options: FixtureOptions): Promise<EngineFixture> {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `abacus-ch-${options.name}-`));
+	const started = startCluster();
+	const duck = new Map<number, Server>();
+	let engine: Server | undefined;
+	const stores: TestStore[] = [];
+	let cluster: Cluster | undefined;
+	const stop = async (): Promise<void> => {
+		await engine?.close();
+		for (const server of duck.values()) await server.close();
+		if (options.duckServers === false) for (const store of stores) store.db.close();
+		await (cluster ?? (await started.catch(() => undefined)))?.stop();
+		fs.rmSync(dir, { recursive: true, force: true });
+	};
+	try {
+		for (const spec of options.stores) {
+			if (!spec.fixture) {
+				stores.push(...(await generateStores(dir, [spec], options.orders)));
+				continue;
+			}
+			const file = path.join(dir, `store${spec.id}.duckdb`);
+			await writeFixture(file, { ...spec.fixture, timeZone: spec.timeZone });
+			stores.push({ id: spec.id, db: await Db.open(file), timeZone: spec.timeZone, file });
+		}
+		cluster = await started;
+		const target = { url: cluster.shards[0].url, database: 'abacus' };
+		for (const [i, store] of stores.entries()) {
+			const spec = options.stores[i];
+			for (const [name, value] of Object.entries(spec.options ?? {}))
+				await writeOption(store.db, name, value);
+			await putStore({
+				target,
+				shardUrls: cluster.shards.map((s) => s.url),
+				cluster: cluster.name,
+				db: store.db,
+				storeUrl: spec.url,
+				storeId: store.id,
+				batchRows: 2000,
+			});
+		}
+		if (options.duckServers !== false) {
+			for (const store of stores) {
+				store.db.close();
+				duck.set(
+					store.id,
+					await startServer({
+						databasePath: store.file,
+						quiet: true,
+						sync: false,
+						nonce: options.nonce,
+					}),
+				);
+			}
+		}
+		if (options.engineServer !== false) {
+			engine = await startServer({
+				databasePath: path.join(dir, 'engine.duckdb'),
+				orders: options.engineOrders ?? 0,
+				quiet: true,
+				sync: false,
+				nonce: options.nonce,
+				engine: target,
+				engineStores: [
+					...options.stores.map((s) => s.url),
+					...(options.unloaded ?? []),
+				].map((url) => ({ url, secret: secretOf(url) })),
+			});
+		}
+		const urlOf = (id: number): string => {
+			const spec = options.stores.find((s) => s.id === id);
+			if (!spec) throw new Error(`No store ${id} in the fixture.`);
+			return spec.url;
+		};
+		const baseOf = (server: Server | undefined, what: string): string => {
+			if (!server) throw new Error(`The fixture has no ${what}.`);
+			return server.url;
+		};
+		const tokenFor = (store: number | string, secret?: string): string => {
+			const url = typeof store === 'number' ? urlOf(store) : store;
+			return engineToken(url, secret ?? secretOf(url));
+		};
+		const getEngine = <T>(route: string, storeId: number): Promise<Answer<T>> =>
+			getJson<T>(baseOf(engine, 'engine server'), route, {
+				Authorization: `Bearer ${tokenFor(storeId)}`,
+			});
+		const getDuck = <T>(route: string, storeId: number): Promise<Answer<T>> =>
+			getJson<T>(baseOf(duck.get(storeId), `DuckDB server for store ${storeId}`), route);
+		return {
+			dir,
+			cluster,
+			target,
+			stores,
+			engine,
+			duck,
+			tokenFor,
+			get: getJson,
+			getEngine,
+			getDuck,
+			getBoth: async <T>(route: string, storeId: number) => ({
+				click: await getEngine<T>(route, storeId),
+				duck: await getDuck<T>(route, storeId),
+			}),
+			stop,
+		};
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}

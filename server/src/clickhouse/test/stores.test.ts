@@ -6,21 +6,11 @@
  * are refused; mixed currencies, unknown ids and hostile parameters are 400s naming them. A DuckDB
  * server answers its one store.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { writeOption } from '../../db/options.js';
-import { signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
-import { type Cluster } from '../cluster.js';
-import { putStore } from '../load.js';
 import { GROUP_FIELDS, MAX_GROUP_STORES } from '../stores-report.js';
-import { generateStores, startCluster, type TestStore } from './setup.js';
+import { type EngineFixture, engineToken, type Server, startEngineFixture } from './setup.js';
 
 jest.setTimeout(240_000);
-
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 const SPECS = [
 	{
@@ -28,81 +18,49 @@ const SPECS = [
 		timeZone: 'America/New_York',
 		seed: 3,
 		url: 'https://agency-a.example',
-		currency: 'USD',
+		options: { woocommerce_currency: 'USD' },
 	},
 	{
 		id: 22,
 		timeZone: 'Pacific/Kiritimati',
 		seed: 4,
 		url: 'https://agency-b.example',
-		currency: 'USD',
+		// Store B's weeks start on Sunday: the group's weeks then start on Monday.
+		options: { woocommerce_currency: 'USD', start_of_week: 0 },
 	},
 	{
 		id: 23,
 		timeZone: 'Europe/Berlin',
 		seed: 5,
 		url: 'https://agency-c.example',
-		currency: 'EUR',
+		options: { woocommerce_currency: 'EUR' },
 	},
 ];
 /** A store the engine has a secret for but the cluster does not hold: not served. */
 const UNLOADED = 'https://agency-d.example';
-const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
 const NONCE = 'stores-test-nonce-0123456789';
 
-let dir: string;
-let cluster: Cluster;
-let stores: TestStore[] = [];
+let fx: EngineFixture;
 let engine: Server;
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-stores-'));
-	const started = startCluster();
-	stores = await generateStores(dir, SPECS, 300);
-	cluster = await started;
-	const target = { url: cluster.shards[0].url, database: 'abacus' };
-	for (const [i, store] of stores.entries()) {
-		await writeOption(store.db, 'woocommerce_currency', SPECS[i].currency);
-		// Store B's weeks start on Sunday: the group's weeks then start on Monday.
-		if (i === 1) await writeOption(store.db, 'start_of_week', 0);
-		await putStore({
-			target,
-			shardUrls: cluster.shards.map((s) => s.url),
-			cluster: cluster.name,
-			db: store.db,
-			storeUrl: SPECS[i].url,
-			storeId: store.id,
-			batchRows: 2000,
-		});
-		store.db.close();
-	}
-	engine = await startServer({
-		databasePath: path.join(dir, 'engine.duckdb'),
-		orders: 5,
-		quiet: true,
-		sync: false,
+	fx = await startEngineFixture({
+		name: 'stores',
+		stores: SPECS,
+		orders: 300,
+		duckServers: false,
+		engineOrders: 5,
+		unloaded: [UNLOADED],
 		nonce: NONCE,
-		engine: target,
-		engineStores: [...SPECS.map((s) => s.url), UNLOADED].map((url) => ({
-			url,
-			secret: secretOf(url),
-		})),
 	});
+	engine = fx.engine as Server;
 });
 
 afterAll(async () => {
-	await engine?.close();
-	await cluster?.stop();
-	if (dir) fs.rmSync(dir, { recursive: true, force: true });
+	await fx?.stop();
 });
 
-function token(store: string): string {
-	const now = Math.floor(Date.now() / 1000);
-	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
-		secretOf(store),
-	);
-}
+const token = (store: string): string => engineToken(store);
 
 interface Answer {
 	status: number;
@@ -156,7 +114,7 @@ test('the operator’s page lists the stores the engine serves, with currency an
 			id: spec.id,
 			url: spec.url,
 			name: spec.url.replace('https://', ''),
-			currency: spec.currency,
+			currency: spec.options.woocommerce_currency,
 			time_zone: spec.timeZone,
 		})),
 	);

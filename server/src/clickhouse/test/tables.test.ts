@@ -5,103 +5,54 @@
  * stores on a two-shard cluster; each store token's answer equals that store's own DuckDB server
  * (JSON and X-WP-Total), and a fuzzed run checks that no store ever gets the other's answer.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import fc from 'fast-check';
 
-import { writeOption } from '../../db/options.js';
-import { signEngineToken } from '../../engine-auth/index.js';
-import { startServer } from '../../index.js';
-import { type Cluster } from '../cluster.js';
-import { putStore } from '../load.js';
-import { generateStores, startCluster, type TestStore } from './setup.js';
+import {
+	type Answer,
+	type EngineFixture,
+	engineToken as token,
+	getJson,
+	type Server,
+	startEngineFixture,
+} from './setup.js';
 
 jest.setTimeout(240_000);
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
 const SPECS = [
 	{ id: 21, timeZone: 'America/New_York', seed: 7, url: 'https://tables-a.example' },
-	{ id: 22, timeZone: 'Europe/Berlin', seed: 8, url: 'https://tables-b.example' },
+	{
+		id: 22,
+		timeZone: 'Europe/Berlin',
+		seed: 8,
+		url: 'https://tables-b.example',
+		// Store B keeps other stock thresholds: its stock statuses differ from store A's rules.
+		options: { woocommerce_notify_low_stock_amount: 40, woocommerce_notify_no_stock_amount: 3 },
+	},
 ];
-const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
 
-let dir: string;
-let cluster: Cluster;
-let stores: TestStore[] = [];
+let fx: EngineFixture;
 let engine: Server;
-const duck = new Map<number, Server>();
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-tables-'));
-	const started = startCluster();
-	stores = await generateStores(dir, SPECS, 600);
-	cluster = await started;
-	const target = { url: cluster.shards[0].url, database: 'abacus' };
-	// Store B keeps other stock thresholds: its stock statuses differ from store A's rules.
-	await writeOption(stores[1].db, 'woocommerce_notify_low_stock_amount', 40);
-	await writeOption(stores[1].db, 'woocommerce_notify_no_stock_amount', 3);
-	for (const [i, store] of stores.entries()) {
-		await putStore({
-			target,
-			shardUrls: cluster.shards.map((s) => s.url),
-			cluster: cluster.name,
-			db: store.db,
-			storeUrl: SPECS[i].url,
-			storeId: store.id,
-			batchRows: 2000,
-		});
-		store.db.close();
-	}
-	for (const store of stores) {
-		duck.set(
-			store.id,
-			await startServer({ databasePath: store.file, quiet: true, sync: false }),
-		);
-	}
-	engine = await startServer({
-		databasePath: path.join(dir, 'engine.duckdb'),
-		orders: 0,
-		quiet: true,
-		sync: false,
-		engine: target,
-		engineStores: SPECS.map((s) => ({ url: s.url, secret: secretOf(s.url) })),
-	});
+	fx = await startEngineFixture({ name: 'tables', stores: SPECS, orders: 600 });
+	engine = fx.engine as Server;
 });
 
 afterAll(async () => {
-	await engine?.close();
-	for (const server of duck.values()) await server.close();
-	await cluster?.stop();
-	fs.rmSync(dir, { recursive: true, force: true });
+	await fx?.stop();
 });
 
-function token(store: string): string {
-	const now = Math.floor(Date.now() / 1000);
-	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
-		secretOf(store),
+/** `url` is the path under /wp-json/wc-analytics/. */
+function get(server: Server, url: string, bearer?: string): Promise<Answer> {
+	return getJson(
+		server.url,
+		`wc-analytics/${url}`,
+		bearer ? { Authorization: `Bearer ${bearer}` } : {},
 	);
 }
 
-interface Answer {
-	status: number;
-	body: unknown;
-	total: string | null;
-}
-
-async function get(server: Server, url: string, bearer?: string): Promise<Answer> {
-	const response = await fetch(`${server.url}/wp-json/wc-analytics/${url}`, {
-		headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
-	});
-	return {
-		status: response.status,
-		body: await response.json(),
-		total: response.headers.get('x-wp-total'),
-	};
-}
+/** A store's own DuckDB server. */
+const duckOf = (i: number): Server => fx.duck.get(SPECS[i].id) as Server;
 
 /**
  * What a caller receives, with averages to the cent: they divide sums DuckDB adds as doubles and
@@ -119,7 +70,7 @@ async function expectEqual(urls: string[]): Promise<Array<{ url: string; total: 
 	for (const [i, spec] of SPECS.entries()) {
 		for (const url of urls) {
 			const click = await get(engine, url, token(spec.url));
-			const reference = await get(duck.get(stores[i].id) as Server, url);
+			const reference = await get(duckOf(i), url);
 			expect([spec.url, url, click.status]).toEqual([spec.url, url, 200]);
 			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
 			expect([url, click.total]).toEqual([url, reference.total]);
@@ -267,8 +218,8 @@ test("a store's token never gets the other store's tables (fuzzed)", async () =>
 			const range = `after=${start.toISOString().slice(0, 19)}&before=${end.toISOString().slice(0, 19)}`;
 			const full = `${url}&${range}`;
 			const click = await get(engine, full, token(SPECS[i].url));
-			const own = await get(duck.get(stores[i].id) as Server, full);
-			const other = await get(duck.get(stores[1 - i].id) as Server, full);
+			const own = await get(duckOf(i), full);
+			const other = await get(duckOf(1 - i), full);
 			expect(click.status).toBe(200);
 			expect(json(click.body)).toEqual(json(own.body));
 			expect(click.total).toBe(own.total);
