@@ -8,6 +8,8 @@ import { setRestRoutes } from '@abacus/data';
 
 import { App } from './app/app.js';
 import { setUpApiFetch } from './app/api.js';
+import { apiFetch } from './app/api-fetch.js';
+import { setUpOperator } from './engine/operator.js';
 
 const settings = window.abacusSettings ?? {};
 setRestRoutes(settings.restRoutes);
@@ -18,6 +20,8 @@ setUpApiFetch(
 	settings.requestTimeout,
 	(settings as Record<string, unknown>).engine,
 );
+// The engine's own page for one of the stores it serves: every request names the chosen store.
+setUpOperator(settings.engineOperator, (middleware) => apiFetch.use(middleware));
 
 const container = document.getElementById('root');
 if (container) {

@@ -23,6 +23,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
 import { EngineNotice } from '../engine/notice.js';
+import { ChooseStore, getOperator, StoreSwitcher } from '../engine/operator.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
 import { useServedStoreCount } from '../analytics/report/stores/use-served-stores.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
@@ -256,6 +257,13 @@ export function Layout() {
 		document.title = `${names.join(' ‹ ')} ‹ ${appName}`;
 	}, [breadcrumbs]);
 
+	// The engine's own page on a multi-store engine: a store's screens wait for a chosen store.
+	const operator = insideWordPress ? null : getOperator();
+	const needsStore =
+		operator !== null &&
+		operator.store === null &&
+		!(route.page === 'analysis' && route.analysis === 'stores');
+
 	let Page: Page | null = null;
 	if (route.page === 'report') {
 		Page = reportPages[route.report];
@@ -366,6 +374,13 @@ export function Layout() {
 							))}
 						</ol>
 					</nav>
+					{operator && (
+						<StoreSwitcher
+							operator={operator}
+							path={route.path}
+							query={query as NavQuery}
+						/>
+					)}
 					{insideWordPress && (
 						// WordPress's menu navigates; saved views stay one click away in a dropdown.
 						<div className="abacus-layout__views-dropdown">
@@ -406,7 +421,13 @@ export function Layout() {
 								</div>
 							}
 						>
-							{Page ? (
+							{needsStore && operator ? (
+								<ChooseStore
+									operator={operator}
+									path={route.path}
+									query={query as NavQuery}
+								/>
+							) : Page ? (
 								<Page path={route.path} query={query} />
 							) : (
 								<NotFound path={route.path} />

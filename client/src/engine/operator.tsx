@@ -1,0 +1,220 @@
+/**
+ * The engine's own page on a multi-store engine (abacusSettings.engineOperator): the operator
+ * chooses one of the served stores, whose id stays in the address (`store=2`, so links and saved
+ * views keep it) and goes with every REST request (`X-Abacus-Store`). The server renders the page
+ * with that store's settings (currency, time zone, week start), so choosing another store loads
+ * the page again: nothing shown or cached for one store can appear under another's name.
+ */
+import { useId } from 'react';
+import { Button, SelectControl } from '@wordpress/components';
+import { addFilter } from '@wordpress/hooks';
+import { __, sprintf } from '@wordpress/i18n';
+import { getHistory, getNewPath, getPersistedQuery, parseQueryString } from '@abacus/navigation';
+import type { Query as NavQuery } from '@abacus/navigation';
+
+import type { APIFetchMiddleware } from '../app/api-fetch.js';
+import './style.scss';
+
+/** A store the engine serves, as the page lists it. */
+export interface OperatorStore {
+	id: number;
+	name: string;
+	url: string;
+	currency: string;
+}
+
+/** The served stores and the one the page shows (null: none chosen yet). */
+export interface EngineOperator {
+	stores: OperatorStore[];
+	store: number | null;
+}
+
+/** The header naming the chosen store on every request. */
+export const STORE_HEADER = 'X-Abacus-Store';
+
+/** The address query key holding the chosen store. */
+export const STORE_QUERY = 'store';
+
+function isStore(value: unknown): value is OperatorStore {
+	if (typeof value !== 'object' || value === null) return false;
+	const store = value as Record<string, unknown>;
+	return (
+		Number.isInteger(store.id) &&
+		typeof store.name === 'string' &&
+		typeof store.url === 'string' &&
+		typeof store.currency === 'string'
+	);
+}
+
+/** The page's `engineOperator` setting, checked; null on any other page. */
+export function readOperator(value: unknown): EngineOperator | null {
+	if (typeof value !== 'object' || value === null) return null;
+	const raw = value as Record<string, unknown>;
+	if (!Array.isArray(raw.stores)) return null;
+	const stores = raw.stores.filter(isStore);
+	const store =
+		Number.isInteger(raw.store) && stores.some((s) => s.id === raw.store)
+			? (raw.store as number)
+			: null;
+	return { stores, store };
+}
+
+/** The page's operator setting, read once from the injected settings. */
+let pageOperator: EngineOperator | null = null;
+
+/** The operator setting of this page (null when the page is not an engine's operator page). */
+export function getOperator(): EngineOperator | null {
+	return pageOperator;
+}
+
+/** Adds the chosen store's id to every request the page sends. */
+export function createOperatorStoreMiddleware(storeId: number): APIFetchMiddleware {
+	return (options, next) =>
+		next({
+			...options,
+			headers: { ...(options.headers ?? {}), [STORE_HEADER]: String(storeId) },
+		});
+}
+
+/**
+ * The address of the page showing `storeId`: the same screen with the date range and interval
+ * kept, and every other parameter (filters, chosen products or customers: another store's ids)
+ * dropped.
+ */
+export function addressForStore(storeId: number, path: string, query: NavQuery): string {
+	return getNewPath(
+		{ ...getPersistedQuery(query), [STORE_QUERY]: String(storeId) },
+		path,
+		{},
+		'abacus',
+	);
+}
+
+/** Loads the page for another store (the server renders its settings; caches start empty). */
+function load(address: string): void {
+	window.location.assign(address);
+}
+
+/**
+ * Keeps the chosen store in the address: an in-app address without it gets it back (replace), and
+ * one naming another store (a saved view, the browser's back button) loads that store's page.
+ */
+function keepStoreInAddress(storeId: number, reload: (address: string) => void): () => void {
+	const history = getHistory();
+	const check = () => {
+		const query = parseQueryString(history.location.search);
+		const named = query[STORE_QUERY];
+		if (named === String(storeId)) return;
+		if (typeof named === 'string' && /^[1-9]\d{0,9}$/.test(named)) {
+			reload(`admin.php${history.location.search}`);
+			return;
+		}
+		history.replace(
+			getNewPath({ [STORE_QUERY]: String(storeId) }, history.location.pathname, query),
+		);
+	};
+	check();
+	return history.listen(check);
+}
+
+/**
+ * Sets the page up for its chosen store: the request header, the store kept in the address and
+ * in the links that keep the date range. Call once, after api-fetch is configured.
+ */
+export function setUpOperator(
+	value: unknown,
+	install: (middleware: APIFetchMiddleware) => void,
+	reload: (address: string) => void = load,
+): EngineOperator | null {
+	pageOperator = readOperator(value);
+	const storeId = pageOperator?.store;
+	if (storeId === null || storeId === undefined) return pageOperator;
+	install(createOperatorStoreMiddleware(storeId));
+	addFilter('abacus_admin_persisted_queries', 'abacus/engine-operator', (keys: unknown) =>
+		Array.isArray(keys) && !keys.includes(STORE_QUERY) ? [...keys, STORE_QUERY] : keys,
+	);
+	keepStoreInAddress(storeId, reload);
+	return pageOperator;
+}
+
+interface SwitcherProps {
+	operator: EngineOperator;
+	path: string;
+	query: NavQuery;
+	/** Loads an address (tests pass their own). */
+	onNavigate?: (address: string) => void;
+}
+
+/** The store switcher of the page header: choosing a store loads the page for it. */
+export function StoreSwitcher({ operator, path, query, onNavigate = load }: SwitcherProps) {
+	const options = [
+		...(operator.store === null ? [{ value: '', label: __('Choose a store…', 'abacus') }] : []),
+		...operator.stores.map((store) => ({
+			value: String(store.id),
+			/* translators: 1: store name (its address), 2: currency code. */
+			label: sprintf(__('%1$s (%2$s)', 'abacus'), store.name, store.currency),
+		})),
+	];
+	return (
+		<div className="abacus-store-switcher">
+			<SelectControl
+				labelPosition="side"
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={__('Store', 'abacus')}
+				value={operator.store === null ? '' : String(operator.store)}
+				options={options}
+				onChange={(value: string) => {
+					const id = Number(value);
+					if (!Number.isInteger(id) || id <= 0 || id === operator.store) return;
+					onNavigate(addressForStore(id, path, query));
+				}}
+			/>
+		</div>
+	);
+}
+
+/**
+ * Instead of a store's report while no store is chosen: the served stores, each a link loading
+ * the same screen for it.
+ */
+export function ChooseStore({ operator, path, query, onNavigate = load }: SwitcherProps) {
+	const headingId = useId();
+	return (
+		<section className="abacus-choose-store" aria-labelledby={headingId}>
+			<h2 id={headingId}>{__('Choose a store', 'abacus')}</h2>
+			<p>
+				{operator.stores.length > 0
+					? __(
+							'This engine serves several stores: choose the one whose reports you want to see.',
+							'abacus',
+						)
+					: __(
+							'This engine serves no store yet: load a store into the cluster and give the engine its secret.',
+							'abacus',
+						)}
+			</p>
+			<ul>
+				{operator.stores.map((store) => (
+					<li key={store.id}>
+						<Button
+							variant="secondary"
+							href={addressForStore(store.id, path, query)}
+							onClick={(event: { preventDefault: () => void }) => {
+								event.preventDefault();
+								onNavigate(addressForStore(store.id, path, query));
+							}}
+						>
+							{sprintf(
+								/* translators: 1: store name (its address), 2: currency code. */
+								__('%1$s (%2$s)', 'abacus'),
+								store.name,
+								store.currency,
+							)}
+						</Button>
+					</li>
+				))}
+			</ul>
+		</section>
+	);
+}
