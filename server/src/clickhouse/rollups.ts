@@ -8,6 +8,7 @@
  */
 import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient } from './client.js';
+import { recordedShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
 
@@ -164,8 +165,9 @@ export interface RefreshRollupsOptions {
 	to?: string;
 	/**
 	 * A client per shard: each shard's old roll-up rows of the store are deleted and each computes
-	 * the store's roll-ups from its own local rows (a store's rows live on one shard). Without it
-	 * the old rows are deleted on `client`'s shard only and the roll-ups are computed through the
+	 * the store's roll-ups from its own local rows (a store's rows live on one shard). Default: the
+	 * shards `createClusterSchema` recorded on `client`'s node; when none are recorded, the old
+	 * rows are deleted on `client`'s node only and the roll-ups are computed through the
 	 * Distributed tables (the store's rows read on `client`'s node).
 	 */
 	shards?: ClickHouseClient[];
@@ -201,10 +203,15 @@ export async function refreshRollups(
 	const database = client.target.database;
 	const range = from === undefined ? '' : 'AND day BETWEEN toDate(?) AND toDate(?)';
 	const rangeParams: SqlValue[] = from === undefined || to === undefined ? [] : [from, to];
+	const shards = options.shards?.length
+		? options.shards
+		: (await recordedShards(client.target)).map(
+				(url) => new ClickHouseClient({ url, database }),
+			);
 	// Local: each shard computes from its own rows into its own tables; else through the
 	// Distributed tables, inserting synchronously (the rows are on their shard when this returns).
-	const writers = options.shards?.length
-		? options.shards.map((shard) => ({ shard, local: true }))
+	const writers = shards.length
+		? shards.map((shard) => ({ shard, local: true }))
 		: [
 				{
 					shard: new ClickHouseClient(client.target, { insert_distributed_sync: 1 }),
@@ -213,7 +220,7 @@ export async function refreshRollups(
 			];
 	const counts: Record<string, number> = {};
 	for (const [table, spec] of Object.entries(CLICKHOUSE_ROLLUPS)) {
-		for (const shard of options.shards?.length ? options.shards : [client]) {
+		for (const shard of shards.length ? shards : [client]) {
 			await deleteStoreRows(shard, table, storeId, range, rangeParams);
 		}
 		counts[table] = 0;
