@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './admin/index.js';
 import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
 import { answersOperator, installOperatorStore } from './clickhouse/operator.js';
 import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
+import { engineIngestOf, registerIngestRoutes } from './clickhouse/workspaces.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
@@ -233,7 +234,11 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 
 	// On a ClickHouse engine only the report routes on the metric layer's seam answer (for the
 	// token's store); every other REST route answers 501 rather than the embedded store's data.
-	const engine = ctx.config.engine ? clickHouseEngine(ctx.config.engine) : undefined;
+	const engine = ctx.config.engine
+		? clickHouseEngine(ctx.config.engine, {
+				pending: async (url) => engineIngestOf(ctx)?.pendingSource(url),
+			})
+		: undefined;
 	if (ctx.config.engine && engine) {
 		await checkEngine(ctx.config.engine);
 		app.addHook('onRequest', async (request) => {
@@ -241,6 +246,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			if (request.is404 || url === undefined || !url.startsWith('/wp-json/')) return;
 			if (request.routeOptions.config.engineSeam === true) return;
 			if (request.routeOptions.config.storeGroup === true) return;
+			if (request.routeOptions.config.engineIngest === true) return;
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
 			if (answersOperator(request, ctx)) return;
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
@@ -251,7 +257,8 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		async (rest) => {
 			await registerReportRoutes(rest, ctx, engine);
 			await registerAdminRoutes(rest, ctx);
-			await registerSyncRoutes(rest, ctx);
+			if (ctx.config.engine) await registerIngestRoutes(rest, ctx);
+			else await registerSyncRoutes(rest, ctx);
 			await registerStoreGroupRoutes(rest, ctx);
 		},
 		{ prefix: '/wp-json' },

@@ -16,6 +16,8 @@ import { ensureRollups } from './db/rollups.js';
 import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './db/schema.js';
 import { isValidTimeZone } from './db/store-time.js';
 import { startSync, type SyncService } from './sync/index.js';
+import { type EngineIngest, openEngineIngest, workspaceDir } from './clickhouse/workspaces.js';
+import { engineStoresFromEnv } from './engine-auth/source.js';
 
 export interface StartOptions {
 	/** DuckDB file; created and seeded when missing. Default: an in-memory store. */
@@ -61,7 +63,12 @@ export interface StartOptions {
 	 * backfill, then a round every `intervalSeconds` (default: the store's, 60 s). Default true;
 	 * progress lines go to the console unless `quiet`.
 	 */
-	sync?: boolean | { intervalSeconds?: number };
+	sync?: boolean | { intervalSeconds?: number; autoStart?: boolean };
+	/**
+	 * On a ClickHouse engine: the folder of the connected stores' workspaces, each synced and
+	 * pushed to the cluster (`src/clickhouse/workspaces.ts`). Default: `stores/` beside `databasePath`.
+	 */
+	storesDir?: string;
 }
 
 export interface RunningServer {
@@ -216,6 +223,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		engineStores: options.engineStores,
 		engine: options.engine,
 	});
+	// On a ClickHouse engine the connected stores are synced into their own workspaces and pushed
+	// to the cluster; their tokens are checked like the configured stores'.
+	let ingest: EngineIngest | null = null;
+	if (
+		options.engine &&
+		options.sync !== false &&
+		(options.storesDir || databasePath !== ':memory:')
+	) {
+		ingest = await openEngineIngest(ctx, {
+			dir: options.storesDir ?? workspaceDir(databasePath),
+			target: options.engine,
+			autoStart: false,
+			intervalSeconds:
+				typeof options.sync === 'object' ? options.sync.intervalSeconds : undefined,
+			log: options.quiet ? undefined : (line) => console.log(line),
+		});
+		if (ingest.stores.length) {
+			ctx.config.engineStores = [
+				...(options.engineStores ?? engineStoresFromEnv()),
+				...ingest.engineStores(),
+			];
+		}
+	}
 	const app = await createApp(ctx);
 	await app.listen({ port: options.port ?? 0, host });
 	const address = app.server.address();
@@ -224,14 +254,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 	const url = `http://${shownHost}:${port}`;
 	const quiet = options.quiet ?? false;
+	const autoStart = typeof options.sync !== 'object' || options.sync.autoStart !== false;
+	if (ingest && autoStart) for (const storeSync of ingest.syncs) storeSync.start();
 	const sync =
 		options.sync === false
 			? null
-			: await startSync(ctx, {
-					intervalSeconds:
-						typeof options.sync === 'object' ? options.sync.intervalSeconds : undefined,
-					log: quiet ? undefined : (line) => console.log(line),
-				});
+			: ingest
+				? ingest
+				: await startSync(ctx, {
+						autoStart,
+						intervalSeconds:
+							typeof options.sync === 'object'
+								? options.sync.intervalSeconds
+								: undefined,
+						log: quiet ? undefined : (line) => console.log(line),
+					});
 	let closed = false;
 	return {
 		url,

@@ -27,6 +27,11 @@ export interface ClickHouseEngineOptions {
 	maxAgeMs?: number;
 	/** Send a store's statements to its shard (default) or always through the Distributed tables. */
 	routing?: boolean;
+	/**
+	 * The source of a store whose cluster rows are behind its workspace (a push waiting, running
+	 * or failed: `workspaces.ts`), by store URL; undefined: read the cluster.
+	 */
+	pending?: (url: string) => Promise<ReportSource | undefined>;
 }
 
 /** Most store lookups kept (a lookup per store URL; the oldest dropped first). */
@@ -118,6 +123,8 @@ export function clickHouseEngine(
 					401,
 				);
 			}
+			const pending = await options.pending?.(url);
+			if (pending) return pending;
 			const store = await lookup(url);
 			if (!store) {
 				throw new RestError(

@@ -1,0 +1,381 @@
+/**
+ * The store sync on a ClickHouse engine. Each connected store keeps a DuckDB file of its own, its
+ * workspace (`<folder of --db>/stores/<name>.duckdb`, made by `npm run connect -- --db …`): the
+ * sync writes it as on a single-store server, and after every committed batch its changes are
+ * pushed to the store's rows on the cluster (`ingest.ts`), one push at a time per store (a batch
+ * committed during a push starts one more push after it). The store's cluster id is the one its
+ * URL is registered under, else the next free id; it is kept in the workspace
+ * (`clickhouse_store`), and the store's report settings are registered again when they change.
+ *
+ * What a reader gets: while a store has changes not on the cluster yet (a push waiting or running,
+ * or a failed push until a retry succeeds), its reports are answered from its workspace (the last
+ * committed batch, the same figures the cluster gets after the push), never from rows a push is
+ * replacing. After a push the server's report caches are dropped. A failed push is retried after
+ * 5 s, doubling up to 5 minutes, and by every later batch.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+
+import type { ServerContext } from '../core/context.js';
+import { Db } from '../core/db.js';
+import { ensureRollups } from '../db/rollups.js';
+import { createStoreSchema } from '../db/schema.js';
+import type { StoreSettings } from '../db/store-settings.js';
+import { normaliseStoreId } from '../engine-auth/token.js';
+import { RestError } from '../http/errors.js';
+import type { ReportSource } from '../reports/report-route.js';
+import { StoreSync, type SyncOptions } from '../sync/engine.js';
+import { syncStatus, type SyncService } from '../sync/index.js';
+import { listStores, type RegisteredStore as SyncStore } from '../sync/registry.js';
+import { ClickHouseClient, type ClickHouseTarget } from './client.js';
+import { pushChanges, type PushOptions, type PushResult } from './ingest.js';
+import { readStoreSettings } from './load.js';
+import { recordedShards } from './routing.js';
+import { registerStore, storeByUrl } from './store.js';
+
+declare module 'fastify' {
+	interface FastifyContextConfig {
+		/** A route answered on a ClickHouse engine for the token's store's workspace. */
+		engineIngest?: boolean;
+	}
+}
+
+/** A connected store on the engine: its workspace, sync and pushes. */
+export class WorkspaceStore {
+	/** Changes committed in the workspace that are not on the cluster yet. */
+	dirty = true;
+	lastPush: (PushResult & { at: string }) | null = null;
+	lastPushError: { at: string; message: string } | null = null;
+	pushes = 0;
+	private running: Promise<void> | null = null;
+	private again = false;
+	private retryMs = 5000;
+	private retry: NodeJS.Timeout | null = null;
+	private registered = '';
+	private stopped = false;
+
+	constructor(
+		readonly url: string,
+		readonly storeId: number,
+		readonly db: Db,
+		readonly sync: StoreSync,
+		private readonly service: EngineIngest,
+	) {}
+
+	/** Marks the workspace changed and pushes (after the push running, if any). */
+	requestPush(): void {
+		this.dirty = true;
+		if (this.stopped) return;
+		if (this.running) {
+			this.again = true;
+			return;
+		}
+		if (this.retry) {
+			clearTimeout(this.retry);
+			this.retry = null;
+		}
+		this.running = this.pushLoop().finally(() => {
+			this.running = null;
+		});
+	}
+
+	private async pushLoop(): Promise<void> {
+		do {
+			this.again = false;
+			try {
+				const result = await pushChanges(
+					this.db,
+					this.service.pushTarget,
+					this.storeId,
+					this.service.pushOptions,
+				);
+				await this.registerSettings();
+				await this.service.afterPush?.(this.storeId, result);
+				this.pushes += 1;
+				this.lastPush = { ...result, at: new Date().toISOString() };
+				this.lastPushError = null;
+				this.retryMs = 5000;
+			} catch (error) {
+				this.lastPushError = {
+					at: new Date().toISOString(),
+					message: error instanceof Error ? error.message : String(error),
+				};
+				this.service.log?.(
+					`Pushing ${this.url} to the cluster failed (${this.lastPushError.message}); its reports are answered from its workspace until a push succeeds.`,
+				);
+				if (!this.stopped && !this.again) {
+					this.retry = setTimeout(() => {
+						this.retry = null;
+						this.requestPush();
+					}, this.retryMs);
+					this.retry.unref();
+					this.retryMs = Math.min(this.retryMs * 2, 300_000);
+				}
+				continue;
+			}
+			if (!this.again) {
+				this.dirty = false;
+				// The cluster now holds the workspace's state: cached answers of either are dropped.
+				this.service.ctx.notifyWrite();
+			}
+		} while (this.again && !this.stopped);
+	}
+
+	/** Registers the store's report settings on the cluster when they changed. */
+	async registerSettings(): Promise<void> {
+		const settings = await readStoreSettings(this.db);
+		const text = JSON.stringify(settings);
+		if (text === this.registered) return;
+		await registerStore(this.service.pushTarget.client, {
+			storeId: this.storeId,
+			url: this.url,
+			settings,
+		});
+		this.registered = text;
+	}
+
+	/** Waits for the pushes requested so far; throws the last push's error when it failed. */
+	async flush(): Promise<void> {
+		while (this.running) await this.running;
+		if (this.dirty && this.lastPushError) throw new Error(this.lastPushError.message);
+	}
+
+	async settings(): Promise<StoreSettings> {
+		return readStoreSettings(this.db);
+	}
+
+	async stop(): Promise<void> {
+		this.stopped = true;
+		if (this.retry) clearTimeout(this.retry);
+		this.retry = null;
+		await this.sync.stop();
+		while (this.running) await this.running;
+	}
+}
+
+export interface EngineIngestOptions {
+	/** The folder of the stores' workspaces (every `*.duckdb` in it). */
+	dir: string;
+	target: ClickHouseTarget;
+	log?: (line: string) => void;
+	/** Seconds between sync rounds (default: each store's). */
+	intervalSeconds?: number;
+	/** Start each store's sync loop (default true). */
+	autoStart?: boolean;
+	/** Sync client options (tests shorten retries). */
+	syncOptions?: Partial<Pick<SyncOptions, 'client' | 'batchOrders' | 'pageSize'>>;
+}
+
+/** The workspaces, syncs and pushes of an engine (one per server). */
+export class EngineIngest implements SyncService {
+	readonly stores: WorkspaceStore[] = [];
+	/** Push options (batch size; tests make a push fail with `beforeInsert`). */
+	pushOptions: PushOptions = {};
+	/** Awaited after each successful push with the store id and what changed. */
+	afterPush?: (storeId: number, result: PushResult) => Promise<void>;
+	readonly log?: (line: string) => void;
+
+	constructor(
+		readonly ctx: ServerContext,
+		readonly pushTarget: { client: ClickHouseClient; shards: ClickHouseClient[] },
+		log?: (line: string) => void,
+	) {
+		this.log = log;
+	}
+
+	get syncs(): StoreSync[] {
+		return this.stores.map((store) => store.sync);
+	}
+
+	byUrl(url: string): WorkspaceStore | undefined {
+		return this.stores.find((store) => store.url === url);
+	}
+
+	/** The secrets of the connected stores (engine-auth checks their tokens). */
+	engineStores(): Array<{ url: string; secret: string }> {
+		return this.stores.flatMap((store) => {
+			const secret = this.secrets.get(store.url);
+			return secret ? [{ url: store.url, secret }] : [];
+		});
+	}
+
+	readonly secrets = new Map<string, string>();
+
+	/**
+	 * The source of a store's reports while its cluster rows are behind its workspace; undefined
+	 * when the cluster is current (or the store has no workspace here).
+	 */
+	async pendingSource(url: string): Promise<ReportSource | undefined> {
+		const store = this.byUrl(url);
+		if (!store || !store.dirty) return undefined;
+		return { reader: store.db, settings: await store.settings(), store: `workspace:${url}` };
+	}
+
+	/** A round of every store now, each followed by its push. */
+	async syncNow(): Promise<void> {
+		for (const store of this.stores) {
+			await store.sync.syncNow();
+			await store.flush();
+		}
+	}
+
+	async stop(): Promise<void> {
+		for (const store of this.stores) await store.stop();
+		for (const store of this.stores) store.db.close();
+	}
+}
+
+/** Contexts whose server is an engine on ClickHouse with connected stores. */
+const ingests = new WeakMap<ServerContext, EngineIngest>();
+
+export function engineIngestOf(ctx: ServerContext): EngineIngest | undefined {
+	return ingests.get(ctx);
+}
+
+/** The workspaces' folder of an engine whose own database is `databasePath`. */
+export function workspaceDir(databasePath: string): string {
+	return path.join(path.dirname(path.resolve(databasePath)), 'stores');
+}
+
+async function storeIdFor(
+	db: Db,
+	client: ClickHouseClient,
+	url: string,
+	taken: Set<number>,
+): Promise<number> {
+	await db.exec('CREATE TABLE IF NOT EXISTS clickhouse_store (store_id BIGINT NOT NULL)');
+	const kept = await db.one<{ store_id: number | bigint }>(
+		'SELECT store_id FROM clickhouse_store LIMIT 1',
+	);
+	if (kept) return Number(kept.store_id);
+	const registered = await storeByUrl(client, url);
+	let id = registered?.storeId;
+	if (id === undefined) {
+		const row = await client.one<{ id: string }>(
+			`SELECT max(store_id) AS id FROM ${client.target.database}.stores_all`,
+		);
+		id = Math.max(Number(row?.id ?? 0), ...taken) + 1;
+	}
+	await db.run('INSERT INTO clickhouse_store (store_id) VALUES (?)', [id]);
+	return id;
+}
+
+/**
+ * Opens every workspace in `dir`, gives each store its cluster id and starts its sync (pushing
+ * after every batch). A workspace holding no connected store is left closed, with a line in the log.
+ */
+export async function openEngineIngest(
+	ctx: ServerContext,
+	options: EngineIngestOptions,
+): Promise<EngineIngest> {
+	const files = fs.existsSync(options.dir)
+		? fs
+				.readdirSync(options.dir)
+				.filter((name) => name.endsWith('.duckdb'))
+				.sort()
+		: [];
+	const client = new ClickHouseClient(options.target, { insert_distributed_sync: 1 });
+	// The shards are asked only when there is a store to push (the server checks the cluster).
+	const shardUrls = files.length ? await recordedShards(options.target) : [];
+	const shards = (shardUrls.length ? shardUrls : [options.target.url]).map(
+		(url) => new ClickHouseClient({ url, database: options.target.database }),
+	);
+	const ingest = new EngineIngest(ctx, { client, shards }, options.log);
+	ingests.set(ctx, ingest);
+	const taken = new Set<number>();
+	for (const name of files) {
+		const db = await Db.open(path.join(options.dir, name));
+		let connected: SyncStore | undefined;
+		try {
+			[connected] = await listStores(db);
+			if (!connected) {
+				options.log?.(`${name} holds no connected store (npm run connect); not synced.`);
+				db.close();
+				continue;
+			}
+			await createStoreSchema(db);
+			await ensureRollups(db);
+		} catch (error) {
+			db.close();
+			throw error;
+		}
+		const url = normaliseStoreId(connected.url) ?? connected.url;
+		if (ingest.byUrl(url)) {
+			db.close();
+			throw new Error(`Two workspaces in ${options.dir} hold the store ${url}.`);
+		}
+		const storeId = await storeIdFor(db, client, url, taken);
+		if (taken.has(storeId)) {
+			db.close();
+			throw new Error(
+				`Two workspaces in ${options.dir} hold the cluster store id ${storeId}.`,
+			);
+		}
+		taken.add(storeId);
+		if (connected.engineSecret) ingest.secrets.set(url, connected.engineSecret);
+		const pushes: { store?: WorkspaceStore } = {};
+		const sync = new StoreSync({
+			...options.syncOptions,
+			db,
+			store: connected,
+			intervalSeconds: options.intervalSeconds,
+			log: options.log,
+			notifyWrite: () => {
+				ctx.notifyWrite();
+				pushes.store?.requestPush();
+			},
+		});
+		const workspace = new WorkspaceStore(url, storeId, db, sync, ingest);
+		pushes.store = workspace;
+		ingest.stores.push(workspace);
+		// Registered at once: the id is taken, and the engine knows the store's settings.
+		await workspace.registerSettings();
+		// Whatever the workspace holds that the cluster may not (a stop during a push): pushed now.
+		workspace.requestPush();
+		if (options.autoStart !== false) sync.start();
+	}
+	return ingest;
+}
+
+/** `GET /wp-json/abacus/v1/sync` on a ClickHouse engine: the token's store, with its pushes. */
+export async function registerIngestRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+): Promise<void> {
+	app.get('/abacus/v1/sync', { config: { engineIngest: true } }, async (request) => {
+		const ingest = engineIngestOf(ctx);
+		const url = request.engineStore;
+		const store = url === undefined ? undefined : ingest?.byUrl(url);
+		if (!ingest || !store) {
+			throw new RestError(
+				'abacus_engine_store_not_synced',
+				'This engine does not sync the store of this token: connect it (npm run connect -- --db <the stores folder>/<name>.duckdb) and restart the engine.',
+				404,
+			);
+		}
+		const status = await syncStatus(store.db, {
+			syncs: [store.sync],
+			syncNow: () => store.sync.syncNow(),
+			stop: () => store.stop(),
+		});
+		return {
+			stores: status.stores.map((entry) => ({
+				...entry,
+				cluster: {
+					storeId: store.storeId,
+					state:
+						store.lastPushError && store.dirty
+							? 'error'
+							: store.dirty
+								? 'pushing'
+								: 'current',
+					pushes: store.pushes,
+					lastPush: store.lastPush,
+					lastError: store.lastPushError,
+				},
+			})),
+		};
+	});
+}
