@@ -1,0 +1,295 @@
+/**
+ * The engine's operator looking at one store on the engine's own page (`operator.ts`): two stores
+ * on a two-shard cluster (New York in USD, weeks from Monday; Berlin in EUR, weeks from Sunday).
+ * With the page's nonce and `X-Abacus-Store`, every report answers that store's figures, equal to
+ * its own DuckDB server; the options and settings a store owns follow its registration; the admin
+ * page renders with the chosen store's currency, time zone and week start. Wrong, unserved or
+ * hostile ids, a missing nonce, a store token or another site are refused without a figure.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { createApp } from '../../app.js';
+import { type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
+
+jest.setTimeout(300_000);
+
+const NONCE = 'operator-test-nonce-0123456789';
+const SPECS = [
+	{
+		id: 31,
+		timeZone: 'America/New_York',
+		seed: 11,
+		url: 'https://operator-a.example',
+		options: { woocommerce_currency: 'USD', start_of_week: 1 },
+	},
+	{
+		id: 32,
+		timeZone: 'Europe/Berlin',
+		seed: 12,
+		url: 'https://operator-b.example',
+		options: { woocommerce_currency: 'EUR', start_of_week: 0 },
+	},
+];
+/** A store the engine holds a secret for but the cluster does not: not served. */
+const UNLOADED = 'https://operator-c.example';
+
+let fx: EngineFixture;
+let engine: Server;
+
+beforeAll(async () => {
+	fx = await startEngineFixture({
+		name: 'operator',
+		stores: SPECS,
+		orders: 300,
+		unloaded: [UNLOADED],
+		nonce: NONCE,
+	});
+	engine = fx.engine as Server;
+});
+
+afterAll(async () => {
+	await fx?.stop();
+});
+
+interface Answer {
+	status: number;
+	body: unknown;
+	total: string | null;
+}
+
+async function call(
+	route: string,
+	headers: Record<string, string>,
+	init: { method?: string; body?: unknown } = {},
+): Promise<Answer> {
+	const response = await fetch(`${engine.url}/wp-json/${route}`, {
+		method: init.method ?? 'GET',
+		headers: {
+			...headers,
+			...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		body: init.body === undefined ? undefined : JSON.stringify(init.body),
+	});
+	return {
+		status: response.status,
+		body: (await response.json()) as unknown,
+		total: response.headers.get('x-wp-total'),
+	};
+}
+
+/** The operator's page asking for a store. */
+const asOperator = (store: number | string): Record<string, string> => ({
+	'X-WP-Nonce': NONCE,
+	'X-Abacus-Store': String(store),
+});
+
+const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
+const ROUTES = [
+	`wc-analytics/reports/revenue/stats?${YEAR}&interval=month`,
+	`wc-analytics/reports/revenue/stats?${YEAR}&interval=week`,
+	`wc-analytics/reports/orders?${YEAR}&extended_info=true&per_page=25&orderby=date&order=desc`,
+	`wc-analytics/reports/products?${YEAR}&extended_info=true&orderby=net_revenue&order=desc`,
+	`wc-analytics/reports/customers?${YEAR}&orderby=total_spend&order=desc&per_page=10`,
+	`wc-analytics/reports/performance-indicators?${YEAR}&stats=revenue/total_sales,revenue/net_revenue,orders/orders_count,products/items_sold`,
+	`wc-analytics/leaderboards?${YEAR}&per_page=5`,
+	`wc-analytics/reports/payment-methods?${YEAR}`,
+	`wc-analytics/reports/places/stats?${YEAR}&interval=month`,
+	`wc-analytics/reports/stock?type=all&orderby=stock_status&order=asc`,
+];
+
+test("with the page's nonce and a store's id, each report equals that store's own DuckDB server", async () => {
+	for (const spec of SPECS) {
+		for (const route of ROUTES) {
+			const click = await call(route, asOperator(spec.id));
+			const duck = await fx.getDuck(route, spec.id);
+			expect({ route, status: click.status }).toEqual({ route, status: 200 });
+			expect(json(click.body)).toEqual(json(duck.body));
+			expect(click.total).toBe(duck.total);
+		}
+	}
+	// The two stores' figures differ, so equality above is each store's own.
+	const a = await call(ROUTES[0], asOperator(31));
+	const b = await call(ROUTES[0], asOperator(32));
+	expect(json(a.body)).not.toEqual(json(b.body));
+});
+
+test('switching stores back and forth (cached answers) never shows one store under the other', async () => {
+	const route = `wc-analytics/reports/revenue/stats?${YEAR}&interval=quarter`;
+	const own = new Map<number, unknown>();
+	for (const spec of SPECS) own.set(spec.id, json((await fx.getDuck(route, spec.id)).body));
+	for (const id of [31, 32, 31, 32, 32, 31]) {
+		const answer = await call(route, asOperator(id));
+		expect(json(answer.body)).toEqual(own.get(id));
+	}
+});
+
+test('a report without a store still needs a token (401), as before', async () => {
+	const answer = await call(ROUTES[0], { 'X-WP-Nonce': NONCE });
+	expect(answer.status).toBe(401);
+	expect(answer.body).toMatchObject({ code: 'abacus_engine_token_missing' });
+});
+
+test('wrong, hostile and unserved store ids are refused naming X-Abacus-Store, with no figure', async () => {
+	const bad = [
+		'0',
+		'-1',
+		'1e3',
+		'01',
+		'31.0',
+		'__proto__',
+		'constructor',
+		'31,32',
+		'99999999999',
+		'x',
+	];
+	for (const id of bad) {
+		const answer = await call(ROUTES[0], asOperator(id));
+		expect({ id, status: answer.status }).toEqual({ id, status: 400 });
+		expect(answer.body).toMatchObject({
+			code: 'rest_invalid_param',
+			data: { params: { 'X-Abacus-Store': expect.stringContaining('X-Abacus-Store') } },
+		});
+		expect(answer.body).not.toHaveProperty('totals');
+	}
+	// 33: not on the cluster; 4294967295: the largest id, served by nobody.
+	for (const id of ['33', '4294967295']) {
+		const answer = await call(ROUTES[0], asOperator(id));
+		expect({ id, status: answer.status }).toEqual({ id, status: 403 });
+		expect(answer.body).toMatchObject({ code: 'abacus_operator_store_unknown' });
+		expect((answer.body as { message: string }).message).toContain(`id ${id}`);
+	}
+});
+
+test("the store header needs the page's nonce, its own origin and no store token", async () => {
+	const route = ROUTES[0];
+	const noNonce = await call(route, { 'X-Abacus-Store': '31' });
+	expect(noNonce.status).toBe(403);
+	expect(noNonce.body).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+	const wrongNonce = await call(route, { 'X-Abacus-Store': '31', 'X-WP-Nonce': 'nope' });
+	expect(wrongNonce.status).toBe(403);
+	const withToken = await call(route, {
+		...asOperator(32),
+		Authorization: `Bearer ${fx.tokenFor(31)}`,
+	});
+	expect(withToken.status).toBe(403);
+	expect(withToken.body).toMatchObject({ code: 'abacus_operator_store_with_token' });
+	const crossSite = await call(route, { ...asOperator(31), 'Sec-Fetch-Site': 'cross-site' });
+	expect(crossSite.status).toBe(403);
+	const otherOrigin = await call(route, {
+		...asOperator(31),
+		Origin: 'https://operator-a.example',
+	});
+	expect(otherOrigin.status).toBe(403);
+	for (const answer of [noNonce, wrongNonce, withToken, crossSite, otherOrigin]) {
+		expect(answer.body).not.toHaveProperty('totals');
+	}
+});
+
+test("the options and settings a store owns follow the chosen store's registration", async () => {
+	const names =
+		'woocommerce_currency,start_of_week,timezone_string,woocommerce_default_date_range';
+	const a = await call(`wc-admin/options?options=${names}`, asOperator(31));
+	const b = await call(`wc-admin/options?options=${names}`, asOperator(32));
+	expect(a.body).toMatchObject({
+		woocommerce_currency: 'USD',
+		start_of_week: '1',
+		timezone_string: 'America/New_York',
+	});
+	expect(b.body).toMatchObject({
+		woocommerce_currency: 'EUR',
+		start_of_week: '0',
+		timezone_string: 'Europe/Berlin',
+	});
+	// The operator's own option comes from the engine's database, the same for both stores.
+	expect((a.body as Record<string, unknown>).woocommerce_default_date_range).toEqual(
+		(b.body as Record<string, unknown>).woocommerce_default_date_range,
+	);
+
+	const group = await call('wc-analytics/settings/wc_admin', asOperator(32));
+	expect(group.status).toBe(200);
+	const excluded = (group.body as Array<{ id: string; value: unknown }>).find(
+		(s) => s.id === 'woocommerce_excluded_report_order_statuses',
+	);
+	expect(excluded?.value).toEqual(expect.arrayContaining(['pending', 'failed', 'cancelled']));
+	expect(excluded?.value).not.toContain('trash');
+
+	// A store's setting cannot be changed from the engine's page; the operator's own can.
+	const write = await call('wc-admin/options', asOperator(32), {
+		method: 'POST',
+		body: { woocommerce_currency: 'GBP' },
+	});
+	expect(write.status).toBe(403);
+	expect(write.body).toMatchObject({ code: 'abacus_operator_store_setting' });
+	expect((write.body as { message: string }).message).toContain('woocommerce_currency');
+	const batch = await call('wc-analytics/settings/general/batch', asOperator(32), {
+		method: 'POST',
+		body: { update: [{ id: 'woocommerce_currency', value: 'GBP' }] },
+	});
+	expect(batch.status).toBe(403);
+	const after = await call('wc-admin/options?options=woocommerce_currency', asOperator(32));
+	expect(after.body).toEqual({ woocommerce_currency: 'EUR' });
+
+	const own = await call('wc-admin/options', asOperator(31), {
+		method: 'POST',
+		body: { woocommerce_default_date_range: 'period=year&compare=previous_year' },
+	});
+	expect(own.status).toBe(200);
+	const read = await call('wc-admin/options?options=woocommerce_default_date_range', {
+		'X-WP-Nonce': NONCE,
+	});
+	expect(read.body).toEqual({
+		woocommerce_default_date_range: 'period=year&compare=previous_year',
+	});
+	// Without the nonce the operator's routes are refused on the engine.
+	const anonymous = await call('wc-admin/options?options=woocommerce_currency', {});
+	expect(anonymous.status).toBe(403);
+});
+
+test("the admin page for ?store=N carries that store's settings and the served stores", async () => {
+	const buildDir = path.join(fx.dir, 'build');
+	fs.mkdirSync(path.join(buildDir, 'standalone'), { recursive: true });
+	fs.writeFileSync(path.join(buildDir, 'standalone', 'index.js'), '');
+	const app = await createApp({ ...engine.ctx, config: { ...engine.ctx.config, buildDir } });
+	try {
+		const settingsOf = async (query: string): Promise<Record<string, unknown>> => {
+			const response = await app.inject({
+				method: 'GET',
+				url: `/wp-admin/admin.php?page=abacus${query}`,
+			});
+			expect(response.statusCode).toBe(200);
+			const match = /window\.abacusSettings = (.*);<\/script>/.exec(response.body);
+			return JSON.parse(match?.[1] ?? 'null') as Record<string, unknown>;
+		};
+		const b = await settingsOf('&store=32&path=%2Fanalytics%2Frevenue');
+		expect(b).toMatchObject({
+			currency: { code: 'EUR', symbol: '€' },
+			timeZone: 'Europe/Berlin',
+			startOfWeek: 0,
+			engineOperator: {
+				store: 32,
+				stores: [
+					{ id: 31, url: 'https://operator-a.example', currency: 'USD' },
+					{ id: 32, url: 'https://operator-b.example', currency: 'EUR' },
+				],
+			},
+		});
+		expect(
+			(b.dataEndpoints as { performanceIndicators: unknown[] }).performanceIndicators.length,
+		).toBeGreaterThan(0);
+		const a = await settingsOf('&store=31');
+		expect(a).toMatchObject({
+			currency: { code: 'USD' },
+			timeZone: 'America/New_York',
+			startOfWeek: 1,
+			engineOperator: { store: 31 },
+		});
+		// No store, an unserved one or a hostile value: the page asks the operator to choose.
+		for (const query of ['', '&store=33', '&store=__proto__', '&store=031']) {
+			const none = await settingsOf(query);
+			expect(none.engineOperator).toMatchObject({ store: null });
+		}
+	} finally {
+		await app.close();
+	}
+});
