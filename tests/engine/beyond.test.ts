@@ -418,7 +418,10 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		cookie: string | null;
 	}
 
-	async function logIn(width: number): Promise<{ page: Page; seen: Seen[] }> {
+	async function logIn(
+		width: number,
+		user: { user: string; password: string } = ADMIN,
+	): Promise<{ page: Page; seen: Seen[] }> {
 		if (!browser) {
 			browser = await chromium.launch({
 				executablePath: '/usr/bin/chromium',
@@ -435,7 +438,9 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 			acceptDownloads: true,
 		});
 		const page = await context.newPage();
-		page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+		page.on('pageerror', (error) =>
+			problems.push(`page error on ${page.url()}: ${error.message}`),
+		);
 		page.on('console', (message) => {
 			// External assets (blocked in the test store) are not Abacus's.
 			if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) {
@@ -460,8 +465,8 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		// WordPress sometimes answers a login with its form again: try again, up to three times.
 		for (let attempt = 1; ; attempt += 1) {
 			await page.goto(`${stack.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', ADMIN.user);
-			await page.fill('#user_pass', ADMIN.password);
+			await page.fill('#user_login', user.user);
+			await page.fill('#user_pass', user.password);
 			await page.click('#wp-submit');
 			try {
 				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
@@ -774,6 +779,73 @@ update_option( 'woocommerce_default_date_range', ${JSON.stringify(`period=custom
 		await page.context().close();
 		expect(problems).toEqual([]);
 		timings.chromiumOrdersExport = (Date.now() - t1) / 1000;
+	});
+
+	test('a reports reader who may not manage WooCommerce sees the costs on Profit read-only, with the reason', async () => {
+		const t0 = Date.now();
+		// A role that may open wp-admin (WooCommerce sends users without view_admin_dashboard to
+		// My account) and read the reports, nothing else: its engine token has no edit_costs.
+		const reader = { user: 'reportreader', password: 'abacus-reader-password' };
+		stack.php(`if ( ! get_role( 'abacus_report_reader' ) ) {
+	add_role( 'abacus_report_reader', 'Report reader', array( 'read' => true, 'view_admin_dashboard' => true, 'view_woocommerce_reports' => true ) );
+}
+if ( ! get_user_by( 'login', ${JSON.stringify(reader.user)} ) ) {
+	$id = wp_insert_user( array( 'user_login' => ${JSON.stringify(reader.user)}, 'user_pass' => ${JSON.stringify(reader.password)}, 'user_email' => 'reader@example.com', 'role' => 'abacus_report_reader' ) );
+	if ( is_wp_error( $id ) ) { fwrite( STDERR, $id->get_error_message() ); exit( 1 ); }
+}`);
+		// The engine chosen, as the tests above leave it (this test also runs alone).
+		stack.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => ${JSON.stringify(server.url)} ) );
+update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
+		const range = {
+			period: 'custom',
+			compare: 'previous_year',
+			after: days.from,
+			before: days.today,
+		};
+		for (const width of [1440, 390]) {
+			const { page } = await logIn(width, reader);
+			const shot = path.join(ARTIFACTS, `beyond-profit-read-only-${width}.png`);
+			const costCalls: string[] = [];
+			page.on('request', (request) => {
+				if (/abacus(\/|%2F)v1(\/|%2F)costs/.test(request.url())) {
+					costCalls.push(request.method());
+				}
+			});
+			try {
+				await page.goto(adminUrl('/analytics/profit', range));
+				await figures(page, 'report');
+				// A product's name in the table opens its costs.
+				await page
+					.locator('#root .abacus-table')
+					.getByRole('link', { name: seeded.without.name, exact: true })
+					.first()
+					.click();
+				const editor = page.getByRole('dialog');
+				await editor
+					.getByText('You can see these costs but not change them', { exact: false })
+					.waitFor({ timeout: 30000 });
+				await editor.getByText('Cost today').waitFor();
+				await expect(
+					editor.getByRole('button', { name: 'Save cost' }).count(),
+				).resolves.toBe(0);
+				await expect(editor.getByLabel('Unit cost').count()).resolves.toBe(0);
+			} finally {
+				await page.screenshot({ path: shot, fullPage: true });
+			}
+			// The costs were read from the engine; nothing was written.
+			expect(costCalls).toContain('GET');
+			expect(costCalls).not.toContain('POST');
+			await page.context().close();
+		}
+		// Such a user lands on WordPress's own profile page after logging in, whose script
+		// fails for a user without edit_posts; nothing failed on Abacus's pages.
+		expect(
+			problems.filter(
+				(p) => !p.startsWith(`page error on ${stack.url}/wp-admin/profile.php:`),
+			),
+		).toEqual([]);
+		problems.length = 0;
+		timings.chromiumReadOnly = (Date.now() - t0) / 1000;
 	});
 
 	test("with WooCommerce's analytics chosen in Settings, the pages say they need the engine and how to connect it", async () => {
