@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { ClickHouseClient } from './client.js';
@@ -51,18 +52,25 @@ function isOperatorRoute(url: string): boolean {
 	return OPERATOR_ROUTES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
 }
 
-const STORE_OPTION_NAMES = Object.keys(
-	storeOwnedOptions({
-		timeZone: 'UTC',
-		startOfWeek: 1,
-		excludedStatuses: [],
-		actionableStatuses: [],
-		currency: 'USD',
-		lowStockAmount: 2,
-		noStockAmount: 0,
-		manageStock: true,
-	}),
-);
+/**
+ * The options a store owns: its registered settings, and the date its orders count on (fixed in
+ * its rows when they were loaded).
+ */
+const STORE_OPTION_NAMES = [
+	DATE_BASIS_OPTION,
+	...Object.keys(
+		storeOwnedOptions({
+			timeZone: 'UTC',
+			startOfWeek: 1,
+			excludedStatuses: [],
+			actionableStatuses: [],
+			currency: 'USD',
+			lowStockAmount: 2,
+			noStockAmount: 0,
+			manageStock: true,
+		}),
+	),
+];
 
 function badStore(message: string, status: number, code = 'rest_invalid_param'): RestError {
 	return new RestError(code, message, status, { params: { 'X-Abacus-Store': message } });
