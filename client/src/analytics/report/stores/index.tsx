@@ -36,6 +36,7 @@ import {
 import { ReportFiltersBar } from '../../components/report-filters.js';
 import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { SaveView } from '../../saved-views/index.js';
+import { addressForStore, getOperator } from '../../../engine/operator.js';
 import { Failure, useRequest } from '../order-times/request.js';
 import { config as revenueConfig } from '../revenue/config.js';
 import type { ReportConfig } from '../types.js';
@@ -251,8 +252,19 @@ export default function StoresReport({ path, query }: Props) {
 		},
 		{ key: 'time_zone', label: __('Time zone', 'abacus'), isLeftAligned: true },
 	];
+	// On the engine's own page each store's name opens its reports (the page loads for it).
+	const operator = getOperator();
 	const rows = sorted.map((store) => [
-		{ display: store.name, value: store.name },
+		{
+			display: operator ? (
+				<a href={addressForStore(store.id, '/analytics/overview', query as NavQuery)}>
+					{store.name}
+				</a>
+			) : (
+				store.name
+			),
+			value: store.name,
+		},
 		{ display: money.format(store.totals.net_revenue), value: store.totals.net_revenue },
 		{
 			display: formatShare(store.share.net_revenue, tag),
