@@ -6,10 +6,11 @@
  *
  * How the data is made: the demo generator writes ONE store (Europe/Berlin, 800 days up to
  * 2026-03-31), kept in <BENCH_DIR or .data>/bench-ch-<orders>.duckdb and reused; `loadStore` copies
- * it to the cluster as store 1 (the ingest rate printed is that load's); the other stores are
- * copies of store 1's rows made inside ClickHouse (`INSERT INTO t_all (store_id, …) SELECT <new
- * id>, … FROM t_all WHERE store_id = 1`, through the Distributed tables so each lands on the shard
- * its id belongs to), each registered in the store registry under its own URL.
+ * it to the cluster as store 1 (the ingest rate printed is that load's, its daily roll-ups
+ * included); the other stores are copies of store 1's rows and roll-ups made inside ClickHouse
+ * (`INSERT INTO t_all (store_id, …) SELECT <new id>, … FROM t_all WHERE store_id = 1`, through the
+ * Distributed tables so each lands on the shard its id belongs to), each registered in the store
+ * registry under its own URL.
  *
  * What is measured: the requests the Overview page makes (revenue stats a year by day, a quarter by
  * week, the products table's first page, the performance indicators), over HTTP, against
@@ -30,6 +31,7 @@ import { normaliseStoreId, signEngineToken } from '../../server/build/engine-aut
 import { ClickHouseClient } from '../../server/build/clickhouse/client.js';
 import { freePort, startCluster } from '../../server/build/clickhouse/cluster.js';
 import { readStoreSettings } from '../../server/build/clickhouse/load.js';
+import { CLICKHOUSE_ROLLUPS } from '../../server/build/clickhouse/rollups.js';
 import {
 	CLICKHOUSE_TABLES,
 	createClusterSchema,
@@ -205,7 +207,11 @@ try {
 	for (let first = 2; first <= STORES; first += COPY_CHUNK) {
 		const ids = [];
 		for (let id = first; id < Math.min(first + COPY_CHUNK, STORES + 1); id++) ids.push(id);
-		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+		// Every table a store has, its daily roll-ups (computed by loadStore for store 1) too.
+		for (const [table, spec] of Object.entries({
+			...CLICKHOUSE_TABLES,
+			...CLICKHOUSE_ROLLUPS,
+		})) {
 			const columns = spec.columns.map(([name]) => name).join(', ');
 			await client.run(
 				`INSERT INTO ${DATABASE}.${table}_all (store_id, ${columns}) SELECT toUInt32(arrayJoin([${ids.join(', ')}])) AS copy_id, ${columns} FROM ${DATABASE}.${table}_all WHERE store_id = 1`,
