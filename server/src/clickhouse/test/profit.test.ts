@@ -194,7 +194,12 @@ async function postCost(
 		headers: { 'Content-Type': 'application/json', ...headers },
 		body: JSON.stringify(body),
 	});
-	return { status: response.status, body: await response.json(), total: null };
+	return {
+		status: response.status,
+		body: await response.json(),
+		total: null,
+		headers: response.headers,
+	};
 }
 
 /** Saves the same cost for store `i` on the engine and on its DuckDB server: equal answers. */
