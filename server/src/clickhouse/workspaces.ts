@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { Db } from '../core/db.js';
@@ -25,6 +25,7 @@ import { createStoreSchema } from '../db/schema.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
 import { RestError } from '../http/errors.js';
+import { ImportJob, setImportJobs } from '../reports/import.js';
 import type { ReportSource } from '../reports/report-route.js';
 import { StoreSync, type SyncOptions } from '../sync/engine.js';
 import { syncStatus, type SyncService } from '../sync/index.js';
@@ -63,6 +64,21 @@ export class WorkspaceStore {
 		readonly sync: StoreSync,
 		private readonly service: EngineIngest,
 	) {}
+
+	private importJob: ImportJob | null = null;
+
+	/** The store's historical import: rebuilds its workspace's lookups, each batch pushed. */
+	get imports(): ImportJob {
+		this.importJob ??= new ImportJob(this.db, {
+			importBatchSize: this.service.ctx.config.importBatchSize,
+			importPace: this.service.ctx.config.importPace,
+			notifyWrite: () => {
+				this.service.ctx.notifyWrite();
+				this.requestPush();
+			},
+		});
+		return this.importJob;
+	}
 
 	/** Marks the workspace changed and pushes (after the push running, if any). */
 	requestPush(): void {
@@ -150,6 +166,7 @@ export class WorkspaceStore {
 		this.stopped = true;
 		if (this.retry) clearTimeout(this.retry);
 		this.retry = null;
+		await this.importJob?.stop();
 		await this.sync.stop();
 		while (this.running) await this.running;
 	}
@@ -284,6 +301,7 @@ export async function openEngineIngest(
 	);
 	const ingest = new EngineIngest(ctx, { client, shards }, options.log);
 	ingests.set(ctx, ingest);
+	setImportJobs(ctx, (request) => workspaceOf(ingest, request).imports);
 	const taken = new Set<number>();
 	for (const name of files) {
 		const db = await Db.open(path.join(options.dir, name));
@@ -339,22 +357,35 @@ export async function openEngineIngest(
 	return ingest;
 }
 
+/**
+ * The workspace of a request's store (its token's, or the one the engine's operator chose);
+ * 404 when this engine does not sync that store.
+ */
+export function workspaceOf(
+	ingest: EngineIngest | undefined,
+	request: FastifyRequest,
+): WorkspaceStore {
+	const url = request.engineStore;
+	const store = url === undefined ? undefined : ingest?.byUrl(url);
+	if (!store) {
+		throw new RestError(
+			'abacus_engine_store_not_synced',
+			url === undefined
+				? 'Name the store: this engine syncs many stores (a store token, or the store chosen on the engine page).'
+				: 'This engine does not sync this store: connect it (npm run connect -- --db <the stores folder>/<name>.duckdb) and restart the engine.',
+			url === undefined ? 400 : 404,
+		);
+	}
+	return store;
+}
+
 /** `GET /wp-json/abacus/v1/sync` on a ClickHouse engine: the token's store, with its pushes. */
 export async function registerIngestRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
 ): Promise<void> {
 	app.get('/abacus/v1/sync', { config: { engineIngest: true } }, async (request) => {
-		const ingest = engineIngestOf(ctx);
-		const url = request.engineStore;
-		const store = url === undefined ? undefined : ingest?.byUrl(url);
-		if (!ingest || !store) {
-			throw new RestError(
-				'abacus_engine_store_not_synced',
-				'This engine does not sync the store of this token: connect it (npm run connect -- --db <the stores folder>/<name>.duckdb) and restart the engine.',
-				404,
-			);
-		}
+		const store = workspaceOf(engineIngestOf(ctx), request);
 		const status = await syncStatus(store.db, {
 			syncs: [store.sync],
 			syncNow: () => store.sync.syncNow(),

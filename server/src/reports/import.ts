@@ -6,11 +6,13 @@
  * the orders and customers imported so far; cancel stops the job between batches; delete cancels it
  * and empties the lookup tables.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import type { Db } from '../core/db.js';
 import { importStagedBatch, stageOrderStats, updateCatalogueTotals } from '../db/pipeline.js';
 import { refreshRollups } from '../db/rollups.js';
+import { notOnEngine } from './report-route.js';
 
 const NS = '/wc-analytics';
 const LOOKUP_TABLES = [
@@ -47,48 +49,60 @@ function scopeOf(query: unknown): Scope {
 	};
 }
 
-export async function registerImportRoutes(
-	app: FastifyInstance,
-	ctx: ServerContext,
-): Promise<void> {
-	const db = ctx.db;
-	let state: ImportState | null = null;
-	let cancelled = false;
-	let job: Promise<void> | null = null;
+/** What an import job needs of its server: batch size and pacing, and a write notice. */
+export interface ImportHost {
+	importBatchSize: number;
+	importPace?: () => Promise<void>;
+	/** Called after every committed batch (report caches drop; an engine pushes the store). */
+	notifyWrite(): void;
+}
+
+/** The historical import of one store's database (one job at a time). */
+export class ImportJob {
+	private state: ImportState | null = null;
+	private cancelled = false;
+	private job: Promise<void> | null = null;
+
+	constructor(
+		private readonly db: Db,
+		private readonly host: ImportHost,
+	) {}
 
 	/** Orders and distinct customers a scope would import (raw orders, refunds included). */
-	const totals = async (scope: Scope): Promise<{ orders: number; customers: number }> => {
+	async totals(scope: Scope): Promise<{ orders: number; customers: number }> {
 		const conditions = [
 			scope.since === null ? '' : 'date_created >= CAST(? AS TIMESTAMP)',
 			scope.skipExisting ? 'id NOT IN (SELECT order_id FROM order_stats)' : '',
 		].filter(Boolean);
-		const row = await db.one(
+		const row = await this.db.one(
 			`SELECT COUNT(*) AS n, COUNT(DISTINCT customer_id) AS c FROM orders ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
 			scope.since === null ? [] : [scope.since],
 		);
 		return { orders: Number(row?.n ?? 0), customers: Number(row?.c ?? 0) };
-	};
+	}
 
-	const finish = async (): Promise<void> => {
+	private async finish(): Promise<void> {
+		const db = this.db;
 		await db.transaction(async () => {
 			await updateCatalogueTotals(db);
 			await refreshRollups(db);
 		});
 		await db.run('DROP TABLE IF EXISTS import_stage');
-		ctx.notifyWrite();
-	};
+		this.host.notifyWrite();
+	}
 
-	const run = async (current: ImportState, scope: Scope): Promise<void> => {
+	private async run(current: ImportState, scope: Scope): Promise<void> {
+		const db = this.db;
 		try {
 			// On the writer connection, where the temporary staging table lives.
 			const staged = await db.transaction(() =>
 				stageOrderStats(db, scope.since, scope.skipExisting),
 			);
 			current.orders.total = staged;
-			const size = Math.max(1, ctx.config.importBatchSize);
+			const size = Math.max(1, this.host.importBatchSize);
 			for (let from = 1; from <= staged; from += size) {
-				if (ctx.config.importPace) await ctx.config.importPace();
-				if (cancelled) break;
+				if (this.host.importPace) await this.host.importPace();
+				if (this.cancelled) break;
 				const to = Math.min(staged, from + size - 1);
 				// The staging table is temporary (it lives on the writer connection): it is read
 				// inside the batch's transaction. Report reads go to the reader connections and
@@ -103,18 +117,102 @@ export async function registerImportRoutes(
 				});
 				current.orders.imported = to;
 				current.customers.imported = Number(customers?.c ?? 0);
-				ctx.notifyWrite();
+				this.host.notifyWrite();
 			}
-			await finish();
+			await this.finish();
 		} finally {
 			current.running = false;
 		}
-	};
+	}
 
-	const stop = async (): Promise<void> => {
-		cancelled = true;
-		if (job) await job.catch(() => undefined);
+	/** Starts the import in the background (the contract's error while one runs). */
+	async start(scope: Scope, onError: (error: unknown) => void) {
+		if (this.state?.running) {
+			return {
+				status: 'error',
+				message:
+					'An import is already in progress. Please allow the previous import to complete before beginning a new one.',
+			};
+		}
+		const counted = await this.totals(scope);
+		const current: ImportState = {
+			from: scope.since ?? -1,
+			orders: { imported: 0, total: counted.orders },
+			customers: { imported: 0, total: counted.customers },
+			running: true,
+		};
+		this.state = current;
+		this.cancelled = false;
+		this.job = this.run(current, scope).catch(onError);
+		return {
+			status: 'success',
+			message:
+				'Report table data is being rebuilt. Please allow some time for data to fully populate.',
+		};
+	}
+
+	status() {
+		const state = this.state;
+		if (!state) return { is_importing: false };
+		return {
+			customers: { ...state.customers },
+			orders: { ...state.orders },
+			imported_from: state.from,
+			is_importing: state.running,
+		};
+	}
+
+	/** Stops the running import after its batch. */
+	async stop(): Promise<void> {
+		this.cancelled = true;
+		if (this.job) await this.job.catch(() => undefined);
+	}
+
+	/** Cancels and empties the lookup tables. */
+	async delete(): Promise<void> {
+		await this.stop();
+		const db = this.db;
+		await db.transaction(async () => {
+			for (const table of LOOKUP_TABLES) await db.run(`DELETE FROM ${table}`);
+			await updateCatalogueTotals(db);
+			await refreshRollups(db);
+		});
+		this.state = null;
+		this.host.notifyWrite();
+	}
+}
+
+/**
+ * The job a request's import routes act on, on a server whose store is not its own database (a
+ * ClickHouse engine: the request's store's workspace). Throws a RestError when there is none.
+ */
+export type ImportJobs = (request: FastifyRequest) => ImportJob;
+
+const engineJobs = new WeakMap<ServerContext, ImportJobs>();
+
+/** Makes the server's import routes act on `jobs(request)` instead of its own database. */
+export function setImportJobs(ctx: ServerContext, jobs: ImportJobs): void {
+	engineJobs.set(ctx, jobs);
+}
+
+export async function registerImportRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+): Promise<void> {
+	const local = new ImportJob(ctx.db, {
+		importBatchSize: ctx.config.importBatchSize,
+		importPace: ctx.config.importPace,
+		notifyWrite: () => ctx.notifyWrite(),
+	});
+	const jobFor = (request: FastifyRequest): ImportJob => {
+		if (!ctx.config.engine) return local;
+		const jobs = engineJobs.get(ctx);
+		// An engine that syncs no store here has no store database to import into.
+		if (!jobs) throw notOnEngine('ClickHouse', request.method, `${NS}/reports/import`);
+		return jobs(request);
 	};
+	// On a ClickHouse engine these answer for the request's store (`clickhouse/workspaces.ts`).
+	const config = { engineIngest: ctx.config.engine !== undefined };
 
 	const importQuery = {
 		type: 'object',
@@ -128,68 +226,31 @@ export async function registerImportRoutes(
 			method,
 			url: `${NS}/reports/import`,
 			schema: { querystring: importQuery },
-			handler: async (request) => {
-				if (state?.running) {
-					return {
-						status: 'error',
-						message:
-							'An import is already in progress. Please allow the previous import to complete before beginning a new one.',
-					};
-				}
-				const scope = scopeOf(request.query);
-				const counted = await totals(scope);
-				const current: ImportState = {
-					from: scope.since ?? -1,
-					orders: { imported: 0, total: counted.orders },
-					customers: { imported: 0, total: counted.customers },
-					running: true,
-				};
-				state = current;
-				cancelled = false;
-				job = run(current, scope).catch((error: unknown) => {
+			config,
+			handler: async (request) =>
+				jobFor(request).start(scopeOf(request.query), (error: unknown) => {
 					request.log.error(error, 'The import stopped on an error.');
-				});
-				return {
-					status: 'success',
-					message:
-						'Report table data is being rebuilt. Please allow some time for data to fully populate.',
-				};
-			},
+				}),
 		});
 	}
 	app.get(
 		`${NS}/reports/import/totals`,
-		{ schema: { querystring: importQuery } },
-		async (request) => totals(scopeOf(request.query)),
+		{ schema: { querystring: importQuery }, config },
+		async (request) => jobFor(request).totals(scopeOf(request.query)),
 	);
-	app.get(`${NS}/reports/import/status`, async () => {
-		if (!state) return { is_importing: false };
-		return {
-			customers: { ...state.customers },
-			orders: { ...state.orders },
-			imported_from: state.from,
-			is_importing: state.running,
-		};
-	});
-	app.post(`${NS}/reports/import/cancel`, async () => {
-		await stop();
+	app.get(`${NS}/reports/import/status`, { config }, async (request) => jobFor(request).status());
+	app.post(`${NS}/reports/import/cancel`, { config }, async (request) => {
+		await jobFor(request).stop();
 		return {
 			status: 'success',
 			message: 'All pending and in-progress import actions have been cancelled.',
 		};
 	});
-	app.post(`${NS}/reports/import/delete`, async () => {
-		await stop();
-		await db.transaction(async () => {
-			for (const table of LOOKUP_TABLES) await db.run(`DELETE FROM ${table}`);
-			await updateCatalogueTotals(db);
-			await refreshRollups(db);
-		});
-		state = null;
-		ctx.notifyWrite();
+	app.post(`${NS}/reports/import/delete`, { config }, async (request) => {
+		await jobFor(request).delete();
 		return { status: 'success', message: 'Report table data is being deleted.' };
 	});
 	app.addHook('onClose', async () => {
-		await stop();
+		await local.stop();
 	});
 }

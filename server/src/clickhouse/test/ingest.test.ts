@@ -159,9 +159,25 @@ describe('store sync on a ClickHouse engine', () => {
 	});
 
 	test('the backfill is pushed in batches; each store gets its own id and figures equal DuckDB', async () => {
+		const pushes: Array<{ orders: number; rows: number; ms: number }> = [];
+		ingest.afterPush = async (_storeId, result) => {
+			pushes.push({ orders: result.orders, rows: result.rows, ms: result.ms });
+		};
 		const started = Date.now();
 		await syncAll();
 		const seconds = (Date.now() - started) / 1000;
+		ingest.afterPush = undefined;
+		const pushed = pushes.reduce(
+			(sum, p) => ({
+				orders: sum.orders + p.orders,
+				rows: sum.rows + p.rows,
+				ms: sum.ms + p.ms,
+			}),
+			{ orders: 0, rows: 0, ms: 0 },
+		);
+		console.log(
+			`Pushes: ${pushes.length}, ${pushed.orders} orders (${pushed.rows} rows) in ${(pushed.ms / 1000).toFixed(1)} s: ${Math.round(pushed.orders / (pushed.ms / 1000))} orders/s, ${Math.round(pushed.rows / (pushed.ms / 1000))} rows/s`,
+		);
 		const [a, b] = ['a', 'b'].map((who) => ingest.byUrl(who === 'a' ? woo.a.url : woo.b.url));
 		expect(a?.storeId).toBeDefined();
 		expect(b?.storeId).toBeDefined();
@@ -280,6 +296,70 @@ describe('store sync on a ClickHouse engine', () => {
 			[a.storeId],
 		);
 		expect(Number(after?.n)).toBe(Number(workspaceRows?.n));
+		await expectEqualToDuck();
+	});
+
+	test("the historical import on the engine: the operator rebuilds a chosen store's figures, each batch pushed; equal to DuckDB", async () => {
+		const a = ingest.byUrl(woo.a.url);
+		if (!a || !engine || !duckA) throw new Error('the servers are not running');
+		const engineUrl = engine.url;
+		const duckUrl = duckA.url;
+		const operator = { 'X-WP-Nonce': engine.nonce, 'X-Abacus-Store': String(a.storeId) };
+		const post = async (base: string, route: string, headers: Record<string, string>) => {
+			const response = await fetch(`${base}/wp-json/wc-analytics/${route}`, {
+				method: 'POST',
+				headers,
+			});
+			return { status: response.status, body: (await response.json()) as unknown };
+		};
+		const waitForImport = async (get: () => Promise<Answer>): Promise<unknown> => {
+			for (;;) {
+				const status = await get();
+				if (!(status.body as { is_importing?: boolean }).is_importing) return status.body;
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+		};
+		// Another store's token may not start it (a write needs the engine page's nonce).
+		const refused = await post(engine.url, 'reports/import', {
+			Authorization: `Bearer ${token.b}`,
+		});
+		expect(refused.status).toBe(403);
+		// Emptied: the cluster holds no order rows of the store, the figures are zero on both.
+		expect((await post(engine.url, 'reports/import/delete', operator)).status).toBe(200);
+		// The DuckDB server is the engine of store A too: its token, and its page's nonce to write.
+		const duckWrite = { Authorization: `Bearer ${token.a}`, 'X-WP-Nonce': duckA.nonce };
+		expect((await post(duckUrl, 'reports/import/delete', duckWrite)).status).toBe(200);
+		await a.flush();
+		const emptied = await client.one<{ n: string }>(
+			'SELECT count() AS n FROM abacus.order_stats_all WHERE store_id = ?',
+			[a.storeId],
+		);
+		expect(Number(emptied?.n)).toBe(0);
+		await expectEqualToDuck();
+		// Rebuilt from the store's orders, in batches of the server's import batch size.
+		const started = await post(engine.url, 'reports/import', operator);
+		expect(started.body).toMatchObject({ status: 'success' });
+		expect((await post(duckUrl, 'reports/import', duckWrite)).status).toBe(200);
+		const done = await waitForImport(() =>
+			getJson(engineUrl, 'wc-analytics/reports/import/status', {
+				Authorization: `Bearer ${token.a}`,
+			}),
+		);
+		await waitForImport(() =>
+			getJson(duckUrl, 'wc-analytics/reports/import/status', {
+				Authorization: `Bearer ${token.a}`,
+			}),
+		);
+		const orders = (done as { orders: { imported: number; total: number } }).orders;
+		expect(orders.imported).toBe(orders.total);
+		expect(orders.total).toBeGreaterThan(599);
+		await a.flush();
+		expect(a.dirty).toBe(false);
+		const rebuilt = await client.one<{ n: string }>(
+			'SELECT count() AS n FROM abacus.order_stats_all WHERE store_id = ? AND parent_id = 0',
+			[a.storeId],
+		);
+		expect(Number(rebuilt?.n)).toBe(599);
 		await expectEqualToDuck();
 	});
 
