@@ -16,6 +16,8 @@ const SLOW_FIRST = [
 	'server/src/clickhouse/test/server.test.ts',
 	'server/src/reports/test/export-large.test.ts',
 	'server/src/clickhouse/test/tables.test.ts',
+	'server/src/clickhouse/test/reconcile.test.ts',
+	'server/src/clickhouse/test/routes.test.ts',
 	'tests/integration/server-hardening-seeding.test.ts',
 	// End-to-end: every route at three widths, about 6 minutes.
 	'tests/e2e/responsive.test.ts',

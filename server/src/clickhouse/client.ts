@@ -41,7 +41,23 @@ export function literal(value: SqlValue): string {
 		if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
 		return String(value);
 	}
-	return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+	const text = clampDate(value);
+	return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/**
+ * A date or date-time string outside what ClickHouse's `Date`/`DateTime` hold (1970 to 2105):
+ * the nearest day it holds. A range the API allows (years 1000 to 9999) would otherwise be read
+ * as another date (18.16 wraps it) and match no order; no row lies outside those years.
+ */
+function clampDate(value: string): string {
+	const match = /^(\d{4})-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.exec(value);
+	if (!match) return value;
+	const year = Number(match[1]);
+	const length = value.length;
+	if (year < 1970) return '1970-01-01 00:00:00'.slice(0, length);
+	if (year > 2105) return '2105-12-31 23:59:59'.slice(0, length);
+	return value;
 }
 
 /** Replaces each `?` outside quotes with the next parameter's literal. */
