@@ -201,6 +201,10 @@ export async function pushChanges(
 	const full = Number(recorded?.n ?? 0) === 0;
 	const result: PushResult = { full, tables: {}, rows: 0, months: [], orders: 0, ms: 0 };
 	const months = new Set<number>();
+	// First every changed table's old rows are deleted (the mutations run side by side on the
+	// shards), then waited for, then the rows inserted table by table.
+	const plans = [];
+	const waits: Array<{ shard: ClickHouseClient; table: string }> = [];
 	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
 		if (!full && FIRST_PUSH_ONLY.has(table)) continue;
 		const slicing = SLICING[table];
@@ -230,8 +234,14 @@ export async function pushChanges(
 			);
 			if (!Number(held?.n)) continue;
 			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`);
-			await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
+			waits.push({ shard, table });
 		}
+		plans.push({ table, spec, slicing, current, before, whole, list });
+	}
+	for (const { shard, table } of waits) {
+		await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
+	}
+	for (const { table, spec, slicing, current, before, whole, list } of plans) {
 		await options.beforeInsert?.(table);
 		const present = whole ? [...current.keys()] : list.filter((slice) => current.has(slice));
 		let inserted = 0;

@@ -208,7 +208,10 @@ export async function registerImportRoutes(
 		if (!ctx.config.engine) return local;
 		const jobs = engineJobs.get(ctx);
 		// An engine that syncs no store here has no store database to import into.
-		if (!jobs) throw notOnEngine('ClickHouse', request.method, `${NS}/reports/import`);
+		if (!jobs) {
+			const route = (request.routeOptions.url ?? '').replace(/^\/wp-json/, '');
+			throw notOnEngine('ClickHouse', request.method, route);
+		}
 		return jobs(request);
 	};
 	// On a ClickHouse engine these answer for the request's store (`clickhouse/workspaces.ts`).
