@@ -19,6 +19,7 @@ import { nonceMatches, originAllowed } from '../http/security.js';
 import { dateRange } from '../reports/date-range.js';
 import { intervalCount, MAX_INTERVALS } from '../reports/report-route.js';
 import { ClickHouseClient } from './client.js';
+import { storeHasRollups } from './rollups.js';
 import { ClickHouseStore, storeByUrl } from './store.js';
 import {
 	chooseStores,
@@ -158,7 +159,10 @@ export function clusterStores(ctx: ServerContext, client: ClickHouseClient): Reg
 			return {
 				...store,
 				settings: registered.settings,
-				reader: new ClickHouseStore(client, store.id),
+				// A store loaded before its roll-ups existed is read from its orders.
+				reader: new ClickHouseStore(client, store.id, {
+					rollups: await storeHasRollups(client, store.id),
+				}),
 			};
 		},
 	};
