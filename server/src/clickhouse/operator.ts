@@ -216,11 +216,15 @@ function writtenStoreOptions(request: FastifyRequest): string[] {
 
 /**
  * Whether a ClickHouse engine answers this non-report route: one of the operator's own admin
- * routes, asked from the engine's own page (its nonce and origin, no store token; else 403).
+ * routes, asked from the engine's own page. A request carrying no nonce, or a store token, is not
+ * the page's (the route stays 501 for it); a wrong nonce or another site is refused (403).
  */
 export function answersOperator(request: FastifyRequest, ctx: ServerContext): boolean {
 	const url = request.routeOptions.url;
 	if (url === undefined || !isOperatorRoute(url)) return false;
+	if (request.headers.authorization !== undefined) return false;
+	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+	if (request.headers['x-wp-nonce'] === undefined && queryNonce === undefined) return false;
 	operatorOnly(request, ctx);
 	return true;
 }

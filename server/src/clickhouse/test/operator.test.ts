@@ -241,9 +241,28 @@ test("the options and settings a store owns follow the chosen store's registrati
 	expect(read.body).toEqual({
 		woocommerce_default_date_range: 'period=year&compare=previous_year',
 	});
-	// Without the nonce the operator's routes are refused on the engine.
+	// Not the page's request (no nonce, or a store token): not answered on the engine; a wrong
+	// nonce or another site: refused.
 	const anonymous = await call('wc-admin/options?options=woocommerce_currency', {});
-	expect(anonymous.status).toBe(403);
+	expect(anonymous.status).toBe(501);
+	expect(anonymous.body).toMatchObject({ code: 'abacus_not_supported_on_engine' });
+	const withToken = await call('wc-admin/options?options=woocommerce_currency', {
+		'X-WP-Nonce': NONCE,
+		Authorization: `Bearer ${fx.tokenFor(31)}`,
+	});
+	expect(withToken.status).toBe(501);
+	const wrongNonce = await call('wc-admin/options?options=woocommerce_currency', {
+		'X-WP-Nonce': 'nope',
+	});
+	expect(wrongNonce.status).toBe(403);
+	const crossSite = await call('wc-admin/options?options=woocommerce_currency', {
+		'X-WP-Nonce': NONCE,
+		'Sec-Fetch-Site': 'cross-site',
+	});
+	expect(crossSite.status).toBe(403);
+	for (const answer of [anonymous, withToken, wrongNonce, crossSite]) {
+		expect(answer.body).not.toHaveProperty('woocommerce_currency');
+	}
 });
 
 test("the admin page for ?store=N carries that store's settings and the served stores", async () => {
