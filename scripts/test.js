@@ -4,8 +4,10 @@
  * 1. lint | typecheck | typecheck tests
  * 2. unit and integration tests (jest, several workers)
  * 3. php -l plugin.php | build (client) | build of the abacus-* script handles
- * 4. end-to-end (two workers) | the plugin in a real WordPress, then the engine on that WordPress
- *    (one after the other: they share the prepared WordPress store the first one builds).
+ * 4. end-to-end (two workers, each with its own servers)
+ * 5. the plugin in a real WordPress, then the engine on that WordPress (one after the other: they
+ *    share the prepared WordPress store the first one builds). Not beside the end-to-end workers:
+ *    Chromium, PHP and MariaDB beside two e2e workers oversubscribe a 2-core machine.
  * A step's output is shown live; in a stage with several lanes every line starts with the step's label.
  */
 import { spawn } from 'node:child_process';
@@ -36,8 +38,8 @@ const stages = [
 		// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
 		[['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']]],
 	],
+	[[['end-to-end', 'node', ['tests/e2e/run.js']]]],
 	[
-		[['end-to-end', 'node', ['tests/e2e/run.js']]],
 		[
 			['WordPress plugin', 'npx', jestJson('tests/wordpress/jest.config.js', 'wordpress')],
 			// The engine's sync of the same real store, checked against WooCommerce's own figures.
