@@ -144,3 +144,26 @@ export class ClickHouseClient {
 		await this.post(`INSERT INTO ${table} FORMAT JSONEachRow`, body);
 	}
 }
+
+/**
+ * Waits until `shard` has no unfinished mutation (an `ALTER TABLE … DELETE`, asynchronous on
+ * ClickHouse) on `table`, at most 2 minutes; `what` names the rows being removed in the error.
+ */
+export async function waitForMutations(
+	shard: ClickHouseClient,
+	table: string,
+	what: string,
+): Promise<void> {
+	const deadline = Date.now() + 120_000;
+	for (;;) {
+		const pending = await shard.one<{ n: string }>(
+			'SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0',
+			[shard.target.database, table],
+		);
+		if (!Number(pending?.n)) return;
+		if (Date.now() > deadline) {
+			throw new Error(`Removing ${what} did not finish in 2 minutes on ${shard.target.url}.`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}

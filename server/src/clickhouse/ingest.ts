@@ -20,11 +20,11 @@
  * are incomplete. `workspaces.ts` therefore answers a store from its workspace while the store has
  * changes not yet pushed (during a push, and after a failed one until a retry succeeds).
  */
-import type { Db, Row, SqlValue } from '../core/db.js';
+import type { Db, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
-import type { ClickHouseClient } from './client.js';
+import { type ClickHouseClient, waitForMutations } from './client.js';
 import { refreshRollups } from './rollups.js';
-import { CLICKHOUSE_TABLES } from './store.js';
+import { CLICKHOUSE_TABLES, insertStoreRows } from './store.js';
 
 /** How a table is cut into slices: the same value computed in DuckDB and in ClickHouse. */
 interface Slicing {
@@ -127,26 +127,6 @@ async function pushedDigests(
 	);
 }
 
-/** Waits until `table`'s mutations on a shard are done (2 minutes at most). */
-export async function waitForMutations(
-	shard: ClickHouseClient,
-	table: string,
-	what: string,
-): Promise<void> {
-	const deadline = Date.now() + 120_000;
-	for (;;) {
-		const pending = await shard.one<{ n: string }>(
-			'SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0',
-			[shard.target.database, table],
-		);
-		if (!Number(pending?.n)) return;
-		if (Date.now() > deadline) {
-			throw new Error(`Removing ${what} did not finish in 2 minutes on ${shard.target.url}.`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-}
-
 export interface PushTarget {
 	/** The engine's node; inserts go through the Distributed tables (`insert_distributed_sync: 1`). */
 	client: ClickHouseClient;
@@ -241,31 +221,13 @@ export async function pushChanges(
 	for (const { shard, table } of waits) {
 		await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
 	}
-	for (const { table, spec, slicing, current, before, whole, list } of plans) {
+	for (const { table, slicing, current, before, whole, list } of plans) {
 		await options.beforeInsert?.(table);
 		const present = whole ? [...current.keys()] : list.filter((slice) => current.has(slice));
 		let inserted = 0;
 		if (present.length) {
 			const filter = whole ? '' : `WHERE ${slicing.duck} IN (${present.join(', ')})`;
-			const names = spec.columns.map(([name]) => name);
-			for (let offset = 0; ; offset += batchRows) {
-				const rows = await db.all(
-					`SELECT ${spec.select} FROM ${table} ${filter} ORDER BY ${spec.order} LIMIT ? OFFSET ?`,
-					[batchRows, offset],
-				);
-				if (!rows.length) break;
-				await target.client.insert(
-					`${database}.${table}_all`,
-					rows.map((row) => {
-						const values = Object.values(row);
-						const out: Row = { store_id: storeId };
-						names.forEach((name, i) => (out[name] = values[i] ?? null));
-						return out;
-					}),
-				);
-				inserted += rows.length;
-				if (rows.length < batchRows) break;
-			}
+			inserted = await insertStoreRows(db, target.client, storeId, table, filter, batchRows);
 		}
 		await db.transaction(async () => {
 			if (whole) {

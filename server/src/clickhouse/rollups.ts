@@ -7,7 +7,7 @@
  * changed some days of a store (`refreshRollups` with `from`/`to`).
  */
 import type { SqlValue } from '../core/db.js';
-import { ClickHouseClient } from './client.js';
+import { ClickHouseClient, waitForMutations } from './client.js';
 import { recordedShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
@@ -143,20 +143,7 @@ export async function deleteStoreRows(
 		storeId,
 		...params,
 	]);
-	const deadline = Date.now() + 120_000;
-	for (;;) {
-		const pending = await shard.one<{ n: string }>(
-			`SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0`,
-			[database, table],
-		);
-		if (!Number(pending?.n)) return;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`Removing store ${storeId}'s old ${table} rows did not finish in 2 minutes.`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
+	await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
 }
 
 export interface RefreshRollupsOptions {

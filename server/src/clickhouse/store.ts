@@ -11,7 +11,7 @@ import { ensureCostSchema } from '../db/costs.js';
 import { RestError } from '../http/errors.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
-import { ClickHouseClient } from './client.js';
+import { ClickHouseClient, waitForMutations } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
 import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups } from './rollups.js';
 import { recordShards } from './routing.js';
@@ -550,6 +550,43 @@ export async function storeByUrl(
 }
 
 /**
+ * Copies one store's rows of `table` (those `filter`, a `WHERE …` on the DuckDB file or '', selects)
+ * from its DuckDB file to the cluster's Distributed table, `batchRows` a statement, each row
+ * tagged with `storeId`. Returns the number of rows copied.
+ */
+export async function insertStoreRows(
+	source: Db,
+	client: ClickHouseClient,
+	storeId: number,
+	table: string,
+	filter: string,
+	batchRows: number,
+): Promise<number> {
+	const spec = CLICKHOUSE_TABLES[table];
+	const names = spec.columns.map(([name]) => name);
+	let inserted = 0;
+	for (let offset = 0; ; offset += batchRows) {
+		const rows = await source.all(
+			`SELECT ${spec.select} FROM ${table} ${filter} ORDER BY ${spec.order} LIMIT ? OFFSET ?`,
+			[batchRows, offset],
+		);
+		if (!rows.length) break;
+		await client.insert(
+			`${client.target.database}.${table}_all`,
+			rows.map((row) => {
+				const values = Object.values(row);
+				const out: Row = { store_id: storeId };
+				names.forEach((name, i) => (out[name] = values[i] ?? null));
+				return out;
+			}),
+		);
+		inserted += rows.length;
+		if (rows.length < batchRows) break;
+	}
+	return inserted;
+}
+
+/**
  * Loads one store's analytics rows from its DuckDB database into the cluster, `batchRows` rows per
  * INSERT through the Distributed tables (synchronously: an insert returns once the owning shard
  * has the rows). Replaces what the cluster held for that store: pass every shard's client as
@@ -570,7 +607,7 @@ export async function loadStore(
 	// A store file made before costs existed has no cost tables: they are copied empty.
 	await ensureCostSchema(source);
 	const counts: Record<string, number> = {};
-	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+	for (const table of Object.keys(CLICKHOUSE_TABLES)) {
 		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table
 		// and wait for that (asynchronous) mutation, so the new rows are never mixed with old ones.
 		for (const shard of options.shards ?? [client]) {
@@ -582,41 +619,9 @@ export async function loadStore(
 			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE store_id = ?`, [
 				storeId,
 			]);
-			const deadline = Date.now() + 120_000;
-			for (;;) {
-				const pending = await shard.one<{ n: string }>(
-					`SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0`,
-					[database, table],
-				);
-				if (!Number(pending?.n)) break;
-				if (Date.now() > deadline) {
-					throw new Error(
-						`Removing store ${storeId}'s old ${table} rows did not finish in 2 minutes.`,
-					);
-				}
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			}
+			await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
 		}
-		counts[table] = 0;
-		for (let offset = 0; ; offset += batchRows) {
-			const rows = await source.all(
-				`SELECT ${spec.select} FROM ${table} ORDER BY ${spec.order} LIMIT ? OFFSET ?`,
-				[batchRows, offset],
-			);
-			if (!rows.length) break;
-			const names = spec.columns.map(([name]) => name);
-			await client.insert(
-				`${database}.${table}_all`,
-				rows.map((row) => {
-					const values = Object.values(row);
-					const out: Row = { store_id: storeId };
-					names.forEach((name, i) => (out[name] = values[i] ?? null));
-					return out;
-				}),
-			);
-			counts[table] += rows.length;
-			if (rows.length < batchRows) break;
-		}
+		counts[table] = await insertStoreRows(source, client, storeId, table, '', batchRows);
 	}
 	// The daily roll-ups, computed on the cluster from the rows just loaded (`rollups.ts`).
 	Object.assign(counts, await refreshRollups(client, storeId, { shards: options.shards }));
