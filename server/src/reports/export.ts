@@ -3,7 +3,7 @@
  * background, batch by batch through the same report code the tables use, written to a temporary
  * file (never held in memory whole); `GET …/status` reports progress and, when done, a download
  * link served by `GET …/download` (streamed from the file, nonce required). An export is bounded
- * (rows, exports running at once), can be cancelled (`DELETE …/export/{id}` or
+ * (rows, exports running at once per store and on the whole server), can be cancelled (`DELETE …/export/{id}` or
  * `POST …/export/{id}/cancel`) and expires some time after it is finished (its file is deleted).
  *
  * On a multi-store engine (ClickHouse) an export reads the token's store through the same reader
@@ -311,8 +311,16 @@ async function fetchPage(
 export const EXPORT_LIMITS = {
 	/** Rows one export may hold; a larger report is refused with a message to narrow it. */
 	maxRows: 1_000_000,
-	/** Exports being built at once (server-wide); more are refused until one finishes. */
-	maxRunning: 2,
+	/**
+	 * Exports being built at once by one store (the server's own store on DuckDB, each token's store
+	 * on a multi-store engine); a store over its share is refused until one of its own finishes.
+	 */
+	maxRunningPerStore: 2,
+	/**
+	 * Exports being built at once on the whole server, all stores together (an engine serving many
+	 * stores; a single-store server never reaches it before its store's share).
+	 */
+	maxRunning: 16,
 	/** How long a finished export can be downloaded before its file is deleted. */
 	ttlMs: 60 * 60 * 1000,
 	/** Rows per batch of a list report (each batch is one query of the report's own code). */
@@ -320,6 +328,32 @@ export const EXPORT_LIMITS = {
 };
 
 type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
+/**
+ * Why a new export of `store` (null: the server's own store) must wait, or null when it may start:
+ * the store already builds its share (`maxRunningPerStore`), or the server its total
+ * (`maxRunning`). One store's exports never hold another store's share.
+ */
+export function exportBusy(
+	jobs: ReadonlyArray<{ store: string | null; state: JobState }>,
+	store: string | null,
+): RestError | null {
+	const running = jobs.filter((job) => job.state === 'running');
+	const own = running.filter((job) => job.store === store).length;
+	if (own >= EXPORT_LIMITS.maxRunningPerStore)
+		return new RestError(
+			'woocommerce_admin_reports_export_busy',
+			`${own} exports are being built; wait for one to finish (or cancel one) and try again.`,
+			429,
+		);
+	if (running.length >= EXPORT_LIMITS.maxRunning)
+		return new RestError(
+			'woocommerce_admin_reports_export_busy',
+			`${running.length} exports of all stores are being built on this server; try again in a moment.`,
+			429,
+		);
+	return null;
+}
 
 interface ExportJob {
 	type: ExportType;
@@ -413,13 +447,8 @@ export async function registerExportRoutes(
 			: { reader: ctx.db as SqlReader, settings: await storeSettings(ctx) };
 		const store = request.engineStore ?? null;
 		sweep();
-		const running = [...jobs.values()].filter((job) => job.state === 'running').length;
-		if (running >= EXPORT_LIMITS.maxRunning)
-			throw new RestError(
-				'woocommerce_admin_reports_export_busy',
-				`${running} exports are being built; wait for one to finish (or cancel one) and try again.`,
-				429,
-			);
+		const busy = exportBusy([...jobs.values()], store);
+		if (busy) throw busy;
 		const { reader, settings } = source;
 		const base: Record<string, unknown> = {};
 		for (const [k, v] of Object.entries(args)) if (SAFE_ARG.test(k)) base[k] = v;

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../index.js';
-import { csvCell, EXPORT_LIMITS } from '../export.js';
+import { csvCell, EXPORT_LIMITS, exportBusy } from '../export.js';
 import { BASIC_ORDERS, get, startFixtureServer } from './fixtures.js';
 
 let server: RunningServer;
@@ -152,6 +152,57 @@ describe('report export', () => {
 		} finally {
 			EXPORT_LIMITS.maxRows = max;
 		}
+	});
+
+	it("gives each store its own share of running exports: one store's exports never make another wait", () => {
+		const running = (store: string | null) => ({ store, state: 'running' as const });
+		const a = 'https://a.example';
+		const b = 'https://b.example';
+		// Store A builds its two: a third of A's waits with the message the page shows, B's starts.
+		const twoOfA = [running(a), running(a), { store: a, state: 'done' as const }];
+		const refused = exportBusy(twoOfA, a);
+		expect(
+			refused && { status: refused.status, code: refused.code, message: refused.message },
+		).toEqual({
+			status: 429,
+			code: 'woocommerce_admin_reports_export_busy',
+			message:
+				'2 exports are being built; wait for one to finish (or cancel one) and try again.',
+		});
+		expect(exportBusy(twoOfA, b)).toBeNull();
+		expect(exportBusy([running(a), running(b)], a)).toBeNull();
+		// Many stores each within their share: the server-wide total is the bound.
+		const many = Array.from({ length: EXPORT_LIMITS.maxRunning }, (_, i) =>
+			running(`https://shop-${i}.example`),
+		);
+		expect(EXPORT_LIMITS.maxRunning).toBeGreaterThan(EXPORT_LIMITS.maxRunningPerStore * 4);
+		expect(exportBusy(many.slice(1), b)).toBeNull();
+		expect(exportBusy(many, b)?.status).toBe(429);
+		// The single-store server (no store) keeps two at once, as before.
+		expect(exportBusy([running(null)], null)).toBeNull();
+		expect(exportBusy([running(null), running(null)], null)?.message).toBe(
+			'2 exports are being built; wait for one to finish (or cancel one) and try again.',
+		);
+	});
+
+	it('answers 429 when the store is at its share of running exports', async () => {
+		const share = EXPORT_LIMITS.maxRunningPerStore;
+		EXPORT_LIMITS.maxRunningPerStore = 0;
+		try {
+			const res = await post<{ code: string; message: string }>(
+				'/wc-analytics/reports/orders/export',
+				{ report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' } },
+			);
+			expect(res.status).toBe(429);
+			expect(res.body.code).toBe('woocommerce_admin_reports_export_busy');
+		} finally {
+			EXPORT_LIMITS.maxRunningPerStore = share;
+		}
+		const after = await post<{ export_id?: string }>('/wc-analytics/reports/orders/export', {
+			report_args: { after: '2021-11-29T00:00:00', before: '2021-12-13T23:59:59' },
+		});
+		expect(after.status).toBe(200);
+		await waitForDownload('orders', after.body.export_id ?? '');
 	});
 
 	it('exports the downloads report with product titles', async () => {
