@@ -163,7 +163,19 @@ describe('a single variable product', () => {
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
 		const menu = page.getByRole('button', { name: /choose which values to display/i });
 		await menu.click();
-		await page.getByRole('menuitemcheckbox', { name: 'SKU' }).click();
+		const sku = page.getByRole('menuitemcheckbox', { name: 'SKU' });
+		// SKU starts hidden (the variations table's default) and is saved as shown once clicked.
+		expect(await sku.getAttribute('aria-checked')).toBe('false');
+		await Promise.all([
+			page.waitForResponse(
+				(response) =>
+					response.url().includes('/wp/v2/users/me') &&
+					response.request().method() !== 'GET',
+				{ timeout: 60000 },
+			),
+			sku.click(),
+		]);
+		expect(await sku.getAttribute('aria-checked')).toBe('true');
 		await page.keyboard.press('Escape');
 		await page.waitForFunction(
 			() =>
@@ -171,7 +183,7 @@ describe('a single variable product', () => {
 					(th as HTMLElement).innerText.trim().startsWith('SKU'),
 				),
 			undefined,
-			{ timeout: 30000 },
+			{ timeout: 60000 },
 		);
 		expect(await tableHeaders(page)).toContain('SKU');
 		const rows = await tableRows(page);

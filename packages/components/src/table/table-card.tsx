@@ -109,9 +109,16 @@ export function TableCard({
 	actions,
 	className,
 }: TableCardProps) {
-	const [shownKeys, setShownKeys] = useState<string[]>(() =>
-		headers.filter(isShownByDefault).map((h) => h.key),
+	// What the person chose in this table (column key → shown), over what the headers say. The
+	// headers' own visibility is followed until then: preferences that arrive after the first render
+	// (or a parent that changes its columns) show in the table, and a choice is never lost to them.
+	const [choices, setChoices] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+	const shownKeys = useMemo(
+		() => headers.filter((h) => choices.get(h.key) ?? isShownByDefault(h)).map((h) => h.key),
+		[headers, choices],
 	);
+	const choose = (key: string, shown: boolean) =>
+		setChoices((current) => new Map(current).set(key, shown));
 
 	const change = useCallback(
 		(param: TableQueryParam, value: string | number, direction?: 'asc' | 'desc') => {
@@ -147,14 +154,16 @@ export function TableCard({
 		// Runs when the sort column changes (not when a column is hidden): a hidden one is shown.
 		setShownFor(orderby);
 		if (orderby && headers.some((h) => h.key === orderby) && !shownKeys.includes(orderby)) {
-			setShownKeys([...shownKeys, orderby]);
+			choose(orderby, true);
 		}
 	}
 
 	const toggleColumn = (key: string) => {
 		const isShown = shownKeys.includes(key);
-		const next = isShown ? shownKeys.filter((k) => k !== key) : [...shownKeys, key];
-		setShownKeys(next);
+		const next = isShown
+			? shownKeys.filter((k) => k !== key)
+			: headers.filter((h) => h.key === key || shownKeys.includes(h.key)).map((h) => h.key);
+		choose(key, !isShown);
 		onColumnsChange?.(next, key);
 		const sort = getCurrentSort(headers, query);
 		if (isShown && sort.key === key) {

@@ -80,6 +80,35 @@ describe('TableCard', () => {
 		expect(screen.queryByRole('columnheader', { name: /Net sales/ })).not.toBeInTheDocument();
 	});
 
+	it('follows column visibility that arrives after the first render, and keeps a choice made since', () => {
+		// The saved column preferences are still loading: the parent hides Net sales by default.
+		const props = {
+			title: 'Revenue',
+			rows,
+			rowsPerPage: 25,
+			totalRows: 2,
+			onColumnsChange: jest.fn(),
+		};
+		const late = headers.map((h) => (h.key === 'net' ? { ...h, hiddenByDefault: true } : h));
+		const { rerender } = render(<TableCard {...props} headers={late} />);
+		expect(screen.queryByRole('columnheader', { name: /Net sales/ })).not.toBeInTheDocument();
+		// The preferences arrive: Net sales is shown, Orders hidden.
+		const saved = headers.map((h) => (h.key === 'orders' ? { ...h, visible: false } : h));
+		rerender(<TableCard {...props} headers={saved} />);
+		expect(screen.getByRole('columnheader', { name: /Net sales/ })).toBeInTheDocument();
+		expect(screen.queryByRole('columnheader', { name: /Orders/ })).not.toBeInTheDocument();
+		// The person shows Orders; an answer that still says hidden does not take it away.
+		fireEvent.click(screen.getByRole('button', { name: 'Choose which values to display' }));
+		fireEvent.click(screen.getByRole('menuitemcheckbox', { name: /Orders/ }));
+		expect(props.onColumnsChange).toHaveBeenLastCalledWith(['date', 'orders', 'net'], 'orders');
+		rerender(<TableCard {...props} headers={[...saved]} />);
+		expect(screen.getByRole('columnheader', { name: /Orders/ })).toBeInTheDocument();
+		expect(screen.getByRole('menuitemcheckbox', { name: /Orders/ })).toHaveAttribute(
+			'aria-checked',
+			'true',
+		);
+	});
+
 	it('required columns are not offered in the menu', () => {
 		renderCard();
 		fireEvent.click(screen.getByRole('button', { name: 'Choose which values to display' }));
