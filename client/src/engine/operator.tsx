@@ -12,7 +12,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { getHistory, getNewPath, getPersistedQuery, parseQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
-import type { APIFetchMiddleware } from '../app/api-fetch.js';
+import { apiFetch, type APIFetchMiddleware } from '../app/api-fetch.js';
 import './style.scss';
 
 /** A store the engine serves, as the page lists it. */
@@ -65,6 +65,39 @@ let pageOperator: EngineOperator | null = null;
 /** The operator setting of this page (null when the page is not an engine's operator page). */
 export function getOperator(): EngineOperator | null {
 	return pageOperator;
+}
+
+/** A read of an export's status (`GET wc-analytics/reports/<r>/export/<id>/status`). */
+const EXPORT_STATUS = /^\/?wc-analytics\/reports\/[a-z-]+\/export\/\d{1,30}\/status\/?(\?|$)/;
+
+/**
+ * The finished export's file for the chosen store: a download link cannot send `X-Abacus-Store`
+ * (nor the nonce header), so when an export's status gives its `download_url`, the file is
+ * fetched through api-fetch (with the page's nonce and the store header: the server finds only
+ * that store's exports) and the status answers a page-local `blob:` address of it instead.
+ */
+export function createOperatorDownloadMiddleware(
+	fetchFile: (path: string) => Promise<Response>,
+	objectUrl: (file: Blob) => string = (file) => URL.createObjectURL(file),
+): APIFetchMiddleware {
+	return async (options, next) => {
+		const result: unknown = await next(options);
+		const method = (options.method ?? 'GET').toUpperCase();
+		if (
+			method !== 'GET' ||
+			options.parse === false ||
+			typeof options.path !== 'string' ||
+			!EXPORT_STATUS.test(options.path) ||
+			typeof result !== 'object' ||
+			result === null
+		) {
+			return result;
+		}
+		const link = (result as { download_url?: unknown }).download_url;
+		if (typeof link !== 'string' || !link.startsWith('/wp-json/')) return result;
+		const file = await fetchFile(link.slice('/wp-json/'.length));
+		return { ...result, download_url: objectUrl(await file.blob()) };
+	};
 }
 
 /** Adds the chosen store's id to every request the page sends. */
@@ -130,6 +163,7 @@ export function setUpOperator(
 	const storeId = pageOperator?.store;
 	if (storeId === null || storeId === undefined) return pageOperator;
 	install(createOperatorStoreMiddleware(storeId));
+	install(createOperatorDownloadMiddleware((path) => apiFetch({ path, parse: false })));
 	addFilter('abacus_admin_persisted_queries', 'abacus/engine-operator', (keys: unknown) =>
 		Array.isArray(keys) && !keys.includes(STORE_QUERY) ? [...keys, STORE_QUERY] : keys,
 	);
@@ -214,6 +248,85 @@ export function ChooseStore({ operator, path, query, onNavigate = load }: Switch
 						</Button>
 					</li>
 				))}
+			</ul>
+		</section>
+	);
+}
+
+/**
+ * The helper screens that manage the live store itself (its reviews, its stock quantities, its
+ * payment gateways, its profile and general settings): the engine holds a copy of a store's
+ * figures, not the store, so its page does not offer them; each maps to the same screen in the
+ * store's own wp-admin.
+ */
+const STORE_OWN_SCREENS: Record<string, string> = {
+	'/reviews': 'edit.php?post_type=product&page=product-reviews',
+	'/stock-update': 'edit.php?post_type=product&stock_status=outofstock',
+	'/payments': 'admin.php?page=wc-settings&tab=checkout',
+	'/onboarding': 'admin.php?page=wc-admin&path=%2Fsetup-wizard',
+	'/settings/general': 'admin.php?page=wc-settings',
+};
+
+/** Whether a helper screen manages the live store (not offered on the engine's page). */
+export function isStoreOwnScreen(path: string): boolean {
+	return Object.hasOwn(STORE_OWN_SCREENS, path);
+}
+
+/** The address of a helper screen in a store's own wp-admin (null for a URL that is not http(s)). */
+export function storeAdminAddress(store: OperatorStore, path: string): string | null {
+	if (!/^https?:\/\/[^\s]+$/i.test(store.url)) return null;
+	const screen = Object.hasOwn(STORE_OWN_SCREENS, path) ? STORE_OWN_SCREENS[path] : '';
+	return `${store.url.replace(/\/+$/, '')}/wp-admin/${screen}`;
+}
+
+interface StoreOwnProps {
+	operator: EngineOperator;
+	/** The helper screen's path (`/reviews` …). */
+	path: string;
+	/** Its title, as the menu names it. */
+	title: string;
+}
+
+/**
+ * Instead of a helper screen that manages the live store, opened by its address on the engine's
+ * page: why it is not here, and a link to the same screen in the store's own wp-admin (each
+ * store's when none is chosen).
+ */
+export function StoreOwnScreen({ operator, path, title }: StoreOwnProps) {
+	const headingId = useId();
+	const chosen = operator.stores.filter(
+		(store) => operator.store === null || store.id === operator.store,
+	);
+	return (
+		<section className="abacus-store-own" aria-labelledby={headingId}>
+			<h2 id={headingId}>{title}</h2>
+			<p>
+				{__(
+					'This screen changes the store itself. The engine holds a copy of each store’s figures for its reports, not the store, so it is not available here: open it in the store’s own WordPress admin.',
+					'abacus',
+				)}
+			</p>
+			<ul>
+				{chosen.map((store) => {
+					const address = storeAdminAddress(store, path);
+					const label = sprintf(
+						/* translators: 1: screen title (Reviews, Payments…), 2: store name (its address). */
+						__('Open %1$s in %2$s', 'abacus'),
+						title,
+						store.name,
+					);
+					return (
+						<li key={store.id}>
+							{address ? (
+								<Button variant="secondary" href={address}>
+									{label}
+								</Button>
+							) : (
+								<span>{store.name}</span>
+							)}
+						</li>
+					);
+				})}
 			</ul>
 		</section>
 	);

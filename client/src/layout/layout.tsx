@@ -23,7 +23,13 @@ import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../app/error-boundary.js';
 import { EngineNotice } from '../engine/notice.js';
-import { ChooseStore, getOperator, StoreSwitcher } from '../engine/operator.js';
+import {
+	ChooseStore,
+	getOperator,
+	isStoreOwnScreen,
+	StoreOwnScreen,
+	StoreSwitcher,
+} from '../engine/operator.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
 import { useServedStoreCount } from '../analytics/report/stores/use-served-stores.js';
 import { FavouritesMenu, helperPages } from '../helpers/index.js';
@@ -263,6 +269,11 @@ export function Layout() {
 		operator !== null &&
 		operator.store === null &&
 		!(route.page === 'analysis' && route.analysis === 'stores');
+	// Its helper screens that manage the live store are not offered there (see StoreOwnScreen).
+	const storeOwn = operator !== null && helper !== undefined && isStoreOwnScreen(helper.path);
+	const menuHelpers = operator
+		? helperPages.filter((h) => !isStoreOwnScreen(h.path))
+		: helperPages;
 
 	let Page: Page | null = null;
 	if (route.page === 'report') {
@@ -335,7 +346,7 @@ export function Layout() {
 							<Suspense fallback={null}>
 								<FavouritesMenu
 									othersLabel={__('Store', 'abacus')}
-									items={helperPages.map((h) => ({
+									items={menuHelpers.map((h) => ({
 										id: `abacus${h.path.replace(/\//g, '-')}`,
 										title: h.title,
 										href: getNewPath({}, h.path, {}, 'abacus'),
@@ -421,7 +432,13 @@ export function Layout() {
 								</div>
 							}
 						>
-							{needsStore && operator ? (
+							{storeOwn && operator && helper ? (
+								<StoreOwnScreen
+									operator={operator}
+									path={helper.path}
+									title={helper.title}
+								/>
+							) : needsStore && operator ? (
 								<ChooseStore
 									operator={operator}
 									path={route.path}

@@ -10,9 +10,13 @@ import { getHistory, parseQueryString } from '@abacus/navigation';
 import {
 	addressForStore,
 	ChooseStore,
+	createOperatorDownloadMiddleware,
 	createOperatorStoreMiddleware,
 	readOperator,
+	isStoreOwnScreen,
 	setUpOperator,
+	storeAdminAddress,
+	StoreOwnScreen,
 	StoreSwitcher,
 	type EngineOperator,
 } from '../operator.js';
@@ -113,7 +117,7 @@ it('keeps the chosen store in the address, and loads the page of another store a
 	const reload = jest.fn();
 	getHistory().push('admin.php?page=abacus&path=%2Fanalytics%2Forders');
 	setUpOperator({ stores: STORES, store: 1 }, (middleware) => installed.push(middleware), reload);
-	expect(installed).toHaveLength(1);
+	expect(installed).toHaveLength(2);
 	expect(queryOf(getHistory().location.search)).toMatchObject({
 		store: '1',
 		path: '/analytics/orders',
@@ -131,4 +135,74 @@ it('keeps the chosen store in the address, and loads the page of another store a
 	expect(reload).toHaveBeenCalledWith(
 		'admin.php?page=abacus&path=%2Fanalytics%2Frevenue&store=2',
 	);
+});
+
+it("turns a finished export's download link into a file fetched with the store's header", async () => {
+	const status = {
+		percent_complete: 100,
+		total_rows: 3,
+		download_url:
+			'/wp-json/wc-analytics/reports/orders/export/42/download?filename=wc-orders-report-export-42',
+	};
+	const file = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+	const fetchFile = jest.fn((path: string) => {
+		void path;
+		return Promise.resolve({ blob: () => Promise.resolve(file) } as unknown as Response);
+	});
+	const objectUrl = jest.fn(() => 'blob:http://engine.test/file-1');
+	const middleware = createOperatorDownloadMiddleware(fetchFile, objectUrl);
+	const next = jest.fn(() => Promise.resolve(status));
+	const ready = await middleware(
+		{ path: '/wc-analytics/reports/orders/export/42/status', method: 'GET' },
+		next,
+	);
+	expect(ready).toEqual({ ...status, download_url: 'blob:http://engine.test/file-1' });
+	expect(fetchFile).toHaveBeenCalledWith(
+		'wc-analytics/reports/orders/export/42/download?filename=wc-orders-report-export-42',
+	);
+	expect(objectUrl).toHaveBeenCalledWith(file);
+	// A status still building, and any other request, pass through untouched.
+	const building = { percent_complete: 40 };
+	await expect(
+		middleware({ path: 'wc-analytics/reports/orders/export/42/status' }, () =>
+			Promise.resolve(building),
+		),
+	).resolves.toBe(building);
+	await expect(
+		middleware({ path: '/wc-analytics/reports/orders', method: 'GET' }, () =>
+			Promise.resolve(status),
+		),
+	).resolves.toBe(status);
+	expect(fetchFile).toHaveBeenCalledTimes(1);
+});
+
+it('the screens that change the live store point to that store’s own wp-admin instead', () => {
+	expect(['/reviews', '/payments', '/onboarding', '/settings/general', '/stock-update']).toEqual(
+		['/reviews', '/payments', '/onboarding', '/settings/general', '/stock-update'].filter(
+			isStoreOwnScreen,
+		),
+	);
+	expect(isStoreOwnScreen('/inbox')).toBe(false);
+	expect(isStoreOwnScreen('constructor')).toBe(false);
+	render(
+		<StoreOwnScreen
+			operator={{ stores: STORES, store: 2 }}
+			path="/payments"
+			title="Payments"
+		/>,
+	);
+	expect(screen.getByRole('heading', { name: 'Payments' })).toBeTruthy();
+	expect(screen.getByText(/changes the store itself/)).toBeTruthy();
+	const link = screen.getByRole('link', { name: 'Open Payments in shop-b.example' });
+	expect(link.getAttribute('href')).toBe(
+		'https://shop-b.example/wp-admin/admin.php?page=wc-settings&tab=checkout',
+	);
+	// Only the chosen store's link; an address that is not http(s) is never a link.
+	expect(screen.queryByRole('link', { name: /shop-a/ })).toBeNull();
+	expect(
+		storeAdminAddress(
+			{ id: 3, name: 'x', url: 'javascript:alert(1)', currency: 'USD' },
+			'/reviews',
+		),
+	).toBeNull();
 });
