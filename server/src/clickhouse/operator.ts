@@ -15,6 +15,7 @@ import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { ClickHouseClient } from './client.js';
+import { installStoreLookups, isStoreLookup } from './operator-lookups.js';
 import { storeByUrl } from './store.js';
 import { clusterStores, operatorOnly, type Registry } from './stores-routes.js';
 import type { GroupStore } from './stores-report.js';
@@ -45,6 +46,8 @@ const OPERATOR_ROUTES = [
 	'/wc-analytics/admin/notes',
 	'/wc-analytics/settings',
 	'/wc/v3/settings',
+	// The countries and their states: the same list for every store, no store data.
+	'/wc-analytics/data/countries',
 ] as const;
 
 function isOperatorRoute(url: string): boolean {
@@ -122,7 +125,8 @@ export function operatorStores(ctx: ServerContext, client: ClickHouseClient): Op
 export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): OperatorStores {
 	const engine = ctx.config.engine;
 	if (!engine) throw new Error('installOperatorStore needs a ClickHouse engine.');
-	const stores = operatorStores(ctx, new ClickHouseClient(engine, { join_use_nulls: 1 }));
+	const client = new ClickHouseClient(engine, { join_use_nulls: 1 });
+	const stores = operatorStores(ctx, client);
 
 	app.addHook('onRequest', async (request) => {
 		const header = request.headers[STORE_HEADER];
@@ -160,6 +164,9 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 			);
 		}
 	});
+
+	// The catalogue lookups of the search and filter fields read the chosen store's rows.
+	installStoreLookups(app, client);
 
 	app.addHook('onSend', async (request, reply, payload) => {
 		const store = request.operatorStore;
@@ -221,6 +228,8 @@ function writtenStoreOptions(request: FastifyRequest): string[] {
  */
 export function answersOperator(request: FastifyRequest, ctx: ServerContext): boolean {
 	const url = request.routeOptions.url;
+	// A lookup for the store the page chose (its nonce and origin checked when it was chosen).
+	if (request.operatorStore !== undefined && isStoreLookup(request.method, url)) return true;
 	if (url === undefined || !isOperatorRoute(url)) return false;
 	if (request.headers.authorization !== undefined) return false;
 	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;

@@ -312,3 +312,211 @@ test("the admin page for ?store=N carries that store's settings and the served s
 		await app.close();
 	}
 });
+
+/** The fields of a lookup's answer compared between the engine and the store's own server. */
+function project(body: unknown, keys: string[]): unknown[] {
+	return (body as Array<Record<string, unknown>>).map((item) =>
+		Object.fromEntries(keys.map((key) => [key, item[key]])),
+	);
+}
+
+const PRODUCT_KEYS = [
+	'id',
+	'name',
+	'sku',
+	'type',
+	'status',
+	'parent_id',
+	'price',
+	'stock_quantity',
+	'stock_status',
+	'categories',
+	'attributes',
+	'last_order_date',
+];
+
+test("the search and filter lookups answer the chosen store's rows, as its own server does", async () => {
+	for (const spec of SPECS) {
+		const duckProducts = await fx.getDuck(
+			'wc-analytics/products?per_page=5&orderby=id',
+			spec.id,
+		);
+		const products = duckProducts.body as Array<{ id: number; name: string }>;
+		expect(products.length).toBeGreaterThan(0);
+		const word = products[0].name.split(/\s+/)[0].slice(0, 4).toLowerCase();
+		const duckCustomers = await fx.getDuck(
+			'wc-analytics/customers?per_page=3&orderby=id',
+			spec.id,
+		);
+		const customers = duckCustomers.body as Array<{ id: number; name: string; email: string }>;
+		expect(customers.length).toBeGreaterThan(0);
+		const namePart = customers[0].name.split(' ')[0].slice(0, 3).toLowerCase();
+		const emailPart = customers[0].email.split('@')[0].slice(0, 3);
+		const duckVariations = await fx.getDuck('wc-analytics/variations?per_page=1', spec.id);
+		const variation = (duckVariations.body as Array<{ name: string }>)[0];
+		const cases: Array<[route: string, keys: string[], sorted?: boolean]> = [
+			[
+				`wc-analytics/products?search=${encodeURIComponent(word)}&per_page=10&orderby=title&order=asc`,
+				PRODUCT_KEYS,
+			],
+			[
+				`wc-analytics/products?include=${products.map((p) => p.id).join(',')}&orderby=include&order=asc`,
+				PRODUCT_KEYS,
+			],
+			[`wc-analytics/products?type=variable&per_page=20&orderby=id&order=asc`, PRODUCT_KEYS],
+			// Popularity: the same products (units sold are counted from the store's orders).
+			[
+				`wc-analytics/products?search=${encodeURIComponent(word)}&per_page=100&orderby=popularity`,
+				['id', 'name'],
+				true,
+			],
+			...(variation
+				? ([
+						[
+							`wc-analytics/variations?search=${encodeURIComponent(variation.name.slice(0, 4))}&per_page=30&orderby=id`,
+							['id', 'name', 'sku', 'parent_id', 'attributes'],
+						],
+					] as Array<[string, string[]]>)
+				: []),
+			[
+				`wc-analytics/products/categories?per_page=10&orderby=name`,
+				['id', 'name', 'slug', 'parent'],
+			],
+			[
+				`wc-analytics/coupons?per_page=10&orderby=id`,
+				['id', 'code', 'amount', 'discount_type', 'date_expires'],
+			],
+			[
+				`wc-analytics/taxes?per_page=10`,
+				['id', 'country', 'state', 'rate', 'name', 'priority', 'class'],
+			],
+			[
+				`wc-analytics/customers?search=${encodeURIComponent(namePart)}&searchby=name&per_page=10&orderby=id&order=asc`,
+				[
+					'id',
+					'name',
+					'email',
+					'username',
+					'orders_count',
+					'total_spend',
+					'date_last_order',
+				],
+			],
+			[
+				`wc-analytics/customers?search=${encodeURIComponent(emailPart)}&searchby=email&per_page=10&orderby=id&order=asc`,
+				['id', 'name', 'email'],
+			],
+			[
+				`wc-analytics/orders?number=1&per_page=10&orderby=id&order=asc`,
+				['id', 'number', 'status'],
+			],
+		];
+		for (const [route, keys, sorted] of cases) {
+			const click = await call(route, asOperator(spec.id));
+			const duck = await fx.getDuck(route, spec.id);
+			expect({ route, status: click.status }).toEqual({ route, status: 200 });
+			const order = (list: unknown[]) =>
+				sorted
+					? [...list].sort(
+							(a, b) =>
+								Number((a as { id: number }).id) - Number((b as { id: number }).id),
+						)
+					: list;
+			expect({ route, body: order(project(click.body, keys)) }).toEqual({
+				route,
+				body: order(project(duck.body, keys)),
+			});
+			expect({ route, total: click.total }).toEqual({ route, total: duck.total });
+		}
+		// One product, and a customer by id.
+		const one = await call(`wc-analytics/products/${products[0].id}`, asOperator(spec.id));
+		expect(one.status).toBe(200);
+		expect(project([one.body], PRODUCT_KEYS)).toEqual(
+			project(products.slice(0, 1), PRODUCT_KEYS),
+		);
+		const person = await call(`wc-analytics/customers/${customers[0].id}`, asOperator(spec.id));
+		expect(project([person.body], ['id', 'name', 'email'])).toEqual(
+			project(customers.slice(0, 1), ['id', 'name', 'email']),
+		);
+	}
+	// One store's ids asked for the other store find only the other store's rows.
+	const ownA = (await call('wc-analytics/products?per_page=100&orderby=id', asOperator(31)))
+		.body as Array<{ id: number; name: string }>;
+	const asB = await call(
+		`wc-analytics/products?include=${ownA.map((p) => p.id).join(',')}&per_page=100&orderby=id`,
+		asOperator(32),
+	);
+	const duckB = await fx.getDuck(
+		`wc-analytics/products?include=${ownA.map((p) => p.id).join(',')}&per_page=100&orderby=id`,
+		32,
+	);
+	expect(project(asB.body, ['id', 'name'])).toEqual(project(duckB.body, ['id', 'name']));
+	// Bad input: 400 naming the parameter; without the page's nonce the lookups stay closed.
+	const bad = await call('wc-analytics/customers?search=a&searchby=password', asOperator(31));
+	expect(bad.status).toBe(400);
+	expect(JSON.stringify(bad.body)).toContain('searchby');
+	const noNonce = await call('wc-analytics/products', { 'X-Abacus-Store': '31' });
+	expect(noNonce.status).toBe(403);
+	expect(noNonce.body).not.toBeInstanceOf(Array);
+	const countries = await call('wc-analytics/data/countries', asOperator(31));
+	expect(countries.status).toBe(200);
+	expect(project(countries.body, ['code', 'name', 'states'])).toEqual(
+		project((await fx.getDuck('wc-analytics/data/countries', 31)).body, [
+			'code',
+			'name',
+			'states',
+		]),
+	);
+});
+
+test("a whole-report export from the engine's page is built and downloaded for the chosen store only", async () => {
+	const started = await call('wc-analytics/reports/orders/export', asOperator(32), {
+		method: 'POST',
+		body: { report_args: { after: '2025-04-01T00:00:00', before: '2026-03-31T23:59:59' } },
+	});
+	expect(started.status).toBe(200);
+	const id = (started.body as { export_id: string }).export_id;
+	let status: { percent_complete: number; download_url?: string; total_rows?: number } = {
+		percent_complete: 0,
+	};
+	for (let attempt = 0; attempt < 600 && !status.download_url; attempt++) {
+		const answer = await call(
+			`wc-analytics/reports/orders/export/${id}/status`,
+			asOperator(32),
+		);
+		expect(answer.status).toBe(200);
+		status = answer.body as typeof status;
+		if (!status.download_url) await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	expect(status.download_url).toMatch(
+		/^\/wp-json\/wc-analytics\/reports\/orders\/export\/\d+\/download/,
+	);
+	const download = (headers: Record<string, string>) =>
+		fetch(`${engine.url}${status.download_url}`, { headers });
+	const file = await download(asOperator(32));
+	expect(file.status).toBe(200);
+	expect(file.headers.get('content-type')).toContain('text/csv');
+	const lines = (await file.text()).trim().split('\n');
+	const duck = await fx.getDuck(
+		'wc-analytics/reports/orders?after=2025-04-01T00:00:00&before=2026-03-31T23:59:59&per_page=1',
+		32,
+	);
+	expect(lines.length - 1).toBe(Number(duck.total));
+	expect(status.total_rows).toBe(Number(duck.total));
+	// Bound to the store and the page: another store's header, no header, or no nonce get no file.
+	const other = await download(asOperator(31));
+	expect(other.status).toBe(404);
+	const noStore = await fetch(
+		`${engine.url}${status.download_url}&_wpnonce=${encodeURIComponent(NONCE)}`,
+	);
+	// Without the store header the request is not the page's for a store: a store token is due.
+	expect(noStore.status).toBe(401);
+	const noNonce = await download({ 'X-Abacus-Store': '32' });
+	expect(noNonce.status).toBe(403);
+	for (const refused of [other, noStore, noNonce]) {
+		expect(await refused.text()).not.toContain('Order #');
+	}
+	// The other store cannot read its status either.
+	const peek = await call(`wc-analytics/reports/orders/export/${id}/status`, asOperator(31));
+	expect(peek.status).toBe(404);
+});
