@@ -13,12 +13,16 @@ export interface Viewport {
 	height: number;
 }
 
-/** A phone, a tablet and a desktop. */
-export const VIEWPORTS: Viewport[] = [
-	{ name: 'phone', width: 390, height: 844 },
-	{ name: 'tablet', width: 768, height: 1024 },
-	{ name: 'desktop', width: 1440, height: 900 },
-];
+/**
+ * A phone, a tablet, a narrow window and a desktop: one width in each band between the layout's
+ * breakpoints (600 px: phone tables and stacks; 782 px: WordPress's "medium", the date picker's
+ * small layout; 960 px: WordPress's "large", the sidebar becomes a drawer).
+ */
+export const PHONE: Viewport = { name: 'phone', width: 390, height: 844 };
+export const TABLET: Viewport = { name: 'tablet', width: 768, height: 1024 };
+export const NARROW: Viewport = { name: 'narrow window', width: 880, height: 900 };
+export const DESKTOP: Viewport = { name: 'desktop', width: 1440, height: 900 };
+export const VIEWPORTS: Viewport[] = [PHONE, TABLET, NARROW, DESKTOP];
 
 /** Opens an in-app path at a viewport, collecting page errors. */
 export async function openAt(
@@ -58,6 +62,25 @@ export async function settle(page: Page): Promise<void> {
 		{ timeout: 30000 },
 	);
 	await page.waitForTimeout(300);
+}
+
+/**
+ * Resizes an open page as a user narrowing the window would and waits until the layout has
+ * followed: media queries, the viewport hooks and the charts' resize observers (two frames), then
+ * `settle` (a chart may redraw with a placeholder).
+ */
+export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
+	await page.setViewportSize({ width: viewport.width, height: viewport.height });
+	await page.waitForFunction((width) => window.innerWidth === width, viewport.width, {
+		timeout: 10000,
+	});
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve) => {
+				requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+			}),
+	);
+	await settle(page);
 }
 
 /**

@@ -1,19 +1,28 @@
 /**
- * Every route at a phone (390×844), a tablet (768×1024) and a desktop (1440×900) width: the page
- * never scrolls sideways (a wide table scrolls inside its own box), the header's and the main
- * area's controls lie inside the viewport, chart ticks do not overlap, and below 960 px the menu is
- * a drawer behind an accessible Menu button. A screenshot per route and width is kept in
+ * Every route at every width band of the layout: the page never scrolls sideways (a wide table
+ * scrolls inside its own box), the header's and the main area's controls lie inside the viewport,
+ * chart ticks do not overlap, and below 960 px the menu is a drawer behind an accessible Menu
+ * button. Each route is opened afresh on a phone (390×844) and on a desktop (1440×900); the
+ * desktop page is then narrowed, as a user narrows the window, to 880 px (the drawer menu) and
+ * 768 px (a tablet: the date picker's small layout) and checked again at each width. The menu is
+ * checked on a page opened afresh at each width. A screenshot per route and width is kept in
  * test-results/e2e/responsive-<route>-<width>.png.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { getMenuEntries } from '../../client/src/layout/routes.js';
 import { launch, screenshot } from './helpers.js';
 import {
+	DESKTOP,
+	NARROW,
+	PHONE,
+	TABLET,
 	VIEWPORTS,
+	type Viewport,
 	layoutProblems,
 	openAt,
 	overlappingTicks,
+	resizeTo,
 	routeSlug,
 	settle,
 } from './responsive-helpers.js';
@@ -24,7 +33,7 @@ let routes: string[] = [];
 
 beforeAll(async () => {
 	browser = await launch();
-	const { page, close } = await openAt(browser, VIEWPORTS[2], '/analytics/overview');
+	const { page, close } = await openAt(browser, DESKTOP, '/analytics/overview');
 	await settle(page);
 	const storePaths = await page.$$eval('.abacus-layout__store-menu a[href]', (links) =>
 		links.map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get('path')),
@@ -42,40 +51,76 @@ afterAll(async () => {
 /** A month of data with a comparison: tables with more rows than a phone is wide. */
 const QUERY = { period: 'last_month', compare: 'previous_year' };
 
-describe.each(VIEWPORTS)('at $width×$height ($name)', (viewport) => {
-	it('every route fits the width: no sideways scroll, controls on screen, ticks apart', async () => {
-		const failures: string[] = [];
-		for (const route of routes) {
-			const { page, errors, close } = await openAt(browser, viewport, route, QUERY);
-			try {
-				await settle(page);
-				const problems = [...(await layoutProblems(page)), ...errors];
-				const ticks = await overlappingTicks(page);
-				if (ticks.length) {
-					problems.push(`chart ticks overlap: ${ticks.slice(0, 3).join(', ')}`);
-				}
-				await screenshot(
-					page,
-					`responsive-${routeSlug(route)}-${viewport.width}`,
-					// The README shows the revenue report on a phone.
-					route === '/analytics/revenue' && viewport.width === 390
-						? 'revenue-phone'
-						: undefined,
-				);
-				for (const problem of problems) {
-					failures.push(`${route}: ${problem}`);
-				}
-			} catch (error) {
-				failures.push(`${route}: ${(error as Error).message.split('\n')[0]}`);
-			} finally {
-				await close();
-			}
-		}
-		expect(failures).toEqual([]);
-		// Every route of the menu in turn (about 30 pages, the Stores report among them): 2 minutes
-		// was too short on a busy 2-core machine.
-	}, 600_000);
+/** What does not fit on the page as it is now, and its screenshot at that width. */
+async function problemsAt(page: Page, route: string, viewport: Viewport): Promise<string[]> {
+	const problems = await layoutProblems(page);
+	const ticks = await overlappingTicks(page);
+	if (ticks.length) {
+		problems.push(`chart ticks overlap: ${ticks.slice(0, 3).join(', ')}`);
+	}
+	await screenshot(
+		page,
+		`responsive-${routeSlug(route)}-${viewport.width}`,
+		// The README shows the revenue report on a phone.
+		route === '/analytics/revenue' && viewport.width === PHONE.width
+			? 'revenue-phone'
+			: undefined,
+	);
+	return problems.map((problem) => `${problem} (at ${viewport.width} px)`);
+}
 
+/**
+ * Opens every route at `opened`, checks it, then narrows the same page to each of `narrowed` in
+ * turn and checks it again. Fails with every route's problems at once.
+ */
+async function sweep(opened: Viewport, narrowed: Viewport[]): Promise<string[]> {
+	const failures: string[] = [];
+	for (const route of routes) {
+		const { page, errors, close } = await openAt(browser, opened, route, QUERY);
+		let viewport = opened;
+		try {
+			await settle(page);
+			const problems = await problemsAt(page, route, opened);
+			for (const next of narrowed) {
+				viewport = next;
+				await resizeTo(page, next);
+				problems.push(...(await problemsAt(page, route, next)));
+			}
+			// Errors the page threw, at any of the widths.
+			problems.push(...errors);
+			for (const problem of problems) failures.push(`${route}: ${problem}`);
+		} catch (error) {
+			failures.push(
+				`${route} (at ${viewport.width} px): ${(error as Error).message.split('\n')[0]}`,
+			);
+		} finally {
+			await close();
+		}
+	}
+	return failures;
+}
+
+// Every route of the menu in turn (about 30 pages, the Stores report among them) at one or three
+// widths: 2 minutes was too short on a busy 2-core machine.
+const SWEEP_TIMEOUT = 600_000;
+
+it(
+	'every route opened on a phone fits the width: no sideways scroll, controls on screen, ticks apart',
+	async () => {
+		expect(await sweep(PHONE, [])).toEqual([]);
+	},
+	SWEEP_TIMEOUT,
+);
+
+it(
+	'every route opened on a desktop and narrowed to 880 and 768 px fits each width',
+	async () => {
+		expect(await sweep(DESKTOP, [NARROW, TABLET])).toEqual([]);
+	},
+	SWEEP_TIMEOUT,
+);
+
+describe.each(VIEWPORTS)('at $width×$height ($name)', (viewport) => {
 	it('the menu: a sidebar on the desktop, a drawer behind the Menu button below 960 px', async () => {
 		const { page, close } = await openAt(browser, viewport, '/analytics/revenue', QUERY);
 		try {
