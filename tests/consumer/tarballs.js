@@ -11,7 +11,7 @@
  * Usage: node tests/consumer/tarballs.js [--wordpress 6.7|6.8] [--keep] [--reuse <scratch dir>]
  */
 /* global document, window, getComputedStyle */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,15 +71,39 @@ function run(command, args, cwd) {
 	});
 }
 
-/** Packs one package; returns the tarball path and the files it holds. */
-function pack(name, destination) {
+/**
+ * Packs the packages with one npm call (its workspaces); returns each one's tarball path and the
+ * files it holds, by package name.
+ */
+function packAll(names, destination) {
 	const output = run(
 		npm,
-		['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
-		path.join(root, 'packages', name),
+		[
+			'pack',
+			'--ignore-scripts',
+			'--json',
+			'--pack-destination',
+			destination,
+			...names.flatMap((name) => ['--workspace', `packages/${name}`]),
+		],
+		root,
 	);
-	const [info] = JSON.parse(output.slice(output.indexOf('[')));
-	return { file: path.join(destination, info.filename), files: info.files.map((f) => f.path) };
+	const packedByName = new Map(
+		JSON.parse(output.slice(output.indexOf('['))).map((info) => [info.name, info]),
+	);
+	return Object.fromEntries(
+		names.map((name) => {
+			const info = packedByName.get(`@abacus/${name}`);
+			if (!info) throw new Error(`npm pack did not pack @abacus/${name}`);
+			return [
+				name,
+				{
+					file: path.join(destination, info.filename),
+					files: info.files.map((f) => f.path),
+				},
+			];
+		}),
+	);
 }
 
 /** What a tarball must not hold, and must hold. */
@@ -226,6 +250,32 @@ async function render(scratch, bundlePath, screenshotDir, label) {
 	}
 }
 
+/**
+ * Builds every package and packs it into a folder of its own (once per process: each WordPress
+ * version installs the same tarballs). Throws when a tarball holds what it must not or misses an
+ * output. The folder goes when the process exits.
+ */
+let packed;
+export function packTarballs() {
+	if (packed) return packed;
+	buildPackages(PACKAGES);
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-tarballs-packed-'));
+	process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+	const tarballs = {};
+	const problems = [];
+	const fileCounts = {};
+	const packedByName = packAll(PACKAGES, dir);
+	for (const name of PACKAGES) {
+		const { file, files } = packedByName[name];
+		tarballs[name] = file;
+		fileCounts[name] = files.length;
+		problems.push(...tarballProblems(name, files));
+	}
+	if (problems.length) throw new Error(problems.join('\n'));
+	packed = { tarballs, fileCounts };
+	return packed;
+}
+
 /** Runs the whole check; returns its report or throws with what went wrong. */
 export async function runTarballCheck({ keep = false, reuse = undefined, wordpress = '6.8' } = {}) {
 	const versions = WORDPRESS_PACKAGES[wordpress];
@@ -235,22 +285,9 @@ export async function runTarballCheck({ keep = false, reuse = undefined, wordpre
 		);
 	}
 	if (reuse) return checkInstalled(reuse, {}, wordpress);
-	buildPackages(PACKAGES);
+	const { tarballs, fileCounts } = packTarballs();
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'abacus-tarballs-'));
 	try {
-		const tarDir = path.join(scratch, 'tarballs');
-		mkdirSync(tarDir);
-		const tarballs = {};
-		const problems = [];
-		const fileCounts = {};
-		for (const name of PACKAGES) {
-			const { file, files } = pack(name, tarDir);
-			tarballs[name] = file;
-			fileCounts[name] = files.length;
-			problems.push(...tarballProblems(name, files));
-		}
-		if (problems.length) throw new Error(problems.join('\n'));
-
 		const dependencies = { ...versions };
 		for (const name of PACKAGES) dependencies[`@abacus/${name}`] = `file:${tarballs[name]}`;
 		writeFileSync(
@@ -260,7 +297,15 @@ export async function runTarballCheck({ keep = false, reuse = undefined, wordpre
 		try {
 			run(
 				npm,
-				['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'],
+				[
+					'install',
+					'--no-audit',
+					'--no-fund',
+					'--ignore-scripts',
+					'--no-package-lock',
+					// The versions are pinned: npm's cached metadata is enough when it has them.
+					'--prefer-offline',
+				],
 				scratch,
 			);
 		} catch (error) {
@@ -273,8 +318,20 @@ export async function runTarballCheck({ keep = false, reuse = undefined, wordpre
 			scratch: keep ? scratch : undefined,
 		};
 	} finally {
-		if (!keep) rmSync(scratch, { recursive: true, force: true });
+		if (!keep) removeInBackground(scratch);
 	}
+}
+
+/**
+ * Deletes a scratch project without waiting: removing its tens of thousands of installed files
+ * takes most of a minute on a busy machine, and nothing waits for them to go.
+ */
+function removeInBackground(dir) {
+	if (process.platform === 'win32') {
+		rmSync(dir, { recursive: true, force: true });
+		return;
+	}
+	spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
 }
 
 /** Imports, bundles and renders from a scratch project whose tarballs are installed. */
