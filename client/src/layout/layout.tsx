@@ -349,7 +349,14 @@ export function Layout() {
 									items={menuHelpers.map((h) => ({
 										id: `abacus${h.path.replace(/\//g, '-')}`,
 										title: h.title,
-										href: getNewPath({}, h.path, {}, 'abacus'),
+										href: getNewPath(
+											operator?.store
+												? { store: String(operator.store) }
+												: {},
+											h.path,
+											{},
+											'abacus',
+										),
 									}))}
 								/>
 							</Suspense>

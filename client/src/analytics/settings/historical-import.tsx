@@ -25,6 +25,11 @@ interface ImportStatus {
 	customers?: { imported: number; total: number };
 }
 
+/** A 501 of a many-store engine that does not import this store (it reads the store's rows only). */
+function isNotOnEngine(error: unknown): boolean {
+	return (error as { code?: unknown } | null)?.code === 'abacus_not_supported_on_engine';
+}
+
 export function HistoricalImport() {
 	const { updateImportation } = useDispatch(importStore);
 	const registry = useDataRegistry();
@@ -40,6 +45,8 @@ export function HistoricalImport() {
 	const [pending, setPending] = useState<'stop' | 'delete' | null>(null);
 	const [confirmDelete, setConfirmDelete] = useState(false);
 	const [pollError, setPollError] = useState<string | null>(null);
+	// On a many-store engine's page, for a store whose history the engine does not import.
+	const [elsewhere, setElsewhere] = useState(false);
 	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 	const mounted = useRef(true);
 	const daysValue = Number(days);
@@ -60,6 +67,10 @@ export function HistoricalImport() {
 				timer.current = setTimeout(() => void poll(), IMPORT_POLL_INTERVAL);
 			}
 		} catch (error) {
+			if (mounted.current && isNotOnEngine(error)) {
+				setElsewhere(true);
+				return;
+			}
 			if (mounted.current) {
 				setPollError(
 					(error as { message?: string })?.message ||
@@ -135,6 +146,20 @@ export function HistoricalImport() {
 			});
 		}
 		setIsBusy(false);
+	}
+
+	if (elsewhere) {
+		return (
+			<section className="abacus-settings__card">
+				<h2>{__('Import historical data', 'abacus')}</h2>
+				<p className="abacus-settings__help">
+					{__(
+						'This store’s history is loaded into the engine’s cluster from its own database (not imported by this engine), so it cannot be imported again from here: import it in the store’s own Analytics settings, or load it into the cluster again.',
+						'abacus',
+					)}
+				</p>
+			</section>
+		);
 	}
 
 	return (

@@ -17,6 +17,7 @@ import { Loading } from '../../helpers/shared/loading.js';
 import { changedValues, useSettingsGroups } from '../../helpers/shared/settings-groups.js';
 import type { Values } from '../../helpers/shared/settings-groups.js';
 
+import { getOperator } from '../../engine/operator.js';
 import { EngineSettings } from './engine.js';
 import { HistoricalImport } from './historical-import.js';
 import { parseDateRange } from './date-range.js';
@@ -47,12 +48,15 @@ function StatusList({
 	statuses,
 	selected,
 	onChange,
+	disabled = false,
 }: {
 	legend: string;
 	help: string;
 	statuses: Record<string, string>;
 	selected: string[];
 	onChange: (next: string[]) => void;
+	/** Shown but not changeable (a store's own setting on a many-store engine's page). */
+	disabled?: boolean;
 }) {
 	return (
 		<fieldset className="abacus-settings__field">
@@ -63,6 +67,7 @@ function StatusList({
 					__nextHasNoMarginBottom
 					key={status}
 					label={label}
+					disabled={disabled}
 					checked={selected.includes(status)}
 					onChange={(checked: boolean) =>
 						onChange(
@@ -100,7 +105,7 @@ export default function AnalyticsSettings() {
 					error={state.error}
 					onRetry={() => void reload()}
 				/>
-				<EngineSettings />
+				{getOperator() === null && <EngineSettings />}
 				<HistoricalImport />
 			</div>
 		);
@@ -117,6 +122,9 @@ export default function AnalyticsSettings() {
 			? listed
 			: (getSetting('orderStatuses', {}) as Record<string, string>);
 	};
+	// On a many-store engine's page the statuses and the date type are the chosen store's own
+	// settings (registered with its rows): shown, not changed here.
+	const storeOwned = getOperator()?.store != null;
 	const changes = changedValues(loaded.values, current);
 	const isDirty = Object.keys(changes).length > 0;
 	const range = parseDateRange(current[DATE_RANGE]);
@@ -150,6 +158,14 @@ export default function AnalyticsSettings() {
 		<div className="abacus-settings">
 			<section className="abacus-settings__card">
 				<h2>{__('Analytics settings', 'abacus')}</h2>
+				{storeOwned ? (
+					<p className="abacus-settings__help">
+						{__(
+							'The statuses and the date type are this store’s own settings, loaded into the engine with its orders: change them in the store’s own Analytics settings.',
+							'abacus',
+						)}
+					</p>
+				) : null}
 				{has(EXCLUDED) ? (
 					<StatusList
 						legend={__('Excluded statuses', 'abacus')}
@@ -160,6 +176,7 @@ export default function AnalyticsSettings() {
 						statuses={statusesOf(EXCLUDED)}
 						selected={asList(current[EXCLUDED])}
 						onChange={(next) => set(EXCLUDED, next)}
+						disabled={storeOwned}
 					/>
 				) : null}
 				{has(ACTIONABLE) ? (
@@ -172,6 +189,7 @@ export default function AnalyticsSettings() {
 						statuses={statusesOf(ACTIONABLE)}
 						selected={asList(current[ACTIONABLE])}
 						onChange={(next) => set(ACTIONABLE, next)}
+						disabled={storeOwned}
 					/>
 				) : null}
 				{has(DATE_RANGE) ? (
@@ -213,6 +231,7 @@ export default function AnalyticsSettings() {
 								'The date an order counts on in every report, tile, chart and export. Under paid or completed, orders not yet paid or completed are left out; refunds count on their own date. Changing it recomputes the reports.',
 								'abacus',
 							)}
+							disabled={storeOwned}
 							value={dateTypeOf(current[DATE_TYPE])}
 							options={[
 								{ value: 'date_created', label: __('Date created', 'abacus') },
@@ -240,7 +259,7 @@ export default function AnalyticsSettings() {
 					{__('Save settings', 'abacus')}
 				</Button>
 			</section>
-			<EngineSettings />
+			{getOperator() === null && <EngineSettings />}
 			<HistoricalImport />
 		</div>
 	);
