@@ -7,20 +7,32 @@
  * How the data is made: the demo generator writes ONE store (Europe/Berlin, 800 days up to
  * 2026-03-31), kept in <BENCH_DIR or .data>/bench-ch-<orders>.duckdb and reused; `loadStore` copies
  * it to the cluster as store 1 (the ingest rate printed is that load's, its daily roll-ups
- * included); the other stores are copies of store 1's rows and roll-ups made inside ClickHouse
- * (`INSERT INTO t_all (store_id, …) SELECT <new id>, … FROM t_all WHERE store_id = 1`, through the
- * Distributed tables so each lands on the shard its id belongs to), each registered in the store
- * registry under its own URL.
+ * included); the other stores are made inside ClickHouse by one INSERT … SELECT per table and shard
+ * (every table with a store_id: rows, roll-ups, roll-up generations, the registration with its URL
+ * replaced), `arrayJoin` over the ids the shard owns (id % shards, as the Distributed tables send
+ * them) into the shard's own table, reading store 1's rows locally or through `remote()`. The
+ * cluster is kept in <dir>/bench-ch-cluster-<orders>x<stores>/ and reused while its schema matches
+ * (BENCH_CH_REBUILD=1 makes it afresh).
  *
  * What is measured: the requests the Overview page makes (revenue stats a year by day, a quarter by
  * week, the products table's first page, the performance indicators), over HTTP, against
  * `node server/build/cli.js --engine …` with each sampled store's engine token (BENCH_CH_SAMPLE
  * stores spread over the ids, default 10; BENCH_RUNS runs each, default 10, after one warm-up),
  * and against `node server/build/cli.js --db <the store's DuckDB file>`. A unique parameter keeps
- * the report cache out. Median and p95 over every sampled store's runs.
+ * the report cache out. Median and p95 over every sampled store's runs. Each sampled store's answer
+ * (its warm-up) must equal DuckDB's, numbers to the cent, or the bench stops.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,9 +43,7 @@ import { normaliseStoreId, signEngineToken } from '../../server/build/engine-aut
 import { ClickHouseClient } from '../../server/build/clickhouse/client.js';
 import { freePort, startCluster } from '../../server/build/clickhouse/cluster.js';
 import { readStoreSettings } from '../../server/build/clickhouse/load.js';
-import { CLICKHOUSE_ROLLUPS } from '../../server/build/clickhouse/rollups.js';
 import {
-	CLICKHOUSE_TABLES,
 	createClusterSchema,
 	createStoreRegistry,
 	loadStore,
@@ -48,7 +58,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const dataDir = path.resolve(root, process.env.BENCH_DIR ?? '.data');
 const NOW = new Date('2026-03-31T12:00:00Z');
 const DATABASE = 'abacus';
-const COPY_CHUNK = 10;
 
 const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
 const INDICATORS = [
@@ -126,7 +135,7 @@ async function startCli(args) {
 }
 
 let counter = 0;
-/** Times one request (ms); a non-200 answer stops the bench. */
+/** Times one request (ms) and gives its answer; a non-200 answer stops the bench. */
 async function call(base, route, bearer) {
 	const t = performance.now();
 	const response = await fetch(`${base}/wp-json/wc-analytics/${route}&_bench=${++counter}`, {
@@ -134,8 +143,14 @@ async function call(base, route, bearer) {
 	});
 	const body = await response.text();
 	if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${body}`);
-	return performance.now() - t;
+	return { ms: performance.now() - t, body };
 }
+
+/** An answer with every number rounded to the cent (the engines' last decimals may differ). */
+const cents = (body) =>
+	JSON.stringify(JSON.parse(body), (_, value) =>
+		typeof value === 'number' ? Math.round(value * 100) / 100 : value,
+	);
 
 function token(id) {
 	const now = Math.floor(Date.now() / 1000);
@@ -178,54 +193,167 @@ if (!existsSync(file)) {
 	);
 }
 
+/** Runs one statement on a shard over HTTP without a client-side timeout (a copy takes minutes). */
+function runLong(shardUrl, sql) {
+	return new Promise((resolve, reject) => {
+		const request = httpRequest(
+			`${shardUrl}/?database=${DATABASE}&max_block_size=8192`,
+			{ method: 'POST', headers: { 'Content-Type': 'text/plain' } },
+			(response) => {
+				let body = '';
+				response.setEncoding('utf8');
+				response.on('data', (chunk) => (body += chunk));
+				response.on('end', () =>
+					response.statusCode === 200
+						? resolve(body)
+						: reject(new Error(`ClickHouse answered ${response.statusCode}: ${body}`)),
+				);
+			},
+		);
+		request.on('error', reject);
+		request.end(sql);
+	});
+}
+
+/** Every local table of the database with a store_id column, and its columns (by name). */
+async function storeTables(client) {
+	const columns = await client.all(
+		`SELECT table, name FROM system.columns WHERE database = ? AND table IN (SELECT name FROM system.tables WHERE database = ? AND engine LIKE '%MergeTree') ORDER BY table, name`,
+		[DATABASE, DATABASE],
+	);
+	const tables = new Map();
+	for (const { table, name } of columns) {
+		if (!tables.has(table)) tables.set(table, []);
+		tables.get(table).push(name);
+	}
+	return [...tables].filter(([, names]) => names.includes('store_id'));
+}
+
+/**
+ * The cluster lives in <dataDir>/bench-ch-cluster-<orders>x<stores>/ and is reused when its stamp
+ * (`built.json`, written once every store is made) matches the schema the server makes now
+ * (every table and column); otherwise it is made afresh. BENCH_CH_REBUILD=1 always makes it.
+ */
+const clusterDir = path.join(dataDir, `bench-ch-cluster-${ORDERS}x${STORES}`);
+const stampFile = path.join(clusterDir, 'built.json');
 const dir = mkdtempSync(path.join(tmpdir(), 'abacus-ch-bench-'));
-const cluster = await startCluster();
+let stamp = null;
+if (existsSync(stampFile) && !process.env.BENCH_CH_REBUILD) {
+	stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+} else {
+	rmSync(clusterDir, { recursive: true, force: true });
+}
+mkdirSync(clusterDir, { recursive: true });
+let cluster = await startCluster({ dir: clusterDir });
 result.shards = cluster.shards.length;
 const servers = [];
 try {
-	const shardUrls = cluster.shards.map((s) => s.url);
-	await createClusterSchema(shardUrls, cluster.name, DATABASE);
-	await createStoreRegistry(shardUrls, cluster.name, DATABASE);
+	let shardUrls = cluster.shards.map((s) => s.url);
+	const prepare = async () => {
+		// A reused cluster listens on new ports: the shards it recorded for routing are replaced.
+		for (const url of shardUrls)
+			await new ClickHouseClient({ url, database: 'default' }).run(
+				`DROP TABLE IF EXISTS ${DATABASE}.shard_urls`,
+			);
+		await createClusterSchema(shardUrls, cluster.name, DATABASE);
+		await createStoreRegistry(shardUrls, cluster.name, DATABASE);
+		return JSON.stringify(
+			await storeTables(new ClickHouseClient({ url: shardUrls[0], database: DATABASE })),
+		);
+	};
+	let schema = await prepare();
+	if (stamp && stamp.schema !== schema) {
+		console.log('The kept cluster was made with another schema: making it afresh.');
+		stamp = null;
+		await cluster.stop();
+		rmSync(clusterDir, { recursive: true, force: true });
+		mkdirSync(clusterDir, { recursive: true });
+		cluster = await startCluster({ dir: clusterDir });
+		shardUrls = cluster.shards.map((s) => s.url);
+		schema = await prepare();
+	}
 	const client = new ClickHouseClient(
 		{ url: cluster.shards[0].url, database: DATABASE },
 		{ insert_distributed_sync: 1 },
 	);
 	const db = await Db.open(file);
 	const settings = await readStoreSettings(db);
-	let t = performance.now();
-	const counts = await loadStore(db, client, 1);
-	const loadSeconds = seconds(t);
-	db.close();
-	const rowsPerStore = Object.values(counts).reduce((a, b) => a + b, 0);
-	result.ingestSeconds = round(loadSeconds);
-	result.ingestOrdersPerSecond = Math.round(ORDERS / loadSeconds);
-	result.ingestRowsPerSecond = Math.round(rowsPerStore / loadSeconds);
-	result.rowsPerStore = counts;
+	if (stamp) {
+		Object.assign(result, stamp.figures);
+		result.reused = `the cluster made ${stamp.madeAt} (${clusterDir}); ingest and copy figures are that build's`;
+		console.log(`Reusing ${result.reused}.`);
+		db.close();
+	} else {
+		const t0 = performance.now();
+		let t = t0;
+		const counts = await loadStore(db, client, 1);
+		const loadSeconds = seconds(t);
+		db.close();
+		await registerStore(client, { storeId: 1, url: normaliseStoreId(storeUrl(1)), settings });
+		const rowsPerStore = Object.values(counts).reduce((a, b) => a + b, 0);
+		result.ingestSeconds = round(loadSeconds);
+		result.ingestOrdersPerSecond = Math.round(ORDERS / loadSeconds);
+		result.ingestRowsPerSecond = Math.round(rowsPerStore / loadSeconds);
+		result.rowsPerStore = counts;
 
-	// The other stores: store 1's rows under new ids, copied inside ClickHouse.
-	t = performance.now();
-	for (let first = 2; first <= STORES; first += COPY_CHUNK) {
-		const ids = [];
-		for (let id = first; id < Math.min(first + COPY_CHUNK, STORES + 1); id++) ids.push(id);
-		// Every table a store has, its daily roll-ups (computed by loadStore for store 1) too.
-		for (const [table, spec] of Object.entries({
-			...CLICKHOUSE_TABLES,
-			...CLICKHOUSE_ROLLUPS,
-		})) {
-			const columns = spec.columns.map(([name]) => name).join(', ');
-			await client.run(
-				`INSERT INTO ${DATABASE}.${table}_all (store_id, ${columns}) SELECT toUInt32(arrayJoin([${ids.join(', ')}])) AS copy_id, ${columns} FROM ${DATABASE}.${table}_all WHERE store_id = 1`,
+		// The other stores: every row of store 1 (its tables, roll-ups, roll-up generations and its
+		// registration, the URL replaced) copied under ids 2..STORES by one INSERT … SELECT per
+		// table and shard into the shard's own table: a Distributed table sends id N to shard
+		// N % shards (equal weights), so each shard gets the ids that belong to it.
+		const n = cluster.shards.length;
+		const home = 1 % n;
+		const sourceTcp = cluster.shards[home].tcpPort;
+		const held1 = await new ClickHouseClient({ url: shardUrls[home], database: DATABASE }).one(
+			'SELECT count() AS n FROM order_stats WHERE store_id = 1',
+		);
+		if (Number(held1.n) !== counts.order_stats) {
+			throw new Error(`Store 1 is not on shard ${home + 1} as expected (id % shards).`);
+		}
+		const urlSql = (alias) => `concat('https://bench-store-', toString(${alias}), '.example')`;
+		if (normaliseStoreId(storeUrl(2)) !== 'https://bench-store-2.example') {
+			throw new Error("The copied stores' URLs must be their normalised form.");
+		}
+		t = performance.now();
+		let statements = 0;
+		for (const [table, names] of JSON.parse(schema)) {
+			await Promise.all(
+				shardUrls.map(async (url, index) => {
+					const ids = [];
+					for (let id = 2; id <= STORES; id++) if (id % n === index) ids.push(id);
+					if (ids.length === 0) return;
+					const source =
+						index === home
+							? `${DATABASE}.${table}`
+							: `remote('127.0.0.1:${sourceTcp}', ${DATABASE}, ${table})`;
+					const list = names
+						.map((name) =>
+							name === 'store_id'
+								? `toUInt32(arrayJoin([${ids.join(', ')}])) AS copy_id`
+								: name === 'url'
+									? urlSql('copy_id')
+									: name,
+						)
+						.join(', ');
+					statements++;
+					await runLong(
+						url,
+						`INSERT INTO ${DATABASE}.${table} (${names.join(', ')}) SELECT ${list} FROM ${source} WHERE store_id = 1`,
+					);
+				}),
 			);
 		}
+		result.copySeconds = round(seconds(t));
+		result.copyStatements = statements;
+		result.copyRowsPerSecond = Math.round(
+			((STORES - 1) * rowsPerStore) / Math.max(seconds(t), 0.001),
+		);
+		result.buildSeconds = round(seconds(t0));
 	}
-	result.copySeconds = round(seconds(t));
-	result.copyRowsPerSecond = Math.round(
-		((STORES - 1) * rowsPerStore) / Math.max(seconds(t), 0.001),
-	);
-	for (let id = 1; id <= STORES; id++)
-		await registerStore(client, { storeId: id, url: normaliseStoreId(storeUrl(id)), settings });
 	const held = await client.all(
 		`SELECT store_id, count() AS n FROM ${DATABASE}.order_stats_all GROUP BY store_id`,
+	);
+	const registered = await client.all(
+		`SELECT store_id, argMax(url, version) AS url FROM ${DATABASE}.stores_all GROUP BY store_id`,
 	);
 	const perShard = await Promise.all(
 		cluster.shards.map(async (shard) =>
@@ -238,8 +366,15 @@ try {
 			),
 		),
 	);
-	if (held.length !== STORES || held.some((r) => Number(r.n) !== counts.order_stats)) {
-		throw new Error(`The copies are wrong: ${JSON.stringify(held.slice(0, 5))}…`);
+	if (
+		held.length !== STORES ||
+		held.some((r) => Number(r.n) !== result.rowsPerStore.order_stats) ||
+		registered.length !== STORES ||
+		registered.some((r) => r.url !== normaliseStoreId(storeUrl(Number(r.store_id))))
+	) {
+		throw new Error(
+			`The copies are wrong: ${JSON.stringify(held.slice(0, 5))} ${JSON.stringify(registered.slice(0, 5))}…`,
+		);
 	}
 	result.orderStatsRowsPerShard = perShard;
 	const disk = await Promise.all(
@@ -256,9 +391,27 @@ try {
 	);
 	result.diskMBPerShard = disk.map((b) => Math.round(b / 1048576));
 	result.diskBytesPerOrder = Math.round(disk.reduce((a, b) => a + b, 0) / (STORES * ORDERS));
-	result.made = `one generated store (${ORDERS} orders, Europe/Berlin) loaded by loadStore as store 1, copied inside ClickHouse under ids 2-${STORES} (INSERT … SELECT through the Distributed tables), ${STORES} stores registered; order_stats rows per shard: ${perShard.join(', ')}`;
+	result.made = `one generated store (${ORDERS} orders, Europe/Berlin) loaded by loadStore as store 1, copied inside ClickHouse under ids 2-${STORES} (one INSERT … SELECT per table and shard), ${STORES} stores registered; order_stats rows per shard: ${perShard.join(', ')}`;
+	if (!stamp) {
+		const figures = {};
+		for (const key of [
+			'ingestSeconds',
+			'ingestOrdersPerSecond',
+			'ingestRowsPerSecond',
+			'rowsPerStore',
+			'copySeconds',
+			'copyStatements',
+			'copyRowsPerSecond',
+			'buildSeconds',
+		])
+			figures[key] = result[key];
+		writeFileSync(
+			stampFile,
+			JSON.stringify({ madeAt: new Date().toISOString(), schema, figures }, null, '\t'),
+		);
+	}
 	console.log(
-		`Made ${STORES} stores: ${result.made}. Load ${result.ingestSeconds} s, copies ${result.copySeconds} s.`,
+		`Made ${STORES} stores: ${result.made}. Load ${result.ingestSeconds} s, copies ${result.copySeconds} s (${result.copyStatements} statements).`,
 	);
 
 	// The sampled stores, spread over the ids (so over both shards).
@@ -280,15 +433,21 @@ try {
 	servers.push(duck);
 	result.endpoints = [];
 	for (const [name, route] of Object.entries(REQUESTS)) {
+		// Warm-ups: every sampled store's answer must be DuckDB's (each store is a copy of it).
+		const expected = cents((await call(duck.url, route)).body);
 		const click = [];
 		for (const id of sample) {
 			const bearer = token(id);
-			await call(engine.url, route, bearer);
-			for (let i = 0; i < RUNS; i++) click.push(await call(engine.url, route, bearer));
+			const answer = cents((await call(engine.url, route, bearer)).body);
+			if (answer !== expected) {
+				throw new Error(
+					`Store ${id}'s ${name} differs from DuckDB's:\n${answer.slice(0, 600)}\n${expected.slice(0, 600)}`,
+				);
+			}
+			for (let i = 0; i < RUNS; i++) click.push((await call(engine.url, route, bearer)).ms);
 		}
 		const duckTimes = [];
-		await call(duck.url, route);
-		for (let i = 0; i < RUNS; i++) duckTimes.push(await call(duck.url, route));
+		for (let i = 0; i < RUNS; i++) duckTimes.push((await call(duck.url, route)).ms);
 		result.endpoints.push({
 			endpoint: name,
 			clickhouseMedianMs: round(quantile(click, 0.5)),
