@@ -69,11 +69,14 @@ export const MONTHLY_ORDER_TABLES = [
 ] as const;
 
 /**
- * Written on the cluster by the engine's own cost saves (`costs.ts`: versioned rows appended
- * there, not in the workspace): pushed on a store's first push only, so a later push never
- * removes a cost saved on the engine.
+ * Written on the cluster by the engine's own cost saves too (`costs.ts`: versioned rows appended
+ * there, not in the workspace): replaced on a store's first push only. Later pushes append what
+ * the workspace added since (`pushCosts`), so they never remove a cost saved on the engine.
  */
 const FIRST_PUSH_ONLY = new Set(['product_costs', 'order_line_costs']);
+
+/** Ids per statement asking the cluster which lines already have a fixed cost. */
+const LINE_CHECK_IDS = 5000;
 
 /** More changed slices than this in one table: the table is replaced whole for the store. */
 const MAX_SLICES = 400;
@@ -84,6 +87,13 @@ export async function createPushLog(db: Db): Promise<void> {
 		CREATE TABLE IF NOT EXISTS clickhouse_pushed (
 			store_id BIGINT NOT NULL, tbl VARCHAR NOT NULL, slice BIGINT NOT NULL,
 			n BIGINT NOT NULL, digest VARCHAR NOT NULL, PRIMARY KEY (store_id, tbl, slice)
+		);
+		CREATE TABLE IF NOT EXISTS clickhouse_pushed_costs (
+			store_id BIGINT NOT NULL, product_id BIGINT NOT NULL, variation_id BIGINT NOT NULL,
+			date_from DATE NOT NULL, cost DOUBLE NOT NULL, source VARCHAR NOT NULL
+		);
+		CREATE TABLE IF NOT EXISTS clickhouse_pushed_lines (
+			store_id BIGINT NOT NULL, order_item_id BIGINT NOT NULL
 		);
 	`);
 }
@@ -139,6 +149,12 @@ export interface PushOptions {
 	batchRows?: number;
 	/** Awaited before each table's rows are inserted (tests make a push fail there). */
 	beforeInsert?: (table: string) => Promise<void>;
+	/**
+	 * Awaited once before the push first changes the store's rows on the cluster (its first DELETE
+	 * or INSERT); not called by a push that finds nothing changed. The engine announces there
+	 * that the store's rows are being replaced (`workspaces.ts`).
+	 */
+	onReplace?: () => Promise<void>;
 }
 
 export interface PushResult {
@@ -152,6 +168,11 @@ export interface PushResult {
 	months: number[];
 	/** Orders (and refunds) whose `order_stats` rows were sent. */
 	orders: number;
+	/**
+	 * Cost rows appended after the first push (`pushCosts`): history entries the workspace added
+	 * or changed (the sync's WooCommerce costs) and lines it fixed that the cluster had not.
+	 */
+	costs: { entries: number; lines: number };
 	ms: number;
 }
 
@@ -179,8 +200,22 @@ export async function pushChanges(
 		[storeId],
 	);
 	const full = Number(recorded?.n ?? 0) === 0;
-	const result: PushResult = { full, tables: {}, rows: 0, months: [], orders: 0, ms: 0 };
+	const result: PushResult = {
+		full,
+		tables: {},
+		rows: 0,
+		months: [],
+		orders: 0,
+		costs: { entries: 0, lines: 0 },
+		ms: 0,
+	};
 	const months = new Set<number>();
+	let announced = false;
+	const announce = async (): Promise<void> => {
+		if (announced) return;
+		announced = true;
+		await options.onReplace?.();
+	};
 	// First every changed table's old rows are deleted (the mutations run side by side on the
 	// shards), then waited for, then the rows inserted table by table.
 	const plans = [];
@@ -213,6 +248,7 @@ export async function pushChanges(
 				`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
 			);
 			if (!Number(held?.n)) continue;
+			await announce();
 			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`);
 			waits.push({ shard, table });
 		}
@@ -227,6 +263,7 @@ export async function pushChanges(
 		let inserted = 0;
 		if (present.length) {
 			const filter = whole ? '' : `WHERE ${slicing.duck} IN (${present.join(', ')})`;
+			await announce();
 			inserted = await insertStoreRows(db, target.client, storeId, table, filter, batchRows);
 		}
 		await db.transaction(async () => {
@@ -263,19 +300,194 @@ export async function pushChanges(
 		}
 	}
 	result.months = [...months].sort((a, b) => a - b);
+	let costDays: { from: string; to: string } | null = null;
+	if (full) {
+		await recordPushedCosts(db, storeId, null);
+	} else {
+		await options.beforeInsert?.('product_costs');
+		const pushed = await pushCosts(db, target, storeId, announce);
+		result.costs = { entries: pushed.entries, lines: pushed.lines };
+		result.rows += pushed.entries + pushed.lines;
+		costDays = pushed.days;
+	}
 	// The daily roll-ups of the days replaced: every day on a full push, else the first to the
-	// last day of the months replaced.
-	if (full || result.months.length) {
+	// last day of the months replaced and of the days new costs apply to.
+	if (full || result.months.length || costDays) {
 		const first = result.months[0];
 		const last = result.months[result.months.length - 1];
+		const days = [
+			...(first === undefined || last === undefined
+				? []
+				: [{ from: firstDay(first), to: lastDay(last) }]),
+			...(costDays ? [costDays] : []),
+		];
 		const range =
-			full || first === undefined || last === undefined
+			full || !days.length
 				? {}
-				: { from: firstDay(first), to: lastDay(last) };
+				: {
+						from: days.map((d) => d.from).sort()[0],
+						to: days
+							.map((d) => d.to)
+							.sort()
+							.reverse()[0],
+					};
+		await announce();
 		await refreshRollups(target.client, storeId, { ...range, shards: target.shards });
 	}
 	result.ms = Date.now() - started;
 	return result;
+}
+
+/**
+ * Records every cost row of the workspace as on the cluster (after a first push copied them all),
+ * or, with `lines`, adds those lines.
+ */
+async function recordPushedCosts(db: Db, storeId: number, lines: number[] | null): Promise<void> {
+	await db.transaction(async () => {
+		await db.run('DELETE FROM clickhouse_pushed_costs WHERE store_id = ?', [storeId]);
+		await db.run(
+			`INSERT INTO clickhouse_pushed_costs
+			SELECT ?, product_id, variation_id, date_from, cost, source FROM product_costs`,
+			[storeId],
+		);
+		if (lines === null) {
+			await db.run('DELETE FROM clickhouse_pushed_lines WHERE store_id = ?', [storeId]);
+			await db.run(
+				'INSERT INTO clickhouse_pushed_lines SELECT DISTINCT ?, order_item_id FROM order_line_costs',
+				[storeId],
+			);
+		} else if (lines.length) {
+			await db.run(
+				'INSERT INTO clickhouse_pushed_lines SELECT ?, unnest(CAST(? AS BIGINT[]))',
+				[storeId, JSON.stringify(lines)],
+			);
+		}
+	});
+}
+
+let lastVersion = 0;
+
+/** Increasing row versions (microseconds since 1970, at least one more than the last). */
+function nextVersion(): number {
+	lastVersion = Math.max(Date.now() * 1000, lastVersion + 1);
+	return lastVersion;
+}
+
+/**
+ * Appends to the cluster the costs the workspace wrote since the last push (the sync records
+ * WooCommerce's cost of goods, `recordStoreCost`, which also fixes the lines sold so far), as
+ * `costs.ts` reads them (the highest `version` wins):
+ *
+ * * a history entry new or changed in the workspace, with the version of the moment it was
+ *   recorded there (so a cost saved on the engine later still wins, and one saved earlier loses,
+ *   as on a single server where the last save counts);
+ * * a line the workspace fixed, unless the cluster already holds a fixed cost for it (an engine
+ *   save fixed it first: a line's cost is fixed once, at the first cost write after its sale).
+ *
+ * Returns the rows appended and the days (store-local) whose profit they may change.
+ */
+async function pushCosts(
+	db: Db,
+	target: PushTarget,
+	storeId: number,
+	announce: () => Promise<void>,
+): Promise<{ entries: number; lines: number; days: { from: string; to: string } | null }> {
+	const database = target.client.target.database;
+	const entries = await db.all<{
+		product_id: number | bigint;
+		variation_id: number | bigint;
+		date_from: string;
+		cost: number;
+		source: string;
+		version: number | bigint;
+	}>(
+		`SELECT product_id, variation_id, strftime(date_from, '%Y-%m-%d') AS date_from, cost, source,
+			epoch_us(CAST(recorded_at AS TIMESTAMPTZ)) AS version
+		FROM product_costs c
+		WHERE NOT EXISTS (SELECT 1 FROM clickhouse_pushed_costs p
+			WHERE p.store_id = ? AND p.product_id = c.product_id AND p.variation_id = c.variation_id
+				AND p.date_from = c.date_from AND p.cost = c.cost AND p.source = c.source)
+		ORDER BY recorded_at`,
+		[storeId],
+	);
+	const lines = await db.all<{
+		order_item_id: number | bigint;
+		order_id: number | bigint;
+		unit_cost: number;
+		source: string;
+	}>(
+		`SELECT order_item_id, any_value(order_id) AS order_id, any_value(unit_cost) AS unit_cost,
+			any_value(source) AS source
+		FROM order_line_costs
+		WHERE order_item_id NOT IN (SELECT order_item_id FROM clickhouse_pushed_lines WHERE store_id = ?)
+		GROUP BY order_item_id ORDER BY order_item_id`,
+		[storeId],
+	);
+	if (!entries.length && !lines.length) return { entries: 0, lines: 0, days: null };
+	// The lines the cluster has fixed already keep their cost.
+	const fixed = new Set<number>();
+	for (let i = 0; i < lines.length; i += LINE_CHECK_IDS) {
+		const ids = lines.slice(i, i + LINE_CHECK_IDS).map((l) => Number(l.order_item_id));
+		const rows = await target.client.all<{ order_item_id: string }>(
+			`SELECT order_item_id FROM ${database}.order_line_costs_all
+			WHERE store_id = ${storeId} AND order_item_id IN (${ids.join(', ')})
+			GROUP BY order_item_id HAVING argMax(fixed, version) = 1`,
+		);
+		for (const row of rows) fixed.add(Number(row.order_item_id));
+	}
+	const newLines = lines.filter((l) => !fixed.has(Number(l.order_item_id)));
+	if (entries.length || newLines.length) await announce();
+	if (entries.length) {
+		await target.client.insert(
+			`${database}.product_costs_all`,
+			entries.map((e) => ({
+				store_id: storeId,
+				product_id: Number(e.product_id),
+				variation_id: Number(e.variation_id),
+				cost: Number(e.cost),
+				date_from: e.date_from,
+				source: e.source,
+				version: Math.max(1, Number(e.version)),
+			})),
+		);
+	}
+	if (newLines.length) {
+		const version = nextVersion();
+		await target.client.insert(
+			`${database}.order_line_costs_all`,
+			newLines.map((l) => ({
+				store_id: storeId,
+				order_item_id: Number(l.order_item_id),
+				order_id: Number(l.order_id),
+				unit_cost: Number(l.unit_cost),
+				source: l.source,
+				fixed: 1,
+				version,
+			})),
+		);
+	}
+	await recordPushedCosts(
+		db,
+		storeId,
+		lines.map((l) => Number(l.order_item_id)),
+	);
+	// The days these costs count on: from the earliest entry's day or line's sale to the store's
+	// latest order.
+	const lineDay = newLines.length
+		? await db.one<{ day: string | null }>(
+				`SELECT strftime(min(date_created), '%Y-%m-%d') AS day FROM order_product_lookup
+				WHERE order_item_id IN (SELECT unnest(CAST(? AS BIGINT[])))`,
+				[JSON.stringify(newLines.map((l) => Number(l.order_item_id)))],
+			)
+		: undefined;
+	const starts = [...entries.map((e) => e.date_from), ...(lineDay?.day ? [lineDay.day] : [])];
+	if (!starts.length) return { entries: entries.length, lines: newLines.length, days: null };
+	const from = starts.sort()[0];
+	const latest = await db.one<{ day: string | null }>(
+		"SELECT strftime(max(date_created), '%Y-%m-%d') AS day FROM order_stats",
+	);
+	const to = latest?.day && latest.day > from ? latest.day : from;
+	return { entries: entries.length, lines: newLines.length, days: { from, to } };
 }
 
 /** 'YYYY-MM-01' of a YYYYMM month (month 0, rows without a date: the earliest day). */

@@ -6,6 +6,8 @@
  * Distributed table (the store filter is added here, never by a report), and a statement naming any
  * other table is refused.
  */
+import crypto from 'node:crypto';
+
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
 import { RestError } from '../http/errors.js';
@@ -13,8 +15,8 @@ import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
-import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups } from './rollups.js';
-import { recordShards } from './routing.js';
+import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups, rollupRows } from './rollups.js';
+import { recordedShards, recordShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
 const TIME = "DateTime('UTC')";
@@ -471,7 +473,54 @@ export async function createStoreRegistry(
 		await client.run(
 			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
 		);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+		);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
+		);
 	}
+}
+
+/**
+ * Columns of the push states (`store_pushes`, `store_pushes_all`): a row each time the engine that
+ * syncs a store starts replacing its rows (`pending` 1) and once they are all on the cluster (0);
+ * the highest version tells every engine whether the store's rows are being replaced.
+ */
+const PUSHES_COLUMNS = 'store_id UInt32, url String, pending UInt8, version UInt64';
+
+/** Records that a store's rows are being replaced (`pending`) or complete again. */
+export async function recordPushState(
+	client: ClickHouseClient,
+	storeId: number,
+	url: string,
+	pending: boolean,
+): Promise<void> {
+	await client.insert(`${client.target.database}.store_pushes_all`, [
+		{ store_id: storeId, url, pending: pending ? 1 : 0, version: nextVersion() },
+	]);
+}
+
+/**
+ * Whether the engine syncing the store at `url` is replacing its rows (a push started and not
+ * finished, or failed and not retried yet). False when the cluster has no push states (made before
+ * they existed, or its stores loaded by `load.js` only).
+ */
+export async function pushPending(client: ClickHouseClient, url: string): Promise<boolean> {
+	const row = await client.one<{ n: string; pending: number }>(
+		`SELECT count() AS n, argMax(pending, version) AS pending FROM ${client.target.database}.store_pushes_all WHERE url = ?`,
+		[url],
+	);
+	return Number(row?.n ?? 0) > 0 && Number(row?.pending) === 1;
+}
+
+/** Whether the cluster holds the push states (`createStoreRegistry` makes them). */
+export async function hasPushStates(client: ClickHouseClient): Promise<boolean> {
+	const row = await client.one<{ n: string }>(
+		'SELECT count() AS n FROM system.tables WHERE database = ? AND name = ?',
+		[client.target.database, 'store_pushes_all'],
+	);
+	return Number(row?.n ?? 0) > 0;
 }
 
 export interface RegisteredStore {
@@ -512,6 +561,13 @@ export async function registerStore(
 	]);
 }
 
+/**
+ * The ids `?` (a URL) owns: an id belongs to the URL of its earliest registration, so a claim that
+ * lost a race for an id (`allocateStoreId`) never names that id's store, even before it is removed.
+ */
+const ownedIds = (database: string): string =>
+	`SELECT store_id FROM ${database}.stores_all GROUP BY store_id HAVING argMin(url, version) = ?`;
+
 /** The store registered under `url` (its latest registration), or null: no such tenant. */
 export async function storeByUrl(
 	client: ClickHouseClient,
@@ -528,8 +584,8 @@ export async function storeByUrl(
 		no_stock_amount: string;
 		manage_stock: number;
 	}>(
-		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? GROUP BY store_id ORDER BY store_id LIMIT 1`,
-		[url],
+		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? AND store_id GLOBAL IN (${ownedIds(client.target.database)}) GROUP BY store_id ORDER BY store_id LIMIT 1`,
+		[url, url],
 	);
 	if (!row) return null;
 	return {
@@ -547,6 +603,96 @@ export async function storeByUrl(
 			manageStock: Number(row.manage_stock) === 1,
 		},
 	};
+}
+
+/** Ids tried for one new store before giving up (each taken by another store). */
+const ID_TRIES = 16;
+
+/**
+ * The candidate ids of a store URL, in order: stable 31-bit ids from SHA-256 of the URL (then of
+ * the URL and the try's number), so two engines registering the same store pick the same id and
+ * two stores almost never the same one (an id from 1 to 2,147,483,647).
+ */
+export function storeIdCandidates(url: string): number[] {
+	const ids: number[] = [];
+	for (let i = 0; ids.length < ID_TRIES; i++) {
+		const digest = crypto
+			.createHash('sha256')
+			.update(i === 0 ? url : `${url}#${i}`)
+			.digest();
+		const id = digest.readUInt32BE(0) & 0x7fffffff;
+		if (id !== 0 && !ids.includes(id)) ids.push(id);
+	}
+	return ids;
+}
+
+export interface AllocateOptions {
+	/** One client per shard (a lost claim's row is removed from each); default the recorded shards. */
+	shards?: ClickHouseClient[];
+	/** The ids to try in order (default `storeIdCandidates(url)`; tests force a collision). */
+	candidates?: number[];
+	/**
+	 * Milliseconds between a claim and its read-back (default 500), so that a claim another process
+	 * sent at the same moment is on the cluster when the owner is decided.
+	 */
+	settleMs?: number;
+}
+
+/**
+ * The cluster id of the store at `url`, registering it (with `settings`) when it has none. Safe
+ * across engine processes: an id is never derived from the highest one. Each candidate id
+ * (`storeIdCandidates`) already owned by another URL is skipped; a free one is claimed by
+ * registering the store under it, then read back after `settleMs`: the id belongs to its earliest
+ * registration (lowest version), so of two processes claiming one id at once exactly one keeps it,
+ * and the other removes its claim and tries its next candidate. (A claim still on its way after
+ * `settleMs`, with an earlier version, could go unseen: that needs a network delay of that length
+ * and two new stores whose URLs share a candidate id, one chance in about two billion.)
+ */
+export async function allocateStoreId(
+	client: ClickHouseClient,
+	url: string,
+	settings: StoreSettings,
+	options: AllocateOptions = {},
+): Promise<number> {
+	const existing = await storeByUrl(client, url);
+	if (existing) return existing.storeId;
+	const database = client.target.database;
+	const owner = async (id: number): Promise<string> => {
+		const row = await client.one<{ url: string; n: string }>(
+			`SELECT argMin(url, version) AS url, count() AS n FROM ${database}.stores_all WHERE store_id = ?`,
+			[id],
+		);
+		return Number(row?.n ?? 0) > 0 ? String(row?.url) : '';
+	};
+	for (const id of options.candidates ?? storeIdCandidates(url)) {
+		if (!Number.isInteger(id) || id < 1 || id > 0xffffffff) continue;
+		const before = await owner(id);
+		if (before && before !== url) continue;
+		await registerStore(client, { storeId: id, url, settings });
+		await new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 500));
+		if ((await owner(id)) === url) return id;
+		// Lost the id to a store registered earlier: this claim goes, the next candidate is tried.
+		const shards = options.shards?.length
+			? options.shards
+			: (await recordedShards(client.target)).map(
+					(shardUrl) => new ClickHouseClient({ url: shardUrl, database }),
+				);
+		for (const shard of shards.length ? shards : [client]) {
+			const held = await shard.one<{ n: string }>(
+				`SELECT count() AS n FROM ${database}.stores WHERE store_id = ? AND url = ?`,
+				[id, url],
+			);
+			if (!Number(held?.n)) continue;
+			await shard.run(
+				`ALTER TABLE ${database}.stores DELETE WHERE store_id = ? AND url = ?`,
+				[id, url],
+			);
+			await waitForMutations(shard, 'stores', `the lost claim of ${url} on store id ${id}`);
+		}
+	}
+	throw new Error(
+		`No free store id for ${url} after ${ID_TRIES} tries: the registry is nearly full or unreadable.`,
+	);
 }
 
 /**
@@ -666,6 +812,11 @@ export class ClickHouseStore implements SqlReader {
 						501,
 						{ table: name },
 					);
+				}
+				// A roll-up: the rows of the store's current generation only (`rollups.ts`).
+				if (Object.hasOwn(CLICKHOUSE_ROLLUPS, name)) {
+					const rows = rollupRows(database, name, this.storeId, this.options.local);
+					return `${keyword}${space}${rows}`;
 				}
 				const table = this.options.local ? name : `${name}_all`;
 				return `${keyword}${space}(SELECT * FROM ${database}.${table} WHERE store_id = ${this.storeId})`;

@@ -4,7 +4,8 @@
  * sync writes it as on a single-store server, and after every committed batch its changes are
  * pushed to the store's rows on the cluster (`ingest.ts`), one push at a time per store (a batch
  * committed during a push starts one more push after it). The store's cluster id is the one its
- * URL is registered under, else the next free id; it is kept in the workspace
+ * URL is registered under, else a new one claimed on the cluster (`allocateStoreId`, safe when two
+ * engines connect stores at once); it is kept in the workspace
  * (`clickhouse_store`), and the store's report settings are registered again when they change.
  *
  * What a reader gets: while a store has changes not on the cluster yet (a push waiting or running,
@@ -34,7 +35,13 @@ import { ClickHouseClient, type ClickHouseTarget } from './client.js';
 import { pushChanges, type PushOptions, type PushResult } from './ingest.js';
 import { readStoreSettings } from './load.js';
 import { recordedShards } from './routing.js';
-import { registerStore, storeByUrl } from './store.js';
+import {
+	allocateStoreId,
+	hasPushStates,
+	pushPending,
+	recordPushState,
+	registerStore,
+} from './store.js';
 
 declare module 'fastify' {
 	interface FastifyContextConfig {
@@ -56,6 +63,12 @@ export class WorkspaceStore {
 	private retry: NodeJS.Timeout | null = null;
 	private registered = '';
 	private stopped = false;
+	/**
+	 * Whether the cluster's push state may say the store's rows are being replaced (a push of this
+	 * or an earlier process announced it): true at start, so the first push that succeeds records
+	 * the rows complete.
+	 */
+	private announced = true;
 
 	constructor(
 		readonly url: string,
@@ -101,12 +114,17 @@ export class WorkspaceStore {
 		do {
 			this.again = false;
 			try {
-				const result = await pushChanges(
-					this.db,
-					this.service.pushTarget,
-					this.storeId,
-					this.service.pushOptions,
-				);
+				const result = await pushChanges(this.db, this.service.pushTarget, this.storeId, {
+					...this.service.pushOptions,
+					onReplace: async () => {
+						this.announced = true;
+						await this.service.announcePush(this, true);
+					},
+				});
+				if (this.announced) {
+					await this.service.announcePush(this, false);
+					this.announced = false;
+				}
 				await this.registerSettings();
 				await this.service.afterPush?.(this.storeId, result);
 				this.pushes += 1;
@@ -221,12 +239,75 @@ export class EngineIngest implements SyncService {
 	readonly secrets = new Map<string, string>();
 
 	/**
+	 * How long a store's push state read from the cluster is trusted (ms), and how long a push
+	 * waits after announcing itself before it changes rows (the same, so that no engine still
+	 * trusts an older state when the rows change). Tests shorten both.
+	 */
+	pushStateMs = 1000;
+	private pushStates: { at: number; held: Promise<boolean> } | null = null;
+	private readonly pendingAt = new Map<string, { at: number; pending: Promise<boolean> }>();
+	/** Stores of other engines this server saw being replaced (their cached answers are dropped once complete). */
+	private readonly seenPending = new Set<string>();
+
+	/** Whether the cluster holds push states (asked again after a minute). */
+	private clusterHasPushStates(): Promise<boolean> {
+		if (!this.pushStates || Date.now() - this.pushStates.at > 60_000) {
+			const held = hasPushStates(this.pushTarget.client).catch(() => false);
+			this.pushStates = { at: Date.now(), held };
+		}
+		return this.pushStates.held;
+	}
+
+	/**
+	 * Records on the cluster that `store`'s rows are being replaced (then waits `pushStateMs`, so
+	 * that every engine sees it before a row changes) or complete again. Nothing on a cluster
+	 * without push states.
+	 */
+	async announcePush(store: WorkspaceStore, pending: boolean): Promise<void> {
+		if (!(await this.clusterHasPushStates())) return;
+		await recordPushState(this.pushTarget.client, store.storeId, store.url, pending);
+		if (pending && this.pushStateMs > 0) {
+			await new Promise((resolve) => setTimeout(resolve, this.pushStateMs));
+		}
+	}
+
+	/** Whether another engine is replacing the rows of the store at `url` (cached `pushStateMs`). */
+	private pendingElsewhere(url: string): Promise<boolean> {
+		const held = this.pendingAt.get(url);
+		if (held && Date.now() - held.at < this.pushStateMs) return held.pending;
+		if (this.pendingAt.size >= 10_000) this.pendingAt.clear();
+		const pending = this.clusterHasPushStates()
+			.then((has) => (has ? pushPending(this.pushTarget.client, url) : false))
+			.then((now) => {
+				// Seen replaced and complete again: answers cached before the push are dropped.
+				if (now && this.seenPending.size < 10_000) this.seenPending.add(url);
+				else if (this.seenPending.delete(url)) this.ctx.notifyWrite();
+				return now;
+			});
+		this.pendingAt.set(url, { at: Date.now(), pending });
+		// A failed read (cluster unreachable) is asked again by the next request.
+		pending.catch(() => this.pendingAt.delete(url));
+		return pending;
+	}
+
+	/**
 	 * The source of a store's reports while its cluster rows are behind its workspace; undefined
-	 * when the cluster is current (or the store has no workspace here).
+	 * when the cluster is current. A store another engine syncs is never read while that engine
+	 * replaces its rows (its push state on the cluster): 503, try again.
 	 */
 	async pendingSource(url: string): Promise<ReportSource | undefined> {
 		const store = this.byUrl(url);
-		if (!store || !store.dirty) return undefined;
+		if (!store) {
+			if (await this.pendingElsewhere(url)) {
+				throw new RestError(
+					'abacus_engine_store_updating',
+					"This store's figures are being updated on the cluster by the engine that syncs it; try again in a few seconds.",
+					503,
+				);
+			}
+			return undefined;
+		}
+		if (!store.dirty) return undefined;
 		return { reader: store.db, settings: await store.settings(), store: `workspace:${url}` };
 	}
 
@@ -259,22 +340,17 @@ export function workspaceDir(databasePath: string): string {
 async function storeIdFor(
 	db: Db,
 	client: ClickHouseClient,
+	shards: ClickHouseClient[],
 	url: string,
-	taken: Set<number>,
 ): Promise<number> {
 	await db.exec('CREATE TABLE IF NOT EXISTS clickhouse_store (store_id BIGINT NOT NULL)');
 	const kept = await db.one<{ store_id: number | bigint }>(
 		'SELECT store_id FROM clickhouse_store LIMIT 1',
 	);
 	if (kept) return Number(kept.store_id);
-	const registered = await storeByUrl(client, url);
-	let id = registered?.storeId;
-	if (id === undefined) {
-		const row = await client.one<{ id: string }>(
-			`SELECT max(store_id) AS id FROM ${client.target.database}.stores_all`,
-		);
-		id = Math.max(Number(row?.id ?? 0), ...taken) + 1;
-	}
+	// The id its URL is registered under, else a new one claimed on the cluster (never the
+	// highest plus one: two engines connecting stores at once would take the same).
+	const id = await allocateStoreId(client, url, await readStoreSettings(db), { shards });
 	await db.run('INSERT INTO clickhouse_store (store_id) VALUES (?)', [id]);
 	return id;
 }
@@ -324,7 +400,7 @@ export async function openEngineIngest(
 			db.close();
 			throw new Error(`Two workspaces in ${options.dir} hold the store ${url}.`);
 		}
-		const storeId = await storeIdFor(db, client, url, taken);
+		const storeId = await storeIdFor(db, client, shards, url);
 		if (taken.has(storeId)) {
 			db.close();
 			throw new Error(

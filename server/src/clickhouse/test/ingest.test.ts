@@ -15,11 +15,17 @@ import { Db } from '../../core/db.js';
 import { startServer } from '../../index.js';
 import { prepareEngineDatabase } from '../../sync/prepare.js';
 import { registerStore as connectStore } from '../../sync/registry.js';
-import { FakeWoo } from '../../sync/test/fake-woo.js';
+import { FAKE_COSTS, FakeWoo } from '../../sync/test/fake-woo.js';
 import { ClickHouseClient } from '../client.js';
 import type { Cluster } from '../cluster.js';
 import { MONTHLY_ORDER_TABLES } from '../ingest.js';
-import { createClusterSchema, createStoreRegistry } from '../store.js';
+import {
+	allocateStoreId,
+	createClusterSchema,
+	createStoreRegistry,
+	storeByUrl,
+	storeIdCandidates,
+} from '../store.js';
 import type { EngineIngest } from '../workspaces.js';
 import { engineToken, getJson, json, startCluster, type Answer, type Server } from './setup.js';
 
@@ -253,9 +259,182 @@ describe('store sync on a ClickHouse engine', () => {
 		expect(json(againB.body)).toEqual(json(revenueB.body));
 	});
 
-	test('a failed push: the store is answered from its workspace, equal to DuckDB, until a push succeeds', async () => {
+	test("WooCommerce costs synced after the first push reach the cluster: the engine's profit equals DuckDB's", async () => {
+		const a = ingest.byUrl(woo.a.url);
+		if (!a || !duckA?.sync) throw new Error('the servers are not running');
+		const duckSync = duckA.sync;
+		// Today in the store's zone (Europe/Paris): the sync records a WooCommerce cost from today.
+		const today = new Intl.DateTimeFormat('en-CA', {
+			timeZone: 'Europe/Paris',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		}).format(new Date());
+		const range = `after=2026-08-01T00:00:00&before=${today}T23:59:59`;
+		const profitRoutes = [
+			`wc-analytics/reports/profit/stats?${range}&interval=month`,
+			`wc-analytics/reports/profit?${range}`,
+			`wc-analytics/reports/profit/missing-costs?${range}`,
+		];
+		const expectProfitEqual = async (): Promise<number> => {
+			let cost = 0;
+			for (const route of profitRoutes) {
+				const [click, duck] = [await engineGet(route, 'a'), await duckGet(route)];
+				expect({ route, status: click.status }).toEqual({ route, status: 200 });
+				expect({ route, body: json(click.body) }).toEqual({ route, body: json(duck.body) });
+				const totals = (click.body as { totals?: { cost?: number | null } }).totals;
+				if (totals) cost = Number(totals.cost ?? 0);
+			}
+			return cost;
+		};
+		const catalogue = async (): Promise<void> => {
+			for (const sync of duckSync.syncs) await sync.syncCatalogue();
+			await a.sync.syncCatalogue();
+			await a.flush();
+		};
+		const costs: Array<{ entries: number; lines: number }> = [];
+		ingest.afterPush = async (storeId, result) => {
+			if (storeId === a.storeId) costs.push(result.costs);
+		};
+		const saved = FAKE_COSTS[11];
+		try {
+			// An order of today (product 11), then the store turns on its cost of goods (11 at 4):
+			// the sale's line is fixed at 4 in the workspace as the next cost is recorded.
+			woo.a.touch(1021, { date: `${today} 00:05:00` });
+			await syncAll();
+			woo.a.cogs = true;
+			await catalogue();
+			expect(a.dirty).toBe(false);
+			expect(costs.some((c) => c.entries >= 2)).toBe(true);
+			const first = await expectProfitEqual();
+			expect(first).toBeGreaterThan(0);
+			// The store changes product 11's cost the same day: today's earlier sale keeps the cost
+			// it was fixed at (its line pushed fixed), while the history's entry of today becomes 6.
+			const before = costs.length;
+			FAKE_COSTS[11] = 6;
+			await catalogue();
+			expect(costs.slice(before).some((c) => c.entries >= 1)).toBe(true);
+			expect(costs.some((c) => c.lines >= 1)).toBe(true);
+			expect(await expectProfitEqual()).toBe(first);
+			const entry = await client.one<{ cost: number }>(
+				`SELECT argMax(cost, version) AS cost FROM abacus.product_costs_all
+				WHERE store_id = ? AND product_id = 11 AND variation_id = 0 AND date_from = toDate(?)`,
+				[a.storeId, today],
+			);
+			expect(Number(entry?.cost)).toBe(6);
+			// A sale after the change counts the new cost on both.
+			woo.a.touch(1023, { date: `${today} 00:10:00` });
+			await syncAll();
+			expect(await expectProfitEqual()).toBeGreaterThan(first);
+			// Store B has no cost rows on the cluster.
+			const ofB = await client.one<{ n: string }>(
+				'SELECT count() AS n FROM abacus.product_costs_all WHERE store_id = ?',
+				[ingest.byUrl(woo.b.url)?.storeId ?? 0],
+			);
+			expect(Number(ofB?.n)).toBe(0);
+		} finally {
+			ingest.afterPush = undefined;
+			FAKE_COSTS[11] = saved;
+			woo.a.cogs = false;
+		}
+		await expectEqualToDuck();
+	});
+
+	test('two engines registering new stores at once take different ids; the same store the same id', async () => {
+		if (!cluster) throw new Error('no cluster');
+		const settings = (await ingest.byUrl(woo.a.url)?.settings()) ?? null;
+		if (!settings) throw new Error('store A is not synced');
+		// Two engine processes, each with its own clients (one on each shard), claiming the same
+		// first candidate id for two different stores at the same moment.
+		const engines = cluster.shards.map((shard) => ({
+			client: new ClickHouseClient(
+				{ url: shard.url, database: 'abacus' },
+				{ insert_distributed_sync: 1 },
+			),
+		}));
+		const candidates = [3_000_000_001, 3_000_000_002, 3_000_000_003];
+		const urls = ['https://race-one.example', 'https://race-two.example'];
+		const ids = await Promise.all(
+			urls.map((url, i) =>
+				allocateStoreId(engines[i].client, url, settings, { candidates, settleMs: 300 }),
+			),
+		);
+		expect(ids[0]).not.toBe(ids[1]);
+		expect([...ids].sort()).toEqual(candidates.slice(0, 2));
+		// Each URL names its own id; each id holds one store.
+		for (const [i, url] of urls.entries()) {
+			expect((await storeByUrl(client, url))?.storeId).toBe(ids[i]);
+			const held = await client.all<{ url: string }>(
+				'SELECT DISTINCT url FROM abacus.stores_all WHERE store_id = ?',
+				[ids[i]],
+			);
+			expect(held.map((row) => row.url)).toEqual([url]);
+		}
+		// The same new store connected to two engines at once: one id.
+		const same = await Promise.all(
+			engines.map((engine) =>
+				allocateStoreId(engine.client, 'https://race-same.example', settings, {
+					settleMs: 300,
+				}),
+			),
+		);
+		expect(same[0]).toBe(same[1]);
+		expect(storeIdCandidates('https://race-same.example')).toContain(same[0]);
+		// The stores the engine connected got ids of their own URLs, not the highest plus one.
+		expect(storeIdCandidates(woo.a.url)).toContain(ingest.byUrl(woo.a.url)?.storeId);
+		expect(storeIdCandidates(woo.b.url)).toContain(ingest.byUrl(woo.b.url)?.storeId);
+	});
+
+	test('a failed push: the store is answered from its workspace, equal to DuckDB, until a push succeeds; a second engine on the cluster answers 503 meanwhile, never half-replaced rows', async () => {
 		const a = ingest.byUrl(woo.a.url);
 		if (!a) throw new Error('store A is not synced');
+		// A second engine server in front of the same cluster, syncing no store (its own empty
+		// stores folder), serving A's and B's tokens from the cluster.
+		const second = await startServer({
+			databasePath: path.join(dir, 'engine-2.duckdb'),
+			storesDir: path.join(dir, 'stores-2'),
+			orders: 0,
+			quiet: true,
+			engine: { url: cluster?.shards[1].url ?? '', database: 'abacus' },
+			engineStores: [
+				{ url: woo.a.url, secret: SECRET_A },
+				{ url: woo.b.url, secret: SECRET_B },
+			],
+			sync: { autoStart: false },
+		});
+		const secondIngest = second.sync as EngineIngest;
+		// Each request asks the cluster for the push state (no cached state in this test).
+		secondIngest.pushStateMs = 0;
+		const secondGet = (route: string, who: 'a' | 'b'): Promise<Answer> =>
+			getJson(second.url, route, { Authorization: `Bearer ${token[who]}` });
+		const revenue = `wc-analytics/reports/revenue/stats?${RANGE}&interval=month`;
+		try {
+			expect(json((await secondGet(revenue, 'a')).body)).toEqual(
+				json((await duckGet(revenue)).body),
+			);
+			await failedPush(a, async () => {
+				// While A's push is unfinished the second engine does not read A's rows.
+				const during = await secondGet(revenue, 'a');
+				expect({ status: during.status, body: during.body }).toMatchObject({
+					status: 503,
+					body: { code: 'abacus_engine_store_updating' },
+				});
+				expect((await secondGet(revenue, 'b')).status).toBe(200);
+			});
+			// Complete again: the second engine's answer equals DuckDB's.
+			const after = await secondGet(revenue, 'a');
+			expect(after.status).toBe(200);
+			expect(json(after.body)).toEqual(json((await duckGet(revenue)).body));
+		} finally {
+			await second.close();
+		}
+	});
+
+	/** Makes a push of store A fail between its DELETE and INSERT, runs `during`, then pushes again. */
+	async function failedPush(
+		a: NonNullable<ReturnType<EngineIngest['byUrl']>>,
+		during: () => Promise<void>,
+	): Promise<void> {
 		ingest.pushOptions = {
 			beforeInsert: async (table) => {
 				if (table === 'order_stats') throw new Error('the cluster refused the insert');
@@ -287,6 +466,7 @@ describe('store sync on a ClickHouse engine', () => {
 			],
 		});
 		await expectEqualToDuck();
+		await during();
 		ingest.pushOptions = {};
 		a.requestPush();
 		await a.flush();
@@ -297,7 +477,7 @@ describe('store sync on a ClickHouse engine', () => {
 		);
 		expect(Number(after?.n)).toBe(Number(workspaceRows?.n));
 		await expectEqualToDuck();
-	});
+	}
 
 	test("the historical import on the engine: the operator rebuilds a chosen store's figures, each batch pushed; equal to DuckDB", async () => {
 		const a = ingest.byUrl(woo.a.url);
