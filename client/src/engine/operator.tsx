@@ -189,6 +189,7 @@ export function StoreSwitcher({ operator, path, query, onNavigate = load }: Swit
 			label: sprintf(__('%1$s (%2$s)', 'abacus'), store.name, store.currency),
 		})),
 	];
+	const chosen = options.find((option) => option.value === String(operator.store));
 	return (
 		<div className="abacus-store-switcher">
 			<SelectControl
@@ -204,6 +205,13 @@ export function StoreSwitcher({ operator, path, query, onNavigate = load }: Swit
 					onNavigate(addressForStore(id, path, query));
 				}}
 			/>
+			{chosen && (
+				// A narrow screen cuts a long name in the select: it is written out in full below
+				// (the select already names it to a screen reader).
+				<p className="abacus-store-switcher__name" aria-hidden="true">
+					{chosen.label}
+				</p>
+			)}
 		</div>
 	);
 }

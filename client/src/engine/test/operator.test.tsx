@@ -206,3 +206,18 @@ it('the screens that change the live store point to that store’s own wp-admin 
 		),
 	).toBeNull();
 });
+
+it("writes the chosen store's whole name beside the switcher (a narrow select cuts it)", () => {
+	const { container } = render(
+		<StoreSwitcher
+			operator={{ stores: STORES, store: 2 }}
+			path="/analytics/revenue"
+			query={{}}
+			onNavigate={jest.fn()}
+		/>,
+	);
+	expect(container.querySelector('.abacus-store-switcher__name')?.textContent).toBe(
+		'shop-b.example (EUR)',
+	);
+	expect(screen.getByRole('combobox', { name: 'Store' })).toBeTruthy();
+});
