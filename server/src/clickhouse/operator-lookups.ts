@@ -285,7 +285,10 @@ function productObject(
 		manage_stock: Boolean(Number(row.manage_stock)),
 		stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
 		stock_status: row.stock_status,
-		effective_stock_status: stockStatusOf(row, store.settings),
+		effective_stock_status: stockStatusOf(
+			{ ...row, manage_stock: Boolean(Number(row.manage_stock)) },
+			store.settings,
+		),
 		low_stock_amount: row.low_stock_amount === null ? null : Number(row.low_stock_amount),
 		parent_id: Number(row.parent_id),
 		categories: isVariation ? [] : (extras.categories.get(id) ?? []),

@@ -330,6 +330,9 @@ const PRODUCT_KEYS = [
 	'price',
 	'stock_quantity',
 	'stock_status',
+	'effective_stock_status',
+	'low_stock_amount',
+	'manage_stock',
 	'categories',
 	'attributes',
 	'last_order_date',
@@ -364,6 +367,7 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 				PRODUCT_KEYS,
 			],
 			[`wc-analytics/products?type=variable&per_page=20&orderby=id&order=asc`, PRODUCT_KEYS],
+			[`wc-analytics/products?low_in_stock=true&per_page=50&orderby=id`, PRODUCT_KEYS],
 			// Popularity: the same products (units sold are counted from the store's orders).
 			[
 				`wc-analytics/products?search=${encodeURIComponent(word)}&per_page=100&orderby=popularity`,
