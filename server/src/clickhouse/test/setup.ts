@@ -278,33 +278,45 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 				batchRows: 2000,
 			});
 		}
-		if (options.duckServers !== false) {
-			for (const store of stores) {
-				store.db.close();
-				duck.set(
-					store.id,
-					await startServer({
-						databasePath: store.file,
+		// Each store's DuckDB server and the engine start side by side (separate files and ports);
+		// every start settles before a failure is thrown, so that stop() closes all that started.
+		const duckStarts =
+			options.duckServers === false
+				? []
+				: stores.map((store) => {
+						store.db.close();
+						return startServer({
+							databasePath: store.file,
+							quiet: true,
+							sync: false,
+							nonce: options.nonce,
+						});
+					});
+		const engineStart =
+			options.engineServer === false
+				? Promise.resolve(undefined)
+				: startServer({
+						databasePath: path.join(dir, 'engine.duckdb'),
+						orders: options.engineOrders ?? 0,
 						quiet: true,
 						sync: false,
 						nonce: options.nonce,
-					}),
-				);
-			}
-		}
-		if (options.engineServer !== false) {
-			engine = await startServer({
-				databasePath: path.join(dir, 'engine.duckdb'),
-				orders: options.engineOrders ?? 0,
-				quiet: true,
-				sync: false,
-				nonce: options.nonce,
-				engine: target,
-				engineStores: [
-					...options.stores.map((s) => s.url),
-					...(options.unloaded ?? []),
-				].map((url) => ({ url, secret: secretOf(url) })),
-			});
+						engine: target,
+						engineStores: [
+							...options.stores.map((s) => s.url),
+							...(options.unloaded ?? []),
+						].map((url) => ({ url, secret: secretOf(url) })),
+					});
+		const [engineResult, ...duckResults] = await Promise.allSettled([
+			engineStart,
+			...duckStarts,
+		]);
+		if (engineResult.status === 'fulfilled') engine = engineResult.value;
+		duckResults.forEach((result, i) => {
+			if (result.status === 'fulfilled') duck.set(stores[i].id, result.value);
+		});
+		for (const result of [engineResult, ...duckResults]) {
+			if (result.status === 'rejected') throw result.reason;
 		}
 		const urlOf = (id: number): string => {
 			const spec = options.stores.find((s) => s.id === id);
