@@ -14,7 +14,9 @@
  * Distributed table in batches. A deleted order, a status change, a refund (a new row in the
  * refund's month) and an order moved to another month (an edited date, or the paid/completed date
  * basis) all change the digests of the months they left and came to. The first push of a store
- * (no digests recorded) replaces all of the store's rows.
+ * (no digests recorded) replaces all of the store's rows. The cost tables, which the engine's own
+ * cost saves append to on the cluster, are replaced on the first push only; later pushes append
+ * the costs the workspace added since (`pushCosts`).
  *
  * A push is not atomic on the cluster: between a slice's DELETE and its INSERT the store's rows
  * are incomplete. `workspaces.ts` therefore answers a store from its workspace while the store has

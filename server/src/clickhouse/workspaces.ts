@@ -12,7 +12,9 @@
  * or a failed push until a retry succeeds), its reports are answered from its workspace (the last
  * committed batch, the same figures the cluster gets after the push), never from rows a push is
  * replacing. After a push the server's report caches are dropped. A failed push is retried after
- * 5 s, doubling up to 5 minutes, and by every later batch.
+ * 5 s, doubling up to 5 minutes, and by every later batch. Other engine servers on the same cluster
+ * learn it from the store's push state there (`store_pushes`: pending from a push's first change
+ * until a push succeeds) and answer the store 503 meanwhile.
  */
 import fs from 'node:fs';
 import path from 'node:path';
