@@ -1,30 +1,48 @@
 /**
  * The daily roll-ups on the cluster: the same tables, columns and definitions as DuckDB's
  * (`db/rollups.ts`: `order_stats_daily`, `order_coupon_daily`, `order_product_daily`,
- * `order_tax_daily`), with `store_id` leading, so whole-day report ranges read a store's days
- * instead of its orders. They are computed inside ClickHouse from the store's rows already on the
- * cluster (`INSERT … SELECT`), by `loadStore` after it copied a store and by any writer that
- * changed some days of a store (`refreshRollups` with `from`/`to`).
+ * `order_tax_daily`, and `db/costs.ts`' profit roll-up `order_profit_daily`), with `store_id`
+ * leading, so whole-day report ranges read a store's days instead of its orders. They are
+ * computed inside ClickHouse from the store's rows already on the cluster (`INSERT … SELECT`), by
+ * `loadStore` after it copied a store, by any writer that changed some days of a store
+ * (`refreshRollups` with `from`/`to`) and by every cost save (`products`, `costs.ts`).
+ *
+ * ClickHouse has no transactions, so a refresh never changes the rows readers read: every roll-up
+ * row carries its store's `generation`, and a refresh writes a whole new generation (the days it
+ * recomputes, the other rows copied from the current generation), then inserts one row naming it
+ * into `rollup_generations` (one row on one shard: the atomic step). Readers read only the rows of
+ * the highest generation committed (`rollupRows`; numbers grow with the time a refresh began);
+ * the generations below the one a refresh replaced are deleted after its commit. A store without a committed generation is read from generation 0 (the
+ * rows of a cluster loaded before generations existed).
  */
 import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
+import { CLICKHOUSE_LINE_COSTS } from './costs.js';
 import { recordedShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
 
 interface RollupSpec {
-	/** Columns after store_id, in order (an INSERT … SELECT fills them by position). */
-	columns: Array<[name: string, type: string]>;
-	/** The sort key after store_id. */
-	key: string;
 	/**
-	 * The SELECT giving the columns after store_id for one store's rows. `from(table, columns)` is
-	 * a subquery of the store's rows of `table` in the days refreshed (only `columns`, and `day`
-	 * for `order_stats`); `rows(table)` is the same for an `IN` subquery of order ids.
+	 * Columns after store_id and generation, in order (an INSERT … SELECT fills them by
+	 * position).
+	 */
+	columns: Array<[name: string, type: string]>;
+	/** The sort key after store_id and generation. */
+	key: string;
+	/** Whether its rows depend on the costs (recomputed for the products of a cost save). */
+	costs?: boolean;
+	/**
+	 * The SELECT giving the columns after store_id and generation for one store's rows.
+	 * `from(table, columns)` is a subquery of the store's rows of `table` in the days (and
+	 * products) refreshed (only `columns`, and `day` for `order_stats`); `ids(table)` is the same
+	 * for an `IN` subquery of order ids; `store(sql)` puts the store's rows (all days) of each
+	 * table `sql` names (`FROM`/`JOIN` a table).
 	 */
 	select(
 		from: (table: string, columns: string) => string,
 		ids: (table: string) => string,
+		store: (sql: string) => string,
 	): string;
 }
 
@@ -101,25 +119,106 @@ export const CLICKHOUSE_ROLLUPS: Record<string, RollupSpec> = {
 			ALL INNER JOIN ${from('order_stats', 'order_id, status')} USING order_id
 			GROUP BY day, status, tax_rate_id`,
 	},
+	// `db/costs.ts`' `profitRollupSelect`: each line's unit cost is the one reports read
+	// (`CLICKHOUSE_LINE_COSTS`: fixed at the sale, else the history's; a refund its sale's),
+	// computed over the store's lines of every day (a refund's sale may lie on another day).
+	order_profit_daily: {
+		columns: [
+			['day', 'Date'],
+			['status', 'String'],
+			['product_id', 'Int64'],
+			['variation_id', 'Int64'],
+			['items_sold', 'Int64'],
+			['net_revenue', MONEY],
+			['costed_revenue', 'Nullable(Float64)'],
+			['cost', 'Nullable(Float64)'],
+			['gross_profit', 'Nullable(Float64)'],
+			['items_without_cost', 'Int64'],
+			['uncosted_lines', 'UInt64'],
+		],
+		key: 'day, status, product_id, variation_id',
+		costs: true,
+		select: (from, _ids, store) => `SELECT day, status, product_id, variation_id,
+			sum(product_qty), sum(product_net_revenue),
+			sum(CASE WHEN unit_cost IS NOT NULL THEN toFloat64(product_net_revenue) END),
+			sum(unit_cost * product_qty),
+			sum(CASE WHEN unit_cost IS NOT NULL
+				THEN toFloat64(product_net_revenue) - unit_cost * product_qty END),
+			sumIf(product_qty, unit_cost IS NULL AND parent_id = 0),
+			countIf(unit_cost IS NULL AND parent_id = 0)
+			FROM (SELECT * FROM ${from('order_product_lookup', 'order_item_id, order_id, product_id, variation_id, product_qty, product_net_revenue')}
+				ALL INNER JOIN ${from('order_stats', 'order_id, status, parent_id')} USING order_id)
+			ALL LEFT JOIN (SELECT cost_item AS order_item_id, unit_cost
+				FROM ${store(CLICKHOUSE_LINE_COSTS)}) USING order_item_id
+			GROUP BY day, status, product_id, variation_id`,
+	},
 };
 
-/** Creates the roll-up tables and their Distributed tables (sharded by store_id) on one shard. */
+/** The table naming each store's current roll-up generation (see the file comment). */
+export const ROLLUP_GENERATIONS = 'rollup_generations';
+
+/**
+ * The subquery of one store's rows of a roll-up table, of its current generation (the highest
+ * `rollup_generations` names; 0 when there is none). `local`: the shard's own
+ * tables (the store's rows and its generation rows lie on one shard), else the Distributed ones.
+ */
+export function rollupRows(
+	database: string,
+	table: string,
+	storeId: number,
+	local = false,
+): string {
+	const all = local ? '' : '_all';
+	return `(SELECT * FROM ${database}.${table}${all} WHERE store_id = ${storeId} AND generation = ${currentGeneration(database, storeId, local)})`;
+}
+
+/**
+ * A scalar subquery of the store's current generation: the highest committed (0 when none was),
+ * so a refresh that began earlier and commits later never replaces a newer one.
+ */
+function currentGeneration(database: string, storeId: number, local = false): string {
+	const all = local ? '' : '_all';
+	return `(SELECT max(generation) FROM ${database}.${ROLLUP_GENERATIONS}${all} WHERE store_id = ${storeId})`;
+}
+
+/**
+ * Creates the roll-up tables, the generation table and their Distributed tables (sharded by
+ * store_id) on one shard. Roll-up tables made before generations existed get the `generation`
+ * column (0: the rows read while the store has no committed generation).
+ */
 export async function createRollupTables(
 	client: ClickHouseClient,
 	cluster: string,
 	database: string,
 ): Promise<void> {
+	const distributed = (table: string): Promise<void> =>
+		client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
+		);
 	for (const [table, spec] of Object.entries(CLICKHOUSE_ROLLUPS)) {
-		const columns = [['store_id', 'UInt32'], ...spec.columns]
+		const columns = [['store_id', 'UInt32'], ['generation', 'UInt64'], ...spec.columns]
 			.map(([name, type]) => `${name} ${type}`)
 			.join(', ');
 		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() PARTITION BY toYear(day) ORDER BY (store_id, ${spec.key})`,
+			`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() PARTITION BY toYear(day) ORDER BY (store_id, generation, ${spec.key})`,
 		);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
+		await distributed(table);
+		// 18.16 has no ADD COLUMN IF NOT EXISTS: ask which of the two tables lack it.
+		const lacking = await client.all<{ name: string }>(
+			`SELECT name FROM system.tables WHERE database = ? AND name IN (?, ?)
+			AND name NOT IN (SELECT table FROM system.columns WHERE database = ? AND name = 'generation')`,
+			[database, table, `${table}_all`, database],
 		);
+		for (const { name } of lacking) {
+			await client.run(
+				`ALTER TABLE ${database}.${name} ADD COLUMN generation UInt64 DEFAULT 0 AFTER store_id`,
+			);
+		}
 	}
+	await client.run(
+		`CREATE TABLE IF NOT EXISTS ${database}.${ROLLUP_GENERATIONS} (store_id UInt32, generation UInt64, committed UInt64) ENGINE = MergeTree() ORDER BY (store_id, committed)`,
+	);
+	await distributed(ROLLUP_GENERATIONS);
 }
 
 /**
@@ -151,24 +250,63 @@ export interface RefreshRollupsOptions {
 	from?: string;
 	to?: string;
 	/**
-	 * A client per shard: each shard's old roll-up rows of the store are deleted and each computes
-	 * the store's roll-ups from its own local rows (a store's rows live on one shard). Default: the
-	 * shards `createClusterSchema` recorded on `client`'s node; when none are recorded, the old
-	 * rows are deleted on `client`'s node only and the roll-ups are computed through the
-	 * Distributed tables (the store's rows read on `client`'s node).
+	 * Only the profit roll-up rows of these products (their variations included), every day: after
+	 * their costs changed. With `from`/`to` or alone; the other rows are kept as they are.
+	 */
+	products?: number[];
+	/**
+	 * A client per shard: each shard writes the store's new generation from its own local rows
+	 * (a store's rows live on one shard) and deletes its old ones. Default: the shards
+	 * `createClusterSchema` recorded on `client`'s node; when none are recorded, the roll-ups are
+	 * computed and written through the Distributed tables (the store's rows read on `client`'s
+	 * node).
 	 */
 	shards?: ClickHouseClient[];
+	/** Called once the new generation is written, before it is committed (tests hold it there). */
+	beforeCommit?: () => Promise<void>;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+let lastGeneration = 0;
+
+/**
+ * A new generation number: microseconds since 1970 plus a random part, so two engine processes
+ * starting a refresh at once do not pick the same (and each process's numbers increase).
+ */
+function nextGeneration(): number {
+	const now = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+	lastGeneration = Math.max(now, lastGeneration + 1);
+	return lastGeneration;
+}
+
+/** The store's current generation and when it was committed (0 and 0 when none was). */
+async function generationOf(
+	client: ClickHouseClient,
+	storeId: number,
+): Promise<{ generation: number; committed: number }> {
+	const row = await client.one<{ generation: string; committed: string }>(
+		`SELECT toString(max(generation)) AS generation, toString(max(committed)) AS committed
+		FROM ${client.target.database}.${ROLLUP_GENERATIONS}_all WHERE store_id = ?`,
+		[storeId],
+	);
+	return { generation: Number(row?.generation ?? 0), committed: Number(row?.committed ?? 0) };
+}
+
 /**
  * Recomputes one store's daily roll-ups from its rows on the cluster, for every day or for the
- * days `from`…`to` (both included): for each roll-up table, the store's rows of those days are
- * deleted (waited for) and computed again with one `INSERT … SELECT`. Call it after writing or
- * removing a store's order rows, with the days of the rows removed and of those written. Between
- * the delete and the insert a report over those days reads no roll-up rows for them. Returns the
- * roll-up rows written per table.
+ * days `from`…`to` (both included), or the profit rows of some `products`: a new generation holds
+ * the rows recomputed and a copy of the current generation's other rows, then one row of
+ * `rollup_generations` makes it the current one (readers see the old rows until then, the new
+ * ones after; never a mix). Call it after writing or removing a store's order rows, with the days
+ * of the rows removed and of those written, and after a cost save with its product.
+ *
+ * Two refreshes of one store at once (two engine processes) each copy the generation current when
+ * they began: when another refresh committed between that and its own commit, a refresh runs
+ * again over every day (so neither one's days are lost; readers meanwhile see a complete
+ * generation, with the other refresh's days as they were before it). Afterwards the store's
+ * generations older than the one it replaced are deleted (their readers have finished: a query
+ * keeps reading the parts it started with). Returns the roll-up rows recomputed per table.
  */
 export async function refreshRollups(
 	client: ClickHouseClient,
@@ -178,7 +316,7 @@ export async function refreshRollups(
 	if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
 		throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
 	}
-	const { from, to } = options;
+	const { from, to, products } = options;
 	if ((from === undefined) !== (to === undefined)) {
 		throw new Error('Refreshing roll-ups takes both from and to (or neither: every day).');
 	}
@@ -187,32 +325,54 @@ export async function refreshRollups(
 			`Roll-up days run from a YYYY-MM-DD day to a later one, not ${from}…${to}.`,
 		);
 	}
+	if (products && !products.every((id) => Number.isInteger(id) && id >= 0)) {
+		throw new Error('Roll-up products are product ids (whole numbers).');
+	}
+	if (products?.length === 0) return {};
 	const database = client.target.database;
-	const range = from === undefined ? '' : 'AND day BETWEEN toDate(?) AND toDate(?)';
-	const rangeParams: SqlValue[] = from === undefined || to === undefined ? [] : [from, to];
 	const shards = options.shards?.length
 		? options.shards
 		: (await recordedShards(client.target)).map(
 				(url) => new ClickHouseClient({ url, database }),
 			);
+	// A LEFT JOIN without a match gives NULL, as on DuckDB and as the engine reads (a line's
+	// cost, `costs.ts`).
+	const nulls = { join_use_nulls: 1 };
+	const sync = new ClickHouseClient(client.target, { ...nulls, insert_distributed_sync: 1 });
 	// Local: each shard computes from its own rows into its own tables; else through the
 	// Distributed tables, inserting synchronously (the rows are on their shard when this returns).
 	const writers = shards.length
-		? shards.map((shard) => ({ shard, local: true }))
-		: [
-				{
-					shard: new ClickHouseClient(client.target, { insert_distributed_sync: 1 }),
-					local: false,
-				},
-			];
+		? shards.map((shard) => ({ shard: new ClickHouseClient(shard.target, nulls), local: true }))
+		: [{ shard: sync, local: false }];
+	const base = await generationOf(sync, storeId);
+	const generation = nextGeneration();
+	const range = from === undefined ? '' : 'day BETWEEN toDate(?) AND toDate(?)';
+	const rangeParams: SqlValue[] = from === undefined || to === undefined ? [] : [from, to];
+	const productList = products?.map((id) => String(id)).join(', ');
 	const counts: Record<string, number> = {};
 	for (const [table, spec] of Object.entries(CLICKHOUSE_ROLLUPS)) {
-		for (const shard of shards.length ? shards : [client]) {
-			await deleteStoreRows(shard, table, storeId, range, rangeParams);
-		}
+		// A cost refresh recomputes the profit rows of its products only.
+		const recompute = !products || spec.costs === true;
+		const kept = [
+			...(range ? [range] : []),
+			...(products && recompute ? [`product_id IN (${productList})`] : []),
+		];
+		const names = ['store_id', 'generation', ...spec.columns.map(([c]) => c)].join(', ');
+		const columns = spec.columns.map(([c]) => c).join(', ');
 		counts[table] = 0;
 		for (const { shard, local } of writers) {
 			const name = (t: string): string => `${database}.${t}${local ? '' : '_all'}`;
+			// The current generation's rows outside what is recomputed (all of them when nothing is).
+			if (kept.length || !recompute) {
+				await shard.run(
+					`INSERT INTO ${name(table)} (${names})
+					SELECT store_id, toUInt64(${generation}), ${columns} FROM ${name(table)}
+					WHERE store_id = ? AND generation = ?
+						${recompute ? `AND NOT (${kept.join(' AND ')})` : ''}`,
+					[storeId, base.generation, ...(recompute && range ? rangeParams : [])],
+				);
+			}
+			if (!recompute) continue;
 			const params: SqlValue[] = [];
 			const days = (): string => {
 				if (from === undefined) return '';
@@ -220,52 +380,113 @@ export async function refreshRollups(
 				return 'AND toDate(date_created) BETWEEN toDate(?) AND toDate(?)';
 			};
 			// Placeholders are bound in the order they are written: build the SELECT in text order.
-			const fromRows = (t: string, columns: string): string => {
+			const fromRows = (t: string, cols: string): string => {
 				params.push(storeId);
 				const cond = days();
+				const only =
+					products && t === 'order_product_lookup'
+						? `AND product_id IN (${productList})`
+						: '';
 				const day = t === 'order_stats' ? ', toDate(date_created) AS day' : '';
-				return `(SELECT ${columns}${day} FROM ${name(t)} WHERE store_id = ? ${cond})`;
+				return `(SELECT ${cols}${day} FROM ${name(t)} WHERE store_id = ? ${cond} ${only})`;
 			};
 			const ids = (t: string): string => {
 				params.push(storeId);
 				return `(SELECT order_id FROM ${name(t)} WHERE store_id = ? ${days()})`;
 			};
-			const select = spec.select(fromRows, ids);
-			const columns = ['store_id', ...spec.columns.map(([c]) => c)].join(', ');
-			const before = await countRows(shard, name(table), storeId);
+			const store = (sql: string): string =>
+				sql.replace(
+					/\b(FROM|JOIN)(\s+)([A-Za-z_][A-Za-z0-9_]*)\b(?!\.)/g,
+					(_, keyword: string, space: string, t: string) =>
+						`${keyword}${space}(SELECT * FROM ${name(t)} WHERE store_id = ${storeId})`,
+				);
+			const select = spec.select(fromRows, ids, store);
+			const before = await countRows(shard, name(table), storeId, generation);
 			await shard.run(
-				`INSERT INTO ${name(table)} (${columns}) SELECT toUInt32(${storeId}), * FROM (${select})`,
+				`INSERT INTO ${name(table)} (${names}) SELECT toUInt32(${storeId}), toUInt64(${generation}), * FROM (${select})`,
 				params,
 			);
-			counts[table] += (await countRows(shard, name(table), storeId)) - before;
+			counts[table] += (await countRows(shard, name(table), storeId, generation)) - before;
 		}
+	}
+	await options.beforeCommit?.();
+	// The commit: one row on the store's shard.
+	const committed = nextGeneration();
+	await sync.insert(`${database}.${ROLLUP_GENERATIONS}_all`, [
+		{ store_id: storeId, generation, committed },
+	]);
+	const others = await sync.one<{ n: string }>(
+		`SELECT count() AS n FROM ${database}.${ROLLUP_GENERATIONS}_all
+		WHERE store_id = ? AND committed > ? AND committed < ? AND generation <> ?`,
+		[storeId, base.committed, committed, generation],
+	);
+	if (Number(others?.n) && (range || products)) {
+		// Another refresh committed meanwhile from the same old generation: redo every day.
+		return refreshRollups(client, storeId, { shards: options.shards });
+	}
+	// The generations before the one replaced (and what an interrupted refresh left), and their
+	// rows of `rollup_generations`; not waited for.
+	const cleaners = shards.length ? shards : [client];
+	for (const shard of cleaners) {
+		for (const table of Object.keys(CLICKHOUSE_ROLLUPS)) {
+			await deleteOlder(shard, table, storeId, 'generation', base.generation);
+		}
+		await deleteOlder(shard, ROLLUP_GENERATIONS, storeId, 'committed', base.committed);
 	}
 	return counts;
 }
 
-async function countRows(shard: ClickHouseClient, table: string, storeId: number): Promise<number> {
+/** Deletes (without waiting) a store's rows of a local table whose `column` is below `value`. */
+async function deleteOlder(
+	shard: ClickHouseClient,
+	table: string,
+	storeId: number,
+	column: string,
+	value: number,
+): Promise<void> {
+	const database = shard.target.database;
+	const where = `store_id = ? AND ${column} < ?`;
+	const held = await shard.one<{ n: string }>(
+		`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
+		[storeId, value],
+	);
+	if (Number(held?.n)) {
+		await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`, [storeId, value]);
+	}
+}
+
+async function countRows(
+	shard: ClickHouseClient,
+	table: string,
+	storeId: number,
+	generation: number,
+): Promise<number> {
 	const row = await shard.one<{ n: string }>(
-		`SELECT count() AS n FROM ${table} WHERE store_id = ?`,
-		[storeId],
+		`SELECT count() AS n FROM ${table} WHERE store_id = ? AND generation = ?`,
+		[storeId, generation],
 	);
 	return Number(row?.n ?? 0);
 }
 
 /**
- * Whether the store's roll-ups are on the cluster: a store with orders but no day in
- * `order_stats_daily` was loaded before the roll-ups existed (or onto a cluster without their
- * tables), and is read from its orders until it is loaded again.
+ * Whether the store's roll-ups are on the cluster: a store with orders but no day in its current
+ * generation of `order_stats_daily` was loaded before the roll-ups existed (or onto a cluster
+ * without their tables), or its first refresh has not committed yet, and is read from its orders
+ * until it is loaded (refreshed) again.
  */
 export async function storeHasRollups(client: ClickHouseClient, storeId: number): Promise<boolean> {
 	const database = client.target.database;
 	try {
 		const row = await client.one<{ days: string; orders: string }>(
-			`SELECT (SELECT count() FROM ${database}.order_stats_daily_all WHERE store_id = ?) AS days, (SELECT count() FROM ${database}.order_stats_all WHERE store_id = ?) AS orders`,
-			[storeId, storeId],
+			`SELECT (SELECT count() FROM ${rollupRows(database, 'order_stats_daily', storeId)}) AS days, (SELECT count() FROM ${database}.order_stats_all WHERE store_id = ?) AS orders`,
+			[storeId],
 		);
 		return Number(row?.days ?? 0) > 0 || Number(row?.orders ?? 0) === 0;
 	} catch (error) {
-		if (error instanceof Error && /UNKNOWN_TABLE|doesn't exist/i.test(error.message))
+		if (
+			error instanceof Error &&
+			/UNKNOWN_TABLE|doesn't exist|Missing columns|UNKNOWN_IDENTIFIER/i.test(error.message)
+		)
 			return false;
 		throw error;
 	}

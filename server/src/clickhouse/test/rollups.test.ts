@@ -3,13 +3,16 @@
  * days on the shard of their orders; whole-day requests to the server on the cluster read them
  * (a roll-up row added on the cluster shows in a whole-day answer and not in a partial one) and
  * equal each store's DuckDB server; `refreshRollups` for some days puts back exactly those days;
- * a store without roll-ups is seen as such; a store reads only its own roll-up rows.
+ * a store without roll-ups is seen as such; a store reads only its own roll-up rows. A refresh
+ * is atomic for readers: a request while a refresh is held before its commit gets the old
+ * figures whole, and two refreshes of one store at once (two engines) leave it equal to DuckDB.
  */
-import { ClickHouseClient } from '../client.js';
+import { ClickHouseClient, waitForMutations } from '../client.js';
 import {
 	CLICKHOUSE_ROLLUPS,
 	deleteStoreRows,
 	refreshRollups,
+	ROLLUP_GENERATIONS,
 	storeHasRollups,
 } from '../rollups.js';
 import { ClickHouseStore } from '../store.js';
@@ -43,6 +46,9 @@ afterAll(async () => {
 const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
 /** The same year, starting a second after midnight: not whole days, so read from the orders. */
 const PARTIAL = 'after=2025-04-01T00:00:01&before=2026-03-31T23:59:59';
+const WHOLE = `reports/revenue/stats?interval=month&${YEAR}&per_page=100`;
+type Revenue = { totals: { orders_count: number } };
+const ordersOf = (a: Answer): number => (a.body as Revenue).totals.orders_count;
 /** A distinct parameter per request keeps the engine's report cache out. */
 let counter = 0;
 const fresh = (url: string): string => `wc-analytics/${url}&_fresh=${++counter}`;
@@ -74,20 +80,56 @@ async function expectEqualToDuckDB(store: number): Promise<void> {
 	}
 }
 
-/** Rows of a store in a table, per shard (local tables). */
+/** The store's current roll-up generation (the highest committed; 0 when none). */
+async function generationOf(store: number): Promise<number> {
+	const row = await client.one<{ g: string }>(
+		`SELECT toString(max(generation)) AS g FROM ${ROLLUP_GENERATIONS}_all WHERE store_id = ?`,
+		[store],
+	);
+	return Number(row?.g ?? 0);
+}
+
+/**
+ * Rows of a store in a table, per shard (local tables); of a roll-up table, the rows of the
+ * store's current generation.
+ */
 async function rowsPerShard(table: string, store: number): Promise<number[]> {
+	const current = Object.hasOwn(CLICKHOUSE_ROLLUPS, table)
+		? `AND generation = ${await generationOf(store)}`
+		: '';
 	return Promise.all(
 		shards.map(async (shard) =>
 			Number(
 				(
 					await shard.one<{ n: string }>(
-						`SELECT count() AS n FROM ${table} WHERE store_id = ?`,
+						`SELECT count() AS n FROM ${table} WHERE store_id = ? ${current}`,
 						[store],
 					)
 				)?.n,
 			),
 		),
 	);
+}
+
+/** A revenue row of `orders` orders on `day` in the store's current roll-up generation. */
+async function plantOrders(store: number, day: string, orders: number): Promise<void> {
+	await client.insert(`${fx.target.database}.order_stats_daily_all`, [
+		{
+			store_id: store,
+			generation: await generationOf(store),
+			day,
+			status: 'completed',
+			orders_count: orders,
+			num_items_sold: 0,
+			total_sales: 0,
+			negative_net_total: 0,
+			tax_total: 0,
+			shipping_total: 0,
+			net_total: 0,
+			coupon_orders: 0,
+			product_orders: 0,
+		},
+	]);
 }
 
 test('each store holds its daily roll-ups on the shard of its orders, summing to its orders', async () => {
@@ -102,8 +144,8 @@ test('each store holds its daily roll-ups on the shard of its orders, summing to
 			[store],
 		);
 		const fromDays = await client.one(
-			`SELECT sum(orders_count) AS orders, toString(sum(net_total)) AS net, uniqExact(day) AS days FROM order_stats_daily_all WHERE store_id = ?`,
-			[store],
+			`SELECT sum(orders_count) AS orders, toString(sum(net_total)) AS net, uniqExact(day) AS days FROM order_stats_daily_all WHERE store_id = ? AND generation = ?`,
+			[store, await generationOf(store)],
 		);
 		expect(fromDays).toEqual(fromOrders);
 		expect(Number(fromDays?.orders)).toBeGreaterThan(100);
@@ -123,27 +165,9 @@ test('whole-day requests read the roll-ups and equal DuckDB; refreshing days put
 		[A],
 	);
 	const day = String(dayRow?.d);
-	await client.insert(`${fx.target.database}.order_stats_daily_all`, [
-		{
-			store_id: A,
-			day,
-			status: 'completed',
-			orders_count: 1000,
-			num_items_sold: 0,
-			total_sales: 0,
-			negative_net_total: 0,
-			tax_total: 0,
-			shipping_total: 0,
-			net_total: 0,
-			coupon_orders: 0,
-			product_orders: 0,
-		},
-	]);
-	const whole = `reports/revenue/stats?interval=month&${YEAR}&per_page=100`;
+	await plantOrders(A, day, 1000);
 	const partial = `reports/revenue/stats?interval=month&${PARTIAL}&per_page=100`;
-	type Totals = { totals: { orders_count: number } };
-	const ordersOf = (a: Answer): number => (a.body as Totals).totals.orders_count;
-	const read = await both(whole, A);
+	const read = await both(WHOLE, A);
 	expect(ordersOf(read.click)).toBe(ordersOf(read.duck) + 1000);
 	const fromOrders = await both(partial, A);
 	expect(json(fromOrders.click.body)).toEqual(json(fromOrders.duck.body));
@@ -175,8 +199,8 @@ test('a store without roll-ups is seen as such and read from its orders; a full 
 	expect(json(again.click.body)).toEqual(json(duck.body));
 	// Every roll-up table of A was replaced, not doubled.
 	const days = await client.one<{ n: string; d: string }>(
-		`SELECT count() AS n, uniqExact(day, status) AS d FROM order_stats_daily_all WHERE store_id = ?`,
-		[A],
+		`SELECT count() AS n, uniqExact(day, status) AS d FROM order_stats_daily_all WHERE store_id = ? AND generation = ?`,
+		[A, await generationOf(A)],
 	);
 	expect(days?.n).toEqual(days?.d);
 	await expectEqualToDuckDB(A);
@@ -202,4 +226,75 @@ test('a store reads only its own roll-up rows; the Distributed roll-up tables ar
 		refreshRollups(client, A, { from: '2025-12-10', to: '2025-12-01' }),
 	).rejects.toThrow(/YYYY-MM-DD/);
 	await expect(refreshRollups(client, 0)).rejects.toThrow(/whole number/);
+});
+
+test('a whole-day request during a refresh held before its commit gets the old figures whole; old generations go', async () => {
+	const day = '2025-12-15';
+	await plantOrders(A, day, 500);
+	const old = await both(WHOLE, A);
+	expect(ordersOf(old.click)).toBe(ordersOf(old.duck) + 500);
+	const oldGeneration = await generationOf(A);
+
+	let reached = (): void => undefined;
+	const atCommit = new Promise<void>((resolve) => (reached = resolve));
+	let release = (): void => undefined;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	// The refresh of that month, held once its new generation is written.
+	const refresh = refreshRollups(client, A, {
+		from: '2025-12-01',
+		to: '2025-12-31',
+		shards,
+		beforeCommit: () => {
+			reached();
+			return held;
+		},
+	});
+	await atCommit;
+	// Written but not committed: the new rows are there, readers still read the old generation.
+	const pending = await client.one<{ n: string }>(
+		`SELECT count() AS n FROM order_stats_daily_all WHERE store_id = ? AND generation > ?`,
+		[A, oldGeneration],
+	);
+	expect(Number(pending?.n)).toBeGreaterThan(0);
+	const during = await fx.getEngine(fresh(WHOLE), A);
+	expect(json(during.body)).toEqual(json(old.click.body));
+	release();
+	await refresh;
+	expect(await generationOf(A)).toBeGreaterThan(oldGeneration);
+	await expectEqualToDuckDB(A);
+
+	// A second refresh deletes the generations below the one it replaced: two are left.
+	await refreshRollups(client, A, { from: day, to: day, shards });
+	for (const shard of shards) {
+		for (const table of Object.keys(CLICKHOUSE_ROLLUPS)) {
+			await waitForMutations(shard, table, `store ${A}'s old ${table} rows`);
+		}
+	}
+	const generations = await client.one<{ n: string }>(
+		`SELECT uniqExact(generation) AS n FROM order_stats_daily_all WHERE store_id = ?`,
+		[A],
+	);
+	expect(Number(generations?.n)).toBe(2);
+	await expectEqualToDuckDB(A);
+	await expectEqualToDuckDB(B);
+});
+
+test('two refreshes of one store at once (two engines) leave no refreshed day out', async () => {
+	await plantOrders(A, '2025-06-10', 300);
+	await plantOrders(A, '2025-09-10', 70);
+	expect(ordersOf((await both(WHOLE, A)).click)).toBe(
+		ordersOf((await both(WHOLE, A)).duck) + 370,
+	);
+	// Each began from the same generation; the first commits only after the second is done.
+	const second = refreshRollups(client, A, { from: '2025-09-01', to: '2025-09-30', shards });
+	const first = refreshRollups(client, A, {
+		from: '2025-06-01',
+		to: '2025-06-30',
+		shards,
+		beforeCommit: async () => {
+			await second;
+		},
+	});
+	await Promise.all([first, second]);
+	await expectEqualToDuckDB(A);
 });
