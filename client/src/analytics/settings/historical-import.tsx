@@ -55,10 +55,16 @@ export function HistoricalImport() {
 	const poll = useCallback(async () => {
 		clearTimeout(timer.current);
 		try {
-			const next = (await registry.resolveSelect(importStore).getImportStatus({
-				timestamp: Date.now(),
-			})) as ImportStatus;
+			const query = { timestamp: Date.now() };
+			const next = (await registry
+				.resolveSelect(importStore)
+				.getImportStatus(query)) as ImportStatus;
 			if (!mounted.current) {
+				return;
+			}
+			// The store's failed read is kept as its error, not thrown.
+			if (isNotOnEngine(registry.select(importStore).getImportError(query))) {
+				setElsewhere(true);
 				return;
 			}
 			setPollError(null);

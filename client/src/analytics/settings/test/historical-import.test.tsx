@@ -108,4 +108,23 @@ describe('Import historical data', () => {
 			'wc-analytics/reports/import/delete',
 		]);
 	});
+
+	it('explains where a store’s history comes from when the engine does not import it', async () => {
+		const calls = stubApiFetch((call: Call) =>
+			call.route === 'wc-analytics/reports/import/status'
+				? {
+						status: 501,
+						body: {
+							code: 'abacus_not_supported_on_engine',
+							message: 'GET /wc-analytics/reports/import/status is not answered.',
+							data: { status: 501 },
+						},
+					}
+				: { body: {} },
+		);
+		renderWithStores(<HistoricalImport />, importStore);
+		expect(await screen.findByText(/loaded into the engine’s cluster/)).toBeInTheDocument();
+		expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+		expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+	});
 });
