@@ -13,7 +13,8 @@
  * so the history lookup is a JOIN on the product keeping, per line, the entry of the variation
  * before the product's and the latest day ≤ the sale day (`argMax`). Every table name is scoped to
  * the store by the reader (`ClickHouseStore`); rows are written through the Distributed tables
- * with the store's id, waiting for the owning shard.
+ * with the store's id, waiting for the owning shard. A save recomputes the product's rows of the
+ * daily profit roll-up (`rollups.ts`).
  */
 import type { Row } from '../core/db.js';
 import type {
@@ -25,6 +26,7 @@ import type {
 } from '../db/costs.js';
 import type { SqlReader } from '../metrics/dialect.js';
 import type { ClickHouseClient } from './client.js';
+import { refreshRollups } from './rollups.js';
 
 /** Each line's latest cost row. */
 const LATEST = `(SELECT order_item_id AS fixed_item, argMax(order_id, version) AS fixed_order,
@@ -170,7 +172,10 @@ export class ClickHouseCostBook implements CostBook {
 				version: nextVersion(),
 			},
 		]);
-		if (!applyToPast) return { rewritten: 0 };
+		if (!applyToPast) {
+			await this.refreshProfit(entry.product_id);
+			return { rewritten: 0 };
+		}
 		// The lines of this product/variation sold on or after the day (a refund by its sale's
 		// day) whose fixed cost came from the history; a product-level entry applies to the
 		// variations without entries of their own.
@@ -208,7 +213,16 @@ export class ClickHouseCostBook implements CostBook {
 			})),
 		);
 		await this.fixLineCosts();
+		await this.refreshProfit(entry.product_id);
 		return { rewritten: rows.length };
+	}
+
+	/**
+	 * The product's rows of the daily profit roll-up computed again (a new generation of the
+	 * store's roll-ups, `rollups.ts`), so whole-day profit answers show the saved cost at once.
+	 */
+	private async refreshProfit(productId: number): Promise<void> {
+		await refreshRollups(this.writer, this.storeId, { products: [productId] });
 	}
 
 	async costHistory(productId: number): Promise<CostHistoryRow[]> {

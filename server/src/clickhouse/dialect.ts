@@ -50,9 +50,9 @@ function bucketStart(column: string, interval: BucketInterval, startOfWeek: numb
 
 export const CLICKHOUSE: Dialect = {
 	name: 'clickhouse',
-	// The cluster keeps the daily roll-ups per store (`rollups.ts`, filled by `loadStore`).
+	// The cluster keeps the daily roll-ups per store, the profit one too (`rollups.ts`).
 	rollups: true,
-	profitRollup: false,
+	profitRollup: true,
 	lineCosts: () => CLICKHOUSE_LINE_COSTS,
 	bucketStart,
 	text: (expr) => `toString(${expr})`,

@@ -470,18 +470,28 @@ async function countRows(
 
 /**
  * Whether the store's roll-ups are on the cluster: a store with orders but no day in its current
- * generation of `order_stats_daily` was loaded before the roll-ups existed (or onto a cluster
- * without their tables), or its first refresh has not committed yet, and is read from its orders
- * until it is loaded (refreshed) again.
+ * generation of `order_stats_daily` (or product lines but no `order_profit_daily` row) was loaded
+ * before the roll-ups existed (or onto a cluster without their tables), or its first refresh has
+ * not committed yet, and is read from its orders until it is loaded (refreshed) again.
  */
 export async function storeHasRollups(client: ClickHouseClient, storeId: number): Promise<boolean> {
 	const database = client.target.database;
 	try {
-		const row = await client.one<{ days: string; orders: string }>(
-			`SELECT (SELECT count() FROM ${rollupRows(database, 'order_stats_daily', storeId)}) AS days, (SELECT count() FROM ${database}.order_stats_all WHERE store_id = ?) AS orders`,
-			[storeId],
+		const row = await client.one<{
+			days: string;
+			orders: string;
+			profit: string;
+			lines: string;
+		}>(
+			`SELECT (SELECT count() FROM ${rollupRows(database, 'order_stats_daily', storeId)}) AS days,
+				(SELECT count() FROM ${database}.order_stats_all WHERE store_id = ?) AS orders,
+				(SELECT count() FROM ${rollupRows(database, 'order_profit_daily', storeId)}) AS profit,
+				(SELECT count() FROM ${database}.order_product_lookup_all WHERE store_id = ?) AS lines`,
+			[storeId, storeId],
 		);
-		return Number(row?.days ?? 0) > 0 || Number(row?.orders ?? 0) === 0;
+		const days = Number(row?.days ?? 0) > 0 || Number(row?.orders ?? 0) === 0;
+		const profit = Number(row?.profit ?? 0) > 0 || Number(row?.lines ?? 0) === 0;
+		return days && profit;
 	} catch (error) {
 		if (
 			error instanceof Error &&

@@ -20,7 +20,7 @@ import type { Query } from '../http/params.js';
 import { pageRows } from '../http/paging.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { dateRange } from './date-range.js';
-import { bucketKeyOf, bucketStartSql, buckets, type Interval } from './intervals.js';
+import { bucketKeyOf, buckets, type Interval } from './intervals.js';
 
 /** Creates the cost tables of the embedded store when missing (an engine's exist on its cluster). */
 async function ensureCosts(db: SqlReader): Promise<void> {
@@ -165,8 +165,8 @@ function rollupWhere(
  * `day`: the orders count of a profit figure limited to some products or categories (per-day
  * counts cannot be added up across products; an order may hold several of them).
  */
-function orderDaysSql(q: Query, settings: StoreSettings): Where {
-	const lines = orderLinesSql(q, settings);
+function orderDaysSql(db: SqlReader, q: Query, settings: StoreSettings): Where {
+	const lines = orderLinesSql(db, q, settings);
 	return {
 		sql: `(SELECT DISTINCT l.order_id, CAST(l.date_created AS DATE) AS day ${lines.sql})`,
 		params: lines.params,
@@ -174,11 +174,13 @@ function orderDaysSql(q: Query, settings: StoreSettings): Where {
 }
 
 /** FROM and WHERE of the product lines (`l`) of orders (not refunds) in range, without costs. */
-function orderLinesSql(q: Query, settings: StoreSettings): Where {
+function orderLinesSql(db: SqlReader, q: Query, settings: StoreSettings): Where {
 	const { after, before } = dateRange(q.raw, settings.timeZone);
+	const dialect = dialectOf(db);
 	return {
 		sql: `FROM order_product_lookup l JOIN order_stats s ON s.order_id = l.order_id
-			WHERE l.date_created >= CAST(? AS TIMESTAMP) AND l.date_created <= CAST(? AS TIMESTAMP)
+			WHERE l.date_created >= ${dialect.timestamp('?')}
+				AND l.date_created <= ${dialect.timestamp('?')}
 				AND s.parent_id = 0
 				AND ${itemConditions(q, settings, 's.status', 'l.product_id').join(' AND ')}`,
 		params: [formatLocal(after), formatLocal(before)],
@@ -189,15 +191,19 @@ function orderLinesSql(q: Query, settings: StoreSettings): Where {
 const limitsItems = (q: Query): boolean =>
 	q.ids('products').length > 0 || q.ids('categories').length > 0;
 
-/** The aggregate columns of a group of daily profit roll-up rows (`r`), but the orders count. */
-const ROLLUP_AGGREGATES = `
+/**
+ * The aggregate columns of a group of daily profit roll-up rows (`r`), but the orders count, in
+ * the reader's dialect (no column is read under the name of another's alias: ClickHouse would
+ * read the alias).
+ */
+const rollupAggregates = (db: SqlReader): string => `
 	SUM(r.items_sold) AS items_sold,
 	SUM(r.net_revenue) AS net_revenue,
 	SUM(r.costed_revenue) AS costed_revenue,
 	SUM(r.cost) AS cost,
 	SUM(r.gross_profit) AS gross_profit,
 	COALESCE(SUM(r.items_without_cost), 0) AS items_without_cost,
-	COUNT(DISTINCT r.product_id) FILTER (WHERE r.uncosted_lines > 0) AS products_without_cost`;
+	${dialectOf(db).aggregate('COUNT(DISTINCT r.product_id) FILTER (WHERE r.uncosted_lines > 0)')} AS products_without_cost`;
 
 /** The aggregate columns of a group of lines (`x` is the lines relation). */
 const AGGREGATES = `
@@ -280,11 +286,14 @@ async function rollupProfitStats(
 	interval: Interval,
 ): Promise<[Row | undefined, Row[]]> {
 	const where = rollupWhere(q, settings, days, 'r');
+	const dialect = dialectOf(db);
 	const bucket = (column: string): string =>
-		`strftime(${bucketStartSql(`CAST(${column} AS TIMESTAMP)`, interval, settings.startOfWeek)}, '%Y-%m-%d %H:%M:%S')`;
+		dialect.text(dialect.bucketStart(column, interval, settings.startOfWeek));
+	const byBucket = dialect.groupBy(['bucket']);
+	const aggregates = rollupAggregates(db);
 	let orders: { from: string; count: string; params: SqlValue[] };
 	if (limitsItems(q)) {
-		const o = orderDaysSql(q, settings);
+		const o = orderDaysSql(db, q, settings);
 		orders = { from: `${o.sql} o`, count: 'COUNT(*)', params: o.params };
 	} else {
 		const o = rollupWhere(q, settings, days, 'o');
@@ -295,16 +304,16 @@ async function rollupProfitStats(
 		};
 	}
 	const [totals, grouped, orderTotal, orderBuckets] = await Promise.all([
-		db.one(`SELECT ${ROLLUP_AGGREGATES} FROM order_profit_daily r ${where.sql}`, where.params),
+		db.one(`SELECT ${aggregates} FROM order_profit_daily r ${where.sql}`, where.params),
 		db.all(
-			`SELECT ${bucket('r.day')} AS bucket, ${ROLLUP_AGGREGATES}
-			FROM order_profit_daily r ${where.sql} GROUP BY 1`,
+			`SELECT ${bucket('r.day')} AS bucket, ${aggregates}
+			FROM order_profit_daily r ${where.sql} GROUP BY ${byBucket}`,
 			where.params,
 		),
 		db.one(`SELECT ${orders.count} AS orders_count FROM ${orders.from}`, orders.params),
 		db.all(
 			`SELECT ${bucket('o.day')} AS bucket, ${orders.count} AS orders_count
-			FROM ${orders.from} GROUP BY 1`,
+			FROM ${orders.from} GROUP BY ${byBucket}`,
 			orders.params,
 		),
 	]);
@@ -394,6 +403,19 @@ function orderSql(orderby: string, order: 'asc' | 'desc', id: string): string {
 }
 
 /**
+ * `(tree_product, tree_id, tree_name)`: each product with each of its categories and their
+ * ancestors (a sale counts for them all, as in the categories report; one JOIN per SELECT).
+ */
+const CATEGORY_TREE = `(
+	SELECT pc.product_id AS tree_product, a.tree_id AS tree_id, a.tree_name AS tree_name
+	FROM product_categories pc
+	JOIN (
+		SELECT cl.category_id AS leaf_id, cl.category_tree_id AS tree_id, cat.name AS tree_name
+		FROM category_lookup cl JOIN categories cat ON cat.id = cl.category_tree_id
+	) a ON a.leaf_id = pc.category_id
+)`;
+
+/**
  * `reports/profit?by=product|category`: one row per product (variations summed into their
  * product) or per category (a sale counts for the product's categories and all their ancestors,
  * as in the categories report) with net sales, cost, gross profit, margin, orders, items and the
@@ -419,36 +441,37 @@ export async function profitList(
 	let params: SqlValue[];
 	if (days) {
 		// Sums from the daily profit roll-up; a product's orders count from the daily product
-		// roll-up (an order falls on one day), a category's from its distinct orders.
+		// roll-up (an order falls on one day), a category's from its distinct orders. One JOIN per
+		// SELECT and no column under another's alias (ClickHouse 18.16).
 		const where = rollupWhere(q, settings, days, 'r');
+		const aggregates = rollupAggregates(db);
 		if (by === 'category') {
-			const o = orderLinesSql(q, settings);
-			base = `SELECT g.*, COALESCE(oc.orders_count, 0) AS orders_count, ${derived}, ${status} FROM (
-				SELECT cl.category_tree_id AS category_id, cat.name AS name,
-					COUNT(DISTINCT r.product_id) AS products_count, ${ROLLUP_AGGREGATES}
+			const o = orderLinesSql(db, q, settings);
+			base = `SELECT g.*, COALESCE(oc.oc_orders, 0) AS orders_count, ${derived}, ${status} FROM (
+				SELECT t.tree_id AS category_id, t.tree_name AS name,
+					COUNT(DISTINCT r.product_id) AS products_count, ${aggregates}
 				FROM order_profit_daily r
-				JOIN product_categories pc ON pc.product_id = r.product_id
-				JOIN category_lookup cl ON cl.category_id = pc.category_id
-				JOIN categories cat ON cat.id = cl.category_tree_id
+				JOIN ${CATEGORY_TREE} t ON t.tree_product = r.product_id
 				${where.sql}
-				GROUP BY 1, 2) g
+				GROUP BY ${dialect.groupBy(['category_id', 'name'])}) g
 				LEFT JOIN (
-					SELECT cl.category_tree_id AS category_id, COUNT(DISTINCT l.order_id) AS orders_count
-					FROM (SELECT l.order_id, l.product_id ${o.sql}) l
-					JOIN product_categories pc ON pc.product_id = l.product_id
-					JOIN category_lookup cl ON cl.category_id = pc.category_id
-					GROUP BY 1) oc ON oc.category_id = g.category_id`;
+					SELECT t.tree_id AS oc_category, COUNT(DISTINCT l.order_id) AS oc_orders
+					FROM (SELECT l.order_id AS order_id, l.product_id AS product_id ${o.sql}) l
+					JOIN ${CATEGORY_TREE} t ON t.tree_product = l.product_id
+					GROUP BY ${dialect.groupBy(['oc_category'])}) oc ON oc.oc_category = g.category_id`;
 			params = [...where.params, ...o.params];
 		} else {
 			const o = rollupWhere(q, settings, days, 'op');
-			base = `SELECT g.*, COALESCE(oc.orders_count, 0) AS orders_count, ${derived}, ${status} FROM (
-				SELECT r.product_id, COALESCE(p.name, '') AS name, p.sku AS sku, ${ROLLUP_AGGREGATES}
+			base = `SELECT g.*, COALESCE(oc.oc_orders, 0) AS orders_count, ${derived}, ${status} FROM (
+				SELECT r.product_id AS product_id, COALESCE(p.name, '') AS name, p.sku AS sku,
+					${aggregates}
 				FROM order_profit_daily r LEFT JOIN products p ON p.id = r.product_id
 				${where.sql}
-				GROUP BY 1, 2, 3) g
+				GROUP BY ${dialect.groupBy(['product_id', 'name', 'sku'])}) g
 				LEFT JOIN (
-					SELECT op.product_id, SUM(op.orders_count) AS orders_count
-					FROM order_product_daily op ${o.sql} GROUP BY 1) oc ON oc.product_id = g.product_id`;
+					SELECT op.product_id AS oc_product, SUM(op.orders_count) AS oc_orders
+					FROM order_product_daily op ${o.sql}
+					GROUP BY ${dialect.groupBy(['oc_product'])}) oc ON oc.oc_product = g.product_id`;
 			params = [...where.params, ...o.params];
 		}
 	} else {
@@ -461,15 +484,7 @@ export async function profitList(
 				SELECT t.tree_id AS category_id, t.tree_name AS name,
 					COUNT(DISTINCT x.product_id) AS products_count, ${AGGREGATES}
 				FROM ${lines.sql} x
-				JOIN (
-					SELECT pc.product_id AS tree_product, a.tree_id AS tree_id, a.tree_name AS tree_name
-					FROM product_categories pc
-					JOIN (
-						SELECT cl.category_id AS leaf_id, cl.category_tree_id AS tree_id,
-							cat.name AS tree_name
-						FROM category_lookup cl JOIN categories cat ON cat.id = cl.category_tree_id
-					) a ON a.leaf_id = pc.category_id
-				) t ON t.tree_product = x.product_id
+				JOIN ${CATEGORY_TREE} t ON t.tree_product = x.product_id
 				GROUP BY ${dialect.groupBy(['category_id', 'name'])}) g`
 				: `SELECT g.*, ${derived}, ${status} FROM (
 				SELECT x.product_id AS product_id, COALESCE(p.name, '') AS name, p.sku AS sku,
@@ -525,8 +540,11 @@ export async function missingCosts(
 	let params: SqlValue[];
 	if (days) {
 		const where = rollupWhere(q, settings, days, 'r');
-		base = `SELECT r.product_id, r.variation_id, SUM(r.items_without_cost) AS items_sold
-			FROM order_profit_daily r ${where.sql} GROUP BY 1, 2 HAVING SUM(r.uncosted_lines) > 0`;
+		base = `SELECT r.product_id AS product_id, r.variation_id AS variation_id,
+				SUM(r.items_without_cost) AS items_sold
+			FROM order_profit_daily r ${where.sql}
+			GROUP BY ${dialectOf(db).groupBy(['product_id', 'variation_id'])}
+			HAVING SUM(r.uncosted_lines) > 0`;
 		params = where.params;
 	} else {
 		const lines = linesSql(db, q, settings);

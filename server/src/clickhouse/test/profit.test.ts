@@ -4,12 +4,16 @@
  * without a cost, the whole-report export and the cost editor's routes, each answered for the
  * store its engine token names with the figures (JSON and X-WP-Total) the same store's DuckDB
  * server gives; a cost saved with one store's token changes that store's figures as a save on
- * its DuckDB server does, and never the other store's. Two small stores on a two-shard cluster.
+ * its DuckDB server does, and never the other store's. Whole-day ranges are read from the
+ * cluster's daily profit roll-up (a row planted there shows in them, not in partial ranges) and
+ * a cost save refreshes it. Two small stores on a two-shard cluster.
  */
 import fc from 'fast-check';
 
 import { EDIT_COSTS_SCOPE, signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
+import { ClickHouseClient } from '../client.js';
+import { refreshRollups, ROLLUP_GENERATIONS } from '../rollups.js';
 import {
 	type Answer,
 	type EngineFixture,
@@ -134,6 +138,45 @@ test.each([0, 1])(
 		expect(missing.products[0].name).not.toBe('');
 	},
 );
+
+test('whole-day profit answers read the daily profit roll-up; partial ranges the lines', async () => {
+	const client = new ClickHouseClient(fx.target, { insert_distributed_sync: 1 });
+	const store = SPECS[1].id;
+	const current = await client.one<{ g: string }>(
+		`SELECT toString(max(generation)) AS g FROM ${ROLLUP_GENERATIONS}_all WHERE store_id = ?`,
+		[store],
+	);
+	const products = (await get(duck[1], `${A}/profit?${YEAR}&per_page=1`)).body as ProfitRow[];
+	// A day's cost of 1000 the lines do not have, in the store's current roll-up generation.
+	await client.insert(`${fx.target.database}.order_profit_daily_all`, [
+		{
+			store_id: store,
+			generation: Number(current?.g ?? 0),
+			day: '2025-12-10',
+			status: 'wc-completed',
+			product_id: Number(products[0].product_id),
+			variation_id: 0,
+			items_sold: 0,
+			net_revenue: 0,
+			costed_revenue: 0,
+			cost: 1000,
+			gross_profit: -1000,
+			items_without_cost: 0,
+			uncosted_lines: 0,
+		},
+	]);
+	type Stats = { totals: { cost: number; gross_profit: number } };
+	const whole = `${A}/profit/stats?${YEAR}&interval=month&_planted=1`;
+	const click = (await get(engine, whole, token(1))).body as Stats;
+	const reference = (await get(duck[1], whole)).body as Stats;
+	expect(click.totals.cost).toBeCloseTo(reference.totals.cost + 1000, 2);
+	expect(click.totals.gross_profit).toBeCloseTo(reference.totals.gross_profit - 1000, 2);
+	await same(1, `${A}/profit/stats?${PARTIAL}&interval=month&_planted=1`);
+	// Refreshing that day computes it again from the lines: equal to DuckDB again.
+	await refreshRollups(client, store, { from: '2025-12-10', to: '2025-12-10' });
+	await same(1, `${A}/profit/stats?${YEAR}&interval=month&_planted=2`);
+	await same(1, `${A}/profit?${YEAR}&per_page=100&_planted=2`);
+});
 
 /** Starts a whole-report export, waits until it is built and returns its CSV. */
 async function exportCsv(
