@@ -219,10 +219,17 @@ export class ClickHouseCostBook implements CostBook {
 
 	/**
 	 * The product's rows of the daily profit roll-up computed again (a new generation of the
-	 * store's roll-ups, `rollups.ts`), so whole-day profit answers show the saved cost at once.
+	 * store's roll-ups, `rollups.ts`), so whole-day profit answers show the saved cost at once. A
+	 * cluster made before the profit roll-up or the generations has none to refresh (its stores'
+	 * profit is read from the lines, `storeHasRollups`).
 	 */
 	private async refreshProfit(productId: number): Promise<void> {
-		await refreshRollups(this.writer, this.storeId, { products: [productId] });
+		try {
+			await refreshRollups(this.writer, this.storeId, { products: [productId] });
+		} catch (error) {
+			const missing = /UNKNOWN_TABLE|doesn't exist|Missing columns|UNKNOWN_IDENTIFIER/i;
+			if (!(error instanceof Error && missing.test(error.message))) throw error;
+		}
 	}
 
 	async costHistory(productId: number): Promise<CostHistoryRow[]> {

@@ -12,8 +12,9 @@
  * recomputes, the other rows copied from the current generation), then inserts one row naming it
  * into `rollup_generations` (one row on one shard: the atomic step). Readers read only the rows of
  * the highest generation committed (`rollupRows`; numbers grow with the time a refresh began);
- * the generations below the one a refresh replaced are deleted after its commit. A store without a committed generation is read from generation 0 (the
- * rows of a cluster loaded before generations existed).
+ * the generations below the one a refresh replaced are deleted after its commit. A store without
+ * a committed generation is read from generation 0 (the rows of a cluster loaded before
+ * generations existed).
  */
 import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
