@@ -299,6 +299,14 @@ export async function pushChanges(
 			for (const slice of whole ? [...current.keys(), ...before.keys()] : list) {
 				months.add(slice);
 			}
+		} else if (table === 'order_item_meta' && !full) {
+			// A line's own cost (`_cogs_value`) feeds the profit roll-up: the months of the orders
+			// whose lines changed are refreshed too, though their order rows did not change.
+			const lines = whole ? '' : `WHERE ${slicing.duck} IN (${list.join(', ')})`;
+			const touched = await db.all<{ m: number | bigint }>(
+				`SELECT DISTINCT ${SLICING.order_product_lookup.duck} AS m FROM order_product_lookup ${lines}`,
+			);
+			for (const row of touched) months.add(Number(row.m));
 		}
 	}
 	result.months = [...months].sort((a, b) => a - b);
