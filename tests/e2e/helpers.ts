@@ -108,3 +108,45 @@ export function lastMonth(now = new Date()): [string, string] {
 	const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
 	return [isoDay(first), isoDay(last)];
 }
+
+/**
+ * Shows or hides a report table's column with the mouse, as a person does: opens the table's
+ * column menu (again if it closed while the page was still loading), clicks the column's
+ * checkbox and waits for the box to change and for the choice to be saved to the user's
+ * preferences (the POST to /wp/v2/users/me).
+ */
+export async function chooseColumn(page: Page, column: RegExp, shown: boolean): Promise<void> {
+	const toggle = page.getByRole('button', { name: 'Choose which values to display' });
+	const item = page.getByRole('menuitemcheckbox', { name: column });
+	for (let attempt = 1; ; attempt++) {
+		if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+		try {
+			await item.waitFor({ state: 'visible', timeout: 15000 });
+			break;
+		} catch (error) {
+			if (attempt >= 3) throw error;
+		}
+	}
+	const checked = await item.getAttribute('aria-checked');
+	if (checked === String(shown)) {
+		throw new Error(`The column ${String(column)} is already ${shown ? 'shown' : 'hidden'}.`);
+	}
+	await Promise.all([
+		page.waitForResponse(
+			(response) =>
+				response.url().includes('/wp/v2/users/me') && response.request().method() !== 'GET',
+			{ timeout: 60000 },
+		),
+		item.click(),
+	]);
+	await page.waitForFunction(
+		({ name, value }) =>
+			Array.from(document.querySelectorAll('[role="menuitemcheckbox"]')).some(
+				(box) =>
+					new RegExp(name).test(box.textContent ?? '') &&
+					box.getAttribute('aria-checked') === value,
+			),
+		{ name: column.source, value: String(shown) },
+		{ timeout: 30000 },
+	);
+}

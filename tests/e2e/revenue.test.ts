@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+import {
+	adminUrl,
+	api,
+	chooseColumn,
+	launch,
+	lastMonth,
+	money,
+	openPage,
+	screenshot,
+} from './helpers.js';
 
 interface Stats {
 	totals: Record<string, number>;
@@ -56,9 +65,14 @@ async function tileTexts(page: Page): Promise<string> {
 async function tableRows(page: Page): Promise<string[][]> {
 	const table = page.locator('table').last();
 	await table.waitFor({ state: 'visible' });
-	await page.waitForFunction(() => !document.querySelector('.is-loading'), undefined, {
-		timeout: 30000,
-	});
+	// Loaded: no placeholder or loading state left and the rows are there.
+	await page.waitForFunction(
+		() =>
+			!document.querySelector('.is-loading, .is-placeholder') &&
+			document.querySelectorAll('table tbody tr').length > 0,
+		undefined,
+		{ timeout: 60000 },
+	);
 	return table
 		.locator('tbody tr')
 		.evaluateAll((rows) =>
@@ -247,15 +261,7 @@ describe('Revenue report', () => {
 	it('remembers hidden columns for the user', async () => {
 		const { page } = await openPage(browser, '/analytics/revenue', rangeQuery);
 		await tableRows(page);
-		await page.getByRole('button', { name: 'Choose which values to display' }).click();
-		await Promise.all([
-			page.waitForResponse(
-				(response) =>
-					response.url().includes('/wp/v2/users/me') &&
-					response.request().method() !== 'GET',
-			),
-			page.getByRole('menuitemcheckbox', { name: /Taxes/ }).click(),
-		]);
+		await chooseColumn(page, /Taxes/, false);
 		await page.keyboard.press('Escape');
 		await page.reload();
 		await tableRows(page);
@@ -263,15 +269,7 @@ describe('Revenue report', () => {
 		expect(headers.join('|')).not.toContain('Taxes');
 		expect(headers.join('|')).toContain('Shipping');
 		// Show it again for the other tests.
-		await page.getByRole('button', { name: 'Choose which values to display' }).click();
-		await Promise.all([
-			page.waitForResponse(
-				(response) =>
-					response.url().includes('/wp/v2/users/me') &&
-					response.request().method() !== 'GET',
-			),
-			page.getByRole('menuitemcheckbox', { name: /Taxes/ }).click(),
-		]);
+		await chooseColumn(page, /Taxes/, true);
 		await page.context().close();
 	});
 

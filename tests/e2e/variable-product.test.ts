@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { api, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+import { api, chooseColumn, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
 
 const [after, before] = lastMonth();
 const rangeQuery = { period: 'custom', compare: 'previous_year', after, before };
@@ -161,21 +161,8 @@ describe('a single variable product', () => {
 		});
 		await settled(page);
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
-		const menu = page.getByRole('button', { name: /choose which values to display/i });
-		await menu.click();
-		const sku = page.getByRole('menuitemcheckbox', { name: 'SKU' });
 		// SKU starts hidden (the variations table's default) and is saved as shown once clicked.
-		expect(await sku.getAttribute('aria-checked')).toBe('false');
-		await Promise.all([
-			page.waitForResponse(
-				(response) =>
-					response.url().includes('/wp/v2/users/me') &&
-					response.request().method() !== 'GET',
-				{ timeout: 60000 },
-			),
-			sku.click(),
-		]);
-		expect(await sku.getAttribute('aria-checked')).toBe('true');
+		await chooseColumn(page, /SKU/, true);
 		await page.keyboard.press('Escape');
 		await page.waitForFunction(
 			() =>
