@@ -42,83 +42,51 @@ export function stringField(row: Record<string, unknown>, key: string): string {
 
 type ColumnOptions = Partial<Omit<TableColumn, 'key' | 'label' | 'cell'>>;
 
-/** A money column. */
-export function currencyColumn(
-	key: string,
-	label: string,
-	options: ColumnOptions = {},
-	source: string = key,
-): TableColumn {
-	return {
+/** A column of the given alignment whose cell reads `source` and shows it through `display`. */
+function columnOf<T>(
+	defaults: ColumnOptions,
+	read: (row: Record<string, unknown>, source: string) => T,
+	cell: (value: T, context: RowContext) => Cell,
+) {
+	return (
+		key: string,
+		label: string,
+		options: ColumnOptions = {},
+		source: string = key,
+	): TableColumn => ({
 		key,
 		label,
-		isSortable: true,
-		isNumeric: true,
+		...defaults,
 		...options,
-		cell: (row, context: RowContext): Cell => {
-			const value = numberField(row, source);
-			return { display: value === null ? '' : context.formatAmount(value), value };
-		},
-	};
+		cell: (row, context: RowContext): Cell => cell(read(row, source), context),
+	});
 }
+
+const NUMERIC: ColumnOptions = { isSortable: true, isNumeric: true };
+
+/** A money column. */
+export const currencyColumn = columnOf(NUMERIC, numberField, (value, context) => ({
+	display: value === null ? '' : context.formatAmount(value),
+	value,
+}));
 
 /** A count column. */
-export function numberColumn(
-	key: string,
-	label: string,
-	options: ColumnOptions = {},
-	source: string = key,
-): TableColumn {
-	return {
-		key,
-		label,
-		isSortable: true,
-		isNumeric: true,
-		...options,
-		cell: (row, context: RowContext): Cell => {
-			const value = numberField(row, source);
-			return { display: value === null ? '' : context.formatNumber(value), value };
-		},
-	};
-}
+export const numberColumn = columnOf(NUMERIC, numberField, (value, context) => ({
+	display: value === null ? '' : context.formatNumber(value),
+	value,
+}));
 
 /** A plain text column. */
-export function textColumn(
-	key: string,
-	label: string,
-	options: ColumnOptions = {},
-	source: string = key,
-): TableColumn {
-	return {
-		key,
-		label,
-		isLeftAligned: true,
-		...options,
-		cell: (row): Cell => {
-			const value = stringField(row, source);
-			return { display: value, value };
-		},
-	};
-}
+export const textColumn = columnOf({ isLeftAligned: true }, stringField, (value) => ({
+	display: value,
+	value,
+}));
 
 /** A date column (store-local date strings). */
-export function dateColumn(
-	key: string,
-	label: string,
-	options: ColumnOptions = {},
-	source: string = key,
-): TableColumn {
-	return {
-		key,
-		label,
-		isLeftAligned: true,
-		...options,
-		cell: (row, context): Cell => {
-			const value = stringField(row, source);
-			return { display: value ? context.formatDate(value) : '', value: value || null };
-		},
-	};
-}
+export const dateColumn = columnOf({ isLeftAligned: true }, stringField, (value, context) => ({
+	display: value ? context.formatDate(value) : '',
+	value: value || null,
+}));
 
 /**
  * The order count of a row, linked to those orders in the orders report (same dates as the page).
