@@ -120,10 +120,15 @@ function nextVersion(): number {
  * `writer` (a client whose inserts wait for the owning shard) into the Distributed tables.
  */
 export class ClickHouseCostBook implements CostBook {
+	/**
+	 * `priceDecimals`: the store's price precision from its registration (`storeByUrl`), which
+	 * the cost route checks and rounds a saved cost to as on DuckDB; undefined: not registered.
+	 */
 	constructor(
 		private readonly reader: SqlReader,
 		private readonly writer: ClickHouseClient,
 		readonly storeId: number,
+		readonly priceDecimals?: number,
 	) {}
 
 	private insert(table: string, rows: Row[]): Promise<void> {
@@ -274,10 +279,13 @@ export class ClickHouseCostBook implements CostBook {
 		};
 	}
 
-	/** The product's variations by id (the cluster keeps no menu order). */
+	/**
+	 * The product's variations in menu order, then by id, as on DuckDB (a store loaded before the
+	 * cluster held menu order reads 0 for every variation until it is loaded or pushed again).
+	 */
 	async variations(productId: number): Promise<CostProduct[]> {
 		const rows = await this.reader.all<{ id: string; name: string; price: number | null }>(
-			`SELECT id, name, price FROM products WHERE parent_id = ? AND type = 'variation' ORDER BY id`,
+			`SELECT id, name, price FROM products WHERE parent_id = ? AND type = 'variation' ORDER BY menu_order, id`,
 			[productId],
 		);
 		return rows.map((r) => ({

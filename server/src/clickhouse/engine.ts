@@ -145,7 +145,7 @@ export function clickHouseEngine(
 				reader: scoped,
 				settings: store.settings,
 				store: `clickhouse:${store.storeId}`,
-				costs: new ClickHouseCostBook(scoped, writer, store.storeId),
+				costs: new ClickHouseCostBook(scoped, writer, store.storeId, store.priceDecimals),
 			};
 		},
 	};

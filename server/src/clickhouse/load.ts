@@ -3,7 +3,7 @@
  * Puts a store on a ClickHouse cluster: creates the tables and the store registry on every shard
  * (when missing), copies the store's analytics rows from its DuckDB file (replacing what the
  * cluster held for that store id) and registers its URL (the engine token's `store`) with the
- * settings its reports need, read from the same file.
+ * settings its reports need and its price decimals, read from the same file.
  *
  * `node server/build/clickhouse/load.js --engine clickhouse://127.0.0.1:PORT/abacus
  *   --shard http://127.0.0.1:PORT1 --shard http://127.0.0.1:PORT2 [--cluster abacus_cluster]
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 
 import { createContext } from '../core/context.js';
 import { Db } from '../core/db.js';
+import { getOption } from '../db/options.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
 import { ClickHouseClient, type ClickHouseTarget, parseEngineUrl } from './client.js';
@@ -31,6 +32,15 @@ export async function readStoreSettings(db: Db): Promise<StoreSettings> {
 		importBatchSize: 1,
 	});
 	return storeSettings(ctx);
+}
+
+/**
+ * The store's price decimals (`woocommerce_price_num_decimals`) as the DuckDB server's cost save
+ * takes them: a number from 0 to 8 (2 when the option is missing, 0 when it is not a number).
+ */
+export async function readPriceDecimals(db: Db): Promise<number> {
+	const decimals = Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2));
+	return Math.max(0, Math.min(8, Math.floor(decimals) || 0));
 }
 
 export interface PutStoreOptions {
@@ -70,6 +80,7 @@ export async function putStore(options: PutStoreOptions): Promise<Record<string,
 		storeId: options.storeId,
 		url,
 		settings: await readStoreSettings(options.db),
+		priceDecimals: await readPriceDecimals(options.db),
 	});
 	return counts;
 }

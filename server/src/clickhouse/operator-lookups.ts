@@ -3,10 +3,12 @@
  * and filter fields (products, variations, categories, attributes and their terms, coupons,
  * taxes, customers, orders, download IPs) read that store's rows on the cluster, through
  * `ClickHouseStore` (every table it names is replaced by the store's rows, never another's). The
- * answers have the JSON of the store's own DuckDB server (`src/admin/routes`) for the fields the
- * cluster holds: a product's regular and sale prices, ratings, menu order and the like are not on
- * the cluster and are left out rather than made up, as are a category's description and an
- * attribute term's product count. A product's popularity is its units sold in the store's orders.
+ * answers have the JSON of the store's own DuckDB server (`src/admin/routes`): every field of a
+ * product (prices, ratings, menu order, total sales: popularity ranks by them as on DuckDB), a
+ * category's description and count, an attribute's type and an attribute term's menu order and
+ * product count (`product_attributes`) are read from the store's rows on the cluster. A store
+ * loaded before the cluster held these columns reads their defaults (0, '' or none) until it is
+ * loaded or pushed again.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -84,6 +86,15 @@ interface ProductRow extends Row {
 	stock_status: string;
 	image: string;
 	date_created: string;
+	date_created_gmt: string;
+	regular_price: SqlValue;
+	sale_price: SqlValue;
+	virtual: SqlValue;
+	downloadable: SqlValue;
+	total_sales: SqlValue;
+	average_rating: SqlValue;
+	rating_count: SqlValue;
+	menu_order: SqlValue;
 }
 
 const PRODUCT_ORDERBY: Record<string, string> = {
@@ -93,14 +104,14 @@ const PRODUCT_ORDERBY: Record<string, string> = {
 	title: 'p.name',
 	slug: 'p.slug',
 	price: 'p.price',
-	popularity: 'sold',
+	popularity: 'p.total_sales',
+	rating: 'p.average_rating',
 	modified: 'p.date_created',
-	menu_order: 'p.id',
-	rating: 'p.id',
+	menu_order: 'p.menu_order',
 };
 
 const PRODUCT_COLUMNS =
-	'p.id AS id, p.parent_id AS parent_id, p.type AS type, p.status AS status, p.name AS name, p.slug AS slug, p.sku AS sku, p.price AS price, p.stock_quantity AS stock_quantity, p.manage_stock AS manage_stock, p.low_stock_amount AS low_stock_amount, p.stock_status AS stock_status, p.image AS image, p.date_created AS date_created';
+	'p.id AS id, p.parent_id AS parent_id, p.type AS type, p.status AS status, p.name AS name, p.slug AS slug, p.sku AS sku, p.price AS price, p.stock_quantity AS stock_quantity, p.manage_stock AS manage_stock, p.low_stock_amount AS low_stock_amount, p.stock_status AS stock_status, p.image AS image, p.date_created AS date_created, p.date_created_gmt AS date_created_gmt, p.regular_price AS regular_price, p.sale_price AS sale_price, p.virtual AS virtual, p.downloadable AS downloadable, p.total_sales AS total_sales, p.average_rating AS average_rating, p.rating_count AS rating_count, p.menu_order AS menu_order';
 
 function productFilters(
 	query: RawQuery,
@@ -278,10 +289,19 @@ function productObject(
 		slug: row.slug,
 		permalink: `${base}/product/${row.slug}/`,
 		date_created: isoDate(row.date_created),
+		date_created_gmt: isoDate(row.date_created_gmt),
 		type: row.type,
 		status: row.status,
+		description: '',
+		short_description: '',
 		sku: row.sku,
 		price: priceString(row.price),
+		regular_price: priceString(row.regular_price),
+		sale_price: priceString(row.sale_price),
+		on_sale: row.sale_price !== null,
+		virtual: Boolean(Number(row.virtual)),
+		downloadable: Boolean(Number(row.downloadable)),
+		total_sales: Number(row.total_sales),
 		manage_stock: Boolean(Number(row.manage_stock)),
 		stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
 		stock_status: row.stock_status,
@@ -290,11 +310,14 @@ function productObject(
 			store.settings,
 		),
 		low_stock_amount: row.low_stock_amount === null ? null : Number(row.low_stock_amount),
+		average_rating: Number(row.average_rating).toFixed(2),
+		rating_count: Number(row.rating_count),
 		parent_id: Number(row.parent_id),
 		categories: isVariation ? [] : (extras.categories.get(id) ?? []),
 		images,
 		image: isVariation ? (images[0] ?? null) : undefined,
 		attributes: extras.attributes.get(id) ?? [],
+		menu_order: Number(row.menu_order),
 		last_order_date: extras.lastOrder.get(id) ?? null,
 		_links: {
 			self: [{ href: `${base}/wp-json/wc-analytics/products/${id}` }],
@@ -333,13 +356,7 @@ async function listProducts(
 		reply,
 		paging,
 		{ sql: `SELECT count() AS n FROM products p WHERE ${whereSql}`, params },
-		orderby === 'sold'
-			? `SELECT ${PRODUCT_COLUMNS}, coalesce(s.sold, 0) AS sold FROM products p
-				LEFT JOIN (SELECT product_id AS id, sum(product_qty) AS sold FROM order_product_lookup GROUP BY product_id
-					UNION ALL SELECT variation_id AS id, sum(product_qty) AS sold FROM order_product_lookup WHERE variation_id != 0 GROUP BY variation_id) s
-				ON s.id = p.id
-				WHERE ${whereSql} ORDER BY sold ${order}, p.id ${order}`
-			: `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
+		`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
 		params,
 	);
 	const extras = await productExtras(reader, rows);
@@ -607,8 +624,8 @@ const categories: Answer = async (request, reply, reader) => {
 			name: 'c.name',
 			slug: 'c.slug',
 			term_group: 'c.id',
-			description: 'c.name',
-			count: 'count',
+			description: 'c.description',
+			count: 'c.count',
 		},
 		'name',
 	);
@@ -627,11 +644,9 @@ const categories: Answer = async (request, reply, reader) => {
 		reply,
 		paging,
 		{ sql: `SELECT count() AS n FROM categories c WHERE ${whereSql}`, params },
-		`SELECT c.id AS id, c.name AS name, c.slug AS slug, c.parent AS parent, coalesce(n.count, 0) AS count
-		 FROM categories c
-		 LEFT JOIN (SELECT category_id, count() AS count FROM product_categories GROUP BY category_id) n
-		 ON n.category_id = c.id
-		 WHERE ${whereSql} ORDER BY ${orderby} ${order}, c.id`,
+		`SELECT c.id AS id, c.name AS name, c.slug AS slug, c.parent AS parent,
+			c.description AS description, c.count AS count
+		 FROM categories c WHERE ${whereSql} ORDER BY ${orderby} ${order}, c.id`,
 		params,
 	);
 	const fields = requestedFields(query);
@@ -643,6 +658,7 @@ const categories: Answer = async (request, reply, reader) => {
 				name: row.name,
 				slug: row.slug,
 				parent: Number(row.parent),
+				description: row.description,
 				display: 'default',
 				image: null,
 				menu_order: 0,
@@ -661,12 +677,17 @@ const categories: Answer = async (request, reply, reader) => {
 	);
 };
 
+const ATTRIBUTE_COLUMNS = 'id, name, slug, type, order_by, has_archives';
+
 const attributeObject = (row: Row) => {
 	const slug = String(row.slug);
 	return {
 		id: Number(row.id),
 		name: row.name,
 		slug: slug.startsWith('pa_') ? slug : `pa_${slug}`,
+		type: row.type,
+		order_by: row.order_by,
+		has_archives: Boolean(Number(row.has_archives)),
 	};
 };
 
@@ -674,7 +695,7 @@ const attributes: Answer = async (request, reply, reader) => {
 	const query = request.query as RawQuery;
 	const { where, params } = simpleFilters(query, 'id', ['name', 'slug']);
 	const rows = await reader.all(
-		`SELECT id, name, slug FROM attributes WHERE ${where.join(' AND ')} ORDER BY name, id LIMIT 1000`,
+		`SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE ${where.join(' AND ')} ORDER BY name, id LIMIT 1000`,
 		params,
 	);
 	reply.header('X-WP-Total', String(rows.length));
@@ -688,8 +709,8 @@ async function attributeOf(reader: ClickHouseStore, key: string): Promise<Row> {
 	const slug = key.replace(/^pa_/, '');
 	const row = await reader.one(
 		numeric
-			? 'SELECT id, name, slug FROM attributes WHERE id = ?'
-			: 'SELECT id, name, slug FROM attributes WHERE slug = ? OR slug = ?',
+			? `SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE id = ?`
+			: `SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE slug = ? OR slug = ?`,
 		numeric ? [Number(key)] : [slug, `pa_${slug}`],
 	);
 	if (!row) throw notFound('woocommerce_rest_taxonomy_invalid', 'Resource does not exist.');
@@ -703,22 +724,38 @@ const attributeTerms: Answer = async (request, reply, reader) => {
 	const query = request.query as RawQuery;
 	const found = await attributeOf(reader, (request.params as { id: string }).id);
 	const paging = parsePaging(query);
-	const { where, params } = simpleFilters(query, 'id', ['name', 'slug']);
-	where.push('attribute_id = ?');
+	const { where, params } = simpleFilters(query, 't.id', ['t.name', 't.slug']);
+	where.push('t.attribute_id = ?');
 	params.push(Number(found.id));
 	const whereSql = where.join(' AND ');
+	// A term's count: the products using it (DuckDB counts them per term the same way).
 	const rows = await page(
 		reader,
 		request,
 		reply,
 		paging,
-		{ sql: `SELECT count() AS n FROM attribute_terms WHERE ${whereSql}`, params },
-		`SELECT id, name, slug FROM attribute_terms WHERE ${whereSql} ORDER BY name, id`,
+		{ sql: `SELECT count() AS n FROM attribute_terms t WHERE ${whereSql}`, params },
+		`SELECT t.id AS id, t.name AS name, t.slug AS slug, t.menu_order AS menu_order,
+			coalesce(u.products, 0) AS count
+		 FROM attribute_terms t
+		 LEFT JOIN (SELECT term_id, uniqExact(product_id) AS products FROM product_attributes GROUP BY term_id) u
+		 ON u.term_id = t.id
+		 WHERE ${whereSql} ORDER BY t.menu_order, t.name, t.id`,
 		params,
 	);
 	const fields = requestedFields(query);
 	return rows.map((row) =>
-		pickFields({ id: Number(row.id), name: row.name, slug: row.slug, description: '' }, fields),
+		pickFields(
+			{
+				id: Number(row.id),
+				name: row.name,
+				slug: row.slug,
+				description: '',
+				menu_order: Number(row.menu_order),
+				count: Number(row.count),
+			},
+			fields,
+		),
 	);
 };
 

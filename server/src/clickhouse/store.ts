@@ -112,8 +112,18 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 			['stock_status', 'String'],
 			['image', 'String'],
 			['date_created', TIME],
+			// Added after the first clusters (`createClusterSchema` adds them to older tables).
+			['date_created_gmt', TIME],
+			['regular_price', 'Nullable(Float64)'],
+			['sale_price', 'Nullable(Float64)'],
+			['virtual', 'UInt8'],
+			['downloadable', 'UInt8'],
+			['total_sales', 'Int64'],
+			['average_rating', 'Float64'],
+			['rating_count', 'Int64'],
+			['menu_order', 'Int64'],
 		],
-		select: `id, parent_id, type, status, name, slug, sku, price, stock_quantity, CAST(manage_stock AS INTEGER), low_stock_amount, stock_status, image, ${time('date_created')}`,
+		select: `id, parent_id, type, status, name, slug, sku, price, stock_quantity, CAST(manage_stock AS INTEGER), low_stock_amount, stock_status, image, ${time('date_created')}, ${time('date_created_gmt')}, regular_price, sale_price, CAST(virtual AS INTEGER), CAST(downloadable AS INTEGER), total_sales, average_rating, rating_count, menu_order`,
 		order: 'id',
 		key: 'id',
 		partitionBy: null,
@@ -124,8 +134,10 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 			['name', 'String'],
 			['slug', 'String'],
 			['parent', 'Int64'],
+			['description', 'String'],
+			['count', 'Int64'],
 		],
-		select: 'id, name, slug, parent',
+		select: 'id, name, slug, parent, description, count',
 		order: 'id',
 		key: 'id',
 		partitionBy: null,
@@ -179,8 +191,11 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 			['id', 'Int64'],
 			['name', 'String'],
 			['slug', 'String'],
+			['type', 'String'],
+			['order_by', 'String'],
+			['has_archives', 'UInt8'],
 		],
-		select: 'id, name, slug',
+		select: 'id, name, slug, type, order_by, CAST(has_archives AS INTEGER)',
 		order: 'id',
 		key: 'id',
 		partitionBy: null,
@@ -191,10 +206,24 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 			['attribute_id', 'Int64'],
 			['name', 'String'],
 			['slug', 'String'],
+			['menu_order', 'Int64'],
 		],
-		select: 'id, attribute_id, name, slug',
+		select: 'id, attribute_id, name, slug, menu_order',
 		order: 'id',
 		key: 'id',
+		partitionBy: null,
+	},
+	/** The attribute terms each product uses (an attribute term's product count). */
+	product_attributes: {
+		columns: [
+			['product_id', 'Int64'],
+			['attribute_id', 'Int64'],
+			['term_id', 'Int64'],
+			['variation', 'UInt8'],
+		],
+		select: 'product_id, attribute_id, term_id, CAST(variation AS INTEGER)',
+		order: 'product_id, attribute_id, term_id, variation',
+		key: 'product_id, attribute_id, term_id',
 		partitionBy: null,
 	},
 	variation_attributes: {
@@ -444,6 +473,7 @@ export async function createClusterSchema(
 			await client.run(
 				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
 			);
+			await addMissingColumns(client, database, [table, `${table}_all`], spec.columns);
 		}
 		await createRollupTables(client, cluster, database);
 	}
@@ -451,9 +481,54 @@ export async function createClusterSchema(
 	await recordShards(shardUrls, database);
 }
 
+/**
+ * Adds to each of `tables` (a shard's local table and its Distributed table) the columns of
+ * `columns` it lacks, at the end (where a table made with them has them too): a table made
+ * before a column existed keeps its rows, which read the type's default (0, '' or NULL) until
+ * the store is loaded or pushed again. 18.16 has no ADD COLUMN IF NOT EXISTS, so the columns are
+ * asked for first; another process adding the same column at once is not an error.
+ */
+async function addMissingColumns(
+	client: ClickHouseClient,
+	database: string,
+	tables: string[],
+	columns: Array<[name: string, type: string]>,
+): Promise<void> {
+	const present = await client.all<{ table: string; name: string }>(
+		`SELECT table, name FROM system.columns WHERE database = ? AND table IN (${tables.map(() => '?').join(', ')})`,
+		[database, ...tables],
+	);
+	for (const table of tables) {
+		const names = new Set(present.filter((c) => c.table === table).map((c) => c.name));
+		for (const [name, type] of columns) {
+			if (names.has(name)) continue;
+			try {
+				await client.run(`ALTER TABLE ${database}.${table} ADD COLUMN ${name} ${type}`);
+			} catch (error) {
+				const duplicate = /already exists|DUPLICATE_COLUMN/i;
+				if (!(error instanceof Error && duplicate.test(error.message))) throw error;
+			}
+		}
+	}
+}
+
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
-const STORES_COLUMNS =
-	'store_id UInt32, url String, time_zone String, start_of_week UInt8, excluded_statuses Array(String), actionable_statuses Array(String), currency String, low_stock_amount Int64, no_stock_amount Int64, manage_stock UInt8, version UInt64';
+const STORES_COLUMNS: Array<[name: string, type: string]> = [
+	['store_id', 'UInt32'],
+	['url', 'String'],
+	['time_zone', 'String'],
+	['start_of_week', 'UInt8'],
+	['excluded_statuses', 'Array(String)'],
+	['actionable_statuses', 'Array(String)'],
+	['currency', 'String'],
+	['low_stock_amount', 'Int64'],
+	['no_stock_amount', 'Int64'],
+	['manage_stock', 'UInt8'],
+	['version', 'UInt64'],
+	// The store's price decimals (`woocommerce_price_num_decimals`, 0–8), -1 when the
+	// registration did not say (made before the column, or by a writer that does not read them).
+	['price_decimals', 'Int16 DEFAULT -1'],
+];
 
 /** Creates the store registry on every shard (a row per registration; the highest version wins). */
 export async function createStoreRegistry(
@@ -467,12 +542,14 @@ export async function createStoreRegistry(
 	for (const url of shardUrls) {
 		const client = new ClickHouseClient({ url, database: 'default' });
 		await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
+		const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
 		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.stores (${STORES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+			`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
 		);
 		await client.run(
 			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
 		);
+		await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
 		await client.run(
 			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
 		);
@@ -528,6 +605,11 @@ export interface RegisteredStore {
 	url: string;
 	/** The settings reports need (time zone, week start, statuses, currency, stock thresholds). */
 	settings: StoreSettings;
+	/**
+	 * The store's price decimals (`woocommerce_price_num_decimals`, 0–8: a cost saved on the
+	 * engine is checked and rounded to them); undefined when no registration said.
+	 */
+	priceDecimals?: number;
 }
 
 let lastVersion = 0;
@@ -538,7 +620,16 @@ function nextVersion(): number {
 	return lastVersion;
 }
 
-/** Records (or updates) a store: its id, URL (the engine token's `store`) and report settings. */
+/** Price decimals as registered: a whole number from 0 to 8, or -1 (not known). */
+function priceDecimalsOf(value: number | undefined): number {
+	if (value === undefined || !Number.isFinite(value)) return -1;
+	return Math.max(0, Math.min(8, Math.floor(value)));
+}
+
+/**
+ * Records (or updates) a store: its id, URL (the engine token's `store`), report settings and,
+ * when given, price decimals (a registration without them keeps the last one that had them).
+ */
 export async function registerStore(
 	client: ClickHouseClient,
 	store: RegisteredStore,
@@ -557,6 +648,8 @@ export async function registerStore(
 			no_stock_amount: s.noStockAmount,
 			manage_stock: s.manageStock ? 1 : 0,
 			version: nextVersion(),
+			// JSONEachRow on 18.16 fills an omitted column with 0, not its DEFAULT: always sent.
+			price_decimals: priceDecimalsOf(store.priceDecimals),
 		},
 	]);
 }
@@ -583,8 +676,10 @@ export async function storeByUrl(
 		low_stock_amount: string;
 		no_stock_amount: string;
 		manage_stock: number;
+		decimals_known: string;
+		decimals: number;
 	}>(
-		`SELECT store_id, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? AND store_id GLOBAL IN (${ownedIds(client.target.database)}) GROUP BY store_id ORDER BY store_id LIMIT 1`,
+		`SELECT store_id, countIf(price_decimals >= 0) AS decimals_known, argMaxIf(price_decimals, version, price_decimals >= 0) AS decimals, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? AND store_id GLOBAL IN (${ownedIds(client.target.database)}) GROUP BY store_id ORDER BY store_id LIMIT 1`,
 		[url, url],
 	);
 	if (!row) return null;
@@ -602,6 +697,7 @@ export async function storeByUrl(
 			noStockAmount: Number(row.no_stock_amount),
 			manageStock: Number(row.manage_stock) === 1,
 		},
+		...(Number(row.decimals_known) > 0 ? { priceDecimals: Number(row.decimals) } : {}),
 	};
 }
 

@@ -370,6 +370,8 @@ export interface CostBook {
 	product(productId: number): Promise<CostProduct | undefined>;
 	/** The product's variations in the store's order. */
 	variations(productId: number): Promise<CostProduct[]>;
+	/** The store's price decimals when the book keeps them apart from the server's own options. */
+	readonly priceDecimals?: number;
 }
 
 const costProduct = (row: { id: unknown; name: unknown; type?: unknown; price: unknown }) => ({

@@ -108,8 +108,8 @@ export async function registerProfitRoutes(
 			return { book: duckdbCostBook(source.reader), precision: 2 };
 		}
 		if (!source.costs) throw notOnEngine(cache.engine.name, method, '/abacus/v1/costs');
-		// The cluster's store registry keeps no price precision: costs take up to 2 decimals there.
-		return { book: source.costs, precision: 2 };
+		// The store's price decimals as registered on the cluster (2 when its registration has none).
+		return { book: source.costs, precision: source.costs.priceDecimals ?? 2 };
 	}
 
 	app.get('/abacus/v1/costs', { config: { engineSeam: true } }, async (request) => {

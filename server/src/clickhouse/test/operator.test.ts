@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { createApp } from '../../app.js';
+import { putStore } from '../load.js';
 import { type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
 
 jest.setTimeout(300_000);
@@ -320,25 +321,81 @@ function project(body: unknown, keys: string[]): unknown[] {
 	);
 }
 
+/** Every field of a product as the store's own server answers it (links name each server's address). */
 const PRODUCT_KEYS = [
 	'id',
 	'name',
-	'sku',
+	'slug',
+	'date_created',
+	'date_created_gmt',
 	'type',
 	'status',
-	'parent_id',
+	'description',
+	'short_description',
+	'sku',
 	'price',
+	'regular_price',
+	'sale_price',
+	'on_sale',
+	'virtual',
+	'downloadable',
+	'total_sales',
+	'manage_stock',
 	'stock_quantity',
 	'stock_status',
 	'effective_stock_status',
 	'low_stock_amount',
-	'manage_stock',
+	'average_rating',
+	'rating_count',
+	'parent_id',
 	'categories',
+	'images',
+	'image',
 	'attributes',
+	'menu_order',
 	'last_order_date',
 ];
+const CATEGORY_KEYS = [
+	'id',
+	'name',
+	'slug',
+	'parent',
+	'description',
+	'display',
+	'image',
+	'menu_order',
+	'count',
+];
+
+/**
+ * Gives each store's catalogue what the demo leaves at its defaults (total sales, menu order,
+ * sale prices, category descriptions and counts) in its DuckDB file, and loads the store again,
+ * so the lookups' orderings and fields are compared on values that differ from product to product.
+ */
+async function varyCatalogues(): Promise<void> {
+	for (const spec of SPECS) {
+		const duck = fx.duck.get(spec.id) as Server;
+		const db = duck.ctx.db;
+		await db.run(
+			`UPDATE products SET total_sales = (id * 7) % 23, menu_order = (id * 5) % 7 - 3,
+				regular_price = price, sale_price = CASE WHEN id % 3 = 0 THEN round(price * 0.8, 2) END`,
+		);
+		await db.run("UPDATE categories SET description = 'About ' || name, count = (id * 3) % 5");
+		duck.ctx.notifyWrite();
+		await putStore({
+			target: fx.target,
+			shardUrls: fx.cluster.shards.map((shard) => shard.url),
+			cluster: fx.cluster.name,
+			db,
+			storeUrl: spec.url,
+			storeId: spec.id,
+			batchRows: 2000,
+		});
+	}
+}
 
 test("the search and filter lookups answer the chosen store's rows, as its own server does", async () => {
+	await varyCatalogues();
 	for (const spec of SPECS) {
 		const duckProducts = await fx.getDuck(
 			'wc-analytics/products?per_page=5&orderby=id',
@@ -357,7 +414,7 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 		const emailPart = customers[0].email.split('@')[0].slice(0, 3);
 		const duckVariations = await fx.getDuck('wc-analytics/variations?per_page=1', spec.id);
 		const variation = (duckVariations.body as Array<{ name: string }>)[0];
-		const cases: Array<[route: string, keys: string[], sorted?: boolean]> = [
+		const cases: Array<[route: string, keys: string[]]> = [
 			[
 				`wc-analytics/products?search=${encodeURIComponent(word)}&per_page=10&orderby=title&order=asc`,
 				PRODUCT_KEYS,
@@ -368,12 +425,13 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 			],
 			[`wc-analytics/products?type=variable&per_page=20&orderby=id&order=asc`, PRODUCT_KEYS],
 			[`wc-analytics/products?low_in_stock=true&per_page=50&orderby=id`, PRODUCT_KEYS],
-			// Popularity: the same products (units sold are counted from the store's orders).
-			[
-				`wc-analytics/products?search=${encodeURIComponent(word)}&per_page=100&orderby=popularity`,
-				['id', 'name'],
-				true,
-			],
+			// Popularity (total sales), rating and menu order rank as on the store's server.
+			[`wc-analytics/products?per_page=20&orderby=popularity`, PRODUCT_KEYS],
+			[`wc-analytics/products?per_page=20&orderby=popularity&order=asc`, ['id']],
+			[`wc-analytics/products?per_page=20&orderby=rating`, PRODUCT_KEYS],
+			[`wc-analytics/products?per_page=30&orderby=menu_order&order=asc`, ['id']],
+			[`wc-analytics/products?per_page=30&orderby=price&order=asc`, ['id', 'on_sale']],
+			[`wc-analytics/variations?per_page=30&orderby=menu_order&order=asc`, PRODUCT_KEYS],
 			...(variation
 				? ([
 						[
@@ -382,9 +440,23 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 						],
 					] as Array<[string, string[]]>)
 				: []),
+			[`wc-analytics/products/categories?per_page=10&orderby=name`, CATEGORY_KEYS],
+			[`wc-analytics/products/categories?per_page=10&orderby=count`, CATEGORY_KEYS],
 			[
-				`wc-analytics/products/categories?per_page=10&orderby=name`,
-				['id', 'name', 'slug', 'parent'],
+				`wc-analytics/products/categories?per_page=10&orderby=description&order=desc`,
+				CATEGORY_KEYS,
+			],
+			[
+				`wc-analytics/products/attributes`,
+				['id', 'name', 'slug', 'type', 'order_by', 'has_archives'],
+			],
+			[
+				`wc-analytics/products/attributes/1/terms?per_page=50`,
+				['id', 'name', 'slug', 'description', 'menu_order', 'count'],
+			],
+			[
+				`wc-analytics/products/attributes/pa_size/terms?per_page=3&page=2`,
+				['id', 'name', 'slug', 'description', 'menu_order', 'count'],
 			],
 			[
 				`wc-analytics/coupons?per_page=10&orderby=id`,
@@ -415,24 +487,39 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 				['id', 'number', 'status'],
 			],
 		];
-		for (const [route, keys, sorted] of cases) {
+		const answers = new Map<string, unknown>();
+		for (const [route, keys] of cases) {
 			const click = await call(route, asOperator(spec.id));
 			const duck = await fx.getDuck(route, spec.id);
 			expect({ route, status: click.status }).toEqual({ route, status: 200 });
-			const order = (list: unknown[]) =>
-				sorted
-					? [...list].sort(
-							(a, b) =>
-								Number((a as { id: number }).id) - Number((b as { id: number }).id),
-						)
-					: list;
-			expect({ route, body: order(project(click.body, keys)) }).toEqual({
+			expect({ route, body: project(click.body, keys) }).toEqual({
 				route,
-				body: order(project(duck.body, keys)),
+				body: project(duck.body, keys),
 			});
 			expect({ route, total: click.total }).toEqual({ route, total: duck.total });
+			answers.set(route, click.body);
 		}
-		// One product, and a customer by id.
+		// The compared values differ from product to product (not all defaults).
+		const popular = answers.get(
+			'wc-analytics/products?per_page=20&orderby=popularity',
+		) as Array<{ total_sales: number; on_sale: boolean; average_rating: string }>;
+		expect(popular[0].total_sales).toBeGreaterThan(popular[popular.length - 1].total_sales);
+		expect(popular.some((p) => p.on_sale)).toBe(true);
+		const rated = answers.get('wc-analytics/products?per_page=20&orderby=rating') as Array<{
+			average_rating: string;
+		}>;
+		expect(Number(rated[0].average_rating)).toBeGreaterThan(0);
+		const terms = answers.get('wc-analytics/products/attributes/1/terms?per_page=50') as Array<{
+			count: number;
+			menu_order: number;
+		}>;
+		expect(terms.some((t) => t.count > 0 && t.menu_order > 0)).toBe(true);
+		const counted = answers.get(
+			'wc-analytics/products/categories?per_page=10&orderby=count',
+		) as Array<{ count: number; description: string }>;
+		expect(new Set(counted.map((c) => c.count)).size).toBeGreaterThan(1);
+		expect(counted[0].description).toMatch(/^About /);
+		// One product (every field), and a customer by id.
 		const one = await call(`wc-analytics/products/${products[0].id}`, asOperator(spec.id));
 		expect(one.status).toBe(200);
 		expect(project([one.body], PRODUCT_KEYS)).toEqual(

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { EDIT_COSTS_SCOPE, signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
+import { putStore } from '../load.js';
 import { refreshRollups, ROLLUP_GENERATIONS } from '../rollups.js';
 import {
 	type Answer,
@@ -29,7 +30,14 @@ jest.setTimeout(600_000);
 
 const SPECS = [
 	{ id: 31, timeZone: 'America/Los_Angeles', seed: 41, url: 'https://profit-a.example' },
-	{ id: 32, timeZone: 'Europe/Paris', seed: 42, url: 'https://profit-b.example' },
+	{
+		id: 32,
+		timeZone: 'Europe/Paris',
+		seed: 42,
+		url: 'https://profit-b.example',
+		// Costs in tenths of a cent: the engine takes the precision the store registered.
+		options: { woocommerce_price_num_decimals: 3 },
+	},
 ];
 /** The servers' page nonce (the DuckDB servers' writes and exports are made with it). */
 const NONCE = 'profit-nonce';
@@ -382,4 +390,67 @@ test('fuzzed: each token gets its own store’s profit figures', async () => {
 		),
 		{ numRuns: 6 },
 	);
+});
+
+/** Loads store `i` onto the cluster again from its DuckDB server's file (`load.js`). */
+async function reload(i: number): Promise<void> {
+	await putStore({
+		target: fx.target,
+		shardUrls: fx.cluster.shards.map((shard) => shard.url),
+		cluster: fx.cluster.name,
+		db: duck[i].ctx.db,
+		storeUrl: SPECS[i].url,
+		storeId: SPECS[i].id,
+		batchRows: 2000,
+	});
+}
+
+test('the cost editor lists variations in menu order and a save takes the store’s price decimals, as on DuckDB', async () => {
+	const variable = (
+		await get(duck[1], 'wc-analytics/products?type=variable&per_page=1&orderby=id&order=asc')
+	).body as Array<{ id: number }>;
+	const productId = variable[0].id;
+	const ids = (
+		(await get(duck[1], `wc-analytics/products/${productId}/variations?per_page=100`))
+			.body as Array<{ id: number }>
+	).map((v) => v.id);
+	expect(ids.length).toBeGreaterThan(1);
+	// Menu order against the ids: the highest id first.
+	await duck[1].ctx.db.run('UPDATE products SET menu_order = -id WHERE parent_id = ?', [
+		productId,
+	]);
+	duck[1].ctx.notifyWrite();
+	await reload(1);
+	const editor = await same(1, `abacus/v1/costs?product=${productId}`);
+	const listed = (editor.body as { variations: Array<{ id: number }> }).variations.map(
+		(v) => v.id,
+	);
+	expect(listed).toEqual([...ids].sort((a, b) => b - a));
+
+	// Store B keeps 3 decimals: 1.234 is saved as typed, a fourth decimal is refused alike.
+	await saveBoth(1, { product_id: productId, cost: '1.234', date_from: '2025-07-01' });
+	await saveBoth(1, {
+		product_id: productId,
+		variation_id: listed[0],
+		cost: 0.125,
+		date_from: '2025-08-01',
+	});
+	const saved = await same(1, `abacus/v1/costs?product=${productId}`);
+	expect((saved.body as { history: Array<{ cost: number }> }).history.map((h) => h.cost)).toEqual(
+		expect.arrayContaining([1.234, 0.125]),
+	);
+	const tooFine = { product_id: productId, cost: '1.2345', date_from: '2025-07-01' };
+	const click = await postCost(engine, tooFine, { Authorization: `Bearer ${token(1, true)}` });
+	const reference = await postCost(duck[1], tooFine, { 'X-WP-Nonce': NONCE });
+	expect([click.status, click.body]).toEqual([400, reference.body]);
+	expect(JSON.stringify(click.body)).toContain('3 decimal places');
+	// Store A keeps the default 2.
+	const productA = (
+		(await get(duck[0], `${A}/profit?${YEAR}&per_page=1`)).body as ProfitRow[]
+	)[0];
+	const third = { product_id: productA.product_id, cost: '1.234', date_from: '2025-07-01' };
+	const clickA = await postCost(engine, third, { Authorization: `Bearer ${token(0, true)}` });
+	const referenceA = await postCost(duck[0], third, { 'X-WP-Nonce': NONCE });
+	expect([clickA.status, clickA.body]).toEqual([400, referenceA.body]);
+	for (const url of await profitRoutes(1)) await same(1, url);
 });
