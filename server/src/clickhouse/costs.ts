@@ -255,7 +255,9 @@ export class ClickHouseCostBook implements CostBook {
 		return rows.map((r) => ({
 			product_id: Number(r.product_id),
 			variation_id: Number(r.variation_id),
-			cost: Number(r.cost),
+			// ClickHouse 18.16 reads some decimal texts a unit in the last place off (2.345 as
+			// 2.3449999999999998): a cost has at most 15 significant digits, as typed.
+			cost: Number(Number(r.cost).toPrecision(15)),
 			date_from: String(r.day),
 			source: String(r.source),
 		}));

@@ -829,11 +829,20 @@ export async function insertStoreRows(
 }
 
 /**
+ * The cost tables, whose rows of version 0 come from a DuckDB file and the others were written on
+ * the cluster (the engine's cost saves, the sync's pushed costs): a load replaces the former only.
+ */
+const KEEP_WRITTEN_ROWS = new Set(['product_costs', 'order_line_costs']);
+
+/**
  * Loads one store's analytics rows from its DuckDB database into the cluster, `batchRows` rows per
  * INSERT through the Distributed tables (synchronously: an insert returns once the owning shard
  * has the rows). Replaces what the cluster held for that store: pass every shard's client as
  * `shards` (the store's earlier rows are deleted on each); without it only `client`'s shard is
- * cleared. Returns rows per table.
+ * cleared. The cost rows written on the cluster (version above 0: costs saved through the engine
+ * since a load) are kept: the file's rows (version 0) replace only the last load's, so a saved
+ * cost stays in force, also over a file entry of the same product, variation and day, and a line
+ * the engine fixed keeps its cost. Returns rows per table.
  */
 export async function loadStore(
 	source: Db,
@@ -852,15 +861,16 @@ export async function loadStore(
 	for (const table of Object.keys(CLICKHOUSE_TABLES)) {
 		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table
 		// and wait for that (asynchronous) mutation, so the new rows are never mixed with old ones.
+		const where = KEEP_WRITTEN_ROWS.has(table)
+			? 'store_id = ? AND version = 0'
+			: 'store_id = ?';
 		for (const shard of options.shards ?? [client]) {
 			const held = await shard.one<{ n: string }>(
-				`SELECT count() AS n FROM ${database}.${table} WHERE store_id = ?`,
+				`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
 				[storeId],
 			);
 			if (!Number(held?.n)) continue;
-			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE store_id = ?`, [
-				storeId,
-			]);
+			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`, [storeId]);
 			await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
 		}
 		counts[table] = await insertStoreRows(source, client, storeId, table, '', batchRows);

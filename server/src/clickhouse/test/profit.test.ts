@@ -454,3 +454,34 @@ test('the cost editor lists variations in menu order and a save takes the storeâ
 	expect([clickA.status, clickA.body]).toEqual([400, referenceA.body]);
 	for (const url of await profitRoutes(1)) await same(1, url);
 });
+
+test('loading a store again keeps the costs saved through the engine since its last load', async () => {
+	const rows = (await get(duck[1], `${A}/profit?${YEAR}&per_page=5`)).body as ProfitRow[];
+	const productId = rows[rows.length - 1].product_id;
+	const body = {
+		product_id: productId,
+		cost: '2.345',
+		date_from: '2025-10-01',
+		apply_to_past: true,
+	};
+	// Saved through the engine only: the store's DuckDB file does not have it.
+	const saved = await postCost(engine, body, { Authorization: `Bearer ${token(1, true)}` });
+	expect(saved.status).toBe(200);
+	const editor = `abacus/v1/costs?product=${productId}`;
+	const before = (await get(engine, editor, token(1))).body as {
+		history: Array<{ cost: number; date_from: string }>;
+	};
+	expect(before.history).toEqual(
+		expect.arrayContaining([expect.objectContaining({ cost: 2.345, date_from: '2025-10-01' })]),
+	);
+	const profit = `${A}/profit?${YEAR}&per_page=100&products=${productId}`;
+	const figures = (await get(engine, profit, token(1))).body;
+	await reload(1);
+	expect((await get(engine, editor, token(1))).body).toEqual(before);
+	expect((await get(engine, `${profit}&reload=1`, token(1))).body).toEqual(figures);
+	// The same save on the store's DuckDB server: both agree again, figures included.
+	const reference = await postCost(duck[1], body, { 'X-WP-Nonce': NONCE });
+	expect(reference.status).toBe(200);
+	await same(1, editor);
+	for (const url of await profitRoutes(1)) await same(1, url);
+});
