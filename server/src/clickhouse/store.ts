@@ -591,6 +591,41 @@ export async function pushPending(client: ClickHouseClient, url: string): Promis
 	return Number(row?.n ?? 0) > 0 && Number(row?.pending) === 1;
 }
 
+/**
+ * Prunes a store's push states on one shard's local `store_pushes` (a store's rows lie on one
+ * shard; the others hold none and are only asked): the rows older than its latest settled state
+ * (its highest version with `pending` 0) are deleted once there are more than `keep` of them (an
+ * unwaited mutation, as the roll-ups' old generations). The latest settled row and every row after
+ * it (a push announced since) are kept, so the highest version, whose `pending` readers take, is
+ * never deleted: a store being replaced stays pending. Returns the rows the mutation deletes (0:
+ * none issued).
+ */
+export async function prunePushStates(
+	shard: ClickHouseClient,
+	storeId: number,
+	keep: number,
+): Promise<number> {
+	const database = shard.target.database;
+	const settled = await shard.one<{ version: string }>(
+		`SELECT toString(max(version)) AS version FROM ${database}.store_pushes WHERE store_id = ? AND pending = 0`,
+		[storeId],
+	);
+	// Microseconds since 1970 (nextVersion): exact as a double.
+	const version = Number(settled?.version ?? 0);
+	if (!(version > 0)) return 0;
+	const older = await shard.one<{ n: string }>(
+		`SELECT count() AS n FROM ${database}.store_pushes WHERE store_id = ? AND version < ?`,
+		[storeId, version],
+	);
+	const n = Number(older?.n ?? 0);
+	if (n <= keep) return 0;
+	await shard.run(
+		`ALTER TABLE ${database}.store_pushes DELETE WHERE store_id = ? AND version < ?`,
+		[storeId, version],
+	);
+	return n;
+}
+
 /** Whether the cluster holds the push states (`createStoreRegistry` makes them). */
 export async function hasPushStates(client: ClickHouseClient): Promise<boolean> {
 	const row = await client.one<{ n: string }>(

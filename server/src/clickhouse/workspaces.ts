@@ -14,7 +14,9 @@
  * replacing. After a push the server's report caches are dropped. A failed push is retried after
  * 5 s, doubling up to 5 minutes, and by every later batch. Other engine servers on the same cluster
  * learn it from the store's push state there (`store_pushes`: pending from a push's first change
- * until a push succeeds) and answer the store 503 meanwhile.
+ * until a push succeeds) and answer the store 503 meanwhile; so does an engine server without a
+ * `--db` file (`engineIngestOf`). After a push completes, the store's states older than its latest
+ * settled one are pruned (`prunePushStates`), never the latest row readers go by.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +42,7 @@ import { recordedShards } from './routing.js';
 import {
 	allocateStoreId,
 	hasPushStates,
+	prunePushStates,
 	pushPending,
 	recordPushState,
 	registerStore,
@@ -246,6 +249,12 @@ export class EngineIngest implements SyncService {
 	 * trusts an older state when the rows change). Tests shorten both.
 	 */
 	pushStateMs = 1000;
+	/**
+	 * How many of a store's push states older than its latest settled one are kept before a
+	 * completed push prunes them (`prunePushStates`): with 16, one mutation per nine pushes that
+	 * changed rows (two states each) rather than one per push. Tests set less.
+	 */
+	pushStatesKept = 16;
 	private pushStates: { at: number; held: Promise<boolean> } | null = null;
 	private readonly pendingAt = new Map<string, { at: number; pending: Promise<boolean> }>();
 	/** Stores of other engines this server saw being replaced (their cached answers are dropped once complete). */
@@ -270,6 +279,24 @@ export class EngineIngest implements SyncService {
 		await recordPushState(this.pushTarget.client, store.storeId, store.url, pending);
 		if (pending && this.pushStateMs > 0) {
 			await new Promise((resolve) => setTimeout(resolve, this.pushStateMs));
+		}
+		if (!pending) await this.prunePushStates(store);
+	}
+
+	/**
+	 * Deletes the store's push states older than its latest settled one on each shard, once more
+	 * than `pushStatesKept` are there. A failure is logged, not the push's: the rows are complete.
+	 */
+	private async prunePushStates(store: WorkspaceStore): Promise<void> {
+		for (const shard of this.pushTarget.shards) {
+			try {
+				await prunePushStates(shard, store.storeId, this.pushStatesKept);
+			} catch (error) {
+				const reason = error instanceof Error ? error.message : String(error);
+				this.log?.(
+					`Pruning the push states of ${store.url} on ${shard.target.url} failed (${reason}); the next push prunes them.`,
+				);
+			}
 		}
 	}
 
@@ -330,8 +357,20 @@ export class EngineIngest implements SyncService {
 /** Contexts whose server is an engine on ClickHouse with connected stores. */
 const ingests = new WeakMap<ServerContext, EngineIngest>();
 
+/**
+ * The ingest of an engine server; for an engine that opened none (no `--db` file, in memory, or
+ * `sync: false`) one syncing no store, made on first use: it still asks the cluster's push states,
+ * so such a server answers a store 503 while the engine that syncs it replaces its rows, as every
+ * other engine does. Undefined on a DuckDB server.
+ */
 export function engineIngestOf(ctx: ServerContext): EngineIngest | undefined {
-	return ingests.get(ctx);
+	const held = ingests.get(ctx);
+	if (held || !ctx.config.engine) return held;
+	const target = ctx.config.engine;
+	const client = new ClickHouseClient(target, { insert_distributed_sync: 1 });
+	const readOnly = new EngineIngest(ctx, { client, shards: [] });
+	ingests.set(ctx, readOnly);
+	return readOnly;
 }
 
 /** The workspaces' folder of an engine whose own database is `databasePath`. */
