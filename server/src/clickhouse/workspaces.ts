@@ -37,7 +37,7 @@ import { syncStatus, type SyncService } from '../sync/index.js';
 import { listStores, type RegisteredStore as SyncStore } from '../sync/registry.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';
 import { pushChanges, type PushOptions, type PushResult } from './ingest.js';
-import { readStoreSettings } from './load.js';
+import { readPriceDecimals, readStoreSettings } from './load.js';
 import { recordedShards } from './routing.js';
 import {
 	allocateStoreId,
@@ -165,12 +165,15 @@ export class WorkspaceStore {
 	/** Registers the store's report settings on the cluster when they changed. */
 	async registerSettings(): Promise<void> {
 		const settings = await readStoreSettings(this.db);
-		const text = JSON.stringify(settings);
+		// The price decimals too: the engine's cost save checks and rounds to them.
+		const priceDecimals = await readPriceDecimals(this.db);
+		const text = JSON.stringify({ settings, priceDecimals });
 		if (text === this.registered) return;
 		await registerStore(this.service.pushTarget.client, {
 			storeId: this.storeId,
 			url: this.url,
 			settings,
+			priceDecimals,
 		});
 		this.registered = text;
 	}

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../core/db.js';
+import { writeOption } from '../../db/options.js';
 import { startServer } from '../../index.js';
 import { prepareEngineDatabase } from '../../sync/prepare.js';
 import { registerStore as connectStore } from '../../sync/registry.js';
@@ -208,6 +209,15 @@ describe('store sync on a ClickHouse engine', () => {
 			cluster: { storeId: a?.storeId, state: 'current' },
 		});
 		await expectEqualToDuck();
+		// The store's price decimals are registered with its settings (the cost save rounds to
+		// them), and again when the store changes them.
+		expect((await storeByUrl(client, woo.a.url))?.priceDecimals).toBe(2);
+		await writeOption(a!.db, 'woocommerce_price_num_decimals', 3);
+		await a!.registerSettings();
+		expect((await storeByUrl(client, woo.a.url))?.priceDecimals).toBe(3);
+		await writeOption(a!.db, 'woocommerce_price_num_decimals', 2);
+		await a!.registerSettings();
+		expect((await storeByUrl(client, woo.a.url))?.priceDecimals).toBe(2);
 	});
 
 	test('a status change, a refund, a deletion and a move to another month: equal, the other store untouched', async () => {
