@@ -263,10 +263,20 @@ export class EngineIngest implements SyncService {
 	/** Stores of other engines this server saw being replaced (their cached answers are dropped once complete). */
 	private readonly seenPending = new Set<string>();
 
-	/** Whether the cluster holds push states (asked again after a minute). */
+	/**
+	 * Whether the cluster holds push states (asked again after a minute). A failed read counts as
+	 * none for that request only: the next one asks again, so a passing fault never hides the
+	 * push states for a minute.
+	 */
 	private clusterHasPushStates(): Promise<boolean> {
 		if (!this.pushStates || Date.now() - this.pushStates.at > 60_000) {
-			const held = hasPushStates(this.pushTarget.client).catch(() => false);
+			const asked = hasPushStates(this.pushTarget.client);
+			const held = asked.catch((error: unknown) => {
+				if (this.pushStates?.held === held) this.pushStates = null;
+				const reason = error instanceof Error ? error.message : String(error);
+				this.log?.(`Reading whether the cluster holds push states failed (${reason}).`);
+				return false;
+			});
 			this.pushStates = { at: Date.now(), held };
 		}
 		return this.pushStates.held;
