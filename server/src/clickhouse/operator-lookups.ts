@@ -27,6 +27,7 @@ import {
 import { baseUrl, pickFields, requestedFields } from '../http/response.js';
 import { isoDate, priceString, stripTags } from '../http/values.js';
 import { managesStockSql, stockStatusOf, stockStatusSql } from '../metrics/stock.js';
+import { attributeTermItem } from '../admin/routes/lookups.js';
 import { ORDER_STATUSES } from '../admin/statuses.js';
 import type { ClickHouseClient } from './client.js';
 import { ClickHouseStore } from './store.js';
@@ -744,19 +745,7 @@ const attributeTerms: Answer = async (request, reply, reader) => {
 		params,
 	);
 	const fields = requestedFields(query);
-	return rows.map((row) =>
-		pickFields(
-			{
-				id: Number(row.id),
-				name: row.name,
-				slug: row.slug,
-				description: '',
-				menu_order: Number(row.menu_order),
-				count: Number(row.count),
-			},
-			fields,
-		),
-	);
+	return rows.map((row) => pickFields(attributeTermItem(row), fields));
 };
 
 const coupons: Answer = async (request, reply, reader) => {

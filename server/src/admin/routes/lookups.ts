@@ -14,6 +14,18 @@ import { parseIdList, parseOrder, parseOrderby, type RawQuery } from '../../http
 import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 
+/** An attribute term as the terms lookup answers it (both engines' rows: numbers or their text). */
+export function attributeTermItem(row: Record<string, unknown>): Record<string, unknown> {
+	return {
+		id: Number(row.id),
+		name: row.name,
+		slug: row.slug,
+		description: '',
+		menu_order: Number(row.menu_order),
+		count: Number(row.count),
+	};
+}
+
 /** Shared include/exclude/search filters. */
 function filters(
 	query: RawQuery,
@@ -198,19 +210,7 @@ export async function registerLookupRoutes(
 			 FROM attribute_terms t WHERE ${whereSql} ORDER BY t.menu_order, t.name LIMIT ? OFFSET ?`,
 		);
 		const fields = requestedFields(query);
-		return rows.map((row) =>
-			pickFields(
-				{
-					id: Number(row.id),
-					name: row.name,
-					slug: row.slug,
-					description: '',
-					menu_order: Number(row.menu_order),
-					count: Number(row.count),
-				},
-				fields,
-			),
-		);
+		return rows.map((row) => pickFields(attributeTermItem(row), fields));
 	});
 
 	app.get(`${ns}/coupons`, async (request, reply) => {
