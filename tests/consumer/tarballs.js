@@ -3,12 +3,13 @@
  * The packages as an extension developer gets them: builds and `npm pack`s every @abacus package,
  * checks each tarball holds only its published output, installs the tarballs into a scratch
  * project in the system temp folder next to React 18 and the @wordpress packages WordPress 6.8
- * (or 6.7, the oldest the plugin supports) ships (no overrides: an ERESOLVE fails the check), imports every pure package there with Node's
+ * (or 6.7, the oldest the plugin supports) ships, or the newest majors on npm (no overrides: an
+ * ERESOLVE fails the check), imports every pure package there with Node's
  * native ESM and with CommonJS `require`, bundles a page using ReportFilters, Chart, TableCard and
  * the abacus/reports store with webpack, and renders it in Chromium.
  *
  * Needs the npm registry (the scratch install).
- * Usage: node tests/consumer/tarballs.js [--wordpress 6.7|6.8] [--keep] [--reuse <scratch dir>]
+ * Usage: node tests/consumer/tarballs.js [--wordpress 6.7|6.8|newest] [--keep] [--reuse <scratch dir>]
  */
 /* global document, window, getComputedStyle */
 import { execFileSync, spawn } from 'node:child_process';
@@ -57,6 +58,22 @@ export const WORDPRESS_PACKAGES = {
 		'@wordpress/i18n': '5.19.1',
 		'@wordpress/icons': '10.19.1',
 		'@wordpress/url': '4.19.2',
+	},
+	// The newest majors on npm (ahead of any WordPress release): the peer ranges have no upper
+	// cap, so an extension developer on a newer WordPress can install the packages.
+	newest: {
+		react: '18.3.1',
+		'react-dom': '18.3.1',
+		'@wordpress/api-fetch': '7.56.0',
+		'@wordpress/components': '41.0.0',
+		'@wordpress/compose': '8.9.0',
+		'@wordpress/data': '10.56.0',
+		'@wordpress/date': '5.56.0',
+		'@wordpress/element': '8.8.0',
+		'@wordpress/hooks': '4.56.0',
+		'@wordpress/i18n': '6.29.0',
+		'@wordpress/icons': '17.0.0',
+		'@wordpress/url': '4.56.0',
 	},
 };
 

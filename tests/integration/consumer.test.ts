@@ -2,8 +2,8 @@
  * The packages as an extension consumes them:
  * - the pure packages built with tsc, bundled by webpack from their build output, run in node
  *   without a window (tests/consumer/check.js);
- * - every package packed with `npm pack`, installed from its tarball next to React 18 and
- *   WordPress 6.8's @wordpress packages, imported with native ESM and `require`, and a page with
+ * - every package packed with `npm pack`, installed from its tarball next to React 18 and the
+ *   @wordpress packages of WordPress 6.7 and 6.8 and the newest majors on npm, imported with native ESM and `require`, and a page with
  *   ReportFilters, Chart, TableCard and the abacus/reports store bundled and rendered in Chromium
  *   (tests/consumer/tarballs.js; needs the npm registry).
  */
@@ -103,8 +103,9 @@ describe('published tarballs', () => {
 	it.each([
 		['6.7', /^28\.8\./],
 		['6.8', /^29\.5\./],
+		['newest', /^41\./],
 	])(
-		'install next to React 18 and WordPress %s, import natively and render in Chromium',
+		'install next to React 18 and the @wordpress packages of WordPress %s, import natively and render in Chromium',
 		async (wordpress, componentsVersion) => {
 			const run = runTarballCheck as (options: {
 				wordpress: string;
