@@ -377,6 +377,10 @@ function abacus_build_settings() {
 	foreach ( array( 'woocommerce_default_date_range', 'woocommerce_excluded_report_order_statuses', 'woocommerce_actionable_order_statuses', 'woocommerce_date_type', 'woocommerce_manage_stock', 'woocommerce_notify_low_stock_amount', 'woocommerce_notify_no_stock_amount' ) as $option ) {
 		$preload_options[ $option ] = get_option( $option, null );
 	}
+	// Never saved, WooCommerce's analytics count by the paid date.
+	if ( null === $preload_options['woocommerce_date_type'] || '' === $preload_options['woocommerce_date_type'] ) {
+		$preload_options['woocommerce_date_type'] = 'date_paid';
+	}
 	$meta_keys = array_merge( array( 'revenue_report_columns', 'orders_report_columns', 'products_report_columns', 'variations_report_columns', 'categories_report_columns', 'coupons_report_columns', 'taxes_report_columns', 'customers_report_columns', 'dashboard_sections', 'dashboard_chart_type', 'dashboard_chart_interval', 'dashboard_leaderboard_rows' ), abacus_user_data_fields() );
 	$user_meta = array();
 	foreach ( $meta_keys as $key ) {

@@ -33,9 +33,12 @@ const GROUPS = ['wc_admin'] as const;
 const DATE_TYPES = ['date_created', 'date_paid', 'date_completed'] as const;
 type DateType = (typeof DATE_TYPES)[number];
 
-/** The stored date type when it is one of the three, else the default (created). */
+/**
+ * The stored date type when it is one of the three, else WooCommerce's default when never saved
+ * (its settings answer an empty value): the paid date.
+ */
 function dateTypeOf(value: unknown): DateType {
-	return DATE_TYPES.find((type) => type === value) ?? 'date_created';
+	return DATE_TYPES.find((type) => type === value) ?? 'date_paid';
 }
 
 function asList(value: unknown): string[] {

@@ -117,6 +117,22 @@ describe('Analytics settings', () => {
 		]);
 	});
 
+	it("shows the paid date, WooCommerce's default, when the store never saved a date type", async () => {
+		stubApiFetch((call) =>
+			call.route === 'wc-analytics/settings/wc_admin'
+				? {
+						body: wcAdmin.map((setting) =>
+							setting.id === 'woocommerce_date_type'
+								? { ...setting, value: '' }
+								: setting,
+						),
+					}
+				: (reads(call) ?? { body: {} }),
+		);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		expect(await screen.findByLabelText('Date type')).toHaveValue('date_paid');
+	});
+
 	it('shows an error with Retry when the settings cannot be loaded, and no form', async () => {
 		let fail = true;
 		stubApiFetch((call) =>
