@@ -12,6 +12,8 @@ export interface DemoContext {
 	out: (table: string) => TsvWriter;
 	/** Store-local 'YYYY-MM-DD HH:MM:SS' of a UTC instant. */
 	local: (utc: number) => string;
+	/** Store-local wall time of a UTC instant, as naive milliseconds (read with getUTC…). */
+	wall: (utc: number) => number;
 	/** UTC 'YYYY-MM-DD HH:MM:SS' of a UTC instant. */
 	gmt: (utc: number) => string;
 	/** "Today" (UTC ms). */

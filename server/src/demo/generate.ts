@@ -121,6 +121,7 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 		pick: (list) => list[Math.floor(rand() * list.length)],
 		out: (table) => files.out(table),
 		local: (utc) => formatSql(utcToLocal(utc, timeZone)),
+		wall: (utc) => utcToLocal(utc, timeZone),
 		gmt: (utc) => formatSql(utc),
 		nowMs,
 		days,

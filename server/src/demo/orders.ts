@@ -1,12 +1,14 @@
 /**
- * The demo order history: order counts per day from growth × seasonality × weekday, a mix of
- * statuses by age, returning customers, coupons, multi-rate taxes, shipping, downloads, and full
- * and partial refunds (written after every order, with ids after the last order's).
+ * The demo order history: order counts per day from growth × seasonality × weekday, placed in
+ * the day by the hour-of-day and weekday shape of `hours.ts` in store time; a mix of statuses by
+ * age, returning customers, coupons, multi-rate taxes, shipping, downloads, and full and partial
+ * refunds (written after every order, with ids after the last order's).
  */
 import type { Catalogue, Product } from './catalogue.js';
 import { DAY, type DemoContext } from './context.js';
 import type { Customer, Customers } from './customers.js';
 import { COUPONS, TAX_RATES, type TaxRate } from './data.js';
+import { MEAN_HOUR_WEIGHT, SLOT, instantAt, slotWeights } from './hours.js';
 import { writeOrderDimensions } from './order-dimensions.js';
 
 /** Shipping lines' item ids: their own range, so that product line ids stay as they were. */
@@ -41,12 +43,16 @@ interface History {
 
 const IPS = Array.from({ length: 40 }, (_, i) => `203.0.113.${i + 10}`);
 
-/** Relative order volume of each day of the history. */
-function dailyWeights(ctx: DemoContext): number[] {
-	const weights: number[] = [];
+/**
+ * Each day of the history: its relative order volume (growth × season × its hours' weights,
+ * which carry the weekday, × a little noise) and the cumulative weights of its quarter hours in
+ * store time, by which its orders are placed.
+ */
+function historyDays(ctx: DemoContext): Array<{ weight: number; slots: number[]; length: number }> {
+	const days: Array<{ weight: number; slots: number[]; length: number }> = [];
 	for (let d = 0; d < ctx.days; d++) {
-		const day = new Date(ctx.startMs + d * DAY);
-		const month = day.getUTCMonth();
+		const dayStart = ctx.startMs + d * DAY;
+		const month = new Date(dayStart).getUTCMonth();
 		const growth = 1 + (1.2 * d) / ctx.days;
 		const season =
 			month === 10
@@ -58,10 +64,12 @@ function dailyWeights(ctx: DemoContext): number[] {
 						: month >= 5 && month <= 7
 							? 1.1
 							: 1;
-		const weekday = [0.8, 1.1, 1.05, 1, 1, 1.05, 0.9][day.getUTCDay()];
-		weights.push(growth * season * weekday * (0.85 + 0.3 * ctx.rand()));
+		const length = Math.max(1, Math.min(DAY, ctx.nowMs - dayStart));
+		const slots = slotWeights(dayStart, length, ctx.wall);
+		const hours = slots[slots.length - 1] / ((DAY / SLOT) * MEAN_HOUR_WEIGHT);
+		days.push({ weight: growth * season * hours * (0.85 + 0.3 * ctx.rand()), slots, length });
 	}
-	return weights;
+	return days;
 }
 
 /** Recent orders are mostly still open; older ones mostly completed. */
@@ -451,8 +459,8 @@ export function writeOrderHistory(
 	customers: Customers,
 	orderCount: number,
 ): number {
-	const weights = dailyWeights(ctx);
-	const total = weights.reduce((s, w) => s + w, 0);
+	const days = historyDays(ctx);
+	const total = days.reduce((s, day) => s + day.weight, 0);
 	const history: History = {
 		orderId: 0,
 		refundId: orderCount,
@@ -465,16 +473,16 @@ export function writeOrderHistory(
 	let assigned = 0;
 	let carry = 0;
 	for (let d = 0; d < ctx.days && assigned < orderCount; d++) {
-		carry += (weights[d] / total) * orderCount;
+		carry += (days[d].weight / total) * orderCount;
 		let count = Math.floor(carry);
 		carry -= count;
 		if (d === ctx.days - 1) count = orderCount - assigned;
 		count = Math.min(count, orderCount - assigned);
 		assigned += count;
 		const dayStart = ctx.startMs + d * DAY;
-		const limit = Math.min(DAY, ctx.nowMs - dayStart);
+		const { slots, length } = days[d];
 		const times: number[] = [];
-		for (let i = 0; i < count; i++) times.push(dayStart + Math.floor(ctx.rand() * limit));
+		for (let i = 0; i < count; i++) times.push(instantAt(slots, dayStart, length, ctx.rand()));
 		times.sort((a, b) => a - b);
 		for (const at of times) writeOrder(ctx, catalogue, customers, history, at);
 	}
