@@ -5,6 +5,9 @@
  * is saved and its last characters, and sends a secret only when one is typed. Only the fields
  * changed since loading are saved. "Test connection" asks WordPress to call the engine with a
  * token signed by the secret, then checks that this browser reaches the engine too.
+ *
+ * The standalone Abacus server has no such setting (it is itself the server the figures come
+ * from): there the card only says so and asks nothing.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Notice, RadioControl, Spinner, TextControl } from '@wordpress/components';
@@ -16,6 +19,7 @@ import type { EngineClient } from '../../engine/index.js';
 import { LoadError } from '../../helpers/shared/load-error.js';
 import { SyncPanel } from './sync-panel.js';
 import { apiFetch } from '../../app/api-fetch.js';
+import { isInsideWordPress } from '../../app/host.js';
 
 export const ENGINE_ROUTE = '/abacus/v1/engine';
 const MIN_SECRET = 16;
@@ -108,7 +112,34 @@ async function browserCheck(url: string, token: string): Promise<string | null> 
 	}
 }
 
-export function EngineSettings({ client = engineClient }: { client?: EngineClient }) {
+/** The card on the standalone Abacus server's page: what the server is, no request. */
+function StandaloneServerNote() {
+	const id = useId();
+	return (
+		<section className="abacus-settings__card abacus-engine" aria-labelledby={`${id}-title`}>
+			<h2 id={`${id}-title`}>{__('Analytics engine', 'abacus')}</h2>
+			<p className="abacus-settings__help">
+				{__(
+					'This is the Abacus server itself: the reports get their figures from its own database. Choosing an engine is a setting of the Abacus plugin inside WordPress.',
+					'abacus',
+				)}
+			</p>
+		</section>
+	);
+}
+
+export function EngineSettings({
+	client = engineClient,
+	insideWordPress = isInsideWordPress(),
+}: {
+	client?: EngineClient;
+	/** Whether the page is the WordPress plugin's (the standalone server has no engine setting). */
+	insideWordPress?: boolean;
+}) {
+	return insideWordPress ? <EngineChoice client={client} /> : <StandaloneServerNote />;
+}
+
+function EngineChoice({ client }: { client: EngineClient }) {
 	const [load, setLoad] = useState<Load>({ status: 'loading' });
 	const [loaded, setLoaded] = useState<EngineChoice | null>(null);
 	const [mode, setMode] = useState<EngineChoice['mode']>('woocommerce');

@@ -52,7 +52,7 @@ describe('Analytics engine setting', () => {
 	it('refuses a bad address on the field, saves the engine with its secret, and routes reports to it', async () => {
 		const calls = answers(WOOCOMMERCE);
 		const client = engineClient();
-		render(<EngineSettings client={client} />);
+		render(<EngineSettings client={client} insideWordPress />);
 		expect(screen.getByRole('status')).toHaveTextContent(
 			'Loading the analytics engine setting…',
 		);
@@ -95,7 +95,7 @@ describe('Analytics engine setting', () => {
 
 	it('sends only the field changed: never a secret that was not typed', async () => {
 		const calls = answers(ABACUS);
-		render(<EngineSettings client={engineClient()} />);
+		render(<EngineSettings client={engineClient()} insideWordPress />);
 		const address = await screen.findByLabelText('Engine address');
 		expect(address).toHaveValue('https://analytics.example');
 		expect(screen.getByRole('button', { name: 'Save engine settings' })).toBeDisabled();
@@ -118,7 +118,7 @@ describe('Analytics engine setting', () => {
 					)
 				: undefined,
 		);
-		render(<EngineSettings client={engineClient()} />);
+		render(<EngineSettings client={engineClient()} insideWordPress />);
 		await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
 		expect(await screen.findByText(/could not be reached: cURL error 7/)).toBeInTheDocument();
 	});
@@ -141,7 +141,7 @@ describe('Analytics engine setting', () => {
 					}
 				: undefined,
 		);
-		render(<EngineSettings client={engineClient()} />);
+		render(<EngineSettings client={engineClient()} insideWordPress />);
 		await userEvent.click(await screen.findByRole('radio', { name: 'Abacus engine' }));
 		await userEvent.type(screen.getByLabelText('Engine address'), 'https://analytics.example');
 		await userEvent.type(screen.getByLabelText('Shared secret'), 'x'.repeat(20));
@@ -158,13 +158,45 @@ describe('Analytics engine setting', () => {
 				? wpError(500, 'boom', 'The server broke.')
 				: undefined,
 		);
-		render(<EngineSettings client={engineClient()} />);
+		render(<EngineSettings client={engineClient()} insideWordPress />);
 		expect(
 			await screen.findByText('The analytics engine setting could not be loaded.'),
 		).toBeInTheDocument();
 		fail = false;
 		await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 		expect(await screen.findByRole('radio', { name: 'WooCommerce (built in)' })).toBeChecked();
+	});
+
+	it('on the standalone server (no WordPress routes on the page) says what the server is and asks nothing', async () => {
+		const calls = answers(WOOCOMMERCE);
+		const saved = window.abacusSettings;
+		window.abacusSettings = { ...(saved ?? {}), restRoutes: undefined };
+		try {
+			render(<EngineSettings client={engineClient()} />);
+			const card = screen.getByRole('region', { name: 'Analytics engine' });
+			expect(card).toHaveTextContent(
+				'This is the Abacus server itself: the reports get their figures from its own database.',
+			);
+			expect(within(card).queryByRole('button')).toBeNull();
+			expect(within(card).queryByRole('radio')).toBeNull();
+			expect(calls).toEqual([]);
+		} finally {
+			window.abacusSettings = saved;
+		}
+	});
+
+	it('inside WordPress (the plugin injects its routes) loads the setting', async () => {
+		answers(WOOCOMMERCE);
+		const saved = window.abacusSettings;
+		window.abacusSettings = { ...(saved ?? {}), restRoutes: {} } as typeof saved;
+		try {
+			render(<EngineSettings client={engineClient()} />);
+			expect(
+				await screen.findByRole('radio', { name: 'WooCommerce (built in)' }),
+			).toBeChecked();
+		} finally {
+			window.abacusSettings = saved;
+		}
 	});
 });
 
