@@ -186,37 +186,43 @@ export function HistoricalImport() {
 					{message.text}
 				</Notice>
 			)}
-			<SelectControl
-				__nextHasNoMarginBottom
-				label={__('Import historical data', 'abacus')}
-				value={period}
-				options={[
-					{ value: 'all', label: __('All', 'abacus') },
-					{ value: 'days', label: __('Last N days', 'abacus') },
-				]}
-				onChange={(value: string) => setPeriod(value === 'days' ? 'days' : 'all')}
-			/>
-			{period === 'days' && (
-				<TextControl
+			<div className="abacus-import__field">
+				<SelectControl
 					__nextHasNoMarginBottom
-					type="number"
-					min={0}
-					label={__('Number of days', 'abacus')}
-					value={days}
-					help={
-						isDaysValid
-							? undefined
-							: __('Enter a whole number of days, 0 or more.', 'abacus')
-					}
-					onChange={(value: string) => setDays(value)}
+					label={__('Import historical data', 'abacus')}
+					value={period}
+					options={[
+						{ value: 'all', label: __('All', 'abacus') },
+						{ value: 'days', label: __('Last N days', 'abacus') },
+					]}
+					onChange={(value: string) => setPeriod(value === 'days' ? 'days' : 'all')}
 				/>
+			</div>
+			{period === 'days' && (
+				<div className="abacus-import__field">
+					<TextControl
+						__nextHasNoMarginBottom
+						type="number"
+						min={0}
+						label={__('Number of days', 'abacus')}
+						value={days}
+						help={
+							isDaysValid
+								? undefined
+								: __('Enter a whole number of days, 0 or more.', 'abacus')
+						}
+						onChange={(value: string) => setDays(value)}
+					/>
+				</div>
 			)}
-			<CheckboxControl
-				__nextHasNoMarginBottom
-				label={__('Skip previously imported customers and orders', 'abacus')}
-				checked={skipExisting}
-				onChange={setSkipExisting}
-			/>
+			<div className="abacus-import__field">
+				<CheckboxControl
+					__nextHasNoMarginBottom
+					label={__('Skip previously imported customers and orders', 'abacus')}
+					checked={skipExisting}
+					onChange={setSkipExisting}
+				/>
+			</div>
 			<div className="abacus-import__actions">
 				<Button
 					variant="secondary"
