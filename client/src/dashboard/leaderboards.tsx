@@ -128,6 +128,8 @@ export function Leaderboards({ query }: { query: Record<string, unknown> }) {
 				<h2>{__('Leaderboards', 'abacus')}</h2>
 				<SelectControl
 					__nextHasNoMarginBottom
+					className="abacus-dashboard__rows-per-table"
+					labelPosition="side"
 					label={__('Rows per table', 'abacus')}
 					value={String(rowsPerTable)}
 					options={ROW_OPTIONS.map((n) => ({ value: String(n), label: String(n) }))}
