@@ -6,9 +6,7 @@ import type { Db } from '../core/db.js';
 import { RestError, invalidParams } from '../http/errors.js';
 import { countryNames, isKnownCountry } from './countries.js';
 import { CURRENCIES, ORDER_STATUSES } from './statuses.js';
-import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { getOption, writeOption } from '../db/options.js';
-import { deriveLookups } from '../db/pipeline.js';
 
 export type SettingType =
 	| 'text'
@@ -395,15 +393,12 @@ export async function updateSettings(
 	});
 	if (Object.keys(problems).length > 0) throw invalidParams(problems);
 	await db.transaction(async () => {
-		let basisChanged = false;
+		// The reports read these settings at query time (the date type too: db/date-basis.ts).
 		for (const update of updates) {
 			const def = defs.find((d) => d.id === update.id) as SettingDefinition;
 			const value = def.type === 'number' ? Number(update.value) : update.value;
-			const changed = await writeOption(db, update.id, value);
-			if (changed && update.id === DATE_BASIS_OPTION) basisChanged = true;
+			await writeOption(db, update.id, value);
 		}
-		// The lookups carry the date orders count on (db/date-basis.ts): re-derive them.
-		if (basisChanged) await deriveLookups(db);
 	});
 	const after = await readGroup(db, group, base);
 	return updates.map((update) => after.find((s) => s.id === update.id) as Setting);

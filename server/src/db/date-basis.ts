@@ -2,16 +2,22 @@
  * The date basis of the analytics: which date an order counts on — its creation, its payment or
  * its completion (WooCommerce's option `woocommerce_date_type`, Analytics › Settings › Date type).
  *
- * The lookup tables carry the chosen date in their `date_created` column (and the matching UTC
- * time in `order_stats.date_created_gmt`), so every report, tile, chart, export and drill-down
- * reads the same basis with no change of its own. Orders without that date (not paid, not
- * completed) are left out of the analytics under that basis, as WooCommerce does; a refund always
- * counts on its own date (WooCommerce gives refunds their creation date as paid and completed
- * date). Changing the option re-derives the lookups (`date-basis-apply.ts`).
+ * It applies exactly where WooCommerce applies it: revenue stats, orders stats (and so the
+ * dashboard's revenue and orders indicators and charts) and the orders list. Every other report
+ * (products, variations, categories, coupons, taxes, customers, stock, downloads and Abacus's own
+ * reports) counts an order on its creation date, as WooCommerce's item and customer reports do
+ * (`server/src/metrics/README.md`, "Date type"). The lookup tables therefore always carry the
+ * creation date in `date_created`; the reports that follow the basis read `order_stats` through
+ * `orderStatsOn`, which gives each row its basis date as `date_created` (the creation time stays
+ * in `created_at`, shown by the orders list) and leaves out the rows without one (an order not
+ * paid, or not completed). A refund counts on its own creation date under every basis
+ * (WooCommerce gives a refund its creation date as paid and completed date).
  *
- * The default is `date_created`: the REST contract's dates are creation dates (REST.md §2.1) and
- * the demo store is reported by them; a store synced from WooCommerce brings its own setting
- * (WooCommerce's default when never saved is `date_paid`).
+ * A change of the option needs no recomputation: the basis is read at query time.
+ *
+ * When the option was never saved, WooCommerce counts by the paid date; the sync writes that
+ * effective value (`effectiveDateBasis`). The demo store keeps its own setting, `date_created`
+ * by default (the REST contract's dates are creation dates, REST.md §2.1).
  */
 import type { Db } from '../core/db.js';
 import { getOption } from './options.js';
@@ -21,8 +27,21 @@ export type DateBasis = (typeof DATE_BASES)[number];
 
 export const DATE_BASIS_OPTION = 'woocommerce_date_type';
 
+/** WooCommerce's date type when the store never saved one. */
+export const WOOCOMMERCE_DEFAULT_DATE_BASIS: DateBasis = 'date_paid';
+
 export const isDateBasis = (value: unknown): value is DateBasis =>
 	typeof value === 'string' && (DATE_BASES as readonly string[]).includes(value);
+
+/**
+ * The date type a WooCommerce store counts by, from the value its analytics settings answer: a
+ * stored valid value, else (never saved: WooCommerce answers an empty value) the paid date.
+ */
+export function effectiveDateBasis(value: unknown): { basis: DateBasis; saved: boolean } {
+	return isDateBasis(value)
+		? { basis: value, saved: true }
+		: { basis: WOOCOMMERCE_DEFAULT_DATE_BASIS, saved: false };
+}
 
 /** The store's date basis (the option when valid, else `date_created`). */
 export async function dateBasis(db: Db): Promise<DateBasis> {
@@ -30,14 +49,29 @@ export async function dateBasis(db: Db): Promise<DateBasis> {
 	return isDateBasis(value) ? value : 'date_created';
 }
 
-/** SQL of the local date an `orders` row (alias `o`) counts on; NULL when it has none. */
-export function basisDateSql(basis: DateBasis, alias = 'o'): string {
+/** SQL of the local date an `order_stats` row (alias `s`) counts on; NULL when it has none. */
+export function basisDateSql(basis: DateBasis, alias = 's'): string {
 	if (basis === 'date_created') return `${alias}.date_created`;
 	return `CASE WHEN ${alias}.parent_id <> 0 THEN ${alias}.date_created ELSE ${alias}.${basis} END`;
 }
 
-/** SQL of the UTC twin of `basisDateSql` (the creation time shifted by the same amount). */
-export function basisDateGmtSql(basis: DateBasis, alias = 'o'): string {
-	if (basis === 'date_created') return `${alias}.date_created_gmt`;
-	return `${alias}.date_created_gmt + (${basisDateSql(basis, alias)} - ${alias}.date_created)`;
+/**
+ * A relation with the columns of `order_stats` where `date_created` is the basis date, plus
+ * `created_at`, the order's creation time; rows without a basis date are left out. Under the
+ * creation date it is the table itself (`createdAtSql` names the creation time either way).
+ */
+export function orderStatsOn(basis: DateBasis): string {
+	if (basis === 'date_created') return 'order_stats';
+	const date = basisDateSql(basis, 'x');
+	return `(SELECT x.order_id AS order_id, x.parent_id AS parent_id, ${date} AS date_created,
+		x.date_created_gmt AS date_created_gmt, x.date_paid AS date_paid, x.date_completed AS date_completed,
+		x.num_items_sold AS num_items_sold, x.total_sales AS total_sales, x.tax_total AS tax_total,
+		x.shipping_total AS shipping_total, x.net_total AS net_total, x.returning_customer AS returning_customer,
+		x.status AS status, x.customer_id AS customer_id, x.date_created AS created_at
+		FROM order_stats x WHERE ${date} IS NOT NULL)`;
+}
+
+/** SQL of the creation time of a row of `orderStatsOn(basis)` (alias `s`). */
+export function createdAtSql(basis: DateBasis, alias = 's'): string {
+	return basis === 'date_created' ? `${alias}.date_created` : `${alias}.created_at`;
 }

@@ -14,7 +14,6 @@
  * quantities, as WooCommerce stores them.
  */
 import type { Db, SqlValue } from '../core/db.js';
-import { basisDateGmtSql, basisDateSql, dateBasis } from './date-basis.js';
 import { getOption } from './options.js';
 import { DIMENSION_TABLES, dimensionRows, type OrderDimensionFields } from './order-dimensions.js';
 import { refreshRollupDays, refreshRollups, rollupDaysOf } from './rollups.js';
@@ -132,18 +131,18 @@ export async function excludedStatusesSql(db: Db): Promise<string> {
  */
 export async function orderStatsSelect(db: Db, scope?: string): Promise<string> {
 	const excludedSql = await excludedStatusesSql(db);
-	const basis = await dateBasis(db);
 	const inScope = (column: string) => (scope ? `${column} IN (SELECT id FROM ${scope})` : 'true');
 	return `
 		WITH base AS (
-			SELECT o.id, o.parent_id, ${basisDateSql(basis)} AS date_created,
-				${basisDateGmtSql(basis)} AS date_created_gmt, o.date_paid, o.date_completed,
+			SELECT o.id, o.parent_id, o.date_created, o.date_created_gmt,
+				CASE WHEN o.parent_id <> 0 THEN o.date_created ELSE o.date_paid END AS date_paid,
+				CASE WHEN o.parent_id <> 0 THEN o.date_created ELSE o.date_completed END AS date_completed,
 				COALESCE(i.qty, 0) AS qty, o.total, o.cart_tax + o.shipping_tax AS tax, o.shipping_total,
 				'wc-' || COALESCE(p.status, o.status) AS status, o.customer_id
 			FROM orders o
 			LEFT JOIN (SELECT id, status FROM orders WHERE parent_id = 0) p ON p.id = o.parent_id
 			LEFT JOIN (SELECT order_id, SUM(qty) AS qty FROM order_items WHERE ${inScope('order_id')} GROUP BY order_id) i ON i.order_id = o.id
-			WHERE ${basisDateSql(basis)} IS NOT NULL AND ${inScope('o.id')}
+			WHERE ${inScope('o.id')}
 		)
 		SELECT id AS order_id, parent_id, date_created, date_created_gmt, date_paid, date_completed,
 			qty AS num_items_sold, total AS total_sales, tax AS tax_total, shipping_total,
@@ -164,10 +163,8 @@ export async function insertLineLookups(
 	condition: (column: string) => string,
 	params: SqlValue[] = [],
 ): Promise<void> {
-	const basis = await dateBasis(db);
-	const date = basisDateSql(basis);
-	const cond = (alias: string): string =>
-		`${condition(`${alias}.order_id`)} AND ${date} IS NOT NULL`;
+	const date = 'o.date_created';
+	const cond = (alias: string): string => condition(`${alias}.order_id`);
 	await db.run(
 		`INSERT INTO order_product_lookup
 		SELECT i.order_item_id, i.order_id, i.product_id, i.variation_id, o.customer_id, ${date}, i.qty,

@@ -1,9 +1,10 @@
 /**
  * The store settings reports and stock figures depend on (time zone, week start, excluded and
- * actionable statuses, currency, stock thresholds), read from the `options` table, checked, and
+ * actionable statuses, currency, stock thresholds, the date type of revenue and orders), read from the `options` table, checked, and
  * cached per server until the next write.
  */
 import type { ServerContext } from '../core/context.js';
+import { dateBasis, type DateBasis } from './date-basis.js';
 import { getOption } from './options.js';
 import { isValidTimeZone } from './store-time.js';
 
@@ -16,6 +17,11 @@ export interface StoreSettings {
 	lowStockAmount: number;
 	noStockAmount: number;
 	manageStock: boolean;
+	/**
+	 * The date revenue, orders stats and the orders list count an order on (`date-basis.ts`);
+	 * absent, the creation date.
+	 */
+	dateBasis?: DateBasis;
 }
 
 const cache = new WeakMap<ServerContext, Promise<StoreSettings>>();
@@ -64,6 +70,7 @@ async function read(ctx: ServerContext): Promise<StoreSettings> {
 			Number(await getOption<number | string>(db, 'woocommerce_notify_no_stock_amount', 0)) ||
 			0,
 		manageStock: (await getOption<string>(db, 'woocommerce_manage_stock', 'yes')) === 'yes',
+		dateBasis: await dateBasis(db),
 	};
 }
 

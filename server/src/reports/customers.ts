@@ -204,14 +204,16 @@ function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
 	// Sums as doubles rounded to the cent's hundredth on both engines (DuckDB adds doubles,
 	// ClickHouse decimals): equal figures, and equal spends tie on both.
 	const spend = `ROUND(${dialect.real('SUM(s.total_sales)')}, 4)`;
-	const lastOrder = 'MAX(CASE WHEN s.parent_id = 0 THEN s.date_created END)';
+	// As WooCommerce: the latest of the customer's orders and refunds (a refund row carries its
+	// order's customer), by creation date.
+	const lastOrder = 'MAX(s.date_created)';
 	const agg = `SELECT s.customer_id AS customer_id, ${count('s.parent_id = 0')} AS orders_count, ${count('s.parent_id <> 0')} AS refund_rows,
 			${spend} AS total_spend, ${lastOrder} AS date_last_order
 		FROM order_stats s WHERE ${orderConds.join(' AND ')} GROUP BY s.customer_id`;
 	const base = `SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name, COALESCE(a.orders_count, 0) AS orders_count,
 			COALESCE(a.total_spend, 0) AS total_spend, a.date_last_order AS date_last_order,
-			CASE WHEN COALESCE(a.orders_count, 0) > 0 THEN a.total_spend / a.orders_count END AS avg_order_value
-		FROM customer_lookup c LEFT JOIN (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count END AS avg_order_value FROM (${agg})) a ON a.customer_id = c.customer_id
+			CASE WHEN COALESCE(a.orders_count, 0) > 0 THEN a.total_spend / a.orders_count ELSE 0 END AS avg_order_value
+		FROM customer_lookup c LEFT JOIN (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count ELSE 0 END AS avg_order_value FROM (${agg})) a ON a.customer_id = c.customer_id
 		${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`;
 	return {
 		base,
@@ -274,7 +276,7 @@ export async function customersList(
 				row.orders_count = count;
 				row.total_spend = num(a?.total_spend);
 				row.date_last_order = a?.date_last_order ?? null;
-				row.avg_order_value = count > 0 ? num(a?.total_spend) / count : null;
+				row.avg_order_value = count > 0 ? num(a?.total_spend) / count : 0;
 			}
 		}
 	} else {
@@ -317,7 +319,7 @@ export async function customersStats(
 	const { base, params } = build(q, settings, dialectOf(db));
 	const row = await db.one(
 		`SELECT COUNT(*) AS customers_count, AVG(CASE WHEN orders_count > 0 THEN orders_count END) AS avg_orders_count,
-			AVG(CASE WHEN orders_count > 0 THEN total_spend END) AS avg_total_spend, AVG(avg_order_value) AS avg_avg_order_value FROM (${base}) x`,
+			AVG(CASE WHEN orders_count > 0 THEN total_spend END) AS avg_total_spend, AVG(CASE WHEN orders_count > 0 THEN avg_order_value END) AS avg_avg_order_value FROM (${base}) x`,
 		params,
 	);
 	const fields = q.strings('fields');

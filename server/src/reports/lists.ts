@@ -26,6 +26,7 @@ import { Query } from '../http/params.js';
 import { type RouteResult } from './report-route.js';
 import { type StoreSettings } from '../db/store-settings.js';
 import { dateRange } from './date-range.js';
+import { createdAtSql, orderStatsOn } from '../db/date-basis.js';
 import { formatSql, gmtText, localToUtcLast, parseNaive, utcToLocal } from '../db/store-time.js';
 import {
 	lowStockAmountSql,
@@ -78,11 +79,15 @@ export async function ordersList(
 		] ?? 'date_created';
 	// The orders in scope, then their parent order's total and currency (a refund shows its
 	// order's): one JOIN on an equality, as both engines take it.
-	const scoped = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
+	// The list follows the store's date type (db/date-basis.ts): `date_created` of the relation is
+	// the date the order counts on (range, order by date; answered as `date`), `created_at` its
+	// creation time (answered as `date_created`).
+	const basis = settings.dateBasis ?? 'date_created';
+	const scoped = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, ${createdAtSql(basis)} AS created_at, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
 			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer,
 			CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END AS order_ref
-		FROM order_stats s ${where.sql}`;
-	const base = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
+		FROM ${orderStatsOn(basis)} s ${where.sql}`;
+	const base = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.created_at AS created_at, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
 			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer, o.parent_total AS parent_total, o.currency AS currency
 		FROM (${scoped}) s LEFT JOIN (SELECT id AS id, total AS parent_total, currency AS currency FROM orders) o ON o.id = s.order_ref`;
 	const page = await pageRows(
@@ -142,7 +147,8 @@ export async function ordersList(
 			return {
 				order_id: id,
 				parent_id: parent,
-				date_created: sqlDate(r.date_created),
+				date: sqlDate(r.date_created),
+				date_created: sqlDate(r.created_at),
 				date_created_gmt: sqlDate(r.date_created_gmt),
 				status: text(r.status).replace(/^wc-/, ''),
 				customer_id: int(r.customer_id),

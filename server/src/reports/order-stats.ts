@@ -19,6 +19,7 @@ import type { Interval } from './intervals.js';
 import { Query } from '../http/params.js';
 import { type StoreSettings } from '../db/store-settings.js';
 import { dateRange } from './date-range.js';
+import { orderStatsOn } from '../db/date-basis.js';
 
 const pick = (set: Record<string, Metric>, keys: string[]): Metric[] =>
 	keys.map((k) => set[k]).filter((m): m is Metric => !!m);
@@ -75,15 +76,17 @@ async function segmentSetup(
 	q: Query,
 	segmentby: string,
 	where: { sql: string; params: (string | number | boolean | null | bigint)[] },
+	/** `order_stats` on the store's date basis (`orderStatsOn`). */
+	table: string,
 ): Promise<{ candidates: SegmentCandidate[]; sources: Source[]; metrics: Record<string, Metric> }> {
 	const lineFrom = (extraJoin: string, extraWhere: string): string =>
-		`FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${extraJoin} ${where.sql}${extraWhere ? `${where.sql ? ' AND ' : 'WHERE '}${extraWhere}` : ''}`;
+		`FROM order_product_lookup p JOIN ${table} s ON s.order_id = p.order_id ${extraJoin} ${where.sql}${extraWhere ? `${where.sql ? ' AND ' : 'WHERE '}${extraWhere}` : ''}`;
 	/**
 	 * The coupon lines of orders in scope, each with a segment value `seg` of its order's product
 	 * lines (`lines`: `… AS seg FROM …`, distinct per order): one JOIN per SELECT.
 	 */
 	const couponFrom = (lines: string, cond: string, extra = ''): string =>
-		`FROM (SELECT k.*, g.seg AS seg${extra} FROM order_coupon_lookup k JOIN (SELECT DISTINCT l.order_id AS order_id, ${lines}) g ON g.order_id = k.order_id) c JOIN order_stats s ON s.order_id = c.order_id ${where.sql}${cond ? `${where.sql ? ' AND ' : 'WHERE '}${cond}` : ''}`;
+		`FROM (SELECT k.*, g.seg AS seg${extra} FROM order_coupon_lookup k JOIN (SELECT DISTINCT l.order_id AS order_id, ${lines}) g ON g.order_id = k.order_id) c JOIN ${table} s ON s.order_id = c.order_id ${where.sql}${cond ? `${where.sql ? ' AND ' : 'WHERE '}${cond}` : ''}`;
 	const lineMetrics = metricsOf(ORDER_LINE_METRICS, SEGMENT_KEYS);
 	const lineAggs = pick(
 		ORDER_LINE_METRICS,
@@ -200,7 +203,7 @@ async function segmentSetup(
 			sources: [
 				{
 					// Each line with its product's categories (the whole tree), then its order.
-					from: `FROM (SELECT l.*, t.category_tree_id AS category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) p JOIN order_stats s ON s.order_id = p.order_id ${where.sql}`,
+					from: `FROM (SELECT l.*, t.category_tree_id AS category_tree_id FROM order_product_lookup l JOIN ${tree} t ON t.product_id = l.product_id) p JOIN ${table} s ON s.order_id = p.order_id ${where.sql}`,
 					params: where.params,
 					date: 's.date_created',
 					segment: 'p.category_tree_id',
@@ -241,7 +244,7 @@ async function segmentSetup(
 			metrics: segMetrics,
 			sources: [
 				{
-					from: `FROM order_stats s JOIN order_coupon_lookup c ON c.order_id = s.order_id ${where.sql}`,
+					from: `FROM ${table} s JOIN order_coupon_lookup c ON c.order_id = s.order_id ${where.sql}`,
 					params: where.params,
 					date: 's.date_created',
 					segment: 'c.coupon_id',
@@ -256,7 +259,7 @@ async function segmentSetup(
 	const kind = `CASE WHEN x.returning_customer THEN 1 WHEN NOT x.returning_customer THEN 0
 		WHEN x.parent_id <> 0 AND r.parent_returning THEN 1 ELSE 0 END`;
 	const typeExpr = 's.customer_kind';
-	const from = `FROM (SELECT x.*, ${kind} AS customer_kind FROM order_stats x LEFT JOIN (SELECT order_id AS ref_id, returning_customer AS parent_returning FROM order_stats) r ON r.ref_id = x.parent_id) s`;
+	const from = `FROM (SELECT x.*, ${kind} AS customer_kind FROM ${table} x LEFT JOIN (SELECT order_id AS ref_id, returning_customer AS parent_returning FROM order_stats) r ON r.ref_id = x.parent_id) s`;
 	return {
 		candidates: [
 			{ id: 0, label: 'new' },
@@ -296,6 +299,10 @@ export async function orderStats(
 	const status: Where = filters ? statusWhere(q, settings) : statusWhere(new Query({}), settings);
 	const extra = filters ? await orderFilters(db, q) : dimensionFilters(q);
 	const where = whereClause(dateWhere(range, 's.date_created', dialectOf(db)), status, extra);
+	// Revenue and orders count an order on the store's date type (db/date-basis.ts); the daily
+	// roll-ups are by creation date, so another date type reads the order rows.
+	const basis = settings.dateBasis ?? 'date_created';
+	const table = orderStatsOn(basis);
 	const base = pick(ORDER_METRICS, [
 		'orders_count',
 		'num_items_sold',
@@ -316,7 +323,14 @@ export async function orderStats(
 		!fields.length ||
 		fields.includes('total_customers') ||
 		q.str('orderby') === 'total_customers';
-	if (dayAligned && interval !== 'hour' && !extra && !segmentby && dialectOf(db).rollups) {
+	if (
+		dayAligned &&
+		interval !== 'hour' &&
+		!extra &&
+		!segmentby &&
+		basis === 'date_created' &&
+		dialectOf(db).rollups
+	) {
 		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 		const rollWhere = whereClause(
 			{
@@ -366,7 +380,7 @@ export async function orderStats(
 				...(wantsCustomers
 					? [
 							{
-								from: `FROM order_stats s ${where.sql}`,
+								from: `FROM ${table} s ${where.sql}`,
 								params: where.params,
 								date: 's.date_created',
 								metrics: [ORDER_METRICS.total_customers],
@@ -378,19 +392,19 @@ export async function orderStats(
 	}
 	const sources: Source[] = [
 		{
-			from: `FROM order_stats s ${where.sql}`,
+			from: `FROM ${table} s ${where.sql}`,
 			params: where.params,
 			date: 's.date_created',
 			metrics: base,
 		},
 		{
-			from: `FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql}`,
+			from: `FROM order_coupon_lookup c JOIN ${table} s ON s.order_id = c.order_id ${where.sql}`,
 			params: where.params,
 			date: 's.date_created',
 			metrics: [ORDER_METRICS.coupons, ORDER_METRICS.coupons_count],
 		},
 		{
-			from: `FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql}`,
+			from: `FROM order_product_lookup p JOIN ${table} s ON s.order_id = p.order_id ${where.sql}`,
 			params: where.params,
 			date: 's.date_created',
 			metrics: [ORDER_METRICS.products],
@@ -412,6 +426,6 @@ export async function orderStats(
 		totalsOnly: ['products'],
 		alwaysInTotals: ['products', 'coupons_count'],
 		sources,
-		segments: segmentby ? await segmentSetup(db, q, segmentby, where) : undefined,
+		segments: segmentby ? await segmentSetup(db, q, segmentby, where, table) : undefined,
 	});
 }

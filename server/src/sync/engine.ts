@@ -35,9 +35,16 @@ import {
 	type Json,
 	type ProductRecord,
 } from './map.js';
+import { DATE_BASIS_OPTION, effectiveDateBasis } from '../db/date-basis.js';
 import { readState, writeState, type RegisteredStore, type SyncStateRow } from './registry.js';
 import { WooClient, StoreError, type Query, type WooClientOptions } from './woo-client.js';
-import { writeCatalogue, writeCustomers, writeOrderBatch, type OrderBatch } from './writer.js';
+import {
+	writeCatalogue,
+	writeCustomers,
+	writeOptions,
+	writeOrderBatch,
+	type OrderBatch,
+} from './writer.js';
 
 export type SyncPhase = 'backfilling' | 'syncing' | 'idle' | 'error' | 'stopped';
 
@@ -112,6 +119,15 @@ export class StoreSync {
 	phase: SyncPhase = 'idle';
 	progress: BackfillProgress | null = null;
 	lastRound: RoundSummary | null = null;
+	/**
+	 * When the settings that shape figures were last read (ISO), and the last change of them the
+	 * engine applied: the names of the options and when (null before any change since start).
+	 */
+	settings: { readAt: string | null; lastChange: { at: string; names: string[] } | null } = {
+		readAt: null,
+		lastChange: null,
+	};
+	private unsavedDateTypeLogged = false;
 	/** Milliseconds of the store's last answers (the bench prints the median). */
 	readonly pageTimes: number[] = [];
 
@@ -226,10 +242,20 @@ export class StoreSync {
 				if (
 					key === 'woocommerce_excluded_report_order_statuses' ||
 					key === 'woocommerce_actionable_order_statuses' ||
-					key === 'woocommerce_default_date_range' ||
-					key === 'woocommerce_date_type'
+					key === 'woocommerce_default_date_range'
 				) {
 					options[key] = item.value;
+				}
+				if (key === DATE_BASIS_OPTION) {
+					// Never saved, WooCommerce answers an empty value and counts by the paid date.
+					const { basis, saved } = effectiveDateBasis(item.value);
+					options[key] = basis;
+					if (!saved && !this.unsavedDateTypeLogged) {
+						this.unsavedDateTypeLogged = true;
+						this.log(
+							`${this.store.id} never saved Analytics › Settings › Date type: revenue, orders and the orders list count orders on their paid date, WooCommerce's default.`,
+						);
+					}
 				}
 			}
 		} catch (error) {
@@ -305,6 +331,33 @@ export class StoreSync {
 		return out;
 	}
 
+	/**
+	 * Reads the settings that shape figures (date type, excluded and actionable statuses, currency
+	 * and its decimals, time zone, week start, stock thresholds) and writes those that changed,
+	 * in force from the next report request (the reports read them at query time). Returns the
+	 * names of the changed options. Every round starts with it, so a setting saved in WooCommerce
+	 * reaches the engine within one interval.
+	 */
+	async syncSettings(): Promise<string[]> {
+		const options = await this.fetchSettings();
+		const changed = await this.db.transaction(() => writeOptions(this.db, options));
+		this.noteSettings(changed);
+		if (changed.length) this.options.notifyWrite?.();
+		return changed;
+	}
+
+	private noteSettings(changed: string[]): void {
+		const at = new Date().toISOString();
+		const first = this.settings.readAt === null;
+		this.settings = {
+			readAt: at,
+			lastChange: changed.length ? { at, names: changed } : this.settings.lastChange,
+		};
+		if (changed.length && !first) {
+			this.log(`Settings of ${this.store.id} changed (${changed.join(', ')}): in force now.`);
+		}
+	}
+
 	/** Reads the whole catalogue and the settings and replaces the engine's. */
 	async syncCatalogue(): Promise<void> {
 		const options = await this.fetchSettings();
@@ -323,13 +376,16 @@ export class StoreSync {
 		const products = await this.fetchProducts({});
 		const coupons = await this.all('wc/v3/coupons', {}, mapCoupon);
 		const customers = await this.all('wc/v3/customers', {}, mapCustomer);
-		await this.db.transaction(async () => {
+		const changed = await this.db.transaction(async () => {
+			const names = await writeOptions(this.db, options);
 			await writeCatalogue(
 				this.db,
-				{ options, taxRates, categories, attributes, products, coupons, customers },
+				{ taxRates, categories, attributes, products, coupons, customers },
 				true,
 			);
+			return names;
 		});
+		this.noteSettings(changed);
 		this.options.notifyWrite?.();
 	}
 
@@ -579,6 +635,8 @@ export class StoreSync {
 			(await this.db.one<{ n: number }>('SELECT count(*) AS n FROM sync_orders'))?.n ?? 0,
 		);
 		const fullScan = catalogueRound || orderCount <= EVERY_ROUND_ID_SCAN;
+		// Settings first: a change saved in WooCommerce is in force before this round's orders.
+		await this.syncSettings();
 		const since = state.watermark
 			? isoGmt(Date.parse(`${state.watermark}Z`) - MINUTE)
 			: isoGmt(Date.now() - 10 * MINUTE);

@@ -131,6 +131,10 @@ export async function syncStatus(db: Db, service: SyncService | undefined, only?
 			intervalSeconds: sync?.intervalSeconds ?? store.intervalSeconds,
 			rounds: state.rounds,
 			lastRound,
+			// When the settings that shape figures were last read from the store, and the last
+			// change applied (option names): a setting saved in WooCommerce is in force once
+			// `settings.readAt` is later than the save.
+			settings: sync?.settings ?? null,
 		});
 	}
 	return { stores: out };

@@ -4,22 +4,16 @@
  * the pipeline needs from the store's own ids (customer lookup ids for users and guests, coupon
  * ids for coupon codes) and writes the catalogue (products and variations with stock, categories,
  * attributes, coupons, customers, tax rates), the store's own product costs (cost of goods sold,
- * `db/costs.ts`) and the store's settings; a change of the store's date type re-derives the
- * analytics (`db/date-basis.ts`).
+ * `db/costs.ts`) and the store's settings (read by the reports at query time: a change of the
+ * date type recomputes nothing, `db/date-basis.ts`).
  *
  * Every function here runs inside the caller's transaction (`db.transaction` joins it), so a batch
  * and the sync state that accounts for it commit together: readers never see half of either.
  */
 import type { Db, SqlValue } from '../core/db.js';
 import { recordStoreCost } from '../db/costs.js';
-import { DATE_BASIS_OPTION, dateBasis } from '../db/date-basis.js';
 import { getOption } from '../db/options.js';
-import {
-	applyOrderChanges,
-	deriveLookups,
-	updateCatalogueTotals,
-	type OrderRecord,
-} from '../db/pipeline.js';
+import { applyOrderChanges, updateCatalogueTotals, type OrderRecord } from '../db/pipeline.js';
 import { refreshRollups } from '../db/rollups.js';
 import type {
 	AttributeRecord,
@@ -358,9 +352,7 @@ export async function writeCatalogue(
 ): Promise<void> {
 	await db.transaction(async () => {
 		// Settings first: the store's time zone dates the costs recorded below.
-		const dateTypeChanged = catalogue.options
-			? await writeOptions(db, catalogue.options)
-			: false;
+		if (catalogue.options) await writeOptions(db, catalogue.options);
 		if (catalogue.categories) await writeCategories(db, catalogue.categories, replaceAll);
 		if (catalogue.attributes) await writeAttributes(db, catalogue.attributes, replaceAll);
 		if (catalogue.products) {
@@ -370,10 +362,7 @@ export async function writeCatalogue(
 		if (catalogue.coupons) await writeCoupons(db, catalogue.coupons, replaceAll);
 		if (catalogue.taxRates) await writeTaxRates(db, catalogue.taxRates, replaceAll);
 		if (catalogue.customers) await writeCustomers(db, catalogue.customers);
-		if (dateTypeChanged) {
-			// Every lookup row moves to the new basis date (with totals and roll-ups).
-			await deriveLookups(db);
-		} else if (catalogue.products || catalogue.categories) {
+		if (catalogue.products || catalogue.categories) {
 			await updateCatalogueTotals(db);
 			// Product-segmented roll-ups carry the category tree and product ids.
 			await refreshRollups(db);
@@ -726,16 +715,24 @@ export async function writeCustomers(db: Db, rows: CustomerRecord[]): Promise<vo
 }
 
 /**
- * Store options (JSON values), replacing those of the same names. Returns whether the store's date
- * type (`woocommerce_date_type`) changed: the caller then re-derives the analytics.
+ * Store options (JSON values), replacing those of the same names. Returns the names whose value
+ * changed. Every setting that shapes figures (date type, statuses, time zone, week start,
+ * currency) is read by the reports at query time (`db/store-settings.ts`), so a written option
+ * is in force from the next request: nothing is recomputed.
  */
-export async function writeOptions(db: Db, options: Record<string, unknown>): Promise<boolean> {
-	const basisBefore = await dateBasis(db);
+export async function writeOptions(db: Db, options: Record<string, unknown>): Promise<string[]> {
+	const changed: string[] = [];
 	for (const [name, value] of Object.entries(options)) {
+		const json = JSON.stringify(value);
+		const before = await db.one<{ value: string }>('SELECT value FROM options WHERE name = ?', [
+			name,
+		]);
+		if (before?.value === json) continue;
+		changed.push(name);
 		await db.run(
 			'INSERT INTO options (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
-			[name, JSON.stringify(value)],
+			[name, json],
 		);
 	}
-	return Object.hasOwn(options, DATE_BASIS_OPTION) && (await dateBasis(db)) !== basisBefore;
+	return changed;
 }

@@ -8,7 +8,6 @@ import { RestError } from '../../http/errors.js';
 import { parseList, EDITABLE, type RawQuery } from '../../http/params.js';
 import { DATE_BASES, DATE_BASIS_OPTION, isDateBasis } from '../../db/date-basis.js';
 import { getOption, writeOption } from '../../db/options.js';
-import { deriveLookups } from '../../db/pipeline.js';
 
 export async function registerOptionRoutes(
 	app: FastifyInstance,
@@ -60,8 +59,7 @@ export async function registerOptionRoutes(
 				for (const [name, value] of Object.entries(body)) {
 					changed[name] = await writeOption(ctx.db, name, value);
 				}
-				// The lookups carry the date orders count on (db/date-basis.ts): re-derive them.
-				if (changed[DATE_BASIS_OPTION]) await deriveLookups(ctx.db);
+				// The reports read these at query time (the date type too: db/date-basis.ts).
 				return changed;
 			});
 			ctx.notifyWrite();

@@ -1,7 +1,9 @@
 /**
- * The date basis (woocommerce_date_type): the same query under created, paid and completed dates
- * gives the figures of the orders dated by that basis; orders without that date are left out; a
- * refund counts on its own date; changing the setting re-derives every report.
+ * The date basis (woocommerce_date_type), applied where WooCommerce applies it: revenue, orders
+ * stats (and their indicators) and the orders list count the orders dated by that basis (orders
+ * without that date are left out; a refund counts on its own date), while products, profit and the
+ * other item reports keep the creation date; the orders list's `date_created` is the creation time
+ * under every basis, its `date` the basis date. A change is in force at the next request.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,14 +120,14 @@ async function figures() {
 			`/wc-analytics/reports/profit/stats?${RANGE}&interval=month&order=asc`,
 		)
 	).body.intervals.map((i) => [i.interval, i.subtotals.net_revenue]);
-	const december = (
-		await get<Array<{ order_id: number }>>(
+	const decemberRows = (
+		await get<Array<{ order_id: number; date: string; date_created: string }>>(
 			server,
 			'/wc-analytics/reports/orders?after=2021-12-01T00:00:00&before=2021-12-31T23:59:59&per_page=100',
 		)
-	).body
-		.map((o) => o.order_id)
-		.sort();
+	).body.sort((a, b) => a.order_id - b.order_id);
+	const december = decemberRows.map((o) => o.order_id);
+	const dates = decemberRows.map((o) => [o.order_id, o.date_created, o.date]);
 	// The Overview's indicators for December (whole days: they read the daily roll-ups).
 	const indicators = (
 		await get<Array<{ stat: string; value: number }>>(
@@ -133,7 +135,7 @@ async function figures() {
 			'/wc-analytics/reports/performance-indicators?after=2021-12-01T00:00:00&before=2021-12-31T23:59:59&stats=revenue/net_revenue,orders/orders_count',
 		)
 	).body.map((i) => [i.stat, i.value]);
-	return { revenue, products, profit, december, indicators };
+	return { revenue, products, profit, december, dates, indicators };
 }
 
 describe('date basis', () => {
@@ -162,12 +164,18 @@ describe('date basis', () => {
 			['2021-11', 10, 1],
 			['2021-12', 10, 1], // order 2 (20) and the refund (−10)
 		]);
+		// Products and profit keep the creation date, as WooCommerce's products report does.
 		expect(f.products).toEqual([
-			['2021-11', 10],
-			['2021-12', 10],
+			['2021-11', 30],
+			['2021-12', 30],
 		]);
 		expect(f.profit).toEqual(f.products);
 		expect(f.december).toEqual([2, 4]);
+		// The list shows when order 2 was created, and the paid date it counts on.
+		expect(f.dates).toEqual([
+			[2, '2021-11-28 09:00:00', '2021-12-01 09:00:00'],
+			[4, '2021-12-05 08:00:00', '2021-12-05 08:00:00'],
+		]);
 		expect(f.indicators).toEqual([
 			['revenue/net_revenue', 10],
 			['orders/orders_count', 1],
