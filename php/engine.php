@@ -78,6 +78,27 @@ function abacus_engine_sign_token( $claims, $secret ) {
 	return $body . '.' . abacus_engine_base64url( hash_hmac( 'sha256', $body, $secret, true ) );
 }
 
+/**
+ * The origin of an engine address (`scheme://host[:port]`, the default port left out), as the
+ * engine computes its own; '' when the address is not http(s).
+ *
+ * @param string $url Engine address.
+ * @return string
+ */
+function abacus_engine_origin( $url ) {
+	$parts = wp_parse_url( (string) $url );
+	if ( ! is_array( $parts ) || empty( $parts['host'] ) || empty( $parts['scheme'] ) ) {
+		return '';
+	}
+	$scheme = strtolower( $parts['scheme'] );
+	if ( 'http' !== $scheme && 'https' !== $scheme ) {
+		return '';
+	}
+	$port = isset( $parts['port'] ) ? (int) $parts['port'] : 0;
+	$keep = 0 !== $port && ! ( 'https' === $scheme && 443 === $port ) && ! ( 'http' === $scheme && 80 === $port );
+	return $scheme . '://' . strtolower( $parts['host'] ) . ( $keep ? ':' . $port : '' );
+}
+
 /** The scope that lets a token record products' costs on the engine. */
 define( 'ABACUS_ENGINE_EDIT_COSTS_SCOPE', 'edit_costs' );
 
@@ -86,13 +107,16 @@ define( 'ABACUS_ENGINE_EDIT_COSTS_SCOPE', 'edit_costs' );
  * lists the writes the user may make on the engine: recording products' costs for a user who may
  * manage WooCommerce; nothing (reads only) for anyone else.
  *
- * @param string|null $secret Secret to sign with.
+ * @param string|null $secret     Secret to sign with.
+ * @param string|null $engine_url The engine the token is for (the saved engine address by default):
+ *                                its origin is the token's audience (`aud`), which the engine checks.
  * @return array{token: string, expires: int}
  */
-function abacus_engine_token( $secret = null ) {
+function abacus_engine_token( $secret = null, $engine_url = null ) {
 	$now    = time();
 	$expiry = $now + ABACUS_ENGINE_TOKEN_LIFETIME;
 	$claims = array(
+		'aud'   => abacus_engine_origin( null === $engine_url ? abacus_engine_settings()['url'] : $engine_url ),
 		'store' => abacus_engine_store_id(),
 		'sub'   => get_current_user_id(),
 		'cap'   => 'view_woocommerce_reports',
@@ -289,7 +313,7 @@ function abacus_rest_test_engine( $request ) {
 	if ( '' === $secret ) {
 		return abacus_engine_validate_secret( '' );
 	}
-	$token    = abacus_engine_token( $secret );
+	$token    = abacus_engine_token( $secret, $url );
 	$response = wp_remote_get(
 		$url . '/wp-json/abacus/v1/engine/whoami',
 		array(

@@ -12,6 +12,15 @@ import { answersOperator, installOperatorStore } from './clickhouse/operator.js'
 import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
 import { engineIngestOf, registerIngestRoutes } from './clickhouse/workspaces.js';
 import { installEngineAuth } from './engine-auth/index.js';
+import {
+	installEngineGate,
+	installOperatorAuth,
+	LOGIN_PATH,
+	LOGOUT_ROUTE,
+	pageAccess,
+	requestNonceMatches,
+	SESSION_ROUTE,
+} from './engine-auth/operator-auth.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
 import { registerReportRoutes } from './reports/index.js';
@@ -23,7 +32,6 @@ import {
 	API_CSP,
 	checkNumbers,
 	hostAllowed,
-	nonceMatches,
 	originAllowed,
 	parseJsonBody,
 } from './http/security.js';
@@ -198,26 +206,33 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		return reply.status(404).type('text/plain').send('Not found');
 	});
 
-	// On a ClickHouse engine, the engine's own page may name a served store (`X-Abacus-Store`):
-	// its requests then read that store as its token would.
+	// Engine mode (a ClickHouse engine or any store secret): the operator's session on every
+	// request, the sign-in POST and the logout route.
+	const auth = await installOperatorAuth(app, ctx, engineStoreSource(ctx));
+	ctx.engineMode = auth.engineMode;
+
+	// On a ClickHouse engine, the engine's signed-in operator may name a served store
+	// (`X-Abacus-Store`): its requests then read that store as its token would.
 	const operator = ctx.config.engine ? installOperatorStore(app, ctx) : undefined;
 
 	// Engine mode (store secrets configured): the report routes need the store's token; CORS.
 	await installEngineAuth(app, engineStoreSource(ctx));
 
+	// Engine mode: nothing else answers without a store token or an operator session.
+	installEngineGate(app);
+
 	// Once the request is routed (and any store token checked), the nonce and origin of every
 	// mutating call, judged on the matched route and the effective method (after any method
 	// override), never on the URL text. A store token verified on one of the writes it may make
 	// (starting or cancelling an export, recording a cost, `TOKEN_WRITE_ROUTES`) stands in for
-	// the nonce.
+	// the nonce. In engine mode the nonce is the operator session's own (the server's is refused);
+	// the sign-in POST checks its origin itself.
 	app.addHook('onRequest', async (request) => {
 		if (SAFE.has(request.method)) return;
 		if (request.is404 || request.routeOptions.url === undefined) return;
+		if (request.routeOptions.url === LOGIN_PATH) return;
 		if (request.engineTokenWrite === true && request.engineStore !== undefined) return;
-		const headerNonce = request.headers['x-wp-nonce'];
-		const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
-		const nonce = typeof headerNonce === 'string' ? headerNonce : queryNonce;
-		if (!nonceMatches(nonce, ctx.config.nonce)) {
+		if (!requestNonceMatches(request, ctx)) {
 			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 		}
 		if (
@@ -248,6 +263,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			if (request.routeOptions.config.storeGroup === true) return;
 			if (request.routeOptions.config.engineIngest === true) return;
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
+			if (url === LOGOUT_ROUTE || url === SESSION_ROUTE) return;
 			if (answersOperator(request, ctx)) return;
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
@@ -263,6 +279,6 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		},
 		{ prefix: '/wp-json' },
 	);
-	await registerPageRoutes(app, ctx, operator);
+	await registerPageRoutes(app, ctx, operator, pageAccess);
 	return app;
 }

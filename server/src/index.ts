@@ -69,6 +69,11 @@ export interface StartOptions {
 	 * pushed to the cluster (`src/clickhouse/workspaces.ts`). Default: `stores/` beside `databasePath`.
 	 */
 	storesDir?: string;
+	/**
+	 * The operator sessions' lifetimes (seconds) and clock (milliseconds), for tests; default 8 h
+	 * idle, 24 h in all, `Date.now`.
+	 */
+	operatorSessions?: { idleSeconds?: number; maxSeconds?: number; now?: () => number };
 }
 
 export interface RunningServer {
@@ -222,6 +227,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 		allowedHosts: allowedHostList(options.allowedHosts ?? [], host),
 		engineStores: options.engineStores,
 		engine: options.engine,
+		operatorSessions: options.operatorSessions,
+		quiet: options.quiet ?? false,
 	});
 	// On a ClickHouse engine the connected stores are synced into their own workspaces and pushed
 	// to the cluster; their tokens are checked like the configured stores'.
@@ -254,6 +261,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 	const url = `http://${shownHost}:${port}`;
 	const quiet = options.quiet ?? false;
+	if (!quiet) {
+		console.log(
+			(await ctx.engineMode?.()) === true
+				? 'Engine mode: every REST route needs a store token or a signed-in operator (npm run operator -- add NAME).'
+				: 'Demo server: no store secret and no --engine; the API answers without sign-in (keep it on loopback).',
+		);
+	}
 	const autoStart = typeof options.sync !== 'object' || options.sync.autoStart !== false;
 	if (ingest && autoStart) for (const storeSync of ingest.syncs) storeSync.start();
 	const sync =

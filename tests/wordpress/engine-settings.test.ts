@@ -24,6 +24,7 @@ import {
 	type WordPressSite,
 } from './harness.js';
 import { verifyEngineToken } from '../../server/src/engine-auth/token.js';
+import { connect } from '../engine/stack.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -114,29 +115,25 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 				.pop() ?? '{}',
 		) as { key: string; secret: string };
 		const database = path.join(tmp, 'engine.duckdb');
-		const connected = execFileSync(
-			'node',
-			[
-				'scripts/connect.js',
-				'--db',
-				database,
-				'--store',
-				site.url,
-				'--key',
-				keys.key,
-				'--secret',
-				keys.secret,
-				'--engine-secret',
-				SECRET,
-				'--sync',
-			],
-			{ cwd: engineRoot, encoding: 'utf8' },
-		);
+		const connected = connect(site.url, keys, {
+			db: database,
+			engineSecret: SECRET,
+			args: ['--sync'],
+			cwd: engineRoot,
+		});
 		expect(connected).toContain(`Registered ${site.url}`);
 		const port = await unusedPort();
 		const child = spawn(
 			'node',
-			['server/build/cli.js', '--db', database, '--port', String(port)],
+			// The store is on 127.0.0.1: the engine reaches it only when allowed.
+			[
+				'server/build/cli.js',
+				'--db',
+				database,
+				'--port',
+				String(port),
+				'--allow-private-stores',
+			],
 			{
 				cwd: engineRoot,
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -494,7 +491,12 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 					.engine,
 		)) as { url: string; store: string; token: string; expires: number };
 		expect(pageEngine.store).toBe(site.url);
-		const fromPage = verifyEngineToken(pageEngine.token, { id: site.url, secret: SECRET });
+		// Its audience is the engine address saved in the settings.
+		const fromPage = verifyEngineToken(
+			pageEngine.token,
+			{ id: site.url, secret: SECRET },
+			pageEngine.url,
+		);
 		expect(fromPage).toMatchObject({ ok: true, claims: { store: site.url, sub: 1 } });
 		const claims = fromPage.ok ? fromPage.claims : null;
 		expect(claims && claims.exp - claims.iat).toBe(900);
@@ -527,7 +529,11 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		// A renewed token verifies too; a shop manager gets one, a subscriber does not.
 		const renewed = await rest(page, 'POST', '/abacus/v1/engine/token');
 		expect(
-			verifyEngineToken(String(renewed.body.token), { id: site.url, secret: SECRET }),
+			verifyEngineToken(
+				String(renewed.body.token),
+				{ id: site.url, secret: SECRET },
+				pageEngine.url,
+			),
 		).toMatchObject({ ok: true });
 		// Without WordPress's nonce the renewal route does not know the user.
 		const noNonce = await page.request.post(`${site.url}/?rest_route=/abacus/v1/engine/token`);
@@ -537,7 +543,11 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
 		expect(managerToken.status).toBe(200);
 		expect(
-			verifyEngineToken(String(managerToken.body.token), { id: site.url, secret: SECRET }),
+			verifyEngineToken(
+				String(managerToken.body.token),
+				{ id: site.url, secret: SECRET },
+				pageEngine.url,
+			),
 		).toMatchObject({ ok: true, claims: { scope: ['edit_costs'] } });
 		await manager.context().close();
 		const reader = await logIn(1440, SUBSCRIBER);

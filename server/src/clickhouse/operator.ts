@@ -1,7 +1,7 @@
 /**
  * The engine's operator on the engine's own admin page, looking at one of the stores it serves.
- * A request from that page (its nonce, its own origin, no `Authorization` header) naming a served
- * store in `X-Abacus-Store` is answered for that store exactly as the store's token would be: it
+ * A request from that page (a signed-in operator's session and its nonce, its own origin, no
+ * `Authorization` header) naming a served store the operator may read in `X-Abacus-Store` is answered for that store exactly as the store's token would be: it
  * sets `request.engineStore`, so the report routes read that store's rows with its registered
  * settings. The operator's own admin routes (options, the user and its favourites, notes, the
  * settings groups) answer from the engine's `--db`, except the options and settings a store owns
@@ -14,6 +14,7 @@ import type { ServerContext } from '../core/context.js';
 import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
+import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import { ClickHouseClient } from './client.js';
 import { installStoreLookups, isStoreLookup } from './operator-lookups.js';
 import { storeByUrl } from './store.js';
@@ -105,13 +106,7 @@ export function operatorStores(ctx: ServerContext, client: ClickHouseClient): Op
 		async choose(id) {
 			const store = (await registry.list()).find((entry) => entry.id === id);
 			const registered = store ? await storeByUrl(client, store.url) : null;
-			if (!store || !registered || registered.storeId !== id) {
-				throw badStore(
-					`The engine serves no store with id ${id}: choose one of the stores it lists (GET abacus/v1/stores).`,
-					403,
-					'abacus_operator_store_unknown',
-				);
-			}
+			if (!store || !registered || registered.storeId !== id) throw storeUnknown(id);
 			return { ...store, settings: registered.settings };
 		},
 	};
@@ -140,7 +135,10 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 			);
 		}
 		operatorOnly(request, ctx);
-		const store = await stores.choose(parseStoreHeader(header));
+		const id = parseStoreHeader(header);
+		const store = await stores.choose(id);
+		// A store the signed-in operator may not read is answered as one the engine does not serve.
+		if (!sessionMayRead(request, store)) throw storeUnknown(id);
 		request.operatorStore = store;
 		request.engineOperator = true;
 		request.engineStore = store.url;

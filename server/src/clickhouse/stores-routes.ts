@@ -15,7 +15,12 @@ import { engineStoreSource } from '../engine-auth/source.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
 import { missingParams, RestError } from '../http/errors.js';
 import { normaliser, querySchema, type ParamSpecs } from '../http/params.js';
-import { nonceMatches, originAllowed } from '../http/security.js';
+import { originAllowed } from '../http/security.js';
+import {
+	loginRequired,
+	requestNonceMatches,
+	sessionMayRead,
+} from '../engine-auth/operator-auth.js';
 import { dateRange } from '../reports/date-range.js';
 import { intervalCount, MAX_INTERVALS } from '../reports/report-route.js';
 import { ClickHouseClient } from './client.js';
@@ -55,7 +60,8 @@ const MAX_LISTED = 1000;
 
 /**
  * The operator's page only: no `Authorization` header (a store's token never reads the group),
- * the page's nonce, and not from another site.
+ * in engine mode a signed-in operator (401 otherwise), the page's nonce (the session's in engine
+ * mode, the server's on the demo server), and not from another site.
  */
 export function operatorOnly(request: FastifyRequest, ctx: ServerContext): void {
 	if (request.headers.authorization !== undefined) {
@@ -65,10 +71,10 @@ export function operatorOnly(request: FastifyRequest, ctx: ServerContext): void 
 			403,
 		);
 	}
-	const headerNonce = request.headers['x-wp-nonce'];
-	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
-	const nonce = typeof headerNonce === 'string' ? headerNonce : queryNonce;
-	if (!nonceMatches(nonce, ctx.config.nonce)) {
+	if (request.engineMode === true && request.operatorSession === undefined) {
+		throw loginRequired();
+	}
+	if (!requestNonceMatches(request, ctx)) {
 		throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 	}
 	if (
@@ -203,7 +209,8 @@ export async function registerStoreGroupRoutes(
 		config: { storeGroup: true },
 		handler: async (request) => {
 			operatorOnly(request, ctx);
-			return registry.list();
+			// A signed-in operator limited to some stores sees only those.
+			return (await registry.list()).filter((store) => sessionMayRead(request, store));
 		},
 	});
 
@@ -216,7 +223,10 @@ export async function registerStoreGroupRoutes(
 			const raw = (request.query ?? {}) as Record<string, unknown>;
 			const ids = parseStoreIds(raw.stores);
 			checkRange(raw, ids.length);
-			const chosen = chooseStores(await registry.list(), ids);
+			const readable = (await registry.list()).filter((store) =>
+				sessionMayRead(request, store),
+			);
+			const chosen = chooseStores(readable, ids);
 			const stores = await Promise.all(chosen.map((store) => registry.readable(store)));
 			const fields =
 				Array.isArray(raw.fields) && raw.fields.length ? raw.fields : GROUP_FIELDS;

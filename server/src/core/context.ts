@@ -30,6 +30,13 @@ export interface ServerConfig {
 	 * server/src/clickhouse): its HTTP endpoint and database. Absent: the DuckDB store answers.
 	 */
 	engine?: { url: string; database: string };
+	/**
+	 * The operator sessions' lifetimes (seconds; default 8 h idle, 24 h in all) and the clock
+	 * (milliseconds; tests move it), `server/src/engine-auth/sessions.ts`.
+	 */
+	operatorSessions?: { idleSeconds?: number; maxSeconds?: number; now?: () => number };
+	/** No console output (failed operator sign-ins are logged otherwise). */
+	quiet?: boolean;
 }
 
 /** One registered route: method and URL pattern (`/wp-json/wc-analytics/admin/notes/:id`). */
@@ -48,6 +55,11 @@ export interface ServerContext {
 	notifyWrite(): void;
 	/** Subscribe to writes (report caches use it). Returns an unsubscribe function. */
 	onWrite(listener: () => void): () => void;
+	/**
+	 * Whether the server is an engine (a ClickHouse engine or any store secret): every route then
+	 * needs a store token or a signed-in operator (`engine-auth/operator-auth.ts`). Set by the app.
+	 */
+	engineMode?: () => Promise<boolean>;
 }
 
 /** The context of one server (`allowedHosts` from `http/security.ts allowedHostList`). */

@@ -9,7 +9,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { RestError } from '../http/errors.js';
+import { requestOrigin } from '../http/security.js';
 import {
+	BAD_SIGNATURE,
 	bearerToken,
 	EDIT_COSTS_SCOPE,
 	hasScope,
@@ -182,7 +184,7 @@ function forbiddenOrigin(origin: string): RestError {
 }
 
 /** Looks the stores up, at most once every `ttl` ms. */
-function storeLookup(
+export function storeLookup(
 	source: EngineStoreSource | undefined,
 	ttl = 2000,
 ): () => Promise<EngineStore[]> {
@@ -231,8 +233,12 @@ export async function installEngineAuth(
 		const guarded =
 			(route !== null && isGuardedRoute(route)) ||
 			(matchedRoute !== null && isGuardedRoute(matchedRoute));
-		// The engine's operator chose a served store on its own page (`src/clickhouse/operator.ts`).
+		// The engine's operator chose a served store on its own page (`src/clickhouse/operator.ts`),
+		// or a signed-in operator reads the engine's own store (`operator-auth.ts`).
 		if (!guarded || request.engineOperator === true) return;
+		if (request.operatorSession !== undefined && request.headers.authorization === undefined) {
+			return;
+		}
 		const configured = await stores();
 		const originHeader = request.headers.origin;
 		const origin = typeof originHeader === 'string' ? originHeader : undefined;
@@ -285,21 +291,20 @@ export async function installEngineAuth(
 		if (claims === null) {
 			throw unauthorised('abacus_engine_token_invalid', 'The engine token is malformed.');
 		}
+		// A store the engine does not serve gets the words of a bad signature: the answer says
+		// nothing of which stores the engine serves.
 		const storeId = normaliseStoreId(claims.store);
 		const store = configured.find((entry) => entry.id === storeId);
-		if (!store) {
-			throw unauthorised(
-				'abacus_engine_token_wrong_store',
-				`This engine serves no store at ${JSON.stringify(claims.store)}.`,
-			);
-		}
+		if (!store) throw unauthorised('abacus_engine_token_invalid', BAD_SIGNATURE);
 		if (origin !== undefined && origin !== storeOrigin(store.id)) {
 			throw unauthorised(
 				'abacus_engine_token_wrong_store',
 				"The engine token was issued for another store than the page's.",
 			);
 		}
-		const result = verifyEngineToken(token, store);
+		// The Host header was checked against the allowed host names before this hook.
+		const audience = requestOrigin(request.headers);
+		const result = verifyEngineToken(token, store, audience);
 		if (!result.ok) throw unauthorised(result.problem, result.message);
 		request.engineStore = store.id;
 		request.engineClaims = result.claims;

@@ -30,6 +30,25 @@ export interface EngineClaims {
 	exp: number;
 	/** The writes the token allows (absent: reads only). */
 	scope?: string[];
+	/**
+	 * The engine the token is for: the address the plugin was configured with (its origin is
+	 * compared with the request's own). A token without it is refused.
+	 */
+	aud?: string;
+}
+
+/** The words of a token whose signature does not match (or whose store is not served). */
+export const BAD_SIGNATURE =
+	"The engine token's signature does not match: the store and the engine do not share the same secret, or the engine does not serve this store.";
+
+/** The origin of an address (`scheme://host[:port]`, default port dropped), or null. */
+export function originOf(value: string): string | null {
+	try {
+		const url = new URL(value);
+		return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+	} catch {
+		return null;
+	}
 }
 
 /** Why a token was refused: the 401 error code the engine answers with. */
@@ -92,6 +111,8 @@ function isClaims(value: unknown): value is EngineClaims {
 		Number.isFinite(claims.iat) &&
 		typeof claims.exp === 'number' &&
 		Number.isFinite(claims.exp) &&
+		(claims.aud === undefined ||
+			(typeof claims.aud === 'string' && claims.aud.length <= 2048)) &&
 		(claims.scope === undefined ||
 			(Array.isArray(claims.scope) &&
 				claims.scope.length <= MAX_SCOPES &&
@@ -134,11 +155,13 @@ export function hasScope(claims: EngineClaims, scope: string): boolean {
 
 /**
  * Verifies a token for a store: signature (constant-time, HS256 only), the store claim, the
- * capability and the expiry. `now` is Unix seconds.
+ * audience (`aud`, whose origin must be `audience`: the origin the request reached the engine
+ * at), the capability and the expiry. `now` is Unix seconds.
  */
 export function verifyEngineToken(
 	token: string,
 	store: { id: string; secret: string },
+	audience: string,
 	now: number = Math.floor(Date.now() / 1000),
 ): VerifyResult {
 	const claims = readClaims(token);
@@ -156,8 +179,7 @@ export function verifyEngineToken(
 		return {
 			ok: false,
 			problem: 'abacus_engine_token_invalid',
-			message:
-				"The engine token's signature does not match: the store and the engine do not share the same secret.",
+			message: BAD_SIGNATURE,
 		};
 	}
 	if (normaliseStoreId(claims.store) !== store.id) {
@@ -165,6 +187,22 @@ export function verifyEngineToken(
 			ok: false,
 			problem: 'abacus_engine_token_wrong_store',
 			message: 'The engine token was issued for another store.',
+		};
+	}
+	if (claims.aud === undefined) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message:
+				"The engine token names no engine (aud): update the Abacus plugin on the store, whose tokens name the engine's address.",
+		};
+	}
+	const engineOrigin = originOf(audience);
+	if (originOf(claims.aud) === null || originOf(claims.aud) !== engineOrigin) {
+		return {
+			ok: false,
+			problem: 'abacus_engine_token_invalid',
+			message: `The engine token was issued for another engine (${JSON.stringify(claims.aud.slice(0, 200))}), not this one (${engineOrigin ?? audience}): set this engine's address in the store's Abacus settings.`,
 		};
 	}
 	if (claims.cap !== REPORTS_CAPABILITY) {

@@ -117,17 +117,18 @@ export async function buildSettings(
 	ctx: ServerContext,
 	origin: string,
 	operator?: OperatorChoice,
+	access?: { cookie: string; nonce: string },
 ): Promise<PageSettings> {
 	const chosen = operator?.store ?? null;
 	const owned = chosen ? storeOwnedOptions(chosen.settings) : null;
-	// On an engine the page's own requests are the operator's (its nonce) and, for a chosen
-	// store, carry its id, as the client's requests do.
-	const storeHeaders: Record<string, string> = operator
-		? {
-				'x-wp-nonce': ctx.config.nonce,
-				...(chosen ? { 'x-abacus-store': String(chosen.id) } : {}),
-			}
-		: {};
+	// On an engine the page's own requests are the signed-in operator's (its session cookie and
+	// nonce) and, for a chosen store, carry its id, as the client's requests do.
+	const nonce = access?.nonce ?? ctx.config.nonce;
+	const storeHeaders: Record<string, string> = {
+		...(access ? { cookie: access.cookie } : {}),
+		...(operator || access ? { 'x-wp-nonce': nonce } : {}),
+		...(chosen ? { 'x-abacus-store': String(chosen.id) } : {}),
+	};
 	const db = ctx.db;
 	const code = chosen
 		? chosen.settings.currency
@@ -167,7 +168,7 @@ export async function buildSettings(
 		siteTitle: String(await getOption<unknown>(db, 'blogname', 'Abacus')),
 		assetUrl: `${origin}/abacus-build/`,
 		restRoot: `${origin}/wp-json/`,
-		restNonce: ctx.config.nonce,
+		restNonce: nonce,
 		currency,
 		locale: {
 			siteLocale,

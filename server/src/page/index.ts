@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { pageCsp, requestOrigin, scriptNonce } from '../http/security.js';
@@ -18,6 +18,18 @@ import {
 } from './abacus-settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
+
+/** Who may see the page (engine mode: a signed-in operator), given by the app. */
+export interface PageAccess {
+	/** Whether the request must sign in first (engine mode without a session). */
+	needsSignIn(request: FastifyRequest): boolean;
+	/** Sends the sign-in page. */
+	sendSignIn(reply: FastifyReply): FastifyReply;
+	/** The credentials of the page's own requests (the session's cookie and nonce), if any. */
+	credentials(request: FastifyRequest): { cookie: string; nonce: string } | undefined;
+	/** Whether the request's operator may read a store. */
+	mayRead(request: FastifyRequest, store: { id: number; url: string }): boolean;
+}
 
 function escapeHtml(text: string): string {
 	return text
@@ -40,8 +52,13 @@ Run <code>npm run build:client</code>, then reload this page.</p></main></body><
  * On a multi-store engine, the stores listed and the one the page's `store` parameter names (a
  * served id written plainly); any other value shows the page with no store chosen.
  */
-async function operatorChoice(stores: PageStores, raw: unknown): Promise<OperatorChoice> {
-	const list = await stores.list();
+async function operatorChoice(
+	stores: PageStores,
+	raw: unknown,
+	mayRead: (store: { id: number; url: string }) => boolean,
+): Promise<OperatorChoice> {
+	// Only the stores the signed-in operator may read.
+	const list = (await stores.list()).filter(mayRead);
 	const text = typeof raw === 'string' ? raw : '';
 	const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
 	const listed = list.some((store) => store.id === id);
@@ -51,7 +68,8 @@ async function operatorChoice(stores: PageStores, raw: unknown): Promise<Operato
 export async function registerPageRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
-	stores?: PageStores,
+	stores: PageStores | undefined,
+	access: PageAccess,
 ): Promise<void> {
 	await app.register(fastifyStatic, {
 		root: path.resolve(ctx.config.buildDir),
@@ -103,6 +121,8 @@ export async function registerPageRoutes(
 		if (query.page !== 'abacus') {
 			return reply.redirect(ADMIN_PAGE_PATH);
 		}
+		// Engine mode without an operator session: the sign-in form and nothing else.
+		if (access.needsSignIn(request)) return access.sendSignIn(reply);
 		const standalone = path.join(path.resolve(ctx.config.buildDir), 'standalone');
 		if (!fs.existsSync(path.join(standalone, 'index.js'))) {
 			return reply
@@ -113,8 +133,17 @@ export async function registerPageRoutes(
 		// The Host header was checked against the allowed host names before routing.
 		const origin = requestOrigin(request.headers, `${ctx.config.host}:${ctx.config.port}`);
 		const nonce = scriptNonce();
-		const operator = stores ? await operatorChoice(stores, query.store) : undefined;
-		const settings = await buildSettings(app, ctx, origin, operator);
+		const operator = stores
+			? await operatorChoice(stores, query.store, (store) => access.mayRead(request, store))
+			: undefined;
+		// The page's own requests go as the operator's (its session and nonce).
+		const settings = await buildSettings(
+			app,
+			ctx,
+			origin,
+			operator,
+			access.credentials(request),
+		);
 		const css = fs.existsSync(path.join(standalone, 'index.css'))
 			? '\n<link rel="stylesheet" href="/abacus-build/standalone/index.css">'
 			: '';

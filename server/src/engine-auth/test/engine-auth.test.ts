@@ -15,6 +15,8 @@ const STORE = 'http://127.0.0.1:18431';
 const OTHER_STORE = 'https://other.example';
 const SECRET = 'a-shared-secret-of-32-characters';
 const OTHER_SECRET = 'another-secret-of-32-characters!';
+/** The engine's own origin as `inject` reaches it (Host: localhost:80): the tokens' audience. */
+const ENGINE = 'http://localhost';
 
 function claims(overrides: Partial<EngineClaims> = {}): EngineClaims {
 	const now = Math.floor(Date.now() / 1000);
@@ -24,6 +26,7 @@ function claims(overrides: Partial<EngineClaims> = {}): EngineClaims {
 		cap: 'view_woocommerce_reports',
 		iat: now,
 		exp: now + 900,
+		aud: ENGINE,
 		...overrides,
 	};
 }
@@ -95,7 +98,8 @@ describe('engine token', () => {
 			{
 				authorization: `Bearer ${signEngineToken(claims({ store: 'https://unknown.example' }), SECRET)}`,
 			},
-			'abacus_engine_token_wrong_store',
+			// The words of a bad signature: nothing says which stores the engine serves.
+			'abacus_engine_token_invalid',
 		],
 		[
 			"of another store used from this store's page",
@@ -106,6 +110,18 @@ describe('engine token', () => {
 			'abacus_engine_token_wrong_store',
 		],
 		['malformed', { authorization: 'Bearer not.a-token' }, 'abacus_engine_token_invalid'],
+		[
+			'naming no engine (aud)',
+			{ authorization: `Bearer ${signEngineToken(claims({ aud: undefined }), SECRET)}` },
+			'abacus_engine_token_invalid',
+		],
+		[
+			'issued for another engine',
+			{
+				authorization: `Bearer ${signEngineToken(claims({ aud: 'https://analytics.other.example' }), SECRET)}`,
+			},
+			'abacus_engine_token_invalid',
+		],
 	])('refuses a token %s with 401 in the WordPress error shape', async (_name, headers, code) => {
 		const response = await report(headers as Record<string, string>);
 		expect(response.statusCode).toBe(401);
@@ -133,7 +149,7 @@ describe('engine token', () => {
 	it('refuses a token without the reports capability, or living too long', () => {
 		const store = { id: STORE, secret: SECRET };
 		expect(
-			verifyEngineToken(signEngineToken(claims({ cap: 'read' }), SECRET), store),
+			verifyEngineToken(signEngineToken(claims({ cap: 'read' }), SECRET), store, ENGINE),
 		).toMatchObject({
 			ok: false,
 			problem: 'abacus_engine_token_invalid',
@@ -143,6 +159,7 @@ describe('engine token', () => {
 			verifyEngineToken(
 				signEngineToken(claims({ iat: now, exp: now + 86400 }), SECRET),
 				store,
+				ENGINE,
 			),
 		).toMatchObject({ ok: false, problem: 'abacus_engine_token_invalid' });
 	});
@@ -152,13 +169,14 @@ describe('engine token', () => {
 		const manager = verifyEngineToken(
 			signEngineToken(claims({ scope: [EDIT_COSTS_SCOPE] }), SECRET),
 			store,
+			ENGINE,
 		);
 		expect(manager.ok && hasScope(manager.claims, EDIT_COSTS_SCOPE)).toBe(true);
-		const viewer = verifyEngineToken(signEngineToken(claims(), SECRET), store);
+		const viewer = verifyEngineToken(signEngineToken(claims(), SECRET), store, ENGINE);
 		expect(viewer.ok).toBe(true);
 		expect(viewer.ok && hasScope(viewer.claims, EDIT_COSTS_SCOPE)).toBe(false);
 		const malformed = { ...claims(), scope: EDIT_COSTS_SCOPE } as unknown as EngineClaims;
-		expect(verifyEngineToken(signEngineToken(malformed, SECRET), store)).toMatchObject({
+		expect(verifyEngineToken(signEngineToken(malformed, SECRET), store, ENGINE)).toMatchObject({
 			ok: false,
 			problem: 'abacus_engine_token_invalid',
 		});

@@ -1,6 +1,7 @@
 /**
  * The engine check wired into the real server (startServer with a store secret): report routes
- * need the store's token, other routes are as before, CORS answers the store's origin only.
+ * need the store's token, other routes answer only a signed-in operator, CORS answers the store's
+ * origin only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 
 import { startServer } from '../../index.js';
 import { EDIT_COSTS_SCOPE, signEngineToken } from '../index.js';
+import { addOperator, operatorSession, TEST_PASSWORD, type SignedIn } from './operator-session.js';
 
 const STORE = 'http://127.0.0.1:18431';
 const SECRET = 'a-shared-secret-of-32-characters';
@@ -16,6 +18,8 @@ const OTHER_SECRET = 'another-secret-of-32-characters!';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let tmp: string;
+/** The engine's operator, signed in. */
+let operator: SignedIn;
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-server-'));
@@ -31,6 +35,8 @@ beforeAll(async () => {
 		],
 		sync: false,
 	});
+	await addOperator(server.ctx.db, { name: 'ops', password: TEST_PASSWORD, stores: null });
+	operator = await operatorSession(server, 'ops');
 }, 120000);
 
 afterAll(async () => {
@@ -41,7 +47,14 @@ afterAll(async () => {
 function token(store = STORE, secret = SECRET): string {
 	const now = Math.floor(Date.now() / 1000);
 	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		{
+			store,
+			sub: 1,
+			cap: 'view_woocommerce_reports',
+			iat: now,
+			exp: now + 900,
+			aud: server.url,
+		},
 		secret,
 	);
 }
@@ -92,8 +105,16 @@ describe('the server as an engine', () => {
 		expect(refused.headers.get('access-control-allow-origin')).toBeNull();
 	});
 
-	it('leaves the routes that are not reports as they were', async () => {
-		const response = await fetch(`${server.url}/wp-json/wc-analytics/products?per_page=1`);
+	it('answers the routes that are not reports to a signed-in operator only', async () => {
+		const products = `${server.url}/wp-json/wc-analytics/products?per_page=1`;
+		const anonymous = await fetch(products);
+		expect(anonymous.status).toBe(401);
+		expect(await anonymous.json()).toMatchObject({ code: 'abacus_engine_login_required' });
+		const withToken = await fetch(products, {
+			headers: { Authorization: `Bearer ${token()}` },
+		});
+		expect(withToken.status).toBe(401);
+		const response = await fetch(products, { headers: { Cookie: operator.cookie } });
 		expect(response.status).toBe(200);
 	});
 
@@ -209,6 +230,7 @@ describe("whole-report exports from the store's page", () => {
 				cap: 'view_woocommerce_reports',
 				iat: now - 1000,
 				exp: now - 100,
+				aud: server.url,
 			},
 			SECRET,
 		);
@@ -283,8 +305,10 @@ describe("products' costs from the store's page", () => {
 		iat: now,
 		exp: now + 900,
 	};
-	const manager = signEngineToken({ ...claims, scope: [EDIT_COSTS_SCOPE] }, SECRET);
-	const viewer = signEngineToken(claims, SECRET);
+	// Signed once the server runs (its address is the tokens' audience).
+	const manager = () =>
+		signEngineToken({ ...claims, aud: server.url, scope: [EDIT_COSTS_SCOPE] }, SECRET);
+	const viewer = () => signEngineToken({ ...claims, aud: server.url }, SECRET);
 	const asStore = (bearer: string, extra: Record<string, string> = {}) => ({
 		Authorization: `Bearer ${bearer}`,
 		Origin: STORE,
@@ -296,14 +320,16 @@ describe("products' costs from the store's page", () => {
 	let before: number | null = null;
 
 	beforeAll(async () => {
-		const response = await fetch(`${server.url}/wp-json/wc-analytics/products?per_page=1`);
+		const response = await fetch(`${server.url}/wp-json/wc-analytics/products?per_page=1`, {
+			headers: { Cookie: operator.cookie },
+		});
 		productId = ((await response.json()) as Array<{ id: number }>)[0].id;
 		before = await costToday();
 	});
 
 	const costToday = async (): Promise<number | null> => {
 		const response = await fetch(`${server.url}${COSTS}?product=${productId}`, {
-			headers: asStore(viewer),
+			headers: asStore(viewer()),
 		});
 		expect(response.status).toBe(200);
 		return ((await response.json()) as { product: { cost: number | null } }).product.cost;
@@ -348,7 +374,7 @@ describe("products' costs from the store's page", () => {
 	});
 
 	it('refuses a read-only token with 403 saying why, and saves nothing', async () => {
-		const refused = await save(viewer, '4.25');
+		const refused = await save(viewer(), '4.25');
 		expect(refused.status).toBe(403);
 		expect(refused.headers.get('access-control-allow-origin')).toBe(STORE);
 		const body = (await refused.json()) as { code: string; message: string };
@@ -359,7 +385,7 @@ describe("products' costs from the store's page", () => {
 	});
 
 	it("saves a cost with a manager's token and no nonce", async () => {
-		const saved = await save(manager, '4.25');
+		const saved = await save(manager(), '4.25');
 		expect(saved.status).toBe(200);
 		expect(saved.headers.get('access-control-allow-origin')).toBe(STORE);
 		expect(await saved.json()).toMatchObject({ product_id: productId, cost: 4.25 });
@@ -368,11 +394,11 @@ describe("products' costs from the store's page", () => {
 
 	it('refuses other spellings of the write, another store and no token', async () => {
 		// A PUT (here through the method override) is not the write a token may make.
-		const put = await save(manager, '9', { 'X-HTTP-Method-Override': 'PUT' });
+		const put = await save(manager(), '9', { 'X-HTTP-Method-Override': 'PUT' });
 		expect(put.status).toBe(403);
 		expect(((await put.json()) as { code: string }).code).toBe('rest_cookie_invalid_nonce');
 		const other = signEngineToken(
-			{ ...claims, store: OTHER_STORE, scope: [EDIT_COSTS_SCOPE] },
+			{ ...claims, aud: server.url, store: OTHER_STORE, scope: [EDIT_COSTS_SCOPE] },
 			OTHER_SECRET,
 		);
 		const foreign = await save(other, '9');

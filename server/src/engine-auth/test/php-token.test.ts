@@ -8,12 +8,14 @@ import path from 'node:path';
 
 import { EDIT_COSTS_SCOPE, hasScope, readClaims, verifyEngineToken } from '../index.js';
 
+/** The engine address saved in the plugin's settings (the tokens' audience). */
+const ENGINE = 'https://analytics.example:8443';
 const ENGINE_PHP = path.resolve(__dirname, '../../../../php/engine.php');
 const hasPhp = existsSync('/usr/bin/php');
 const itWithPhp = hasPhp ? it : it.skip;
 
 /** Runs php/engine.php with the few WordPress functions it calls stubbed; returns the output. */
-function php(code: string, options: Record<string, string>): string {
+function php(code: string, options: Record<string, unknown>): string {
 	const script = `
 define( 'ABSPATH', '/' );
 define( 'MINUTE_IN_SECONDS', 60 );
@@ -25,6 +27,7 @@ function home_url() { return 'http://127.0.0.1:18431/'; }
 function untrailingslashit( $value ) { return rtrim( $value, '/\\\\' ); }
 function get_current_user_id() { return 7; }
 function wp_json_encode( $value ) { return json_encode( $value ); }
+function wp_parse_url( $url, $component = -1 ) { return parse_url( $url, $component ); }
 function get_option( $name, $fallback = false ) { return $GLOBALS['abacus_test_options'][ $name ] ?? $fallback; }
 function current_user_can( $capability ) { return in_array( $capability, explode( ',', $GLOBALS['abacus_test_options']['test_user_caps'] ?? '' ), true ); }
 require $argv[2];
@@ -39,27 +42,44 @@ describe('the PHP token signer', () => {
 		const secret = 'a-shared-secret-of-32-characters';
 		const out = JSON.parse(
 			php('echo json_encode( abacus_engine_token() );', {
-				abacus_engine: JSON.stringify({}),
+				abacus_engine: { mode: 'abacus', url: `${ENGINE}/` },
 				abacus_engine_secret: secret,
 			}),
 		) as { token: string; expires: number };
-		const result = verifyEngineToken(out.token, { id: 'http://127.0.0.1:18431', secret });
+		const result = verifyEngineToken(
+			out.token,
+			{ id: 'http://127.0.0.1:18431', secret },
+			ENGINE,
+		);
 		expect(result).toMatchObject({
 			ok: true,
 			claims: { store: 'http://127.0.0.1:18431', sub: 7, cap: 'view_woocommerce_reports' },
 		});
 		const claims = readClaims(out.token);
 		expect(claims && claims.exp - claims.iat).toBe(900);
+		// The audience is the saved engine address's origin; another engine refuses the token.
+		expect(claims?.aud).toBe(ENGINE);
+		expect(
+			verifyEngineToken(
+				out.token,
+				{ id: 'http://127.0.0.1:18431', secret },
+				'https://analytics.example',
+			),
+		).toMatchObject({ ok: false, problem: 'abacus_engine_token_invalid' });
 		expect(out.expires).toBe(claims?.exp);
 		expect(
-			verifyEngineToken(out.token, {
-				id: 'http://127.0.0.1:18431',
-				secret: 'another-secret-of-32-characters!',
-			}),
+			verifyEngineToken(
+				out.token,
+				{
+					id: 'http://127.0.0.1:18431',
+					secret: 'another-secret-of-32-characters!',
+				},
+				ENGINE,
+			),
 		).toMatchObject({ ok: false, problem: 'abacus_engine_token_invalid' });
-		expect(verifyEngineToken(out.token, { id: 'https://other.example', secret })).toMatchObject(
-			{ ok: false, problem: 'abacus_engine_token_wrong_store' },
-		);
+		expect(
+			verifyEngineToken(out.token, { id: 'https://other.example', secret }, ENGINE),
+		).toMatchObject({ ok: false, problem: 'abacus_engine_token_wrong_store' });
 	});
 
 	itWithPhp("lets a store manager's token record costs, and a reports viewer's only read", () => {
@@ -69,7 +89,7 @@ describe('the PHP token signer', () => {
 			(
 				JSON.parse(
 					php('echo json_encode( abacus_engine_token() );', {
-						abacus_engine: JSON.stringify({}),
+						abacus_engine: { mode: 'abacus', url: `${ENGINE}/` },
 						abacus_engine_secret: secret,
 						test_user_caps: caps,
 					}),
@@ -78,10 +98,11 @@ describe('the PHP token signer', () => {
 		const manager = verifyEngineToken(
 			tokenFor('view_woocommerce_reports,manage_woocommerce'),
 			store,
+			ENGINE,
 		);
 		expect(manager).toMatchObject({ ok: true, claims: { scope: [EDIT_COSTS_SCOPE] } });
 		expect(manager.ok && hasScope(manager.claims, EDIT_COSTS_SCOPE)).toBe(true);
-		const viewer = verifyEngineToken(tokenFor('view_woocommerce_reports'), store);
+		const viewer = verifyEngineToken(tokenFor('view_woocommerce_reports'), store, ENGINE);
 		expect(viewer).toMatchObject({ ok: true, claims: { scope: [] } });
 		expect(viewer.ok && hasScope(viewer.claims, EDIT_COSTS_SCOPE)).toBe(false);
 	});
