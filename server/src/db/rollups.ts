@@ -5,6 +5,7 @@
  */
 import type { Db, SqlValue } from '../core/db.js';
 import { ensureCostSchema, profitRollupSelect } from './costs.js';
+import { deriveLookups } from './pipeline.js';
 
 export const ROLLUP_TABLES = [
 	'order_stats_daily',
@@ -17,9 +18,10 @@ export const ROLLUP_TABLES = [
 /**
  * Version of the roll-ups' definitions: a database whose roll-ups were built by another version is
  * rebuilt on start (2: product orders_count counts orders only, never refund rows; 3: the profit
- * roll-up and `product_orders`).
+ * roll-up and `product_orders`; 4: the lookups always carry the creation date — a database whose
+ * lookups were dated by a paid or completed date is derived again, `date-basis.ts`).
  */
-export const ROLLUP_VERSION = 3;
+export const ROLLUP_VERSION = 4;
 
 /**
  * The SELECT of each roll-up, limited to the days `where` keeps (an SQL condition on a day,
@@ -121,6 +123,20 @@ export async function ensureRollups(db: Db): Promise<void> {
 				)?.version ?? 0,
 			)
 		: 0;
+	if (version > 0 && version < 4) {
+		// Before version 4 the lookups carried the store's date basis and left out the orders
+		// without that date: derived again (with the roll-ups) when any row shows it.
+		const stale = await db.one<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM (
+				SELECT 1 FROM orders o LEFT JOIN order_stats s ON s.order_id = o.id
+				WHERE s.order_id IS NULL OR s.date_created <> o.date_created LIMIT 1
+			) x`,
+		);
+		if (Number(stale?.n ?? 0) > 0) {
+			await deriveLookups(db);
+			return;
+		}
+	}
 	if (
 		Number(row?.n ?? 0) < ROLLUP_TABLES.length ||
 		Number(columns?.n ?? 0) < 3 ||

@@ -207,3 +207,41 @@ describe('date basis', () => {
 		expect((await figures()).december).toEqual([3, 4]);
 	});
 });
+
+describe('a database whose lookups were dated by the paid date (roll-ups before version 4)', () => {
+	it('is derived again on start: every order on its creation date in the item reports', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-date-basis-old-'));
+		const file = path.join(dir, 'store.duckdb');
+		await writeFixture(file, { orders: ORDERS });
+		const db = await Db.open(file);
+		try {
+			// What the lookups held under the paid date before: the unpaid order 3 left out,
+			// order 2 on its paid day.
+			for (const table of ['order_stats', 'order_product_lookup']) {
+				await db.run(`DELETE FROM ${table} WHERE order_id = 3`);
+				await db.run(
+					`UPDATE ${table} SET date_created = CAST('2021-12-01 09:00:00' AS TIMESTAMP) WHERE order_id = 2`,
+				);
+			}
+			await db.run('CREATE OR REPLACE TABLE rollup_version AS SELECT 3 AS version');
+		} finally {
+			db.close();
+		}
+		const old = await startServer({ databasePath: file, quiet: true });
+		try {
+			const products = (
+				await get<Stats>(
+					old,
+					`/wc-analytics/reports/products/stats?${RANGE}&interval=month&order=asc`,
+				)
+			).body.intervals.map((i) => [i.interval, i.subtotals.net_revenue]);
+			expect(products).toEqual([
+				['2021-11', 30],
+				['2021-12', 30],
+			]);
+		} finally {
+			await old.close();
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
