@@ -23,7 +23,7 @@ import { findIndicator } from '@abacus/metrics';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
-import { calculateDelta } from '@abacus/number';
+import { calculateTrend } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 
 import { ReportError } from '../analytics/components/report-error.js';
@@ -196,7 +196,7 @@ export function PerformanceIndicators({ query }: Props) {
 											: context.formatMetric(type, previous)
 									}
 									prevLabel={`${dates.secondary.label} (${dates.secondary.range}):`}
-									delta={calculateDelta(value, previous) ?? undefined}
+									delta={calculateTrend(value, previous) ?? undefined}
 									reverseTrend={metric?.isReverseTrend}
 									definition={metric?.definition}
 									href={

@@ -93,11 +93,31 @@ export function formatValue(
 
 /**
  * Percentage change from secondary to primary, rounded: calculateDelta(120, 100) → 20.
- * null when either is not a finite number; 0 when secondary is 0.
+ * null when either is not a finite number, and when secondary is 0 but primary is not (no
+ * percentage measures a change from nothing: calculateTrend says "new"); 0 when both are 0. A
+ * negative secondary counts by its size, so a rise stays positive: calculateDelta(5, -10) → 150.
  */
 export function calculateDelta(primary: unknown, secondary: unknown): number | null {
 	if (typeof primary !== 'number' || typeof secondary !== 'number') return null;
 	if (!Number.isFinite(primary) || !Number.isFinite(secondary)) return null;
-	if (secondary === 0) return 0;
-	return Math.round(((primary - secondary) / secondary) * 100);
+	if (secondary === 0) return primary === 0 ? 0 : null;
+	return Math.round(((primary - secondary) / Math.abs(secondary)) * 100);
+}
+
+/** What calculateTrend answers for a value up from 0: shown as "New", never as a percentage. */
+export const NEW_TREND = 'new';
+
+/**
+ * The change a tile shows: calculateDelta's percentage, or NEW_TREND when secondary is 0 and
+ * primary above it (32 orders against none); null when there is nothing to show (not numbers, or
+ * down from 0 to a negative value).
+ */
+export function calculateTrend(
+	primary: unknown,
+	secondary: unknown,
+): number | typeof NEW_TREND | null {
+	if (secondary === 0 && typeof primary === 'number' && Number.isFinite(primary) && primary > 0) {
+		return NEW_TREND;
+	}
+	return calculateDelta(primary, secondary);
 }

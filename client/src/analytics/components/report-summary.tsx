@@ -8,7 +8,7 @@ import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/comp
 import { getSummaryNumbers } from '@abacus/data';
 import { getCurrentDates } from '@abacus/date';
 import { getNewPath } from '@abacus/navigation';
-import { calculateDelta } from '@abacus/number';
+import { calculateTrend } from '@abacus/number';
 
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig } from '../report/types.js';
@@ -63,7 +63,7 @@ export function ReportSummary({ config, path, query }: Props) {
 									: context.formatMetric(chart.type, previous)
 							}
 							prevLabel={`${secondary.label} (${secondary.range}):`}
-							delta={calculateDelta(primary, previous) ?? undefined}
+							delta={calculateTrend(primary, previous) ?? undefined}
 							reverseTrend={chart.isReverseTrend}
 							definition={chart.definition}
 							selected={chart.key === selected?.key}

@@ -1,3 +1,8 @@
 export { SummaryList, SummaryListPlaceholder } from './summary-list.js';
 export type { SummaryListProps, SummaryNumberProps } from './types.js';
-export { SummaryNumber, SummaryNumberPlaceholder, getTrendLabel } from './summary-number.js';
+export {
+	SummaryNumber,
+	SummaryNumberPlaceholder,
+	getTrendLabel,
+	getTrendText,
+} from './summary-number.js';

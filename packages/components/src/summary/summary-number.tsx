@@ -6,8 +6,19 @@ import { __, sprintf } from '@wordpress/i18n';
 import { Link } from '../link/link.js';
 import type { SummaryNumberProps } from './types.js';
 
-/** The trend sentence for screen readers: 'Up 12% from Previous year:', 'Down 3% from …', 'No change from …'. */
-export function getTrendLabel(delta: number, prevLabel: string): string {
+/**
+ * The trend sentence for screen readers: 'Up 12% from Previous year:', 'Down 3% from …', 'No
+ * change from …', or for a value up from nothing ('new') 'New: none in …'.
+ */
+export function getTrendLabel(delta: number | 'new', prevLabel: string): string {
+	if (delta === 'new')
+		return sprintf(
+			/* translators: %s: period label, e.g. "Previous year:" */ __(
+				'New: none in %s',
+				'abacus',
+			),
+			prevLabel,
+		);
 	if (delta > 0)
 		return sprintf(
 			/* translators: 1: percentage, 2: period label */ __('Up %1$s%% from %2$s', 'abacus'),
@@ -24,6 +35,12 @@ export function getTrendLabel(delta: number, prevLabel: string): string {
 		/* translators: %s: period label */ __('No change from %s', 'abacus'),
 		prevLabel,
 	);
+}
+
+/** The delta as the tile shows it: '↑ 12%', '↓ 3%', '0%', or 'New' for a value up from nothing. */
+export function getTrendText(delta: number | 'new'): string {
+	if (delta === 'new') return __('New', 'abacus');
+	return delta === 0 ? '0%' : `${delta > 0 ? '↑' : '↓'} ${Math.abs(delta)}%`;
 }
 
 /** One summary tile: value, delta against the comparison period, previous value. */
@@ -44,9 +61,12 @@ export function SummaryNumber({
 	children,
 }: SummaryNumberProps) {
 	const missing = __('N/A', 'abacus');
-	const hasDelta = typeof delta === 'number' && Number.isFinite(delta);
-	const isGood = hasDelta && (reverseTrend ? delta < 0 : delta > 0);
-	const isBad = hasDelta && (reverseTrend ? delta > 0 : delta < 0);
+	const shown: number | 'new' | null =
+		delta === 'new' || (typeof delta === 'number' && Number.isFinite(delta)) ? delta : null;
+	// A value up from nothing is a rise.
+	const rise = shown === 'new' ? 1 : (shown ?? 0);
+	const isGood = shown !== null && (reverseTrend ? rise < 0 : rise > 0);
+	const isBad = shown !== null && (reverseTrend ? rise > 0 : rise < 0);
 	const classes = clsx('abacus-summary__item', {
 		'is-selected': selected,
 		'is-good-trend': isGood,
@@ -58,15 +78,13 @@ export function SummaryNumber({
 			<span className="abacus-summary__item-label">{label}</span>
 			<span className="abacus-summary__item-data">
 				<span className="abacus-summary__item-value">{value ?? missing}</span>
-				{hasDelta && (
+				{shown !== null && (
 					<span
 						className="abacus-summary__item-delta"
 						role="status"
-						aria-label={getTrendLabel(delta, prevLabel)}
+						aria-label={getTrendLabel(shown, prevLabel)}
 					>
-						<span aria-hidden="true">
-							{delta === 0 ? '0%' : `${delta > 0 ? '↑' : '↓'} ${Math.abs(delta)}%`}
-						</span>
+						<span aria-hidden="true">{getTrendText(shown)}</span>
 					</span>
 				)}
 			</span>

@@ -11,8 +11,11 @@ export interface SummaryNumberProps {
 	prevValue?: ReactNode;
 	/** Label of the comparison period. Default 'Previous period:'. */
 	prevLabel?: string;
-	/** Percentage change; missing hides the delta. */
-	delta?: number | null;
+	/**
+	 * Percentage change, or 'new' for a value up from nothing (shown "New", no percentage:
+	 * `calculateTrend` of @abacus/number gives either); missing or null hides the delta.
+	 */
+	delta?: number | 'new' | null;
 	/** Makes the tile a link to this address. Default ''. */
 	href?: string;
 	/** Type of that link. Default 'wc-admin'. */

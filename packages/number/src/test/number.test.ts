@@ -1,4 +1,11 @@
-import { MAX_PRECISION, calculateDelta, formatValue, numberFormat } from '../index.js';
+import {
+	MAX_PRECISION,
+	NEW_TREND,
+	calculateDelta,
+	calculateTrend,
+	formatValue,
+	numberFormat,
+} from '../index.js';
 
 describe('MAX_PRECISION', () => {
 	it('is the largest precision numberFormat honours', () => {
@@ -72,7 +79,10 @@ describe('calculateDelta', () => {
 	it('gives the rounded percentage change', () => {
 		expect(calculateDelta(120, 100)).toBe(20);
 		expect(calculateDelta(50, 200)).toBe(-75);
-		expect(calculateDelta(3, 0)).toBe(0);
+		expect(calculateDelta(3, 0)).toBeNull();
+		expect(calculateDelta(0, 0)).toBe(0);
+		expect(calculateDelta(5, -10)).toBe(150);
+		expect(calculateDelta(-20, -10)).toBe(-100);
 		expect(calculateDelta(NaN, 1)).toBeNull();
 		expect(calculateDelta(1, undefined)).toBeNull();
 		expect(calculateDelta('120' as never, 100)).toBeNull();
@@ -81,5 +91,18 @@ describe('calculateDelta', () => {
 		expect(calculateDelta(1, 3)).toBe(-67);
 		expect(calculateDelta(1e12, 1)).toBe(99999999999900);
 		expect(calculateDelta(Infinity, 1)).toBeNull();
+	});
+});
+
+describe('calculateTrend', () => {
+	it('says "new" for a value up from 0, never a percentage of nothing', () => {
+		expect(calculateTrend(32, 0)).toBe(NEW_TREND);
+		expect(calculateTrend(0.01, 0)).toBe(NEW_TREND);
+		expect(calculateTrend(0, 0)).toBe(0);
+		expect(calculateTrend(-3, 0)).toBeNull();
+		expect(calculateTrend(120, 100)).toBe(20);
+		expect(calculateTrend(0, 100)).toBe(-100);
+		expect(calculateTrend(32, null)).toBeNull();
+		expect(calculateTrend('32' as never, 0)).toBeNull();
 	});
 });

@@ -9,7 +9,7 @@ import { __ } from '@wordpress/i18n';
 import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/components';
 import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import type { Query as NavQuery } from '@abacus/navigation';
-import { calculateDelta } from '@abacus/number';
+import { calculateTrend } from '@abacus/number';
 
 import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { Failure, useRequest, type Load } from './request.js';
@@ -106,7 +106,7 @@ export function ComparedTiles<T>({
 							delta={
 								tile.compare === false
 									? undefined
-									: (calculateDelta(value, previous) ?? undefined)
+									: (calculateTrend(value, previous) ?? undefined)
 							}
 							reverseTrend={tile.reverseTrend}
 							definition={tile.definition}

@@ -23,7 +23,7 @@ import {
 import { getMetric, storeGroupMetric, type Metric } from '@abacus/metrics';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
-import { calculateDelta, numberFormat } from '@abacus/number';
+import { calculateTrend, numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 import type { CurrencySettings } from '@abacus/settings';
 
@@ -333,7 +333,7 @@ export default function StoresReport({ path, query }: Props) {
 								value={value === undefined ? undefined : format(metric, value)}
 								prevValue={prev === undefined ? undefined : format(metric, prev)}
 								prevLabel={`${periodLabel(secondary)}:`}
-								delta={calculateDelta(value ?? null, prev ?? null) ?? undefined}
+								delta={calculateTrend(value ?? null, prev ?? null) ?? undefined}
 								reverseTrend={metric.isReverseTrend}
 								definition={metric.definition}
 								selected={key === selectedKey}

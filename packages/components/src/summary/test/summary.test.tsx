@@ -53,6 +53,38 @@ describe('SummaryNumber and SummaryList', () => {
 		expect(screen.getByText('Returns').closest('li')).toHaveClass('is-bad-trend');
 	});
 
+	it('shows a value up from nothing as "New", never as a percentage of 0', () => {
+		render(
+			<SummaryList>
+				{() => [
+					<SummaryNumber
+						key="orders"
+						label="Orders"
+						value="32"
+						prevValue="0"
+						prevLabel="Previous year:"
+						delta="new"
+					/>,
+					<SummaryNumber
+						key="refunds"
+						label="Refunds"
+						value="$5.00"
+						prevValue="$0.00"
+						prevLabel="Previous year:"
+						delta="new"
+						reverseTrend
+					/>,
+				]}
+			</SummaryList>,
+		);
+		const orders = screen.getByText('Orders').closest('li');
+		expect(orders).toHaveClass('is-good-trend');
+		expect(orders).not.toHaveTextContent('%');
+		expect(orders).toHaveTextContent('New');
+		expect(screen.getAllByLabelText('New: none in Previous year:')).toHaveLength(2);
+		expect(screen.getByText('Refunds').closest('li')).toHaveClass('is-bad-trend');
+	});
+
 	it('links tiles with an href', () => {
 		render(
 			<SummaryList>
