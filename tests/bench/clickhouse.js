@@ -426,7 +426,12 @@ try {
 		path.join(dir, 'engine.duckdb'),
 		'--orders',
 		'0',
-		...sample.flatMap((id) => ['--store-url', storeUrl(id), '--store-secret', secretOf(id)]),
+		...sample.flatMap((id) => {
+			// Each store's secret in a file of its own, readable by its owner only (never on argv).
+			const secretFile = path.join(dir, `store-${id}.secret`);
+			writeFileSync(secretFile, `${secretOf(id)}\n`, { mode: 0o600 });
+			return ['--store-url', storeUrl(id), '--store-secret-file', secretFile];
+		}),
 	]);
 	servers.push(engine);
 	const duck = await startCli(['--db', file]);

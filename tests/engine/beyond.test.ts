@@ -30,7 +30,7 @@ import { startServer, type RunningServer } from '../../server/src/index.js';
 import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
 import { startWordPress } from '../wordpress/harness.js';
-import { ADMIN, engineStack, missingPrerequisite, type EngineStack } from './stack.js';
+import { ADMIN, connect, engineStack, missingPrerequisite, type EngineStack } from './stack.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -169,23 +169,7 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 
 		const file = path.join(dir, 'engine.duckdb');
 		const keys = stack.keys();
-		const out = execFileSync(
-			'node',
-			[
-				'scripts/connect.js',
-				'--db',
-				file,
-				'--store',
-				stack.url,
-				'--key',
-				keys.key,
-				'--secret',
-				keys.secret,
-				'--engine-secret',
-				SECRET,
-			],
-			{ cwd: root, encoding: 'utf8' },
-		);
+		const out = connect(stack.url, keys, { db: file, engineSecret: SECRET });
 		expect(out).toContain(`Registered ${stack.url}`);
 		server = await startServer({ databasePath: file, port: 0, quiet: true, sync: false });
 		const [store] = await listStores(server.ctx.db);

@@ -5,13 +5,15 @@
  * Abacus plugin or its build), plus helpers: REST API keys and an application password made
  * through WooCommerce's and WordPress's PHP APIs, and WooCommerce's due analytics actions.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import yazl from 'yazl';
 import { createWriteStream } from 'node:fs';
 
+import { configureOutbound } from '../../server/src/sync/outbound.js';
 import { ADMIN, startWordPress, type WordPressSite } from '../wordpress/harness.js';
 
 export { ADMIN, missingPrerequisite } from '../wordpress/harness.js';
@@ -31,6 +33,44 @@ async function standInPlugin(dir: string): Promise<string> {
 		zip.outputStream.pipe(createWriteStream(file)).on('close', resolve).on('error', reject);
 	});
 	return file;
+}
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * `npm run connect` of the store on 127.0.0.1 with a read-only REST API key, as a store owner runs
+ * it: the key in a credentials file readable by its owner only (never on the command line), the
+ * engine secret (when given) in a file too, `--allow-private-stores` as the store is on this
+ * machine. It also lets this process's syncs reach the store. Returns what connect printed.
+ */
+export function connect(
+	url: string,
+	keys: { key: string; secret: string },
+	options: { db: string; engineSecret?: string; args?: string[]; cwd?: string },
+): string {
+	configureOutbound({ allowPrivate: true });
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-connect-'));
+	try {
+		const credentials = path.join(dir, 'credentials');
+		writeFileSync(
+			credentials,
+			`ABACUS_WC_CONSUMER_KEY=${keys.key}\nABACUS_WC_CONSUMER_SECRET=${keys.secret}\n`,
+			{ mode: 0o600 },
+		);
+		const args = ['scripts/connect.js', '--db', options.db, '--store', url];
+		args.push('--credentials-file', credentials, '--allow-private-stores');
+		if (options.engineSecret !== undefined) {
+			const secretFile = path.join(dir, 'engine-secret');
+			writeFileSync(secretFile, `${options.engineSecret}\n`, { mode: 0o600 });
+			args.push('--engine-secret-file', secretFile);
+		}
+		return execFileSync('node', [...args, ...(options.args ?? [])], {
+			cwd: options.cwd ?? root,
+			encoding: 'utf8',
+		});
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 export interface EngineStack extends WordPressSite {

@@ -15,7 +15,6 @@
  * difference is named in KNOWN_DIFFERENCES with the rule Abacus follows
  * (server/src/metrics/README.md lists them for store owners).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,7 @@ import path from 'node:path';
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
-import { missingPrerequisite, startStack, type EngineStack } from './stack.js';
+import { connect, missingPrerequisite, startStack, type EngineStack } from './stack.js';
 
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the engine test: ${missing}`);
@@ -124,21 +123,7 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		stack.php(`update_option( 'woocommerce_date_type', 'date_created' );`);
 		// `npm run connect` does this: prepare the database, register the store with its key.
 		const keys = stack.keys();
-		const out = execFileSync(
-			'node',
-			[
-				'scripts/connect.js',
-				'--db',
-				file,
-				'--store',
-				stack.url,
-				'--key',
-				keys.key,
-				'--secret',
-				keys.secret,
-			],
-			{ cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' },
-		);
+		const out = connect(stack.url, keys, { db: file });
 		expect(out).toContain(`Registered ${stack.url}`);
 		server = await startServer({ databasePath: file, quiet: true, sync: false });
 		const [store] = await listStores(server.ctx.db);

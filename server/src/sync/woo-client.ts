@@ -11,8 +11,20 @@
  * Every request has a time limit; a timeout, a network error, 429 (honouring `Retry-After`), a 5xx
  * or a page that is not the JSON the caller expects is retried with exponential backoff (with
  * jitter) up to `retries` times, then fails with an error saying what the store answered.
+ *
+ * Where requests may go (`outbound.ts`): by default through `outboundFetch`, which connects only to
+ * the public addresses the store's host resolves to (unless private stores are allowed). Redirects
+ * are followed within the store's origin only (scheme, host and port), at most MAX_REDIRECTS; a
+ * redirect to another origin is an error naming both addresses, never followed (the credentials
+ * would go with it). Error messages never carry the credentials.
  */
 import crypto from 'node:crypto';
+
+import { OutboundRefusedError, outboundFetch } from './outbound.js';
+
+/** Same-origin redirects followed for one request. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export type StoreAuth =
 	| { kind: 'keys'; key: string; secret: string }
@@ -30,7 +42,7 @@ export interface WooClientOptions {
 	backoffMs?: number;
 	/** Called before each retry (the sync records it as the store's last error). */
 	onRetry?: (info: { attempt: number; delayMs: number; error: string }) => void;
-	/** Injected for tests. */
+	/** The transport. Default `outboundFetch` (the outbound policy checked on each connection). */
 	fetch?: typeof fetch;
 	/** Injected for tests (the wait between attempts). */
 	sleep?: (ms: number) => Promise<void>;
@@ -141,7 +153,7 @@ export class WooClient {
 		this.timeoutMs = options.timeoutMs ?? 60_000;
 		this.retries = options.retries ?? 5;
 		this.backoffMs = options.backoffMs ?? 1000;
-		this.fetchImpl = options.fetch ?? fetch;
+		this.fetchImpl = options.fetch ?? outboundFetch;
 		this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
 		this.onRetry = options.onRetry;
 	}
@@ -170,6 +182,55 @@ export class WooClient {
 		return { url: search ? `${base}?${search}` : base, headers };
 	}
 
+	/**
+	 * GET of `url`, following redirects within its origin (at most MAX_REDIRECTS). A redirect to
+	 * another origin is a StoreError naming both addresses.
+	 */
+	private async follow(
+		url: string,
+		headers: Record<string, string>,
+		route: string,
+		signal: AbortSignal,
+	): Promise<Response> {
+		let current = url;
+		for (let hops = 0; ; hops++) {
+			const response = await this.fetchImpl(current, {
+				headers,
+				signal,
+				redirect: 'manual',
+			});
+			const location = response.headers.get('location');
+			if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
+			await response.arrayBuffer().catch(() => undefined);
+			const from = new URL(current);
+			let to: URL;
+			try {
+				to = new URL(location, from);
+			} catch {
+				throw new StoreError(
+					`the store answered ${route} with a redirect to "${location.slice(0, 200)}", which is not an address`,
+					response.status,
+					'abacus_store_bad_redirect',
+				);
+			}
+			if (to.origin !== from.origin) {
+				throw new StoreError(
+					`the store redirected ${route} from ${from.origin} to ${to.origin}: the engine follows redirects within the store's own address only. If the store moved, connect it again with its new address (${to.origin}).`,
+					response.status,
+					'abacus_store_cross_origin_redirect',
+				);
+			}
+			if (hops >= MAX_REDIRECTS) {
+				throw new StoreError(
+					`the store redirected ${route} more than ${MAX_REDIRECTS} times (last to ${to.pathname})`,
+					response.status,
+					'abacus_store_too_many_redirects',
+				);
+			}
+			current = to.href;
+		}
+	}
+
 	/** One attempt: the parsed body and headers, or a StoreError / TransientError. */
 	private async attempt(
 		route: string,
@@ -183,9 +244,18 @@ export class WooClient {
 		let response: Response;
 		let text: string;
 		try {
-			response = await this.fetchImpl(url, { headers, signal: controller.signal });
+			response = await this.follow(url, headers, route, controller.signal);
 			text = await response.text();
 		} catch (error) {
+			if (error instanceof StoreError) throw error;
+			const cause = (error as { cause?: unknown })?.cause;
+			const refused =
+				error instanceof OutboundRefusedError
+					? error
+					: cause instanceof OutboundRefusedError
+						? cause
+						: null;
+			if (refused) throw new StoreError(refused.message, 0, refused.code);
 			throw new TransientError(
 				controller.signal.aborted
 					? `the store did not answer ${route} within ${Math.round(this.timeoutMs / 1000)} s`

@@ -36,6 +36,7 @@ import {
 	registerStore,
 	StoreSync,
 } from '../../../server/src/sync/index.js';
+import { configureOutbound } from '../../../server/src/sync/outbound.js';
 import { engineStack } from '../../engine/stack.js';
 import { openBenchStore } from './store.js';
 
@@ -128,6 +129,8 @@ async function timedBackfill(
 	keys: { key: string; secret: string },
 	fetchImpl?: typeof fetch,
 ): Promise<{ orders: number; seconds: number; pageMedianMs: number }> {
+	// The bench's stores are on 127.0.0.1.
+	configureOutbound({ allowPrivate: true });
 	const db = await Db.open(file);
 	try {
 		await prepareEngineDatabase(db);

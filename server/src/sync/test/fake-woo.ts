@@ -11,6 +11,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { configureOutbound } from '../outbound.js';
+
 type Json = Record<string, unknown>;
 
 export interface FakeOrder {
@@ -83,6 +85,9 @@ export class FakeWoo {
 	}
 
 	async start(): Promise<string> {
+		// A store on 127.0.0.1: the sync reaches it only with private stores allowed, as the
+		// engine's --allow-private-stores does (src/sync/outbound.ts).
+		configureOutbound({ allowPrivate: true });
 		await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
 		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
 		return this.url;
