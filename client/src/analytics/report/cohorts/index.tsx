@@ -4,7 +4,8 @@
  * table and curves, the lifetime value tiles of the range, and a CSV of the triangle. The date
  * range picks the cohorts (first orders in it); activity is counted up to its end. A picked triangle
  * cell (`cohort`, `k` in the address) shows its orders below, a page at a time. Saved views keep
- * the whole address.
+ * the whole address. Without a range in the address the page shows the last 12 months
+ * (default-range.ts), the lifetime value tiles included.
  */
 import { useMemo, useState } from 'react';
 import { Button, Spinner } from '@wordpress/components';
@@ -30,6 +31,7 @@ import {
 	type ComparedTile,
 } from '../order-times/compared-tiles.js';
 import { useWholeExport } from '../order-times/whole-export.js';
+import { withCohortsDefaultRange } from './default-range.js';
 import type { Lifetime } from './lifetime-tiles.js';
 import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';
 import '../order-times/style.scss';
@@ -150,7 +152,9 @@ function pickedCell(
 	return { key, k };
 }
 
-export default function CohortsReport({ path, query: rawQuery }: Props) {
+export default function CohortsReport({ path, query: givenQuery }: Props) {
+	// Without a range in the address, the last 12 months (a month to date holds one cohort).
+	const rawQuery = useMemo(() => withCohortsDefaultRange(givenQuery), [givenQuery]);
 	const query = useMemo(() => sanitizeReportQuery(rawQuery, cohortsConfig), [rawQuery]);
 	const usesWooCommerce = useUsesWooCommerce();
 	const context = useReportContext(query);
