@@ -13,12 +13,14 @@ import { appendTimestamp, getCurrentDates } from '@abacus/date';
 import { getMetric } from '@abacus/metrics';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
-import { calculateDelta } from '@abacus/number';
+import { calculateTrend } from '@abacus/number';
 import { addQueryArgs } from '@wordpress/url';
 
 import { useDefaultDateRange } from '../analytics/components/use-default-date-range.js';
 import { useReportContext } from '../analytics/components/use-report-context.js';
 import { useUsesWooCommerce } from '../engine/needs-engine.js';
+import { useEngineFailed, useReportsRefresh } from '../engine/index.js';
+import { EngineWaiting } from '../engine/notice.js';
 import { apiFetch } from '../app/api-fetch.js';
 
 const KEYS = ['gross_profit', 'margin', 'cost', 'profit_per_order'] as const;
@@ -43,7 +45,10 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 	const secondary = range(dates.secondary as never);
 	const [data, setData] = useState<State>({ state: 'loading' });
 	const [attempt, setAttempt] = useState(0);
-	const key = JSON.stringify([primary, secondary, attempt]);
+	// The engine banner's Retry (refreshReports) asks again too.
+	const refreshes = useReportsRefresh();
+	const engineFailed = useEngineFailed();
+	const key = JSON.stringify([primary, secondary, attempt, refreshes]);
 	const usesWooCommerce = useUsesWooCommerce();
 
 	useEffect(() => {
@@ -84,7 +89,9 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 			<div className="abacus-dashboard__section-header">
 				<h2>{__('Profit', 'abacus')}</h2>
 			</div>
-			{data.state === 'error' ? (
+			{data.state === 'error' && engineFailed ? (
+				<EngineWaiting />
+			) : data.state === 'error' ? (
 				<div className="abacus-dashboard__profit-error" role="alert">
 					<p>{__('The profit figures could not be loaded.', 'abacus')}</p>
 					<Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
@@ -107,7 +114,7 @@ export function ProfitTiles({ query }: { query: Record<string, unknown> }) {
 									value={format(k, value)}
 									prevValue={format(k, previous)}
 									prevLabel={`${dates.secondary.label} (${dates.secondary.range}):`}
-									delta={calculateDelta(value, previous) ?? undefined}
+									delta={calculateTrend(value, previous) ?? undefined}
 									reverseTrend={metric.isReverseTrend}
 									definition={metric.definition}
 									href={getNewPath(

@@ -31,8 +31,37 @@ export function useEngineStatus(client: EngineClient = engineClient): EngineStat
 	return useSyncExternalStore(client.subscribe, client.getStatus, client.getStatus);
 }
 
-/** Asks again for every report and leaderboard shown (after Retry or a change of engine). */
+/** Whether the engine in use has failed (unreachable or refusing): the page's banner says it. */
+export function useEngineFailed(client: EngineClient = engineClient): boolean {
+	return useEngineStatus(client).kind === 'failed';
+}
+
+/** How many times the reports were asked again: the pages' own requests follow it. */
+let refreshes = 0;
+const refreshListeners = new Set<() => void>();
+
+function subscribeRefreshes(listener: () => void): () => void {
+	refreshListeners.add(listener);
+	return () => refreshListeners.delete(listener);
+}
+
+const getRefreshes = (): number => refreshes;
+
+/**
+ * A number that changes each time the reports are asked again (refreshReports): a page's own
+ * request keyed on it is asked again with the stores' (the engine banner's Retry retries all).
+ */
+export function useReportsRefresh(): number {
+	return useSyncExternalStore(subscribeRefreshes, getRefreshes, getRefreshes);
+}
+
+/**
+ * Asks again for every report and leaderboard shown, and every request keyed on
+ * useReportsRefresh (after Retry or a change of engine).
+ */
 export function refreshReports(): void {
 	void dispatch(reportsStore).invalidateResolutionForStore();
 	void dispatch(itemsStore).invalidateResolutionForStore();
+	refreshes += 1;
+	for (const listener of [...refreshListeners]) listener();
 }

@@ -2,6 +2,8 @@
  * What the page says when the Abacus engine serves the reports and something is wrong: the engine
  * could not be reached or refused the store's token (with Retry and "Use WooCommerce's figures"),
  * or the person chose WooCommerce's figures for this session (with a way back to the engine).
+ * While the engine has failed, the report sections below the banner show EngineWaiting, a quiet
+ * line without an error or a Retry of their own: one message and one Retry for one cause.
  */
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -74,5 +76,17 @@ export function EngineNotice({
 				</Button>
 			</div>
 		</div>
+	);
+}
+
+/**
+ * In place of a report section's error while the engine has failed: the banner above says why and
+ * its Retry asks for every section again.
+ */
+export function EngineWaiting() {
+	return (
+		<p className="abacus-engine-waiting">
+			{__('Shown once the Abacus engine answers (see above).', 'abacus')}
+		</p>
 	);
 }

@@ -7,6 +7,8 @@ import { Button, Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { fetchWithHeaders } from '@abacus/data';
 import { apiFetch } from '../../../app/api-fetch.js';
+import { useEngineFailed, useReportsRefresh } from '../../../engine/index.js';
+import { EngineWaiting } from '../../../engine/notice.js';
 
 export type Load<T> =
 	| { state: 'loading' }
@@ -24,6 +26,8 @@ const isNoRoute = (error: unknown): boolean =>
 
 export function useRequest<T>(path: string | null, attempt: number, withTotal = false): Load<T> {
 	const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+	// The engine banner's Retry (refreshReports) asks again too.
+	const refreshes = useReportsRefresh();
 	useEffect(() => {
 		if (!path) return undefined;
 		let live = true;
@@ -52,11 +56,14 @@ export function useRequest<T>(path: string | null, attempt: number, withTotal = 
 		return () => {
 			live = false;
 		};
-	}, [path, attempt, withTotal]);
+	}, [path, attempt, withTotal, refreshes]);
 	return load;
 }
 
+/** A failed request's message and Retry; while the engine has failed, EngineWaiting instead. */
 export function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+	const engineFailed = useEngineFailed();
+	if (engineFailed) return <EngineWaiting />;
 	return (
 		<Notice status="error" isDismissible={false}>
 			<p>{message}</p>

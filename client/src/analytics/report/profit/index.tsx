@@ -14,7 +14,8 @@ import type { Query as NavQuery } from '@abacus/navigation';
 
 import { useDefaultDateRange } from '../../components/use-default-date-range.js';
 import { useReportContext } from '../../components/use-report-context.js';
-import { refreshReports } from '../../../engine/index.js';
+import { refreshReports, useEngineFailed, useReportsRefresh } from '../../../engine/index.js';
+import { EngineWaiting } from '../../../engine/notice.js';
 import { NeedsAbacusEngine, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { applyReportConfigFilters } from '../extension-hooks.js';
 import { ReportPage } from '../report-page.js';
@@ -53,6 +54,9 @@ export default function ProfitReport({ path, query }: Props) {
 	const editId = Number(query.edit_cost);
 	const usesWooCommerce = useUsesWooCommerce();
 	const canEdit = useMemo(canEditCosts, []);
+	// The engine banner's Retry (refreshReports) asks again too.
+	const refreshes = useReportsRefresh();
+	const engineFailed = useEngineFailed();
 
 	useEffect(() => {
 		// WooCommerce has no profit routes: ask nothing, the page explains.
@@ -77,7 +81,7 @@ export default function ProfitReport({ path, query }: Props) {
 		return () => {
 			live = false;
 		};
-	}, [after, before, categories, attempt, usesWooCommerce]);
+	}, [after, before, categories, attempt, usesWooCommerce, refreshes]);
 
 	if (usesWooCommerce || missing.state === 'needs-engine') {
 		return (
@@ -97,7 +101,9 @@ export default function ProfitReport({ path, query }: Props) {
 
 	return (
 		<div className="abacus-profit">
-			{missing.state === 'error' ? (
+			{missing.state === 'error' && engineFailed ? (
+				<EngineWaiting />
+			) : missing.state === 'error' ? (
 				<Notice status="error" isDismissible={false}>
 					<p>{missing.message}</p>
 					<Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
