@@ -158,6 +158,25 @@ export class WooClient {
 		this.onRetry = options.onRetry;
 	}
 
+	/**
+	 * `text` without the credentials (a store's answer quoted in an error could echo them): the
+	 * messages go to the log, the sync status and its route.
+	 */
+	private redact(text: string): string {
+		const values =
+			this.auth.kind === 'keys'
+				? [this.auth.key, this.auth.secret]
+				: [
+						this.auth.password,
+						Buffer.from(`${this.auth.user}:${this.auth.password}`).toString('base64'),
+					];
+		let out = text;
+		for (const value of values) {
+			if (value.length >= 4) out = out.split(value).join('[redacted]');
+		}
+		return out;
+	}
+
 	/** The full URL and headers of a GET of `route` (e.g. `wc/v3/orders`) with `query`. */
 	private request(
 		route: string,
@@ -312,7 +331,12 @@ export class WooClient {
 			} catch (error) {
 				if (!(error instanceof TransientError) || attempt >= this.retries) {
 					if (error instanceof TransientError) {
-						throw new Error(`${error.message} (gave up after ${attempt + 1} attempts)`);
+						throw new Error(
+							`${this.redact(error.message)} (gave up after ${attempt + 1} attempts)`,
+						);
+					}
+					if (error instanceof StoreError) {
+						throw new StoreError(this.redact(error.message), error.status, error.code);
 					}
 					throw error;
 				}
@@ -320,7 +344,11 @@ export class WooClient {
 				const delayMs = Math.round(
 					Math.max(error.retryAfterMs ?? 0, exp * (0.75 + Math.random() * 0.5)),
 				);
-				this.onRetry?.({ attempt: attempt + 1, delayMs, error: error.message });
+				this.onRetry?.({
+					attempt: attempt + 1,
+					delayMs,
+					error: this.redact(error.message),
+				});
 				await this.sleep(delayMs);
 			}
 		}

@@ -225,3 +225,26 @@ describe('redirects', () => {
 		}
 	});
 });
+
+test("a store's answer echoing the credentials is redacted in the error", async () => {
+	configureOutbound({ allowPrivate: true });
+	const store = await serve((request, response) => {
+		response.writeHead(401, { 'Content-Type': 'application/json' });
+		response.end(
+			JSON.stringify({
+				code: 'woocommerce_rest_authentication_error',
+				message: `Invalid signature for ${request.url}`,
+			}),
+		);
+	});
+	try {
+		const error = await client(store.url)
+			.getPage('wc/v3/orders')
+			.catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(StoreError);
+		expect((error as Error).message).toContain('oauth_consumer_key=[redacted]');
+		expect((error as Error).message).not.toContain('ck_outbound_key');
+	} finally {
+		await store.close();
+	}
+});
