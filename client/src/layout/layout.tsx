@@ -42,6 +42,7 @@ import {
 	type ReportSlug,
 } from './routes.js';
 import { useAppLocation } from './use-location.js';
+import { isInsideWordPress } from '../app/host.js';
 import './style.scss';
 
 /** Props every page receives. */
@@ -228,7 +229,8 @@ function useMenuDrawer(routeKey: string) {
 }
 
 export function Layout() {
-	const { path, query } = useAppLocation();
+	// Inside wp-admin the date range follows the person between WordPress's menu links.
+	const { path, query } = useAppLocation({ keepDates: isInsideWordPress() });
 	const [insideWordPress] = useState(isInsideWordPressAdmin);
 	// The engine's own page lists the Stores report when it serves several stores.
 	const servedStores = useServedStoreCount(!insideWordPress);

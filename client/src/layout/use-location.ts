@@ -1,11 +1,13 @@
 /**
  * The current in-app location (path and query) from @abacus/navigation's history, kept in sync
  * with history changes. Resets `paged` to 1 when another parameter changes, and scrolls to the top
- * when the page changes.
+ * when the page changes. Inside wp-admin (`keepDates`) the date range follows the person from
+ * page to page (persisted-dates.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { getHistory, getNewPath, getPath, getQuery } from '@abacus/navigation';
 
+import { followDates, updateMenuLinks } from './persisted-dates.js';
 import { shouldResetPaged } from './routes.js';
 
 export interface AppLocation {
@@ -17,8 +19,22 @@ function read(): AppLocation {
 	return { path: getPath(), query: getQuery() as Record<string, unknown> };
 }
 
-export function useAppLocation(): AppLocation {
-	const [location, setLocation] = useState<AppLocation>(read);
+/** The kept date range applied to a page opened without one (true when the address changed). */
+function applyKeptDates(location: AppLocation): boolean {
+	const address = followDates(location.path, location.query);
+	updateMenuLinks();
+	if (address === null) return false;
+	getHistory().replace(address);
+	return true;
+}
+
+export function useAppLocation({ keepDates = false }: { keepDates?: boolean } = {}): AppLocation {
+	// The page's first address, opened from WordPress's menu, may lack the range: it gets the kept
+	// one before the first render, so no report asks for another range first.
+	const [location, setLocation] = useState<AppLocation>(() => {
+		if (keepDates) applyKeptDates(read());
+		return read();
+	});
 	const previous = useRef(location);
 
 	useEffect(() => {
@@ -29,13 +45,14 @@ export function useAppLocation(): AppLocation {
 				getHistory().replace(getNewPath({ paged: '1' }, next.path, next.query, 'abacus'));
 				return;
 			}
+			if (keepDates && applyKeptDates(next)) return;
 			if (next.path !== before.path) {
 				window.scrollTo(0, 0);
 			}
 			previous.current = next;
 			setLocation(next);
 		});
-	}, []);
+	}, [keepDates]);
 
 	return location;
 }
