@@ -335,6 +335,17 @@ function abacus_settings() {
 }
 
 /**
+ * A label from WordPress or WooCommerce as plain text: HTML entities decoded once ("&#36;" → "$",
+ * "&amp;" → "&"). The app renders labels as text, never as HTML.
+ *
+ * @param mixed $label Label, possibly with HTML entities.
+ * @return string
+ */
+function abacus_decode_label( $label ) {
+	return html_entity_decode( (string) $label, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+}
+
+/**
  * Builds the settings object of abacus_settings().
  *
  * @return array<string, mixed>
@@ -343,7 +354,7 @@ function abacus_build_settings() {
 	$user          = wp_get_current_user();
 	$has_store     = abacus_store_is_active();
 	$currency_code = $has_store && function_exists( 'get_woocommerce_currency' ) ? get_woocommerce_currency() : 'USD';
-	$symbol        = $has_store && function_exists( 'get_woocommerce_currency_symbol' ) ? html_entity_decode( get_woocommerce_currency_symbol( $currency_code ) ) : '$';
+	$symbol        = $has_store && function_exists( 'get_woocommerce_currency_symbol' ) ? abacus_decode_label( get_woocommerce_currency_symbol( $currency_code ) ) : '$';
 	$statuses      = $has_store && function_exists( 'wc_get_order_statuses' ) ? wc_get_order_statuses() : array(
 		'wc-pending'    => __( 'Pending payment', 'abacus' ),
 		'wc-processing' => __( 'Processing', 'abacus' ),
@@ -355,11 +366,12 @@ function abacus_build_settings() {
 	);
 	$order_statuses = array();
 	foreach ( $statuses as $key => $label ) {
-		$order_statuses[ preg_replace( '/^wc-/', '', $key ) ] = $label;
+		$order_statuses[ preg_replace( '/^wc-/', '', $key ) ] = abacus_decode_label( $label );
 	}
 	$countries = array();
 	if ( $has_store && function_exists( 'WC' ) && isset( WC()->countries ) ) {
-		$countries = WC()->countries->get_countries();
+		// WooCommerce's names carry HTML entities ("&#197;land Islands"): the app shows text.
+		$countries = array_map( 'abacus_decode_label', WC()->countries->get_countries() );
 	}
 	$time_zone = get_option( 'timezone_string' );
 	if ( ! $time_zone ) {

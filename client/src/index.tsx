@@ -19,6 +19,8 @@ setUpApiFetch(
 	settings.preloadedRequests ?? {},
 	settings.requestTimeout,
 	(settings as Record<string, unknown>).engine,
+	// Inside wp-admin (the plugin names its routes): WordPress's names carry HTML entities.
+	settings.restRoutes !== undefined,
 );
 // The engine's own page for one of the stores it serves: every request names the chosen store.
 setUpOperator(settings.engineOperator, (middleware) => apiFetch.use(middleware));

@@ -4,6 +4,7 @@
 import { __, sprintf } from '@wordpress/i18n';
 
 import { createEngineMiddleware, engineClient, readEngineSettings } from '../engine/index.js';
+import { createLabelDecodingMiddleware } from './decode-labels.js';
 import { apiFetch, type APIFetchMiddleware } from './api-fetch.js';
 
 // The package's declarations are CommonJS-flavoured: under NodeNext the default import is typed as
@@ -68,7 +69,9 @@ export type PreloadedRequests = Record<string, { body: unknown; headers?: Record
 /**
  * Installs the root URL and nonce middlewares once per page, the preloading middleware that
  * answers the embedded requests (each once) without going to the server, and, when the page
- * names an Abacus engine (abacusSettings.engine), the middleware sending report requests there.
+ * names an Abacus engine (abacusSettings.engine), the middleware sending report requests there;
+ * inside wp-admin (`decodeLabelsOfAnswers`) the one decoding the HTML entities of the answers'
+ * names (decode-labels.ts).
  */
 export function setUpApiFetch(
 	restRoot: string,
@@ -76,6 +79,7 @@ export function setUpApiFetch(
 	preloaded: PreloadedRequests = {},
 	timeout: number = DEFAULT_REQUEST_TIMEOUT,
 	engine: unknown = null,
+	decodeLabelsOfAnswers = false,
 ): void {
 	if (isConfigured) {
 		return;
@@ -93,6 +97,10 @@ export function setUpApiFetch(
 	if (Object.keys(preloaded).length > 0) {
 		// Registered last, so it runs first: it sees the request's `path` before it becomes a URL.
 		apiFetch.use(apiFetch.createPreloadingMiddleware(preloaded));
+	}
+	if (decodeLabelsOfAnswers) {
+		// Outermost: it sees every answer, the preloaded and the engine's included.
+		apiFetch.use(createLabelDecodingMiddleware());
 	}
 }
 
