@@ -1,8 +1,8 @@
 <?php
 /**
- * The Abacus engine: Analytics › Settings lets a store manager choose where the report pages get
- * their figures, WooCommerce (built in, the default) or an Abacus engine at a URL sharing a secret
- * with this store. With the engine chosen, each Abacus page carries a short-lived token signed
+ * The Abacus engine: Analytics › Settings lets an administrator (`manage_options`) choose where the
+ * report pages get their figures, WooCommerce (built in, the default) or an Abacus engine at a URL
+ * sharing a secret with this store; a shop manager sees the choice read-only. With the engine chosen, each Abacus page carries a short-lived token signed
  * with that secret (a JWT, HS256: store, user, capability, scope, expiry), renewed through
  * `POST abacus/v1/engine/token`, and the app sends its report requests to the engine with it.
  *
@@ -199,7 +199,7 @@ function abacus_engine_validate_url( $value ) {
 function abacus_engine_validate_secret( $value ) {
 	if ( ! is_string( $value ) || strlen( $value ) < ABACUS_ENGINE_SECRET_MIN || strlen( $value ) > ABACUS_ENGINE_SECRET_MAX || preg_match( '/\s/', $value ) ) {
 		/* translators: 1: shortest secret, 2: longest secret (characters). */
-		$message = sprintf( __( 'The shared secret must be %1$d to %2$d characters without spaces: the one the engine was given (connect --engine-secret).', 'abacus' ), ABACUS_ENGINE_SECRET_MIN, ABACUS_ENGINE_SECRET_MAX );
+		$message = sprintf( __( 'The shared secret must be %1$d to %2$d characters without spaces: the one the engine was given (npm run connect prints it, or writes it to --engine-secret-file).', 'abacus' ), ABACUS_ENGINE_SECRET_MIN, ABACUS_ENGINE_SECRET_MAX );
 		return new WP_Error( 'abacus_engine_invalid_secret', $message, array( 'status' => 400, 'params' => array( 'secret' => $message ) ) );
 	}
 	return $value;
@@ -219,6 +219,8 @@ function abacus_engine_public_settings() {
 		'secretSet' => '' !== $secret,
 		'secretEnd' => strlen( $secret ) >= ABACUS_ENGINE_SECRET_MIN ? substr( $secret, -4 ) : '',
 		'store'     => abacus_engine_store_id(),
+		// Whether this user may change the address and secret (the settings card is read-only else).
+		'canManage' => current_user_can( 'manage_options' ),
 	);
 }
 
@@ -290,10 +292,92 @@ function abacus_rest_update_engine( $request ) {
 }
 
 /**
+ * Whether the current user may change where the reports go (the engine's address and secret): an
+ * administrator (`manage_options`). A shop manager sees the engine setting but cannot point every
+ * administrator's token and report requests at a host of their choice.
+ *
+ * @return true|WP_Error
+ */
+function abacus_engine_manage_permission() {
+	$allowed = abacus_rest_options_permission();
+	if ( true !== $allowed ) {
+		return $allowed;
+	}
+	if ( ! current_user_can( 'manage_options' ) ) {
+		return new WP_Error(
+			'abacus_engine_admin_only',
+			__( 'Only an administrator can change the analytics engine\'s address or secret (it needs the manage_options capability). Ask an administrator of this site.', 'abacus' ),
+			array( 'status' => 403 )
+		);
+	}
+	return true;
+}
+
+/**
+ * Why WordPress will not call `$url` (an empty string when it will): an address on this server's own
+ * network or an unusual port (WordPress's `wp_http_validate_url`, adjustable with its
+ * `http_request_host_is_external` and `http_allowed_safe_ports` filters), and always a link-local,
+ * shared (CGNAT), multicast or unspecified address (a cloud's metadata service is never an engine).
+ *
+ * @param string $url Address to call.
+ * @return string
+ */
+function abacus_engine_refused_address( $url ) {
+	$host = (string) wp_parse_url( $url, PHP_URL_HOST );
+	$ip   = filter_var( $host, FILTER_VALIDATE_IP, FILTER_FLAG_IPV4 ) ? $host : gethostbyname( $host );
+	if ( filter_var( $ip, FILTER_VALIDATE_IP, FILTER_FLAG_IPV4 ) ) {
+		$parts = array_map( 'intval', explode( '.', $ip ) );
+		$link_local = 169 === $parts[0] && 254 === $parts[1];
+		$shared     = 100 === $parts[0] && $parts[1] >= 64 && $parts[1] <= 127;
+		if ( $link_local || $shared || 0 === $parts[0] || $parts[0] >= 224 ) {
+			/* translators: 1: engine address, 2: the IP address it resolves to. */
+			return sprintf( __( 'WordPress does not call %1$s: it leads to %2$s, a link-local, shared or reserved address, where no engine is (a cloud server\'s metadata service is there).', 'abacus' ), $url, $ip );
+		}
+	}
+	if ( ! wp_http_validate_url( $url ) ) {
+		/* translators: %s: engine address. */
+		return sprintf( __( 'WordPress does not call %s: the address is on this server\'s own or a private network, or uses a port other than 80, 443 and 8080. Give the engine an address browsers and WordPress reach on the internet (e.g. https://analytics.example.com), or let this site call it with WordPress\'s http_request_host_is_external and http_allowed_safe_ports filters.', 'abacus' ), $url );
+	}
+	return '';
+}
+
+/**
+ * The plugin's own explanation of an engine's refusal, by its error code (never the engine's text).
+ *
+ * @param string $code   The engine's error code.
+ * @param int    $status HTTP status.
+ * @param string $url    Engine address.
+ * @return string
+ */
+function abacus_engine_refusal_message( $code, $status, $url ) {
+	switch ( $code ) {
+		case 'abacus_engine_token_invalid':
+			/* translators: 1: engine address, 2: HTTP status code. */
+			return sprintf( __( 'The engine at %1$s refused this store\'s token (HTTP status %2$d): the shared secret is not the one the engine was given for this store, or the engine address here is not the one it is reached at.', 'abacus' ), $url, $status );
+		case 'abacus_engine_token_wrong_store':
+			/* translators: 1: engine address, 2: HTTP status code, 3: this store's address. */
+			return sprintf( __( 'The engine at %1$s does not serve this store (HTTP status %2$d): connect %3$s on the engine, or start it with --store-url %3$s.', 'abacus' ), $url, $status, abacus_engine_store_id() );
+		case 'abacus_engine_token_expired':
+			/* translators: 1: engine address, 2: HTTP status code. */
+			return sprintf( __( 'The engine at %1$s found this store\'s fresh token expired (HTTP status %2$d): the clocks of WordPress and the engine differ by more than a minute.', 'abacus' ), $url, $status );
+		case 'abacus_engine_not_configured':
+			/* translators: 1: engine address, 2: HTTP status code. */
+			return sprintf( __( 'The engine at %1$s serves no store yet (HTTP status %2$d): connect this store on it or start it with this store\'s address and secret.', 'abacus' ), $url, $status );
+		case 'abacus_engine_origin_forbidden':
+			/* translators: 1: engine address, 2: HTTP status code. */
+			return sprintf( __( 'The engine at %1$s refused the request\'s origin (HTTP status %2$d): it does not know this store\'s address.', 'abacus' ), $url, $status );
+	}
+	/* translators: 1: engine address, 2: HTTP status code. */
+	return sprintf( __( 'The engine at %1$s refused this store (HTTP status %2$d). Check the engine\'s address and secret, and the engine\'s own log.', 'abacus' ), $url, $status );
+}
+
+/**
  * POST abacus/v1/engine/test {url?, secret?}: asks the engine at `url` (the saved one when not
  * sent) whether it accepts a token signed with `secret` (the saved one when not sent). Answers
  * {ok, store, message, token} (the token lets the browser check it reaches the engine too), or an
- * error saying whether the engine could not be reached or refused the token, and why.
+ * error saying whether the engine could not be reached or refused the token, in the plugin's own
+ * words (the engine's answer is never shown). Trying another address or secret than the saved ones
+ * needs `manage_options`; the request goes through `wp_safe_remote_get`, without redirects.
  *
  * @param WP_REST_Request $request Request.
  * @return WP_REST_Response|WP_Error
@@ -306,6 +390,9 @@ function abacus_rest_test_engine( $request ) {
 	if ( is_wp_error( $url ) ) {
 		return $url;
 	}
+	if ( ( $url !== $settings['url'] || array_key_exists( 'secret', $body ) ) && ! current_user_can( 'manage_options' ) ) {
+		return abacus_engine_manage_permission();
+	}
 	$secret = array_key_exists( 'secret', $body ) ? abacus_engine_validate_secret( $body['secret'] ) : abacus_engine_secret();
 	if ( is_wp_error( $secret ) ) {
 		return $secret;
@@ -313,13 +400,19 @@ function abacus_rest_test_engine( $request ) {
 	if ( '' === $secret ) {
 		return abacus_engine_validate_secret( '' );
 	}
+	$target  = $url . '/wp-json/abacus/v1/engine/whoami';
+	$refused = abacus_engine_refused_address( $url );
+	if ( '' !== $refused ) {
+		return new WP_Error( 'abacus_engine_address_refused', $refused, array( 'status' => 400 ) );
+	}
 	$token    = abacus_engine_token( $secret, $url );
-	$response = wp_remote_get(
-		$url . '/wp-json/abacus/v1/engine/whoami',
+	$response = wp_safe_remote_get(
+		$target,
 		array(
-			'timeout'     => 8,
-			'redirection' => 0,
-			'headers'     => array(
+			'timeout'             => 8,
+			'redirection'         => 0,
+			'limit_response_size' => 65536,
+			'headers'             => array(
 				'Authorization' => 'Bearer ' . $token['token'],
 				'Accept'        => 'application/json',
 			),
@@ -335,25 +428,33 @@ function abacus_rest_test_engine( $request ) {
 	}
 	$status = (int) wp_remote_retrieve_response_code( $response );
 	$answer = json_decode( (string) wp_remote_retrieve_body( $response ), true );
-	if ( 200 === $status && is_array( $answer ) && isset( $answer['store'] ) ) {
+	if ( 200 === $status && is_array( $answer ) && isset( $answer['store'] ) && is_string( $answer['store'] ) ) {
 		return rest_ensure_response(
 			array(
 				'ok'      => true,
-				'store'   => (string) $answer['store'],
+				'store'   => abacus_engine_store_id(),
 				/* translators: %s: engine address. */
 				'message' => sprintf( __( 'Connected: the engine at %s accepts this store\'s token.', 'abacus' ), $url ),
 				'token'   => $token['token'],
 			)
 		);
 	}
-	if ( is_array( $answer ) && isset( $answer['code'], $answer['message'] ) && is_string( $answer['message'] ) ) {
+	if ( $status >= 300 && $status < 400 ) {
+		return new WP_Error(
+			'abacus_engine_redirected',
+			/* translators: 1: engine address, 2: HTTP status code. */
+			sprintf( __( 'The engine at %1$s answered with a redirect (HTTP status %2$d), which is not followed: give the engine\'s final address (e.g. with https://).', 'abacus' ), $url, $status ),
+			array( 'status' => 400 )
+		);
+	}
+	$code = is_array( $answer ) && isset( $answer['code'] ) && is_string( $answer['code'] ) && preg_match( '/^abacus_engine_[a-z_]{1,60}$/', $answer['code'] ) ? $answer['code'] : '';
+	if ( '' !== $code && $status >= 400 ) {
 		return new WP_Error(
 			'abacus_engine_refused',
-			/* translators: 1: engine address, 2: the engine's own explanation. */
-			sprintf( __( 'The engine at %1$s refused this store: %2$s', 'abacus' ), $url, $answer['message'] ),
+			abacus_engine_refusal_message( $code, $status, $url ),
 			array(
 				'status'     => 400,
-				'engineCode' => (string) $answer['code'],
+				'engineCode' => $code,
 			)
 		);
 	}
@@ -393,7 +494,7 @@ function abacus_register_engine_routes() {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => 'abacus_rest_update_engine',
-				'permission_callback' => 'abacus_rest_options_permission',
+				'permission_callback' => 'abacus_engine_manage_permission',
 			),
 		)
 	);

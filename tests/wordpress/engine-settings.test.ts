@@ -8,7 +8,7 @@
  * WooCommerce's figures" serves the page from WordPress.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +89,29 @@ describeIfReady('the Abacus engine in WordPress', () => {
 			stdio: 'ignore',
 			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 		});
-		site = await startWordPress(zip);
+		// WordPress's safe HTTP calls refuse an address on this machine or an unusual port (the
+		// engine here is on 127.0.0.1 at a random port): a test must-use plugin lets this site call
+		// it, with WordPress's own filters, while the option engine_test_allow_loopback is set.
+		const allowLoopback = path.join(tmp, 'allow-loopback-engine.php');
+		writeFileSync(
+			allowLoopback,
+			`<?php
+// Test only: WordPress may call an engine on 127.0.0.1 at any port while engine_test_allow_loopback is set.
+add_filter( 'http_request_host_is_external', function ( $external, $host ) {
+	return $external || ( get_option( 'engine_test_allow_loopback' ) && '127.0.0.1' === $host );
+}, 10, 2 );
+add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
+	if ( get_option( 'engine_test_allow_loopback' ) && '127.0.0.1' === $host ) {
+		$ports[] = (int) wp_parse_url( $url, PHP_URL_PORT );
+	}
+	return $ports;
+}, 10, 3 );
+`,
+		);
+		site = await startWordPress(zip, {
+			contentFiles: { 'mu-plugins/abacus-test-allow-loopback-engine.php': allowLoopback },
+		});
+		site.php("update_option( 'engine_test_allow_loopback', 1 );");
 		// The engine as a store owner sets it up: a read-only REST API key made in WooCommerce,
 		// `connect` registers the store with it and the shared secret and copies the store now
 		// (--sync), then the built Abacus server (server/build, which npm test's typecheck step
@@ -426,6 +448,97 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		await phone.context().close();
 	});
 
+	it("Test connection speaks in the plugin's own words; only an administrator changes the engine", async () => {
+		const admin = await logIn(1440);
+		// The engine refuses a token signed with another secret: the plugin's explanation, with the
+		// status code, never the engine's own text.
+		const wrong = await rest(admin, 'POST', '/abacus/v1/engine/test', {
+			url: engine!.url,
+			secret: 'another-secret-0123456789abcdef',
+		});
+		expect([wrong.status, wrong.body.code]).toEqual([400, 'abacus_engine_refused']);
+		expect(wrong.body.message).toBe(
+			`The engine at ${engine!.url} refused this store's token (HTTP status 401): the shared secret is not the one the engine was given for this store, or the engine address here is not the one it is reached at.`,
+		);
+		// A cloud's metadata address is never called.
+		const metadata = await rest(admin, 'POST', '/abacus/v1/engine/test', {
+			url: 'http://169.254.169.254',
+		});
+		expect([metadata.status, metadata.body.code]).toEqual([
+			400,
+			'abacus_engine_address_refused',
+		]);
+		expect(String(metadata.body.message)).toContain('link-local');
+		// Without the site's allowance, WordPress's safe call refuses the loopback engine.
+		site.php("update_option( 'engine_test_allow_loopback', 0 );");
+		try {
+			const local = await rest(admin, 'POST', '/abacus/v1/engine/test', {
+				url: engine!.url,
+			});
+			expect([local.status, local.body.code]).toEqual([400, 'abacus_engine_address_refused']);
+			expect(String(local.body.message)).toContain(
+				`WordPress does not call ${engine!.url}: the address is on this server's own or a private network`,
+			);
+		} finally {
+			site.php("update_option( 'engine_test_allow_loopback', 1 );");
+		}
+		expect((await rest(admin, 'GET', '/abacus/v1/engine')).body.canManage).toBe(true);
+		await admin.context().close();
+
+		// A shop manager (manage_woocommerce, not manage_options) sees the engine but cannot move it.
+		const before = site.php(
+			"echo wp_json_encode( array( get_option( 'abacus_engine' ), get_option( 'abacus_engine_secret' ) ) );",
+		);
+		const manager = await logIn(1440, SHOP_MANAGER);
+		const read = await rest(manager, 'GET', '/abacus/v1/engine');
+		expect(read.status).toBe(200);
+		expect(read.body).toMatchObject({ mode: 'abacus', url: engine!.url, canManage: false });
+		for (const data of [
+			{ url: 'https://collector.example' },
+			{ secret: 'a-secret-of-the-managers-choice-0123' },
+			{ mode: 'woocommerce' },
+		]) {
+			const answer = await rest(manager, 'POST', '/abacus/v1/engine', data);
+			expect([answer.status, answer.body.code]).toEqual([403, 'abacus_engine_admin_only']);
+			expect(answer.body.message).toBe(
+				"Only an administrator can change the analytics engine's address or secret (it needs the manage_options capability). Ask an administrator of this site.",
+			);
+		}
+		const elsewhere = await rest(manager, 'POST', '/abacus/v1/engine/test', {
+			url: 'https://collector.example',
+		});
+		expect([elsewhere.status, elsewhere.body.code]).toEqual([403, 'abacus_engine_admin_only']);
+		expect(
+			site.php(
+				"echo wp_json_encode( array( get_option( 'abacus_engine' ), get_option( 'abacus_engine_secret' ) ) );",
+			),
+		).toBe(before);
+		// The saved engine may still be tested.
+		const saved = await rest(manager, 'POST', '/abacus/v1/engine/test', { url: engine!.url });
+		expect([saved.status, saved.body.ok]).toEqual([200, true]);
+
+		// The card is read-only for them: no secret field, no Save.
+		await manager.goto(adminUrl('/analytics/settings'));
+		const card = manager.locator('section.abacus-engine');
+		await card
+			.getByText("Only an administrator can change the analytics engine's address or secret.")
+			.waitFor({ timeout: 60000 });
+		await expect(card.getByLabel('Engine address').inputValue()).resolves.toBe(engine!.url);
+		await expect(
+			card.getByLabel('Engine address').getAttribute('readonly'),
+		).resolves.not.toBeNull();
+		await expect(card.getByLabel('Abacus engine').isDisabled()).resolves.toBe(true);
+		await expect(card.getByLabel('Shared secret').count()).resolves.toBe(0);
+		await expect(
+			card.getByRole('button', { name: 'Save engine settings' }).count(),
+		).resolves.toBe(0);
+		await manager.screenshot({
+			path: path.join(ARTIFACTS, 'engine-settings-manager-1440.png'),
+			fullPage: true,
+		});
+		await manager.context().close();
+	});
+
 	it("says when the engine is unreachable and serves WooCommerce's figures on request", async () => {
 		await stopEngine();
 		const page = await logIn(1440);
@@ -559,5 +672,37 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 			expect((await rest(reader, method, route, {})).status).toBe(403);
 		}
 		await reader.context().close();
+	});
+
+	it("deleting the plugin removes every abacus_* key and leaves WooCommerce's Downloads columns", async () => {
+		const out = JSON.parse(
+			site
+				.php(
+					`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+require_once ABSPATH . 'wp-admin/includes/file.php';
+$user = get_user_by( 'login', 'manager' )->ID;
+update_user_meta( $user, 'woocommerce_admin_downloads_report_columns', '["date"]' );
+update_user_meta( $user, 'woocommerce_admin_stock_report_columns', '["sku"]' );
+update_user_meta( $user, 'abacus_favorites', array( 'payments' ) );
+update_user_meta( $user, 'abacus_other_preference', 'x' );
+update_option( 'abacus_other_option', 'x' );
+update_option( 'abacus_payments_not_now', array( 'x' ) );
+$before = array( get_option( 'abacus_engine' ) !== false, get_option( 'abacus_engine_secret' ) !== false );
+uninstall_plugin( 'abacus/plugin.php' );
+global $wpdb;
+echo wp_json_encode( array(
+	'before' => $before,
+	'options' => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE 'abacus\\_%'" ),
+	'meta' => $wpdb->get_col( "SELECT meta_key FROM {$wpdb->usermeta} WHERE user_id = " . (int) $user . " AND ( meta_key LIKE 'abacus\\_%' OR meta_key LIKE 'woocommerce\\_admin\\_%\\_report\\_columns' )" ),
+) );`,
+				)
+				.trim()
+				.split('\n')
+				.pop() ?? '{}',
+		) as { before: boolean[]; options: string[]; meta: string[] };
+		expect(out.before).toEqual([true, true]);
+		expect(out.options).toEqual([]);
+		// WooCommerce's own Downloads report columns stay; Abacus's stock report columns go.
+		expect(out.meta).toEqual(['woocommerce_admin_downloads_report_columns']);
 	});
 });

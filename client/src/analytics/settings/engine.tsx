@@ -30,6 +30,8 @@ export interface EngineChoice {
 	secretSet: boolean;
 	secretEnd: string;
 	store: string;
+	/** Whether the user may change the address and secret (`manage_options`). */
+	canManage: boolean;
 }
 
 function asChoice(value: unknown): EngineChoice {
@@ -40,6 +42,7 @@ function asChoice(value: unknown): EngineChoice {
 		secretSet: v.secretSet === true,
 		secretEnd: typeof v.secretEnd === 'string' ? v.secretEnd : '',
 		store: typeof v.store === 'string' ? v.store : '',
+		canManage: v.canManage !== false,
 	};
 }
 
@@ -80,7 +83,7 @@ export function secretProblem(value: string): string | null {
 		return sprintf(
 			/* translators: %d: shortest secret. */
 			__(
-				'The shared secret must be %d to 256 characters without spaces: the one the engine was given (connect --engine-secret).',
+				'The shared secret must be %d to 256 characters without spaces: the one the engine was given (npm run connect prints it, or writes it to --engine-secret-file).',
 				'abacus',
 			),
 			MIN_SECRET,
@@ -324,6 +327,9 @@ function EngineChoice({ client }: { client: EngineClient }) {
 		}
 	}
 
+	// Only an administrator may change where the reports go: a shop manager sees it read-only.
+	const readOnly = !loaded.canManage;
+
 	return (
 		<>
 			<section
@@ -331,9 +337,18 @@ function EngineChoice({ client }: { client: EngineClient }) {
 				aria-labelledby={`${id}-title`}
 			>
 				<h2 id={`${id}-title`}>{__('Analytics engine', 'abacus')}</h2>
+				{readOnly ? (
+					<p className="abacus-settings__help abacus-engine__read-only">
+						{__(
+							"Only an administrator can change the analytics engine's address or secret.",
+							'abacus',
+						)}
+					</p>
+				) : null}
 				<div className="abacus-settings__field">
 					<RadioControl
 						label={__('Where the reports get their figures', 'abacus')}
+						disabled={readOnly}
 						selected={mode}
 						options={[
 							{
@@ -363,6 +378,7 @@ function EngineChoice({ client }: { client: EngineClient }) {
 								ref={urlRef}
 								type="url"
 								label={__('Engine address', 'abacus')}
+								readOnly={readOnly}
 								value={url}
 								aria-invalid={errors.url ? true : undefined}
 								help={
@@ -376,38 +392,53 @@ function EngineChoice({ client }: { client: EngineClient }) {
 								}}
 							/>
 						</div>
-						<div className="abacus-settings__field">
-							<TextControl
-								__nextHasNoMarginBottom
-								ref={secretRef}
-								type="password"
-								autoComplete="new-password"
-								label={__('Shared secret', 'abacus')}
-								value={secret}
-								aria-invalid={errors.secret ? true : undefined}
-								className={errors.secret ? 'abacus-engine__invalid' : undefined}
-								help={
-									errors.secret ??
-									(loaded.secretSet
-										? sprintf(
-												/* translators: %s: last characters of the saved secret. */
-												__(
-													'A secret is saved (ending in %s). Type a new one only to replace it.',
-													'abacus',
-												),
-												loaded.secretEnd,
-											)
-										: __(
-												'The secret the engine was given for this store (connect --engine-secret).',
+						{readOnly ? (
+							<p className="abacus-settings__help">
+								{loaded.secretSet
+									? sprintf(
+											/* translators: %s: last characters of the saved secret. */
+											__(
+												'A shared secret is saved (ending in %s).',
 												'abacus',
-											))
-								}
-								onChange={(value: string) => {
-									setSecret(value);
-									setErrors({ ...errors, secret: undefined });
-								}}
-							/>
-						</div>
+											),
+											loaded.secretEnd,
+										)
+									: __('No shared secret is saved.', 'abacus')}
+							</p>
+						) : (
+							<div className="abacus-settings__field">
+								<TextControl
+									__nextHasNoMarginBottom
+									ref={secretRef}
+									type="password"
+									autoComplete="new-password"
+									label={__('Shared secret', 'abacus')}
+									value={secret}
+									aria-invalid={errors.secret ? true : undefined}
+									className={errors.secret ? 'abacus-engine__invalid' : undefined}
+									help={
+										errors.secret ??
+										(loaded.secretSet
+											? sprintf(
+													/* translators: %s: last characters of the saved secret. */
+													__(
+														'A secret is saved (ending in %s). Type a new one only to replace it.',
+														'abacus',
+													),
+													loaded.secretEnd,
+												)
+											: __(
+													'The secret the engine was given for this store (npm run connect prints it, or writes it to --engine-secret-file).',
+													'abacus',
+												))
+									}
+									onChange={(value: string) => {
+										setSecret(value);
+										setErrors({ ...errors, secret: undefined });
+									}}
+								/>
+							</div>
+						)}
 						<p className="abacus-settings__help">
 							{sprintf(
 								/* translators: %s: this store's address. */
@@ -429,14 +460,16 @@ function EngineChoice({ client }: { client: EngineClient }) {
 					) : null}
 				</div>
 				<div className="abacus-engine__actions">
-					<Button
-						variant="primary"
-						isBusy={busy === 'saving'}
-						disabled={busy !== null || !isDirty}
-						onClick={() => void save()}
-					>
-						{__('Save engine settings', 'abacus')}
-					</Button>
+					{readOnly ? null : (
+						<Button
+							variant="primary"
+							isBusy={busy === 'saving'}
+							disabled={busy !== null || !isDirty}
+							onClick={() => void save()}
+						>
+							{__('Save engine settings', 'abacus')}
+						</Button>
+					)}
 					{mode === 'abacus' ? (
 						<Button
 							variant="secondary"

@@ -185,6 +185,28 @@ describe('Analytics engine setting', () => {
 		}
 	});
 
+	it('shows a shop manager (no manage_options) the engine read-only: no secret field, no Save', async () => {
+		const calls = answers({ ...ABACUS, canManage: false });
+		render(<EngineSettings client={engineClient()} insideWordPress />);
+		const address = await screen.findByLabelText('Engine address');
+		expect(address).toHaveValue('https://analytics.example');
+		expect(address).toHaveAttribute('readonly');
+		expect(screen.getByRole('radio', { name: 'Abacus engine' })).toBeChecked();
+		expect(screen.getByRole('radio', { name: 'Abacus engine' })).toBeDisabled();
+		expect(screen.getByRole('radio', { name: 'WooCommerce (built in)' })).toBeDisabled();
+		expect(
+			screen.getByText(
+				"Only an administrator can change the analytics engine's address or secret.",
+			),
+		).toBeInTheDocument();
+		expect(screen.getByText('A shared secret is saved (ending in ters).')).toBeInTheDocument();
+		expect(screen.queryByLabelText('Shared secret')).toBeNull();
+		expect(screen.queryByRole('button', { name: 'Save engine settings' })).toBeNull();
+		// The saved engine can still be tested.
+		expect(screen.getByRole('button', { name: 'Test connection' })).toBeEnabled();
+		expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+	});
+
 	it('inside WordPress (the plugin injects its routes) loads the setting', async () => {
 		answers(WOOCOMMERCE);
 		const saved = window.abacusSettings;
