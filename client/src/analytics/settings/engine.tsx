@@ -383,7 +383,9 @@ function EngineChoice({ client }: { client: EngineClient }) {
 								aria-invalid={errors.url ? true : undefined}
 								help={
 									errors.url ??
-									__('For example https://analytics.example.com', 'abacus')
+									(readOnly
+										? undefined
+										: __('For example https://analytics.example.com', 'abacus'))
 								}
 								className={errors.url ? 'abacus-engine__invalid' : undefined}
 								onChange={(value: string) => {
