@@ -145,7 +145,7 @@ export const CLICKHOUSE_ROLLUPS: Record<string, RollupSpec> = {
 			sum(unit_cost * product_qty),
 			sum(CASE WHEN unit_cost IS NOT NULL
 				THEN toFloat64(product_net_revenue) - unit_cost * product_qty END),
-			sumIf(product_qty, unit_cost IS NULL AND parent_id = 0),
+			sumIf(product_qty, unit_cost IS NULL),
 			countIf(unit_cost IS NULL AND parent_id = 0)
 			FROM (SELECT * FROM ${from('order_product_lookup', 'order_item_id, order_id, product_id, variation_id, product_qty, product_net_revenue')}
 				ALL INNER JOIN ${from('order_stats', 'order_id, status, parent_id')} USING order_id)

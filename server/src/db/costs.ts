@@ -152,8 +152,9 @@ export function lineCostsSql(scope?: LineScope): string {
  * The SELECT of the daily profit roll-up `order_profit_daily` (`db/rollups.ts` keeps it with the
  * other roll-ups): per day of the lookup's date (the store's date basis), order status, product
  * and variation, the sums the Profit report adds up — items sold, net sales, net sales of the lines
- * with a cost (`costed_revenue`), their cost and gross profit, the items of orders (not refunds)
- * sold without a cost and how many such lines (`uncosted_lines`). Every figure is a sum, so a
+ * with a cost (`costed_revenue`), their cost and gross profit, the items sold without a cost net
+ * of their returns as items sold is (a refund line has its sale's cost, or none), and how many
+ * order lines (not refunds) have no cost (`uncosted_lines`). Every figure is a sum, so a
  * range of whole days adds up the same as its lines. `scope` limits it to some lines (some days
  * or a product).
  */
@@ -167,7 +168,7 @@ export function profitRollupSelect(scope?: LineScope): string {
 			SUM(${unitCost} * l.product_qty) AS cost,
 			SUM(l.product_net_revenue - ${unitCost} * l.product_qty)
 				FILTER (WHERE ${unitCost} IS NOT NULL) AS gross_profit,
-			CAST(COALESCE(SUM(l.product_qty) FILTER (WHERE ${unitCost} IS NULL AND s.parent_id = 0), 0)
+			CAST(COALESCE(SUM(l.product_qty) FILTER (WHERE ${unitCost} IS NULL), 0)
 				AS BIGINT) AS items_without_cost,
 			COUNT(*) FILTER (WHERE ${unitCost} IS NULL AND s.parent_id = 0) AS uncosted_lines
 		FROM order_product_lookup l

@@ -19,9 +19,10 @@ export const ROLLUP_TABLES = [
  * Version of the roll-ups' definitions: a database whose roll-ups were built by another version is
  * rebuilt on start (2: product orders_count counts orders only, never refund rows; 3: the profit
  * roll-up and `product_orders`; 4: the lookups always carry the creation date — a database whose
- * lookups were dated by a paid or completed date is derived again, `date-basis.ts`).
+ * lookups were dated by a paid or completed date is derived again, `date-basis.ts`; 5: the profit
+ * roll-up's items without a cost are net of their returns, as its items sold).
  */
-export const ROLLUP_VERSION = 4;
+export const ROLLUP_VERSION = 5;
 
 /**
  * The SELECT of each roll-up, limited to the days `where` keeps (an SQL condition on a day,

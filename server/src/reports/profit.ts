@@ -8,7 +8,10 @@
  * Lines without a cost are never counted as free: cost, gross profit and margin are computed over
  * the lines that have a cost only, and the lines (items, products) without one are counted
  * separately (`items_without_cost`, `products_without_cost`, and the missing-costs route that
- * names them), so the page can say how much of the figure is not covered.
+ * names them), so the page can say how much of the figure is not covered. One definition for all
+ * three: items without a cost are counted as items sold are, net of their returns (a refund line
+ * has its sale's cost, or none), so they never exceed the items sold; a product without a cost is
+ * a product (its variations together, as the table's rows) with an order line without a cost.
  */
 import { getMetric, type MetricKey } from '@abacus/metrics';
 
@@ -203,6 +206,7 @@ const rollupAggregates = (db: SqlReader): string => `
 	SUM(r.cost) AS cost,
 	SUM(r.gross_profit) AS gross_profit,
 	COALESCE(SUM(r.items_without_cost), 0) AS items_without_cost,
+	COALESCE(SUM(r.uncosted_lines), 0) AS uncosted_lines,
 	${dialectOf(db).aggregate('COUNT(DISTINCT r.product_id) FILTER (WHERE r.uncosted_lines > 0)')} AS products_without_cost`;
 
 /** The aggregate columns of a group of lines (`x` is the lines relation). */
@@ -213,7 +217,8 @@ const AGGREGATES = `
 	SUM(x.line_cost) AS cost,
 	SUM(CASE WHEN x.line_cost IS NOT NULL THEN x.revenue - x.line_cost END) AS gross_profit,
 	COUNT(DISTINCT CASE WHEN x.parent_id = 0 THEN x.order_id END) AS orders_count,
-	COALESCE(SUM(CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN x.qty END), 0) AS items_without_cost,
+	COALESCE(SUM(CASE WHEN x.line_cost IS NULL THEN x.qty END), 0) AS items_without_cost,
+	COUNT(CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN 1 END) AS uncosted_lines,
 	COUNT(DISTINCT CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN x.product_id END) AS products_without_cost`;
 
 const money = (value: unknown): number | null =>
@@ -432,7 +437,8 @@ export async function profitList(
 	const by = q.str('by', 'product');
 	const order = q.str('order', 'desc') === 'asc' ? 'asc' : 'desc';
 	const orderby = q.str('orderby', 'net_revenue');
-	const status = `CASE WHEN items_without_cost = 0 THEN 'complete'
+	// A row lacks a cost when an order line of it has none (as products_without_cost counts).
+	const status = `CASE WHEN uncosted_lines = 0 THEN 'complete'
 		WHEN cost IS NULL THEN 'missing' ELSE 'partial' END AS cost_status`;
 	const derived = `CASE WHEN costed_revenue IS NOT NULL AND costed_revenue <> 0
 		THEN round(gross_profit / costed_revenue * 100, 2) END AS margin`;
@@ -518,14 +524,18 @@ export async function profitList(
 
 export interface MissingCost {
 	product_id: number;
+	/** Always 0: a product is named once, whichever of its variations lack a cost. */
 	variation_id: number;
 	name: string;
+	/** Items sold without a cost, net of their returns (as the report's items sold). */
 	items_sold: number;
 }
 
 /**
- * The products and variations sold in range whose lines have no cost (most sold first; at most
- * `limit` named, `count` says how many there are).
+ * The products sold in range with an order line (not a refund) without a cost, most sold first:
+ * one per product, its variations together, as `products_without_cost` counts them and as the
+ * Profit table's rows are (at most `limit` named, `count` says how many there are). Their items are
+ * counted as `items_without_cost` is: net of returns.
  */
 export async function missingCosts(
 	db: SqlReader,
@@ -540,38 +550,35 @@ export async function missingCosts(
 	let params: SqlValue[];
 	if (days) {
 		const where = rollupWhere(q, settings, days, 'r');
-		base = `SELECT r.product_id AS product_id, r.variation_id AS variation_id,
-				SUM(r.items_without_cost) AS items_sold
+		base = `SELECT r.product_id AS product_id, SUM(r.items_without_cost) AS items_sold
 			FROM order_profit_daily r ${where.sql}
-			GROUP BY ${dialectOf(db).groupBy(['product_id', 'variation_id'])}
+			GROUP BY ${dialectOf(db).groupBy(['product_id'])}
 			HAVING SUM(r.uncosted_lines) > 0`;
 		params = where.params;
 	} else {
 		const lines = linesSql(db, q, settings);
-		base = `SELECT x.product_id AS product_id, x.variation_id AS variation_id,
-				SUM(x.qty) AS items_sold
-			FROM ${lines.sql} x WHERE x.line_cost IS NULL AND x.parent_id = 0
-			GROUP BY ${dialectOf(db).groupBy(['product_id', 'variation_id'])}`;
+		base = `SELECT x.product_id AS product_id, SUM(x.qty) AS items_sold
+			FROM ${lines.sql} x WHERE x.line_cost IS NULL
+			GROUP BY ${dialectOf(db).groupBy(['product_id'])}
+			HAVING SUM(CASE WHEN x.parent_id = 0 THEN 1 ELSE 0 END) > 0`;
 		params = lines.params;
 	}
 	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) m`, params);
 	const rows = await db.all(
-		`SELECT m.product_id AS product_id, m.variation_id AS variation_id,
-			m.items_sold AS items_sold, COALESCE(v.variation_name, m.product_name, '') AS name
+		`SELECT m.product_id AS product_id, m.items_sold AS items_sold,
+			COALESCE(m.product_name, '') AS name
 		FROM (
 			SELECT b.*, p.name AS product_name FROM (${base}) b
 			LEFT JOIN products p ON p.id = b.product_id
 		) m
-		LEFT JOIN (SELECT id AS variation_key, name AS variation_name FROM products) v
-			ON v.variation_key = m.variation_id
-		ORDER BY items_sold DESC, product_id, variation_id LIMIT ?`,
+		ORDER BY items_sold DESC, product_id LIMIT ?`,
 		[...params, limit],
 	);
 	return {
 		count: Number(count?.n ?? 0),
 		products: rows.map((r) => ({
 			product_id: Number(r.product_id),
-			variation_id: Number(r.variation_id),
+			variation_id: 0,
 			name: String(r.name),
 			items_sold: Number(r.items_sold),
 		})),

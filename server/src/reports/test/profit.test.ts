@@ -120,18 +120,30 @@ describe('profit over a hand-made store', () => {
 		expect(totals.cost).toBeNull();
 		expect(totals.gross_profit).toBeNull();
 		expect(totals.margin).toBeNull();
-		expect(totals.items_without_cost).toBe(6);
+		// Items sold net of returns (2 + 1 + 1 + 2 − 1): without a cost, counted the same way.
+		expect(totals.items_sold).toBe(5);
+		expect(totals.items_without_cost).toBe(5);
 		expect(totals.products_without_cost).toBe(3);
-		const missing = await get<{ count: number; products: Array<{ name: string }> }>(
-			server,
-			`/wc-analytics/reports/profit/missing-costs?${RANGE}`,
-		);
+		const missing = await get<{
+			count: number;
+			products: Array<{ name: string; product_id: number; items_sold: number }>;
+		}>(server, `/wc-analytics/reports/profit/missing-costs?${RANGE}`);
 		expect(missing.body.count).toBe(3);
-		expect(missing.body.products.map((p) => p.name).sort()).toEqual([
-			'Album',
-			'Hoodie - Red',
-			'Shirt',
+		// One per product, as the table's rows: the hoodie's variation is named by its product.
+		expect(missing.body.products.map((p) => [p.name, p.items_sold]).sort()).toEqual([
+			['Album', 1],
+			['Hoodie', 1],
+			['Shirt', 3],
 		]);
+		const rows = (
+			await get<Array<Record<string, number>>>(
+				server,
+				`/wc-analytics/reports/profit?${RANGE}&per_page=-1`,
+			)
+		).body;
+		const hoodie = rows.find((row) => row.product_id === 3);
+		expect(hoodie?.items_sold).toBe(1);
+		expect(hoodie?.items_without_cost).toBe(1);
 	});
 
 	it('refuses bad costs with a clear error and writes nothing', async () => {
@@ -343,6 +355,36 @@ describe('profit over a generated store', () => {
 		const sum = (key: string) => rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
 		close(sum('gross_profit'), Number(totals.gross_profit));
 		close(sum('net_revenue'), Number(totals.net_revenue));
+		// One definition of "without a cost" everywhere: no row, nor the footer, has more items
+		// without a cost than items sold; the rows add up to the totals; the products without a
+		// cost of the totals (the Overview's) are the rows without a full cost and the products
+		// the Profit page names, variations counted with their product.
+		for (const row of rows) expect(row.items_without_cost).toBeLessThanOrEqual(row.items_sold);
+		expect(sum('items_without_cost')).toBe(totals.items_without_cost);
+		expect(Number(totals.items_without_cost)).toBeLessThanOrEqual(Number(totals.items_sold));
+		const uncosted = rows.filter((row) => String(row.cost_status) !== 'complete');
+		expect(uncosted.length).toBe(totals.products_without_cost);
+		const missing = (
+			await get<{
+				count: number;
+				products: Array<{ product_id: number; items_sold: number }>;
+			}>(server, `/wc-analytics/reports/profit/missing-costs?${range}`)
+		).body;
+		expect(missing.count).toBe(totals.products_without_cost);
+		expect(missing.products.map((p) => p.product_id).sort()).toEqual(
+			uncosted.map((row) => row.product_id).sort(),
+		);
+		for (const product of missing.products) {
+			const row = rows.find((r) => r.product_id === product.product_id);
+			expect(product.items_sold).toBe(row?.items_without_cost);
+		}
+		const overview = (
+			await get<Stats>(
+				server,
+				`/wc-analytics/reports/profit/stats?${range}&interval=year&per_page=1&fields=products_without_cost`,
+			)
+		).body.totals;
+		expect(overview.products_without_cost).toBe(missing.count);
 		const revenue = (
 			await get<Stats>(server, `/wc-analytics/reports/products/stats?${range}&interval=year`)
 		).body.totals;
