@@ -167,7 +167,7 @@ describe('the engine command line', () => {
 		const engine = start([...engineArgs, '--port', '0']);
 		let out: string;
 		try {
-			out = await started(engine, 'npm run operator -- add NAME');
+			out = await started(engine, 'shows the operator login; add an operator with');
 		} finally {
 			await stop(engine.child);
 		}
