@@ -369,6 +369,12 @@ function EngineChoice({ client }: { client: EngineClient }) {
 							'abacus',
 						)}
 					</p>
+					<p className="abacus-settings__help abacus-engine__differences">
+						{__(
+							'Its figures equal WooCommerce’s except a few, each listed with the reason in the engine’s documentation (server/src/metrics/README.md, “Differences from WooCommerce”); run “npm run reconcile” beside the engine to compare your own store.',
+							'abacus',
+						)}
+					</p>
 				</div>
 				{mode === 'abacus' ? (
 					<>
