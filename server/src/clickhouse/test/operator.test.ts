@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { createApp } from '../../app.js';
+import { injectSession } from '../../engine-auth/test/operator-session.js';
 import { putStore } from '../load.js';
 import { type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
 
@@ -79,11 +80,20 @@ async function call(
 	};
 }
 
-/** The operator's page asking for a store. */
+/** The signed-in operator's page (session cookie and its nonce) asking for a store. */
 const asOperator = (store: number | string): Record<string, string> => ({
-	'X-WP-Nonce': NONCE,
+	...signedIn(),
 	'X-Abacus-Store': String(store),
 });
+
+/** The operator's session cookie and nonce. */
+function signedIn(): Record<string, string> {
+	if (!fx.operator) throw new Error('The fixture has no engine operator.');
+	return fx.operator.headers;
+}
+
+/** The operator's session cookie alone. */
+const cookieOnly = (): Record<string, string> => ({ Cookie: signedIn().Cookie });
 
 const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
 const ROUTES = [
@@ -126,7 +136,7 @@ test('switching stores back and forth (cached answers) never shows one store und
 });
 
 test('a report without a store still needs a token (401), as before', async () => {
-	const answer = await call(ROUTES[0], { 'X-WP-Nonce': NONCE });
+	const answer = await call(ROUTES[0], signedIn());
 	expect(answer.status).toBe(401);
 	expect(answer.body).toMatchObject({ code: 'abacus_engine_token_missing' });
 });
@@ -162,12 +172,26 @@ test('wrong, hostile and unserved store ids are refused naming X-Abacus-Store, w
 	}
 });
 
-test("the store header needs the page's nonce, its own origin and no store token", async () => {
+test('the store header needs a session, its nonce, its own origin and no store token', async () => {
 	const route = ROUTES[0];
-	const noNonce = await call(route, { 'X-Abacus-Store': '31' });
+	// No session (the server-wide nonce included): 401.
+	const noSession = await call(route, { 'X-Abacus-Store': '31', 'X-WP-Nonce': NONCE });
+	expect(noSession.status).toBe(401);
+	expect(noSession.body).toMatchObject({ code: 'abacus_engine_login_required' });
+	const staticNonce = await call(route, {
+		...cookieOnly(),
+		'X-Abacus-Store': '31',
+		'X-WP-Nonce': NONCE,
+	});
+	expect(staticNonce.status).toBe(403);
+	const noNonce = await call(route, { ...cookieOnly(), 'X-Abacus-Store': '31' });
 	expect(noNonce.status).toBe(403);
 	expect(noNonce.body).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
-	const wrongNonce = await call(route, { 'X-Abacus-Store': '31', 'X-WP-Nonce': 'nope' });
+	const wrongNonce = await call(route, {
+		...cookieOnly(),
+		'X-Abacus-Store': '31',
+		'X-WP-Nonce': 'nope',
+	});
 	expect(wrongNonce.status).toBe(403);
 	const withToken = await call(route, {
 		...asOperator(32),
@@ -182,7 +206,15 @@ test("the store header needs the page's nonce, its own origin and no store token
 		Origin: 'https://operator-a.example',
 	});
 	expect(otherOrigin.status).toBe(403);
-	for (const answer of [noNonce, wrongNonce, withToken, crossSite, otherOrigin]) {
+	for (const answer of [
+		noSession,
+		staticNonce,
+		noNonce,
+		wrongNonce,
+		withToken,
+		crossSite,
+		otherOrigin,
+	]) {
 		expect(answer.body).not.toHaveProperty('totals');
 	}
 });
@@ -236,28 +268,29 @@ test("the options and settings a store owns follow the chosen store's registrati
 		body: { woocommerce_default_date_range: 'period=year&compare=previous_year' },
 	});
 	expect(own.status).toBe(200);
-	const read = await call('wc-admin/options?options=woocommerce_default_date_range', {
-		'X-WP-Nonce': NONCE,
-	});
+	const read = await call('wc-admin/options?options=woocommerce_default_date_range', signedIn());
 	expect(read.body).toEqual({
 		woocommerce_default_date_range: 'period=year&compare=previous_year',
 	});
-	// Not the page's request (no nonce, or a store token): not answered on the engine; a wrong
-	// nonce or another site: refused.
-	const anonymous = await call('wc-admin/options?options=woocommerce_currency', {});
-	expect(anonymous.status).toBe(501);
-	expect(anonymous.body).toMatchObject({ code: 'abacus_not_supported_on_engine' });
+	// Not a signed-in operator's request (no session, or a store token): 401; a wrong nonce or
+	// another site: refused.
+	const anonymous = await call('wc-admin/options?options=woocommerce_currency', {
+		'X-WP-Nonce': NONCE,
+	});
+	expect(anonymous.status).toBe(401);
+	expect(anonymous.body).toMatchObject({ code: 'abacus_engine_login_required' });
 	const withToken = await call('wc-admin/options?options=woocommerce_currency', {
 		'X-WP-Nonce': NONCE,
 		Authorization: `Bearer ${fx.tokenFor(31)}`,
 	});
-	expect(withToken.status).toBe(501);
+	expect(withToken.status).toBe(401);
 	const wrongNonce = await call('wc-admin/options?options=woocommerce_currency', {
+		...cookieOnly(),
 		'X-WP-Nonce': 'nope',
 	});
 	expect(wrongNonce.status).toBe(403);
 	const crossSite = await call('wc-admin/options?options=woocommerce_currency', {
-		'X-WP-Nonce': NONCE,
+		...signedIn(),
 		'Sec-Fetch-Site': 'cross-site',
 	});
 	expect(crossSite.status).toBe(403);
@@ -272,10 +305,20 @@ test("the admin page for ?store=N carries that store's settings and the served s
 	fs.writeFileSync(path.join(buildDir, 'standalone', 'index.js'), '');
 	const app = await createApp({ ...engine.ctx, config: { ...engine.ctx.config, buildDir } });
 	try {
+		// Without a session the page is the sign-in form: no settings, no store.
+		const anonymous = await app.inject({
+			method: 'GET',
+			url: '/wp-admin/admin.php?page=abacus&store=32',
+		});
+		expect(anonymous.body).toContain('abacus-login');
+		expect(anonymous.body).not.toContain('abacusSettings');
+		expect(anonymous.body).not.toContain('operator-b.example');
+		const session = await injectSession(app, 'ops');
 		const settingsOf = async (query: string): Promise<Record<string, unknown>> => {
 			const response = await app.inject({
 				method: 'GET',
 				url: `/wp-admin/admin.php?page=abacus${query}`,
+				headers: { cookie: session.cookie },
 			});
 			expect(response.statusCode).toBe(200);
 			const match = /window\.abacusSettings = (.*);<\/script>/.exec(response.body);
@@ -546,7 +589,13 @@ test("the search and filter lookups answer the chosen store's rows, as its own s
 	const bad = await call('wc-analytics/customers?search=a&searchby=password', asOperator(31));
 	expect(bad.status).toBe(400);
 	expect(JSON.stringify(bad.body)).toContain('searchby');
-	const noNonce = await call('wc-analytics/products', { 'X-Abacus-Store': '31' });
+	const noSession = await call('wc-analytics/products', { 'X-Abacus-Store': '31' });
+	expect(noSession.status).toBe(401);
+	expect(noSession.body).not.toBeInstanceOf(Array);
+	const noNonce = await call('wc-analytics/products', {
+		...cookieOnly(),
+		'X-Abacus-Store': '31',
+	});
 	expect(noNonce.status).toBe(403);
 	expect(noNonce.body).not.toBeInstanceOf(Array);
 	const countries = await call('wc-analytics/data/countries', asOperator(31));
@@ -602,7 +651,7 @@ test("a whole-report export from the engine's page is built and downloaded for t
 	);
 	// Without the store header the request is not the page's for a store: a store token is due.
 	expect(noStore.status).toBe(401);
-	const noNonce = await download({ 'X-Abacus-Store': '32' });
+	const noNonce = await download({ ...cookieOnly(), 'X-Abacus-Store': '32' });
 	expect(noNonce.status).toBe(403);
 	for (const refused of [other, noStore, noNonce]) {
 		expect(await refused.text()).not.toContain('Order #');

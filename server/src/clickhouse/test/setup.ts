@@ -19,6 +19,7 @@
  *     fx.getBoth('wc-analytics/reports/revenue/stats?…', 1) // { click, duck }: Answer each
  *     fx.getEngine(route, id) / fx.getDuck(route, id) / fx.get(baseUrl, route, headers)
  *     fx.tokenFor(id | url, secret?); fx.engine, fx.duck.get(id): the servers (`.url`, `.ctx`)
+ *     fx.operator.headers: the engine's operator `ops` signed in (session cookie + its nonce)
  *     fx.cluster, fx.target, fx.stores (DuckDB files: open only with duckServers: false)
  *     await fx.stop();
  *
@@ -35,6 +36,12 @@ import { writeOption } from '../../db/options.js';
 import { type StoreSettings } from '../../db/store-settings.js';
 import { generateStore } from '../../demo/generate.js';
 import { signEngineToken } from '../../engine-auth/index.js';
+import {
+	addOperator,
+	operatorSession,
+	TEST_PASSWORD,
+	type SignedIn,
+} from '../../engine-auth/test/operator-session.js';
 import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
@@ -163,8 +170,13 @@ export interface FixtureOptions {
 	engineOrders?: number;
 	/** Store URLs the engine has a secret for that the cluster does not hold. */
 	unloaded?: string[];
-	/** Every server's page nonce (default: a random one each). */
+	/** Every server's page nonce (default: a random one each; the engine's pages use a session's). */
 	nonce?: string;
+	/**
+	 * Operators added to the engine besides `ops` (every store, signed in as `fx.operator`):
+	 * name → the stores it may read (ids or addresses); password `TEST_PASSWORD`.
+	 */
+	operators?: Record<string, string[]>;
 }
 
 /** A caller's view of an answer: status, parsed JSON body, `X-WP-Total` and every header. */
@@ -186,6 +198,11 @@ export interface EngineFixture {
 	engine: Server | undefined;
 	/** Each store's DuckDB server by store id (empty with `duckServers: false`). */
 	duck: Map<number, Server>;
+	/**
+	 * The engine's operator `ops` (every store), signed in: `headers` carry its session cookie
+	 * and nonce (undefined with `engineServer: false`).
+	 */
+	operator: SignedIn | undefined;
 	/** A valid engine token for a store (by id, or by URL for the unloaded ones). */
 	tokenFor(store: number | string, secret?: string): string;
 	/** GET `/wp-json/<route>` on a base URL with optional headers. */
@@ -209,11 +226,14 @@ export interface EngineFixture {
 /** The secret each fixture store's engine token is signed with. */
 export const secretOf = (url: string): string => `secret-of-${url}-0123456789`;
 
-/** An engine token for `store` (a URL) signed with `secret`, valid 15 minutes. */
-export function engineToken(store: string, secret = secretOf(store)): string {
+/**
+ * An engine token for `store` (a URL) signed with `secret`, valid 15 minutes, for the engine at
+ * `aud` (its address: the engine refuses a token naming another).
+ */
+export function engineToken(store: string, secret = secretOf(store), aud?: string): string {
 	const now = Math.floor(Date.now() / 1000);
 	return signEngineToken(
-		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900 },
+		{ store, sub: 1, cap: 'view_woocommerce_reports', iat: now, exp: now + 900, aud },
 		secret,
 	);
 }
@@ -318,6 +338,17 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 		for (const result of [engineResult, ...duckResults]) {
 			if (result.status === 'rejected') throw result.reason;
 		}
+		let operator: SignedIn | undefined;
+		if (engine) {
+			await addOperator(engine.ctx.db, {
+				name: 'ops',
+				password: TEST_PASSWORD,
+				stores: null,
+			});
+			for (const [name, list] of Object.entries(options.operators ?? {}))
+				await addOperator(engine.ctx.db, { name, password: TEST_PASSWORD, stores: list });
+			operator = await operatorSession(engine, 'ops');
+		}
 		const urlOf = (id: number): string => {
 			const spec = options.stores.find((s) => s.id === id);
 			if (!spec) throw new Error(`No store ${id} in the fixture.`);
@@ -329,7 +360,7 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 		};
 		const tokenFor = (store: number | string, secret?: string): string => {
 			const url = typeof store === 'number' ? urlOf(store) : store;
-			return engineToken(url, secret ?? secretOf(url));
+			return engineToken(url, secret ?? secretOf(url), engine?.url);
 		};
 		const getEngine = <T>(route: string, storeId: number): Promise<Answer<T>> =>
 			getJson<T>(baseOf(engine, 'engine server'), route, {
@@ -344,6 +375,7 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 			stores,
 			engine,
 			duck,
+			operator,
 			tokenFor,
 			get: getJson,
 			getEngine,

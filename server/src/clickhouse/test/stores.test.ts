@@ -8,6 +8,7 @@
  */
 import { startServer } from '../../index.js';
 import { GROUP_FIELDS, MAX_GROUP_STORES } from '../stores-report.js';
+import { operatorSession } from '../../engine-auth/test/operator-session.js';
 import { type EngineFixture, engineToken, type Server, startEngineFixture } from './setup.js';
 
 jest.setTimeout(240_000);
@@ -52,6 +53,8 @@ beforeAll(async () => {
 		engineOrders: 5,
 		unloaded: [UNLOADED],
 		nonce: NONCE,
+		// An operator who may read store A only (its id) and store C (its address).
+		operators: { 'a-and-c': ['21', 'https://agency-c.example'] },
 	});
 	engine = fx.engine as Server;
 });
@@ -60,19 +63,27 @@ afterAll(async () => {
 	await fx?.stop();
 });
 
-const token = (store: string): string => engineToken(store);
+const token = (store: string): string => engineToken(store, undefined, engine.url);
+
+/** The engine's signed-in operator (every store): session cookie and its nonce. */
+function signedIn(): Record<string, string> {
+	if (!fx.operator) throw new Error('The fixture has no engine operator.');
+	return fx.operator.headers;
+}
 
 interface Answer {
 	status: number;
 	body: Record<string, unknown>;
 }
 
+/** GET a route; by default as the page's operator (the engine's session, a DuckDB server's nonce). */
 async function call(
 	server: Server,
 	route: string,
-	headers: Record<string, string> = { 'X-WP-Nonce': NONCE },
+	headers?: Record<string, string>,
 ): Promise<Answer> {
-	const response = await fetch(`${server.url}/wp-json/${route}`, { headers });
+	const sent = headers ?? (server === engine ? signedIn() : { 'X-WP-Nonce': NONCE });
+	const response = await fetch(`${server.url}/wp-json/${route}`, { headers: sent });
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -195,7 +206,7 @@ test('weeks of stores with different week starts start on Monday; fields narrow 
 	}
 });
 
-test('a store’s token, no nonce, a wrong nonce or another site get 403 and no figure', async () => {
+test('a store’s token, no session, a wrong nonce or another site get no figure', async () => {
 	const stats =
 		'abacus/v1/reports/stores/stats?stores=21,22&after=2026-01-01T00:00:00&before=2026-03-31T23:59:59';
 	for (const route of ['abacus/v1/stores', stats]) {
@@ -203,21 +214,30 @@ test('a store’s token, no nonce, a wrong nonce or another site get 403 and no 
 			'X-WP-Nonce': NONCE,
 			Authorization: `Bearer ${token(SPECS[0].url)}`,
 		});
+		// A store's token reads its own reports only: the group answers it as no one's (401).
 		expect([route, withToken.status, withToken.body.code]).toEqual([
 			route,
-			403,
-			'abacus_stores_operator_only',
+			401,
+			'abacus_engine_login_required',
 		]);
-		const none = await call(engine, route, {});
+		// No session, even with the server-wide nonce: 401.
+		const none = await call(engine, route, { 'X-WP-Nonce': NONCE });
 		expect([route, none.status, none.body.code]).toEqual([
+			route,
+			401,
+			'abacus_engine_login_required',
+		]);
+		const cookie = { Cookie: signedIn().Cookie };
+		const noNonce = await call(engine, route, cookie);
+		expect([route, noNonce.status, noNonce.body.code]).toEqual([
 			route,
 			403,
 			'rest_cookie_invalid_nonce',
 		]);
-		const wrong = await call(engine, route, { 'X-WP-Nonce': `${NONCE}x` });
+		const wrong = await call(engine, route, { ...cookie, 'X-WP-Nonce': NONCE });
 		expect(wrong.status).toBe(403);
 		const crossSite = await call(engine, route, {
-			'X-WP-Nonce': NONCE,
+			...signedIn(),
 			'Sec-Fetch-Site': 'cross-site',
 		});
 		expect([route, crossSite.status, crossSite.body.code]).toEqual([
@@ -225,7 +245,7 @@ test('a store’s token, no nonce, a wrong nonce or another site get 403 and no 
 			403,
 			'rest_forbidden_origin',
 		]);
-		for (const answer of [withToken, none, wrong, crossSite]) {
+		for (const answer of [withToken, none, noNonce, wrong, crossSite]) {
 			expect(JSON.stringify(answer.body)).not.toMatch(/net_revenue|agency-/);
 		}
 	}
@@ -312,4 +332,51 @@ test('a DuckDB server answers its one store', async () => {
 	} finally {
 		await single.close();
 	}
+});
+
+test('an operator limited to some stores lists and reads only those', async () => {
+	const limited = await operatorSession(engine, 'a-and-c');
+	const list = await call(engine, 'abacus/v1/stores', limited.headers);
+	expect(list.status).toBe(200);
+	expect((list.body as unknown as Array<{ id: number }>).map((s) => s.id)).toEqual([21, 23]);
+	const range = 'after=2026-01-01T00:00:00&before=2026-03-31T23:59:59';
+	const own = await call(
+		engine,
+		`abacus/v1/reports/stores/stats?stores=21&${range}`,
+		limited.headers,
+	);
+	expect(own.status).toBe(200);
+	// Store B is answered as a store the engine does not serve: the same words as an unknown id.
+	const b = await call(
+		engine,
+		`abacus/v1/reports/stores/stats?stores=21,22&${range}`,
+		limited.headers,
+	);
+	const unknown = await call(
+		engine,
+		`abacus/v1/reports/stores/stats?stores=21,29&${range}`,
+		limited.headers,
+	);
+	expect(b.status).toBe(unknown.status);
+	expect(b.status).toBeGreaterThanOrEqual(400);
+	expect(String(b.body.message).replace('22', 'N')).toBe(
+		String(unknown.body.message).replace('29', 'N'),
+	);
+	expect(JSON.stringify(b.body)).not.toMatch(/agency-b|net_revenue/);
+	// Nor through the store header.
+	const header = await call(engine, `wc-analytics/reports/revenue/stats?${range}`, {
+		...limited.headers,
+		'X-Abacus-Store': '22',
+	});
+	const unserved = await call(engine, `wc-analytics/reports/revenue/stats?${range}`, {
+		...limited.headers,
+		'X-Abacus-Store': '29',
+	});
+	expect(header.status).toBe(403);
+	expect(header.body).toEqual(JSON.parse(JSON.stringify(unserved.body).replace(/29/g, '22')));
+	const a = await call(engine, `wc-analytics/reports/revenue/stats?${range}`, {
+		...limited.headers,
+		'X-Abacus-Store': '21',
+	});
+	expect(a.status).toBe(200);
 });

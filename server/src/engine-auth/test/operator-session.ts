@@ -5,6 +5,8 @@
  *     const op = await operatorSession(server, 'ops', PASSWORD);
  *     fetch(url, { headers: op.headers })            // cookie + X-WP-Nonce (the session's)
  */
+import type { FastifyInstance } from 'fastify';
+
 import { SESSION_ROUTE } from '../operator-auth.js';
 
 export { addOperator } from '../operators.js';
@@ -58,6 +60,29 @@ export async function operatorSession(
 	}
 	const session = await fetch(`${baseUrl}${SESSION_ROUTE}`, { headers: { Cookie: cookie } });
 	const body = (await session.json()) as { nonce?: unknown };
+	if (typeof body.nonce !== 'string') throw new Error('The session answered no nonce.');
+	return { cookie, nonce: body.nonce, headers: { Cookie: cookie, 'X-WP-Nonce': body.nonce } };
+}
+
+/** Signs `name` in on an app without a listening server (`app.inject`); throws when refused. */
+export async function injectSession(
+	app: FastifyInstance,
+	name: string,
+	password: string = TEST_PASSWORD,
+): Promise<SignedIn> {
+	const answer = await app.inject({
+		method: 'POST',
+		url: '/wp-admin/abacus-login',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		payload: new URLSearchParams({ username: name, password }).toString(),
+	});
+	const setCookie = [answer.headers['set-cookie'] ?? []].flat().join('; ');
+	const cookie = /(abacus_engine_session=[A-Za-z0-9_-]+)/.exec(setCookie)?.[1];
+	if (answer.statusCode !== 303 || cookie === undefined) {
+		throw new Error(`Sign-in of ${name} refused (${answer.statusCode}).`);
+	}
+	const session = await app.inject({ method: 'GET', url: SESSION_ROUTE, headers: { cookie } });
+	const body = session.json<{ nonce?: unknown }>();
 	if (typeof body.nonce !== 'string') throw new Error('The session answered no nonce.');
 	return { cookie, nonce: body.nonce, headers: { Cookie: cookie, 'X-WP-Nonce': body.nonce } };
 }
