@@ -85,15 +85,18 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
 	},
 	{
 		id: 'low-stock-status',
-		what: 'stock_status of managed stock at or under its low-stock threshold: engine lowstock, WooCommerce instock.',
+		what: 'stock_status of managed stock at or under its low-stock threshold: engine lowstock, WooCommerce instock; so the stock summary’s instock count is lower on the engine by the low-stock products.',
 		right: 'Abacus: one status everywhere, and the stock summary counts add up to the products (REST.md §6.11).',
 		woocommerce:
-			"WooCommerce's stock report answers the product's stored status, which has no low-stock value.",
+			"WooCommerce's stock report answers the product's stored status, which has no low-stock value, and its summary counts a low-stock product both as lowstock and as instock.",
 		matches: (d) =>
-			/reports\/stock(\?|$)/.test(d.query) &&
-			d.field.endsWith('.stock_status') &&
-			d.engine === 'lowstock' &&
-			d.woocommerce === 'instock',
+			(/reports\/stock(\?|$)/.test(d.query) &&
+				d.field.endsWith('.stock_status') &&
+				d.engine === 'lowstock' &&
+				d.woocommerce === 'instock') ||
+			(/reports\/stock\/stats/.test(d.query) &&
+				d.field === 'instock' &&
+				Number(d.engine) < Number(d.woocommerce)),
 	},
 	{
 		id: 'unmanaged-stock-quantity',
