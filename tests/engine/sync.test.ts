@@ -12,8 +12,8 @@
  *    again and the sync status says so.
  *
  * Where WooCommerce's own figure contradicts a metric definition (REST.md section 3), the
- * difference is named in KNOWN_DIFFERENCES with the rule Abacus follows
- * (server/src/metrics/README.md lists them for store owners).
+ * difference is one of server/src/metrics/differences.ts (the metrics README's "Differences from
+ * WooCommerce"). tests/engine/date-types.test.ts checks every report under each date type.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
+import { KNOWN_DIFFERENCES as LISTED } from '../../server/src/metrics/differences.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
 import { connect, missingPrerequisite, startStack, type EngineStack } from './stack.js';
 
@@ -37,51 +38,17 @@ interface Difference {
 	woocommerce: unknown;
 }
 
-/** Numbers equal to the cent; other values equal. */
 /**
- * Where WooCommerce's figure contradicts the metric definitions Abacus follows; each is listed
- * for store owners in server/src/metrics/README.md ("The engine beside WooCommerce").
+ * Where WooCommerce's figure differs, as listed once in server/src/metrics/differences.ts (the
+ * metrics README's "Differences from WooCommerce"); the trashed order is handled below.
  */
-const KNOWN_DIFFERENCES: Array<{
-	name: string;
-	rule: string;
-	matches: (d: Difference) => boolean;
-}> = [
-	{
-		name: 'WooCommerce counts a refund with items as one more order of its variation and category',
-		rule: 'REST.md §3.3 orders_count = rows with parent_id = 0 and §5 "refund rows never counted — a refund is not an order" (metrics README: Orders, customers and refunds)',
-		matches: (d) =>
-			/reports\/(variations|categories)$/.test(d.query) &&
-			d.field.endsWith('.orders_count') &&
-			Number(d.engine) < Number(d.woocommerce),
-	},
-	{
-		name: 'WooCommerce counts the customers of refunds made in a period (a refund of an older order) among its customers',
-		rule: 'REST.md §3.3 total_customers over orders (metrics README: Orders, customers and refunds — customers ≤ orders)',
-		matches: (d) =>
-			/reports\/(revenue|orders)\/stats/.test(d.query) &&
-			d.field.endsWith('.total_customers') &&
-			Number(d.engine) < Number(d.woocommerce),
-	},
-	{
-		name: "WooCommerce's per-interval coupons_count (the first interval gets the range's count, others 0)",
-		rule: 'REST.md §10 item 3: the distinct coupons of the interval (metrics README: deliberate fixes)',
-		matches: (d) =>
-			/\/stats/.test(d.query) &&
-			!d.field.startsWith('totals.') &&
-			d.field.endsWith('.coupons_count'),
-	},
-	{
-		name: "WooCommerce's stock report says instock for managed stock at or under its low-stock threshold",
-		rule: 'REST.md §6.11 lowstock (metrics README: Stock status — one status, the summary counts add up)',
-		matches: (d) =>
-			d.query.endsWith('reports/stock') &&
-			d.field.endsWith('.stock_status') &&
-			d.engine === 'lowstock' &&
-			d.woocommerce === 'instock',
-	},
-];
+const KNOWN_DIFFERENCES = LISTED.filter((k) => k.id !== 'trashed-orders').map((k) => ({
+	name: k.what,
+	rule: k.right,
+	matches: (d: Difference) => k.matches(d, {}),
+}));
 
+/** Numbers equal to the cent; other values equal. */
 function same(a: unknown, b: unknown): boolean {
 	if (typeof a === 'number' || typeof b === 'number') {
 		const x = Number(a ?? 0);
@@ -130,7 +97,14 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		const [engineStore] = await listEngineStores(server.ctx.db);
 		const now = Math.floor(Date.now() / 1000);
 		token = signEngineToken(
-			{ store: engineStore.id, sub: 1, cap: REPORTS_CAPABILITY, iat: now, exp: now + 3000 },
+			{
+				store: engineStore.id,
+				sub: 1,
+				cap: REPORTS_CAPABILITY,
+				iat: now,
+				exp: now + 3000,
+				aud: server.url,
+			},
 			engineStore.secret,
 		);
 		sync = new StoreSync({

@@ -340,6 +340,7 @@ describe('the server with a registered store', () => {
 						cap: REPORTS_CAPABILITY,
 						iat: now,
 						exp: now + 600,
+						aud: server.url,
 					},
 					engineStore.secret,
 				);
@@ -408,6 +409,7 @@ async function syncedServer(
 					cap: REPORTS_CAPABILITY,
 					iat: now,
 					exp: now + 600,
+					aud: server.url,
 				},
 				engineStore.secret,
 			);
@@ -524,7 +526,7 @@ describe('what the reports read from the store', () => {
 		}
 	});
 
-	test('the store’s date type: under the paid date an unpaid order is in no figure, re-derived when it changes', async () => {
+	test('the store’s date type: under the paid date an unpaid order is in no revenue figure, in force once read', async () => {
 		const woo = new FakeWoo(20);
 		woo.dateType = 'date_created';
 		const unpaid = woo.orders.get(1001);
