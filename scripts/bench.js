@@ -14,22 +14,22 @@ import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseCommandLine, usageError } from './command-line.js';
 import { ensureSystemTools } from './ensure-system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const onlyArgument = process.argv.indexOf('--only');
-const onlyValue =
-	onlyArgument >= 0
-		? process.argv[onlyArgument + 1]
-		: process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const onlyList = onlyValue ?? process.env.BENCH_ONLY;
-const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
 const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse'];
+const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
+  Measures every performance figure and writes bench-results/<date>.json.
+  --only LIST   only these sections (comma-separated; also BENCH_ONLY)
+  --help        this text
+  BENCH_SIZES, BENCH_RUNS, BENCH_DIR, BENCH_CH_*: see tests/bench/README.md.`;
+const { values } = parseCommandLine({ usage: USAGE, options: { only: { type: 'string' } } });
+const onlyList = values.only ?? process.env.BENCH_ONLY;
+const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
 for (const name of only ?? []) {
-	if (!SECTIONS.includes(name)) {
-		console.error(`Unknown bench section "${name}"; choose from ${SECTIONS.join(', ')}.`);
-		process.exit(2);
-	}
+	if (!SECTIONS.includes(name))
+		usageError(`Unknown bench section "${name}"; choose from ${SECTIONS.join(', ')}.`, USAGE);
 }
 const wanted = (name) => !only || only.includes(name);
 

@@ -20,6 +20,8 @@ import { transformSync } from '@swc/core';
 import rtlcss from 'rtlcss';
 import * as sass from 'sass';
 
+import { parseCommandLine, usageError } from './command-line.js';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every package, in dependency order. */
@@ -157,8 +159,14 @@ export function buildPackages(names = PACKAGES) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const usage = `Usage: npm run build:packages -- [NAME...]
+  Builds the @abacus packages (ES modules, CommonJS, types, style sheets) and checks each build.
+  NAME: ${PACKAGES.join(', ')} (default: all).
+  --help   this text`;
+	const { positionals: names } = parseCommandLine({ usage, positionals: true });
+	const unknown = names.filter((name) => !PACKAGES.includes(name));
+	if (unknown.length) usageError(`No package named ${unknown.join(', ')}.`, usage);
 	try {
-		const names = process.argv.slice(2);
 		for (const line of buildPackages(names.length ? names : PACKAGES)) console.log(line);
 	} catch (error) {
 		console.error(`Package build failed: ${error.message}`);

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
 
+import { parseCommandLine, usageError } from './command-line.js';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOMAIN = 'abacus';
 /** Function name → positions of [single, plural, context] and of the domain argument. */
@@ -239,7 +241,18 @@ export function makePot({ scriptMap, packageScripts } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const out = path.resolve(process.argv[2] ?? path.join(root, 'languages/abacus.pot'));
+	const usage = `Usage: npm run make-pot -- [OUT.pot]
+  Writes the translation template of every string of the plugin (PHP, the admin bundle and the
+  packages' scripts; build first for the scripts' file map). OUT.pot: default languages/abacus.pot.
+  ABACUS_BUILD_ROOT: another build folder.
+  --help   this text`;
+	const { positionals } = parseCommandLine({ usage, positionals: true });
+	if (positionals.length > 1)
+		usageError(
+			`One output file at most, got ${positionals.length}: ${positionals.join(' ')}.`,
+			usage,
+		);
+	const out = path.resolve(positionals[0] ?? path.join(root, 'languages/abacus.pot'));
 	const buildRoot = process.env.ABACUS_BUILD_ROOT
 		? path.resolve(process.env.ABACUS_BUILD_ROOT)
 		: path.join(root, 'build');

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 import yazl from 'yazl';
 
+import { parseCommandLine } from './command-line.js';
 import { makePot, packageScriptMap } from './make-pot.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -116,14 +117,20 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	const args = process.argv.slice(2);
-	const outIndex = args.indexOf('--out');
+	const { values } = parseCommandLine({
+		usage: `Usage: npm run plugin-zip -- [--out abacus.zip] [--skip-build]
+  Builds the plugin (unless --skip-build) and writes the installable WordPress plugin zip.
+  --out PATH      where to write the zip
+  --skip-build    zip the current build as it is
+  --help          this text`,
+		options: { out: { type: 'string' }, 'skip-build': { type: 'boolean', default: false } },
+	});
 	const {
 		out,
 		files: n,
 		strings,
-	} = await buildZip(outIndex >= 0 ? path.resolve(args[outIndex + 1]) : undefined, {
-		skipBuild: args.includes('--skip-build'),
+	} = await buildZip(values.out === undefined ? undefined : path.resolve(values.out), {
+		skipBuild: values['skip-build'],
 	});
 	console.log(`Wrote ${path.relative(root, out)}: ${n} files, ${strings} translatable strings.`);
 }

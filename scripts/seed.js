@@ -1,14 +1,28 @@
 #!/usr/bin/env node
-// `npm run seed -- --orders 1000000 [--db path] [--seed n] [--timezone tz]`: (re)generates a store
-// database and prints the time taken and the file size.
-import { spawnSync } from 'node:child_process';
+// `npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC]`:
+// (re)generates a demo store database and prints the time taken and the file size.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
+import {
+	ensureServerBuild,
+	lockedDatabaseMessage,
+	parseCommandLine,
+	root,
+	usageError,
+	wholeNumber,
+} from './command-line.js';
+
+const USAGE = `Usage: npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC]
+  Replaces the database with a generated demo store (the same seed gives the same store).
+  --orders N      orders to generate (refunds come on top)
+  --db PATH       the database file (replaced)
+  --seed N        the random seed
+  --timezone TZ   the store's IANA time zone (orders follow its day and week)
+  --help          this text`;
+
+const { values } = parseCommandLine({
+	usage: USAGE,
 	options: {
 		orders: { type: 'string', default: '50000' },
 		db: { type: 'string', default: '.data/store.duckdb' },
@@ -16,29 +30,36 @@ const { values } = parseArgs({
 		timezone: { type: 'string', default: 'UTC' },
 	},
 });
-for (const name of ['orders', 'seed']) {
-	if (!/^\d+$/.test(values[name])) {
-		console.error(`--${name} must be a whole number, got "${values[name]}".`);
-		process.exit(2);
-	}
-}
-if (!fs.existsSync(path.join(root, 'server/build/demo/generate.js'))) {
-	const r = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
-	if (r.status !== 0) process.exit(r.status ?? 1);
-}
+const orders = wholeNumber('orders', values.orders, 50000, USAGE);
+const seed = wholeNumber('seed', values.seed, 1, USAGE);
+ensureServerBuild();
 const { Db } = await import(path.join(root, 'server/build/core/db.js'));
 const { generateStore } = await import(path.join(root, 'server/build/demo/generate.js'));
+const { isValidTimeZone } = await import(path.join(root, 'server/build/db/store-time.js'));
+if (!isValidTimeZone(values.timezone))
+	usageError(
+		`--timezone must be an IANA time zone (e.g. Europe/Paris), got "${values.timezone}".`,
+		USAGE,
+	);
 
 const file = path.resolve(root, values.db);
 fs.mkdirSync(path.dirname(file), { recursive: true });
+async function open() {
+	try {
+		return await Db.open(file);
+	} catch (error) {
+		const locked = lockedDatabaseMessage(error, file);
+		if (!locked) throw error;
+		console.error(locked.replace(/, or copy the file.*$/, '.'));
+		process.exit(1);
+	}
+}
+// A server holding the file would keep the old store: check before replacing it.
+if (fs.existsSync(file)) (await open()).close();
 for (const f of [file, `${file}.wal`]) fs.rmSync(f, { force: true });
 const started = Date.now();
-const db = await Db.open(file);
-const rows = await generateStore(db, {
-	orders: Number(values.orders),
-	seed: Number(values.seed),
-	timeZone: values.timezone,
-});
+const db = await open();
+const rows = await generateStore(db, { orders, seed, timeZone: values.timezone });
 db.close();
 const seconds = (Date.now() - started) / 1000;
 const size = fs.statSync(file).size;

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM_ARGS } from './components.js';
+import { parseCommandLine } from '../../scripts/command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 5;
@@ -231,6 +232,9 @@ export async function measureBrowser() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+	parseCommandLine({
+		usage: 'Usage: node tests/bench/browser.js\n  The revenue report and the dashboard in Chromium against a 100k-order store.\n  --help   this text',
+	});
 	const figures = await measureBrowser();
 	for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
 }

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { parseCommandLine } from '../../scripts/command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The build measured: ABACUS_BUILD_ROOT (as webpack.config.js reads it) or build/. */
@@ -65,6 +66,9 @@ export function measureBundles({ build = true } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+	parseCommandLine({
+		usage: 'Usage: node tests/bench/bundle.js\n  The sizes of the admin bundle (build first: npx webpack --mode production).\n  --help   this text',
+	});
 	const figures = measureBundles();
 	for (const [flavour, f] of Object.entries(figures)) {
 		console.log(

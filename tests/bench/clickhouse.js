@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseCommandLine, usageError } from '../../scripts/command-line.js';
 import { Db } from '../../server/build/core/db.js';
 import { generateStore } from '../../server/build/demo/generate.js';
 import { normaliseStoreId, signEngineToken } from '../../server/build/engine-auth/token.js';
@@ -51,6 +52,13 @@ import {
 } from '../../server/build/clickhouse/store.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const USAGE = `Usage: node tests/bench/clickhouse.js [--json FILE]
+  The engine on a two-shard ClickHouse cluster at scale, beside DuckDB (needs npx tsc -b server).
+  --json FILE   also write the figures as JSON
+  --help        this text
+  BENCH_CH_STORES, BENCH_CH_ORDERS, BENCH_CH_SAMPLE, BENCH_RUNS, BENCH_DIR: see the README.`;
+const { values: flags } = parseCommandLine({ usage: USAGE, options: { json: { type: 'string' } } });
+if (flags.json === '') usageError('--json needs a file name.', USAGE);
 const STORES = Number(process.env.BENCH_CH_STORES ?? 100);
 const ORDERS = Number(process.env.BENCH_CH_ORDERS ?? 100_000);
 const SAMPLE = Math.min(STORES, Number(process.env.BENCH_CH_SAMPLE ?? 10));
@@ -484,5 +492,4 @@ for (const e of result.endpoints) {
 		`${pad(e.endpoint, 36)}${pad(`${e.clickhouseMedianMs} / ${e.clickhouseP95Ms}`, 30)}${e.duckdbMedianMs} / ${e.duckdbP95Ms}`,
 	);
 }
-const jsonAt = process.argv.indexOf('--json');
-if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(result, null, '\t'));
+if (flags.json) writeFileSync(flags.json, JSON.stringify(result, null, '\t'));

@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import webpack from 'webpack';
 
 import makeConfig from '../../webpack.config.js';
+import { parseCommandLine } from '../../scripts/command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -189,6 +190,9 @@ export async function measureComponents({
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+	parseCommandLine({
+		usage: 'Usage: node tests/bench/components.js\n  The components alone in Chromium: render and update times against their targets.\n  --help   this text',
+	});
 	const figures = await measureComponents();
 	for (const [name, f] of Object.entries(figures)) {
 		const verdict = f.targetMs === undefined ? '' : f.medianMs < f.targetMs ? 'ok' : 'OVER';

@@ -9,13 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const jsonArgument = process.argv.indexOf('--json');
-const out = path.resolve(
-	jsonArgument >= 0
-		? process.argv[jsonArgument + 1]
-		: path.join(root, 'bench-results', 'engine-latest.json'),
-);
+const USAGE = `Usage: node tests/bench/engine.js [--json FILE]
+  WooCommerce's analytics against the Abacus engine on the real stack (BENCH_ENGINE_ORDERS orders).
+  --json FILE   where to write the figures (default bench-results/engine-latest.json)
+  --help        this text`;
+const { values } = parseCommandLine({ usage: USAGE, options: { json: { type: 'string' } } });
+if (values.json === '') usageError('--json needs a file name.', USAGE);
+const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'engine-latest.json'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
 const result = spawnSync(

@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
 	.split(',')
@@ -17,15 +19,14 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
 	.filter((n) => Number.isInteger(n) && n > 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const dataDir = path.resolve(root, process.env.BENCH_DIR ?? '.data');
-const jsonArgument = process.argv.indexOf('--json');
-const jsonFile =
-	jsonArgument >= 0
-		? process.argv[jsonArgument + 1]
-		: process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
-if ((jsonArgument >= 0 || process.argv.includes('--json=')) && !jsonFile) {
-	console.error('--json needs a file name.');
-	process.exit(2);
-}
+const USAGE = `Usage: npm run bench:server -- [--json FILE]
+  Response times of the main report endpoints on generated stores of 10k, 100k and 1M orders.
+  --json FILE   also write the figures as JSON
+  --help        this text
+  BENCH_SIZES=10000,100000, BENCH_RUNS, BENCH_DIR, BENCH_ENDPOINTS=<substring>: see the README.`;
+const { values } = parseCommandLine({ usage: USAGE, options: { json: { type: 'string' } } });
+if (values.json === '') usageError('--json needs a file name.', USAGE);
+const jsonFile = values.json;
 
 // Always build: the server's compiled output must match its sources for the figures to mean anything.
 const built = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import webpack from 'webpack';
 
+import { parseCommandLine } from '../../scripts/command-line.js';
 import { createConfig } from './webpack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,7 +123,14 @@ export async function runConsumerCheck({ build = false, entry = undefined } = {}
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	runConsumerCheck({ build: process.argv.includes('--build') }).then(
+	const { values } = parseCommandLine({
+		usage: `Usage: node tests/consumer/check.js [--build]
+  Bundles the pure packages from their build output and runs the bundle in node without a window.
+  --build   build the six packages first (npx tsc -b)
+  --help    this text`,
+		options: { build: { type: 'boolean', default: false } },
+	});
+	runConsumerCheck({ build: values.build }).then(
 		(report) => {
 			for (const [name, names] of Object.entries(report.exports)) {
 				console.log(`@abacus/${name}: ${names.length} exports`);

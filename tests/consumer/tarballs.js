@@ -22,6 +22,7 @@ import { chromium } from 'playwright-core';
 import webpack from 'webpack';
 
 import { buildPackages, PACKAGES } from '../../scripts/build-packages.js';
+import { parseCommandLine, usageError } from '../../scripts/command-line.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -439,13 +440,27 @@ async function checkInstalled(scratch, fileCounts, label) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	const reuseAt = process.argv.indexOf('--reuse');
-	const wordpressAt = process.argv.indexOf('--wordpress');
-	runTarballCheck({
-		keep: process.argv.includes('--keep'),
-		reuse: reuseAt > 0 ? process.argv[reuseAt + 1] : undefined,
-		wordpress: wordpressAt > 0 ? process.argv[wordpressAt + 1] : '6.8',
-	}).then(
+	const usage = `Usage: node tests/consumer/tarballs.js [--wordpress ${Object.keys(WORDPRESS_PACKAGES).join('|')}] [--keep] [--reuse DIR]
+  Packs the packages, installs the tarballs next to the @wordpress packages of that WordPress (or
+  the newest majors on npm) in a scratch project, imports them and renders a page in Chromium.
+  --wordpress V   6.7, 6.8 (default) or newest
+  --keep          keep the scratch project
+  --reuse DIR     check an installed scratch project again
+  --help          this text`;
+	const { values } = parseCommandLine({
+		usage,
+		options: {
+			wordpress: { type: 'string', default: '6.8' },
+			keep: { type: 'boolean', default: false },
+			reuse: { type: 'string' },
+		},
+	});
+	if (!WORDPRESS_PACKAGES[values.wordpress])
+		usageError(
+			`--wordpress must be one of ${Object.keys(WORDPRESS_PACKAGES).join(', ')}, got "${values.wordpress}".`,
+			usage,
+		);
+	runTarballCheck({ keep: values.keep, reuse: values.reuse, wordpress: values.wordpress }).then(
 		(report) => {
 			console.log(JSON.stringify(report, null, 2));
 			console.log('Tarball consumer check passed.');

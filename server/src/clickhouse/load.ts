@@ -85,31 +85,87 @@ export async function putStore(options: PutStoreOptions): Promise<Record<string,
 	return counts;
 }
 
+const USAGE = `Usage: node server/build/clickhouse/load.js --engine clickhouse://127.0.0.1:PORT/abacus
+       [--shard http://127.0.0.1:PORT1]... [--cluster abacus_cluster]
+       --db store.duckdb --store-url https://shop.example --store-id 7
+  Puts a store's analytics rows from its DuckDB file on a ClickHouse cluster and registers it.
+  --engine URL      the cluster (clickhouse://host:port/database)
+  --shard URL       each shard's HTTP address (default: the --engine host)
+  --cluster NAME    the cluster's name in the ClickHouse configuration
+  --db PATH         the store's DuckDB file (not in use by a running server)
+  --store-url URL   the store's address (the engine token's store)
+  --store-id N      the store's number on the cluster
+  --help            this text`;
+
+/** Prints what was wrong and the usage, and exits with code 2. */
+function usageError(message: string): never {
+	console.error(`${message}\n${USAGE}`);
+	process.exit(2);
+}
+
+/**
+ * DuckDB's "Could not set lock on file" (another process, usually a server, holds the file) in
+ * words: what to do. Null for another error.
+ */
+export function lockedFileMessage(error: unknown, file: string): string | null {
+	const text = error instanceof Error ? error.message : String(error);
+	if (!/Could not set lock on file/i.test(text)) return null;
+	const pid = /PID (\d+)/.exec(text)?.[1];
+	return `${file} is in use by another process${pid ? ` (PID ${pid})` : ''}, most likely an Abacus server started with --db ${file}: DuckDB lets one process open it. Stop that server (Ctrl+C in its terminal${pid ? `, or kill ${pid}` : ''}) and load again, or load a copy: cp ${file} /tmp/store-copy.duckdb (with ${file}.wal when there is one) and give --db /tmp/store-copy.duckdb.`;
+}
+
 async function main(): Promise<void> {
-	const { values } = parseArgs({
-		options: {
-			engine: { type: 'string' },
-			shard: { type: 'string', multiple: true },
-			cluster: { type: 'string', default: 'abacus_cluster' },
-			db: { type: 'string' },
-			'store-url': { type: 'string' },
-			'store-id': { type: 'string' },
-		},
-	});
-	const storeId = Number(values['store-id']);
-	if (
-		!values.engine ||
-		!values.db ||
-		!values['store-url'] ||
-		!/^\d+$/.test(values['store-id'] ?? '')
-	) {
-		console.error(
-			'Usage: node server/build/clickhouse/load.js --engine clickhouse://127.0.0.1:PORT/abacus --shard http://127.0.0.1:PORT1 [--shard …] [--cluster abacus_cluster] --db store.duckdb --store-url https://shop.example --store-id 7',
-		);
-		process.exit(2);
+	let values: {
+		engine?: string;
+		shard?: string[];
+		cluster?: string;
+		db?: string;
+		'store-url'?: string;
+		'store-id'?: string;
+		help?: boolean;
+	};
+	try {
+		({ values } = parseArgs({
+			options: {
+				engine: { type: 'string' },
+				shard: { type: 'string', multiple: true },
+				cluster: { type: 'string', default: 'abacus_cluster' },
+				db: { type: 'string' },
+				'store-url': { type: 'string' },
+				'store-id': { type: 'string' },
+				help: { type: 'boolean', short: 'h', default: false },
+			},
+		}));
+	} catch (error) {
+		// Node's words are "Unknown option '--x'. To specify a positional argument…": the first.
+		const first = (error instanceof Error ? error.message : String(error)).split(/(?<=\.) /)[0];
+		usageError(first.endsWith('.') ? first : `${first}.`);
 	}
-	const target = parseEngineUrl(values.engine);
-	const db = await Db.open(values.db);
+	if (values.help) {
+		console.log(USAGE);
+		return;
+	}
+	const storeId = Number(values['store-id']);
+	if (!values.engine) usageError('--engine is required: the cluster, clickhouse://host:port/db.');
+	if (!values.db) usageError("--db is required: the store's DuckDB file.");
+	if (!values['store-url']) usageError("--store-url is required: the store's address.");
+	if (!/^\d+$/.test(values['store-id'] ?? ''))
+		usageError(`--store-id must be a whole number, got "${values['store-id'] ?? ''}".`);
+	let target: ClickHouseTarget;
+	try {
+		target = parseEngineUrl(values.engine);
+	} catch (error) {
+		usageError(error instanceof Error ? error.message : String(error));
+	}
+	let db: Db;
+	try {
+		db = await Db.open(values.db);
+	} catch (error) {
+		const locked = lockedFileMessage(error, values.db);
+		if (locked === null) throw error;
+		console.error(locked);
+		process.exit(1);
+	}
 	try {
 		const started = Date.now();
 		const counts = await putStore({
