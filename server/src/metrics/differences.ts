@@ -111,6 +111,19 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
 			Number(d.woocommerce) === 0,
 	},
 	{
+		id: 'restored-order-dates',
+		what: 'date of an order restored from the trash in the orders list: the engine shows the completed (or paid) date WooCommerce gave the order when it was restored, WooCommerce’s analytics the date from before.',
+		right: 'The engine: it is the date the order itself carries (its edit screen and REST answer); under the paid or completed date type such an order counts on that day on the engine.',
+		woocommerce:
+			"Restoring sets the order's status again, which stamps a new completed date on the order; WooCommerce's analytics keep the row's earlier date.",
+		matches: (d) =>
+			/reports\/orders(\?|$)/.test(d.query) &&
+			d.field.endsWith('.date') &&
+			typeof d.engine === 'string' &&
+			typeof d.woocommerce === 'string' &&
+			d.engine > d.woocommerce,
+	},
+	{
 		id: 'trashed-orders',
 		what: 'Every figure, row and interval an order moved to the trash touches: WooCommerce keeps counting it, the engine leaves it out (and counts it again once restored).',
 		right: 'Abacus: trash is always excluded (REST.md §3.1).',
