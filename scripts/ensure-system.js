@@ -75,7 +75,14 @@ export function ensureSystemTools(wanted = TOOLS.map((t) => t.name)) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	process.exit(
-		ensureSystemTools(process.argv.slice(2).length ? process.argv.slice(2) : undefined) ? 0 : 1,
-	);
+	const { parseCommandLine, usageError } = await import('./command-line.js');
+	const names = TOOLS.map((t) => t.name);
+	const usage = `Usage: node scripts/ensure-system.js [NAME...]
+  Checks the system tools the tests need and installs the missing ones from Debian's packages
+  (as root). NAME: ${names.join(', ')} (default: all).
+  --help   this text`;
+	const { positionals } = parseCommandLine({ usage, positionals: true });
+	const unknown = positionals.filter((name) => !names.includes(name));
+	if (unknown.length) usageError(`No system tool named ${unknown.join(', ')}.`, usage);
+	process.exit(ensureSystemTools(positionals.length ? positionals : undefined) ? 0 : 1);
 }

@@ -13,7 +13,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+import { parseCommandLine } from './command-line.js';
 import { ensureSystemTools } from './ensure-system.js';
+
+parseCommandLine({
+	usage: `Usage: npm test
+  Every check, stopping at the first failure: lint and typechecks, unit and integration tests,
+  builds, end-to-end tests, the plugin in a real WordPress and the engine on it. It takes no flags;
+  run a part on its own with npm run test:unit, npm run test:e2e or npx jest <file>.
+  --help   this text`,
+});
 
 const jestJson = (config, output) => [
 	'jest',

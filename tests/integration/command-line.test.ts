@@ -54,6 +54,8 @@ const SCRIPTS: Array<[string, string[]]> = [
 	['scripts/make-pot.js', ['OUT.pot']],
 	['scripts/build-packages.js', ['NAME', 'components']],
 	['scripts/clickhouse-cluster.js', ['--shards']],
+	['scripts/test.js', ['npm run test:unit']],
+	['scripts/ensure-system.js', ['NAME', 'ClickHouse']],
 	['scripts/sync.js', ['--db', '--store']],
 	[
 		'scripts/token.js',
