@@ -5,7 +5,9 @@
  *   WooCommerce names them, "United States (US) dollar (&#36;)"), and a category whose name
  *   WordPress stores as "Shirts &amp; Tops" on the Categories report and the Overview;
  * - the date range chosen on the Overview follows to Revenue opened from WordPress's Abacus menu
- *   (a whole page load), as in WooCommerce's Analytics.
+ *   (a whole page load), as in WooCommerce's Analytics;
+ * - Analytics › Settings under wp-admin's styles: no control of a card overlaps or touches another
+ *   (the import's checkbox sat on its select), and the Analytics engine card offers its choice.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+import { crowdedControls } from '../e2e/layout-checks.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -201,6 +204,33 @@ describeIfReady('Labels and the date range inside wp-admin', () => {
 			expect(picker).toContain('Custom');
 			await page.screenshot({
 				path: path.join(ARTIFACTS, `dates-follow-revenue-${width}.png`),
+			});
+			await page.context().close();
+		},
+	);
+
+	it.each([1440, 390])(
+		'keeps the Analytics settings controls apart under wp-admin styles (%d px)',
+		async (width) => {
+			const page = await logIn(width);
+			await page.goto(adminUrl('/analytics/settings'));
+			await page.getByText('Skip previously imported customers and orders').waitFor({
+				timeout: 60000,
+			});
+			await page
+				.getByRole('radio', { name: 'WooCommerce (built in)' })
+				.waitFor({ timeout: 60000 });
+			await settled(page);
+			expect(await crowdedControls(page, '.abacus-settings__card')).toEqual([]);
+			await page.getByLabel('Import historical data').selectOption('days');
+			await page.getByLabel('Number of days').waitFor();
+			expect(await crowdedControls(page, '.abacus-settings__card')).toEqual([]);
+			await page
+				.getByLabel('Skip previously imported customers and orders')
+				.click({ timeout: 15000 });
+			await page.screenshot({
+				path: path.join(ARTIFACTS, `settings-layout-${width}.png`),
+				fullPage: true,
 			});
 			await page.context().close();
 		},
