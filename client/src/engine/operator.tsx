@@ -5,7 +5,7 @@
  * with that store's settings (currency, time zone, week start), so choosing another store loads
  * the page again: nothing shown or cached for one store can appear under another's name.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, SelectControl } from '@wordpress/components';
 import { addFilter } from '@wordpress/hooks';
 import { __, sprintf } from '@wordpress/i18n';
@@ -337,5 +337,72 @@ export function StoreOwnScreen({ operator, path, title }: StoreOwnProps) {
 				})}
 			</ul>
 		</section>
+	);
+}
+
+/** The engine's signed-in operator (abacusSettings.engineSession), checked; null elsewhere. */
+export function readSession(value: unknown): { name: string } | null {
+	if (typeof value !== 'object' || value === null) return null;
+	const name = (value as { name?: unknown }).name;
+	return typeof name === 'string' && name !== '' ? { name } : null;
+}
+
+/** This page's signed-in operator, from the injected settings (null on any other page). */
+export function getSession(): { name: string } | null {
+	const settings = (typeof window === 'undefined' ? undefined : window.abacusSettings) as
+		Record<string, unknown> | undefined;
+	return readSession(settings?.engineSession);
+}
+
+/** The engine's REST route ending the operator's session. */
+export const LOGOUT_PATH = '/abacus/v1/operator/logout';
+
+interface LogOutProps {
+	session: { name: string };
+	/** Loads an address (tests pass their own). */
+	onNavigate?: (address: string) => void;
+}
+
+/**
+ * "Log out" for the engine's signed-in operator: ends the session on the engine, then loads the
+ * admin page again (the sign-in form).
+ */
+export function LogOut({ session, onNavigate = load }: LogOutProps) {
+	const [busy, setBusy] = useState(false);
+	const [failed, setFailed] = useState(false);
+	return (
+		<div className="abacus-log-out">
+			<span className="abacus-log-out__name">
+				{
+					/* translators: %s: the engine operator's name. */
+					sprintf(__('Signed in as %s', 'abacus'), session.name)
+				}
+			</span>
+			<Button
+				variant="secondary"
+				size="compact"
+				isBusy={busy}
+				aria-disabled={busy}
+				onClick={() => {
+					if (busy) return;
+					setBusy(true);
+					setFailed(false);
+					apiFetch({ path: LOGOUT_PATH, method: 'POST' }).then(
+						() => onNavigate('/wp-admin/admin.php?page=abacus'),
+						() => {
+							setBusy(false);
+							setFailed(true);
+						},
+					);
+				}}
+			>
+				{__('Log out', 'abacus')}
+			</Button>
+			{failed && (
+				<p className="abacus-log-out__error" role="alert">
+					{__('The engine did not log you out. Try again.', 'abacus')}
+				</p>
+			)}
+		</div>
 	);
 }

@@ -26,6 +26,8 @@ import { EngineNotice } from '../engine/notice.js';
 import {
 	ChooseStore,
 	getOperator,
+	getSession,
+	LogOut,
 	isStoreOwnScreen,
 	StoreOwnScreen,
 	StoreSwitcher,
@@ -267,6 +269,7 @@ export function Layout() {
 
 	// The engine's own page on a multi-store engine: a store's screens wait for a chosen store.
 	const operator = insideWordPress ? null : getOperator();
+	const session = insideWordPress ? null : getSession();
 	const needsStore =
 		operator !== null &&
 		operator.store === null &&
@@ -401,6 +404,7 @@ export function Layout() {
 							query={query as NavQuery}
 						/>
 					)}
+					{session && <LogOut session={session} />}
 					{insideWordPress && (
 						// WordPress's menu navigates; saved views stay one click away in a dropdown.
 						<div className="abacus-layout__views-dropdown">

@@ -272,11 +272,14 @@ export const pageAccess = {
 		request.engineMode === true &&
 		(request.operatorSession === undefined || request.operatorSessionId === undefined),
 	sendSignIn: (reply: FastifyReply): FastifyReply => sendLoginPage(reply),
-	credentials: (request: FastifyRequest): { cookie: string; nonce: string } | undefined =>
+	credentials: (
+		request: FastifyRequest,
+	): { cookie: string; nonce: string; name: string } | undefined =>
 		request.operatorSession && request.operatorSessionId
 			? {
 					cookie: `${SESSION_COOKIE}=${request.operatorSessionId}`,
 					nonce: request.operatorSession.nonce,
+					name: request.operatorSession.name,
 				}
 			: undefined,
 	mayRead: sessionMayRead,

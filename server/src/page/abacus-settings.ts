@@ -21,7 +21,10 @@ import { timeZoneData } from './time-zone-data.js';
  * injects too), with the fields this server always fills.
  */
 export type PageSettings = AbacusSettings &
-	Required<Pick<AbacusSettings, 'timeZoneData' | 'preloadedRequests' | 'metricDefinitions'>>;
+	Required<Pick<AbacusSettings, 'timeZoneData' | 'preloadedRequests' | 'metricDefinitions'>> & {
+		/** The engine's signed-in operator (engine mode only): the page offers to log out. */
+		engineSession?: { name: string };
+	};
 
 const PRELOADED_OPTIONS = [
 	'woocommerce_default_date_range',
@@ -117,7 +120,7 @@ export async function buildSettings(
 	ctx: ServerContext,
 	origin: string,
 	operator?: OperatorChoice,
-	access?: { cookie: string; nonce: string },
+	access?: { cookie: string; nonce: string; name: string },
 ): Promise<PageSettings> {
 	const chosen = operator?.store ?? null;
 	const owned = chosen ? storeOwnedOptions(chosen.settings) : null;
@@ -226,6 +229,7 @@ export async function buildSettings(
 		},
 		preloadedRequests: await preloadedRequests(app, storeHeaders),
 		metricDefinitions: metricDefinitions(),
+		...(access ? { engineSession: { name: access.name } } : {}),
 		...(operator
 			? {
 					engineOperator: {

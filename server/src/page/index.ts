@@ -26,7 +26,9 @@ export interface PageAccess {
 	/** Sends the sign-in page. */
 	sendSignIn(reply: FastifyReply): FastifyReply;
 	/** The credentials of the page's own requests (the session's cookie and nonce), if any. */
-	credentials(request: FastifyRequest): { cookie: string; nonce: string } | undefined;
+	credentials(
+		request: FastifyRequest,
+	): { cookie: string; nonce: string; name: string } | undefined;
 	/** Whether the request's operator may read a store. */
 	mayRead(request: FastifyRequest, store: { id: number; url: string }): boolean;
 }
