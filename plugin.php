@@ -30,6 +30,8 @@ require_once __DIR__ . '/php/engine.php';
 // The abacus-* script handles (build/wp-packages), registered on every admin page so that any
 // extension may depend on them.
 require_once __DIR__ . '/php/register-packages.php';
+// The "Store this week" widget on WordPress's Dashboard (php/dashboard-widget.php).
+require_once __DIR__ . '/php/dashboard-widget.php';
 
 /**
  * Declares that Abacus works with WooCommerce's order tables (HPOS): it reads orders through

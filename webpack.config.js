@@ -171,7 +171,8 @@ function config(flavour, mode) {
 			filename: '[name].js',
 			chunkFilename: 'chunks/[name].[contenthash:8].js',
 			publicPath: 'auto',
-			clean: true,
+			// build/wp also holds the Dashboard widget's files, written by its own build (below).
+			clean: flavour === 'wp' ? { keep: /^dashboard-widget\./ } : true,
 		},
 		resolve: {
 			...resolveSources,
@@ -246,5 +247,27 @@ export default (_env, argv = {}) => {
 		entry: { gallery: path.join(root, 'packages/components/gallery/index.tsx') },
 		output: { ...gallery.output, path: path.join(buildRoot, 'gallery') },
 	});
-	return configs.filter((c) => !only || c.name === only);
+	// The Dashboard widget's small script (build/wp/dashboard-widget.js, WordPress only): its own
+	// build, because it bundles the few @abacus packages it uses instead of depending on their
+	// handles (abacus-settings would embed every Abacus setting in the Dashboard).
+	const wp = config('wp', mode);
+	configs.push({
+		...wp,
+		name: 'wp-widget',
+		entry: { 'dashboard-widget': path.join(root, 'client/src/widget/index.tsx') },
+		output: { ...wp.output, clean: false },
+		plugins: [
+			...commonPlugins(mode !== 'development'),
+			new MiniCssExtractPlugin({ filename: '[name].css' }),
+			new AbacusDependencyExtractionWebpackPlugin({
+				injectPolyfill: false,
+				outputFormat: 'php',
+				requestToExternal: (request) =>
+					request.startsWith('@abacus/') ? false : undefined,
+			}),
+		],
+	});
+	return configs.filter(
+		(c) => !only || c.name === only || (only === 'wp' && c.name === 'wp-widget'),
+	);
 };
