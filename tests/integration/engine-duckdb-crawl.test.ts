@@ -7,7 +7,6 @@
  * only (the server's own nonce is refused), and the session ends at logout or when it expires.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +19,7 @@ import {
 	TEST_PASSWORD,
 } from '../../server/src/engine-auth/test/operator-session.js';
 import { startServer } from '../../server/src/index.js';
+import { crawl, raw as rawTo, type Raw } from './engine-crawl.js';
 
 jest.setTimeout(120_000);
 
@@ -67,48 +67,13 @@ afterAll(async () => {
 	rmSync(tmp, { recursive: true, force: true });
 });
 
-interface Raw {
-	status: number;
-	headers: http.IncomingHttpHeaders;
-	text: string;
-}
-
-/** Raw HTTP request: the path is sent exactly as written. */
-function raw(
+/** Raw HTTP request to the engine: the path is sent exactly as written. */
+const raw = (
 	method: string,
 	pathAndQuery: string,
 	headers: Record<string, string> = {},
 	body?: string,
-): Promise<Raw> {
-	const url = new URL(server.url);
-	return new Promise((resolve, reject) => {
-		const request = http.request(
-			{
-				host: url.hostname,
-				port: url.port,
-				method,
-				path: pathAndQuery,
-				headers: {
-					...(body !== undefined
-						? { 'Content-Length': String(Buffer.byteLength(body)) }
-						: {}),
-					...headers,
-				},
-			},
-			(response) => {
-				let text = '';
-				response.setEncoding('utf8');
-				response.on('data', (chunk: string) => (text += chunk));
-				response.on('end', () =>
-					resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-				);
-			},
-		);
-		request.on('error', reject);
-		if (body !== undefined) request.write(body);
-		request.end();
-	});
-}
+): Promise<Raw> => rawTo(server.url, method, pathAndQuery, headers, body);
 
 function token(claims: Record<string, unknown> = {}, secret = SECRET): string {
 	const now = Math.floor(Date.now() / 1000);
@@ -126,84 +91,13 @@ function token(claims: Record<string, unknown> = {}, secret = SECRET): string {
 	);
 }
 
-/** A concrete path for a route pattern. */
-function concrete(url: string): string {
-	return url
-		.replace(':type', 'revenue')
-		.replace(':group', 'general')
-		.replace(/:[a-z_]+/g, '1')
-		.replace('*', 'standalone/index.js');
-}
-
-/** Spellings of one path: as is, percent-encoded, doubled slashes, trailing slash, rest_route. */
-function spellings(route: string): string[] {
-	if (!route.startsWith('/wp-json/')) return [route];
-	const rest = route.slice('/wp-json'.length);
-	const encoded = route.replace(/([a-z])/, (c) => `%${c.charCodeAt(0).toString(16)}`);
-	return [
-		route,
-		encoded,
-		route.replace('/wp-json/', '/wp-json//'),
-		`${route}/`,
-		`/?rest_route=${encodeURIComponent(rest)}`,
-		`/index.php?rest_route=${rest}&_method=GET`,
-	];
-}
-
-const PUBLIC = new Set([
-	'/abacus-build/*',
-	'/',
-	'/wp-admin',
-	'/favicon.ico',
-	'/abacus-gallery',
-	'/wp-admin/admin.php',
-	'/wp-admin/abacus-login',
-]);
-
 function leaks(text: string): string[] {
 	return secrets.filter((secret) => secret !== '' && text.includes(secret));
 }
 
 test('without credentials, no route, method or spelling answers a byte of the store or a nonce', async () => {
-	const routes = [...new Map(server.ctx.routes.map((r) => [`${r.method} ${r.url}`, r])).values()];
-	expect(routes.length).toBeGreaterThan(50);
-	let requests = 0;
-	const problems: string[] = [];
-	for (const route of routes) {
-		const target = concrete(route.url);
-		for (const spelling of spellings(target)) {
-			const attempts: Array<[string, Record<string, string>]> = [[route.method, {}]];
-			if (['PUT', 'PATCH', 'DELETE'].includes(route.method)) {
-				attempts.push(['POST', { 'X-HTTP-Method-Override': route.method }]);
-				attempts.push(['POST', {}]);
-			}
-			for (const [method, headers] of attempts) {
-				const url =
-					method === 'POST' && route.method !== 'POST'
-						? `${spelling}${spelling.includes('?') ? '&' : '?'}_method=${route.method}`
-						: spelling;
-				const body = method === 'GET' || method === 'HEAD' ? undefined : '{}';
-				const answer = await raw(
-					method,
-					url,
-					body === undefined
-						? headers
-						: { ...headers, 'Content-Type': 'application/json' },
-					body,
-				);
-				requests += 1;
-				const found = leaks(answer.text);
-				if (found.length) problems.push(`${method} ${url}: ${found.join(', ')}`);
-				const isPublic = PUBLIC.has(route.url) && !route.url.startsWith('/wp-json');
-				if (!isPublic && answer.status < 400) {
-					problems.push(`${method} ${url}: ${answer.status}`);
-				}
-				if (route.url.startsWith('/wp-json/') && answer.status !== 401) {
-					problems.push(`${method} ${url}: ${answer.status}, not 401`);
-				}
-			}
-		}
-	}
+	expect(server.ctx.routes.length).toBeGreaterThan(50);
+	const { problems, requests } = await crawl(server.url, server.ctx.routes, secrets);
 	expect(problems).toEqual([]);
 	expect(requests).toBeGreaterThan(300);
 });
