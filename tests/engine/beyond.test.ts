@@ -177,7 +177,14 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		expect(engineStore.secret).toBe(SECRET);
 		const now = Math.floor(Date.now() / 1000);
 		token = signEngineToken(
-			{ store: engineStore.id, sub: 1, cap: REPORTS_CAPABILITY, iat: now, exp: now + 3000 },
+			{
+				store: engineStore.id,
+				sub: 1,
+				cap: REPORTS_CAPABILITY,
+				iat: now,
+				exp: now + 3000,
+				aud: server.url,
+			},
 			engineStore.secret,
 		);
 		sync = new StoreSync({

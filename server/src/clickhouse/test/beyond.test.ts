@@ -41,7 +41,7 @@ afterAll(async () => {
 	await fx?.stop();
 });
 
-const token = (store: string): string => engineToken(store);
+const token = (store: string): string => engineToken(store, undefined, fx.engine?.url);
 
 /** `url` is the path under /wp-json/ (`wc-analytics/reports/…`). */
 function get(server: Server, url: string, bearer?: string): Promise<Answer> {

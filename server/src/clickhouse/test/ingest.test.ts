@@ -28,6 +28,12 @@ import {
 	storeIdCandidates,
 } from '../store.js';
 import type { EngineIngest } from '../workspaces.js';
+import {
+	addOperator,
+	operatorSession,
+	TEST_PASSWORD,
+	type SignedIn,
+} from '../../engine-auth/test/operator-session.js';
 import { engineToken, getJson, json, startCluster, type Answer, type Server } from './setup.js';
 
 // Two ClickHouse servers, three DuckDB files and HTTP servers on a loaded 2-core machine.
@@ -83,12 +89,18 @@ describe('store sync on a ClickHouse engine', () => {
 	let duckA: Server | undefined;
 	let ingest: EngineIngest;
 	let client: ClickHouseClient;
-	const token = { a: '', b: '' };
+	/** Each store's token for the engine, and store A's for its DuckDB server (`duckA`). */
+	const token = { a: '', b: '', duckA: '' };
+	/** The signed-in operators of the engine and of the DuckDB server (cookie + session nonce). */
+	const operators: { engine: SignedIn | null; duckA: SignedIn | null } = {
+		engine: null,
+		duckA: null,
+	};
 
 	const engineGet = (route: string, who: 'a' | 'b'): Promise<Answer> =>
 		getJson(engine?.url ?? '', route, { Authorization: `Bearer ${token[who]}` });
 	const duckGet = (route: string): Promise<Answer> =>
-		getJson(duckA?.url ?? '', route, { Authorization: `Bearer ${token.a}` });
+		getJson(duckA?.url ?? '', route, { Authorization: `Bearer ${token.duckA}` });
 
 	/** Store A's routes on the engine equal its DuckDB server's (body and X-WP-Total). */
 	async function expectEqualToDuck(): Promise<void> {
@@ -139,8 +151,6 @@ describe('store sync on a ClickHouse engine', () => {
 		await workspace(path.join(dir, 'stores', 'a.duckdb'), woo.a, SECRET_A);
 		await workspace(path.join(dir, 'stores', 'b.duckdb'), woo.b, SECRET_B);
 		await workspace(path.join(dir, 'duck-a.duckdb'), woo.a, SECRET_A);
-		token.a = engineToken(woo.a.url, SECRET_A);
-		token.b = engineToken(woo.b.url, SECRET_B);
 		duckA = await startServer({
 			databasePath: path.join(dir, 'duck-a.duckdb'),
 			quiet: true,
@@ -154,6 +164,17 @@ describe('store sync on a ClickHouse engine', () => {
 			sync: { autoStart: false },
 		});
 		ingest = engine.sync as EngineIngest;
+		token.a = engineToken(woo.a.url, SECRET_A, engine.url);
+		token.b = engineToken(woo.b.url, SECRET_B, engine.url);
+		token.duckA = engineToken(woo.a.url, SECRET_A, duckA.url);
+		for (const server of [engine, duckA])
+			await addOperator(server.ctx.db, {
+				name: 'ops',
+				password: TEST_PASSWORD,
+				stores: null,
+			});
+		operators.engine = await operatorSession(engine, 'ops');
+		operators.duckA = await operatorSession(duckA, 'ops');
 	});
 
 	afterAll(async () => {
@@ -415,8 +436,13 @@ describe('store sync on a ClickHouse engine', () => {
 		const secondIngest = second.sync as EngineIngest;
 		// Each request asks the cluster for the push state (no cached state in this test).
 		secondIngest.pushStateMs = 0;
+		// Tokens for the second engine name its address.
+		const secondToken = {
+			a: engineToken(woo.a.url, SECRET_A, second.url),
+			b: engineToken(woo.b.url, SECRET_B, second.url),
+		};
 		const secondGet = (route: string, who: 'a' | 'b'): Promise<Answer> =>
-			getJson(second.url, route, { Authorization: `Bearer ${token[who]}` });
+			getJson(second.url, route, { Authorization: `Bearer ${secondToken[who]}` });
 		const revenue = `wc-analytics/reports/revenue/stats?${RANGE}&interval=month`;
 		try {
 			expect(json((await secondGet(revenue, 'a')).body)).toEqual(
@@ -494,7 +520,10 @@ describe('store sync on a ClickHouse engine', () => {
 		if (!a || !engine || !duckA) throw new Error('the servers are not running');
 		const engineUrl = engine.url;
 		const duckUrl = duckA.url;
-		const operator = { 'X-WP-Nonce': engine.nonce, 'X-Abacus-Store': String(a.storeId) };
+		const operator = {
+			...(operators.engine?.headers ?? {}),
+			'X-Abacus-Store': String(a.storeId),
+		};
 		const post = async (base: string, route: string, headers: Record<string, string>) => {
 			const response = await fetch(`${base}/wp-json/wc-analytics/${route}`, {
 				method: 'POST',
@@ -509,15 +538,19 @@ describe('store sync on a ClickHouse engine', () => {
 				await new Promise((resolve) => setTimeout(resolve, 100));
 			}
 		};
-		// Another store's token may not start it (a write needs the engine page's nonce).
+		// Another store's token may not start it (a write needs the engine's operator session).
 		const refused = await post(engine.url, 'reports/import', {
 			Authorization: `Bearer ${token.b}`,
 		});
 		expect(refused.status).toBe(403);
 		// Emptied: the cluster holds no order rows of the store, the figures are zero on both.
 		expect((await post(engine.url, 'reports/import/delete', operator)).status).toBe(200);
-		// The DuckDB server is the engine of store A too: its token, and its page's nonce to write.
-		const duckWrite = { Authorization: `Bearer ${token.a}`, 'X-WP-Nonce': duckA.nonce };
+		// The DuckDB server is the engine of store A too: its token, and its operator's session and
+		// nonce to write.
+		const duckWrite = {
+			Authorization: `Bearer ${token.duckA}`,
+			...(operators.duckA?.headers ?? {}),
+		};
 		expect((await post(duckUrl, 'reports/import/delete', duckWrite)).status).toBe(200);
 		await a.flush();
 		const emptied = await client.one<{ n: string }>(
@@ -537,7 +570,7 @@ describe('store sync on a ClickHouse engine', () => {
 		);
 		await waitForImport(() =>
 			getJson(duckUrl, 'wc-analytics/reports/import/status', {
-				Authorization: `Bearer ${token.a}`,
+				Authorization: `Bearer ${token.duckA}`,
 			}),
 		);
 		const orders = (done as { orders: { imported: number; total: number } }).orders;
@@ -564,7 +597,7 @@ describe('store sync on a ClickHouse engine', () => {
 		expect(JSON.stringify(statusB.body)).not.toContain(woo.a.url);
 		// A token naming A signed with B's secret, and no token: refused.
 		const forged = await getJson(engine?.url ?? '', 'abacus/v1/sync', {
-			Authorization: `Bearer ${engineToken(woo.a.url, SECRET_B)}`,
+			Authorization: `Bearer ${engineToken(woo.a.url, SECRET_B, engine?.url)}`,
 		});
 		expect(forged.status).toBe(401);
 		expect((await getJson(engine?.url ?? '', 'abacus/v1/sync')).status).toBe(401);

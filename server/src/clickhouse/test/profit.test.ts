@@ -57,9 +57,12 @@ afterAll(async () => {
 	await fx?.stop();
 });
 
-/** A store's token, with the scope of a user who may change costs when `edit`. */
-function token(i: number, edit = false): string {
-	if (!edit) return engineToken(SPECS[i].url);
+/**
+ * A store's token, with the scope of a user who may change costs when `edit`, for the engine at
+ * `aud` (default: the fixture's engine).
+ */
+function token(i: number, edit = false, aud = fx.engine?.url): string {
+	if (!edit) return engineToken(SPECS[i].url, undefined, aud);
 	const now = Math.floor(Date.now() / 1000);
 	return signEngineToken(
 		{
@@ -68,6 +71,7 @@ function token(i: number, edit = false): string {
 			cap: 'view_woocommerce_reports',
 			iat: now,
 			exp: now + 900,
+			aud,
 			scope: [EDIT_COSTS_SCOPE],
 		},
 		secretOf(SPECS[i].url),
@@ -329,9 +333,10 @@ test('a cost save is refused as on DuckDB: a token without edit_costs, bad input
 		engineStores: [{ url: SPECS[1].url, secret: secretOf(SPECS[1].url) }],
 	});
 	try {
-		const headers = { Authorization: `Bearer ${token(1)}` };
-		const click = await postCost(engine, body, headers);
-		const reference = await postCost(single, body, headers);
+		const click = await postCost(engine, body, { Authorization: `Bearer ${token(1)}` });
+		const reference = await postCost(single, body, {
+			Authorization: `Bearer ${token(1, false, single.url)}`,
+		});
 		expect(click.status).toBe(403);
 		expect([click.status, click.body]).toEqual([reference.status, reference.body]);
 		expect((click.body as { code: string }).code).toBe('abacus_engine_token_read_only');

@@ -46,12 +46,14 @@ describe('push states on a ClickHouse engine', () => {
 	let store: WorkspaceStore;
 	let client: ClickHouseClient;
 	let shards: ClickHouseClient[] = [];
-	let token = '';
+	/** The store's token for each engine (its address is the token's audience). */
+	const tokenFor = (server: Server | undefined): string =>
+		engineToken(woo.url, SECRET, server?.url);
 
 	const engineGet = (route: string): Promise<Answer> =>
-		getJson(engine?.url ?? '', route, { Authorization: `Bearer ${token}` });
+		getJson(engine?.url ?? '', route, { Authorization: `Bearer ${tokenFor(engine)}` });
 	const readerGet = (route: string): Promise<Answer> =>
-		getJson(reader?.url ?? '', route, { Authorization: `Bearer ${token}` });
+		getJson(reader?.url ?? '', route, { Authorization: `Bearer ${tokenFor(reader)}` });
 
 	/** The store's push states on the cluster, oldest first, once every shard's prunes are done. */
 	async function states(): Promise<PushState[]> {
@@ -94,7 +96,6 @@ describe('push states on a ClickHouse engine', () => {
 		} finally {
 			db.close();
 		}
-		token = engineToken(woo.url, SECRET);
 		engine = await startServer({
 			databasePath: path.join(dir, 'engine.duckdb'),
 			orders: 0,
