@@ -44,8 +44,8 @@ add_action( 'wp_dashboard_setup', 'abacus_dashboard_widget_setup' );
  * size, so the Dashboard does not move when they arrive.
  */
 function abacus_dashboard_widget_render() {
-	echo '<div id="abacus-dashboard-widget-root" class="abacus-dw" aria-busy="true">';
-	echo '<p class="screen-reader-text">' . esc_html__( 'Loading the store’s figures…', 'abacus' ) . '</p>';
+	echo '<div id="abacus-dashboard-widget-root"><div class="abacus-dw" aria-busy="true">';
+	echo '<p class="screen-reader-text" role="status">' . esc_html__( 'Loading the store’s figures…', 'abacus' ) . '</p>';
 	echo '<div class="abacus-dw__skeleton" aria-hidden="true">';
 	for ( $i = 0; $i < 2; $i++ ) {
 		echo '<div class="abacus-dw__skeleton-section"><span class="abacus-dw__bone abacus-dw__bone--title"></span><div class="abacus-dw__skeleton-figures">';
@@ -57,7 +57,7 @@ function abacus_dashboard_widget_render() {
 	echo '<span class="abacus-dw__bone abacus-dw__bone--chart"></span><span class="abacus-dw__bone abacus-dw__bone--line"></span>';
 	echo '</div>';
 	echo '<noscript><p>' . esc_html__( 'The store’s figures need JavaScript.', 'abacus' ) . '</p></noscript>';
-	echo '</div>';
+	echo '</div></div>';
 }
 
 /**

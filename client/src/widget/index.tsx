@@ -34,7 +34,6 @@ function start(): void {
 	// the request's path: report requests go to the engine when there is one.
 	apiFetch.use(createEngineMiddleware(engine, { timeout: ENGINE_TIMEOUT }));
 	const fetcher = (path: string): Promise<unknown> => apiFetch<unknown>({ path });
-	container.removeAttribute('aria-busy');
 	createRoot(container).render(<DashboardWidget settings={settings} fetch={fetcher} />);
 }
 

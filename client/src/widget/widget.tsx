@@ -185,7 +185,7 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 	const metrics: Array<{ metric: Metric; label: string }> = [
 		{ metric: 'net_revenue', label: __('Net sales', 'abacus') },
 		{ metric: 'orders_count', label: __('Orders', 'abacus') },
-		{ metric: 'avg_order_value', label: __('Average order value', 'abacus') },
+		{ metric: 'avg_order_value', label: __('Average order', 'abacus') },
 	];
 	const section = (
 		span: 'today' | 'week',
@@ -214,7 +214,14 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 								{format(metric, current[metric])}
 							</span>
 						</a>
-						<span className="abacus-dw__compare">
+						<span
+							className="abacus-dw__compare"
+							title={sprintf(
+								/* translators: %s: the figure at the same time last week. */
+								__('last week %s', 'abacus'),
+								format(metric, previous[metric]),
+							)}
+						>
 							<TrendBadge trend={trendOf(current[metric], previous[metric])} />
 							<span className="abacus-dw__previous">
 								{sprintf(
@@ -256,29 +263,31 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 					<span className="abacus-dw__legend-previous">{__('Last week', 'abacus')}</span>
 				</figcaption>
 			</figure>
-			<p className="abacus-dw__top">
-				<span className="abacus-dw__label">{__('Top product this week', 'abacus')}</span>{' '}
-				{data.top ? (
-					<>
-						<a
-							className="abacus-dw__link abacus-dw__top-link"
-							href={productLink(settings.reportUrl, data.top.id)}
-						>
-							{decodeHtml(data.top.name)}
-						</a>{' '}
-						<span className="abacus-dw__top-figures">
-							{sprintf(
-								/* translators: 1: net sales, 2: items sold. */
-								__('%1$s, %2$s sold', 'abacus'),
-								currency.formatAmount(data.top.netRevenue),
-								count(data.top.itemsSold),
-							)}
-						</span>
-					</>
-				) : (
-					<span>{__('No sales yet this week.', 'abacus')}</span>
-				)}
-			</p>
+			<div className="abacus-dw__top">
+				<span className="abacus-dw__label">{__('Top product this week', 'abacus')}</span>
+				<span className="abacus-dw__top-line">
+					{data.top ? (
+						<>
+							<a
+								className="abacus-dw__link abacus-dw__top-link"
+								href={productLink(settings.reportUrl, data.top.id)}
+							>
+								{decodeHtml(data.top.name)}
+							</a>{' '}
+							<span className="abacus-dw__top-figures">
+								{sprintf(
+									/* translators: 1: net sales, 2: items sold. */
+									__('%1$s, %2$s sold', 'abacus'),
+									currency.formatAmount(data.top.netRevenue),
+									count(data.top.itemsSold),
+								)}
+							</span>
+						</>
+					) : (
+						<span>{__('No sales yet this week.', 'abacus')}</span>
+					)}
+				</span>
+			</div>
 		</div>
 	);
 }

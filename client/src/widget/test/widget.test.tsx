@@ -113,7 +113,7 @@ describe('the Dashboard widget', () => {
 		const weekOrders = figure('This week so far', 'Orders');
 		expect(weekOrders).toHaveTextContent('12');
 		expect(weekOrders).toHaveTextContent('No change');
-		expect(figure('This week so far', 'Average order value')).toHaveTextContent('288,04 €');
+		expect(figure('This week so far', 'Average order')).toHaveTextContent('288,04 €');
 
 		// Today is the week's last day; last week's same day sold nothing: "New", not a percentage.
 		const todaySales = figure('Today so far', 'Net sales');

@@ -1,0 +1,340 @@
+/**
+ * The "Store this week" widget on WordPress's Dashboard, in WordPress 6.8 + WooCommerce 10: an
+ * administrator sees its placeholder (the same height as the figures), then today's and this
+ * week's figures against the same time last week, equal to WooCommerce's analytics REST answers
+ * for the same ranges; the chart is an image described in words; a figure clicked with the mouse
+ * opens its Abacus report over the same range; a subscriber (no view_woocommerce_reports) gets no
+ * widget and no widget script. Screenshots at 1440 and 390 px.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import {
+	chromium,
+	type Browser,
+	type BrowserContext,
+	type Page,
+	type Route,
+} from 'playwright-core';
+
+import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+
+const root = path.resolve(__dirname, '../..');
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
+const missing = missingPrerequisite();
+if (missing) console.warn(`Skipping the WordPress dashboard widget test: ${missing}`);
+const describeIfReady = missing ? describe.skip : describe;
+const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const EDITOR = { user: 'widget-editor', password: 'abacus-widget-editor-password' };
+
+interface Range {
+	after: string;
+	before: string;
+}
+interface Totals {
+	net_revenue: number;
+	orders_count: number;
+	avg_order_value: number;
+}
+
+/** The test store's currency: US dollars, `$1,234.56`. */
+function money(value: number): string {
+	const abs = Math.abs(value).toLocaleString('en-US', {
+		minimumFractionDigits: 2,
+		maximumFractionDigits: 2,
+	});
+	return value < 0 ? `-$${abs}` : `$${abs}`;
+}
+
+describeIfReady('the Dashboard widget in WordPress', () => {
+	let site: WordPressSite;
+	let browser: Browser;
+	let tmp: string;
+
+	beforeAll(async () => {
+		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-widget-'));
+		const zip = path.join(tmp, 'abacus.zip');
+		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
+			cwd: root,
+			stdio: 'ignore',
+			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
+		});
+		// Orders reach WooCommerce's analytics tables as they are saved (no scheduled import).
+		const immediate = path.join(tmp, 'immediate-import.php');
+		writeFileSync(
+			immediate,
+			"<?php\n// Test only: WooCommerce's analytics import runs as each order is saved.\nadd_filter( 'woocommerce_analytics_disable_action_scheduling', '__return_true' );\n",
+		);
+		site = await startWordPress(zip, {
+			contentFiles: { 'mu-plugins/abacus-test-immediate-import.php': immediate },
+		});
+		// A paid order earlier today and one at the same time a week ago (the prepared store's
+		// orders may be older than this week).
+		const made = site.php(`
+$product = wc_get_products( array( 'limit' => 1, 'status' => 'publish', 'type' => 'simple', 'orderby' => 'id', 'order' => 'ASC' ) )[0];
+$today   = current_datetime()->setTime( 0, 0, 0 )->getTimestamp();
+$ids     = array();
+foreach ( array( array( 0, 3 ), array( 7, 1 ) ) as $spec ) {
+	$when  = max( $today, time() - HOUR_IN_SECONDS ) - $spec[0] * DAY_IN_SECONDS;
+	$order = wc_create_order();
+	$order->add_product( $product, $spec[1] );
+	$order->set_billing_email( 'widget@example.org' );
+	$order->calculate_totals();
+	$order->set_date_created( $when );
+	$order->set_date_paid( $when );
+	$order->set_status( 'completed' );
+	$order->save();
+	$ids[] = $order->get_id();
+}
+echo wp_json_encode( $ids );`);
+		expect(JSON.parse(made.trim().split('\n').pop() ?? '[]')).toHaveLength(2);
+		const editor = site.php(`
+$id = wp_insert_user( array( 'user_login' => '${EDITOR.user}', 'user_pass' => '${EDITOR.password}', 'user_email' => 'widget-editor@example.org', 'role' => 'editor' ) );
+echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_woocommerce_reports' ) ? 'can' : 'cannot' );`);
+		expect(editor.trim()).toMatch(/cannot$/);
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+		});
+		mkdirSync(ARTIFACTS, { recursive: true });
+	}, 600000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await site?.close();
+		if (tmp) rmSync(tmp, { recursive: true, force: true });
+	}, 120000);
+
+	async function logIn(
+		user: { user: string; password: string },
+		width = 1440,
+	): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+		const context = await browser.newContext({ viewport: { width, height: 1000 } });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(error.message));
+		for (let attempt = 1; ; attempt += 1) {
+			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
+			await page.fill('#user_login', user.user);
+			await page.fill('#user_pass', user.password);
+			await page.click('#wp-submit');
+			try {
+				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+					waitUntil: 'domcontentloaded',
+					timeout: 30_000,
+				});
+				break;
+			} catch (error) {
+				if (attempt === 3) throw error;
+			}
+		}
+		return { context, page, errors };
+	}
+
+	/** A REST GET as the logged-in user of `page` (cookie and WordPress's REST nonce). */
+	async function rest<T>(page: Page, route: string, query: Record<string, string>): Promise<T> {
+		const nonce = (
+			await (
+				await page.request.get(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`)
+			).text()
+		).trim();
+		const response = await page.request.get(
+			`${site.url}/wp-json${route}?${new URLSearchParams(query)}`,
+			{ headers: { 'X-WP-Nonce': nonce } },
+		);
+		if (!response.ok()) throw new Error(`${route} answered ${response.status()}`);
+		return (await response.json()) as T;
+	}
+
+	async function totals(page: Page, range: Range): Promise<Totals> {
+		const answer = await rest<{ totals: Totals }>(page, '/wc-analytics/reports/revenue/stats', {
+			after: range.after,
+			before: range.before,
+			interval: 'day',
+		});
+		return answer.totals;
+	}
+
+	/** The figures of a section: label → value and the "last week" text. */
+	async function figures(
+		page: Page,
+		section: string,
+	): Promise<Record<string, { value: string; previous: string; trend: string }>> {
+		return page
+			.getByRole('region', { name: section })
+			.locator('.abacus-dw__figure')
+			.evaluateAll((items) =>
+				Object.fromEntries(
+					items.map((item) => [
+						item.querySelector('.abacus-dw__label')?.textContent?.trim() ?? '',
+						{
+							value:
+								item.querySelector('.abacus-dw__value')?.textContent?.trim() ?? '',
+							previous:
+								item.querySelector('.abacus-dw__previous')?.textContent?.trim() ??
+								'',
+							trend:
+								item.querySelector('.abacus-dw__trend')?.textContent?.trim() ?? '',
+						},
+					]),
+				),
+			);
+	}
+
+	test('shows the figures of WooCommerce’s analytics after the page, and links to the reports', async () => {
+		const { context, page, errors } = await logIn(ADMIN);
+		// Hold the widget's requests until the placeholder has been measured.
+		const held: Route[] = [];
+		let release: () => void = () => undefined;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const asked: string[] = [];
+		await page.route(/wc-analytics\/reports\//, async (route) => {
+			asked.push(route.request().url());
+			held.push(route);
+			await released;
+			await route.continue();
+		});
+		await page.goto(`${site.url}/wp-admin/`, { waitUntil: 'load' });
+		const widget = page.locator('#abacus_dashboard_widget');
+		await widget
+			.getByRole('heading', { name: 'Store this week' })
+			.waitFor({ state: 'visible' });
+		const container = page.locator('#abacus-dashboard-widget-root');
+		await page.waitForFunction(
+			() => document.querySelectorAll('.abacus-dw__skeleton').length > 0,
+		);
+		// Asked only once the page had loaded: no request ran during it.
+		await page.waitForFunction(() => document.readyState === 'complete');
+		const placeholderHeight = (await container.boundingBox())?.height ?? 0;
+		await widget.screenshot({ path: path.join(ARTIFACTS, 'dashboard-widget-loading.png') });
+		release();
+		await page.getByRole('region', { name: 'This week so far' }).waitFor({ timeout: 60000 });
+		await page.unroute(/wc-analytics\/reports\//);
+		const finalHeight = (await container.boundingBox())?.height ?? 0;
+		expect(placeholderHeight).toBeGreaterThan(200);
+		expect(Math.abs(finalHeight - placeholderHeight)).toBeLessThanOrEqual(2);
+		// One round of three requests: the week, the same span last week, the top product.
+		expect(asked).toHaveLength(3);
+		expect(held).toHaveLength(3);
+
+		const ranges = (await page.evaluate(
+			() =>
+				(window as unknown as { abacusDashboardWidget: { ranges: unknown } })
+					.abacusDashboardWidget.ranges,
+		)) as Record<'today' | 'week' | 'lastWeekToday' | 'lastWeek', Range>;
+		const labels: Array<[string, keyof Totals, (v: number) => string]> = [
+			['Net sales', 'net_revenue', money],
+			['Orders', 'orders_count', (v) => v.toLocaleString('en-US')],
+			['Average order', 'avg_order_value', money],
+		];
+		for (const [section, span, previousSpan] of [
+			['Today so far', 'today', 'lastWeekToday'],
+			['This week so far', 'week', 'lastWeek'],
+		] as const) {
+			const shown = await figures(page, section);
+			const now = await totals(page, ranges[span]);
+			const before = await totals(page, ranges[previousSpan]);
+			for (const [label, key, format] of labels) {
+				expect([label, shown[label].value]).toEqual([label, format(now[key])]);
+				expect([label, shown[label].previous]).toEqual([
+					label,
+					`last week ${format(before[key])}`,
+				]);
+				if (before[key] === 0 && now[key] > 0) expect(shown[label].trend).toBe('New');
+			}
+		}
+		// Today has this test's order of 3 items, the same day last week its order of 1.
+		expect((await figures(page, 'Today so far'))['Orders'].value).not.toBe('0');
+
+		const chart = page.getByRole('img', {
+			name: /Net sales by day, this week against last week/,
+		});
+		await chart.waitFor({ state: 'visible' });
+		const top = await rest<Array<{ product_id: number; extended_info: { name: string } }>>(
+			page,
+			'/wc-analytics/reports/products',
+			{
+				after: ranges.week.after,
+				before: ranges.week.before,
+				orderby: 'net_revenue',
+				order: 'desc',
+				per_page: '1',
+				extended_info: 'true',
+			},
+		);
+		expect((await page.locator('.abacus-dw__top-link').textContent())?.trim()).toBe(
+			top[0].extended_info.name,
+		);
+
+		await widget.screenshot({ path: path.join(ARTIFACTS, 'dashboard-widget-1440.png') });
+
+		// The week's net sales, clicked with the mouse: the Revenue report, week to date.
+		const weekSales = page
+			.getByRole('region', { name: 'This week so far' })
+			.getByRole('link', { name: /^Net sales/ });
+		const box = await weekSales.boundingBox();
+		if (!box) throw new Error('the week’s net sales link is not on screen');
+		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+		await page.waitForURL((url) => url.searchParams.get('page') === 'abacus', {
+			timeout: 60000,
+		});
+		const landed = new URL(page.url());
+		expect(landed.searchParams.get('path')).toBe('/analytics/revenue');
+		expect(landed.searchParams.get('period')).toBe('week');
+		await page.waitForFunction(
+			() =>
+				document.querySelectorAll('.abacus-summary__item-value').length > 0 &&
+				!document.querySelector('#root .abacus-summary .is-placeholder'),
+			undefined,
+			{ timeout: 60000 },
+		);
+		const tile = await page
+			.locator('.abacus-summary__item', { hasText: 'Net sales' })
+			.first()
+			.locator('.abacus-summary__item-value')
+			.textContent();
+		expect(tile?.trim()).toBe(money((await totals(page, ranges.week)).net_revenue));
+		expect(errors).toEqual([]);
+		await context.close();
+	});
+
+	test('fits a phone’s width', async () => {
+		const { context, page, errors } = await logIn(ADMIN, 390);
+		await page.goto(`${site.url}/wp-admin/`, { waitUntil: 'load' });
+		await page.getByRole('region', { name: 'This week so far' }).waitFor({ timeout: 60000 });
+		const widget = page.locator('#abacus_dashboard_widget');
+		const widgetBox = await widget.boundingBox();
+		expect(widgetBox?.width ?? 0).toBeLessThanOrEqual(390);
+		// No figure spills out of its box.
+		const spills = await page
+			.locator('.abacus-dw__figure')
+			.evaluateAll(
+				(items) => items.filter((item) => item.scrollWidth > item.clientWidth + 1).length,
+			);
+		expect(spills).toBe(0);
+		await widget.screenshot({ path: path.join(ARTIFACTS, 'dashboard-widget-390.png') });
+		expect(errors).toEqual([]);
+		await context.close();
+	});
+
+	test('a user who may not view reports gets no widget', async () => {
+		// An editor: WordPress's Dashboard, without the store's reports capability (WooCommerce
+		// sends a subscriber to the shop's account page instead of wp-admin).
+		const { context, page } = await logIn(EDITOR);
+		const scripts: string[] = [];
+		page.on('request', (request) => scripts.push(request.url()));
+		await page.goto(`${site.url}/wp-admin/`, { waitUntil: 'load' });
+		await page.locator('#dashboard-widgets').waitFor({ state: 'visible' });
+		expect(await page.locator('#abacus_dashboard_widget').count()).toBe(0);
+		expect(await page.locator('#abacus-dashboard-widget-root').count()).toBe(0);
+		expect(scripts.filter((url) => url.includes('dashboard-widget'))).toEqual([]);
+		expect(await page.evaluate(() => 'abacusDashboardWidget' in window)).toBe(false);
+		await context.close();
+	});
+});
