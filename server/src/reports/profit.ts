@@ -206,7 +206,7 @@ const rollupAggregates = (db: SqlReader): string => `
 	SUM(r.cost) AS cost,
 	SUM(r.gross_profit) AS gross_profit,
 	COALESCE(SUM(r.items_without_cost), 0) AS items_without_cost,
-	COALESCE(SUM(r.uncosted_lines), 0) AS uncosted_lines,
+	COALESCE(SUM(r.uncosted_lines), 0) AS lines_without_cost,
 	${dialectOf(db).aggregate('COUNT(DISTINCT r.product_id) FILTER (WHERE r.uncosted_lines > 0)')} AS products_without_cost`;
 
 /** The aggregate columns of a group of lines (`x` is the lines relation). */
@@ -218,7 +218,7 @@ const AGGREGATES = `
 	SUM(CASE WHEN x.line_cost IS NOT NULL THEN x.revenue - x.line_cost END) AS gross_profit,
 	COUNT(DISTINCT CASE WHEN x.parent_id = 0 THEN x.order_id END) AS orders_count,
 	COALESCE(SUM(CASE WHEN x.line_cost IS NULL THEN x.qty END), 0) AS items_without_cost,
-	COUNT(CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN 1 END) AS uncosted_lines,
+	COUNT(CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN 1 END) AS lines_without_cost,
 	COUNT(DISTINCT CASE WHEN x.line_cost IS NULL AND x.parent_id = 0 THEN x.product_id END) AS products_without_cost`;
 
 const money = (value: unknown): number | null =>
@@ -438,7 +438,9 @@ export async function profitList(
 	const order = q.str('order', 'desc') === 'asc' ? 'asc' : 'desc';
 	const orderby = q.str('orderby', 'net_revenue');
 	// A row lacks a cost when an order line of it has none (as products_without_cost counts).
-	const status = `CASE WHEN uncosted_lines = 0 THEN 'complete'
+	// Not aliased `uncosted_lines`: ClickHouse resolves an alias before a column of that name, so
+	// `r.uncosted_lines` inside the aggregates would read the SUM (an aggregate inside another).
+	const status = `CASE WHEN lines_without_cost = 0 THEN 'complete'
 		WHEN cost IS NULL THEN 'missing' ELSE 'partial' END AS cost_status`;
 	const derived = `CASE WHEN costed_revenue IS NOT NULL AND costed_revenue <> 0
 		THEN round(gross_profit / costed_revenue * 100, 2) END AS margin`;
