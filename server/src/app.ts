@@ -126,17 +126,6 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		}
 	});
 
-	// Numbers no column can hold (1e308, 2^63, Infinity, NaN) in a REST route's query or path are
-	// 400s. The admin page is served whatever its address holds: the app reads its own query and
-	// drops what it cannot use.
-	app.addHook('onRequest', async (request) => {
-		if (request.is404 || !request.routeOptions.url?.startsWith('/wp-json/')) return;
-		checkNumbers(
-			request.query as Record<string, unknown> | undefined,
-			request.params as Record<string, unknown> | undefined,
-		);
-	});
-
 	// Every response: no MIME sniffing, no framing, no referrer to other sites, and a CSP that
 	// loads nothing (HTML pages set their own, with a nonce for their inline script).
 	app.addHook('onSend', async (_request, reply, payload) => {
@@ -220,6 +209,17 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 
 	// Engine mode: nothing else answers without a store token or an operator session.
 	installEngineGate(app);
+
+	// Numbers no column can hold (1e308, 2^63, Infinity, NaN) in a REST route's query or path are
+	// 400s (on an engine, only for a caller the gate let through). The admin page is served
+	// whatever its address holds: the app reads its own query and drops what it cannot use.
+	app.addHook('onRequest', async (request) => {
+		if (request.is404 || !request.routeOptions.url?.startsWith('/wp-json/')) return;
+		checkNumbers(
+			request.query as Record<string, unknown> | undefined,
+			request.params as Record<string, unknown> | undefined,
+		);
+	});
 
 	// Once the request is routed (and any store token checked), the nonce and origin of every
 	// mutating call, judged on the matched route and the effective method (after any method

@@ -6,7 +6,11 @@
  * unpaged collections. Prints the count of 5xx answers, answers slower than 2 s and writes
  * accepted without a valid nonce (all three must be 0).
  *
- *   npx tsc -b server && node tests/fuzz/hostile-run.mjs [requests=50000] [orders=5000]
+ *   npx tsc -b server && node tests/fuzz/hostile-run.mjs [requests=50000] [orders=5000] [engine]
+ *
+ * With `engine`, the server is an engine (a store secret configured) and no request carries a
+ * store token or an operator session: every answer below 400 (the server-wide nonce included) is
+ * counted as `engineOpen`, which must be 0 too.
  *
  * Bounded: a fixed number of requests, 4 at a time, seeded random choices.
  */
@@ -19,6 +23,7 @@ const { startServer } = await import(path.join(root, 'server/build/index.js'));
 
 const TOTAL = Number(process.argv[2] ?? 50000);
 const ORDERS = Number(process.argv[3] ?? 5000);
+const ENGINE = process.argv[4] === 'engine';
 const CONCURRENCY = 4;
 const SLOW_MS = 2000;
 
@@ -29,7 +34,20 @@ const random = () => {
 };
 const pick = (list) => list[Math.floor(random() * list.length)];
 
-const server = await startServer({ port: 0, host: '127.0.0.1', orders: ORDERS, quiet: true });
+const server = await startServer({
+	port: 0,
+	host: '127.0.0.1',
+	orders: ORDERS,
+	quiet: true,
+	sync: false,
+	...(ENGINE
+		? {
+				engineStores: [
+					{ url: 'https://shop.example', secret: 'hostile-run-secret-0123456789' },
+				],
+			}
+		: {}),
+});
 const port = server.port;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const routes = server.ctx.routes.filter(({ url }) => url.startsWith('/wp-json/'));
@@ -189,9 +207,10 @@ const counts = {
 	slow: 0,
 	failed: 0,
 	writesWithoutNonce: 0,
+	engineOpen: 0,
 	byStatus: {},
 };
-const examples = { status5xx: [], slow: [], writesWithoutNonce: [] };
+const examples = { status5xx: [], slow: [], writesWithoutNonce: [], engineOpen: [] };
 let maxMs = 0;
 const started = Date.now();
 let next = 0;
@@ -212,6 +231,11 @@ async function worker() {
 		if (ms > SLOW_MS) {
 			counts.slow += 1;
 			if (examples.slow.length < 10) examples.slow.push(label);
+		}
+		// An engine answers nothing to a request without a store token or an operator session.
+		if (ENGINE && status >= 200 && status < 400) {
+			counts.engineOpen += 1;
+			if (examples.engineOpen.length < 10) examples.engineOpen.push(label);
 		}
 		if (request.write && !request.nonce && status >= 200 && status < 400) {
 			counts.writesWithoutNonce += 1;
@@ -236,5 +260,12 @@ console.log(
 );
 await server.close();
 process.exit(
-	counts.status5xx + counts.slow + counts.writesWithoutNonce + polluted.length > 0 ? 1 : 0,
+	counts.status5xx +
+		counts.slow +
+		counts.writesWithoutNonce +
+		counts.engineOpen +
+		polluted.length >
+		0
+		? 1
+		: 0,
 );
