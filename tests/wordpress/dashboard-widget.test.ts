@@ -6,8 +6,9 @@
  * opens its Abacus report over the same range; a subscriber (no view_woocommerce_reports) gets no
  * widget and no widget script. Screenshots at 1440 and 390 px.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +21,7 @@ import {
 } from 'playwright-core';
 
 import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+import { connect } from '../engine/stack.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -29,6 +31,7 @@ const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress dashboard widget test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
 const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const ENGINE_SECRET = 'widget-engine-secret-0123456789abcdef';
 const EDITOR = { user: 'widget-editor', password: 'abacus-widget-editor-password' };
 
 interface Range {
@@ -39,6 +42,21 @@ interface Totals {
 	net_revenue: number;
 	orders_count: number;
 	avg_order_value: number;
+}
+
+/** A free loopback port. */
+function unusedPort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() =>
+				typeof address === 'object' && address
+					? resolve(address.port)
+					: reject(new Error('no port')),
+			);
+		});
+	});
 }
 
 /** The test store's currency: US dollars, `$1,234.56`. */
@@ -187,6 +205,8 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 
 	test('shows the figures of WooCommerce’s analytics after the page, and links to the reports', async () => {
 		const { context, page, errors } = await logIn(ADMIN);
+		// The login lands on the Dashboard: leave it, so that only the next load is counted.
+		await page.goto('about:blank');
 		// Hold the widget's requests until the placeholder has been measured.
 		const held: Route[] = [];
 		let release: () => void = () => undefined;
@@ -322,6 +342,131 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 		expect(errors).toEqual([]);
 		await context.close();
 	});
+
+	test('with the Abacus engine chosen, the figures come from the engine with the page’s token', async () => {
+		// The engine as a store owner sets it up: a read-only REST key, `connect` registers the
+		// store with the shared secret and copies it (--sync), the built server serves it.
+		const keys = JSON.parse(
+			site
+				.php(
+					`global $wpdb;
+$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
+$key = 'ck_' . wc_rand_hash();
+$secret = 'cs_' . wc_rand_hash();
+$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
+	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
+	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
+) );
+echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
+				)
+				.trim()
+				.split('\n')
+				.pop() ?? '{}',
+		) as { key: string; secret: string };
+		const database = path.join(tmp, 'engine.duckdb');
+		expect(
+			connect(site.url, keys, {
+				db: database,
+				engineSecret: ENGINE_SECRET,
+				args: ['--sync'],
+			}),
+		).toContain(`Registered ${site.url}`);
+		const port = await unusedPort();
+		const engine = spawn(
+			'node',
+			[
+				'server/build/cli.js',
+				'--db',
+				database,
+				'--port',
+				String(port),
+				'--allow-private-stores',
+			],
+			{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		const engineUrl = `http://127.0.0.1:${port}`;
+		try {
+			let output = '';
+			await new Promise<void>((resolve, reject) => {
+				const read = (chunk: Buffer) => {
+					output += chunk.toString();
+					if (output.includes('Abacus is running at')) resolve();
+				};
+				engine.stdout?.on('data', read);
+				engine.stderr?.on('data', read);
+				engine.once('exit', (code) =>
+					reject(new Error(`The engine stopped (${code}): ${output}`)),
+				);
+			});
+			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
+update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
+
+			const { context, page, errors } = await logIn(ADMIN);
+			// The login lands on the Dashboard: leave it, so that only the next load is counted.
+			await page.goto('about:blank');
+			const sent: Array<{
+				url: string;
+				authorization: string | null;
+				cookie: string | null;
+			}> = [];
+			page.on('request', (request) => {
+				if (request.url().includes('/wc-analytics/reports/')) {
+					const headers = request.headers();
+					sent.push({
+						url: request.url(),
+						authorization: headers.authorization ?? null,
+						cookie: headers.cookie ?? null,
+					});
+				}
+			});
+			await page.goto(`${site.url}/wp-admin/`, { waitUntil: 'load' });
+			await page
+				.getByRole('region', { name: 'This week so far' })
+				.waitFor({ timeout: 60000 });
+			const settings = (await page.evaluate(
+				() =>
+					(
+						window as unknown as {
+							abacusDashboardWidget: { ranges: unknown; engine: { token: string } };
+						}
+					).abacusDashboardWidget,
+			)) as { ranges: Record<'week' | 'lastWeek', Range>; engine: { token: string } };
+			expect(sent).toHaveLength(3);
+			for (const request of sent) {
+				expect(request.url.startsWith(`${engineUrl}/wp-json/wc-analytics/reports/`)).toBe(
+					true,
+				);
+				expect(request.authorization).toBe(`Bearer ${settings.engine.token}`);
+				expect(request.cookie).toBeNull();
+			}
+			// The figures are the engine's answers for the same ranges.
+			const fromEngine = async (range: Range): Promise<Totals> => {
+				const response = await fetch(
+					`${engineUrl}/wp-json/wc-analytics/reports/revenue/stats?${new URLSearchParams({
+						after: range.after,
+						before: range.before,
+						interval: 'day',
+					})}`,
+					{ headers: { Authorization: `Bearer ${settings.engine.token}` } },
+				);
+				expect(response.status).toBe(200);
+				return ((await response.json()) as { totals: Totals }).totals;
+			};
+			const week = await fromEngine(settings.ranges.week);
+			const lastWeek = await fromEngine(settings.ranges.lastWeek);
+			const shown = await figures(page, 'This week so far');
+			expect(shown['Net sales'].value).toBe(money(week.net_revenue));
+			expect(shown['Orders'].value).toBe(week.orders_count.toLocaleString('en-US'));
+			expect(shown['Net sales'].previous).toBe(`last week ${money(lastWeek.net_revenue)}`);
+			expect(errors).toEqual([]);
+			await context.close();
+		} finally {
+			site.php("delete_option( 'abacus_engine' ); delete_option( 'abacus_engine_secret' );");
+			const exited = new Promise((resolve) => engine.once('exit', resolve));
+			engine.kill('SIGTERM');
+			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+		}
+	}, 600000);
 
 	test('a user who may not view reports gets no widget', async () => {
 		// An editor: WordPress's Dashboard, without the store's reports capability (WooCommerce
