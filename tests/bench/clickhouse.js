@@ -160,7 +160,8 @@ const cents = (body) =>
 		typeof value === 'number' ? Math.round(value * 100) / 100 : value,
 	);
 
-function token(id) {
+/** Store `id`'s token for the engine at `aud` (its address: the engine checks it). */
+function token(id, aud) {
 	const now = Math.floor(Date.now() / 1000);
 	return signEngineToken(
 		{
@@ -169,6 +170,7 @@ function token(id) {
 			cap: 'view_woocommerce_reports',
 			iat: now,
 			exp: now + 3600,
+			aud,
 		},
 		secretOf(id),
 	);
@@ -450,7 +452,7 @@ try {
 		const expected = cents((await call(duck.url, route)).body);
 		const click = [];
 		for (const id of sample) {
-			const bearer = token(id);
+			const bearer = token(id, engine.url);
 			const answer = cents((await call(engine.url, route, bearer)).body);
 			if (answer !== expected) {
 				throw new Error(

@@ -219,6 +219,7 @@ test('WooCommerce against the engine on the real store', async () => {
 					cap: REPORTS_CAPABILITY,
 					iat: now,
 					exp: now + 3000,
+					aud: server.url,
 				},
 				engineStore.secret,
 			);
