@@ -44,6 +44,10 @@ add_action( 'wp_dashboard_setup', 'abacus_dashboard_widget_setup' );
  * size, so the Dashboard does not move when they arrive.
  */
 function abacus_dashboard_widget_render() {
+	if ( ! file_exists( plugin_dir_path( ABACUS_PLUGIN_FILE ) . 'build/wp/dashboard-widget.asset.php' ) ) {
+		echo '<p>' . esc_html__( 'Abacus is not built: run "npm run build:client" in the plugin folder.', 'abacus' ) . '</p>';
+		return;
+	}
 	echo '<div id="abacus-dashboard-widget-root"><div class="abacus-dw" aria-busy="true">';
 	echo '<p class="screen-reader-text" role="status">' . esc_html__( 'Loading the store’s figures…', 'abacus' ) . '</p>';
 	echo '<div class="abacus-dw__skeleton" aria-hidden="true">';
