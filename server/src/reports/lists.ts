@@ -73,10 +73,14 @@ export async function ordersList(
 		...orderScope(q, settings, true, dialect),
 		await orderFilters(db, q, { categories: false, orders: true }),
 	);
+	// Money is ordered to the 4 decimals both engines keep (DuckDB's sums are doubles, ClickHouse's
+	// Decimal(18, 4)), so orders of equal totals fall back to their id alike on both.
 	const orderby =
-		{ date: 'date_created', num_items_sold: 'num_items_sold', net_total: 'net_total' }[
-			q.str('orderby', 'date')
-		] ?? 'date_created';
+		{
+			date: 'date_created',
+			num_items_sold: 'num_items_sold',
+			net_total: 'ROUND(net_total, 4)',
+		}[q.str('orderby', 'date')] ?? 'date_created';
 	// The orders in scope, then their parent order's total and currency (a refund shows its
 	// order's): one JOIN on an equality, as both engines take it.
 	// The list follows the store's date type (db/date-basis.ts): `date_created` of the relation is

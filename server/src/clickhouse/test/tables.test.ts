@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import {
 	type Answer,
 	type EngineFixture,
-	engineToken as token,
+	engineToken,
 	getJson,
 	type Server,
 	startEngineFixture,
@@ -52,6 +52,9 @@ function get(server: Server, url: string, bearer?: string): Promise<Answer> {
 }
 
 /** A store's own DuckDB server. */
+/** A store's token for this engine (its address is the token's audience). */
+const token = (store: string): string => engineToken(store, undefined, engine.url);
+
 const duckOf = (i: number): Server => fx.duck.get(SPECS[i].id) as Server;
 
 /**
