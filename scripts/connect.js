@@ -9,13 +9,12 @@
  * backfill, then a round every `--interval` seconds. `--sync` runs the backfill here, now, with its
  * progress, and exits. Builds the server first when it is missing or stale.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { ensureServerBuild, root } from './command-line.js';
 
 const USAGE = `Usage: npm run connect -- --store URL [--credentials-file FILE] [--user NAME]
        [--db .data/engine.duckdb] [--engine-secret-file FILE] [--interval 60] [--full-scan-every 10]
@@ -39,26 +38,6 @@ const REFUSED = {
 function fail(message) {
 	console.error(message);
 	process.exit(2);
-}
-
-function newest(dir) {
-	let latest = 0;
-	if (!fs.existsSync(dir)) return latest;
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-		else latest = Math.max(latest, fs.statSync(full).mtimeMs);
-	}
-	return latest;
-}
-
-function ensureServerBuild() {
-	const entry = path.join(root, 'server/build/sync/index.js');
-	const info = path.join(root, 'server/build/.tsbuildinfo');
-	const built = fs.existsSync(info) ? fs.statSync(info).mtimeMs : 0;
-	if (fs.existsSync(entry) && built >= newest(path.join(root, 'server/src'))) return;
-	const result = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
-	if (result.status !== 0 && !fs.existsSync(entry)) process.exit(result.status ?? 1);
 }
 
 function wholeNumber(name, value, fallback) {

@@ -13,13 +13,12 @@
  * --engine-secret-file FILE or ABACUS_ENGINE_SECRET signs the request token), else the engine's
  * database file (--db, default .data/engine.duckdb) answered here, with the engine stopped.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { ensureServerBuild, root } from './command-line.js';
 
 const USAGE = `Usage: npm run reconcile -- --store URL [--after YYYY-MM-DD] [--before YYYY-MM-DD]
        [--engine URL [--engine-secret-file FILE]] [--db .data/engine.duckdb]
@@ -40,26 +39,6 @@ ABACUS_ENGINE_SECRET), else its database --db FILE answered here (stop the engin
 function fail(message) {
 	console.error(message);
 	process.exit(2);
-}
-
-function newest(dir) {
-	let latest = 0;
-	if (!fs.existsSync(dir)) return latest;
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-		else latest = Math.max(latest, fs.statSync(full).mtimeMs);
-	}
-	return latest;
-}
-
-function ensureServerBuild() {
-	const entry = path.join(root, 'server/build/sync/reconcile.js');
-	const info = path.join(root, 'server/build/.tsbuildinfo');
-	const built = fs.existsSync(info) ? fs.statSync(info).mtimeMs : 0;
-	if (fs.existsSync(entry) && built >= newest(path.join(root, 'server/src'))) return;
-	const result = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
-	if (result.status !== 0 && !fs.existsSync(entry)) process.exit(result.status ?? 2);
 }
 
 /** A store-local day as the range's bound. */
