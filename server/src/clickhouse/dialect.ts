@@ -5,7 +5,7 @@
  * distinct counts, GROUP BY aliases (18.16 has no positional GROUP BY).
  */
 import type { BucketInterval, Dialect } from '../metrics/dialect.js';
-import { CLICKHOUSE_LINE_COSTS } from './costs.js';
+import { CLICKHOUSE_LINE_COSTS } from './cost-sql.js';
 
 /** A metric aggregate in DuckDB's SQL → ClickHouse; throws on a form it does not know. */
 export function clickhouseAggregate(sql: string): string {

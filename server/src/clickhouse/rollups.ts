@@ -18,7 +18,7 @@
  */
 import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
-import { CLICKHOUSE_LINE_COSTS } from './costs.js';
+import { CLICKHOUSE_LINE_COSTS } from './cost-sql.js';
 import { recordedShards } from './routing.js';
 
 const MONEY = 'Decimal(18, 4)';
