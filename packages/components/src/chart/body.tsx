@@ -1,6 +1,8 @@
 import {
 	startTransition,
 	useEffect,
+	useId,
+	useMemo,
 	useRef,
 	useState,
 	type KeyboardEvent,
@@ -8,12 +10,22 @@ import {
 } from 'react';
 
 import { throttle } from '@wordpress/compose';
+import { __ } from '@wordpress/i18n';
+
+import {
+	AnnotationsDescription,
+	ChartAnnotationMarkers,
+	DateMenu,
+	TooltipNotes,
+	type DateMenuAction,
+} from './annotations.js';
 
 import { useDrawing, type DrawingInput } from './drawing.js';
 import { ChartFocus } from './focus.js';
 import { ChartSeries } from './series.js';
 import { ChartTooltip } from './tooltip.js';
 import { CHART_CONSTANTS, getNearestIndex, type ChartRow } from './utils/index.js';
+import { annotationsAt, placeAnnotations, type ChartAnnotation } from './utils/annotations.js';
 import {
 	getBandCenter,
 	getFocusPoints,
@@ -31,6 +43,14 @@ export interface ChartBodyProps extends DrawingInput {
 	onPointClick?: (row: ChartRow, index: number) => void;
 	pointActionLabel?: string;
 	isPointActionable?: (row: ChartRow, index: number) => boolean;
+	/** The point action's name in the date menu (when a date offers more than one action). */
+	pointActionName?: string;
+	/** Notes to mark on the dates they cover (none when absent). */
+	annotations?: readonly ChartAnnotation[];
+	/** Called with a date's row when a person chooses to add a note there. */
+	onAddAnnotation?: (row: ChartRow, index: number) => void;
+	/** The tooltip's line when adding a note is what a click or Enter does. */
+	addAnnotationActionLabel?: string;
 }
 
 const { margin } = CHART_CONSTANTS;
@@ -67,11 +87,27 @@ export function ChartBody({
 	onPointClick,
 	pointActionLabel,
 	isPointActionable,
+	pointActionName,
+	annotations,
+	onAddAnnotation,
+	addAnnotationActionLabel,
 	...input
 }: ChartBodyProps) {
 	const drawing = useDrawing(input);
 	const { data, columns, chartType, width, height, label, formatValue } = drawing.input;
 	const [activeIndex, setActiveIndex] = useState(-1);
+	const [menuIndex, setMenuIndex] = useState<number | null>(null);
+	const bodyRef = useRef<HTMLDivElement>(null);
+	const descriptionId = useId();
+	const { interval } = drawing.input;
+	const placed = useMemo(
+		() => (annotations ? placeAnnotations(data, annotations, interval) : []),
+		[data, annotations, interval],
+	);
+	const formatDay = (day: string): string => {
+		const date = drawing.parseDate(day);
+		return date ? drawing.formatTooltipDate(date) : day;
+	};
 	// The screen-reader table follows the first paint, then each new drawing once it is painted.
 	const [hasTable, setHasTable] = useState(false);
 	useEffect(() => startTransition(() => setHasTable(true)), []);
@@ -96,10 +132,41 @@ export function ChartBody({
 		return getNearestIndex(x, data.length, drawing.innerWidth);
 	};
 
+	/** What a click or Enter on a date may do there. */
+	const actionsAt = (index: number): DateMenuAction[] => {
+		const row = data[index];
+		if (!row) return [];
+		const actions: DateMenuAction[] = [];
+		if (onPointClick && canOpen(index)) {
+			actions.push({
+				key: 'open',
+				label: pointActionName ?? __('Open', 'abacus'),
+				run: () => onPointClick(row, index),
+			});
+		}
+		if (onAddAnnotation) {
+			actions.push({
+				key: 'add-note',
+				label: __('Add a note', 'abacus'),
+				run: () => onAddAnnotation(row, index),
+			});
+		}
+		return actions;
+	};
+	/** One action runs at once; more open the date's menu. */
+	const activate = (index: number) => {
+		const actions = actionsAt(index);
+		if (actions.length === 1) actions[0].run();
+		else if (actions.length > 1) setMenuIndex(index);
+	};
+	const hasActions = !!onPointClick || !!onAddAnnotation;
+
 	const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-		if (event.key === 'Enter' && onPointClick && data[activeIndex]) {
+		// Keys pressed in the date menu are the menu's.
+		if (event.target !== event.currentTarget) return;
+		if (event.key === 'Enter' && hasActions && data[activeIndex]) {
 			event.preventDefault();
-			if (canOpen(activeIndex)) onPointClick(data[activeIndex], activeIndex);
+			activate(activeIndex);
 			return;
 		}
 		const next = getKeyboardIndex(event.key, activeIndex, data.length);
@@ -113,15 +180,37 @@ export function ChartBody({
 	const activeX = activeRow ? getBandCenter(drawing.xScale, activeRow.date) : 0;
 	const activeDate = activeRow ? drawing.parseDate(activeRow.date) : null;
 	const placement = getTooltipPlacement(activeX, drawing.innerWidth, width);
+	const menuRow = menuIndex !== null ? data[menuIndex] : undefined;
+	const menuDate = menuRow ? drawing.parseDate(menuRow.date) : null;
+	const menuPlacement = menuRow
+		? getTooltipPlacement(
+				getBandCenter(drawing.xScale, menuRow.date),
+				drawing.innerWidth,
+				width,
+			)
+		: null;
+	const activeNotes = activeIndex >= 0 ? annotationsAt(placed, activeIndex) : [];
+	let actionLabel: string | undefined;
+	if (onPointClick && canOpen(activeIndex)) actionLabel = pointActionLabel;
+	else if (onAddAnnotation) {
+		actionLabel =
+			addAnnotationActionLabel ?? __('Click or press Enter to add a note', 'abacus');
+	}
 
 	return (
 		<div
 			className="abacus-chart__body"
 			role="group"
 			aria-label={label}
+			aria-describedby={annotations ? descriptionId : undefined}
 			tabIndex={0}
+			ref={bodyRef}
 			onKeyDown={onKeyDown}
-			onBlur={() => setActiveIndex(-1)}
+			onBlur={(event) => {
+				if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+					setActiveIndex(-1);
+				}
+			}}
 		>
 			<svg
 				ref={svgRef}
@@ -131,19 +220,21 @@ export function ChartBody({
 				aria-hidden="true"
 				onMouseMove={(event) => setActiveIndex(indexAt(event))}
 				onMouseLeave={() => setActiveIndex(-1)}
-				onClick={
-					onPointClick
-						? (event) => {
-								const index = indexAt(event);
-								if (canOpen(index)) onPointClick(data[index], index);
-							}
-						: undefined
-				}
-				style={onPointClick ? { cursor: 'pointer' } : undefined}
+				onClick={hasActions ? (event) => activate(indexAt(event)) : undefined}
+				style={hasActions ? { cursor: 'pointer' } : undefined}
 			>
 				<g transform={`translate(${margin.left},${margin.top})`}>
 					{drawing.yAxis}
 					{drawing.xAxis}
+					{placed.length > 0 && (
+						<ChartAnnotationMarkers
+							placed={placed}
+							data={data}
+							xScale={drawing.xScale}
+							height={drawing.innerHeight}
+							activeIndex={activeIndex}
+						/>
+					)}
 					<ChartSeries marks={drawing.marks} colors={colors} focusedKey={focusedKey} />
 					{activeRow && (
 						<ChartFocus
@@ -163,7 +254,7 @@ export function ChartBody({
 					)}
 				</g>
 			</svg>
-			{activeRow && (
+			{activeRow && menuIndex === null && (
 				<ChartTooltip
 					title={
 						tooltipTitle ??
@@ -177,12 +268,37 @@ export function ChartBody({
 					)}
 					colors={colors}
 					formatValue={formatValue}
-					actionLabel={
-						onPointClick && canOpen(activeIndex) ? pointActionLabel : undefined
+					actionLabel={actionLabel}
+					notes={
+						activeNotes.length > 0 ? (
+							<TooltipNotes notes={activeNotes} formatDay={formatDay} />
+						) : undefined
 					}
 					isLeft={placement.isLeft}
 					style={placement.style}
 				/>
+			)}
+			{menuRow && menuIndex !== null && menuPlacement && (
+				<DateMenu
+					title={menuDate ? drawing.formatTooltipDate(menuDate) : menuRow.date}
+					actions={actionsAt(menuIndex).map((action) => ({
+						...action,
+						// The chart gets the focus back first, so a dialog the action opens
+						// returns it there.
+						run: () => {
+							bodyRef.current?.focus();
+							action.run();
+						},
+					}))}
+					onClose={(refocus) => {
+						setMenuIndex(null);
+						if (refocus) bodyRef.current?.focus();
+					}}
+					style={menuPlacement.style}
+				/>
+			)}
+			{annotations && (
+				<AnnotationsDescription id={descriptionId} placed={placed} formatDay={formatDay} />
 			)}
 			{hasTable && tableDrawing.table}
 		</div>

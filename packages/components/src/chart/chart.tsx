@@ -3,7 +3,7 @@ import { format as d3Format } from 'd3-format';
 import { startTransition, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 import { useViewportMatch } from '@wordpress/compose';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { updateQueryString } from '@abacus/navigation';
 
@@ -96,6 +96,12 @@ export function Chart({
 	onPointClick,
 	pointActionLabel,
 	isPointActionable,
+	pointActionName,
+	annotations,
+	showAnnotations = true,
+	onShowAnnotationsChange,
+	onAddAnnotation,
+	addAnnotationActionLabel,
 }: ChartProps) {
 	const [bodyRef, width] = useWidth();
 	const isWide = useViewportMatch('large');
@@ -208,6 +214,10 @@ export function Chart({
 				onPointClick={onPointClick}
 				pointActionLabel={pointActionLabel}
 				isPointActionable={isPointActionable}
+				pointActionName={pointActionName}
+				annotations={showAnnotations ? annotations : undefined}
+				onAddAnnotation={onAddAnnotation}
+				addAnnotationActionLabel={addAnnotationActionLabel}
 			/>
 		);
 	}
@@ -221,6 +231,20 @@ export function Chart({
 			<div className="abacus-chart__header">
 				{title && <h2 className="abacus-chart__title">{title}</h2>}
 				{position === 'top' && legend}
+				{annotations && onShowAnnotationsChange && (
+					<button
+						type="button"
+						className="abacus-chart__notes-toggle"
+						aria-pressed={showAnnotations}
+						onClick={() => onShowAnnotationsChange(!showAnnotations)}
+					>
+						{sprintf(
+							/* translators: %d: number of notes in the period */
+							__('Show notes (%d)', 'abacus'),
+							annotations.length,
+						)}
+					</button>
+				)}
 				{showHeaderControls && (
 					<ChartControls
 						interval={interval}

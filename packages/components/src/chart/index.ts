@@ -1,6 +1,8 @@
 export { Chart } from './chart.js';
 export { ChartPlaceholder } from './placeholder.js';
 export type { ChartPlaceholderProps } from './placeholder.js';
-export type { ChartProps, ChartRow } from './types.js';
+export type { ChartAnnotation, ChartProps, ChartRow } from './types.js';
+export { placeAnnotations, annotationsAt, intervalEnd } from './utils/annotations.js';
+export type { PlacedAnnotation } from './utils/annotations.js';
 export * from './utils/index.js';
 export * from './utils/pieces.js';

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { __ } from '@wordpress/i18n';
 
 import type { ChartTooltipLine } from './utils/pieces.js';
@@ -13,6 +15,7 @@ export function ChartTooltip({
 	colors,
 	formatValue,
 	actionLabel,
+	notes,
 	isLeft,
 	style,
 }: {
@@ -21,6 +24,8 @@ export function ChartTooltip({
 	colors: Record<string, string>;
 	formatValue: (value: number) => string;
 	actionLabel?: string;
+	/** The notes on the date (annotations), below the values. */
+	notes?: ReactNode;
 	isLeft: boolean;
 	style: { left: number } | { right: number };
 }) {
@@ -46,6 +51,7 @@ export function ChartTooltip({
 					</li>
 				))}
 			</ul>
+			{notes}
 			{actionLabel ? <div className="abacus-chart__tooltip-action">{actionLabel}</div> : null}
 		</div>
 	);

@@ -7,7 +7,9 @@ import type {
 	ChartValueType,
 	LegendPosition,
 } from './utils/index.js';
+import type { ChartAnnotation } from './utils/annotations.js';
 
+export type { ChartAnnotation };
 export type { ChartInterval, ChartMode, ChartRow, ChartType, ChartValueType, LegendPosition };
 
 export interface ChartProps {
@@ -93,4 +95,30 @@ export interface ChartProps {
 	 * does nothing and the tooltip does not offer it.
 	 */
 	isPointActionable?: (row: ChartRow, index: number) => boolean;
+	/**
+	 * The date menu's name of the point action, e.g. 'See these orders': when a date offers both
+	 * `onPointClick` and `onAddAnnotation`, a click or Enter opens a small menu of the two.
+	 * Default 'Open'.
+	 */
+	pointActionName?: string;
+	/**
+	 * Notes on days or ranges of days (annotations): a marker (a flag above the first date and a
+	 * light band over the dates covered) on each date a note falls on, the notes of a date in its
+	 * tooltip, and every note in the chart's accessible description. Default: none, no markers.
+	 */
+	annotations?: ChartAnnotation[];
+	/** Whether the notes' markers are shown. Default true. */
+	showAnnotations?: boolean;
+	/**
+	 * Called with the new choice when the header's "Show notes" toggle is pressed; the toggle is
+	 * shown only with this callback and `annotations`.
+	 */
+	onShowAnnotationsChange?: (show: boolean) => void;
+	/**
+	 * Called with a date's row when a person chooses "Add a note" on it: a click or Enter on a
+	 * date does it at once, or opens the date menu when the date also has `onPointClick`.
+	 */
+	onAddAnnotation?: (row: ChartRow, index: number) => void;
+	/** The tooltip's line when adding a note is what a click does. Default 'Click or press Enter to add a note'. */
+	addAnnotationActionLabel?: string;
 }
