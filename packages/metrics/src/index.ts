@@ -106,3 +106,4 @@ export function metricDefinitions(
 }
 
 export { storeGroupMetric, type StoreGroupMetricKey } from './stores.js';
+export * from './forecast/index.js';
