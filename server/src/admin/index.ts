@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { registerAnnotationRoutes } from './routes/annotations.js';
 import { registerCustomerOrderRoutes } from './routes/customers-orders.js';
 import { registerGatewayRoutes } from './routes/gateways.js';
 import { registerLookupRoutes } from './routes/lookups.js';
@@ -28,4 +29,5 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerConte
 	await registerGatewayRoutes(app, ctx);
 	await registerPluginRoutes(app, ctx);
 	await registerOnboardingRoutes(app, ctx);
+	await registerAnnotationRoutes(app, ctx);
 }
