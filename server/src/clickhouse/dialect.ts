@@ -52,6 +52,9 @@ export const CLICKHOUSE: Dialect = {
 	name: 'clickhouse',
 	// The cluster keeps the daily roll-ups per store, the profit one too (`rollups.ts`).
 	rollups: true,
+	// Only by creation date: under the paid or completed date type revenue and orders stats read
+	// the store's orders (`order_stats` carries both dates).
+	basisRollups: false,
 	profitRollup: true,
 	lineCosts: () => CLICKHOUSE_LINE_COSTS,
 	bucketStart,

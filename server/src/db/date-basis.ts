@@ -55,20 +55,41 @@ export function basisDateSql(basis: DateBasis, alias = 's'): string {
 	return `CASE WHEN ${alias}.parent_id <> 0 THEN ${alias}.date_created ELSE ${alias}.${basis} END`;
 }
 
+/** The columns of `order_stats` (both engines), in order. */
+const ORDER_STATS_COLUMNS = [
+	'order_id',
+	'parent_id',
+	'date_created_gmt',
+	'date_paid',
+	'date_completed',
+	'num_items_sold',
+	'total_sales',
+	'tax_total',
+	'shipping_total',
+	'net_total',
+	'returning_customer',
+	'status',
+	'customer_id',
+] as const;
+
 /**
  * A relation with the columns of `order_stats` where `date_created` is the basis date, plus
  * `created_at`, the order's creation time; rows without a basis date are left out. Under the
  * creation date it is the table itself (`createdAtSql` names the creation time either way).
+ *
+ * The same SQL runs on DuckDB and ClickHouse: the basis date and the creation time are named
+ * apart in an inner SELECT (`basis_date`, `created_time`) and renamed outside it, because
+ * ClickHouse 18.16 resolves a column named like an alias of the same SELECT (`x.date_created`
+ * beside `… AS date_created`) to that alias.
  */
 export function orderStatsOn(basis: DateBasis): string {
 	if (basis === 'date_created') return 'order_stats';
-	const date = basisDateSql(basis, 'x');
-	return `(SELECT x.order_id AS order_id, x.parent_id AS parent_id, ${date} AS date_created,
-		x.date_created_gmt AS date_created_gmt, x.date_paid AS date_paid, x.date_completed AS date_completed,
-		x.num_items_sold AS num_items_sold, x.total_sales AS total_sales, x.tax_total AS tax_total,
-		x.shipping_total AS shipping_total, x.net_total AS net_total, x.returning_customer AS returning_customer,
-		x.status AS status, x.customer_id AS customer_id, x.date_created AS created_at
-		FROM order_stats x WHERE ${date} IS NOT NULL)`;
+	const date = `CASE WHEN parent_id <> 0 THEN date_created ELSE ${basis} END`;
+	const columns = ORDER_STATS_COLUMNS.map((c) => `y.${c} AS ${c}`).join(', ');
+	return `(SELECT ${columns}, y.basis_date AS date_created, y.created_time AS created_at
+		FROM (SELECT ${ORDER_STATS_COLUMNS.join(', ')}, ${date} AS basis_date, date_created AS created_time
+			FROM order_stats) y
+		WHERE y.basis_date IS NOT NULL)`;
 }
 
 /** SQL of the creation time of a row of `orderStatsOn(basis)` (alias `s`). */

@@ -20,6 +20,11 @@ export interface Dialect {
 	readonly name: 'duckdb' | 'clickhouse';
 	/** Whether the daily roll-up tables (`db/rollups.ts`) exist on this engine. */
 	readonly rollups: boolean;
+	/**
+	 * Whether the roll-ups of revenue and orders stats by paid and by completed date
+	 * (`order_basis_daily`, `order_basis_coupon_daily`, `order_basis_product_daily`) exist too.
+	 */
+	readonly basisRollups: boolean;
 	/** Whether the daily profit roll-up (`order_profit_daily`, `db/costs.ts`) exists on this engine. */
 	readonly profitRollup: boolean;
 	/**
@@ -68,6 +73,7 @@ export interface SqlReader {
 export const DUCKDB: Dialect = {
 	name: 'duckdb',
 	rollups: true,
+	basisRollups: true,
 	profitRollup: true,
 	lineCosts: () => `(SELECT order_item_id AS cost_item, unit_cost FROM order_line_costs
 		UNION ALL SELECT c.order_item_id, c.unit_cost FROM ${lineCostsSql()} c

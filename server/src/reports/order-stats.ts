@@ -20,6 +20,7 @@ import { Query } from '../http/params.js';
 import { type StoreSettings } from '../db/store-settings.js';
 import { dateRange } from './date-range.js';
 import { orderStatsOn } from '../db/date-basis.js';
+import { orderRollupTables } from '../db/rollups.js';
 
 const pick = (set: Record<string, Metric>, keys: string[]): Metric[] =>
 	keys.map((k) => set[k]).filter((m): m is Metric => !!m);
@@ -300,7 +301,8 @@ export async function orderStats(
 	const extra = filters ? await orderFilters(db, q) : dimensionFilters(q);
 	const where = whereClause(dateWhere(range, 's.date_created', dialectOf(db)), status, extra);
 	// Revenue and orders count an order on the store's date type (db/date-basis.ts); the daily
-	// roll-ups are by creation date, so another date type reads the order rows.
+	// roll-ups of revenue and orders stats are kept by each date type (db/rollups.ts) where the
+	// engine keeps them (`basisRollups`; else another date type reads the order rows).
 	const basis = settings.dateBasis ?? 'date_created';
 	const table = orderStatsOn(basis);
 	const base = pick(ORDER_METRICS, [
@@ -328,11 +330,13 @@ export async function orderStats(
 		interval !== 'hour' &&
 		!extra &&
 		!segmentby &&
-		basis === 'date_created' &&
-		dialectOf(db).rollups
+		dialectOf(db).rollups &&
+		(basis === 'date_created' || dialectOf(db).basisRollups)
 	) {
 		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+		const rolled = orderRollupTables(basis);
 		const rollWhere = whereClause(
+			rolled.where,
 			{
 				sql: ['s.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
 				params: [day(range.after), day(range.before)],
@@ -356,13 +360,13 @@ export async function orderStats(
 			alwaysInTotals: ['products', 'coupons_count'],
 			sources: [
 				{
-					from: `FROM order_stats_daily s ${rollWhere.sql}`,
+					from: `FROM ${rolled.stats} s ${rollWhere.sql}`,
 					params: rollWhere.params,
 					date: 's.day',
 					metrics: additive,
 				},
 				{
-					from: `FROM order_coupon_daily c ${rollWhere.sql.replace(/\bs\./g, 'c.')}`,
+					from: `FROM ${rolled.coupons} c ${rollWhere.sql.replace(/\bs\./g, 'c.')}`,
 					params: rollWhere.params,
 					date: 'c.day',
 					metrics: [
@@ -371,7 +375,7 @@ export async function orderStats(
 					],
 				},
 				{
-					from: `FROM order_product_daily p ${rollWhere.sql.replace(/\bs\./g, 'p.')}`,
+					from: `FROM ${rolled.products} p ${rollWhere.sql.replace(/\bs\./g, 'p.')}`,
 					params: rollWhere.params,
 					date: 'p.day',
 					metrics: [onRollup(ORDER_METRICS.products)],

@@ -16,6 +16,9 @@ const DERIVED = [
 	'order_tax_daily',
 	'order_product_daily',
 	'order_profit_daily',
+	'order_basis_daily',
+	'order_basis_coupon_daily',
+	'order_basis_product_daily',
 	'categories',
 	'products',
 ];
