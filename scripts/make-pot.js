@@ -157,9 +157,13 @@ export function packageScriptMap(dir) {
 	);
 }
 
+/** The Dashboard widget's script: its own build (no translation map), from client/src/widget. */
+export const WIDGET_SCRIPT = 'build/wp/dashboard-widget.js';
+
 /** The built scripts carrying the strings of one source file (a reference without its line). */
-function scriptsOf(file, scriptMap, packageScripts) {
+function scriptsOf(file, scriptMap, packageScripts, widgetScript) {
 	const found = (scriptMap?.[file] ?? []).map((built) => `build/wp/${built}`);
+	if (widgetScript && file.startsWith('client/src/widget/')) found.push(WIDGET_SCRIPT);
 	const match = /^packages\/([^/]+)\/src\//.exec(file);
 	if (match && packageScripts?.[match[1]]) found.push(packageScripts[match[1]]);
 	return found;
@@ -170,9 +174,11 @@ function scriptsOf(file, scriptMap, packageScripts) {
  * scripts), every string also names the built scripts that carry it (`build/wp/chunks/x.js`), so
  * that WordPress's `make-json` writes the JSON translation of each script plugin.php loads. With
  * `packageScripts` (packageScriptMap()), strings of packages/<name>/src also name
- * `build/wp-packages/<name>.js`, so the abacus-<name> handles get their JSON translations too.
+ * `build/wp-packages/<name>.js`, so the abacus-<name> handles get their JSON translations too. With
+ * `widgetScript`, strings of client/src/widget also name build/wp/dashboard-widget.js (the
+ * Dashboard widget's script, which php/dashboard-widget.php loads with its JSON translation).
  */
-export function makePot({ scriptMap, packageScripts } = {}) {
+export function makePot({ scriptMap, packageScripts, widgetScript } = {}) {
 	entries.clear();
 	const files = [
 		...walk(path.join(root, 'client/src')),
@@ -219,7 +225,12 @@ export function makePot({ scriptMap, packageScripts } = {}) {
 			const scripts = [
 				...new Set(
 					e.refs.flatMap((ref) =>
-						scriptsOf(ref.replace(/:\d+$/, ''), scriptMap, packageScripts),
+						scriptsOf(
+							ref.replace(/:\d+$/, ''),
+							scriptMap,
+							packageScripts,
+							widgetScript,
+						),
 					),
 				),
 			].sort();
@@ -260,6 +271,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const { pot, count } = makePot({
 		scriptMap: existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : undefined,
 		packageScripts: packageScriptMap(path.join(buildRoot, 'wp-packages')),
+		widgetScript: existsSync(path.join(buildRoot, 'wp/dashboard-widget.js')),
 	});
 	mkdirSync(path.dirname(out), { recursive: true });
 	writeFileSync(out, pot);
