@@ -33,7 +33,7 @@ import { RestError } from '../http/errors.js';
 import { ImportJob, setImportJobs } from '../reports/import.js';
 import type { ReportSource } from '../reports/report-route.js';
 import { StoreSync, type SyncOptions } from '../sync/engine.js';
-import { syncStatus, type SyncService } from '../sync/index.js';
+import { requestSettings, syncStatus, type SyncService } from '../sync/index.js';
 import { listStores, type RegisteredStore as SyncStore } from '../sync/registry.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';
 import { pushChanges, type PushOptions, type PushResult } from './ingest.js';
@@ -509,7 +509,10 @@ export function workspaceOf(
 	return store;
 }
 
-/** `GET /wp-json/abacus/v1/sync` on a ClickHouse engine: the token's store, with its pushes. */
+/**
+ * `GET /wp-json/abacus/v1/sync` on a ClickHouse engine: the token's store, with its pushes; and
+ * `POST /wp-json/abacus/v1/sync/settings`.
+ */
 export async function registerIngestRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
@@ -539,4 +542,15 @@ export async function registerIngestRoutes(
 			})),
 		};
 	});
+	// The plugin's notice that settings which shape figures were saved: the store's sync reads
+	// them at once (its figures reach the cluster with the next push).
+	app.post(
+		'/abacus/v1/sync/settings',
+		{ config: { engineIngest: true } },
+		async (request, reply) => {
+			const store = workspaceOf(engineIngestOf(ctx), request);
+			const answer = requestSettings([store.sync], store.sync.storeId);
+			return reply.code(answer.status).send(answer.body);
+		},
+	);
 }

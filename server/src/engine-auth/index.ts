@@ -18,6 +18,7 @@ import {
 	normaliseStoreId,
 	readClaims,
 	storeOrigin,
+	SYNC_SETTINGS_SCOPE,
 	verifyEngineToken,
 	type EngineClaims,
 } from './token.js';
@@ -67,7 +68,9 @@ export interface TokenWrite {
  * The only writes a store's token may make, judged on the matched route and the effective method:
  * starting a whole-report export and cancelling one (an export is a read of the store's figures,
  * built in the background), and recording a product's cost (only with `EDIT_COSTS_SCOPE`, which
- * the plugin gives to users who may manage the store). Every other write still needs the server's
+ * the plugin gives to users who may manage the store), and asking for the store's settings to be
+ * read again (only with `SYNC_SETTINGS_SCOPE`, which the plugin signs for its own notice after a
+ * save, never for a page). Every other write still needs the server's
  * own nonce.
  */
 export const TOKEN_WRITE_ROUTES: readonly TokenWrite[] = [
@@ -75,6 +78,7 @@ export const TOKEN_WRITE_ROUTES: readonly TokenWrite[] = [
 	{ method: 'POST', url: '/wp-json/wc-analytics/reports/:type/export/:id/cancel' },
 	{ method: 'DELETE', url: '/wp-json/wc-analytics/reports/:type/export/:id' },
 	{ method: 'POST', url: '/wp-json/abacus/v1/costs', scope: EDIT_COSTS_SCOPE },
+	{ method: 'POST', url: '/wp-json/abacus/v1/sync/settings', scope: SYNC_SETTINGS_SCOPE },
 ];
 
 /** The same writes as request paths (after `/wp-json`), for the preflight (which matches no route). */
@@ -83,6 +87,7 @@ const TOKEN_WRITE_PATHS: ReadonlyArray<{ method: string; path: RegExp }> = [
 	{ method: 'POST', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}\/cancel$/ },
 	{ method: 'DELETE', path: /^\/wc-analytics\/reports\/[a-z][a-z-]*\/export\/\d{1,30}$/ },
 	{ method: 'POST', path: /^\/abacus\/v1\/costs$/ },
+	{ method: 'POST', path: /^\/abacus\/v1\/sync\/settings$/ },
 ];
 
 /** The methods a store's page may use cross-origin on a guarded path: reads, and the writes above. */
@@ -312,7 +317,9 @@ export async function installEngineAuth(
 		if (write?.scope !== undefined && !hasScope(result.claims, write.scope)) {
 			throw new RestError(
 				'abacus_engine_token_read_only',
-				"Your account may view the store's reports but not change products' costs: that needs a user who may manage WooCommerce (manage_woocommerce).",
+				write.scope === SYNC_SETTINGS_SCOPE
+					? "This token may read the store's reports but not ask for its settings to be read again: only the store's own plugin does that, after its settings are saved."
+					: "Your account may view the store's reports but not change products' costs: that needs a user who may manage WooCommerce (manage_woocommerce).",
 				403,
 			);
 		}

@@ -13,6 +13,13 @@ export const REPORTS_CAPABILITY = 'view_woocommerce_reports';
 /** The scope a token must carry to record a product's cost (`POST abacus/v1/costs`). */
 export const EDIT_COSTS_SCOPE = 'edit_costs';
 
+/**
+ * The scope a token must carry to ask the engine to read the store's settings again
+ * (`POST abacus/v1/sync/settings`): the plugin signs it for its own notice after a save, never for
+ * a page.
+ */
+export const SYNC_SETTINGS_SCOPE = 'sync_settings';
+
 /** Most scopes a token may carry. */
 const MAX_SCOPES = 16;
 

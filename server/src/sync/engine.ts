@@ -106,6 +106,18 @@ export function duration(seconds: number): string {
 	return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
+/**
+ * When the settings that shape figures were last read (ISO) and the last change the engine applied
+ * (option names; null before any change since start); when the store last asked for them to be
+ * read again (ISO) and whether that read is still to come.
+ */
+export interface SettingsStatus {
+	readAt: string | null;
+	lastChange: { at: string; names: string[] } | null;
+	requestedAt: string | null;
+	pending: boolean;
+}
+
 export class StoreSync {
 	readonly client: WooClient;
 	private readonly db: Db;
@@ -123,10 +135,13 @@ export class StoreSync {
 	 * When the settings that shape figures were last read (ISO), and the last change of them the
 	 * engine applied: the names of the options and when (null before any change since start).
 	 */
-	settings: { readAt: string | null; lastChange: { at: string; names: string[] } | null } = {
+	settings: SettingsStatus = {
 		readAt: null,
 		lastChange: null,
+		requestedAt: null,
+		pending: false,
 	};
+
 	private unsavedDateTypeLogged = false;
 	/** Milliseconds of the store's last answers (the bench prints the median). */
 	readonly pageTimes: number[] = [];
@@ -339,19 +354,45 @@ export class StoreSync {
 	 * reaches the engine within one interval.
 	 */
 	async syncSettings(): Promise<string[]> {
+		const start = Date.now();
 		const options = await this.fetchSettings();
 		const changed = await this.db.transaction(() => writeOptions(this.db, options));
-		this.noteSettings(changed);
+		this.noteSettings(changed, start);
 		if (changed.length) this.options.notifyWrite?.();
 		return changed;
 	}
 
-	private noteSettings(changed: string[]): void {
+	/**
+	 * The store says that settings which shape figures were saved (the plugin's notice after a
+	 * save): the next round starts now, settings first, and `settings.pending` stays true until a
+	 * read that started after this moment is done. A round under way finishes first; a backfill
+	 * reads the settings when it ends. Calls while one is pending add nothing (bounded work).
+	 */
+	requestSettings(): SettingsStatus {
+		const now = Date.now();
+		this.settings = {
+			...this.settings,
+			requestedAt: new Date(now).toISOString(),
+			pending: true,
+		};
+		this.settingsRequested = now;
+		this.wake?.();
+		return this.settings;
+	}
+
+	/** When settings were last asked for (ms; 0: never), by `requestSettings`. */
+	private settingsRequested = 0;
+
+	private noteSettings(changed: string[], start: number): void {
 		const at = new Date().toISOString();
 		const first = this.settings.readAt === null;
+		// Read from a start after the request: the saved values are in this read.
+		const served = this.settingsRequested > 0 && start >= this.settingsRequested;
 		this.settings = {
 			readAt: at,
 			lastChange: changed.length ? { at, names: changed } : this.settings.lastChange,
+			requestedAt: this.settings.requestedAt,
+			pending: this.settings.pending && !served,
 		};
 		if (changed.length && !first) {
 			this.log(`Settings of ${this.store.id} changed (${changed.join(', ')}): in force now.`);
@@ -360,6 +401,7 @@ export class StoreSync {
 
 	/** Reads the whole catalogue and the settings and replaces the engine's. */
 	async syncCatalogue(): Promise<void> {
+		const start = Date.now();
 		const options = await this.fetchSettings();
 		const taxRates = await this.all('wc/v3/taxes', {}, mapTaxRate);
 		const categories = await this.all('wc/v3/products/categories', {}, mapCategory);
@@ -385,7 +427,7 @@ export class StoreSync {
 			);
 			return names;
 		});
-		this.noteSettings(changed);
+		this.noteSettings(changed, start);
 		this.options.notifyWrite?.();
 	}
 
@@ -760,11 +802,27 @@ export class StoreSync {
 					this.phase = 'idle';
 				} catch (error) {
 					await this.fail(error);
+					// A failed round serves no request for settings: the error is the answer, and
+					// the loop must not spin on it.
+					if (this.settings.pending) this.settings = { ...this.settings, pending: false };
 				}
-				if (!this.stopping) await this.sleep(this.intervalSeconds * 1000);
+				// Settings asked for during that round: the next one starts at once.
+				if (!this.stopping && !this.settings.pending) {
+					await this.sleep(this.intervalSeconds * 1000);
+				}
 			}
 			this.phase = 'stopped';
 		})();
+	}
+
+	/** The store's id (its normalised address). */
+	get storeId(): string {
+		return this.store.id;
+	}
+
+	/** Whether the loop of rounds runs (`start()` and not stopped). */
+	get running(): boolean {
+		return this.loop !== null && !this.stopping;
 	}
 
 	/** Runs the next round now (tests, the CLI). */

@@ -140,10 +140,48 @@ export async function syncStatus(db: Db, service: SyncService | undefined, only?
 	return { stores: out };
 }
 
-/** `GET /wp-json/abacus/v1/sync` (registered under `/wp-json`). */
+/**
+ * `POST abacus/v1/sync/settings` on the syncs given: each reads the store's settings at once
+ * (`StoreSync.requestSettings`). Answers the settings status of each, or 409 when none of them
+ * runs (an engine started with `--no-sync`, or a server that syncs no store).
+ */
+export function requestSettings(
+	syncs: readonly StoreSync[],
+	storeId: string | undefined,
+): { status: number; body: unknown } {
+	const chosen = syncs.filter((s) => storeId === undefined || s.storeId === storeId);
+	const running = chosen.filter((s) => s.running);
+	if (!running.length) {
+		return {
+			status: 409,
+			body: {
+				code: 'abacus_sync_not_running',
+				message:
+					"This server does not sync this store now (it was started without its sync, e.g. with --no-sync): the store's settings are read by the process that syncs it.",
+				data: { status: 409 },
+			},
+		};
+	}
+	return {
+		status: 202,
+		body: {
+			stores: running.map((s) => ({ id: s.storeId, settings: s.requestSettings() })),
+		},
+	};
+}
+
+/**
+ * `GET /wp-json/abacus/v1/sync`, and `POST /wp-json/abacus/v1/sync/settings` (the plugin's notice
+ * that settings which shape figures were saved), registered under `/wp-json`.
+ */
 export async function registerSyncRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
 	app.get('/abacus/v1/sync', async (request) => {
 		const only = (request as { engineStore?: string }).engineStore;
 		return syncStatus(ctx.db, services.get(ctx), only);
+	});
+	app.post('/abacus/v1/sync/settings', async (request, reply) => {
+		const only = (request as { engineStore?: string }).engineStore;
+		const answer = requestSettings(services.get(ctx)?.syncs ?? [], only);
+		return reply.code(answer.status).send(answer.body);
 	});
 }
