@@ -32,6 +32,8 @@ require_once __DIR__ . '/php/engine.php';
 require_once __DIR__ . '/php/register-packages.php';
 // The "Store this week" widget on WordPress's Dashboard (php/dashboard-widget.php).
 require_once __DIR__ . '/php/dashboard-widget.php';
+// Notes on charts: the abacus/v1/annotations routes and their table (php/annotations.php).
+require_once __DIR__ . '/php/annotations.php';
 
 /**
  * Declares that Abacus works with WooCommerce's order tables (HPOS): it reads orders through
@@ -51,7 +53,7 @@ add_action( 'before_woocommerce_init', 'abacus_declare_woocommerce_compatibility
  * @return string[]
  */
 function abacus_user_data_fields() {
-	return array( 'abacus_saved_views', 'dashboard_performance_indicators_hidden', 'stock_report_columns', 'downloads_report_columns' );
+	return array( 'abacus_saved_views', 'dashboard_performance_indicators_hidden', 'stock_report_columns', 'downloads_report_columns', 'abacus_annotations_hidden' );
 }
 
 /**

@@ -41,3 +41,7 @@ foreach ( (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpd
 foreach ( (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $abacus_like ) ) as $abacus_meta_key ) {
 	delete_metadata( 'user', 0, $abacus_meta_key, '', true );
 }
+
+// The notes on charts (php/annotations.php).
+// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall: the plugin's own table.
+$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}abacus_annotations" );
