@@ -30,6 +30,7 @@ import {
 import { registerExportRoutes } from './export.js';
 import { registerImportRoutes } from './import.js';
 import { orderStats } from './order-stats.js';
+import { registerForecastRoutes } from './forecast-routes.js';
 import { registerProfitRoutes } from './profit-routes.js';
 import {
 	commonListParams,
@@ -421,6 +422,7 @@ export async function registerReportRoutes(
 	});
 	registerBreakdownRoutes(route, NS);
 	registerCohortRoutes(route, NS);
+	registerForecastRoutes(app, ctx, cache);
 	await registerProfitRoutes(app, ctx, cache, NS);
 	await registerExportRoutes(app, ctx, engine);
 	await registerImportRoutes(app, ctx);
