@@ -1,7 +1,7 @@
 /**
  * Analytics settings (/analytics/settings): order statuses excluded from reports, actionable
  * statuses, the default date range, the date orders count on (created, paid or completed), and
- * importing historical data.
+ * importing historical data; the analytics engine and the e-mail digests (WordPress plugin).
  */
 import { useEffect, useState } from 'react';
 import { Button, CheckboxControl, Notice, SelectControl } from '@wordpress/components';
@@ -19,6 +19,7 @@ import type { Values } from '../../helpers/shared/settings-groups.js';
 
 import { getOperator } from '../../engine/operator.js';
 import { EngineSettings } from './engine.js';
+import { DigestSettings } from './digests.js';
 import { HistoricalImport } from './historical-import.js';
 import { parseDateRange } from './date-range.js';
 import './style.scss';
@@ -109,6 +110,7 @@ export default function AnalyticsSettings() {
 					onRetry={() => void reload()}
 				/>
 				{getOperator() === null && <EngineSettings />}
+				{getOperator() === null && <DigestSettings />}
 				<HistoricalImport />
 			</div>
 		);
@@ -263,6 +265,7 @@ export default function AnalyticsSettings() {
 				</Button>
 			</section>
 			{getOperator() === null && <EngineSettings />}
+			{getOperator() === null && <DigestSettings />}
 			<HistoricalImport />
 		</div>
 	);
