@@ -1,13 +1,16 @@
 /**
- * The engine bench's store, kept on disk: the test stack's prepared WordPress 6.8.8 +
- * WooCommerce 10.0.2 (tests/wordpress/harness.ts) copied once to `.data/bench-wp/<name>/`
- * (gitignored; `BENCH_WP_DIR` for another folder) and grown there to the orders asked through
- * WooCommerce's own PHP API (seed-orders.php: two PHP processes at once, 500 orders each), then
- * WooCommerce's analytics import run once (import-analytics.php). `store.json` in that folder
- * stamps it (BENCH_STORE_VERSION, orders, seconds spent): later runs start it as it is, and a run
- * stopped while seeding goes on from the orders already there. The folder's name holds the
- * prepared stack's (versions and setup scripts) and BENCH_STORE_VERSION, so a change to either
- * makes a new store (older ones are removed).
+ * The engine bench's stores, kept on disk: the test stack's prepared WordPress 6.8.8 +
+ * WooCommerce 10.0.2 (tests/wordpress/harness.ts) copied to `.data/bench-wp/<name>/` (gitignored;
+ * `BENCH_WP_DIR` for another folder), then filled one of two ways:
+ * - bulk (`openBenchStore(n, log, { bulk: true })`, one folder per size, `…-bulk-<n>`): a store
+ *   made by the demo generator written straight into WooCommerce's tables by bulk SQL
+ *   (tests/wordpress/seed-bulk.ts), its generated DuckDB file kept beside it (`generated.duckdb`);
+ * - grown (the default): orders added through WooCommerce's own PHP API (seed-orders.php: two PHP
+ *   processes at once, 500 orders each), then WooCommerce's analytics import run once
+ *   (import-analytics.php); a run stopped while seeding goes on from the orders already there.
+ * `store.json` in the folder stamps it (BENCH_STORE_VERSION, orders, seconds spent): later runs
+ * start it as it is. The folders' names hold the prepared stack's (versions and setup scripts) and
+ * BENCH_STORE_VERSION, so a change to either makes new stores (older ones are removed).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -27,6 +30,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { ADMIN, preparedStack, type WordPressSite } from '../../wordpress/harness.js';
+import { bulkSeedWooCommerce, type BulkSeedResult } from '../../wordpress/seed-bulk.js';
 
 /** Raise when seed-orders.php or import-analytics.php change what the store holds. */
 export const BENCH_STORE_VERSION = 1;
@@ -43,6 +47,8 @@ export interface BenchStoreStamp {
 	importSeconds: number;
 	/** Whether WooCommerce's analytics import has run over every order. */
 	imported: boolean;
+	/** A bulk store: what its seeding took. */
+	bulk?: BulkSeedResult;
 }
 
 export interface BenchStore {
@@ -50,6 +56,8 @@ export interface BenchStore {
 	stamp: BenchStoreStamp;
 	/** Seeding and importing done by this run (0 when the kept store was used as it was). */
 	grewSeconds: number;
+	/** The kept folder (wordpress/, db/, store.json; generated.duckdb for a bulk store). */
+	dir: string;
 }
 
 function freePort(): Promise<number> {
@@ -73,6 +81,111 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string): P
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	throw new Error(`Timed out waiting for ${what}.`);
+}
+
+/** A private MariaDB on `dataDir` (socket only), started detached in its own process group. */
+async function startMariaDb(
+	dataDir: string,
+	sockDir: string,
+	bufferPool = '256M',
+): Promise<{ child: ChildProcess; socket: string }> {
+	const socket = path.join(sockDir, 'db.sock');
+	const child = spawn(
+		'/usr/sbin/mariadbd',
+		[
+			'--no-defaults',
+			`--datadir=${dataDir}`,
+			`--socket=${socket}`,
+			'--skip-networking',
+			'--user=root',
+			`--pid-file=${path.join(sockDir, 'db.pid')}`,
+			'--skip-log-bin',
+			`--innodb-buffer-pool-size=${bufferPool}`,
+			'--innodb-log-file-size=16M',
+			'--innodb-flush-log-at-trx-commit=0',
+			'--skip-name-resolve',
+		],
+		{ stdio: 'ignore', detached: true },
+	);
+	await waitFor(() => {
+		if (child.exitCode !== null)
+			throw new Error(`MariaDB stopped while starting (${dataDir}).`);
+		try {
+			execFileSync('mariadb', [`--socket=${socket}`, '-uroot', '-e', 'SELECT 1'], {
+				stdio: 'ignore',
+			});
+			return true;
+		} catch {
+			return false;
+		}
+	}, 'MariaDB to accept connections');
+	return { child, socket };
+}
+
+/** Stops a detached child's process group: TERM, then KILL after a minute. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || !child.pid) return;
+	const exited = new Promise((r) => child.once('exit', r));
+	try {
+		process.kill(-child.pid, 'SIGTERM');
+	} catch {
+		// Already gone.
+	}
+	await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))]);
+	try {
+		process.kill(-child.pid, 'SIGKILL');
+	} catch {
+		// Already gone.
+	}
+}
+
+/**
+ * Makes a bulk store of `orders` orders in `dir`: the prepared stack copied, its MariaDB started
+ * with a larger buffer pool, the generated store written by bulkSeedWooCommerce, MariaDB stopped
+ * cleanly, the stamp written last (a folder without it is made again).
+ */
+async function makeBulkStore(
+	prepared: string,
+	dir: string,
+	orders: number,
+	log: (line: string) => void,
+): Promise<void> {
+	const work = `${dir}.copying`;
+	rmSync(work, { recursive: true, force: true });
+	mkdirSync(work);
+	execFileSync('cp', ['-a', path.join(prepared, 'wordpress'), path.join(prepared, 'db'), work]);
+	const sockDir = mkdtempSync(path.join(os.tmpdir(), 'abs-'));
+	let database: ChildProcess | null = null;
+	try {
+		const started = await startMariaDb(path.join(work, 'db'), sockDir, '1G');
+		database = started.child;
+		log(`Bulk seeding a store of ${orders} orders (${dir})…`);
+		const bulk = await bulkSeedWooCommerce(started.socket, {
+			orders,
+			duckdb: path.join(work, 'generated.duckdb'),
+			log: (line) => log(`  ${line}`),
+		});
+		log(
+			`  ${bulk.orders} orders and ${bulk.refunds} refunds in ${bulk.seconds.toFixed(1)} s: ${bulk.ordersPerSecond} orders/s`,
+		);
+		await stopGroup(database);
+		database = null;
+		const stamp: BenchStoreStamp = {
+			version: BENCH_STORE_VERSION,
+			orders: bulk.orders,
+			seedSeconds: Math.round(bulk.seconds),
+			importSeconds: 0,
+			imported: true,
+			bulk,
+		};
+		writeFileSync(path.join(work, 'store.json'), JSON.stringify(stamp, null, 2));
+		rmSync(dir, { recursive: true, force: true });
+		renameSync(work, dir);
+	} finally {
+		if (database) await stopGroup(database);
+		rmSync(sockDir, { recursive: true, force: true });
+		rmSync(work, { recursive: true, force: true });
+	}
 }
 
 function php(root: string, file: string, args: string[], memory = '1024M'): string {
@@ -100,16 +213,21 @@ function lastJson<T>(out: string): T {
 export async function openBenchStore(
 	orders: number,
 	log: (line: string) => void = console.log,
+	options: { bulk?: boolean } = {},
 ): Promise<BenchStore> {
 	const prepared = await preparedStack();
 	const base = path.resolve(REPO, process.env.BENCH_WP_DIR ?? path.join('.data', 'bench-wp'));
-	const name = `${path.basename(prepared.dir)}-v${BENCH_STORE_VERSION}`;
+	const current = `${path.basename(prepared.dir)}-v${BENCH_STORE_VERSION}`;
+	const name = options.bulk ? `${current}-bulk-${orders}` : current;
 	const dir = path.join(base, name);
 	mkdirSync(base, { recursive: true });
+	// Stores of other versions go; the current version's stores of every size stay.
 	for (const other of readdirSync(base)) {
-		if (other !== name) rmSync(path.join(base, other), { recursive: true, force: true });
+		if (other !== current && !other.startsWith(`${current}-bulk-`))
+			rmSync(path.join(base, other), { recursive: true, force: true });
 	}
 	const stampFile = path.join(dir, 'store.json');
+	if (options.bulk && !existsSync(stampFile)) await makeBulkStore(prepared.dir, dir, orders, log);
 	if (!existsSync(stampFile)) {
 		const work = `${dir}.copying`;
 		rmSync(work, { recursive: true, force: true });
@@ -136,24 +254,8 @@ export async function openBenchStore(
 
 	const root = path.join(dir, 'wordpress');
 	const sockDir = mkdtempSync(path.join(os.tmpdir(), 'abb-'));
-	const socket = path.join(sockDir, 'db.sock');
 	const processes: ChildProcess[] = [];
 	let database: ChildProcess | null = null;
-	const stopGroup = async (child: ChildProcess) => {
-		if (child.exitCode !== null || !child.pid) return;
-		const exited = new Promise((r) => child.once('exit', r));
-		try {
-			process.kill(-child.pid, 'SIGTERM');
-		} catch {
-			// Already gone.
-		}
-		await Promise.race([exited, new Promise((r) => setTimeout(r, 60000))]);
-		try {
-			process.kill(-child.pid, 'SIGKILL');
-		} catch {
-			// Already gone.
-		}
-	};
 	const close = async () => {
 		for (const child of processes.reverse()) await stopGroup(child);
 		// MariaDB last, shut down cleanly: its files are the kept store.
@@ -161,35 +263,9 @@ export async function openBenchStore(
 		rmSync(sockDir, { recursive: true, force: true });
 	};
 	try {
-		database = spawn(
-			'/usr/sbin/mariadbd',
-			[
-				'--no-defaults',
-				`--datadir=${path.join(dir, 'db')}`,
-				`--socket=${socket}`,
-				'--skip-networking',
-				'--user=root',
-				`--pid-file=${path.join(sockDir, 'db.pid')}`,
-				'--skip-log-bin',
-				'--innodb-buffer-pool-size=256M',
-				'--innodb-log-file-size=16M',
-				'--innodb-flush-log-at-trx-commit=0',
-				'--skip-name-resolve',
-			],
-			{ stdio: 'ignore', detached: true },
-		);
-		const db = database;
-		await waitFor(() => {
-			if (db.exitCode !== null) throw new Error(`MariaDB stopped while starting (${dir}).`);
-			try {
-				execFileSync('mariadb', [`--socket=${socket}`, '-uroot', '-e', 'SELECT 1'], {
-					stdio: 'ignore',
-				});
-				return true;
-			} catch {
-				return false;
-			}
-		}, 'MariaDB to accept connections');
+		const started = await startMariaDb(path.join(dir, 'db'), sockDir);
+		database = started.child;
+		const socket = started.socket;
 		const port = await freePort();
 		const url = `http://127.0.0.1:${port}`;
 		writeFileSync(
@@ -217,7 +293,7 @@ export async function openBenchStore(
 
 		let grewSeconds = 0;
 		stamp.orders = countOrders();
-		if (stamp.orders < orders) {
+		if (stamp.orders < orders && !stamp.bulk) {
 			copyFileSync(
 				path.join(__dirname, 'seed-orders.php'),
 				path.join(root, 'abacus-bench-seed.php'),
@@ -297,7 +373,7 @@ export async function openBenchStore(
 			timings: { grow: grewSeconds },
 			seed: { orders: stamp.orders, orderStatsRows: 0, customers: 0, actionsRun: 0 },
 		};
-		return { site, stamp, grewSeconds };
+		return { site, stamp, grewSeconds, dir };
 	} catch (error) {
 		await close();
 		throw error;

@@ -1,0 +1,136 @@
+/**
+ * Bulk seeding (seed-bulk.ts) on the real stack: a generated store of 2,000 orders written into
+ * WooCommerce 10.0.2's own tables by bulk SQL, then checked through WooCommerce's own REST answers —
+ * its order count, a month's orders and their totals (wc/v3/orders) and the month's revenue
+ * (wc-analytics/reports/revenue/stats, computed afresh) equal the generator's figures. Prints the
+ * seeding rate.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { Db } from '../../server/src/core/db.js';
+import { missingPrerequisite, startStack, type EngineStack } from '../engine/stack.js';
+import { bulkSeedWooCommerce, type BulkSeedResult } from './seed-bulk.js';
+
+const ORDERS = 2000;
+const missing = missingPrerequisite();
+if (missing) console.warn(`Skipping the bulk seeding test: ${missing}`);
+const describeIfReady = missing ? describe.skip : describe;
+
+interface RevenueTotals {
+	orders_count: number;
+	net_revenue: number;
+	total_sales: number;
+	num_items_sold: number;
+	refunds: number;
+}
+
+interface WooOrder {
+	id: number;
+	total: string;
+	status: string;
+	line_items: Array<{ product_id: number; quantity: number; total: string }>;
+}
+
+describeIfReady('bulk seeding of WooCommerce', () => {
+	let stack: EngineStack;
+	let dir: string;
+	let seeded: BulkSeedResult;
+	let db: Db;
+
+	beforeAll(async () => {
+		stack = await startStack();
+		dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-seed-bulk-'));
+		const duckdb = path.join(dir, 'generated.duckdb');
+		seeded = await bulkSeedWooCommerce(path.join(path.dirname(stack.root), 'db.sock'), {
+			orders: ORDERS,
+			duckdb,
+			log: (line) => console.log(line),
+		});
+		console.log(
+			`Bulk seeding: ${seeded.orders} orders and ${seeded.refunds} refunds in ${seeded.seconds.toFixed(1)} s (${seeded.ordersPerSecond} orders/s; generating ${seeded.generateSeconds.toFixed(1)} s, shaping ${seeded.shapeSeconds.toFixed(1)} s, loading ${seeded.loadSeconds.toFixed(1)} s, indexes ${seeded.indexSeconds.toFixed(1)} s)`,
+		);
+		db = await Db.open(duckdb);
+	}, 600000);
+
+	afterAll(async () => {
+		db?.close();
+		await stack?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	}, 120000);
+
+	test('the order count equals the generator', async () => {
+		expect(seeded.orders).toBe(ORDERS);
+		const answer = await stack.wc<WooOrder[]>('wc/v3/orders', { per_page: 1 });
+		expect(Number(answer.headers.get('x-wp-total'))).toBe(ORDERS);
+	}, 120000);
+
+	test("last month's orders, totals and revenue equal the generator's", async () => {
+		const month = await db.one<{ after: string; before: string }>(
+			`SELECT strftime(date_trunc('month', max(date_created)) - INTERVAL 1 MONTH, '%Y-%m-%dT00:00:00') AS after,
+			strftime(date_trunc('month', max(date_created)) - INTERVAL 1 SECOND, '%Y-%m-%dT%H:%M:%S') AS before FROM orders`,
+		);
+		if (!month) throw new Error('The generated store has no orders.');
+		const range = `date_created BETWEEN '${month.after.replace('T', ' ')}' AND '${month.before.replace('T', ' ')}'`;
+		const expected = await db.one<{
+			orders: number;
+			total: number;
+			counted: number;
+			net: number;
+			gross: number;
+			items: number;
+			refunds: number;
+		}>(
+			`SELECT
+				(SELECT count(*) FROM orders WHERE parent_id = 0 AND ${range}) AS orders,
+				(SELECT round(sum(total), 2) FROM orders WHERE parent_id = 0 AND ${range}) AS total,
+				count(*) FILTER (WHERE parent_id = 0) AS counted, round(sum(net_total), 2) AS net,
+				round(sum(total_sales), 2) AS gross, sum(num_items_sold) AS items,
+				round(-sum(net_total) FILTER (WHERE net_total < 0), 2) AS refunds
+			FROM order_stats WHERE ${range} AND status NOT IN ('wc-pending', 'wc-failed', 'wc-cancelled')`,
+		);
+		if (!expected) throw new Error('No expected figures.');
+		expect(Number(expected.orders)).toBeGreaterThan(20);
+
+		// wc/v3/orders: the month's orders, page by page, and the sum of their totals.
+		let page = 1;
+		let pages = 1;
+		let count = 0;
+		let total = 0;
+		do {
+			const answer = await stack.wc<WooOrder[]>('wc/v3/orders', {
+				after: month.after,
+				before: month.before,
+				per_page: 100,
+				page,
+			});
+			pages = Number(answer.headers.get('x-wp-totalpages'));
+			for (const order of answer.body) {
+				count++;
+				total += Math.round(Number(order.total) * 100);
+				expect(order.line_items.length).toBeGreaterThan(0);
+			}
+			page++;
+		} while (page <= pages);
+		expect(count).toBe(Number(expected.orders));
+		expect(total / 100).toBeCloseTo(Number(expected.total), 2);
+
+		// WooCommerce's analytics, computed afresh, over the month.
+		const revenue = await stack.wc<{ totals: RevenueTotals }>(
+			'wc-analytics/reports/revenue/stats',
+			{
+				after: month.after,
+				before: month.before,
+				interval: 'month',
+				force_cache_refresh: 'true',
+			},
+		);
+		const totals = revenue.body.totals;
+		expect(totals.orders_count).toBe(Number(expected.counted));
+		expect(totals.net_revenue).toBeCloseTo(Number(expected.net), 2);
+		expect(totals.total_sales).toBeCloseTo(Number(expected.gross), 2);
+		expect(totals.num_items_sold).toBe(Number(expected.items));
+		expect(totals.refunds).toBeCloseTo(Number(expected.refunds ?? 0), 2);
+	}, 300000);
+});
