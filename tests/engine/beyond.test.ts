@@ -27,10 +27,18 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
-import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
 import { startWordPress } from '../wordpress/harness.js';
-import { ADMIN, connect, engineStack, missingPrerequisite, type EngineStack } from './stack.js';
+import {
+	ADMIN,
+	connect,
+	engineGet,
+	engineStack,
+	lastDays,
+	missingPrerequisite,
+	pageToken,
+	type EngineStack,
+} from './stack.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -175,18 +183,7 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		const [store] = await listStores(server.ctx.db);
 		const [engineStore] = await listEngineStores(server.ctx.db);
 		expect(engineStore.secret).toBe(SECRET);
-		const now = Math.floor(Date.now() / 1000);
-		token = signEngineToken(
-			{
-				store: engineStore.id,
-				sub: 1,
-				cap: REPORTS_CAPABILITY,
-				iat: now,
-				exp: now + 3000,
-				aud: server.url,
-			},
-			engineStore.secret,
-		);
+		token = pageToken(engineStore, server.url, 3000);
 		sync = new StoreSync({
 			db: server.ctx.db,
 			store,
@@ -196,10 +193,8 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		const t1 = Date.now();
 		await sync.syncNow();
 		timings.sync = (Date.now() - t1) / 1000;
-		days = stack.phpJson<{ today: string; from: string }>(
-			`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'from' => wp_date( 'Y-m-d', time() - 120 * DAY_IN_SECONDS ) ) ), "\\n";`,
-		);
-		range = { after: `${days.from}T00:00:00`, before: `${days.today}T23:59:59` };
+		range = lastDays(stack);
+		days = { today: range.before.slice(0, 10), from: range.after.slice(0, 10) };
 	}, 600000);
 
 	afterAll(async () => {
@@ -212,16 +207,7 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 	});
 
 	async function engine<T>(route: string, query: Record<string, string | number>): Promise<T> {
-		const search = new URLSearchParams(
-			Object.entries(query).map(([k, v]) => [k, String(v)]),
-		).toString();
-		const url = `${server.url}/wp-json/${route}?${search}`;
-		const init = { headers: { Authorization: `Bearer ${token}` } };
-		// A kept-alive connection the server closed after its idle timeout fails once; a new one answers.
-		const response = await fetch(url, init).catch(() => fetch(url, init));
-		const text = await response.text();
-		if (!response.ok) throw new Error(`engine ${route} answered ${response.status}: ${text}`);
-		return JSON.parse(text) as T;
+		return engineGet<T>(server.url, token, route, query);
 	}
 
 	test('the store gave what the reports read: several gateways, shipping methods, origins, countries and its costs', () => {

@@ -20,7 +20,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
-import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { getOption } from '../../server/src/db/options.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
 import {
@@ -30,7 +29,15 @@ import {
 	type FieldResult,
 	type Query,
 } from '../../server/src/sync/reconcile.js';
-import { connect, missingPrerequisite, startStack, type EngineStack } from './stack.js';
+import {
+	connect,
+	engineGet,
+	lastDays,
+	missingPrerequisite,
+	pageToken,
+	startStack,
+	type EngineStack,
+} from './stack.js';
 
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the engine date type test: ${missing}`);
@@ -64,30 +71,14 @@ describeIfReady(
 			const [engineStore] = await listEngineStores(server.ctx.db);
 			engineSecret = engineStore.secret;
 			// A page token as the plugin hands out, signed afresh per request (tokens live minutes).
-			token = () => {
-				const now = Math.floor(Date.now() / 1000);
-				return signEngineToken(
-					{
-						store: engineStore.id,
-						sub: 1,
-						cap: REPORTS_CAPABILITY,
-						iat: now,
-						exp: now + 600,
-						aud: server.url,
-					},
-					engineStore.secret,
-				);
-			};
+			token = () => pageToken(engineStore, server.url, 600);
 			sync = new StoreSync({
 				db: server.ctx.db,
 				store,
 				notifyWrite: () => server.ctx.notifyWrite(),
 				log: (line) => logs.push(line),
 			});
-			const today = stack.phpJson<{ today: string; from: string }>(
-				`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'from' => wp_date( 'Y-m-d', time() - 120 * DAY_IN_SECONDS ) ) ), "\\n";`,
-			);
-			range = { after: `${today.from}T00:00:00`, before: `${today.today}T23:59:59` };
+			range = lastDays(stack);
 		});
 
 		afterAll(async () => {
@@ -98,17 +89,7 @@ describeIfReady(
 		});
 
 		async function engine(route: string, query: Query): Promise<unknown> {
-			const search = new URLSearchParams(
-				Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-			).toString();
-			const url = `${server.url}/wp-json/${route}?${search}`;
-			const init = { headers: { Authorization: `Bearer ${token()}` } };
-			// A kept-alive connection closed by the server meanwhile fails once; a new one answers.
-			const response = await fetch(url, init).catch(() => fetch(url, init));
-			const text = await response.text();
-			if (!response.ok)
-				throw new Error(`engine ${route} answered ${response.status}: ${text}`);
-			return JSON.parse(text) as unknown;
+			return engineGet<unknown>(server.url, token(), route, query);
 		}
 
 		async function woo(route: string, query: Query): Promise<unknown> {

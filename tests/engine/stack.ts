@@ -13,8 +13,9 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { createWriteStream } from 'node:fs';
 
+import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { configureOutbound } from '../../server/src/sync/outbound.js';
-import { ADMIN, startWordPress, type WordPressSite } from '../wordpress/harness.js';
+import { ADMIN, restApiKeyCode, startWordPress, type WordPressSite } from '../wordpress/harness.js';
 
 export { ADMIN, missingPrerequisite } from '../wordpress/harness.js';
 
@@ -127,16 +128,7 @@ echo wp_json_encode( array( 'password' => $made[0] ) ), "\\n";`);
 		phpJson,
 		appPassword,
 		keys() {
-			return phpJson<{ key: string; secret: string }>(`
-global $wpdb;
-$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
-$key = 'ck_' . wc_rand_hash();
-$secret = 'cs_' . wc_rand_hash();
-$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
-	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
-	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
-) );
-echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`);
+			return phpJson<{ key: string; secret: string }>(restApiKeyCode());
 		},
 		async wc<T>(route: string, query: Record<string, string | number> = {}) {
 			const auth = appPassword();
@@ -159,4 +151,57 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`);
 			return { body: JSON.parse(text) as T, headers: response.headers, ms };
 		},
 	};
+}
+
+/**
+ * A page token as the plugin hands it out: the store's engine id and secret, user 1 with
+ * view_woocommerce_reports, for the engine at `engineUrl`, valid `seconds` from now.
+ */
+export function pageToken(
+	engineStore: { id: string; secret: string },
+	engineUrl: string,
+	seconds: number,
+): string {
+	const now = Math.floor(Date.now() / 1000);
+	return signEngineToken(
+		{
+			store: engineStore.id,
+			sub: 1,
+			cap: REPORTS_CAPABILITY,
+			iat: now,
+			exp: now + seconds,
+			aud: engineUrl,
+		},
+		engineStore.secret,
+	);
+}
+
+/** The last 120 days up to today in the store's time zone, as the reports' after/before. */
+export function lastDays(stack: EngineStack): { after: string; before: string } {
+	const days = stack.phpJson<{ today: string; from: string }>(
+		`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'from' => wp_date( 'Y-m-d', time() - 120 * DAY_IN_SECONDS ) ) ), "\\n";`,
+	);
+	return { after: `${days.from}T00:00:00`, before: `${days.today}T23:59:59` };
+}
+
+/**
+ * GET `/wp-json/<route>` of the engine at `engineUrl` with a page token; the parsed JSON, or an error
+ * with the status and body. A kept-alive connection the server closed after its idle timeout (a
+ * long PHP step ran in between) fails once with ECONNRESET; a new connection answers.
+ */
+export async function engineGet<T>(
+	engineUrl: string,
+	token: string,
+	route: string,
+	query: Record<string, string | number>,
+): Promise<T> {
+	const search = new URLSearchParams(
+		Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+	).toString();
+	const url = `${engineUrl}/wp-json/${route}?${search}`;
+	const init = { headers: { Authorization: `Bearer ${token}` } };
+	const response = await fetch(url, init).catch(() => fetch(url, init));
+	const text = await response.text();
+	if (!response.ok) throw new Error(`engine ${route} answered ${response.status}: ${text}`);
+	return JSON.parse(text) as T;
 }

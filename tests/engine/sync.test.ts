@@ -20,10 +20,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
-import { REPORTS_CAPABILITY, signEngineToken } from '../../server/src/engine-auth/index.js';
 import { KNOWN_DIFFERENCES as LISTED } from '../../server/src/metrics/differences.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
-import { connect, missingPrerequisite, startStack, type EngineStack } from './stack.js';
+import {
+	connect,
+	engineGet,
+	lastDays,
+	missingPrerequisite,
+	pageToken,
+	startStack,
+	type EngineStack,
+} from './stack.js';
 
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the engine test: ${missing}`);
@@ -95,27 +102,13 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 		server = await startServer({ databasePath: file, quiet: true, sync: false });
 		const [store] = await listStores(server.ctx.db);
 		const [engineStore] = await listEngineStores(server.ctx.db);
-		const now = Math.floor(Date.now() / 1000);
-		token = signEngineToken(
-			{
-				store: engineStore.id,
-				sub: 1,
-				cap: REPORTS_CAPABILITY,
-				iat: now,
-				exp: now + 3000,
-				aud: server.url,
-			},
-			engineStore.secret,
-		);
+		token = pageToken(engineStore, server.url, 3000);
 		sync = new StoreSync({
 			db: server.ctx.db,
 			store,
 			notifyWrite: () => server.ctx.notifyWrite(),
 		});
-		const today = stack.phpJson<{ today: string; from: string }>(
-			`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'from' => wp_date( 'Y-m-d', time() - 120 * DAY_IN_SECONDS ) ) ), "\\n";`,
-		);
-		range = { after: `${today.from}T00:00:00`, before: `${today.today}T23:59:59` };
+		range = lastDays(stack);
 	});
 
 	afterAll(async () => {
@@ -126,17 +119,7 @@ describeIfReady('the engine syncs a real WooCommerce store and answers its figur
 	});
 
 	async function engine<T>(route: string, query: Record<string, string | number>): Promise<T> {
-		const search = new URLSearchParams(
-			Object.entries(query).map(([k, v]) => [k, String(v)]),
-		).toString();
-		const url = `${server.url}/wp-json/${route}?${search}`;
-		const init = { headers: { Authorization: `Bearer ${token}` } };
-		// A kept-alive connection the server closed after its idle timeout (a long PHP step ran
-		// in between) fails once with ECONNRESET; a new connection answers.
-		const response = await fetch(url, init).catch(() => fetch(url, init));
-		const text = await response.text();
-		if (!response.ok) throw new Error(`engine ${route} answered ${response.status}: ${text}`);
-		return JSON.parse(text) as T;
+		return engineGet<T>(server.url, token, route, query);
 	}
 
 	async function woo<T>(route: string, query: Record<string, string | number>): Promise<T> {

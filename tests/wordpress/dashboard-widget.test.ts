@@ -6,9 +6,8 @@
  * opens its Abacus report over the same range; a subscriber (no view_woocommerce_reports) gets no
  * widget and no widget script. Screenshots at 1440 and 390 px.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,13 +19,19 @@ import {
 	type Route,
 } from 'playwright-core';
 
-import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+import {
+	ADMIN,
+	freePort,
+	logInAs,
+	missingPrerequisite,
+	pluginZip,
+	restApiKey,
+	startWordPress,
+	type WordPressSite,
+} from './harness.js';
 import { connect } from '../engine/stack.js';
 
 const root = path.resolve(__dirname, '../..');
-const buildRoot = process.env.ABACUS_BUILD_ROOT
-	? path.resolve(process.env.ABACUS_BUILD_ROOT)
-	: path.join(root, 'build');
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress dashboard widget test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
@@ -42,21 +47,6 @@ interface Totals {
 	net_revenue: number;
 	orders_count: number;
 	avg_order_value: number;
-}
-
-/** A free loopback port. */
-function unusedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
 }
 
 /** The test store's currency: US dollars, `$1,234.56`. */
@@ -75,12 +65,7 @@ describeIfReady('the Dashboard widget in WordPress', () => {
 
 	beforeAll(async () => {
 		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-widget-'));
-		const zip = path.join(tmp, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(tmp);
 		// Orders reach WooCommerce's analytics tables as they are saved (no scheduled import).
 		const immediate = path.join(tmp, 'immediate-import.php');
 		writeFileSync(
@@ -135,21 +120,7 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 		const page = await context.newPage();
 		const errors: string[] = [];
 		page.on('pageerror', (error) => errors.push(error.message));
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', user.user);
-			await page.fill('#user_pass', user.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				break;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		await logInAs(page, site.url, user);
 		return { context, page, errors };
 	}
 
@@ -346,23 +317,7 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 	test('with the Abacus engine chosen, the figures come from the engine with the page’s token', async () => {
 		// The engine as a store owner sets it up: a read-only REST key, `connect` registers the
 		// store with the shared secret and copies it (--sync), the built server serves it.
-		const keys = JSON.parse(
-			site
-				.php(
-					`global $wpdb;
-$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
-$key = 'ck_' . wc_rand_hash();
-$secret = 'cs_' . wc_rand_hash();
-$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
-	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
-	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
-) );
-echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
-				)
-				.trim()
-				.split('\n')
-				.pop() ?? '{}',
-		) as { key: string; secret: string };
+		const keys = restApiKey(site);
 		const database = path.join(tmp, 'engine.duckdb');
 		expect(
 			connect(site.url, keys, {
@@ -371,7 +326,7 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 				args: ['--sync'],
 			}),
 		).toContain(`Registered ${site.url}`);
-		const port = await unusedPort();
+		const port = await freePort();
 		const engine = spawn(
 			'node',
 			[

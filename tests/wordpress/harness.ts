@@ -27,6 +27,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
 
 export const VERSIONS = { wordpress: '6.8.8', woocommerce: '10.0.2' } as const;
@@ -96,7 +97,8 @@ export function missingPrerequisite(): string | null {
 	return null;
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port: nothing listens on it once it is returned. */
+export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = net.createServer();
 		server.listen(0, '127.0.0.1', () => {
@@ -614,4 +616,80 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 		await close();
 		throw error;
 	}
+}
+
+/**
+ * Writes the Abacus plugin zip of the client build (`ABACUS_BUILD_ROOT`, default build/) into
+ * `dir` as abacus.zip, without building (npm test builds before this step); returns its path.
+ */
+export function pluginZip(dir: string): string {
+	const zip = path.join(dir, 'abacus.zip');
+	const buildRoot = process.env.ABACUS_BUILD_ROOT
+		? path.resolve(process.env.ABACUS_BUILD_ROOT)
+		: path.join(REPO, 'build');
+	execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
+		cwd: REPO,
+		stdio: 'ignore',
+		env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
+	});
+	return zip;
+}
+
+/**
+ * Signs `user` in through wp-login.php on `page`, as a person types it. WordPress sometimes answers
+ * a login with its form again (its test cookie not yet set when the form is sent): tried up to
+ * three times. Resolves once the page has left wp-login.php.
+ */
+export async function logInAs(
+	page: Page,
+	siteUrl: string,
+	user: { user: string; password: string },
+): Promise<void> {
+	for (let attempt = 1; ; attempt += 1) {
+		await page.goto(`${siteUrl}/wp-login.php`, { waitUntil: 'domcontentloaded' });
+		await page.fill('#user_login', user.user);
+		await page.fill('#user_pass', user.password);
+		await page.click('#wp-submit');
+		try {
+			await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+				waitUntil: 'domcontentloaded',
+				timeout: 30_000,
+			});
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+		}
+	}
+}
+
+/**
+ * A WooCommerce REST API key of `login` (default the admin) with `permissions` (default read), made
+ * as WooCommerce stores one (the consumer key hashed, the secret as is); returns the key and secret
+ * a client sends.
+ */
+export function restApiKey(
+	site: WordPressSite,
+	options: RestApiKeyOptions = {},
+): { key: string; secret: string } {
+	const output = site.php(restApiKeyCode(options));
+	return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { key: string; secret: string };
+}
+
+export interface RestApiKeyOptions {
+	login?: string;
+	description?: string;
+	permissions?: 'read' | 'write' | 'read_write';
+}
+
+/** The PHP (after `<?php`, WordPress loaded) that makes restApiKey()'s key and prints it as JSON. */
+export function restApiKeyCode(options: RestApiKeyOptions = {}): string {
+	return `global $wpdb;
+$user = get_user_by( 'login', ${JSON.stringify(options.login ?? ADMIN.user)} );
+$key = 'ck_' . wc_rand_hash();
+$secret = 'cs_' . wc_rand_hash();
+$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
+	'user_id' => $user->ID, 'description' => ${JSON.stringify(options.description ?? 'Abacus engine')}, 'permissions' => ${JSON.stringify(options.permissions ?? 'read')},
+	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
+) );
+echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`;
 }

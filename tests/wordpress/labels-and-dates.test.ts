@@ -9,20 +9,23 @@
  * - Analytics › Settings under wp-admin's styles: no control of a card overlaps or touches another
  *   (the import's checkbox sat on its select), and the Analytics engine card offers its choice.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { ADMIN, missingPrerequisite, startWordPress, type WordPressSite } from './harness.js';
+import {
+	ADMIN,
+	logInAs,
+	missingPrerequisite,
+	pluginZip,
+	startWordPress,
+	type WordPressSite,
+} from './harness.js';
 import { crowdedControls } from '../e2e/layout-checks.js';
 
 const root = path.resolve(__dirname, '../..');
-const buildRoot = process.env.ABACUS_BUILD_ROOT
-	? path.resolve(process.env.ABACUS_BUILD_ROOT)
-	: path.join(root, 'build');
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress labels and dates test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
@@ -40,12 +43,7 @@ describeIfReady('Labels and the date range inside wp-admin', () => {
 
 	beforeAll(async () => {
 		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-zip-'));
-		const zip = path.join(tmp, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(tmp);
 		site = await startWordPress(zip);
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
@@ -63,21 +61,8 @@ describeIfReady('Labels and the date range inside wp-admin', () => {
 	async function logIn(width: number): Promise<Page> {
 		const context = await browser.newContext({ viewport: { width, height: 1000 } });
 		const page = await context.newPage();
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', ADMIN.user);
-			await page.fill('#user_pass', ADMIN.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				return page;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		await logInAs(page, site.url, ADMIN);
+		return page;
 	}
 
 	function adminUrl(appPath: string, query: Record<string, string> = {}): string {

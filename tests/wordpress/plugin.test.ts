@@ -37,7 +37,9 @@ import {
 	SHOP_MANAGER,
 	SITE_TITLE,
 	SUBSCRIBER,
+	logInAs,
 	missingPrerequisite,
+	pluginZip,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
@@ -124,12 +126,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 	beforeAll(async () => {
 		const t0 = Date.now();
 		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-zip-'));
-		const zip = path.join(tmp, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(tmp);
 		timings.zip = (Date.now() - t0) / 1000;
 		site = await startWordPress(zip, {
 			contentFiles: {
@@ -190,23 +187,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 				watch.failedRest.push(`${response.status()} ${response.request().method()} ${url}`);
 			}
 		});
-		// WordPress sometimes answers a login with its form again (its test cookie not yet set when
-		// the form is sent): try again, up to three times.
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', user.user);
-			await page.fill('#user_pass', user.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				break;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		await logInAs(page, site.url, user);
 		return { context, page, watch };
 	}
 
