@@ -8,6 +8,8 @@
  * `clickhouse` (tests/bench/clickhouse.js): 100 stores x 100k orders on a two-shard ClickHouse cluster
  * (one generated store, copied inside ClickHouse), the Overview's requests over HTTP beside DuckDB
  * (BENCH_CH_STORES, BENCH_CH_ORDERS, BENCH_CH_SAMPLE make it smaller).
+ * `forecast` (tests/bench/forecast.js): the forecast method's back-test on the demo store (MAPE and
+ * 80 % interval coverage at 7 and 30 days beside two naive baselines) and its time.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { parseCommandLine, usageError } from './command-line.js';
 import { ensureSystemTools } from './ensure-system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse'];
+const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse', 'forecast'];
 const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
   Measures every performance figure and writes bench-results/<date>.json.
   --only LIST   only these sections (comma-separated; also BENCH_ONLY)
@@ -48,6 +50,8 @@ const TARGETS = {
 
 const rows = [];
 const results = { date: new Date().toISOString(), node: process.version };
+
+const round1 = (value) => (value === null ? null : Math.round(value * 10) / 10);
 
 /** Adds a row; `strict` targets must be beaten (value < target), the others reached (<=). */
 function add(section, name, value, unit, target, strict = false) {
@@ -230,6 +234,44 @@ async function main() {
 			}
 		} else {
 			add('clickhouse', 'clickhouse benchmark failed', run.status ?? -1, 'exit');
+		}
+	}
+
+	if (wanted('forecast')) {
+		const out = path.join(root, 'bench-results', 'forecast-latest.json');
+		mkdirSync(path.dirname(out), { recursive: true });
+		const run = spawnSync('node', ['tests/bench/forecast.js', '--json', out], {
+			cwd: root,
+			stdio: 'inherit',
+			env: process.env,
+		});
+		if (run.status === 0 && existsSync(out)) {
+			const forecast = JSON.parse(readFileSync(out, 'utf8'));
+			results.forecast = forecast;
+			for (const m of forecast.metrics) {
+				for (const b of m.backtests) {
+					const name = `${m.label}, ${b.horizon} days:`;
+					add('forecast', `${name} forecast MAPE`, round1(b.mape), '%');
+					add('forecast', `${name} 80 % interval coverage`, round1(b.coverage), '%');
+					add(
+						'forecast',
+						`${name} same days last year MAPE`,
+						round1(b.sameDaysLastYearMape),
+						'%',
+					);
+					add(
+						'forecast',
+						`${name} last four same weekdays MAPE`,
+						round1(b.lastFourWeekdaysMape),
+						'%',
+					);
+				}
+				add('forecast', `${m.label}: shown (beats both baselines)`, m.shown ? 1 : 0, '');
+				add('forecast', `${m.label}: verdict (back-test) median`, m.verdictMedianMs, 'ms');
+				add('forecast', `${m.label}: month forecast median`, m.monthForecastMedianMs, 'ms');
+			}
+		} else {
+			add('forecast', 'forecast benchmark failed', run.status ?? -1, 'exit');
 		}
 	}
 
