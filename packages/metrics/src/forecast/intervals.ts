@@ -161,16 +161,47 @@ export function backtest(
 	const method = horizonSums(history, pointForecast, calibrationStart, lastOrigin, horizon);
 	const lastYear = horizonSums(history, sameDaysLastYear, firstOrigin, lastOrigin, horizon);
 	const lastWeeks = horizonSums(history, lastFourWeekdays, firstOrigin, lastOrigin, horizon);
+	// The calibration window of each origin, kept sorted as it slides by one day.
 	const ratioAt = (o: number): number | null => {
 		const predicted = method.get(o);
 		return predicted !== undefined && predicted > 0
 			? history.sum(o, o + horizon) / predicted
 			: null;
 	};
+	const window: number[] = [];
+	const insert = (ratio: number): void => {
+		let low = 0;
+		let high = window.length;
+		while (low < high) {
+			const mid = (low + high) >> 1;
+			if (window[mid] < ratio) low = mid + 1;
+			else high = mid;
+		}
+		window.splice(low, 0, ratio);
+	};
+	const remove = (ratio: number): void => {
+		const at = window.indexOf(ratio);
+		if (at >= 0) window.splice(at, 1);
+	};
+	let windowFrom = calibrationStart;
+	let windowTo = calibrationStart - 1;
+	const tail = (1 - coverage) / 2;
 	const errors = { method: [] as number[], lastYear: [] as number[], lastWeeks: [] as number[] };
 	let covered = 0;
 	let withInterval = 0;
 	for (let o = firstOrigin; o <= lastOrigin; o++) {
+		// Calibrated on [o − horizon − 363, o − horizon]: forecasts whose horizon had ended.
+		const from = Math.max(calibrationStart, o - horizon - CALIBRATION_ORIGINS + 1);
+		while (windowTo < o - horizon) {
+			windowTo += 1;
+			const ratio = ratioAt(windowTo);
+			if (ratio !== null && windowTo >= windowFrom) insert(ratio);
+		}
+		while (windowFrom < from) {
+			const ratio = ratioAt(windowFrom);
+			if (ratio !== null && windowFrom <= windowTo) remove(ratio);
+			windowFrom += 1;
+		}
 		const predicted = method.get(o);
 		const year = lastYear.get(o);
 		const weeks = lastWeeks.get(o);
@@ -180,17 +211,11 @@ export function backtest(
 		errors.method.push(Math.abs(actual - predicted) / actual);
 		errors.lastYear.push(Math.abs(actual - year) / actual);
 		errors.lastWeeks.push(Math.abs(actual - weeks) / actual);
-		const ratios: number[] = [];
-		for (
-			let c = Math.max(calibrationStart, o - horizon - CALIBRATION_ORIGINS + 1);
-			c <= o - horizon;
-			c++
-		) {
-			const ratio = ratioAt(c);
-			if (ratio !== null) ratios.push(ratio);
-		}
-		if (ratios.length >= MIN_CALIBRATION) {
-			const interval = scaled(predicted, bounds(ratios, coverage));
+		if (window.length >= MIN_CALIBRATION) {
+			const interval = scaled(predicted, [
+				quantile(window, tail),
+				quantile(window, 1 - tail),
+			]);
 			withInterval += 1;
 			if (actual >= interval.lower && actual <= interval.upper) covered += 1;
 		}
