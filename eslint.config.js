@@ -72,6 +72,28 @@ function serverLayer(folder) {
 	};
 }
 
+/**
+ * server/src/clickhouse is a storage adapter beneath the routes (server/src/db/storage.ts): it
+ * imports no route module of admin/ (the lookups read through the storage port), page/, demo/ or
+ * the wiring (app, index, cli). It still imports http/ and reports/ (the store group's and the
+ * ingest's routes, the report engine), sync/ and engine-auth/ until those move
+ * (server/src/clickhouse/README.md).
+ */
+const CLICKHOUSE_FORBIDDEN = ['admin', 'page', 'demo'];
+
+function clickhouseAdapter() {
+	const rule = forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.');
+	rule['no-restricted-imports'][1].patterns.push({
+		regex: `^(\\.\\./)+((${CLICKHOUSE_FORBIDDEN.join('|')})/|(app|index|cli)\\.js$)`,
+		message: `server/src/clickhouse is a storage adapter: it imports nothing from ${CLICKHOUSE_FORBIDDEN.join(', ')} or the wiring (server/src/clickhouse/README.md).`,
+	});
+	return {
+		files: ['server/src/clickhouse/**/*.ts'],
+		ignores: ['**/test/**'],
+		rules: rule,
+	};
+}
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -157,6 +179,7 @@ export default tseslint.config(
 		rules: forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.'),
 	},
 	...Object.keys(SERVER_LAYERS).map(serverLayer),
+	clickhouseAdapter(),
 	{
 		files: ['client/src/**/*.{ts,tsx}'],
 		rules: forbid([], ''),

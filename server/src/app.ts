@@ -9,6 +9,7 @@ import qs from 'qs';
 import { registerAdminRoutes } from './admin/index.js';
 import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
 import { answersOperator, installOperatorStore } from './clickhouse/operator.js';
+import { clickhouseStorage } from './clickhouse/storage.js';
 import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
 import { engineIngestOf, registerIngestRoutes } from './clickhouse/workspaces.js';
 import { installEngineAuth } from './engine-auth/index.js';
@@ -272,7 +273,13 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 	await app.register(
 		async (rest) => {
 			await registerReportRoutes(rest, ctx, engine);
-			await registerAdminRoutes(rest, ctx);
+			// The storage port the lookups read through: on a ClickHouse engine, the store its
+			// operator chose; otherwise the server's own DuckDB store.
+			await registerAdminRoutes(
+				rest,
+				ctx,
+				ctx.config.engine ? clickhouseStorage(ctx) : undefined,
+			);
 			if (ctx.config.engine) await registerIngestRoutes(rest, ctx);
 			else await registerSyncRoutes(rest, ctx);
 			await registerStoreGroupRoutes(rest, ctx);

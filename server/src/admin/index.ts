@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { duckdbStorage, type Storage } from '../db/storage.js';
 import { registerAnnotationRoutes } from './routes/annotations.js';
 import { registerCustomerOrderRoutes } from './routes/customers-orders.js';
 import { registerGatewayRoutes } from './routes/gateways.js';
@@ -17,13 +18,21 @@ import { registerReviewRoutes } from './routes/reviews.js';
 import { registerSettingsRoutes } from './routes/setting-group-routes.js';
 import { registerUserRoutes } from './routes/users.js';
 
-export async function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+/**
+ * `storage`: the storage port the lookups read through (default: the server's own DuckDB store;
+ * on a ClickHouse engine, `clickhouse/storage.ts`).
+ */
+export async function registerAdminRoutes(
+	app: FastifyInstance,
+	ctx: ServerContext,
+	storage: Storage = duckdbStorage(ctx),
+): Promise<void> {
 	await registerOptionRoutes(app, ctx);
 	await registerUserRoutes(app, ctx);
 	await registerSettingsRoutes(app, ctx);
-	await registerLookupRoutes(app, ctx);
-	await registerProductRoutes(app, ctx);
-	await registerCustomerOrderRoutes(app, ctx);
+	await registerLookupRoutes(app, storage);
+	await registerProductRoutes(app, ctx, storage);
+	await registerCustomerOrderRoutes(app, storage);
 	await registerNoteRoutes(app, ctx);
 	await registerReviewRoutes(app, ctx);
 	await registerGatewayRoutes(app, ctx);

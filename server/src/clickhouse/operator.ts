@@ -16,7 +16,6 @@ import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import { ClickHouseClient } from './client.js';
-import { installStoreLookups, isStoreLookup } from './operator-lookups.js';
 import { storeByUrl } from './store.js';
 import { clusterStores, operatorOnly, type Registry } from './stores-routes.js';
 import type { GroupStore } from './stores-report.js';
@@ -163,9 +162,6 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 		}
 	});
 
-	// The catalogue lookups of the search and filter fields read the chosen store's rows.
-	installStoreLookups(app, client);
-
 	app.addHook('onSend', async (request, reply, payload) => {
 		const store = request.operatorStore;
 		const url = request.routeOptions.url;
@@ -226,8 +222,16 @@ function writtenStoreOptions(request: FastifyRequest): string[] {
  */
 export function answersOperator(request: FastifyRequest, ctx: ServerContext): boolean {
 	const url = request.routeOptions.url;
-	// A lookup for the store the page chose (its nonce and origin checked when it was chosen).
-	if (request.operatorStore !== undefined && isStoreLookup(request.method, url)) return true;
+	// A route reading through the storage port (the catalogue lookups of the search and filter
+	// fields), for the store the page chose (its nonce and origin checked when it was chosen): it
+	// reads that store's rows on the cluster (`storage.ts`).
+	if (
+		request.operatorStore !== undefined &&
+		request.routeOptions.config.storePort === true &&
+		(request.method === 'GET' || request.method === 'HEAD')
+	) {
+		return true;
+	}
 	if (url === undefined || !isOperatorRoute(url)) return false;
 	if (request.headers.authorization !== undefined) return false;
 	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;

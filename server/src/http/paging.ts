@@ -100,21 +100,26 @@ export function setPagingHeaders(
 }
 
 /**
- * One page of a collection: counts the rows matching `where`, reads the page with `select` (which
- * must end its SQL with `LIMIT ? OFFSET ?`) and sets the paging headers.
+ * One page of a collection: counts the rows (`count`), sets the paging headers and reads the page
+ * with `select` and the count's parameters (`LIMIT ? OFFSET ?` added here; nothing read when no
+ * row matches). `db`: any reader with bound parameters (a store read through the storage port).
  */
 export async function selectPage<T extends Row>(
-	db: Db,
+	db: Pick<Db, 'all' | 'one'>,
 	request: FastifyRequest,
 	reply: FastifyReply,
 	paging: Paging,
 	count: { sql: string; params: SqlValue[] },
 	select: string,
 ): Promise<T[]> {
-	const total = Number((await db.one<{ n: number }>(count.sql, count.params))?.n ?? 0);
-	const rows = await db.all<T>(select, [...count.params, paging.perPage, paging.offset]);
+	const total = Number((await db.one<{ n: SqlValue }>(count.sql, count.params))?.n ?? 0);
 	setPagingHeaders(request, reply, total, paging);
-	return rows;
+	if (total === 0) return [];
+	return db.all<T>(`${select} LIMIT ? OFFSET ?`, [
+		...count.params,
+		paging.perPage,
+		paging.offset,
+	]);
 }
 
 /** One page of rows with the collection's totals. */

@@ -3,8 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import type { ServerContext } from '../../core/context.js';
-import type { Db, Row, SqlValue } from '../../core/db.js';
+import type { Row, SqlValue } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
 import { CURRENCIES, ORDER_STATUSES } from '../statuses.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
@@ -16,29 +15,38 @@ import {
 	parseOrderby,
 	type RawQuery,
 } from '../../http/params.js';
-import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
-import { getOption } from '../../db/options.js';
+import type { Storage, StoreSql } from '../../db/storage.js';
+import type { StoreSettings } from '../../db/store-settings.js';
 
-function customerSql(excludedCount: number): string {
+/** Every customer of the lookup with their orders' count, spend and last order date. */
+function customerSql(sql: StoreSql, excludedCount: number): string {
 	return `
-	SELECT c.customer_id AS id, c.user_id, c.username, c.first_name, c.last_name, c.email, c.country, c.state,
-		c.city, c.postcode, c.date_registered, c.date_last_active,
+	SELECT c.customer_id AS id, c.user_id AS user_id, c.username AS username, c.first_name AS first_name,
+		c.last_name AS last_name, c.email AS email, c.country AS country, c.state AS state,
+		c.city AS city, c.postcode AS postcode, c.date_registered AS date_registered,
+		c.date_last_active AS date_last_active,
 		coalesce(s.orders_count, 0) AS orders_count, coalesce(s.total_spend, 0) AS total_spend,
-		s.date_last_order
+		s.date_last_order AS date_last_order
 	FROM customer_lookup c
 	LEFT JOIN (
-		SELECT customer_id, count(*) FILTER (WHERE parent_id = 0) AS orders_count, sum(net_total) AS total_spend,
-			max(date_created) AS date_last_order
-		FROM order_stats WHERE status NOT IN (${placeholders(excludedCount)}) GROUP BY customer_id
+		SELECT customer_id, ${sql.countIf('parent_id = 0')} AS orders_count,
+			${sql.realSum('net_total')} AS total_spend, max(date_created) AS date_last_order
+		FROM order_stats WHERE status NOT IN (${placeholders(excludedCount)}) AND customer_id IS NOT NULL
+		GROUP BY customer_id
 	) s ON s.customer_id = c.customer_id`;
 }
 
-const CUSTOMER_ORDERBY: Record<string, string> = {
-	name: "lower(concat_ws(' ', first_name, last_name))",
+const customerName = (sql: StoreSql): string =>
+	sql.lower(sql.concatWs(' ', ['first_name', 'last_name']));
+
+/** The customers' orderings in the store's SQL. */
+const customerOrderby = (sql: StoreSql): Record<string, string> => ({
+	name: customerName(sql),
 	username: 'username',
 	email: 'email',
-	location: "concat_ws(' ', country, state, city)",
+	location: sql.concatWs(' ', ['country', 'state', 'city']),
 	date_registered: 'date_registered',
 	date_last_active: 'date_last_active',
 	orders_count: 'orders_count',
@@ -46,15 +54,11 @@ const CUSTOMER_ORDERBY: Record<string, string> = {
 	avg_order_value: 'CASE WHEN orders_count = 0 THEN 0 ELSE total_spend / orders_count END',
 	id: 'id',
 	include: 'id',
-};
+});
 
-async function excludedStatuses(db: Db): Promise<string[]> {
-	const value = await getOption<unknown>(db, 'woocommerce_excluded_report_order_statuses', [
-		'pending',
-		'failed',
-		'cancelled',
-	]);
-	const list = Array.isArray(value) ? value.map(String) : [];
+/** The orders' statuses a customer's figures leave out (the store's excluded report statuses). */
+function excludedStatuses(settings: StoreSettings): string[] {
+	const list = settings.excludedStatuses.filter((status) => status !== 'trash');
 	return ['', ...list].flatMap((s) => [s, `wc-${s}`]);
 }
 
@@ -83,18 +87,18 @@ function customerObject(row: Row): Record<string, unknown> {
 }
 
 interface OrderRow extends Row {
-	id: number;
-	parent_id: number;
+	id: SqlValue;
+	parent_id: SqlValue;
 	number: string;
 	status: string;
 	currency: string;
-	customer_id: number | null;
-	user_id: number | null;
-	discount_total: number;
-	shipping_total: number;
-	shipping_tax: number;
-	cart_tax: number;
-	total: number;
+	customer_id: SqlValue;
+	user_id: SqlValue;
+	discount_total: SqlValue;
+	shipping_total: SqlValue;
+	shipping_tax: SqlValue;
+	cart_tax: SqlValue;
+	total: SqlValue;
 	payment_method: string;
 	date_created: string;
 	date_created_gmt: string;
@@ -102,30 +106,66 @@ interface OrderRow extends Row {
 	date_completed: string | null;
 }
 
+/** The columns an order object is made of, each named by its alias (both adapters). */
+const ORDER_COLUMNS = [
+	'id',
+	'parent_id',
+	'number',
+	'status',
+	'currency',
+	'customer_id',
+	'user_id',
+	'billing_first_name',
+	'billing_last_name',
+	'billing_email',
+	'billing_country',
+	'billing_state',
+	'billing_city',
+	'billing_postcode',
+	'discount_total',
+	'shipping_total',
+	'shipping_tax',
+	'cart_tax',
+	'total',
+	'payment_method',
+	'date_created',
+	'date_created_gmt',
+	'date_paid',
+	'date_completed',
+]
+	.map((column) => `o.${column} AS ${column}`)
+	.join(', ');
+
+/**
+ * The lookups read the request's store through the storage port (`storage`: the server's own
+ * DuckDB store, or on a ClickHouse engine the store its operator chose).
+ */
 export async function registerCustomerOrderRoutes(
 	app: FastifyInstance,
-	ctx: ServerContext,
+	storage: Storage,
 ): Promise<void> {
 	const ns = '/wc-analytics';
+	const port = { config: { storePort: true } };
 
-	app.get(`${ns}/customers`, async (request, reply) => {
+	app.get(`${ns}/customers`, port, async (request, reply) => {
+		const { reader, sql, settings } = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query, 25);
 		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(query, CUSTOMER_ORDERBY, 'date_registered');
-		const where: string[] = ['true'];
-		const excluded = await excludedStatuses(ctx.db);
+		const orderby = parseOrderby(query, customerOrderby(sql), 'date_registered');
+		const where: string[] = ['1 = 1'];
+		const excluded = excludedStatuses(settings);
 		const params: SqlValue[] = [...excluded];
 		const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
 		if (search) {
 			const searchby = query.searchby === undefined ? 'name' : String(query.searchby);
 			const columns: Record<string, string> = {
-				name: "lower(concat_ws(' ', first_name, last_name))",
-				username: 'lower(username)',
-				email: 'lower(email)',
-				all: "lower(concat_ws(' ', first_name, last_name, username, email))",
+				name: customerName(sql),
+				username: sql.lower('username'),
+				email: sql.lower('email'),
+				all: sql.lower(sql.concatWs(' ', ['first_name', 'last_name', 'username', 'email'])),
 			};
-			if (!columns[searchby])
+			if (!Object.hasOwn(columns, searchby))
 				throw invalidParams({
 					searchby: 'searchby is not one of name, username, email, all.',
 				});
@@ -138,31 +178,33 @@ export async function registerCustomerOrderRoutes(
 			params.push(...include);
 		}
 		const whereSql = where.join(' AND ');
-		const sql = `SELECT * FROM (${customerSql(excluded.length)}) WHERE ${whereSql}`;
-		const total = Number(
-			(await ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM (${sql})`, params))?.n ?? 0,
+		const customers = `SELECT * FROM (${customerSql(sql, excluded.length)}) WHERE ${whereSql}`;
+		const rows = await selectPage(
+			reader,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM (${customers})`, params },
+			`${customers} ORDER BY ${orderby} ${order} NULLS LAST, id`,
 		);
-		const rows = await ctx.db.all(
-			`${sql} ORDER BY ${orderby} ${order} NULLS LAST, id LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
-		);
-		setPagingHeaders(request, reply, total, paging);
 		const fields = requestedFields(query);
 		return rows.map((row) => pickFields(customerObject(row), fields));
 	});
 
-	app.get(`${ns}/customers/:id`, async (request) => {
+	app.get(`${ns}/customers/:id`, port, async (request) => {
+		const { reader, sql, settings } = await storage.view(request);
 		const id = Number((request.params as { id: string }).id);
-		const excluded = await excludedStatuses(ctx.db);
-		const row = await ctx.db.one(
-			`SELECT * FROM (${customerSql(excluded.length)}) WHERE id = ?`,
+		const excluded = excludedStatuses(settings);
+		const row = await reader.one(
+			`SELECT * FROM (${customerSql(sql, excluded.length)}) WHERE id = ?`,
 			[...excluded, Number.isInteger(id) ? id : -1],
 		);
 		if (!row) throw new RestError('woocommerce_rest_invalid_id', 'Invalid customer ID.', 404);
 		return pickFields(customerObject(row), requestedFields(request.query as RawQuery));
 	});
 
-	app.get(`${ns}/orders`, async (request, reply) => {
+	app.get(`${ns}/orders`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
@@ -193,7 +235,7 @@ export async function registerCustomerOrderRoutes(
 			const digits = String(query.number).replace(/^#/, '');
 			if (!/^\d+$/.test(digits))
 				throw invalidParams({ number: 'number must contain digits only.' });
-			where.push('starts_with(CAST(o.id AS VARCHAR), ?)');
+			where.push(sql.startsWith(sql.text('o.id'), '?'));
 			params.push(digits);
 		}
 		const include = parseIdList(query.include);
@@ -202,30 +244,31 @@ export async function registerCustomerOrderRoutes(
 			params.push(...include);
 		}
 		if (query.customer !== undefined) {
-			where.push('o.user_id = ?');
-			params.push(Number(query.customer));
+			const customer = Number(query.customer);
+			// Not a number: no order has it as its customer.
+			where.push(Number.isFinite(customer) ? 'o.user_id = ?' : '1 = 0');
+			if (Number.isFinite(customer)) params.push(customer);
 		}
 		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM orders o WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
+		const rows = await selectPage<OrderRow>(
+			reader,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM orders o WHERE ${whereSql}`, params },
+			`SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order}`,
 		);
-		const rows = await ctx.db.all<OrderRow>(
-			`SELECT o.* FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order} LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
-		);
-		setPagingHeaders(request, reply, total, paging);
 		const fields = requestedFields(query);
 		const ids = rows.map((r) => Number(r.id));
 		const refunds = new Map<number, Array<{ id: number; reason: string; total: string }>>();
 		const products = new Map<number, Array<Record<string, unknown>>>();
 		const customers = new Map<number, Record<string, unknown>>();
 		if (ids.length > 0) {
-			for (const refund of await ctx.db.all<{ id: number; parent_id: number; total: number }>(
+			for (const refund of await reader.all<{
+				id: SqlValue;
+				parent_id: SqlValue;
+				total: SqlValue;
+			}>(
 				`SELECT id, parent_id, total FROM orders WHERE parent_id IN (${placeholders(ids.length)}) ORDER BY id`,
 				ids,
 			)) {
@@ -238,18 +281,19 @@ export async function registerCustomerOrderRoutes(
 				refunds.set(Number(refund.parent_id), list);
 			}
 			if (!fields || fields.includes('products') || fields.includes('line_items')) {
-				for (const item of await ctx.db.all<{
-					order_item_id: number;
-					order_id: number;
-					product_id: number;
-					variation_id: number;
-					qty: number;
+				for (const item of await reader.all<{
+					order_item_id: SqlValue;
+					order_id: SqlValue;
+					product_id: SqlValue;
+					variation_id: SqlValue;
+					qty: SqlValue;
 					name: string;
-					total: number;
-					tax: number;
-					subtotal: number;
+					total: SqlValue;
+					tax: SqlValue;
+					subtotal: SqlValue;
 				}>(
-					`SELECT * FROM order_items WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
+					`SELECT order_item_id, order_id, product_id, variation_id, qty, name, total, tax, subtotal
+					 FROM order_items WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
 					ids,
 				)) {
 					const list = products.get(Number(item.order_id)) ?? [];
@@ -270,11 +314,13 @@ export async function registerCustomerOrderRoutes(
 				}
 			}
 			const customerIds = [
-				...new Set(rows.map((r) => r.customer_id).filter((c): c is number => c !== null)),
+				...new Set(rows.map((r) => r.customer_id).filter((c) => c !== null)),
 			].map(Number);
 			if (customerIds.length > 0 && (!fields || fields.includes('customer'))) {
-				for (const c of await ctx.db.all(
-					`SELECT * FROM customer_lookup WHERE customer_id IN (${placeholders(customerIds.length)})`,
+				for (const c of await reader.all(
+					`SELECT customer_id, user_id, username, first_name, last_name, email, country, state,
+						city, postcode, date_registered, date_last_active
+					 FROM customer_lookup WHERE customer_id IN (${placeholders(customerIds.length)})`,
 					customerIds,
 				)) {
 					customers.set(Number(c.customer_id), {

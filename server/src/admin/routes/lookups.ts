@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import type { ServerContext } from '../../core/context.js';
-import type { SqlValue } from '../../core/db.js';
+import type { Row, SqlValue } from '../../core/db.js';
 import { RestError } from '../../http/errors.js';
 import { COUNTRIES } from '../countries.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
@@ -13,6 +12,18 @@ import { isoDate, priceString } from '../../http/values.js';
 import { parseIdList, parseOrder, parseOrderby, type RawQuery } from '../../http/params.js';
 import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
+import type { Storage, StoreReader, StoreSql } from '../../db/storage.js';
+
+interface AttributeRow extends Row {
+	id: SqlValue;
+	name: string;
+	slug: string;
+	type: string;
+	order_by: string;
+	has_archives: SqlValue;
+}
+
+const ATTRIBUTE_COLUMNS = 'id, name, slug, type, order_by, has_archives';
 
 /** An attribute term as the terms lookup answers it (both engines' rows: numbers or their text). */
 export function attributeTermItem(row: Record<string, unknown>): Record<string, unknown> {
@@ -28,15 +39,16 @@ export function attributeTermItem(row: Record<string, unknown>): Record<string, 
 
 /** Shared include/exclude/search filters. */
 function filters(
+	sql: StoreSql,
 	query: RawQuery,
 	idColumn: string,
 	searchColumns: string[],
 ): { where: string[]; params: SqlValue[] } {
-	const where: string[] = ['true'];
+	const where: string[] = ['1 = 1'];
 	const params: SqlValue[] = [];
 	const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
 	if (search) {
-		where.push(`(${searchColumns.map((c) => `lower(${c}) LIKE ?`).join(' OR ')})`);
+		where.push(`(${searchColumns.map((c) => `${sql.lower(c)} LIKE ?`).join(' OR ')})`);
 		for (let i = 0; i < searchColumns.length; i++) params.push(`%${search}%`);
 	}
 	const include = parseIdList(query.include);
@@ -52,13 +64,16 @@ function filters(
 	return { where, params };
 }
 
-export async function registerLookupRoutes(
-	app: FastifyInstance,
-	ctx: ServerContext,
-): Promise<void> {
+/**
+ * The lookups read the request's store through the storage port (`storage`: the server's own
+ * DuckDB store, or on a ClickHouse engine the store its operator chose).
+ */
+export async function registerLookupRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
 	const ns = '/wc-analytics';
+	const port = { config: { storePort: true } };
 
-	app.get(`${ns}/products/categories`, async (request, reply) => {
+	app.get(`${ns}/products/categories`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'asc');
@@ -75,26 +90,28 @@ export async function registerLookupRoutes(
 			},
 			'name',
 		);
-		const { where, params } = filters(query, 'id', ['name', 'slug']);
+		const { where, params } = filters(sql, query, 'id', ['name', 'slug']);
 		if (query.parent !== undefined) {
-			where.push('parent = ?');
-			params.push(Number(query.parent));
+			const parent = Number(query.parent);
+			// Not a number: no category has it as its parent.
+			where.push(Number.isFinite(parent) ? 'parent = ?' : '1 = 0');
+			if (Number.isFinite(parent)) params.push(parent);
 		}
 		const whereSql = where.join(' AND ');
 		const rows = await selectPage<{
-			id: number;
+			id: SqlValue;
 			name: string;
 			slug: string;
-			parent: number;
+			parent: SqlValue;
 			description: string;
-			count: number;
+			count: SqlValue;
 		}>(
-			ctx.db,
+			reader,
 			request,
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM categories WHERE ${whereSql}`, params },
-			`SELECT * FROM categories WHERE ${whereSql} ORDER BY ${orderby} ${order}, id LIMIT ? OFFSET ?`,
+			`SELECT id, name, slug, parent, description, count FROM categories WHERE ${whereSql} ORDER BY ${orderby} ${order}, id`,
 		);
 		const base = baseUrl(request);
 		const fields = requestedFields(query);
@@ -122,33 +139,23 @@ export async function registerLookupRoutes(
 		);
 	});
 
-	const attributeObject = (row: {
-		id: number;
-		name: string;
-		slug: string;
-		type: string;
-		order_by: string;
-		has_archives: boolean;
-	}) => ({
+	const attributeObject = (row: AttributeRow) => ({
 		id: Number(row.id),
 		name: row.name,
 		slug: row.slug.startsWith('pa_') ? row.slug : `pa_${row.slug}`,
 		type: row.type,
 		order_by: row.order_by,
-		has_archives: Boolean(row.has_archives),
+		has_archives: Boolean(Number(row.has_archives)),
 	});
 
-	app.get(`${ns}/products/attributes`, async (request, reply) => {
+	app.get(`${ns}/products/attributes`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
-		const { where, params } = filters(query, 'id', ['name', 'slug']);
-		const rows = await ctx.db.all<{
-			id: number;
-			name: string;
-			slug: string;
-			type: string;
-			order_by: string;
-			has_archives: boolean;
-		}>(`SELECT * FROM attributes WHERE ${where.join(' AND ')} ORDER BY name, id`, params);
+		const { where, params } = filters(sql, query, 'id', ['name', 'slug']);
+		const rows = await reader.all<AttributeRow>(
+			`SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE ${where.join(' AND ')} ORDER BY name, id`,
+			params,
+		);
 		reply.header('X-WP-Total', String(rows.length));
 		reply.header('X-WP-TotalPages', '1');
 		const fields = requestedFields(query);
@@ -156,20 +163,13 @@ export async function registerLookupRoutes(
 	});
 
 	/** Global attribute by numeric id or slug (`color` or `pa_color`). */
-	const attributeOf = async (key: string) => {
+	const attributeOf = async (reader: StoreReader, key: string) => {
 		const numeric = /^\d+$/.test(key);
 		const slug = key.replace(/^pa_/, '');
-		const row = await ctx.db.one<{
-			id: number;
-			name: string;
-			slug: string;
-			type: string;
-			order_by: string;
-			has_archives: boolean;
-		}>(
+		const row = await reader.one<AttributeRow>(
 			numeric
-				? 'SELECT * FROM attributes WHERE id = ?'
-				: 'SELECT * FROM attributes WHERE slug = ? OR slug = ?',
+				? `SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE id = ?`
+				: `SELECT ${ATTRIBUTE_COLUMNS} FROM attributes WHERE slug = ? OR slug = ?`,
 			numeric ? [Number(key)] : [slug, `pa_${slug}`],
 		);
 		if (!row)
@@ -181,39 +181,40 @@ export async function registerLookupRoutes(
 		return row;
 	};
 
-	app.get(`${ns}/products/attributes/:id`, async (request) =>
-		attributeObject(await attributeOf((request.params as { id: string }).id)),
-	);
+	app.get(`${ns}/products/attributes/:id`, port, async (request) => {
+		const { reader } = await storage.view(request);
+		return attributeObject(await attributeOf(reader, (request.params as { id: string }).id));
+	});
 
-	app.get(`${ns}/products/attributes/:id/terms`, async (request, reply) => {
+	app.get(`${ns}/products/attributes/:id/terms`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
-		const attribute = await attributeOf((request.params as { id: string }).id);
+		const attribute = await attributeOf(reader, (request.params as { id: string }).id);
 		const paging = parsePaging(query);
-		const { where, params } = filters(query, 't.id', ['t.name', 't.slug']);
+		const { where, params } = filters(sql, query, 't.id', ['t.name', 't.slug']);
 		where.push('t.attribute_id = ?');
 		params.push(Number(attribute.id));
 		const whereSql = where.join(' AND ');
-		const rows = await selectPage<{
-			id: number;
-			name: string;
-			slug: string;
-			menu_order: number;
-			count: number;
-		}>(
-			ctx.db,
+		// A term's count: the products using it.
+		const rows = await selectPage<Row>(
+			reader,
 			request,
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM attribute_terms t WHERE ${whereSql}`, params },
-			`SELECT t.id, t.name, t.slug, t.menu_order,
-				(SELECT count(DISTINCT pa.product_id) FROM product_attributes pa WHERE pa.term_id = t.id) AS count
-			 FROM attribute_terms t WHERE ${whereSql} ORDER BY t.menu_order, t.name LIMIT ? OFFSET ?`,
+			`SELECT t.id AS id, t.name AS name, t.slug AS slug, t.menu_order AS menu_order,
+				coalesce(u.products, 0) AS count
+			 FROM attribute_terms t
+			 LEFT JOIN (SELECT term_id, count(DISTINCT product_id) AS products FROM product_attributes GROUP BY term_id) u
+			 ON u.term_id = t.id
+			 WHERE ${whereSql} ORDER BY t.menu_order, t.name, t.id`,
 		);
 		const fields = requestedFields(query);
 		return rows.map((row) => pickFields(attributeTermItem(row), fields));
 	});
 
-	app.get(`${ns}/coupons`, async (request, reply) => {
+	app.get(`${ns}/coupons`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'desc');
@@ -229,28 +230,29 @@ export async function registerLookupRoutes(
 			},
 			'date',
 		);
-		const { where, params } = filters(query, 'id', ['code']);
+		const { where, params } = filters(sql, query, 'id', ['code']);
 		if (typeof query.code === 'string' && query.code !== '') {
-			where.push('lower(code) = ?');
+			where.push(`${sql.lower('code')} = ?`);
 			params.push(query.code.toLowerCase());
 		}
 		const whereSql = where.join(' AND ');
 		const rows = await selectPage<{
-			id: number;
+			id: SqlValue;
 			code: string;
 			discount_type: string;
-			amount: number;
+			amount: SqlValue;
 			date_created: string;
 			date_created_gmt: string;
 			date_expires: string | null;
 			date_expires_gmt: string | null;
 		}>(
-			ctx.db,
+			reader,
 			request,
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM coupons WHERE ${whereSql}`, params },
-			`SELECT * FROM coupons WHERE ${whereSql} ORDER BY ${orderby} ${order}, id ${order} LIMIT ? OFFSET ?`,
+			`SELECT id, code, discount_type, amount, date_created, date_created_gmt, date_expires, date_expires_gmt
+			 FROM coupons WHERE ${whereSql} ORDER BY ${orderby} ${order}, id ${order}`,
 		);
 		const fields = requestedFields(query);
 		const base = baseUrl(request);
@@ -278,7 +280,8 @@ export async function registerLookupRoutes(
 		);
 	});
 
-	app.get(`${ns}/taxes`, async (request, reply) => {
+	app.get(`${ns}/taxes`, port, async (request, reply) => {
+		const { reader, sql } = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const order = parseOrder(query, 'asc');
@@ -287,15 +290,19 @@ export async function registerLookupRoutes(
 			{ id: 'tax_rate_id', order: 'tax_rate_order', priority: 'tax_rate_priority' },
 			'order',
 		);
-		const where: string[] = ['true'];
+		const where: string[] = ['1 = 1'];
 		const params: SqlValue[] = [];
 		const search = String(query.search ?? query.code ?? '')
 			.trim()
 			.toLowerCase();
 		if (search) {
-			where.push(
-				`lower(concat_ws('-', tax_rate_country, tax_rate_state, tax_rate_name, CAST(tax_rate_priority AS VARCHAR))) LIKE ?`,
-			);
+			const label = sql.concatWs('-', [
+				'tax_rate_country',
+				'tax_rate_state',
+				'tax_rate_name',
+				sql.text('tax_rate_priority'),
+			]);
+			where.push(`${sql.lower(label)} LIKE ?`);
 			params.push(`%${search}%`);
 		}
 		const include = parseIdList(query.include);
@@ -309,23 +316,25 @@ export async function registerLookupRoutes(
 		}
 		const whereSql = where.join(' AND ');
 		const rows = await selectPage<{
-			tax_rate_id: number;
+			tax_rate_id: SqlValue;
 			tax_rate_country: string;
 			tax_rate_state: string;
 			tax_rate: string;
 			tax_rate_name: string;
-			tax_rate_priority: number;
-			tax_rate_compound: boolean;
-			tax_rate_shipping: boolean;
-			tax_rate_order: number;
+			tax_rate_priority: SqlValue;
+			tax_rate_compound: SqlValue;
+			tax_rate_shipping: SqlValue;
+			tax_rate_order: SqlValue;
 			tax_rate_class: string;
 		}>(
-			ctx.db,
+			reader,
 			request,
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM tax_rates WHERE ${whereSql}`, params },
-			`SELECT * FROM tax_rates WHERE ${whereSql} ORDER BY ${orderby} ${order}, tax_rate_id LIMIT ? OFFSET ?`,
+			`SELECT tax_rate_id, tax_rate_country, tax_rate_state, tax_rate, tax_rate_name, tax_rate_priority,
+				tax_rate_compound, tax_rate_shipping, tax_rate_order, tax_rate_class
+			 FROM tax_rates WHERE ${whereSql} ORDER BY ${orderby} ${order}, tax_rate_id`,
 		);
 		const fields = requestedFields(query);
 		return rows.map((row) =>
@@ -341,8 +350,8 @@ export async function registerLookupRoutes(
 					rate: String(row.tax_rate),
 					name: row.tax_rate_name,
 					priority: Number(row.tax_rate_priority),
-					compound: Boolean(row.tax_rate_compound),
-					shipping: Boolean(row.tax_rate_shipping),
+					compound: Boolean(Number(row.tax_rate_compound)),
+					shipping: Boolean(Number(row.tax_rate_shipping)),
 					order: Number(row.tax_rate_order),
 					class: row.tax_rate_class === '' ? 'standard' : row.tax_rate_class,
 				},
@@ -368,7 +377,8 @@ export async function registerLookupRoutes(
 		}));
 	});
 
-	app.get(`${ns}/data/download-ips`, async (request) => {
+	app.get(`${ns}/data/download-ips`, port, async (request) => {
+		const { reader, sql } = await storage.view(request);
 		const match = (request.query as RawQuery).match;
 		if (typeof match !== 'string' || match.trim() === '') {
 			throw new RestError(
@@ -378,8 +388,8 @@ export async function registerLookupRoutes(
 				{ params: { match: 'match must be the beginning of an IP address.' } },
 			);
 		}
-		const rows = await ctx.db.all<{ user_ip_address: string }>(
-			`SELECT DISTINCT user_ip_address FROM download_log WHERE starts_with(user_ip_address, ?)
+		const rows = await reader.all<{ user_ip_address: string }>(
+			`SELECT DISTINCT user_ip_address FROM download_log WHERE ${sql.startsWith('user_ip_address', '?')}
 			 ORDER BY user_ip_address LIMIT 10`,
 			[match.trim()],
 		);

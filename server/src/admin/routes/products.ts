@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
-import type { Db, Row, SqlValue } from '../../core/db.js';
+import type { Row, SqlValue } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { isoDate, priceString, stripTags } from '../../http/values.js';
@@ -18,7 +18,7 @@ import {
 	EDITABLE,
 	type RawQuery,
 } from '../../http/params.js';
-import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
 import {
@@ -27,7 +27,13 @@ import {
 	stockStatusSql,
 	type StockSettings,
 } from '../../metrics/stock.js';
-import { storeSettings } from '../../db/store-settings.js';
+import {
+	duckdbView,
+	type Storage,
+	type StoreReader,
+	type StoreSql,
+	type StoreView,
+} from '../../db/storage.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];
@@ -46,30 +52,59 @@ const PRODUCT_ORDERBY: Record<string, string> = {
 };
 
 interface ProductRow extends Row {
-	id: number;
-	parent_id: number;
+	id: SqlValue;
+	parent_id: SqlValue;
 	type: string;
 	status: string;
 	name: string;
 	slug: string;
 	sku: string;
-	price: number | null;
-	regular_price: number | null;
-	sale_price: number | null;
-	stock_quantity: number | null;
-	manage_stock: boolean;
-	low_stock_amount: number | null;
+	price: SqlValue;
+	regular_price: SqlValue;
+	sale_price: SqlValue;
+	stock_quantity: SqlValue;
+	manage_stock: SqlValue;
+	low_stock_amount: SqlValue;
 	stock_status: string;
 	image: string;
-	virtual: boolean;
-	downloadable: boolean;
-	total_sales: number;
-	average_rating: number;
-	rating_count: number;
-	menu_order: number;
+	virtual: SqlValue;
+	downloadable: SqlValue;
+	total_sales: SqlValue;
+	average_rating: SqlValue;
+	rating_count: SqlValue;
+	menu_order: SqlValue;
 	date_created: string;
 	date_created_gmt: string;
 }
+
+/** Every column a product object is made of, each named by its alias (both adapters). */
+const PRODUCT_COLUMNS = [
+	'id',
+	'parent_id',
+	'type',
+	'status',
+	'name',
+	'slug',
+	'sku',
+	'price',
+	'regular_price',
+	'sale_price',
+	'stock_quantity',
+	'manage_stock',
+	'low_stock_amount',
+	'stock_status',
+	'image',
+	'virtual',
+	'downloadable',
+	'total_sales',
+	'average_rating',
+	'rating_count',
+	'menu_order',
+	'date_created',
+	'date_created_gmt',
+]
+	.map((column) => `p.${column} AS ${column}`)
+	.join(', ');
 
 /**
  * Products and variations low in stock or out of stock (the Stock screen's list and the
@@ -77,61 +112,6 @@ interface ProductRow extends Row {
  */
 function lowInStockSql(settings: StockSettings): string {
 	return `${managesStockSql(settings)} AND ${stockStatusSql(settings)} IN ('lowstock', 'outofstock')`;
-}
-
-async function lastOrderDates(db: Db, ids: number[]): Promise<Map<number, string | null>> {
-	const out = new Map<number, string | null>();
-	if (ids.length === 0) return out;
-	const rows = await db.all<{ id: number; last: string | null }>(
-		`SELECT id, max(date_created) AS last FROM (
-			SELECT product_id AS id, date_created FROM order_product_lookup WHERE product_id IN (${placeholders(ids.length)})
-			UNION ALL
-			SELECT variation_id AS id, date_created FROM order_product_lookup WHERE variation_id IN (${placeholders(ids.length)})
-		) GROUP BY id`,
-		[...ids, ...ids],
-	);
-	for (const row of rows) out.set(Number(row.id), isoDate(row.last));
-	return out;
-}
-
-async function categoriesOf(
-	db: Db,
-	ids: number[],
-): Promise<Map<number, Array<{ id: number; name: string; slug: string }>>> {
-	const out = new Map<number, Array<{ id: number; name: string; slug: string }>>();
-	if (ids.length === 0) return out;
-	const rows = await db.all<{ product_id: number; id: number; name: string; slug: string }>(
-		`SELECT pc.product_id, c.id, c.name, c.slug FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-		 WHERE pc.product_id IN (${placeholders(ids.length)}) ORDER BY c.name`,
-		ids,
-	);
-	for (const row of rows) {
-		const list = out.get(Number(row.product_id)) ?? [];
-		list.push({ id: Number(row.id), name: row.name, slug: row.slug });
-		out.set(Number(row.product_id), list);
-	}
-	return out;
-}
-
-/** Variation attributes `[{id, name, option}]` by variation id. */
-async function variationAttributes(
-	db: Db,
-	ids: number[],
-): Promise<Map<number, Array<{ id: number; name: string; option: string }>>> {
-	const out = new Map<number, Array<{ id: number; name: string; option: string }>>();
-	if (ids.length === 0) return out;
-	const rows = await db.all<{ variation_id: number; id: number; name: string; option: string }>(
-		`SELECT va.variation_id, a.id, a.name, t.name AS option FROM variation_attributes va
-		 JOIN attributes a ON a.id = va.attribute_id JOIN attribute_terms t ON t.id = va.term_id
-		 WHERE va.variation_id IN (${placeholders(ids.length)}) ORDER BY a.id`,
-		ids,
-	);
-	for (const row of rows) {
-		const list = out.get(Number(row.variation_id)) ?? [];
-		list.push({ id: Number(row.id), name: row.name, option: row.option });
-		out.set(Number(row.variation_id), list);
-	}
-	return out;
 }
 
 function images(row: ProductRow): Array<{ id: number; src: string; name: string; alt: string }> {
@@ -146,24 +126,102 @@ interface Extras {
 	base: string;
 }
 
-async function extrasFor(ctx: ServerContext, rows: ProductRow[], base: string): Promise<Extras> {
-	const db = ctx.db;
-	const ids = rows.map((r) => Number(r.id));
-	return {
-		lastOrder: await lastOrderDates(db, ids),
-		categories: await categoriesOf(db, ids),
-		attributes: await variationAttributes(
-			db,
-			ids.filter((_, i) => rows[i].type === 'variation'),
-		),
-		stock: await storeSettings(ctx),
+/**
+ * What a product object shows beside its own row: its last order date, its categories (by name)
+ * and a variation's attributes (by attribute id), read with one table per statement.
+ */
+async function extrasFor(view: StoreView, rows: ProductRow[], base: string): Promise<Extras> {
+	const reader = view.reader;
+	const extras: Extras = {
+		lastOrder: new Map(),
+		categories: new Map(),
+		attributes: new Map(),
+		stock: view.settings,
 		base,
 	};
+	const ids = rows.map((row) => Number(row.id));
+	if (ids.length === 0) return extras;
+	const list = placeholders(ids.length);
+	const variationIds = rows
+		.filter((row) => row.type === 'variation')
+		.map((row) => Number(row.id));
+	const [orders, categories, attributes] = await Promise.all([
+		reader.all<{ id: SqlValue; last: string | null }>(
+			`SELECT id, max(date_created) AS last FROM (
+				SELECT product_id AS id, date_created FROM order_product_lookup WHERE product_id IN (${list})
+				UNION ALL
+				SELECT variation_id AS id, date_created FROM order_product_lookup WHERE variation_id IN (${list})
+			) GROUP BY id`,
+			[...ids, ...ids],
+		),
+		reader.all<{ product_id: SqlValue; category_id: SqlValue }>(
+			`SELECT product_id, category_id FROM product_categories WHERE product_id IN (${list})`,
+			ids,
+		),
+		variationIds.length === 0
+			? Promise.resolve([])
+			: reader.all<{ variation_id: SqlValue; attribute_id: SqlValue; term_id: SqlValue }>(
+					`SELECT variation_id, attribute_id, term_id FROM variation_attributes
+					 WHERE variation_id IN (${placeholders(variationIds.length)})`,
+					variationIds,
+				),
+	]);
+	for (const row of orders) extras.lastOrder.set(Number(row.id), isoDate(row.last));
+	const categoryIds = [...new Set(categories.map((row) => Number(row.category_id)))];
+	if (categoryIds.length > 0) {
+		const named = new Map(
+			(
+				await reader.all<{ id: SqlValue; name: string; slug: string }>(
+					`SELECT id, name, slug FROM categories WHERE id IN (${placeholders(categoryIds.length)})`,
+					categoryIds,
+				)
+			).map((row) => [Number(row.id), row]),
+		);
+		for (const row of categories) {
+			const category = named.get(Number(row.category_id));
+			if (!category) continue;
+			const entries = extras.categories.get(Number(row.product_id)) ?? [];
+			entries.push({ id: Number(category.id), name: category.name, slug: category.slug });
+			extras.categories.set(Number(row.product_id), entries);
+		}
+		for (const entries of extras.categories.values()) {
+			entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+		}
+	}
+	if (attributes.length > 0) {
+		const attributeIds = [...new Set(attributes.map((row) => Number(row.attribute_id)))];
+		const termIds = [...new Set(attributes.map((row) => Number(row.term_id)))];
+		const [names, terms] = await Promise.all([
+			reader.all<{ id: SqlValue; name: string }>(
+				`SELECT id, name FROM attributes WHERE id IN (${placeholders(attributeIds.length)})`,
+				attributeIds,
+			),
+			reader.all<{ id: SqlValue; name: string }>(
+				`SELECT id, name FROM attribute_terms WHERE id IN (${placeholders(termIds.length)})`,
+				termIds,
+			),
+		]);
+		const attributeName = new Map(names.map((row) => [Number(row.id), row.name]));
+		const termName = new Map(terms.map((row) => [Number(row.id), row.name]));
+		const sorted = [...attributes].sort(
+			(a, b) => Number(a.attribute_id) - Number(b.attribute_id),
+		);
+		for (const row of sorted) {
+			const name = attributeName.get(Number(row.attribute_id));
+			const option = termName.get(Number(row.term_id));
+			if (name === undefined || option === undefined) continue;
+			const entries = extras.attributes.get(Number(row.variation_id)) ?? [];
+			entries.push({ id: Number(row.attribute_id), name, option });
+			extras.attributes.set(Number(row.variation_id), entries);
+		}
+	}
+	return extras;
 }
 
 function productObject(row: ProductRow, extras: Extras): Record<string, unknown> {
 	const id = Number(row.id);
 	const isVariation = row.type === 'variation';
+	const manageStock = Boolean(Number(row.manage_stock));
 	return {
 		id,
 		name: stripTags(row.name),
@@ -180,14 +238,14 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 		regular_price: priceString(row.regular_price),
 		sale_price: priceString(row.sale_price),
 		on_sale: row.sale_price !== null,
-		virtual: Boolean(row.virtual),
-		downloadable: Boolean(row.downloadable),
+		virtual: Boolean(Number(row.virtual)),
+		downloadable: Boolean(Number(row.downloadable)),
 		total_sales: Number(row.total_sales),
-		manage_stock: Boolean(row.manage_stock),
+		manage_stock: manageStock,
 		stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
 		stock_status: row.stock_status,
 		// The status a label shows (metrics/stock.ts): instock, lowstock, outofstock or onbackorder.
-		effective_stock_status: stockStatusOf(row, extras.stock),
+		effective_stock_status: stockStatusOf({ ...row, manage_stock: manageStock }, extras.stock),
 		low_stock_amount: row.low_stock_amount === null ? null : Number(row.low_stock_amount),
 		average_rating: Number(row.average_rating).toFixed(2),
 		rating_count: Number(row.rating_count),
@@ -207,25 +265,28 @@ function productObject(row: ProductRow, extras: Extras): Record<string, unknown>
 
 /** Where/params of the shared product filters. */
 function productFilters(
+	sql: StoreSql,
 	query: RawQuery,
 	variations: boolean,
 	withVariations = false,
 ): { where: string[]; params: SqlValue[] } {
 	const where: string[] = withVariations
-		? []
+		? ['1 = 1']
 		: [variations ? "p.type = 'variation'" : "p.type <> 'variation'"];
 	const params: SqlValue[] = [];
 	const bad: Record<string, string> = {};
 	const search = typeof query.search === 'string' ? query.search.trim() : '';
 	if (search) {
 		const like = `%${search.toLowerCase()}%`;
+		const name = `${sql.lower('p.name')} LIKE ?`;
+		const sku = `${sql.lower('p.sku')} LIKE ?`;
 		if (variations) {
-			where.push(`(lower(p.name) LIKE ? OR lower(p.sku) LIKE ? OR p.id IN (
-				SELECT va.variation_id FROM variation_attributes va JOIN attribute_terms t ON t.id = va.term_id
-				WHERE lower(t.name) LIKE ?))`);
+			where.push(`(${name} OR ${sku} OR p.id IN (
+				SELECT variation_id FROM variation_attributes WHERE term_id IN (
+					SELECT id FROM attribute_terms WHERE ${sql.lower('name')} LIKE ?)))`);
 			params.push(like, like, like);
 		} else {
-			where.push('(lower(p.name) LIKE ? OR lower(p.sku) LIKE ?)');
+			where.push(`(${name} OR ${sku})`);
 			params.push(like, like);
 		}
 	}
@@ -282,7 +343,7 @@ function productFilters(
 }
 
 async function listProducts(
-	ctx: ServerContext,
+	view: StoreView,
 	request: FastifyRequest,
 	reply: FastifyReply,
 	options: { variations: boolean; parent?: number },
@@ -293,36 +354,37 @@ async function listProducts(
 	const orderby = parseOrderby(query, PRODUCT_ORDERBY, 'date');
 	const lowInStock = toBool(query.low_in_stock);
 	// low_in_stock lists products and variations alike (REST §7.1).
-	const { where, params } = productFilters(query, options.variations, lowInStock);
+	const { where, params } = productFilters(view.sql, query, options.variations, lowInStock);
 	if (options.parent !== undefined) {
 		where.push('p.parent_id = ?');
 		params.push(options.parent);
 	}
-	if (lowInStock) where.push(lowInStockSql(await storeSettings(ctx)));
+	if (lowInStock) where.push(lowInStockSql(view.settings));
 	const whereSql = where.join(' AND ');
-	const total = Number(
-		(
-			await ctx.db.one<{ n: number }>(
-				`SELECT count(*) AS n FROM products p WHERE ${whereSql}`,
-				params,
-			)
-		)?.n ?? 0,
+	const rows = await selectPage<ProductRow>(
+		view.reader,
+		request,
+		reply,
+		paging,
+		{ sql: `SELECT count(*) AS n FROM products p WHERE ${whereSql}`, params },
+		`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
 	);
-	const rows = await ctx.db.all<ProductRow>(
-		`SELECT p.* FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order} LIMIT ? OFFSET ?`,
-		[...params, paging.perPage, paging.offset],
-	);
-	setPagingHeaders(request, reply, total, paging);
-	const extras = await extrasFor(ctx, rows, baseUrl(request));
+	const extras = await extrasFor(view, rows, baseUrl(request));
 	const fields = requestedFields(query);
 	return rows.map((row) => pickFields(productObject(row, extras), fields));
 }
 
-async function productById(db: Db, id: number, variation: boolean): Promise<ProductRow> {
-	const row = await db.one<ProductRow>(
-		`SELECT * FROM products WHERE id = ? AND ${variation ? "type = 'variation'" : "type <> 'variation'"}`,
-		[id],
-	);
+async function productById(
+	reader: StoreReader,
+	id: number,
+	variation: boolean,
+): Promise<ProductRow> {
+	const row = Number.isSafeInteger(id)
+		? await reader.one<ProductRow>(
+				`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND ${variation ? "p.type = 'variation'" : "p.type <> 'variation'"}`,
+				[id],
+			)
+		: undefined;
 	if (!row) {
 		throw new RestError(
 			variation
@@ -386,17 +448,24 @@ async function updateStock(
 	ctx.notifyWrite();
 }
 
+/**
+ * The reads go through the storage port (`storage`: the server's own store, or on a ClickHouse
+ * engine the store its operator chose); the stock updates write the server's own store.
+ */
 export async function registerProductRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
+	storage: Storage,
 ): Promise<void> {
 	const ns = '/wc-analytics';
+	const port = { config: { storePort: true } };
 
-	app.get(`${ns}/products`, async (request, reply) =>
-		listProducts(ctx, request, reply, { variations: false }),
+	app.get(`${ns}/products`, port, async (request, reply) =>
+		listProducts(await storage.view(request), request, reply, { variations: false }),
 	);
 
 	app.get(`${ns}/products/low-in-stock`, async (request, reply) => {
+		const view = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);
 		const status = query.status === undefined ? 'publish' : String(query.status);
@@ -405,21 +474,16 @@ export async function registerProductRoutes(
 				status: 'status is not one of draft, pending, private, publish, future.',
 			});
 		}
-		const where = `${lowInStockSql(await storeSettings(ctx))} AND p.status = ?`;
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM products p WHERE ${where}`,
-					[status],
-				)
-			)?.n ?? 0,
+		const where = `${lowInStockSql(view.settings)} AND p.status = ?`;
+		const rows = await selectPage<ProductRow>(
+			view.reader,
+			request,
+			reply,
+			paging,
+			{ sql: `SELECT count(*) AS n FROM products p WHERE ${where}`, params: [status] },
+			`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where} ORDER BY p.id DESC`,
 		);
-		const rows = await ctx.db.all<ProductRow>(
-			`SELECT p.* FROM products p WHERE ${where} ORDER BY p.id DESC LIMIT ? OFFSET ?`,
-			[status, paging.perPage, paging.offset],
-		);
-		setPagingHeaders(request, reply, total, paging);
-		const extras = await extrasFor(ctx, rows, baseUrl(request));
+		const extras = await extrasFor(view, rows, baseUrl(request));
 		const fields = requestedFields(query);
 		return rows.map((row) => {
 			const full = productObject(row, extras);
@@ -442,7 +506,8 @@ export async function registerProductRoutes(
 		});
 	});
 
-	app.get(`${ns}/products/:id`, async (request) => {
+	app.get(`${ns}/products/:id`, port, async (request) => {
+		const view = await storage.view(request);
 		const id = Number((request.params as { id: string }).id);
 		if (!Number.isInteger(id))
 			throw new RestError(
@@ -450,8 +515,8 @@ export async function registerProductRoutes(
 				'No route was found matching the URL and request method.',
 				404,
 			);
-		const row = await productById(ctx.db, id, false);
-		const extras = await extrasFor(ctx, [row], baseUrl(request));
+		const row = await productById(view.reader, id, false);
+		const extras = await extrasFor(view, [row], baseUrl(request));
 		return pickFields(productObject(row, extras), requestedFields(request.query as RawQuery));
 	});
 
@@ -464,23 +529,27 @@ export async function registerProductRoutes(
 			const row = await productById(ctx.db, id, false);
 			await updateStock(ctx, row, request.body as Record<string, unknown>);
 			const fresh = await productById(ctx.db, id, false);
-			return productObject(fresh, await extrasFor(ctx, [fresh], baseUrl(request)));
+			return productObject(
+				fresh,
+				await extrasFor(await duckdbView(ctx), [fresh], baseUrl(request)),
+			);
 		},
 	});
 
-	app.get(`${ns}/variations`, async (request, reply) =>
-		listProducts(ctx, request, reply, { variations: true }),
+	app.get(`${ns}/variations`, port, async (request, reply) =>
+		listProducts(await storage.view(request), request, reply, { variations: true }),
 	);
 
-	app.get(`${ns}/products/:product_id/variations`, async (request, reply) => {
+	app.get(`${ns}/products/:product_id/variations`, port, async (request, reply) => {
+		const view = await storage.view(request);
 		const parent = Number((request.params as { product_id: string }).product_id);
-		await productById(ctx.db, parent, false);
-		return listProducts(ctx, request, reply, { variations: true, parent });
+		await productById(view.reader, parent, false);
+		return listProducts(view, request, reply, { variations: true, parent });
 	});
 
-	const variationOf = async (params: unknown): Promise<ProductRow> => {
+	const variationOf = async (reader: StoreReader, params: unknown): Promise<ProductRow> => {
 		const { product_id: parentId, id } = params as { product_id: string; id: string };
-		const row = await productById(ctx.db, Number(id), true);
+		const row = await productById(reader, Number(id), true);
 		if (Number(row.parent_id) !== Number(parentId)) {
 			throw new RestError(
 				'woocommerce_rest_product_variation_invalid_id',
@@ -491,10 +560,11 @@ export async function registerProductRoutes(
 		return row;
 	};
 
-	app.get(`${ns}/products/:product_id/variations/:id`, async (request) => {
-		const row = await variationOf(request.params);
+	app.get(`${ns}/products/:product_id/variations/:id`, port, async (request) => {
+		const view = await storage.view(request);
+		const row = await variationOf(view.reader, request.params);
 		return pickFields(
-			productObject(row, await extrasFor(ctx, [row], baseUrl(request))),
+			productObject(row, await extrasFor(view, [row], baseUrl(request))),
 			requestedFields(request.query as RawQuery),
 		);
 	});
@@ -504,10 +574,13 @@ export async function registerProductRoutes(
 		url: `${ns}/products/:product_id/variations/:id`,
 		schema: { body: STOCK_BODY },
 		handler: async (request) => {
-			const row = await variationOf(request.params);
+			const row = await variationOf(ctx.db, request.params);
 			await updateStock(ctx, row, request.body as Record<string, unknown>);
 			const fresh = await productById(ctx.db, Number(row.id), true);
-			return productObject(fresh, await extrasFor(ctx, [fresh], baseUrl(request)));
+			return productObject(
+				fresh,
+				await extrasFor(await duckdbView(ctx), [fresh], baseUrl(request)),
+			);
 		},
 	});
 }

@@ -1,0 +1,47 @@
+/**
+ * The ClickHouse adapter of the storage port (`db/storage.ts`): a request for the store the
+ * engine's operator chose (`request.operatorStore`, `operator.ts`) reads that store's rows on the
+ * cluster through `ClickHouseStore` (every table the statement names becomes the store's rows,
+ * never another's) with the settings the store registered; any other request reads the engine's
+ * own `--db` (the DuckDB adapter). The routes reading through the port are the DuckDB server's
+ * own (`admin/routes`), so their answers are the store's own server's.
+ */
+import type { ServerContext } from '../core/context.js';
+import { duckdbView, type Storage, type StoreSql } from '../db/storage.js';
+import { ClickHouseClient } from './client.js';
+import type {} from './operator.js';
+import { ClickHouseStore } from './store.js';
+
+const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** ClickHouse's spellings (18.16 and current releases). */
+export const CLICKHOUSE_SQL: StoreSql = {
+	// `lower` is ASCII only on ClickHouse.
+	lower: (expr) => `lowerUTF8(${expr})`,
+	startsWith: (expr, placeholder) => `startsWith(${expr}, ${placeholder})`,
+	text: (expr) => `toString(${expr})`,
+	// No concat_ws on 18.16; a NULL part counts as empty text.
+	concatWs: (separator, exprs) =>
+		`concat(${exprs.map((expr) => `ifNull(${expr}, '')`).join(`, ${quoted(separator)}, `)})`,
+	countIf: (condition) => `countIf(${condition})`,
+	realSum: (expr) => `toFloat64(sum(${expr}))`,
+};
+
+/** The port on a ClickHouse engine: the operator's chosen store on the cluster, else `--db`. */
+export function clickhouseStorage(ctx: ServerContext): Storage {
+	const engine = ctx.config.engine;
+	if (!engine) throw new Error('clickhouseStorage needs a ClickHouse engine.');
+	// A LEFT JOIN without a match gives NULL, as on DuckDB.
+	const client = new ClickHouseClient(engine, { join_use_nulls: 1 });
+	return {
+		async view(request) {
+			const store = request.operatorStore;
+			if (!store) return duckdbView(ctx);
+			return {
+				reader: new ClickHouseStore(client, store.id),
+				sql: CLICKHOUSE_SQL,
+				settings: store.settings,
+			};
+		},
+	};
+}
