@@ -364,9 +364,10 @@ export class StoreSync {
 
 	/**
 	 * The store says that settings which shape figures were saved (the plugin's notice after a
-	 * save): the next round starts now, settings first, and `settings.pending` stays true until a
-	 * read that started after this moment is done. A round under way finishes first; a backfill
-	 * reads the settings when it ends. Calls while one is pending add nothing (bounded work).
+	 * save): they are read now, and `settings.pending` stays true until a read that started after
+	 * this moment is done. Between rounds the next round starts now (settings first); during a
+	 * round or a backfill the settings are read beside it (writes are queued, never interleaved).
+	 * At most one read runs and one more waits, however many notices come (bounded work).
 	 */
 	requestSettings(): SettingsStatus {
 		const now = Date.now();
@@ -376,12 +377,39 @@ export class StoreSync {
 			pending: true,
 		};
 		this.settingsRequested = now;
-		this.wake?.();
+		if (this.wake) this.wake();
+		else if (this.running) this.readSettingsNow();
 		return this.settings;
 	}
 
 	/** When settings were last asked for (ms; 0: never), by `requestSettings`. */
 	private settingsRequested = 0;
+	/** The read of the settings asked for during a round, and whether another must follow it. */
+	private settingsRead: Promise<void> | null = null;
+	private settingsAgain = false;
+
+	private readSettingsNow(): void {
+		if (this.settingsRead) {
+			this.settingsAgain = true;
+			return;
+		}
+		this.settingsRead = (async () => {
+			do {
+				this.settingsAgain = false;
+				try {
+					await this.syncSettings();
+				} catch (error) {
+					this.log(
+						`Reading the settings of ${this.store.id} failed: ${errorText(error)}`,
+					);
+					this.settings = { ...this.settings, pending: false };
+					return;
+				}
+			} while (this.settingsAgain && !this.stopping);
+		})().finally(() => {
+			this.settingsRead = null;
+		});
+	}
 
 	private noteSettings(changed: string[], start: number): void {
 		const at = new Date().toISOString();
@@ -806,8 +834,8 @@ export class StoreSync {
 					// the loop must not spin on it.
 					if (this.settings.pending) this.settings = { ...this.settings, pending: false };
 				}
-				// Settings asked for during that round: the next one starts at once.
-				if (!this.stopping && !this.settings.pending) {
+				// Settings asked for during that round and not being read: the next one starts at once.
+				if (!this.stopping && !(this.settings.pending && this.settingsRead === null)) {
 					await this.sleep(this.intervalSeconds * 1000);
 				}
 			}
@@ -843,6 +871,7 @@ export class StoreSync {
 		this.stopping = true;
 		this.wake?.();
 		await this.loop;
+		await this.settingsRead;
 		this.loop = null;
 		this.phase = 'stopped';
 	}

@@ -149,6 +149,40 @@ test('a saved setting is read at once after the notice, and pending until then',
 	});
 });
 
+test('a notice during a long round is read beside it, not after it', async () => {
+	await withEngine({ intervalSeconds: 3600 }, async ({ url, woo, token }) => {
+		const reader = token();
+		await waitFor(
+			() => settingsOf(url, reader),
+			(s) => s.rounds >= 1,
+		);
+		// The next round's first page of orders takes 20 s to answer (then fails and is asked again).
+		woo.fail('wc/v3/orders', [{ delayMs: 20000, status: 503 }]);
+		expect((await notice(url, token([SYNC_SETTINGS_SCOPE]))).status).toBe(202);
+		await waitFor(
+			() => settingsOf(url, reader),
+			(s) => !s.pending,
+		);
+		// The round is waiting on the store's orders now; a setting saved meanwhile:
+		woo.dateType = 'date_completed';
+		const answer = await notice(url, token([SYNC_SETTINGS_SCOPE]));
+		const requestedAt = (
+			(await answer.json()) as { stores: Array<{ settings: SettingsStatus }> }
+		).stores[0].settings.requestedAt;
+		const read = await waitFor(
+			() => settingsOf(url, reader),
+			(s) => !s.pending,
+		);
+		expect(read.pending).toBe(false);
+		expect(read.lastChange?.names).toContain('woocommerce_date_type');
+		expect(Date.parse(read.lastChange?.at ?? '')).toBeGreaterThanOrEqual(
+			Date.parse(requestedAt ?? ''),
+		);
+		// Read while that round still waited on the store.
+		expect(read.rounds).toBe(1);
+	});
+});
+
 test('the notice needs the store token with its scope, on every spelling of the path', async () => {
 	await withEngine({ intervalSeconds: 3600 }, async ({ url, token }) => {
 		await waitFor(
