@@ -1,14 +1,16 @@
 /**
  * `npm test`: every check, stopping at the first failure. Stages run in order; the lanes of a stage
  * run side by side (each lane's steps in order), so that the 2 cores of a CI machine stay busy:
- * 1. lint | typecheck | typecheck tests
- * 2. unit and integration tests (jest, several workers)
- * 3. php -l plugin.php | build (client) | build of the abacus-* script handles
- * 4. end-to-end (two workers, each with its own servers)
- * 5. the plugin in a real WordPress, then the engine on that WordPress (one after the other: they
- *    share the prepared WordPress store the first one builds). Not beside the end-to-end workers:
- *    Chromium, PHP and MariaDB beside two e2e workers oversubscribe a 2-core machine.
- * A step's output is shown live; in a stage with several lanes every line starts with the step's label.
+ * 1. lint | typecheck, typecheck tests | php -l plugin.php, build (client), build of the abacus-*
+ *    script handles (the builds read the sources, not tsc's output)
+ * 2. unit and integration tests (jest, two workers) | the plugin in a real WordPress, then the engine
+ *    on that WordPress (one after the other: they share the prepared WordPress store the first one
+ *    builds). The WordPress lane mostly waits on PHP and MariaDB, so it fills the cores jest leaves
+ *    idle while its files wait on ClickHouse, servers and child processes.
+ * 3. end-to-end (two workers, each with its own servers). Alone: Chromium, PHP and MariaDB beside
+ *    two end-to-end workers oversubscribe a 2-core machine.
+ * A step's output is shown live; in a stage with several lanes every line starts with the step's
+ * label. Each step's and stage's seconds are printed, and again all together at the end.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,18 +39,19 @@ const jestJson = (config, output) => [
 const stages = [
 	[
 		[['lint', 'npm', ['run', '--silent', 'lint']]],
-		[['typecheck', 'npx', ['tsc', '-b']]],
-		[['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']]],
+		[
+			['typecheck', 'npx', ['tsc', '-b']],
+			['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
+		],
+		[
+			['plugin syntax', 'php', ['-l', 'plugin.php']],
+			['build', 'npx', ['webpack', '--mode', 'production']],
+			// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
+			['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']],
+		],
 	],
-	[[['unit and integration tests', 'npx', jestJson(null, 'jest')]]],
 	[
-		[['plugin syntax', 'php', ['-l', 'plugin.php']]],
-		[['build', 'npx', ['webpack', '--mode', 'production']]],
-		// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
-		[['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']]],
-	],
-	[[['end-to-end', 'node', ['tests/e2e/run.js']]]],
-	[
+		[['unit and integration tests', 'npx', jestJson(null, 'jest')]],
 		[
 			['WordPress plugin', 'npx', jestJson('tests/wordpress/jest.config.js', 'wordpress')],
 			// The engine's sync of the same real store, checked against WooCommerce's own figures.
@@ -59,6 +62,7 @@ const stages = [
 			],
 		],
 	],
+	[[['end-to-end', 'node', ['tests/e2e/run.js']]]],
 ];
 
 /** Adds up passed and failed tests from the jest JSON reports that exist. */
@@ -151,7 +155,9 @@ rmSync('test-results/wordpress.json', { force: true });
 rmSync('test-results/engine.json', { force: true });
 
 let failure = null;
-for (const stage of stages) {
+/** Lines of the closing summary: each step's and each stage's seconds. */
+const timings = [];
+for (const [index, stage] of stages.entries()) {
 	const alone = stage.length === 1;
 	const t0 = Date.now();
 	await Promise.all(
@@ -167,13 +173,14 @@ for (const stage of stages) {
 					return;
 				}
 				console.log(`${result.label}: ok (${result.secs}s)`);
+				timings.push(`  ${result.label}: ${result.secs}s`);
 			}
 		}),
 	);
 	if (failure) break;
-	if (!alone) {
-		console.log(`stage: ok (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
-	}
+	const secs = ((Date.now() - t0) / 1000).toFixed(1);
+	if (!alone) console.log(`stage: ok (${secs}s)`);
+	timings.push(`stage ${index + 1}: ${secs}s`);
 }
 if (failure) {
 	const { passed, failed } = countResults();
@@ -182,5 +189,6 @@ if (failure) {
 	process.exit(failure.status || 1);
 }
 const { passed, failed } = countResults();
-console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
+console.log(`\n${timings.join('\n')}`);
+console.log(`All checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
