@@ -7,7 +7,8 @@
  * token signed by the secret, then checks that this browser reaches the engine too.
  *
  * The standalone Abacus server has no such setting (it is itself the server the figures come
- * from): there the card only says so and asks nothing.
+ * from): there the card only says so and asks nothing. Both show where the engine's figures can
+ * differ from WooCommerce's (`differences.tsx`), closed until opened.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Notice, RadioControl, Spinner, TextControl } from '@wordpress/components';
@@ -17,6 +18,7 @@ import { toWPError, type WPError } from '@abacus/data';
 import { engineClient, refreshReports, type EngineToken } from '../../engine/index.js';
 import type { EngineClient } from '../../engine/index.js';
 import { LoadError } from '../../helpers/shared/load-error.js';
+import { FigureDifferences } from './differences.js';
 import { SyncPanel } from './sync-panel.js';
 import { apiFetch } from '../../app/api-fetch.js';
 import { isInsideWordPress } from '../../app/host.js';
@@ -127,6 +129,7 @@ function StandaloneServerNote() {
 					'abacus',
 				)}
 			</p>
+			<FigureDifferences />
 		</section>
 	);
 }
@@ -369,12 +372,7 @@ function EngineChoice({ client }: { client: EngineClient }) {
 							'abacus',
 						)}
 					</p>
-					<p className="abacus-settings__help abacus-engine__differences">
-						{__(
-							'Its figures equal WooCommerce’s except a few, each listed with the reason in the engine’s documentation (server/src/metrics/README.md, “Differences from WooCommerce”); run “npm run reconcile” beside the engine to compare your own store.',
-							'abacus',
-						)}
-					</p>
+					<FigureDifferences />
 				</div>
 				{mode === 'abacus' ? (
 					<>
