@@ -6,10 +6,12 @@ import { useMemo } from 'react';
 import { __ } from '@wordpress/i18n';
 import { ReportFilters } from '@abacus/components';
 import { getCurrentDates, getDateParamsFromQuery, isoDateFormat } from '@abacus/date';
+import { FORECAST_METRICS } from '@abacus/metrics';
 
 import { ReportChart } from '../analytics/components/report-chart.js';
 import { useDefaultDateRange } from '../analytics/components/use-default-date-range.js';
 import { useReportContext } from '../analytics/components/use-report-context.js';
+import { ForecastNotes } from '../analytics/forecast/forecast-notes.js';
 import { sanitizeDateQuery } from '../analytics/report/query.js';
 import { dashboardCharts } from './charts.js';
 import { Leaderboards } from './leaderboards.js';
@@ -47,6 +49,7 @@ export default function Dashboard({ path, query: rawQuery }: Props) {
 				}}
 			/>
 			<PerformanceIndicators query={query} />
+			<ForecastNotes metrics={FORECAST_METRICS} query={query} />
 			<ProfitTiles query={query} />
 			<section className="abacus-dashboard__section">
 				<div className="abacus-dashboard__section-header">

@@ -10,13 +10,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-	type Backtest,
 	dayNumber,
 	dayText,
 	DailyHistory,
 	FORECAST_METRICS,
 	type ForecastMetric,
-	forecastPeriod,
+	forecastAnswer,
 	HISTORY_DAYS,
 	periodProblem,
 	verdict,
@@ -81,22 +80,6 @@ async function readHistory(source: ReportSource, today: number): Promise<StoreHi
 	return { firstDay: dayText(first), today: dayText(today), values, verdicts: {} };
 }
 
-const round = (value: number): number => Math.round(value * 100) / 100;
-
-function backtestBody(backtests: Backtest[]) {
-	const pct = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
-	return backtests.map((b) => ({
-		horizon_days: b.horizon,
-		origins: b.origins,
-		mape: {
-			forecast: pct(b.method.mape),
-			same_days_last_year: pct(b.sameDaysLastYear.mape),
-			last_four_weekdays: pct(b.lastFourWeekdays.mape),
-		},
-		coverage: pct(b.method.coverage),
-	}));
-}
-
 export function registerForecastRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
@@ -146,35 +129,7 @@ export function registerForecastRoutes(
 				throw invalidParams({ [end < start ? 'after' : 'before']: problem });
 			}
 			store.verdicts[metric] ??= verdict(new DailyHistory(store.values[metric]));
-			const result = forecastPeriod({ ...input, verdict: store.verdicts[metric] });
-			const forecast = result.forecast;
-			return {
-				metric,
-				today: store.today,
-				period: { start: input.periodStart, end: input.periodEnd },
-				shown: forecast !== undefined,
-				reason: forecast
-					? 'shown'
-					: result.verdict.shown
-						? 'short_history'
-						: result.verdict.reason,
-				coverage: 80,
-				backtest: backtestBody(result.verdict.backtests),
-				actual: forecast ? round(forecast.actual) : null,
-				forecast: forecast
-					? {
-							value: round(forecast.total.value),
-							lower: round(forecast.total.lower),
-							upper: round(forecast.total.upper),
-						}
-					: null,
-				days: (forecast?.days ?? []).map((d) => ({
-					date: d.date,
-					value: round(d.value),
-					lower: round(d.lower),
-					upper: round(d.upper),
-				})),
-			};
+			return forecastAnswer(metric, { ...input, verdict: store.verdicts[metric] });
 		},
 	});
 }

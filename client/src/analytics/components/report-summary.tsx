@@ -8,13 +8,18 @@ import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/comp
 import { getSummaryNumbers } from '@abacus/data';
 import { getCurrentDates } from '@abacus/date';
 import { getNewPath } from '@abacus/navigation';
+import { isForecastMetric } from '@abacus/metrics';
 import { calculateTrend } from '@abacus/number';
 
+import { ForecastNotes } from '../forecast/forecast-notes.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig } from '../report/types.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
+
+/** Reports whose tiles get the forecast of revenue, orders and net sales. */
+const FORECAST_REPORTS: readonly string[] = ['revenue', 'orders'];
 
 interface Props {
 	config: ReportConfig;
@@ -40,39 +45,45 @@ export function ReportSummary({ config, path, query }: Props) {
 	const { secondary } = getCurrentDates(query, defaultDateRange);
 	const primaryTotals = (summary.totals.primary ?? {}) as Record<string, unknown>;
 	const secondaryTotals = (summary.totals.secondary ?? {}) as Record<string, unknown>;
+	const forecastMetrics = FORECAST_REPORTS.includes(config.report)
+		? config.charts.map((chart) => chart.key).filter(isForecastMetric)
+		: [];
 	return (
-		<SummaryList label={__('Performance Indicators', 'abacus')}>
-			{({ onToggle }: { onToggle?: () => void }) =>
-				config.charts.map((chart) => {
-					const value = primaryTotals[chart.key];
-					const prevValue = secondaryTotals[chart.key];
-					const primary = typeof value === 'number' ? value : null;
-					const previous = typeof prevValue === 'number' ? prevValue : null;
-					return (
-						<SummaryNumber
-							key={chart.key}
-							label={chart.label}
-							value={
-								primary === null
-									? undefined
-									: context.formatMetric(chart.type, primary)
-							}
-							prevValue={
-								previous === null
-									? undefined
-									: context.formatMetric(chart.type, previous)
-							}
-							prevLabel={`${secondary.label} (${secondary.range}):`}
-							delta={calculateTrend(primary, previous) ?? undefined}
-							reverseTrend={chart.isReverseTrend}
-							definition={chart.definition}
-							selected={chart.key === selected?.key}
-							href={getNewPath({ chart: chart.key }, path, query, 'abacus')}
-							onLinkClickCallback={onToggle}
-						/>
-					);
-				})
-			}
-		</SummaryList>
+		<>
+			<SummaryList label={__('Performance Indicators', 'abacus')}>
+				{({ onToggle }: { onToggle?: () => void }) =>
+					config.charts.map((chart) => {
+						const value = primaryTotals[chart.key];
+						const prevValue = secondaryTotals[chart.key];
+						const primary = typeof value === 'number' ? value : null;
+						const previous = typeof prevValue === 'number' ? prevValue : null;
+						return (
+							<SummaryNumber
+								key={chart.key}
+								label={chart.label}
+								value={
+									primary === null
+										? undefined
+										: context.formatMetric(chart.type, primary)
+								}
+								prevValue={
+									previous === null
+										? undefined
+										: context.formatMetric(chart.type, previous)
+								}
+								prevLabel={`${secondary.label} (${secondary.range}):`}
+								delta={calculateTrend(primary, previous) ?? undefined}
+								reverseTrend={chart.isReverseTrend}
+								definition={chart.definition}
+								selected={chart.key === selected?.key}
+								href={getNewPath({ chart: chart.key }, path, query, 'abacus')}
+								onLinkClickCallback={onToggle}
+							/>
+						);
+					})
+				}
+			</SummaryList>
+			<ForecastNotes metrics={forecastMetrics} query={query} />
+		</>
 	);
 }

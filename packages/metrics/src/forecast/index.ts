@@ -125,3 +125,6 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 		},
 	};
 }
+
+export { forecastAnswer } from './answer.js';
+export type { ForecastAnswer, ForecastEstimate } from './answer.js';

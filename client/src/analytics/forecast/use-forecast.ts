@@ -1,0 +1,149 @@
+/**
+ * The forecast of revenue, orders or net sales for a report's period. On the Abacus server or
+ * engine it is `GET wc-analytics/reports/forecast` (the engine middleware sends it to the engine
+ * when one is chosen inside wp-admin); inside wp-admin on WooCommerce's own figures, which have no
+ * such route, the page runs the same method (@abacus/metrics) on the daily history it reads from
+ * the revenue stats route: 800 days in 8 requests of 100 days, at once, once per day and page.
+ */
+import { useEffect, useState } from 'react';
+import { addQueryArgs } from '@wordpress/url';
+import {
+	DailyHistory,
+	dayNumber,
+	dayText,
+	FORECAST_METRICS,
+	forecastAnswer,
+	type ForecastAnswer,
+	type ForecastMetric,
+	HISTORY_DAYS,
+	verdict,
+	type Verdict,
+} from '@abacus/metrics';
+
+import { apiFetch } from '../../app/api-fetch.js';
+import { useReportsRefresh } from '../../engine/index.js';
+import { useUsesWooCommerce } from '../../engine/needs-engine.js';
+import type { ForecastPeriod } from './period.js';
+
+export type ForecastState =
+	{ status: 'loading' } | { status: 'error' } | { status: 'done'; answer: ForecastAnswer };
+
+interface StatsAnswer {
+	intervals?: Array<{ interval: string; subtotals?: Record<string, unknown> }>;
+}
+
+interface LocalHistory {
+	firstDay: string;
+	values: Record<ForecastMetric, number[]>;
+	verdicts: Partial<Record<ForecastMetric, Verdict>>;
+}
+
+const PAGE_DAYS = 100;
+const histories = new Map<string, Promise<LocalHistory>>();
+const answers = new Map<string, Promise<ForecastAnswer>>();
+
+/** The store's complete days before `today` from the revenue stats route (WooCommerce's figures). */
+function readHistory(today: string, refresh: number): Promise<LocalHistory> {
+	const key = `${today}|${refresh}`;
+	const known = histories.get(key);
+	if (known) return known;
+	const end = dayNumber(today);
+	const first = end - HISTORY_DAYS;
+	const pages: Array<Promise<StatsAnswer>> = [];
+	for (let from = first; from < end; from += PAGE_DAYS) {
+		const to = Math.min(end - 1, from + PAGE_DAYS - 1);
+		pages.push(
+			apiFetch<StatsAnswer>({
+				path: addQueryArgs('/wc-analytics/reports/revenue/stats', {
+					interval: 'day',
+					order: 'asc',
+					per_page: PAGE_DAYS,
+					after: `${dayText(from)}T00:00:00`,
+					before: `${dayText(to)}T23:59:59`,
+					fields: [...FORECAST_METRICS],
+				}),
+			}),
+		);
+	}
+	const read = Promise.all(pages).then((answers) => {
+		const values = Object.fromEntries(
+			FORECAST_METRICS.map((m) => [m, new Array<number>(HISTORY_DAYS).fill(0)]),
+		) as Record<ForecastMetric, number[]>;
+		for (const answer of answers) {
+			for (const interval of answer.intervals ?? []) {
+				const index = dayNumber(interval.interval) - first;
+				if (!(index >= 0 && index < HISTORY_DAYS)) continue;
+				for (const metric of FORECAST_METRICS) {
+					const value = Number(interval.subtotals?.[metric]);
+					values[metric][index] = Number.isFinite(value) ? value : 0;
+				}
+			}
+		}
+		return { firstDay: dayText(first), values, verdicts: {} };
+	});
+	histories.set(key, read);
+	read.catch(() => histories.delete(key));
+	return read;
+}
+
+async function computeHere(
+	metric: ForecastMetric,
+	period: ForecastPeriod,
+	refresh: number,
+): Promise<ForecastAnswer> {
+	const history = await readHistory(period.today, refresh);
+	history.verdicts[metric] ??= verdict(new DailyHistory(history.values[metric]));
+	return forecastAnswer(metric, {
+		history: history.values[metric],
+		firstDay: history.firstDay,
+		today: period.today,
+		periodStart: period.start,
+		periodEnd: period.end,
+		verdict: history.verdicts[metric],
+	});
+}
+
+function askServer(metric: ForecastMetric, period: ForecastPeriod): Promise<ForecastAnswer> {
+	return apiFetch<ForecastAnswer>({
+		path: addQueryArgs('/wc-analytics/reports/forecast', {
+			metric,
+			after: `${period.start}T00:00:00`,
+			before: `${period.end}T23:59:59`,
+		}),
+	});
+}
+
+/** The forecast of `metric` for `period` (null: no forecast asked, the range is over). */
+export function useForecast(
+	metric: ForecastMetric,
+	period: ForecastPeriod | null,
+): ForecastState | null {
+	const usesWooCommerce = useUsesWooCommerce();
+	const refresh = useReportsRefresh();
+	const key = period
+		? `${usesWooCommerce ? 'page' : 'server'}|${metric}|${period.start}|${period.end}|${period.today}|${refresh}`
+		: null;
+	const [state, setState] = useState<{ key: string; state: ForecastState } | null>(null);
+	useEffect(() => {
+		if (!key || !period) return undefined;
+		let current = true;
+		let answer = answers.get(key);
+		if (!answer) {
+			answer = usesWooCommerce
+				? computeHere(metric, period, refresh)
+				: askServer(metric, period);
+			answers.set(key, answer);
+			answer.catch(() => answers.delete(key));
+		}
+		answer.then(
+			(result) => current && setState({ key, state: { status: 'done', answer: result } }),
+			() => current && setState({ key, state: { status: 'error' } }),
+		);
+		return () => {
+			current = false;
+		};
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [key]);
+	if (!key) return null;
+	return state?.key === key ? state.state : { status: 'loading' };
+}
