@@ -59,6 +59,13 @@ describe('drill-down', () => {
 		await page.keyboard.press('ArrowRight');
 		await page.keyboard.press('ArrowRight');
 		await page.locator('.abacus-chart__tooltip-action').waitFor();
+		// Enter opens the date's menu (its orders, or a note); focus is on its first item.
+		await page.keyboard.press('Enter');
+		await expect(
+			page
+				.getByRole('button', { name: 'See these orders' })
+				.evaluate((button) => button === document.activeElement),
+		).resolves.toBe(true);
 		await page.keyboard.press('Enter');
 		await page.waitForURL(/path=%2Fanalytics%2Forders/);
 		const second = body.intervals[1];
@@ -79,6 +86,7 @@ describe('drill-down', () => {
 		if (!box) throw new Error('the chart has no box');
 		// The last date sits at the right end of the drawing.
 		await page.mouse.click(box.x + box.width - 20, box.y + box.height / 2);
+		await page.getByRole('button', { name: 'See these orders' }).click();
 		await page.waitForURL(/path=%2Fanalytics%2Forders/);
 		const last = body.intervals[body.intervals.length - 1];
 		expect(queryOf(page).get('after')).toBe(last.date_start.slice(0, 10));

@@ -27,6 +27,8 @@ export const USER_META_KEYS = [
 	'help_panel_highlight_shown',
 	/** The saved report views of the client (list of {id, name, path, query}). */
 	'abacus_saved_views',
+	/** true when the user hid the notes' markers on the charts. */
+	'abacus_annotations_hidden',
 ] as const;
 
 export type UserMetaKey = (typeof USER_META_KEYS)[number];

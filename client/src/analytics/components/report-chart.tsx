@@ -25,6 +25,7 @@ import { useProductType } from '../report/products/use-product-type.js';
 import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
 import { chartTimeLocale, currencyTickFormat, localizeDateFormats } from './chart-locale.js';
+import { useChartNotes } from '../settings/annotations-chart.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -294,6 +295,18 @@ function ReportChartView({ config, path, query }: Props) {
 		(_row: ChartRow, index: number) => index < (intervals?.length ?? 0),
 		[intervals],
 	);
+	// Notes on the chart's dates (markers, "Add a note"), asked once the dates are known.
+	const primaryRows = (primary && !primary.isRequesting ? primary.data?.intervals : undefined) as
+		Interval[] | undefined;
+	const noteRows = useMemo(
+		() => (primaryRows ?? []).map((item) => ({ date: toChartDate(item.date_start) })),
+		[primaryRows],
+	);
+	const notes = useChartNotes(
+		noteRows,
+		interval,
+		__('Click or press Enter to see these orders or add a note', 'abacus'),
+	);
 	if (!selected) {
 		return null;
 	}
@@ -346,47 +359,51 @@ function ReportChartView({ config, path, query }: Props) {
 			value,
 		);
 	return (
-		<Chart
-			data={data}
-			title={selected.label}
-			interval={interval}
-			allowedIntervals={getAllowedIntervalsForQuery(query, defaultDateRange)}
-			chartType={getChartTypeForQuery(query)}
-			mode={mode}
-			legendTotals={legendTotals}
-			path={path}
-			isRequesting={isRequesting}
-			dateParser="%Y-%m-%dT%H:%M:%S"
-			valueType={selected.type === 'percent' ? 'number' : selected.type}
-			formatCurrency={context.formatAmount}
-			formatNumber={
-				selected.type === 'percent'
-					? (value: number) => context.formatMetric('percent', value)
-					: context.formatNumber
-			}
-			formatAverage={formatAverage}
-			yFormat={selected.type === 'currency' ? moneyTicks : undefined}
-			timeLocale={timeLocale}
-			tooltipLabelFormat={formats.tooltipLabelFormat}
-			screenReaderFormat={formats.screenReaderFormat}
-			xFormat={formats.xFormat}
-			x2Format={formats.x2Format}
-			itemsLabel={
-				segmentby === 'variation'
-					? /* translators: %d: number of variations drawn */
-						__('%d variations', 'abacus')
-					: /* translators: %d: number of compared items */
-						__('%d items', 'abacus')
-			}
-			onPointClick={ordersFilter ? openOrders : undefined}
-			isPointActionable={hasOrders}
-			pointActionLabel={__('Click or press Enter to see these orders', 'abacus')}
-			emptyMessage={sprintf(
-				/* translators: %s: metric name */
-				__('There is no %s data for the selected period.', 'abacus'),
-				selected.label.toLowerCase(),
-			)}
-		/>
+		<>
+			<Chart
+				data={data}
+				title={selected.label}
+				interval={interval}
+				allowedIntervals={getAllowedIntervalsForQuery(query, defaultDateRange)}
+				chartType={getChartTypeForQuery(query)}
+				mode={mode}
+				legendTotals={legendTotals}
+				path={path}
+				isRequesting={isRequesting}
+				dateParser="%Y-%m-%dT%H:%M:%S"
+				valueType={selected.type === 'percent' ? 'number' : selected.type}
+				formatCurrency={context.formatAmount}
+				formatNumber={
+					selected.type === 'percent'
+						? (value: number) => context.formatMetric('percent', value)
+						: context.formatNumber
+				}
+				formatAverage={formatAverage}
+				yFormat={selected.type === 'currency' ? moneyTicks : undefined}
+				timeLocale={timeLocale}
+				tooltipLabelFormat={formats.tooltipLabelFormat}
+				screenReaderFormat={formats.screenReaderFormat}
+				xFormat={formats.xFormat}
+				x2Format={formats.x2Format}
+				itemsLabel={
+					segmentby === 'variation'
+						? /* translators: %d: number of variations drawn */
+							__('%d variations', 'abacus')
+						: /* translators: %d: number of compared items */
+							__('%d items', 'abacus')
+				}
+				onPointClick={ordersFilter ? openOrders : undefined}
+				isPointActionable={hasOrders}
+				pointActionLabel={__('Click or press Enter to see these orders', 'abacus')}
+				emptyMessage={sprintf(
+					/* translators: %s: metric name */
+					__('There is no %s data for the selected period.', 'abacus'),
+					selected.label.toLowerCase(),
+				)}
+				{...notes.chartProps}
+			/>
+			{notes.dialog}
+		</>
 	);
 }
 

@@ -27,6 +27,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 
 import { applyReportTableFilter } from '../report/extension-hooks.js';
 import { reportTableCSV } from './report-table-csv.js';
+import { useNotesExport, withNotesColumn } from '../settings/annotations-export-option.js';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
 import type { Cell, ReportConfig } from '../report/types.js';
@@ -168,6 +169,8 @@ export function ReportTable({ config, path, query }: Props) {
 	const data = useTableData(config, query);
 	const preferences = useUserPreferences();
 	const { startExport } = useDispatch(exportStore);
+	// A report by date may add the notes of each date to its download.
+	const notesExport = useNotesExport(config.table.isStatsByInterval === true);
 	const [exportId, setExportId] = useState<string | null>(null);
 	const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(
 		null,
@@ -257,6 +260,10 @@ export function ReportTable({ config, path, query }: Props) {
 				totals: data.totals ?? {},
 				summary,
 			});
+			// The notes of each date, when the person asked for them (reports by date only).
+			if (notesExport.include) {
+				withNotesColumn(csv, allRows as Array<Record<string, unknown>>, notesExport.notes);
+			}
 			const persisted = getPersistedQuery(query as NavQuery) as Record<string, string>;
 			downloadCSVFile(
 				generateCSVFileName(config.table.title, { ...persisted, orderby, order }),
@@ -307,6 +314,7 @@ export function ReportTable({ config, path, query }: Props) {
 					onClose={() => setExportId(null)}
 				/>
 			)}
+			{notesExport.option}
 			<TableCard
 				className={`abacus-report-table__${config.report}`}
 				title={config.table.title}

@@ -20,6 +20,7 @@ import type { Values } from '../../helpers/shared/settings-groups.js';
 import { getOperator } from '../../engine/operator.js';
 import { EngineSettings } from './engine.js';
 import { DigestSettings } from './digests.js';
+import { AnnotationSettings } from './annotations.js';
 import { HistoricalImport } from './historical-import.js';
 import { parseDateRange } from './date-range.js';
 import './style.scss';
@@ -111,6 +112,7 @@ export default function AnalyticsSettings() {
 				/>
 				{getOperator() === null && <EngineSettings />}
 				{getOperator() === null && <DigestSettings />}
+				<AnnotationSettings />
 				<HistoricalImport />
 			</div>
 		);
@@ -266,6 +268,7 @@ export default function AnalyticsSettings() {
 			</section>
 			{getOperator() === null && <EngineSettings />}
 			{getOperator() === null && <DigestSettings />}
+			<AnnotationSettings />
 			<HistoricalImport />
 		</div>
 	);

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
-import { importStore, optionsStore, settingsStore, useSettingsHydration } from '@abacus/data';
+import {
+	importStore,
+	optionsStore,
+	settingsStore,
+	userStore,
+	useSettingsHydration,
+} from '@abacus/data';
 
 import AnalyticsSettings from '../index.js';
 import { renderWithStores, stubApiFetch, wpError } from '../../../helpers/test/harness.js';
@@ -59,7 +65,7 @@ describe('Analytics settings', () => {
 
 	it('loads the statuses first and saves only the ticked status with the loaded ones', async () => {
 		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		expect(screen.getByRole('status')).toHaveTextContent('Loading settings…');
 		const excluded = await screen.findByRole('group', { name: 'Excluded statuses' });
 		expect(within(excluded).getByLabelText('Pending payment')).toBeChecked();
@@ -90,7 +96,7 @@ describe('Analytics settings', () => {
 
 	it('sends the default date range alone when only it changed', async () => {
 		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		await userEvent.selectOptions(await screen.findByLabelText('Default date range'), 'week');
 		await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 		await screen.findByText('Your settings have been successfully saved.');
@@ -101,7 +107,7 @@ describe('Analytics settings', () => {
 
 	it('sends the date type alone when only it changed (created, paid or completed)', async () => {
 		const calls = stubApiFetch((call) => reads(call) ?? { body: {} });
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		const select = await screen.findByLabelText('Date type');
 		expect(select).toHaveValue('date_created');
 		expect(
@@ -129,7 +135,7 @@ describe('Analytics settings', () => {
 					}
 				: (reads(call) ?? { body: {} }),
 		);
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		expect(await screen.findByLabelText('Date type')).toHaveValue('date_paid');
 	});
 
@@ -140,7 +146,7 @@ describe('Analytics settings', () => {
 				? wpError(500, 'boom', 'Settings unavailable')
 				: (reads(call) ?? { body: {} }),
 		);
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		const alert = await screen.findByText('The analytics settings could not be loaded.');
 		expect(alert.parentElement).toHaveTextContent('Settings unavailable');
 		expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
@@ -156,7 +162,7 @@ describe('Analytics settings', () => {
 				? wpError(500, 'db_error', 'The database is read-only.')
 				: (reads(call) ?? { body: {} }),
 		);
-		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore);
+		renderWithStores(<Hydrated />, settingsStore, optionsStore, importStore, userStore);
 		const excluded = await screen.findByRole('group', { name: 'Excluded statuses' });
 		await userEvent.click(within(excluded).getByLabelText('Completed'));
 		await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
