@@ -4,7 +4,7 @@
  * show an error with Retry and no uncaught exception; once the route is healthy again, Retry
  * brings the data back.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 
 import { adminUrl, launch } from './helpers.js';
 
@@ -17,19 +17,12 @@ const PAGES: Array<{ path: string; query?: Record<string, string> }> = [
 ];
 
 let browser: Browser;
-/**
- * The context every page of the file opens in: the pages share its HTTP and script caches (the
- * app's bundle is fetched and compiled once, not once per fault); each page has its own routes.
- */
-let context: BrowserContext;
 
 beforeAll(async () => {
 	browser = await launch();
-	context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
 });
 
 afterAll(async () => {
-	await context?.close();
 	await browser?.close();
 });
 
@@ -43,6 +36,7 @@ function routeOf(url: string): string | null {
 }
 
 async function newPage(): Promise<{ page: Page; errors: string[] }> {
+	const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
 	const page = await context.newPage();
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
@@ -77,7 +71,7 @@ async function routesOnLoad(target: (typeof PAGES)[number]): Promise<string[]> {
 		await page.waitForTimeout(250);
 	}
 	await page.waitForLoadState('networkidle');
-	await page.close();
+	await page.context().close();
 	return [...routes].sort();
 }
 
@@ -147,7 +141,7 @@ describe('a page whose endpoint fails', () => {
 					}
 					await retries.first().waitFor({ state: 'detached', timeout: 15000 });
 					expect(errors).toEqual([]);
-					await page.close();
+					await page.context().close();
 				}
 			}
 			// A page with many routes (the Overview: a dozen, each broken two or three ways)

@@ -3,7 +3,7 @@
  * waiting for it to settle, and finding what does not fit (sideways scroll, controls off-screen,
  * overlapping chart ticks).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { adminUrl } from './helpers.js';
 
@@ -40,31 +40,6 @@ export async function openAt(
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto(adminUrl(appPath, query));
 	return { page, errors, close: () => context.close() };
-}
-
-/**
- * A browser context at a viewport, to open many pages in (`openIn`): its pages share the
- * context's HTTP and script caches, so that the app's bundle is not fetched and compiled afresh for
- * every page. Close it when done.
- */
-export function contextAt(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
-	return browser.newContext({
-		viewport: { width: viewport.width, height: viewport.height },
-		acceptDownloads: true,
-	});
-}
-
-/** Opens an in-app path in a new page of `context`, collecting page errors; `close` closes the page. */
-export async function openIn(
-	context: BrowserContext,
-	appPath: string,
-	query: Record<string, string> = {},
-): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-	const page = await context.newPage();
-	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(adminUrl(appPath, query));
-	return { page, errors, close: () => page.close() };
 }
 
 /** Waits until the page's chunk, requests and loading placeholders are done (30 s at most). */

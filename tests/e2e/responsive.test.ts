@@ -2,15 +2,13 @@
  * Every route at every width band of the layout: the page never scrolls sideways (a wide table
  * scrolls inside its own box), the header's and the main area's controls lie inside the viewport,
  * chart ticks do not overlap, and below 960 px the menu is a drawer behind an accessible Menu
- * button. Each route is opened in a new page on a phone (390×844) and on a desktop (1440×900),
- * one browser context per width whose cache the pages share (the app's bundle is fetched and
- * compiled once per width, not once per route); the desktop page is then narrowed, as a user
- * narrows the window, to 880 px (the drawer menu) and 768 px (a tablet: the date picker's small
- * layout) and checked again at each width. The menu is
+ * button. Each route is opened afresh on a phone (390×844) and on a desktop (1440×900); the
+ * desktop page is then narrowed, as a user narrows the window, to 880 px (the drawer menu) and
+ * 768 px (a tablet: the date picker's small layout) and checked again at each width. The menu is
  * checked on a page opened afresh at each width. A screenshot per route and width is kept in
  * test-results/e2e/responsive-<route>-<width>.png.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { getMenuEntries } from '../../client/src/layout/routes.js';
 import { launch, screenshot } from './helpers.js';
@@ -21,10 +19,8 @@ import {
 	TABLET,
 	VIEWPORTS,
 	type Viewport,
-	contextAt,
 	layoutProblems,
 	openAt,
-	openIn,
 	overlappingTicks,
 	resizeTo,
 	routeSlug,
@@ -75,48 +71,31 @@ async function problemsAt(page: Page, route: string, viewport: Viewport): Promis
 
 /**
  * Opens every route at `opened`, checks it, then narrows the same page to each of `narrowed` in
- * turn and checks it again. Returns every route's problems at once.
+ * turn and checks it again. Fails with every route's problems at once.
  */
 async function sweep(opened: Viewport, narrowed: Viewport[]): Promise<string[]> {
 	const failures: string[] = [];
-	// One context for the sweep: each route opens in a new page of it, from its cached bundle.
-	const context = await contextAt(browser, opened);
-	try {
-		for (const route of routes)
-			failures.push(...(await check(context, route, opened, narrowed)));
-	} finally {
-		await context.close();
-	}
-	return failures;
-}
-
-/** Opens `route` in a new page of `context`, checks it, narrows it to each of `narrowed` in turn. */
-async function check(
-	context: BrowserContext,
-	route: string,
-	opened: Viewport,
-	narrowed: Viewport[],
-): Promise<string[]> {
-	const failures: string[] = [];
-	const { page, errors, close } = await openIn(context, route, QUERY);
-	let viewport = opened;
-	try {
-		await settle(page);
-		const problems = await problemsAt(page, route, opened);
-		for (const next of narrowed) {
-			viewport = next;
-			await resizeTo(page, next);
-			problems.push(...(await problemsAt(page, route, next)));
+	for (const route of routes) {
+		const { page, errors, close } = await openAt(browser, opened, route, QUERY);
+		let viewport = opened;
+		try {
+			await settle(page);
+			const problems = await problemsAt(page, route, opened);
+			for (const next of narrowed) {
+				viewport = next;
+				await resizeTo(page, next);
+				problems.push(...(await problemsAt(page, route, next)));
+			}
+			// Errors the page threw, at any of the widths.
+			problems.push(...errors);
+			for (const problem of problems) failures.push(`${route}: ${problem}`);
+		} catch (error) {
+			failures.push(
+				`${route} (at ${viewport.width} px): ${(error as Error).message.split('\n')[0]}`,
+			);
+		} finally {
+			await close();
 		}
-		// Errors the page threw, at any of the widths.
-		problems.push(...errors);
-		for (const problem of problems) failures.push(`${route}: ${problem}`);
-	} catch (error) {
-		failures.push(
-			`${route} (at ${viewport.width} px): ${(error as Error).message.split('\n')[0]}`,
-		);
-	} finally {
-		await close();
 	}
 	return failures;
 }
