@@ -526,13 +526,10 @@ function Digests() {
 							status: 'success',
 							text: created
 								? sprintf(
-										/* translators: 1: digest name, 2: schedule. */
-										__('“%1$s” is set up: %2$s.', 'abacus'),
+										/* translators: 1: digest name, 2: schedule, e.g. "Every Monday at 07:00, for the week before". */
+										__('“%1$s” is set up. %2$s.', 'abacus'),
 										digest.name,
-										scheduleText(
-											digest.schedule,
-											answer.startOfWeek,
-										).toLowerCase(),
+										scheduleText(digest.schedule, answer.startOfWeek),
 									)
 								: __('The digest is saved.', 'abacus'),
 						});
