@@ -4,7 +4,8 @@
  * BENCH_SIZES=10000,100000), the revenue report and dashboard in Chromium against a 100k-order
  * store, and components alone in Chromium. Run a subset with `--only bundle,components,browser,server`
  * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
- * `engine` (tests/bench/engine.js): WooCommerce's analytics against the engine on the real stack.
+ * `engine` (tests/bench/engine.js): WooCommerce's analytics beside the DuckDB and ClickHouse engines on
+ * the real stack, bulk-seeded stores of the sizes in `--orders` (default 20000).
  * `clickhouse` (tests/bench/clickhouse.js): 100 stores x 100k orders on a two-shard ClickHouse cluster
  * (one generated store, copied inside ClickHouse), the Overview's requests over HTTP beside DuckDB
  * (BENCH_CH_STORES, BENCH_CH_ORDERS, BENCH_CH_SAMPLE make it smaller).
@@ -21,12 +22,16 @@ import { ensureSystemTools } from './ensure-system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse', 'forecast'];
-const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}]
+const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}] [--orders N[,N…]]
   Measures every performance figure and writes bench-results/<date>.json.
   --only LIST   only these sections (comma-separated; also BENCH_ONLY)
+  --orders LIST the engine section's store sizes (default 20000; e.g. 20000,200000,1000000)
   --help        this text
   BENCH_SIZES, BENCH_RUNS, BENCH_DIR, BENCH_CH_*: see tests/bench/README.md.`;
-const { values } = parseCommandLine({ usage: USAGE, options: { only: { type: 'string' } } });
+const { values } = parseCommandLine({
+	usage: USAGE,
+	options: { only: { type: 'string' }, orders: { type: 'string' } },
+});
 const onlyList = values.only ?? process.env.BENCH_ONLY;
 const only = onlyList ? onlyList.split(',').map((name) => name.trim()) : null;
 for (const name of only ?? []) {
@@ -154,39 +159,53 @@ async function main() {
 
 	if (wanted('engine')) {
 		const out = path.join(root, 'bench-results', 'engine-latest.json');
-		const run = spawnSync('node', ['tests/bench/engine.js', '--json', out], {
-			cwd: root,
-			stdio: 'inherit',
-			env: process.env,
-		});
+		const args = ['tests/bench/engine.js', '--json', out];
+		if (values.orders) args.push('--orders', values.orders);
+		const run = spawnSync('node', args, { cwd: root, stdio: 'inherit', env: process.env });
 		if (run.status === 0 && existsSync(out)) {
 			const engine = JSON.parse(readFileSync(out, 'utf8'));
 			results.engine = engine;
-			const size = `${engine.orders} orders`;
-			add('engine', `${size}: sync rate from the store`, engine.syncOrdersPerSecond, 'ord/s');
-			add(
-				'engine',
-				`${size}: store's page of 100 orders median`,
-				engine.storePageMedianMs,
-				'ms',
-			);
-			add(
-				'engine',
-				`${size}: sync rate, the same pages answered at once (goal: at least 200)`,
-				engine.replayOrdersPerSecond,
-				'ord/s',
-			);
-			for (const e of engine.endpoints) {
+			for (const store of engine.stores) {
+				const size = `${store.orders} orders`;
+				if (store.seed)
+					add('engine', `${size}: bulk seeding`, store.seed.ordersPerSecond, 'ord/s');
+				if (!store.endpoints) continue;
+				if (store.syncOrdersPerSecond)
+					add(
+						'engine',
+						`${size}: sync rate from the store`,
+						store.syncOrdersPerSecond,
+						'ord/s',
+					);
 				add(
 					'engine',
-					`${size}: ${e.endpoint} WooCommerce median`,
-					e.woocommerceMedianMs,
+					`${size}: store's page of 100 orders median`,
+					store.storePageMedianMs,
 					'ms',
 				);
-				add('engine', `${size}: ${e.endpoint} WooCommerce p95`, e.woocommerceP95Ms, 'ms');
-				add('engine', `${size}: ${e.endpoint} engine median`, e.engineMedianMs, 'ms', 100);
-				add('engine', `${size}: ${e.endpoint} engine p95`, e.engineP95Ms, 'ms');
-				add('engine', `${size}: ${e.endpoint} ratio`, e.ratio, 'x');
+				for (const e of store.endpoints) {
+					const name = `${size}: ${e.endpoint}`;
+					add('engine', `${name} WooCommerce median`, e.woocommerceMedianMs, 'ms');
+					add('engine', `${name} WooCommerce p95`, e.woocommerceP95Ms, 'ms');
+					add('engine', `${name} DuckDB median`, e.duckdbMedianMs, 'ms', 100);
+					add('engine', `${name} DuckDB p95`, e.duckdbP95Ms, 'ms');
+					// The answer at most 3x the time of the statements it runs.
+					add('engine', `${name} DuckDB floor`, e.duckdbFloorMedianMs, 'ms');
+					add(
+						'engine',
+						`${name} DuckDB / floor`,
+						Math.round((e.duckdbMedianMs / Math.max(0.1, e.duckdbFloorMedianMs)) * 10) /
+							10,
+						'x',
+						3,
+					);
+					add('engine', `${name} WooCommerce / DuckDB`, e.duckdbRatio, 'x');
+					if (e.clickhouseMedianMs !== null) {
+						add('engine', `${name} ClickHouse median`, e.clickhouseMedianMs, 'ms');
+						add('engine', `${name} ClickHouse p95`, e.clickhouseP95Ms, 'ms', 200, true);
+						add('engine', `${name} WooCommerce / ClickHouse`, e.clickhouseRatio, 'x');
+					}
+				}
 			}
 			if (engine.rollups) {
 				const r = engine.rollups;

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The engine bench: WooCommerce's analytics against the Abacus engine on the real stack (WordPress
-// 6.8.8 + WooCommerce 10.0.2) holding BENCH_ENGINE_ORDERS orders (default 20,000; the store is kept
-// in .data/bench-wp and grown on first use), the sync rate beside the store's own page time and
-// from the same pages answered at once, and a sync batch into a 1M-order store (see
-// engine/engine.bench.ts). `--json <file>` writes the figures.
+// The engine bench: WooCommerce's analytics beside the DuckDB and ClickHouse engines on the real
+// stack (WordPress 6.8.8 + WooCommerce 10.0.2) at each size asked (bulk-seeded stores kept in
+// .data/bench-wp and reused), the sync rate from each store, each DuckDB answer's floor, and a
+// sync batch into a 1M-order store (see engine/engine.bench.ts). `--json <file>` writes the
+// figures; `--seed-only` makes the stores and stops (npm run seed-woo).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,19 +12,48 @@ import { fileURLToPath } from 'node:url';
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const USAGE = `Usage: node tests/bench/engine.js [--json FILE]
-  WooCommerce's analytics against the Abacus engine on the real stack (BENCH_ENGINE_ORDERS orders).
-  --json FILE   where to write the figures (default bench-results/engine-latest.json)
-  --help        this text`;
-const { values } = parseCommandLine({ usage: USAGE, options: { json: { type: 'string' } } });
+const USAGE = `Usage: node tests/bench/engine.js [--orders N[,N…]] [--seed-only] [--json FILE]
+  WooCommerce's analytics beside the DuckDB and ClickHouse engines on the real stack.
+  --orders LIST  store sizes in orders, comma-separated (default 20000; also BENCH_ENGINE_SIZES),
+                 e.g. 20000,200000,1000000; each store is bulk-seeded once and kept in .data/bench-wp
+  --seed-only    make (or find) the stores, print the seeding figures and stop
+  --json FILE    where to write the figures (default bench-results/engine-latest.json)
+  --help         this text
+  BENCH_ENGINE_RUNS (9), BENCH_ENGINE_SYNC_SECONDS (60), BENCH_ENGINE_ROLLUP=0: see tests/bench/README.md.`;
+const { values } = parseCommandLine({
+	usage: USAGE,
+	options: {
+		json: { type: 'string' },
+		orders: { type: 'string' },
+		'seed-only': { type: 'boolean' },
+	},
+});
 if (values.json === '') usageError('--json needs a file name.', USAGE);
+const sizes = values.orders ?? process.env.BENCH_ENGINE_SIZES ?? '20000';
+for (const size of sizes.split(',')) {
+	const n = Number(size.trim());
+	if (!Number.isInteger(n) || n < 1000 || n > 10_000_000)
+		usageError(
+			`--orders: "${size}" is not a whole number of orders from 1000 to 10000000.`,
+			USAGE,
+		);
+}
 const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'engine-latest.json'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
 const result = spawnSync(
 	'npx',
 	['jest', '-c', 'tests/bench/engine/jest.config.js', '--ci', '--forceExit', '--silent=false'],
-	{ cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ENGINE_JSON: out } },
+	{
+		cwd: root,
+		stdio: 'inherit',
+		env: {
+			...process.env,
+			BENCH_ENGINE_JSON: out,
+			BENCH_ENGINE_SIZES: sizes,
+			...(values['seed-only'] ? { BENCH_ENGINE_SEED_ONLY: '1' } : {}),
+		},
+	},
 );
 if (result.status !== 0 || !fs.existsSync(out)) {
 	console.error('The engine bench failed.');
@@ -32,25 +61,43 @@ if (result.status !== 0 || !fs.existsSync(out)) {
 }
 const figures = JSON.parse(fs.readFileSync(out, 'utf8'));
 const n = (x) => Number(x).toLocaleString('en-US');
+const ms = (median, p95) => (median === null ? 'n/a' : `${median} / ${p95}`);
 console.log(
-	`\nEngine bench on ${n(figures.orders)} synced orders of the real store (WordPress 6.8.8 + WooCommerce 10.0.2; seeded through WooCommerce's PHP API in ${n(figures.seedSeconds)} s + its analytics import ${n(figures.importSeconds)} s, kept in .data/bench-wp):`,
+	`\nEngine bench, ${figures.cpus} cores, load average at the start ${figures.loadAverage.join(' ')}:`,
 );
-console.log(
-	`sync from the store: ${figures.syncOrdersPerSecond} orders/s (${figures.syncSeconds} s, with the catalogue and the closing id scan); the store's own page of 100 orders: ${figures.storePageMedianMs} ms median alone, ${figures.syncPageMedianMs} ms during the sync (three pages at once)`,
-);
-console.log(
-	`sync from the same pages answered at once (local replay): ${figures.replayOrdersPerSecond} orders/s (${figures.replaySeconds} s; page ${figures.replayPageMedianMs} ms median)`,
-);
-const width = Math.max(...figures.endpoints.map((e) => e.endpoint.length));
-console.log(`${'request'.padEnd(width)}  WooCommerce med / p95   engine med / p95   ratio`);
-for (const e of figures.endpoints) {
+for (const store of figures.stores) {
+	const seed = store.seed;
 	console.log(
-		`${e.endpoint.padEnd(width)}  ${`${e.woocommerceMedianMs} / ${e.woocommerceP95Ms} ms`.padStart(20)}   ${`${e.engineMedianMs} / ${e.engineP95Ms} ms`.padStart(16)}   ${String(e.ratio).padStart(5)}x`,
+		`\n${n(store.orders)} orders (WordPress 6.8.8 + WooCommerce 10.0.2, kept in .data/bench-wp)${
+			seed
+				? `: bulk-seeded in ${seed.seconds.toFixed(1)} s, ${n(seed.ordersPerSecond)} orders/s (generating ${seed.generateSeconds.toFixed(1)} s, shaping ${seed.shapeSeconds.toFixed(1)} s, loading ${seed.loadSeconds.toFixed(1)} s, indexes ${seed.indexSeconds.toFixed(1)} s; ${n(seed.refunds)} refunds)`
+				: ''
+		}`,
 	);
+	if (!store.endpoints) continue;
+	console.log(
+		store.syncOrders === undefined
+			? `the store's own page of 100 orders ${store.storePageMedianMs} ms; ClickHouse load ${store.clickhouseLoadSeconds} s; sync not measured`
+			: `sync from the store: catalogue and customers ${store.syncCatalogueSeconds} s${store.syncCatalogueDone ? '' : ' (not finished: stopped there)'}, then ${store.syncOrdersPerSecond ?? 'n/a'} orders/s (${n(store.syncOrders)} orders in ${store.syncSeconds} s${store.syncComplete ? ', the whole store' : ''}); the store's own page of 100 orders ${store.storePageMedianMs} ms alone, ${store.syncPageMedianMs} ms during the sync (three at once); ClickHouse load ${store.clickhouseLoadSeconds} s`,
+	);
+	const width = Math.max(...store.endpoints.map((e) => e.endpoint.length));
+	console.log(
+		`${'request (median / p95 ms)'.padEnd(width)}  ${'WooCommerce'.padStart(15)}  ${'DuckDB'.padStart(13)}  ${'floor'.padStart(6)}  ${'ClickHouse'.padStart(13)}  Woo/DuckDB  Woo/ClickHouse`,
+	);
+	for (const e of store.endpoints) {
+		console.log(
+			`${e.endpoint.padEnd(width)}  ${ms(e.woocommerceMedianMs, e.woocommerceP95Ms).padStart(15)}  ${ms(e.duckdbMedianMs, e.duckdbP95Ms).padStart(13)}  ${String(e.duckdbFloorMedianMs).padStart(6)}  ${ms(e.clickhouseMedianMs, e.clickhouseP95Ms).padStart(13)}  ${`${e.duckdbRatio}x`.padStart(10)}  ${(e.clickhouseRatio === null ? 'n/a' : `${e.clickhouseRatio}x`).padStart(14)}`,
+		);
+		if (e.clickhouseError) console.log(`  ClickHouse: ${e.clickhouseError}`);
+		if (e.netRevenue)
+			console.log(
+				`  net revenue: WooCommerce ${e.netRevenue.woocommerce}, DuckDB ${e.netRevenue.duckdb}, ClickHouse ${e.netRevenue.clickhouse ?? 'n/a'}`,
+			);
+	}
 }
 if (figures.rollups) {
 	const r = figures.rollups;
 	console.log(
-		`a sync batch of ${r.batchOrders} changed orders into a ${n(r.orders)}-order store: ${r.batchMedianMs} ms median, re-deriving the roll-ups of the days it touched; a full roll-up rebuild (what each batch added before): ${r.fullRollupRebuildMedianMs} ms`,
+		`\na sync batch of ${r.batchOrders} changed orders into a ${n(r.orders)}-order store: ${r.batchMedianMs} ms median, re-deriving the roll-ups of the days it touched; a full roll-up rebuild (what each batch added before): ${r.fullRollupRebuildMedianMs} ms`,
 	);
 }

@@ -1,50 +1,76 @@
 /**
  * The engine bench on the real stack (run by tests/bench/engine.js through jest, for the
- * TypeScript harness): WordPress 6.8.8 + WooCommerce 10.0.2 holding at least BENCH_ENGINE_ORDERS
- * orders (default 20,000), kept on disk between runs (store.ts: `.data/bench-wp/`, grown through
- * WooCommerce's own PHP API on first use), then:
+ * TypeScript harness), side by side at each size of BENCH_ENGINE_SIZES (default 20000; e.g.
+ * `20000,200000,1000000`): a WordPress 6.8.8 + WooCommerce 10.0.2 store of that many orders made
+ * by bulk seeding (store.ts, tests/wordpress/seed-bulk.ts: the demo generator's store written into
+ * WooCommerce's own tables, kept in `.data/bench-wp/…-bulk-<n>/` and reused), then:
  * - the store's own page time (GET wc/v3/orders, 100 a page);
- * - the engine's backfill of it (orders per second), each answer of the store recorded;
- * - the engine's backfill of the same recorded answers from a local HTTP server (a store answering
- *   at once: the engine's own side on real pages);
- * - WooCommerce's wc-analytics answers against the engine's for the requests the pages make
- *   (revenue by day over a year, products page 1, the dashboard's indicators and leaderboards),
- *   each computed afresh (WooCommerce's `force_cache_refresh`, a unique parameter past the
- *   engine's cache): median and p95 over BENCH_ENGINE_RUNS runs (default 9), and the ratio;
- * - a sync batch of 100 changed orders written into a 1M-order demo store (a copy of
- *   `.data/bench-1000000.duckdb`, generated when missing), with the roll-ups of the days it touched
- *   re-derived, beside a full roll-up rebuild (what every batch did before).
- * Writes the figures to BENCH_ENGINE_JSON.
+ * - the requests of the pages, each answered by WooCommerce (wc-analytics, `force_cache_refresh`),
+ *   by the DuckDB engine (the generated store, the same the WooCommerce store holds: the server
+ *   in this process) and by the ClickHouse engine (that store loaded by `loadStore` into a
+ *   one-shard ClickHouse, `server/build/cli.js --engine`, a store token): median and p95 of
+ *   BENCH_ENGINE_RUNS runs (default 9) after a warm-up, a unique parameter past the engines' cache,
+ *   and the ratios; the revenue totals of the three are printed side by side;
+ * - each DuckDB answer's floor: the statements the report ran (recorded on the server's database
+ *   during the warm-up) run again alone, one after the other, timed the same way;
+ * - last, the engine's sync from the store: its catalogue and customers (at most
+ *   BENCH_ENGINE_CATALOGUE_SECONDS, default 300), then orders for BENCH_ENGINE_SYNC_SECONDS
+ *   (default 60; 0 leaves the sync out), orders per second over the orders' part.
+ * BENCH_ENGINE_SEED_ONLY=1 makes (or finds) the stores and stops there (npm run seed-woo).
+ * Then a sync batch of 100 changed orders written into a 1M-order demo store (a copy of
+ * `.data/bench-1000000.duckdb`, generated when missing), with the roll-ups of the days it touched
+ * re-derived, beside a full roll-up rebuild (what every batch did before); BENCH_ENGINE_ROLLUP=0
+ * leaves it out. Writes the figures to BENCH_ENGINE_JSON.
  */
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { startServer } from '../../../server/src/index.js';
-import { REPORTS_CAPABILITY, signEngineToken } from '../../../server/src/engine-auth/index.js';
-import { Db } from '../../../server/src/core/db.js';
+import { normaliseStoreId, signEngineToken } from '../../../server/src/engine-auth/index.js';
+import { Db, type SqlValue } from '../../../server/src/core/db.js';
 import { generateStore } from '../../../server/src/demo/generate.js';
 import { applyOrderChanges } from '../../../server/src/db/pipeline.js';
 import { refreshRollups } from '../../../server/src/db/rollups.js';
 import { readOrder } from '../../../server/src/db/test/read-order.js';
+import { ClickHouseClient } from '../../../server/src/clickhouse/client.js';
+import { freePort, startCluster } from '../../../server/src/clickhouse/cluster.js';
+import { readStoreSettings } from '../../../server/src/clickhouse/load.js';
 import {
-	listEngineStores,
+	createClusterSchema,
+	createStoreRegistry,
+	loadStore,
+	registerStore as registerClickHouseStore,
+} from '../../../server/src/clickhouse/store.js';
+import {
 	listStores,
 	prepareEngineDatabase,
 	registerStore,
 	StoreSync,
 } from '../../../server/src/sync/index.js';
 import { configureOutbound } from '../../../server/src/sync/outbound.js';
-import { engineStack } from '../../engine/stack.js';
+import { engineStack, type EngineStack } from '../../engine/stack.js';
 import { openBenchStore } from './store.js';
 
-const TARGET = Number(process.env.BENCH_ENGINE_ORDERS ?? 20000);
+const SIZES = (process.env.BENCH_ENGINE_SIZES ?? process.env.BENCH_ENGINE_ORDERS ?? '20000')
+	.split(',')
+	.map((n) => Number(n.trim()));
+for (const n of SIZES) {
+	if (!Number.isInteger(n) || n < 1000)
+		throw new Error(
+			`BENCH_ENGINE_SIZES: "${n}" is not a whole number of orders of 1000 or more.`,
+		);
+}
 const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 9);
+const SYNC_SECONDS = Number(process.env.BENCH_ENGINE_SYNC_SECONDS ?? 60);
+const CATALOGUE_SECONDS = Number(process.env.BENCH_ENGINE_CATALOGUE_SECONDS ?? 300);
+const SEED_ONLY = process.env.BENCH_ENGINE_SEED_ONLY === '1';
+const ROLLUP = process.env.BENCH_ENGINE_ROLLUP !== '0' && !SEED_ONLY;
 const ROLLUP_ORDERS = Number(process.env.BENCH_ENGINE_ROLLUP_ORDERS ?? 1000000);
 const REPO = path.resolve(__dirname, '../../..');
 const OUT = process.env.BENCH_ENGINE_JSON ?? path.join(REPO, 'bench-results/engine-latest.json');
+const CLICKHOUSE_DB = 'abacus';
 
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -58,77 +84,24 @@ function p95(values: number[]): number {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-interface Recorded {
-	status: number;
-	headers: Record<string, string>;
-	body: string;
-}
-
-/** A request's path and query without OAuth's per-request parameters. */
-function recordKey(url: string): string {
-	const u = new URL(url, 'http://replay.invalid');
-	const query = [...u.searchParams]
-		.filter(([k]) => !k.startsWith('oauth_'))
-		.sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1));
-	return `${u.pathname}?${new URLSearchParams(query).toString()}`;
-}
-
 /**
- * A fetch that records every answer (status, paging headers, body) by request, and the time of
- * each page of 100 orders (with their lines: not the id scan's short pages) into `orderPageMs`.
+ * The engine's backfill from the store at `url`: its catalogue and customers, then orders for at
+ * most `seconds`; orders per second over the orders' part.
  */
-function recordingFetch(into: Map<string, Recorded>, orderPageMs: number[]): typeof fetch {
-	return async (input, init) => {
-		const url = input instanceof Request ? input.url : String(input);
-		const started = Date.now();
-		const response = await fetch(input, init);
-		const body = await response.text();
-		const { pathname, searchParams } = new URL(url);
-		if (
-			pathname.endsWith('/wc/v3/orders') &&
-			searchParams.get('per_page') === '100' &&
-			!searchParams.has('_fields')
-		)
-			orderPageMs.push(Date.now() - started);
-		const headers: Record<string, string> = {};
-		response.headers.forEach((value, name) => {
-			if (['x-wp-total', 'x-wp-totalpages', 'content-type', 'retry-after'].includes(name))
-				headers[name] = value;
-		});
-		into.set(recordKey(url), { status: response.status, headers, body });
-		return new Response(body, { status: response.status, headers });
-	};
-}
-
-/** A local HTTP server answering the recorded requests at once. */
-async function replayServer(
-	recorded: Map<string, Recorded>,
-): Promise<{ url: string; close(): Promise<void> }> {
-	const server = http.createServer((req, res) => {
-		const hit = recorded.get(recordKey(req.url ?? '/'));
-		if (!hit) {
-			res.writeHead(404, { 'content-type': 'application/json' });
-			res.end('{"code":"rest_no_route","message":"Not recorded."}');
-			return;
-		}
-		res.writeHead(hit.status, hit.headers);
-		res.end(hit.body);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		close: () => new Promise((resolve) => server.close(() => resolve())),
-	};
-}
-
-/** An engine database with the store at `url` registered, and its backfill timed. */
-async function timedBackfill(
+async function boundedBackfill(
 	file: string,
 	url: string,
 	keys: { key: string; secret: string },
-	fetchImpl?: typeof fetch,
-): Promise<{ orders: number; seconds: number; pageMedianMs: number }> {
+	seconds: number,
+	catalogueSeconds: number,
+): Promise<{
+	orders: number;
+	seconds: number;
+	catalogueSeconds: number;
+	catalogueDone: boolean;
+	pageMedianMs: number;
+	complete: boolean;
+}> {
 	// The bench's stores are on 127.0.0.1.
 	configureOutbound({ allowPrivate: true });
 	const db = await Db.open(file);
@@ -136,180 +109,459 @@ async function timedBackfill(
 		await prepareEngineDatabase(db);
 		await registerStore(db, { url, auth: { kind: 'keys', ...keys } });
 		const [store] = await listStores(db);
+		let complete = true;
+		let ordersFrom = 0;
+		let refuse = false;
+		let timer: NodeJS.Timeout | undefined;
+		// The catalogue and customers get `catalogueSeconds` at most (then every request is
+		// refused and the sync ends with what it committed); the orders `seconds` from their first
+		// page (then the sync stops after the batch in hand).
+		const catalogueTimer = setTimeout(() => {
+			if (!ordersFrom) refuse = true;
+		}, catalogueSeconds * 1000);
+		const timing: typeof fetch = (input, init) => {
+			const url = input instanceof Request ? input.url : String(input);
+			if (refuse)
+				return Promise.resolve(
+					new Response(
+						'{"code":"bench_time_up","message":"The bench stopped the sync."}',
+						{
+							status: 401,
+							headers: { 'content-type': 'application/json' },
+						},
+					),
+				);
+			if (!ordersFrom && new URL(url).pathname.endsWith('/wc/v3/orders')) {
+				ordersFrom = Date.now();
+				timer = setTimeout(() => {
+					complete = false;
+					void sync.stop();
+				}, seconds * 1000);
+			}
+			return fetch(input, init);
+		};
 		const sync = new StoreSync({
 			db,
 			store,
 			log: (l) => console.log(l),
-			client: fetchImpl ? { fetch: fetchImpl } : {},
+			client: {
+				fetch: timing,
+				onRetry: (info) =>
+					console.log(`Sync retry ${info.attempt} in ${info.delayMs} ms: ${info.error}`),
+			},
 		});
 		const started = Date.now();
-		await sync.backfill();
-		const seconds = (Date.now() - started) / 1000;
+		try {
+			await sync.backfill();
+		} catch (error) {
+			if (!refuse) throw error;
+			complete = false;
+		} finally {
+			clearTimeout(timer);
+			clearTimeout(catalogueTimer);
+		}
+		const spent = ordersFrom ? (Date.now() - ordersFrom) / 1000 : 0;
+		const catalogueDone = ordersFrom > 0;
+		const catalogueSpent = ((ordersFrom || Date.now()) - started) / 1000;
 		const orders = Number(
 			(await db.one<{ n: number }>('SELECT count(*) AS n FROM orders WHERE parent_id = 0'))
 				?.n,
 		);
-		return { orders, seconds, pageMedianMs: median(sync.pageTimes) };
+		return {
+			orders,
+			seconds: spent,
+			catalogueSeconds: catalogueSpent,
+			catalogueDone,
+			pageMedianMs: median(sync.pageTimes),
+			complete,
+		};
 	} finally {
 		db.close();
 	}
 }
 
-const result: Record<string, unknown> = { date: new Date().toISOString(), target: TARGET };
+/** `node server/build/cli.js …` on a free port; resolves once it listens. */
+async function startCli(args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+	const port = await freePort();
+	const child = spawn(
+		process.execPath,
+		['server/build/cli.js', '--port', String(port), '--no-sync', ...args],
+		{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let output = '';
+	await new Promise<void>((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error(`cli.js did not start:\n${output}`)),
+			300000,
+		);
+		const seen = (chunk: Buffer) => {
+			output += chunk.toString();
+			if (output.includes('Abacus is running at')) {
+				clearTimeout(timer);
+				resolve();
+			}
+		};
+		child.stdout?.on('data', seen);
+		child.stderr?.on('data', seen);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`cli.js stopped (${code}):\n${output}`));
+		});
+	});
+	return {
+		url: `http://127.0.0.1:${port}`,
+		stop: () =>
+			new Promise((resolve) => {
+				child.removeAllListeners('exit');
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			}),
+	};
+}
+
+interface Request {
+	name: string;
+	route: string;
+	query: Record<string, string | number>;
+}
+
+/** The requests of the pages: the Overview's, then the report pages' first screens. */
+function requests(today: string, yearStart: string, monthStart: string, quarterStart: string) {
+	const year = { after: `${yearStart}T00:00:00`, before: `${today}T23:59:59` };
+	const month = { after: `${monthStart}T00:00:00`, before: `${today}T23:59:59` };
+	const quarter = { after: `${quarterStart}T00:00:00`, before: `${today}T23:59:59` };
+	const list: Request[] = [
+		{
+			name: 'Overview: indicators (month)',
+			route: 'wc-analytics/reports/performance-indicators',
+			query: {
+				...month,
+				stats: 'revenue/total_sales,revenue/net_revenue,orders/orders_count,orders/avg_order_value,products/items_sold,revenue/refunds,coupons/amount,taxes/total_tax,revenue/shipping',
+			},
+		},
+		{
+			name: 'Overview: revenue by day (month)',
+			route: 'wc-analytics/reports/revenue/stats',
+			query: { ...month, interval: 'day', order: 'asc', per_page: 100 },
+		},
+		{
+			name: 'Overview: orders by week (quarter)',
+			route: 'wc-analytics/reports/orders/stats',
+			query: { ...quarter, interval: 'week', order: 'asc', per_page: 100 },
+		},
+		{
+			name: 'Overview: leaderboards (month)',
+			route: 'wc-analytics/leaderboards',
+			query: { ...month, per_page: 5, persisted_query: '{}' },
+		},
+		{
+			name: 'revenue by day (a year)',
+			route: 'wc-analytics/reports/revenue/stats',
+			query: { ...year, interval: 'day', order: 'asc', per_page: 100 },
+		},
+		{
+			name: 'products page 1 (a year)',
+			route: 'wc-analytics/reports/products',
+			query: {
+				...year,
+				orderby: 'items_sold',
+				order: 'desc',
+				per_page: 25,
+				extended_info: 'true',
+			},
+		},
+		{
+			name: 'customers page 1',
+			route: 'wc-analytics/reports/customers',
+			query: { orderby: 'date_last_active', order: 'desc', per_page: 25 },
+		},
+		{
+			name: 'orders page 1, completed (a year)',
+			route: 'wc-analytics/reports/orders',
+			query: {
+				...year,
+				status_is: 'completed',
+				orderby: 'date',
+				order: 'desc',
+				per_page: 25,
+				extended_info: 'true',
+			},
+		},
+	];
+	return list;
+}
+
+function search(query: Record<string, string | number>, extra: Record<string, string> = {}) {
+	return new URLSearchParams(
+		Object.entries({ ...query, ...extra }).map(([k, v]) => [k, String(v)]),
+	).toString();
+}
+
+/** A running engine's answer time (ms) and body; a non-200 answer throws. */
+async function timed(
+	url: string,
+	headers: Record<string, string>,
+): Promise<{ ms: number; body: string }> {
+	const t0 = performance.now();
+	const response = await fetch(url, { headers });
+	const body = await response.text();
+	const ms = performance.now() - t0;
+	if (response.status !== 200)
+		throw new Error(
+			`${new URL(url).pathname} answered ${response.status}: ${body.slice(0, 300)}`,
+		);
+	return { ms, body };
+}
+
+/** The revenue totals of an answer (revenue and orders stats), to show the three agree. */
+function netRevenue(body: string): number | null {
+	const parsed = JSON.parse(body) as { totals?: { net_revenue?: number } };
+	return typeof parsed.totals?.net_revenue === 'number' ? parsed.totals.net_revenue : null;
+}
+
+/**
+ * Records the statements `db` runs while `fn` runs (reads through all/one), then times them again
+ * alone, one after the other: the floor of that answer.
+ */
+async function withFloor(
+	db: Db,
+	fn: () => Promise<void>,
+): Promise<{ statements: number; run: () => Promise<number> }> {
+	const recorded: Array<{ sql: string; params: SqlValue[] }> = [];
+	const target = db as unknown as {
+		all: Db['all'];
+		one: Db['one'];
+	};
+	const all = target.all;
+	const one = target.one;
+	target.all = function (sql: string, params: SqlValue[] = []) {
+		recorded.push({ sql, params });
+		return all.call(db, sql, params);
+	} as Db['all'];
+	target.one = function (sql: string, params: SqlValue[] = []) {
+		recorded.push({ sql, params });
+		return one.call(db, sql, params);
+	} as Db['one'];
+	try {
+		await fn();
+	} finally {
+		target.all = all;
+		target.one = one;
+	}
+	return {
+		statements: recorded.length,
+		run: async () => {
+			const t0 = performance.now();
+			for (const r of recorded) await all.call(db, r.sql, r.params);
+			return performance.now() - t0;
+		},
+	};
+}
+
+const result: Record<string, unknown> = {
+	date: new Date().toISOString(),
+	sizes: SIZES,
+	loadAverage: os.loadavg().map(round1),
+	cpus: os.cpus().length,
+};
+const perSize: Array<Record<string, unknown>> = [];
+result.stores = perSize;
 
 afterAll(() => {
 	console.log(JSON.stringify(result, null, 1));
 	writeFileSync(OUT, JSON.stringify(result, null, 2));
 });
 
-test('WooCommerce against the engine on the real store', async () => {
-	const bench = await openBenchStore(TARGET);
-	const stack = engineStack(bench.site);
+async function sideBySide(size: number): Promise<void> {
+	const figures: Record<string, unknown> = { target: size };
+	perSize.push(figures);
+	const bench = await openBenchStore(size, (line) => console.log(line), { bulk: true });
+	figures.orders = bench.stamp.orders;
+	figures.seed = bench.stamp.bulk;
+	if (SEED_ONLY) {
+		await bench.site.close();
+		return;
+	}
+	const stack: EngineStack = engineStack(bench.site);
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-bench-'));
+	const closing: Array<() => Promise<void>> = [];
 	try {
-		result.seedSeconds = bench.stamp.seedSeconds;
-		result.importSeconds = bench.stamp.importSeconds;
-		result.storeGrewSeconds = Math.round(bench.grewSeconds);
-
 		// The store's own time for a page of 100 orders, pages spread over the whole store.
 		const first = await stack.wc('wc/v3/orders', { per_page: 100, page: 1 });
 		const pages = Number(first.headers.get('x-wp-totalpages') ?? 1);
 		const pageTimes: number[] = [first.ms];
-		for (let k = 1; k < 9; k++) {
-			const page = 1 + Math.floor((k * (pages - 1)) / 8);
+		for (let k = 1; k < 5; k++) {
+			const page = 1 + Math.floor((k * (pages - 1)) / 4);
 			pageTimes.push((await stack.wc('wc/v3/orders', { per_page: 100, page })).ms);
 		}
-		result.storePageMedianMs = median(pageTimes);
+		figures.storePageMedianMs = median(pageTimes);
 
-		// Backfill from the store (its answers recorded), then from the recording at once.
-		const keys = stack.keys();
-		const recorded = new Map<string, Recorded>();
-		const file = path.join(dir, 'engine.duckdb');
-		const orderPageMs: number[] = [];
-		const real = await timedBackfill(
-			file,
-			stack.url,
-			keys,
-			recordingFetch(recorded, orderPageMs),
+		// The DuckDB engine on the generated store (a copy: opening it adds the engine's tables).
+		const generated = path.join(bench.dir, 'generated.duckdb');
+		const duckFile = path.join(dir, 'store.duckdb');
+		copyFileSync(generated, duckFile);
+		const duck = await startServer({ databasePath: duckFile, quiet: true, sync: false });
+		closing.push(() => duck.close());
+
+		// The ClickHouse engine: the same store loaded into a one-shard ClickHouse.
+		const cluster = await startCluster({ shards: 1, dir: path.join(dir, 'clickhouse') });
+		closing.push(() => cluster.stop());
+		const shardUrls = cluster.shards.map((s) => s.url);
+		await createClusterSchema(shardUrls, cluster.name, CLICKHOUSE_DB);
+		await createStoreRegistry(shardUrls, cluster.name, CLICKHOUSE_DB);
+		const client = new ClickHouseClient(
+			{ url: shardUrls[0], database: CLICKHOUSE_DB },
+			{ insert_distributed_sync: 1 },
 		);
-		result.orders = real.orders;
-		result.syncSeconds = round1(real.seconds);
-		result.syncOrdersPerSecond = Math.round(real.orders / real.seconds);
-		// The store's answer time for a page of 100 orders while the sync ran (3 pages at once).
-		result.syncPageMedianMs = median(orderPageMs);
-		const replay = await replayServer(recorded);
+		const storeUrl = 'https://bench-store.example';
+		const secret = 'bench-store-secret-0123456789abcdef';
+		const storeId = normaliseStoreId(storeUrl);
+		if (!storeId) throw new Error(`${storeUrl} is not a store address.`);
+		const source = await Db.open(generated);
 		try {
-			const fast = await timedBackfill(path.join(dir, 'replay.duckdb'), replay.url, keys);
-			expect(fast.orders).toBe(real.orders);
-			result.replaySeconds = round1(fast.seconds);
-			result.replayOrdersPerSecond = Math.round(fast.orders / fast.seconds);
-			result.replayPageMedianMs = fast.pageMedianMs;
+			const t0 = performance.now();
+			await loadStore(source, client, 1);
+			figures.clickhouseLoadSeconds = round1((performance.now() - t0) / 1000);
+			await registerClickHouseStore(client, {
+				storeId: 1,
+				url: storeId,
+				settings: await readStoreSettings(source),
+			});
 		} finally {
-			await replay.close();
+			source.close();
 		}
+		const secretFile = path.join(dir, 'store.secret');
+		writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+		const clickhouse = await startCli([
+			'--engine',
+			`clickhouse://127.0.0.1:${cluster.shards[0].httpPort}/${CLICKHOUSE_DB}`,
+			'--db',
+			path.join(dir, 'engine.duckdb'),
+			'--orders',
+			'0',
+			'--store-url',
+			storeUrl,
+			'--store-secret-file',
+			secretFile,
+		]);
+		closing.push(() => clickhouse.stop());
+		const now = Math.floor(Date.now() / 1000);
+		const token = signEngineToken(
+			{
+				store: storeId,
+				sub: 1,
+				cap: 'view_woocommerce_reports',
+				iat: now,
+				exp: now + 6 * 3600,
+				aud: clickhouse.url,
+			},
+			secret,
+		);
 
-		const server = await startServer({ databasePath: file, quiet: true, sync: false });
-		try {
-			const [engineStore] = await listEngineStores(server.ctx.db);
-			const now = Math.floor(Date.now() / 1000);
-			const token = signEngineToken(
-				{
-					store: engineStore.id,
-					sub: 1,
-					cap: REPORTS_CAPABILITY,
-					iat: now,
-					exp: now + 3000,
-					aud: server.url,
-				},
-				engineStore.secret,
-			);
-			const today = stack.phpJson<{ today: string; year: string; month: string }>(
-				`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'year' => wp_date( 'Y-m-d', time() - 364 * DAY_IN_SECONDS ), 'month' => wp_date( 'Y-m-01' ) ) ), "\\n";`,
-			);
-			const year = { after: `${today.year}T00:00:00`, before: `${today.today}T23:59:59` };
-			const month = { after: `${today.month}T00:00:00`, before: `${today.today}T23:59:59` };
-			const queries: Array<{
-				name: string;
-				route: string;
-				query: Record<string, string | number>;
-			}> = [
-				{
-					name: 'revenue by day over a year',
-					route: 'wc-analytics/reports/revenue/stats',
-					query: {
-						...year,
-						interval: 'day',
-						order: 'asc',
-						per_page: 100,
-						fields: 'net_revenue,total_sales,orders_count',
-					},
-				},
-				{
-					name: 'products page 1 (a year)',
-					route: 'wc-analytics/reports/products',
-					query: {
-						...year,
-						orderby: 'items_sold',
-						order: 'desc',
-						per_page: 25,
-						extended_info: 'true',
-					},
-				},
-				{
-					name: 'dashboard indicators (month)',
-					route: 'wc-analytics/reports/performance-indicators',
-					query: {
-						...month,
-						stats: 'revenue/total_sales,revenue/net_revenue,orders/orders_count,orders/avg_order_value,products/items_sold,revenue/refunds,coupons/amount,taxes/total_tax,revenue/shipping',
-					},
-				},
-				{
-					name: 'dashboard leaderboards (month)',
-					route: 'wc-analytics/leaderboards',
-					query: { ...month, per_page: 5, persisted_query: '{}' },
-				},
-			];
-			const endpoints = [];
-			for (const q of queries) {
-				const woo: number[] = [];
-				const engine: number[] = [];
-				for (let i = 0; i < RUNS + 1; i++) {
-					const w = await stack.wc(q.route, { ...q.query, force_cache_refresh: 'true' });
-					const search = new URLSearchParams(
-						Object.entries({ ...q.query, _bench: `${Date.now()}-${i}` }).map(
-							([k, v]) => [k, String(v)],
-						),
-					);
-					const t0 = Date.now();
-					const response = await fetch(`${server.url}/wp-json/${q.route}?${search}`, {
-						headers: { Authorization: `Bearer ${token}` },
-					});
-					await response.text();
-					expect(response.status).toBe(200);
-					if (i === 0) continue; // warm-up
-					woo.push(w.ms);
-					engine.push(Date.now() - t0);
-				}
-				endpoints.push({
-					endpoint: q.name,
-					woocommerceMedianMs: median(woo),
-					woocommerceP95Ms: p95(woo),
-					engineMedianMs: median(engine),
-					engineP95Ms: p95(engine),
-					ratio: round1(median(woo) / Math.max(1, median(engine))),
+		const dates = stack.phpJson<{
+			today: string;
+			year: string;
+			month: string;
+			quarter: string;
+		}>(
+			`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'year' => wp_date( 'Y-m-d', time() - 364 * DAY_IN_SECONDS ), 'month' => wp_date( 'Y-m-01' ), 'quarter' => wp_date( 'Y-m-d', time() - 90 * DAY_IN_SECONDS ) ) ), "\\n";`,
+		);
+		const endpoints = [];
+		let n = 0;
+		for (const q of requests(dates.today, dates.year, dates.month, dates.quarter)) {
+			const woo: number[] = [];
+			const duckMs: number[] = [];
+			const clickMs: number[] = [];
+			const floorMs: number[] = [];
+			let clickError: string | null = null;
+			let floor: { statements: number; run: () => Promise<number> } | null = null;
+			const totals: Record<string, number | null> = {};
+			for (let i = 0; i < RUNS + 1; i++) {
+				const w = await stack.wc<unknown>(q.route, {
+					...q.query,
+					force_cache_refresh: 'true',
 				});
+				const duckUrl = `${duck.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`;
+				if (i === 0) {
+					// Warm-up: the statements the DuckDB answer runs are recorded for its floor.
+					let body = '';
+					floor = await withFloor(duck.ctx.db, async () => {
+						body = (await timed(duckUrl, {})).body;
+					});
+					totals.woocommerce = netRevenue(JSON.stringify(w.body));
+					totals.duckdb = netRevenue(body);
+				} else {
+					woo.push(w.ms);
+					duckMs.push((await timed(duckUrl, {})).ms);
+					if (floor) floorMs.push(await floor.run());
+				}
+				if (clickError) continue;
+				try {
+					const answer = await timed(
+						`${clickhouse.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`,
+						{ Authorization: `Bearer ${token}` },
+					);
+					if (i === 0) totals.clickhouse = netRevenue(answer.body);
+					else clickMs.push(answer.ms);
+				} catch (error) {
+					clickError = (error as Error).message.slice(0, 400);
+				}
 			}
-			result.endpoints = endpoints;
-		} finally {
-			await server.close();
+			endpoints.push({
+				endpoint: q.name,
+				woocommerceMedianMs: round1(median(woo)),
+				woocommerceP95Ms: round1(p95(woo)),
+				duckdbMedianMs: round1(median(duckMs)),
+				duckdbP95Ms: round1(p95(duckMs)),
+				duckdbFloorMedianMs: round1(median(floorMs)),
+				duckdbStatements: floor?.statements ?? 0,
+				clickhouseMedianMs: clickError ? null : round1(median(clickMs)),
+				clickhouseP95Ms: clickError ? null : round1(p95(clickMs)),
+				clickhouseError: clickError,
+				duckdbRatio: round1(median(woo) / Math.max(0.1, median(duckMs))),
+				clickhouseRatio: clickError
+					? null
+					: round1(median(woo) / Math.max(0.1, median(clickMs))),
+				netRevenue:
+					totals.woocommerce === undefined || totals.woocommerce === null
+						? undefined
+						: totals,
+			});
+		}
+		figures.endpoints = endpoints;
+		// Last: the engine's sync from the store (bounded).
+		if (SYNC_SECONDS > 0) {
+			const sync = await boundedBackfill(
+				path.join(dir, 'sync.duckdb'),
+				stack.url,
+				stack.keys(),
+				SYNC_SECONDS,
+				CATALOGUE_SECONDS,
+			);
+			figures.syncOrders = sync.orders;
+			figures.syncSeconds = round1(sync.seconds);
+			figures.syncComplete = sync.complete;
+			figures.syncCatalogueSeconds = round1(sync.catalogueSeconds);
+			figures.syncCatalogueDone = sync.catalogueDone;
+			figures.syncOrdersPerSecond =
+				sync.seconds > 0 ? Math.round(sync.orders / sync.seconds) : null;
+			figures.syncPageMedianMs = sync.pageMedianMs;
 		}
 	} finally {
+		for (const close of closing.reverse()) await close();
 		await bench.site.close();
 		rmSync(dir, { recursive: true, force: true });
 	}
-});
+}
 
-test('a sync batch of 100 orders into a 1M-order store', async () => {
+for (const size of SIZES) {
+	test(`WooCommerce, the DuckDB engine and the ClickHouse engine at ${size} orders`, async () => {
+		await sideBySide(size);
+	});
+}
+
+(ROLLUP ? test : test.skip)('a sync batch of 100 orders into a 1M-order store', async () => {
 	const kept = path.join(REPO, '.data', `bench-${ROLLUP_ORDERS}.duckdb`);
 	if (!existsSync(kept)) {
 		const started = Date.now();
