@@ -65,7 +65,9 @@ function ForecastLine({
 			</li>
 		);
 	}
-	const format = (value: number) => context.formatMetric(type, value);
+	// Orders are whole.
+	const format = (value: number) =>
+		context.formatMetric(type, metric === 'orders_count' ? Math.round(value) : value);
 	return (
 		<li className="abacus-forecast__line is-shown">
 			<span className="abacus-forecast__label">
