@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, stopping at the first failure. Stages run in order; the lanes of a stage
  * run side by side (each lane's steps in order), so that the 2 cores of a CI machine stay busy:
- * 1. lint | typecheck, typecheck tests | php -l plugin.php, build (client), build of the abacus-*
+ * 1. lint | typecheck | typecheck tests, php -l plugin.php, build (client), build of the abacus-*
  *    script handles (the builds read the sources, not tsc's output)
  * 2. unit and integration tests (jest, two workers) | the plugin in a real WordPress, then the engine
  *    on that WordPress (one after the other: they share the prepared WordPress store the first one
@@ -39,11 +39,10 @@ const jestJson = (config, output) => [
 const stages = [
 	[
 		[['lint', 'npm', ['run', '--silent', 'lint']]],
+		[['typecheck', 'npx', ['tsc', '-b']]],
+		// Three lanes of about the same length (lint, typecheck; the tests' typecheck and builds).
 		[
-			['typecheck', 'npx', ['tsc', '-b']],
 			['typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.tests.json']],
-		],
-		[
 			['plugin syntax', 'php', ['-l', 'plugin.php']],
 			['build', 'npx', ['webpack', '--mode', 'production']],
 			// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
