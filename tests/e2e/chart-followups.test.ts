@@ -294,6 +294,10 @@ describe('revenue by week, custom range vs previous period', () => {
 			// No current orders to open there: the tooltip does not offer it, Enter stays here.
 			expect(tip).not.toContain('see these orders');
 			await page.keyboard.press('Enter');
+			// Adding a note is all a date without orders offers: its dialog, closed with Escape.
+			await page.getByRole('dialog', { name: 'Add a note' }).waitFor();
+			await page.keyboard.press('Escape');
+			await page.getByRole('dialog', { name: 'Add a note' }).waitFor({ state: 'detached' });
 			expect(new URL(page.url()).searchParams.get('path')).toBe('/analytics/revenue');
 			await page.locator('main .abacus-chart').screenshot({
 				path: `/tmp/chart-week-comparison-${width}.png`,
