@@ -159,6 +159,17 @@ export const CLICKHOUSE_ROLLUPS: Record<string, RollupSpec> = {
 export const ROLLUP_GENERATIONS = 'rollup_generations';
 
 /**
+ * Version of the cluster's roll-up definitions (`CLICKHOUSE_ROLLUPS`). Every committed generation
+ * records the version it was computed by (`rollup_generations.definition`; 0 in a generation
+ * committed before the column); readers read only a generation of this version, so after a
+ * definition changes a store is read from its orders until its next refresh (a load, a push, a
+ * cost save), which computes every day again instead of copying rows of the older definition
+ * (1: the profit roll-up's lines without a cost net of their returns and aliased
+ * `lines_without_cost`, as DuckDB's `ROLLUP_VERSION` 5).
+ */
+export const CLICKHOUSE_ROLLUP_VERSION = 1;
+
+/**
  * The subquery of one store's rows of a roll-up table, of its current generation (the highest
  * `rollup_generations` names; 0 when there is none). `local`: the shard's own
  * tables (the store's rows and its generation rows lie on one shard), else the Distributed ones.
@@ -174,12 +185,13 @@ export function rollupRows(
 }
 
 /**
- * A scalar subquery of the store's current generation: the highest committed (0 when none was),
- * so a refresh that began earlier and commits later never replaces a newer one.
+ * A scalar subquery of the store's current generation: the highest committed by the current
+ * definitions (0 when none was), so a refresh that began earlier and commits later never replaces
+ * a newer one, and rows of an older definition are never read.
  */
 function currentGeneration(database: string, storeId: number, local = false): string {
 	const all = local ? '' : '_all';
-	return `(SELECT max(generation) FROM ${database}.${ROLLUP_GENERATIONS}${all} WHERE store_id = ${storeId})`;
+	return `(SELECT max(generation) FROM ${database}.${ROLLUP_GENERATIONS}${all} WHERE store_id = ${storeId} AND definition = ${CLICKHOUSE_ROLLUP_VERSION})`;
 }
 
 /**
@@ -217,9 +229,26 @@ export async function createRollupTables(
 		}
 	}
 	await client.run(
-		`CREATE TABLE IF NOT EXISTS ${database}.${ROLLUP_GENERATIONS} (store_id UInt32, generation UInt64, committed UInt64) ENGINE = MergeTree() ORDER BY (store_id, committed)`,
+		`CREATE TABLE IF NOT EXISTS ${database}.${ROLLUP_GENERATIONS} (store_id UInt32, generation UInt64, committed UInt64, definition UInt32 DEFAULT 0) ENGINE = MergeTree() ORDER BY (store_id, committed)`,
 	);
 	await distributed(ROLLUP_GENERATIONS);
+	// A generation table made before the definition version gets it (its generations read 0:
+	// older than every version, never read again).
+	const lacking = await client.all<{ name: string }>(
+		`SELECT name FROM system.tables WHERE database = ? AND name IN (?, ?)
+		AND name NOT IN (SELECT table FROM system.columns WHERE database = ? AND name = 'definition')`,
+		[database, ROLLUP_GENERATIONS, `${ROLLUP_GENERATIONS}_all`, database],
+	);
+	for (const { name } of lacking) {
+		try {
+			await client.run(
+				`ALTER TABLE ${database}.${name} ADD COLUMN definition UInt32 DEFAULT 0`,
+			);
+		} catch (error) {
+			if (!(error instanceof Error && /already exists|DUPLICATE_COLUMN/i.test(error.message)))
+				throw error;
+		}
+	}
 }
 
 /**
@@ -281,15 +310,18 @@ function nextGeneration(): number {
 	return lastGeneration;
 }
 
-/** The store's current generation and when it was committed (0 and 0 when none was). */
+/**
+ * The store's current generation (of the current definitions) and when it was committed (0 and
+ * 0 when none was).
+ */
 async function generationOf(
 	client: ClickHouseClient,
 	storeId: number,
 ): Promise<{ generation: number; committed: number }> {
 	const row = await client.one<{ generation: string; committed: string }>(
 		`SELECT toString(max(generation)) AS generation, toString(max(committed)) AS committed
-		FROM ${client.target.database}.${ROLLUP_GENERATIONS}_all WHERE store_id = ?`,
-		[storeId],
+		FROM ${client.target.database}.${ROLLUP_GENERATIONS}_all WHERE store_id = ? AND definition = ?`,
+		[storeId, CLICKHOUSE_ROLLUP_VERSION],
 	);
 	return { generation: Number(row?.generation ?? 0), committed: Number(row?.committed ?? 0) };
 }
@@ -346,6 +378,20 @@ export async function refreshRollups(
 		? shards.map((shard) => ({ shard: new ClickHouseClient(shard.target, nulls), local: true }))
 		: [{ shard: sync, local: false }];
 	const base = await generationOf(sync, storeId);
+	if (base.generation === 0 && (from !== undefined || products !== undefined)) {
+		// No generation of the current definitions to copy the other days from (a store whose
+		// roll-ups an older definition computed, or none): every day is computed.
+		const stale = await sync.one<{ n: string }>(
+			`SELECT count() AS n FROM ${database}.${ROLLUP_GENERATIONS}_all WHERE store_id = ?`,
+			[storeId],
+		);
+		if (Number(stale?.n ?? 0) > 0) {
+			return refreshRollups(client, storeId, {
+				shards: options.shards,
+				beforeCommit: options.beforeCommit,
+			});
+		}
+	}
 	const generation = nextGeneration();
 	const range = from === undefined ? '' : 'day BETWEEN toDate(?) AND toDate(?)';
 	const rangeParams: SqlValue[] = from === undefined || to === undefined ? [] : [from, to];
@@ -414,7 +460,7 @@ export async function refreshRollups(
 	// The commit: one row on the store's shard.
 	const committed = nextGeneration();
 	await sync.insert(`${database}.${ROLLUP_GENERATIONS}_all`, [
-		{ store_id: storeId, generation, committed },
+		{ store_id: storeId, generation, committed, definition: CLICKHOUSE_ROLLUP_VERSION },
 	]);
 	const others = await sync.one<{ n: string }>(
 		`SELECT count() AS n FROM ${database}.${ROLLUP_GENERATIONS}_all

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
+import { isDateBasis } from '../db/date-basis.js';
 import { RestError } from '../http/errors.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
@@ -51,8 +52,14 @@ export const CLICKHOUSE_TABLES: Record<string, TableSpec> = {
 			['returning_customer', 'Nullable(UInt8)'],
 			['status', 'String'],
 			['customer_id', 'Nullable(Int64)'],
+			// Added after the first clusters (`createClusterSchema` adds them to older tables,
+			// whose rows read NULL until the store is loaded or pushed again): the dates revenue
+			// and orders stats and the orders list count by under the paid or completed date type
+			// (`db/date-basis.ts`; a refund's are its creation date, as the pipeline writes them).
+			['date_paid', `Nullable(${TIME})`],
+			['date_completed', `Nullable(${TIME})`],
 		],
-		select: `order_id, parent_id, ${time('date_created')}, ${time('date_created_gmt')}, num_items_sold, ${money('total_sales')}, ${money('tax_total')}, ${money('shipping_total')}, ${money('net_total')}, CAST(returning_customer AS INTEGER), status, customer_id`,
+		select: `order_id, parent_id, ${time('date_created')}, ${time('date_created_gmt')}, num_items_sold, ${money('total_sales')}, ${money('tax_total')}, ${money('shipping_total')}, ${money('net_total')}, CAST(returning_customer AS INTEGER), status, customer_id, ${time('date_paid')}, ${time('date_completed')}`,
 		order: 'order_id',
 	},
 	order_product_lookup: {
@@ -528,6 +535,10 @@ const STORES_COLUMNS: Array<[name: string, type: string]> = [
 	// The store's price decimals (`woocommerce_price_num_decimals`, 0–8), -1 when the
 	// registration did not say (made before the column, or by a writer that does not read them).
 	['price_decimals', 'Int16 DEFAULT -1'],
+	// The store's date type (`woocommerce_date_type` as its DuckDB file or workspace holds it: a
+	// synced store that never saved one holds WooCommerce's default, the paid date), '' when the
+	// registration did not say (made before the column): the creation date then.
+	['date_basis', "String DEFAULT ''"],
 ];
 
 /** Creates the store registry on every shard (a row per registration; the highest version wins). */
@@ -685,6 +696,7 @@ export async function registerStore(
 			version: nextVersion(),
 			// JSONEachRow on 18.16 fills an omitted column with 0, not its DEFAULT: always sent.
 			price_decimals: priceDecimalsOf(store.priceDecimals),
+			date_basis: s.dateBasis ?? '',
 		},
 	]);
 }
@@ -713,8 +725,9 @@ export async function storeByUrl(
 		manage_stock: number;
 		decimals_known: string;
 		decimals: number;
+		date_basis: string;
 	}>(
-		`SELECT store_id, countIf(price_decimals >= 0) AS decimals_known, argMaxIf(price_decimals, version, price_decimals >= 0) AS decimals, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? AND store_id GLOBAL IN (${ownedIds(client.target.database)}) GROUP BY store_id ORDER BY store_id LIMIT 1`,
+		`SELECT store_id, argMaxIf(date_basis, version, date_basis != '') AS date_basis, countIf(price_decimals >= 0) AS decimals_known, argMaxIf(price_decimals, version, price_decimals >= 0) AS decimals, argMax(time_zone, version) AS time_zone, argMax(start_of_week, version) AS start_of_week, arrayStringConcat(argMax(excluded_statuses, version), ',') AS excluded_statuses, arrayStringConcat(argMax(actionable_statuses, version), ',') AS actionable_statuses, argMax(currency, version) AS currency, argMax(low_stock_amount, version) AS low_stock_amount, argMax(no_stock_amount, version) AS no_stock_amount, argMax(manage_stock, version) AS manage_stock FROM ${client.target.database}.stores_all WHERE url = ? AND store_id GLOBAL IN (${ownedIds(client.target.database)}) GROUP BY store_id ORDER BY store_id LIMIT 1`,
 		[url, url],
 	);
 	if (!row) return null;
@@ -731,6 +744,9 @@ export async function storeByUrl(
 			lowStockAmount: Number(row.low_stock_amount),
 			noStockAmount: Number(row.no_stock_amount),
 			manageStock: Number(row.manage_stock) === 1,
+			// No registration said (all made before the column): the creation date, by which
+			// such a store's rows were counted.
+			dateBasis: isDateBasis(row.date_basis) ? row.date_basis : 'date_created',
 		},
 		...(Number(row.decimals_known) > 0 ? { priceDecimals: Number(row.decimals) } : {}),
 	};

@@ -104,5 +104,6 @@ export function storeOwnedOptions(settings: StoreSettings): Record<string, unkno
 		woocommerce_manage_stock: settings.manageStock ? 'yes' : 'no',
 		woocommerce_notify_low_stock_amount: String(settings.lowStockAmount),
 		woocommerce_notify_no_stock_amount: String(settings.noStockAmount),
+		woocommerce_date_type: settings.dateBasis ?? 'date_created',
 	};
 }
