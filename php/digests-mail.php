@@ -686,7 +686,7 @@ function abacus_digest_send( $digest, $period, $emails, $flags = array() ) {
 		};
 		add_action( 'phpmailer_init', $attach );
 		add_action( 'wp_mail_failed', $error );
-		$headers = array( 'Content-Type: text/html; charset=UTF-8' );
+		$headers = array( 'Content-Type: text/html; charset=UTF-8', 'X-Abacus-Digest: ' . $digest['id'] );
 		if ( '#' !== $mail['unsubscribe'] ) {
 			$headers[] = 'List-Unsubscribe: <' . $mail['unsubscribe'] . '>';
 			$headers[] = 'List-Unsubscribe-Post: List-Unsubscribe=One-Click';

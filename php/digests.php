@@ -425,7 +425,7 @@ function abacus_rest_create_digest( $request ) {
 		$clean
 	);
 	$digests[] = $digest;
-	update_option( ABACUS_DIGESTS_OPTION, $digests, false );
+	update_option( ABACUS_DIGESTS_OPTION, $digests, true );
 	abacus_digests_schedule_cron();
 	$response = rest_ensure_response( abacus_digests_public( $digest ) );
 	$response->set_status( 201 );
@@ -458,7 +458,7 @@ function abacus_rest_update_digest( $request ) {
 		}
 		$digests[ $index ]             = array_merge( $digest, $clean );
 		$digests[ $index ]['revision'] = (int) $digest['revision'] + 1;
-		update_option( ABACUS_DIGESTS_OPTION, $digests, false );
+		update_option( ABACUS_DIGESTS_OPTION, $digests, true );
 		return rest_ensure_response( abacus_digests_public( $digests[ $index ] ) );
 	}
 	return abacus_digests_not_found();
@@ -492,7 +492,7 @@ function abacus_rest_delete_digest( $request ) {
 	if ( count( $kept ) === count( $digests ) ) {
 		return abacus_digests_not_found();
 	}
-	update_option( ABACUS_DIGESTS_OPTION, $kept, false );
+	update_option( ABACUS_DIGESTS_OPTION, $kept, true );
 	$states = abacus_digests_states();
 	unset( $states[ $request['id'] ] );
 	update_option( ABACUS_DIGESTS_STATE_OPTION, $states, false );

@@ -1,0 +1,833 @@
+/**
+ * E-mail digests in WordPress 6.8 + WooCommerce 10: an SMTP sink on 127.0.0.1 (smtp-server) receives
+ * what WordPress's mailer sends (pointed at it by this test's must-use plugin). A weekly digest is
+ * set up through abacus/v1/digests with the REST nonce; WordPress's scheduler run twice for its
+ * period sends one e-mail per recipient; the e-mail (mailparser) has HTML and plain-text parts, every
+ * figure equal to WooCommerce's analytics REST answers for the same range and linking to its report
+ * over that range, an inline PNG chart per figure, the leaderboards, and a signed unsubscribe link
+ * that works without logging in and stops that recipient; a period missed while the site slept is
+ * sent once, marked late; a refused recipient is logged and sent again by Retry. In Chromium, with
+ * the mouse: the settings card sets a weekly digest up, previews it and sends a test, at 1440 and
+ * 390 px; the e-mail's HTML is shown as a mail client would and photographed for the README.
+ */
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+import {
+	ADMIN,
+	SHOP_MANAGER,
+	SUBSCRIBER,
+	missingPrerequisite,
+	startWordPress,
+	type WordPressSite,
+} from './harness.js';
+import { connect } from '../engine/stack.js';
+
+const root = path.resolve(__dirname, '../..');
+const buildRoot = process.env.ABACUS_BUILD_ROOT
+	? path.resolve(process.env.ABACUS_BUILD_ROOT)
+	: path.join(root, 'build');
+const missing = missingPrerequisite();
+if (missing) console.warn(`Skipping the WordPress digests test: ${missing}`);
+const describeIfReady = missing ? describe.skip : describe;
+const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const OWNER_ADDRESS = 'owner@example.org';
+const REFUSED_ADDRESS = 'refused@example.org';
+const ENGINE_SECRET = 'digest-engine-secret-0123456789abcdef';
+
+/** A free loopback port. */
+function unusedPort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() =>
+				typeof address === 'object' && address
+					? resolve(address.port)
+					: reject(new Error('no port')),
+			);
+		});
+	});
+}
+
+interface Range {
+	after: string;
+	before: string;
+}
+interface Period {
+	key: string;
+	after: string;
+	before: string;
+	sendAt: number;
+}
+
+/** The test store's currency: US dollars, `$1,234.56`. */
+function money(value: number): string {
+	const abs = Math.abs(value).toLocaleString('en-US', {
+		minimumFractionDigits: 2,
+		maximumFractionDigits: 2,
+	});
+	return value < 0 ? `-$${abs}` : `$${abs}`;
+}
+
+/** The last line of a PHP run's output, parsed. */
+function lastJson<T>(output: string): T {
+	return JSON.parse(output.trim().split('\n').pop() ?? 'null') as T;
+}
+
+describeIfReady('e-mail digests in WordPress', () => {
+	let site: WordPressSite;
+	let browser: Browser;
+	let tmp: string;
+	let smtp: SMTPServer;
+	const inbox: ParsedMail[] = [];
+	let arrived: () => void = () => undefined;
+	/** Addresses the sink refuses (as a mail server refusing a mailbox). */
+	const refused = new Set<string>([REFUSED_ADDRESS]);
+
+	/** Waits until the sink holds `count` e-mails (a minute at most: then says how many came). */
+	async function mails(count: number): Promise<ParsedMail[]> {
+		const until = Date.now() + 60_000;
+		while (inbox.length < count) {
+			if (Date.now() > until) {
+				throw new Error(`${inbox.length} e-mails arrived, ${count} were expected.`);
+			}
+			await new Promise<void>((resolve) => {
+				arrived = resolve;
+				setTimeout(resolve, 1000);
+			});
+		}
+		return inbox;
+	}
+
+	beforeAll(async () => {
+		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-digests-'));
+		smtp = new SMTPServer({
+			authOptional: true,
+			disabledCommands: ['STARTTLS', 'AUTH'],
+			logger: false,
+			onRcptTo(address, _session, callback) {
+				if (refused.has(address.address.toLowerCase())) {
+					callback(new Error('550 No such mailbox here'));
+					return;
+				}
+				callback();
+			},
+			onData(stream, _session, callback) {
+				// The HTML as sent: its images named by cid, not replaced by data addresses.
+				simpleParser(stream, { keepCidLinks: true })
+					.then((mail) => {
+						inbox.push(mail);
+						arrived();
+						callback();
+					})
+					.catch(callback);
+			},
+		});
+		await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+		const port = (smtp.server.address() as AddressInfo).port;
+		const zip = path.join(tmp, 'abacus.zip');
+		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
+			cwd: root,
+			stdio: 'ignore',
+			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
+		});
+		const mailer = path.join(tmp, 'mail-sink.php');
+		writeFileSync(
+			mailer,
+			`<?php
+// Test only: Abacus's digests (header X-Abacus-Digest) go to the test's SMTP sink on
+// 127.0.0.1:${port}; every other e-mail (WooCommerce's order e-mails) still goes nowhere.
+add_action( 'plugins_loaded', function () {
+	remove_filter( 'pre_wp_mail', '__return_true' );
+	add_filter( 'pre_wp_mail', function ( $result, $atts ) {
+		$headers = is_array( $atts['headers'] ) ? implode( "\n", $atts['headers'] ) : (string) $atts['headers'];
+		return false === stripos( $headers, 'X-Abacus-Digest:' ) ? true : $result;
+	}, 10, 2 );
+} );
+add_filter( 'wp_mail_from', function () { return 'store@example.org'; } );
+add_action( 'phpmailer_init', function ( $mailer ) {
+	$mailer->isSMTP();
+	$mailer->Host        = '127.0.0.1';
+	$mailer->Port        = ${port};
+	$mailer->SMTPAuth    = false;
+	$mailer->SMTPAutoTLS = false;
+	$mailer->SMTPSecure  = '';
+} );
+// The test's Abacus engine listens on a loopback port: WordPress may call it.
+add_filter( 'http_request_host_is_external', '__return_true' );
+add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
+	return array_merge( (array) $ports, array( (int) wp_parse_url( $url, PHP_URL_PORT ) ) );
+}, 10, 3 );
+// Orders reach WooCommerce's analytics tables as they are saved.
+add_filter( 'woocommerce_analytics_disable_action_scheduling', '__return_true' );
+`,
+		);
+		site = await startWordPress(zip, {
+			contentFiles: { 'mu-plugins/abacus-test-mail-sink.php': mailer },
+		});
+		// Paid orders in this week and the week before (the prepared store's may be older).
+		const made = site.php(`
+$product = wc_get_products( array( 'limit' => 1, 'status' => 'publish', 'type' => 'simple', 'orderby' => 'id', 'order' => 'ASC' ) )[0];
+$today   = current_datetime()->setTime( 0, 0, 0 )->getTimestamp();
+$ids     = array();
+foreach ( array( array( 0, 3 ), array( 7, 1 ), array( 8, 2 ) ) as $spec ) {
+	$when  = max( $today, time() - HOUR_IN_SECONDS ) - $spec[0] * DAY_IN_SECONDS;
+	$order = wc_create_order();
+	$order->add_product( $product, $spec[1] );
+	$order->set_billing_email( 'digest-buyer@example.org' );
+	$order->calculate_totals();
+	$order->set_date_created( $when );
+	$order->set_date_paid( $when );
+	$order->set_status( 'completed' );
+	$order->save();
+	$ids[] = $order->get_id();
+}
+echo wp_json_encode( $ids );`);
+		expect(lastJson<number[]>(made)).toHaveLength(3);
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+		});
+		mkdirSync(ARTIFACTS, { recursive: true });
+	}, 600000);
+
+	afterAll(async () => {
+		await browser?.close();
+		await site?.close();
+		await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+		if (tmp) rmSync(tmp, { recursive: true, force: true });
+	}, 120000);
+
+	async function logIn(
+		user: { user: string; password: string },
+		width = 1440,
+	): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+		const context = await browser.newContext({ viewport: { width, height: 1000 } });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(error.message));
+		for (let attempt = 1; ; attempt += 1) {
+			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
+			await page.fill('#user_login', user.user);
+			await page.fill('#user_pass', user.password);
+			await page.click('#wp-submit');
+			try {
+				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
+					waitUntil: 'domcontentloaded',
+					timeout: 30_000,
+				});
+				break;
+			} catch (error) {
+				if (attempt === 3) throw error;
+			}
+		}
+		return { context, page, errors };
+	}
+
+	async function restNonce(page: Page): Promise<string> {
+		return (
+			await (
+				await page.request.get(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`)
+			).text()
+		).trim();
+	}
+
+	/** A REST call as the logged-in user of `page` (cookie and nonce); answers status and body. */
+	async function rest<T>(
+		page: Page,
+		method: 'GET' | 'POST' | 'DELETE',
+		route: string,
+		body?: unknown,
+		query: Record<string, string> = {},
+		nonce?: string | null,
+	): Promise<{ status: number; body: T }> {
+		const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+		const token = nonce === undefined ? await restNonce(page) : nonce;
+		if (token) headers['X-WP-Nonce'] = token;
+		const response = await page.request.fetch(
+			`${site.url}/wp-json${route}?${new URLSearchParams(query)}`,
+			{ method, headers, data: body === undefined ? undefined : JSON.stringify(body) },
+		);
+		return { status: response.status(), body: (await response.json()) as T };
+	}
+
+	/** The period a digest sends next, and the time just after it is due. */
+	function nextPeriod(id: string): Period {
+		return lastJson<Period>(
+			site.php(`
+$digest = abacus_digests_find( '${id}' );
+$next   = abacus_digests_period( $digest['schedule'], time(), true );
+echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->format( 'Y-m-d\\TH:i:s' ), 'before' => $next['end']->format( 'Y-m-d\\TH:i:s' ), 'sendAt' => $next['sendAt'] ) );`),
+		);
+	}
+
+	/**
+	 * PHP code run with WordPress loaded, without blocking this process (the SMTP sink lives in it:
+	 * site.php, synchronous, would leave WordPress's mailer waiting for the sink's greeting).
+	 */
+	async function phpAsync(code: string): Promise<string> {
+		const file = path.join(
+			site.root,
+			`abacus-digest-run-${Date.now()}-${Math.random().toString(36).slice(2)}.php`,
+		);
+		writeFileSync(file, `<?php\nrequire __DIR__ . '/wp-load.php';\n${code}\n`);
+		try {
+			return await new Promise<string>((resolve, reject) =>
+				execFile(
+					'php',
+					['-d', 'memory_limit=512M', file],
+					{ cwd: site.root, encoding: 'utf8' },
+					(error, stdout, stderr) =>
+						error
+							? reject(new Error(`${error.message}${stderr}${stdout}`))
+							: resolve(stdout),
+				),
+			);
+		} finally {
+			rmSync(file, { force: true });
+		}
+	}
+
+	/** WordPress's scheduled run of the digests at `now` (a timestamp), as WP-Cron runs it. */
+	async function tick(now: number): Promise<void> {
+		await phpAsync(`abacus_digests_tick( ${now} );`);
+	}
+
+	let digestId = '';
+	let adminEmail = '';
+	const FIGURES = [
+		'revenue/net_revenue',
+		'orders/orders_count',
+		'orders/avg_order_value',
+		'products/items_sold',
+		'revenue/refunds',
+	];
+
+	test('the route checks the nonce, the capability and every field', async () => {
+		const { context, page } = await logIn(ADMIN);
+		const listed = await rest<{
+			digests: unknown[];
+			users: Array<{ id: number; email: string; name: string }>;
+			figures: Array<{ stat: string; label: string }>;
+		}>(page, 'GET', '/abacus/v1/digests');
+		expect(listed.status).toBe(200);
+		expect(listed.body.digests).toEqual([]);
+		expect(listed.body.figures.map((f) => f.stat)).toEqual(expect.arrayContaining(FIGURES));
+		const admin = listed.body.users.find((user) => user.name !== '' && user.id === 1);
+		expect(admin).toBeDefined();
+		adminEmail = (admin?.email ?? '').toLowerCase();
+		const good = {
+			name: 'Weekly summary',
+			schedule: { frequency: 'weekly', hour: 7 },
+			recipients: { users: [1], emails: [OWNER_ADDRESS] },
+			figures: FIGURES,
+			comparison: 'previous_period',
+			leaderboards: ['products', 'categories', 'coupons', 'customers'],
+		};
+		// Without the nonce the cookie does not count: refused.
+		const noNonce = await rest(page, 'POST', '/abacus/v1/digests', good, {}, null);
+		expect(noNonce.status).toBe(401);
+		for (const [change, field, message] of [
+			[{ name: '' }, 'name', /name of 1 to 100/],
+			[{ name: 'x'.repeat(101) }, 'name', /name of 1 to 100/],
+			[
+				{ schedule: { frequency: 'yearly', hour: 7 } },
+				'schedule',
+				/daily, weekly or monthly/,
+			],
+			[{ schedule: { frequency: 'daily', hour: 24 } }, 'schedule', /0 to 23/],
+			[{ recipients: { users: [], emails: [] } }, 'recipients', /at least one recipient/],
+			[
+				{ recipients: { users: [], emails: ['not an address'] } },
+				'recipients',
+				/"not an address" is not an e-mail address/,
+			],
+			[{ figures: ['revenue/nothing'] }, 'figures', /not one of this store/],
+			[
+				{ leaderboards: ['orders'] },
+				'leaderboards',
+				/products, categories, coupons, customers/,
+			],
+			[{ comparison: 'yesterday' }, 'comparison', /previous_period or previous_year/],
+			[{ extra: 1 }, null, /Unknown fields: extra/],
+			[
+				{ __proto__: { polluted: true }, constructor: 'x' },
+				null,
+				/Unknown fields: constructor/,
+			],
+		] as const) {
+			const answer = await rest<{
+				message: string;
+				data: { params?: Record<string, string> };
+			}>(page, 'POST', '/abacus/v1/digests', { ...good, ...change });
+			expect([JSON.stringify(change), answer.status]).toEqual([JSON.stringify(change), 400]);
+			expect(answer.body.message).toMatch(message);
+			if (field) expect(Object.keys(answer.body.data.params ?? {})).toEqual([field]);
+		}
+		const created = await rest<{ id: string; revision: number }>(
+			page,
+			'POST',
+			'/abacus/v1/digests',
+			good,
+		);
+		expect(created.status).toBe(201);
+		digestId = created.body.id;
+		// An update saves only the fields sent, and only over the revision it loaded.
+		const stale = await rest<{ code: string }>(page, 'POST', `/abacus/v1/digests/${digestId}`, {
+			revision: created.body.revision + 5,
+			name: 'Changed',
+		});
+		expect([stale.status, stale.body.code]).toEqual([409, 'abacus_digest_changed']);
+		const renamed = await rest<{ name: string; revision: number; figures: string[] }>(
+			page,
+			'POST',
+			`/abacus/v1/digests/${digestId}`,
+			{ revision: created.body.revision, name: 'Weekly summary ' },
+		);
+		expect(renamed.status).toBe(200);
+		expect(renamed.body).toMatchObject({
+			name: 'Weekly summary',
+			revision: created.body.revision + 1,
+			figures: FIGURES,
+		});
+		await context.close();
+		// A shop manager may manage digests; a subscriber may not even list them.
+		const manager = await logIn(SHOP_MANAGER);
+		expect((await rest(manager.page, 'GET', '/abacus/v1/digests')).status).toBe(200);
+		await manager.context.close();
+		const reader = await logIn(SUBSCRIBER);
+		expect((await rest(reader.page, 'GET', '/abacus/v1/digests')).status).toBe(403);
+		await reader.context.close();
+	});
+
+	test('the scheduler run twice sends one e-mail per recipient, with the report pages’ figures', async () => {
+		expect(digestId).not.toBe('');
+		const period = nextPeriod(digestId);
+		// A run before the period's time sends nothing.
+		await tick(period.sendAt - 60);
+		await tick(period.sendAt + 60);
+		await tick(period.sendAt + 120);
+		const received = await mails(2);
+		// Let a wrong third e-mail arrive before counting.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(received).toHaveLength(2);
+		const to = received.map((mail) =>
+			(Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0].address?.toLowerCase(),
+		);
+		expect(to.sort()).toEqual([adminEmail, OWNER_ADDRESS].sort());
+		const { context, page } = await logIn(ADMIN);
+		const totals = async (report: string, range: Range) =>
+			(
+				await rest<{ totals: Record<string, number> }>(
+					page,
+					'GET',
+					`/wc-analytics/reports/${report}/stats`,
+					undefined,
+					{ after: range.after, before: range.before, interval: 'day' },
+				)
+			).body.totals;
+		const revenue = await totals('revenue', period);
+		const orders = await totals('orders', period);
+		const products = await totals('products', period);
+		expect(orders.orders_count).toBeGreaterThan(0);
+		const expected: Array<[string, string, string]> = [
+			['Net sales', money(revenue.net_revenue), '/analytics/revenue'],
+			['Orders', orders.orders_count.toLocaleString('en-US'), '/analytics/orders'],
+			['Average order value', money(orders.avg_order_value), '/analytics/orders'],
+			['Products sold', products.items_sold.toLocaleString('en-US'), '/analytics/products'],
+			['Returns', money(revenue.refunds), '/analytics/revenue'],
+		];
+		const mail = received.find((m) => m.html && m.html.includes(OWNER_ADDRESS)) as ParsedMail;
+		expect(mail.subject).toMatch(/^Weekly summary: /);
+		const html = String(mail.html);
+		expect(html).not.toMatch(/<script/i);
+		const doc = await browser.newPage();
+		await doc.setContent(html);
+		const figures = await doc.evaluate(() =>
+			[...document.querySelectorAll('a')]
+				.filter((a) => a.querySelectorAll('span').length === 2)
+				.map((a) => ({
+					label: a.querySelectorAll('span')[0].textContent ?? '',
+					value: a.querySelectorAll('span')[1].textContent ?? '',
+					href: a.href,
+				})),
+		);
+		expect(figures.map((f) => [f.label, f.value])).toEqual(
+			expected.map(([label, value]) => [label, value]),
+		);
+		for (const [index, figure] of figures.entries()) {
+			const url = new URL(figure.href);
+			expect(url.origin + url.pathname).toBe(`${site.url}/wp-admin/admin.php`);
+			expect(Object.fromEntries(url.searchParams)).toMatchObject({
+				page: 'abacus',
+				path: expected[index][2],
+				period: 'custom',
+				compare: 'previous_period',
+				after: period.after.slice(0, 10),
+				before: period.before.slice(0, 10),
+			});
+		}
+		// A chart per figure: an inline PNG part whose cid the HTML shows.
+		const images = mail.attachments.filter((part) => part.contentType === 'image/png');
+		expect(images).toHaveLength(FIGURES.length);
+		for (const image of images) {
+			expect(image.content.subarray(1, 4).toString()).toBe('PNG');
+			expect(image.contentDisposition).toBe('inline');
+			expect(html).toContain(`cid:${image.cid}`);
+		}
+		// The plain-text part says the same figures.
+		for (const [label, value] of expected) expect(mail.text).toContain(`${label}: ${value}`);
+		// The leaderboards: the top product is the products report's first row.
+		const top = await rest<Array<{ extended_info: { name: string } }>>(
+			page,
+			'GET',
+			'/wc-analytics/reports/products',
+			undefined,
+			{
+				after: period.after,
+				before: period.before,
+				orderby: 'items_sold',
+				order: 'desc',
+				per_page: '1',
+				extended_info: 'true',
+			},
+		);
+		for (const title of ['Top products', 'Top categories', 'Top coupons', 'Top customers']) {
+			expect(html).toContain(title);
+		}
+		expect(await doc.locator('h2', { hasText: 'Top products' }).count()).toBe(1);
+		const firstProduct = await doc.evaluate(() => {
+			const heading = [...document.querySelectorAll('h2')].find((h) =>
+				h.textContent?.includes('Top products'),
+			);
+			return (
+				heading?.parentElement?.querySelector('table tr:nth-child(2) td')?.textContent ?? ''
+			);
+		});
+		expect(firstProduct).toBe(top.body[0].extended_info.name);
+		// The owner's address gets no "Manage digests" (not a store manager); the admin's does.
+		expect(html).not.toContain('Manage digests');
+		const adminMail = received.find((m) => m !== mail) as ParsedMail;
+		expect(String(adminMail.html)).toContain('Manage digests');
+		// The mail client's own unsubscribe (RFC 8058's one-click POST) uses the same signed link.
+		const headerLine = (key: string) =>
+			mail.headerLines.find((header) => header.key === key)?.line ?? '';
+		const ownLink = /Unsubscribe: (\S+)/.exec(String(mail.text))?.[1] ?? '';
+		expect(ownLink).toContain('action=abacus_digest_unsubscribe');
+		expect(headerLine('list-unsubscribe')).toBe(`List-Unsubscribe: <${ownLink}>`);
+		expect(headerLine('list-unsubscribe-post')).toBe(
+			'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+		);
+		// The e-mail as a mail client shows it (its inline images in place), for the README.
+		let shown = html;
+		for (const image of images) {
+			shown = shown.replace(
+				`cid:${image.cid}`,
+				`data:image/png;base64,${image.content.toString('base64')}`,
+			);
+		}
+		await doc.setViewportSize({ width: 760, height: 1000 });
+		await doc.setContent(shown);
+		await doc.screenshot({ path: path.join(ARTIFACTS, 'digest-email.png'), fullPage: true });
+		await doc.close();
+		await context.close();
+	});
+
+	test('the unsubscribe link works without logging in and stops that recipient; a missed period goes once, late', async () => {
+		const mail = inbox.find((m) => String(m.html).includes(OWNER_ADDRESS)) as ParsedMail;
+		const link = /Unsubscribe: (\S+)/.exec(String(mail.text))?.[1] ?? '';
+		expect(link).toContain('admin-post.php?action=abacus_digest_unsubscribe');
+		// A changed signature is refused and changes nothing.
+		const forged = link.replace(
+			/sig=([0-9a-f])/,
+			(_m, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`,
+		);
+		const bad = await fetch(forged);
+		expect(bad.status).toBe(400);
+		// Opening the link (no cookie) asks to confirm; the button unsubscribes.
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		await page.goto(link);
+		await page.getByText(`Stop sending "Weekly summary" to ${OWNER_ADDRESS}?`).waitFor();
+		await page.getByRole('button', { name: 'Unsubscribe' }).click();
+		await page.getByText(`${OWNER_ADDRESS} will no longer receive "Weekly summary".`).waitFor();
+		await context.close();
+		// The next period, the site asleep at its time: sent once when it wakes, marked late, to the
+		// admin only.
+		const before = inbox.length;
+		const period = lastJson<Period>(
+			site.php(`
+$digest = abacus_digests_find( '${digestId}' );
+$state  = abacus_digests_state( '${digestId}' );
+$next   = abacus_digests_period_of_key( $digest['schedule'], $state['lastPeriod'] );
+$after  = abacus_digests_period( $digest['schedule'], $next['sendAt'], true );
+echo wp_json_encode( array( 'key' => $after['key'], 'after' => '', 'before' => '', 'sendAt' => $after['sendAt'] ) );`),
+		);
+		await tick(period.sendAt + 5 * 3600);
+		await tick(period.sendAt + 6 * 3600);
+		const received = await mails(before + 1);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		expect(received).toHaveLength(before + 1);
+		const late = received[before];
+		expect(late.subject).toMatch(/^\(Late\) Weekly summary: /);
+		expect(String(late.html)).toContain('This digest is late');
+		const address = (Array.isArray(late.to) ? late.to[0] : late.to)?.value[0].address;
+		expect(address?.toLowerCase()).toBe(adminEmail);
+	});
+
+	test('a refused recipient is logged, shown, and sent again by Retry', async () => {
+		const { context, page } = await logIn(ADMIN);
+		const loaded = await rest<{ digests: Array<{ id: string; revision: number }> }>(
+			page,
+			'GET',
+			'/abacus/v1/digests',
+		);
+		const digest = loaded.body.digests.find((d) => d.id === digestId);
+		await rest(page, 'POST', `/abacus/v1/digests/${digestId}`, {
+			revision: digest?.revision,
+			recipients: { users: [], emails: [REFUSED_ADDRESS] },
+		});
+		const before = inbox.length;
+		const state = lastJson<{ sendAt: number }>(
+			site.php(`
+$digest = abacus_digests_find( '${digestId}' );
+$state  = abacus_digests_state( '${digestId}' );
+$last   = abacus_digests_period_of_key( $digest['schedule'], $state['lastPeriod'] );
+echo wp_json_encode( abacus_digests_period( $digest['schedule'], $last['sendAt'], true ) );`),
+		);
+		await tick(state.sendAt + 60);
+		const failed = await rest<{
+			digests: Array<{
+				id: string;
+				state: { failure: { recipients: string[]; message: string } | null };
+			}>;
+		}>(page, 'GET', '/abacus/v1/digests');
+		const failure = failed.body.digests.find((d) => d.id === digestId)?.state.failure;
+		expect(failure?.recipients).toEqual([REFUSED_ADDRESS]);
+		expect(failure?.message).toMatch(/No such mailbox|recipient/i);
+		expect(inbox).toHaveLength(before);
+		// The mailbox exists again: Retry sends the failed period to it.
+		refused.delete(REFUSED_ADDRESS);
+		const retried = await rest<{ state: { failure: unknown } }>(
+			page,
+			'POST',
+			`/abacus/v1/digests/${digestId}/retry`,
+		);
+		expect(retried.status).toBe(200);
+		const received = await mails(before + 1);
+		expect(
+			(Array.isArray(received[before].to) ? received[before].to[0] : received[before].to)
+				?.value[0].address,
+		).toBe(REFUSED_ADDRESS);
+		const after = await rest<{ digests: Array<{ id: string; state: { failure: unknown } }> }>(
+			page,
+			'GET',
+			'/abacus/v1/digests',
+		);
+		expect(after.body.digests.find((d) => d.id === digestId)?.state.failure).toBeNull();
+		await context.close();
+	});
+
+	test('the settings card sets a digest up with the mouse, previews it and sends a test, at 1440 and 390 px', async () => {
+		const { context, page, errors } = await logIn(ADMIN);
+		await page.goto(`${site.url}/wp-admin/admin.php?page=abacus&path=/analytics/settings`, {
+			waitUntil: 'load',
+		});
+		const card = page.locator('#abacus-digests');
+		await card.getByRole('heading', { name: 'E-mail digests' }).waitFor({ timeout: 60000 });
+		await card.getByRole('button', { name: 'Add a digest' }).click({ timeout: 60000 });
+		const form = card.getByRole('form', { name: 'New digest' });
+		await form.getByLabel('Name').fill('Monday figures');
+		await form.getByRole('checkbox', { name: new RegExp(`<${adminEmail}>`) }).click();
+		await form.getByLabel('Other e-mail addresses (one per line)').fill('team@example');
+		await form.getByRole('button', { name: 'Set up the digest' }).click();
+		// A wrong address is said on its field, nothing is saved.
+		await form.getByText('"team@example" is not an e-mail address').waitFor();
+		await form.getByLabel('Other e-mail addresses (one per line)').fill('team@example.org');
+		await form.getByRole('button', { name: 'Move Orders up' }).click();
+		await form.getByRole('checkbox', { name: 'Returns' }).click();
+		await card.screenshot({ path: path.join(ARTIFACTS, 'digests-card-editor-1440.png') });
+		await form.getByRole('button', { name: 'Set up the digest' }).click();
+		await card
+			.getByText('“Monday figures” is set up. Every Monday at 07:00, for the week before.')
+			.waitFor({ timeout: 60000 });
+		const saved = await rest<{
+			digests: Array<{ name: string; figures: string[]; recipients: unknown }>;
+		}>(page, 'GET', '/abacus/v1/digests');
+		expect(saved.body.digests.find((d) => d.name === 'Monday figures')).toMatchObject({
+			figures: [
+				'orders/orders_count',
+				'revenue/net_revenue',
+				'orders/avg_order_value',
+				'products/items_sold',
+				'revenue/refunds',
+			],
+			recipients: { users: [1], emails: ['team@example.org'] },
+		});
+		const item = card.locator('.abacus-digests__item', { hasText: 'Monday figures' });
+		await card.screenshot({ path: path.join(ARTIFACTS, 'digests-card-1440.png') });
+		await item.getByRole('button', { name: 'Preview' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Preview of the e-mail' });
+		await dialog.waitFor({ timeout: 60000 });
+		const frame = page.frameLocator('iframe[title="The e-mail as it will be sent"]');
+		await frame.getByText('Monday figures', { exact: true }).waitFor();
+		await frame.getByText('Net sales').first().waitFor();
+		expect(await frame.locator('img[src^="data:image/png;base64,"]').count()).toBe(5);
+		await page.screenshot({ path: path.join(ARTIFACTS, 'digests-preview-1440.png') });
+		await dialog.getByRole('button', { name: 'Close' }).click();
+		const before = inbox.length;
+		await item.getByRole('button', { name: 'Send a test now' }).click();
+		await card
+			.getByText(`A test digest was sent to ${adminEmail}.`)
+			.waitFor({ timeout: 60000 });
+		const received = await mails(before + 1);
+		expect(received[before].subject).toMatch(/^\[Test\] Monday figures: /);
+		expect(errors).toEqual([]);
+		await context.close();
+
+		const phone = await logIn(ADMIN, 390);
+		await phone.page.goto(
+			`${site.url}/wp-admin/admin.php?page=abacus&path=/analytics/settings`,
+			{ waitUntil: 'load' },
+		);
+		const small = phone.page.locator('#abacus-digests');
+		await small.getByRole('heading', { name: 'E-mail digests' }).waitFor({ timeout: 60000 });
+		await small
+			.locator('.abacus-digests__item', { hasText: 'Monday figures' })
+			.getByRole('button', { name: 'Edit' })
+			.click();
+		await small.getByRole('form', { name: 'Edit the digest' }).waitFor();
+		// Nothing spills out of the card.
+		const spill = await small.evaluate((element) => element.scrollWidth - element.clientWidth);
+		expect(spill).toBeLessThanOrEqual(1);
+		expect((await small.boundingBox())?.width ?? 999).toBeLessThanOrEqual(390);
+		await small.screenshot({ path: path.join(ARTIFACTS, 'digests-card-390.png') });
+		await small.getByRole('button', { name: 'Cancel' }).click();
+		await small
+			.locator('.abacus-digests__item', { hasText: 'Monday figures' })
+			.getByRole('button', { name: 'Preview' })
+			.click();
+		await phone.page
+			.frameLocator('iframe[title="The e-mail as it will be sent"]')
+			.getByText('Net sales')
+			.first()
+			.waitFor({ timeout: 60000 });
+		await phone.page.screenshot({ path: path.join(ARTIFACTS, 'digests-preview-390.png') });
+		expect(phone.errors).toEqual([]);
+		await phone.context.close();
+	}, 600000);
+
+	test('with the Abacus engine chosen, the figures come from the engine', async () => {
+		// The engine as a store owner sets it up: a read-only REST key, `connect --sync` copies the
+		// store, the built server serves it, the plugin is pointed at it.
+		const keys = lastJson<{ key: string; secret: string }>(
+			site.php(`global $wpdb;
+$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
+$key = 'ck_' . wc_rand_hash();
+$secret = 'cs_' . wc_rand_hash();
+$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
+	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
+	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
+) );
+echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`),
+		);
+		const database = path.join(tmp, 'engine.duckdb');
+		expect(
+			connect(site.url, keys, {
+				db: database,
+				engineSecret: ENGINE_SECRET,
+				args: ['--sync'],
+			}),
+		).toContain(`Registered ${site.url}`);
+		const port = await unusedPort();
+		const engineUrl = `http://127.0.0.1:${port}`;
+		const engine = spawn(
+			'node',
+			[
+				'server/build/cli.js',
+				'--db',
+				database,
+				'--port',
+				String(port),
+				'--allow-private-stores',
+			],
+			{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		const { context, page } = await logIn(ADMIN);
+		const stopped = new Promise((resolve) => engine.once('exit', resolve));
+		try {
+			let output = '';
+			await new Promise<void>((resolve, reject) => {
+				const read = (chunk: Buffer) => {
+					output += chunk.toString();
+					if (output.includes('Abacus is running at')) resolve();
+				};
+				engine.stdout?.on('data', read);
+				engine.stderr?.on('data', read);
+				engine.once('exit', (code) =>
+					reject(new Error(`The engine stopped (${code}): ${output}`)),
+				);
+			});
+			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
+update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
+			const preview = await rest<{ html: string; period: string }>(
+				page,
+				'POST',
+				'/abacus/v1/digests/preview',
+				{ id: digestId, figures: ['revenue/net_revenue', 'orders/orders_count'] },
+			);
+			expect(preview.status).toBe(200);
+			const period = lastJson<Period>(
+				site.php(`
+$digest = abacus_digests_find( '${digestId}' );
+$due    = abacus_digests_due_period( $digest );
+echo wp_json_encode( array( 'key' => $due['key'], 'after' => $due['start']->format( 'Y-m-d\\TH:i:s' ), 'before' => $due['end']->format( 'Y-m-d\\TH:i:s' ), 'sendAt' => $due['sendAt'] ) );`),
+			);
+			expect(preview.body.period).toBe(period.key);
+			// The engine's own answer for the same range, with a token the plugin signs.
+			const token = site
+				.php("wp_set_current_user( 1 ); echo abacus_engine_token()['token'];")
+				.trim()
+				.split('\n')
+				.pop();
+			const answer = await fetch(
+				`${engineUrl}/wp-json/wc-analytics/reports/revenue/stats?${new URLSearchParams({
+					after: period.after,
+					before: period.before,
+					interval: 'day',
+				})}`,
+				{ headers: { Authorization: `Bearer ${token}` } },
+			);
+			expect(answer.status).toBe(200);
+			const totals = ((await answer.json()) as { totals: Record<string, number> }).totals;
+			expect(preview.body.html).toContain(`>${money(totals.net_revenue)}</span>`);
+			// With the engine stopped, the digest says the engine cannot be reached: its figures
+			// came from there.
+			engine.kill('SIGTERM');
+			await stopped;
+			const down = await rest<{ message: string }>(
+				page,
+				'POST',
+				'/abacus/v1/digests/preview',
+				{
+					id: digestId,
+				},
+			);
+			expect(down.status).toBeGreaterThanOrEqual(400);
+			expect(down.body.message).toContain(`The engine at ${engineUrl} could not be reached`);
+		} finally {
+			site.php("delete_option( 'abacus_engine' ); delete_option( 'abacus_engine_secret' );");
+			engine.kill('SIGTERM');
+			await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 10000))]);
+			await context.close();
+		}
+	}, 600000);
+});
