@@ -27,6 +27,8 @@ define( 'ABACUS_PAGE', 'abacus' );
 require_once __DIR__ . '/includes/rest-api.php';
 // The Abacus engine setting, its token and routes (php/engine.php).
 require_once __DIR__ . '/php/engine.php';
+// The engine told at once when settings that shape its figures are saved.
+require_once __DIR__ . '/php/engine-settings-notice.php';
 // The abacus-* script handles (build/wp-packages), registered on every admin page so that any
 // extension may depend on them.
 require_once __DIR__ . '/php/register-packages.php';

@@ -158,6 +158,8 @@ function abacus_engine_page_settings() {
 		'token'      => $token['token'],
 		'expires'    => $token['expires'],
 		'tokenRoute' => '/' . ABACUS_REST_NAMESPACE . '/engine/token',
+		// The last save of settings that shape figures, while recent (php/engine-settings-notice.php).
+		'settingsChange' => abacus_engine_settings_change(),
 	);
 }
 

@@ -23,7 +23,11 @@ import {
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
-import { verifyEngineToken } from '../../server/src/engine-auth/token.js';
+import {
+	REPORTS_CAPABILITY,
+	signEngineToken,
+	verifyEngineToken,
+} from '../../server/src/engine-auth/token.js';
 import { connect } from '../engine/stack.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -155,6 +159,9 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 				'--port',
 				String(port),
 				'--allow-private-stores',
+				// An hour between rounds: a saved setting that reaches it sooner came by the notice.
+				'--sync-interval',
+				'3600',
 			],
 			{
 				cwd: engineRoot,
@@ -448,6 +455,94 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		await phone.context().close();
 	});
 
+	it('a date type saved in Settings reaches the engine at once, and the page says when the figures follow it', async () => {
+		// The engine's own view of its settings, asked with a page token of this store.
+		const settingsOnEngine = async () => {
+			const now = Math.floor(Date.now() / 1000);
+			const token = signEngineToken(
+				{
+					store: site.url,
+					sub: 1,
+					cap: REPORTS_CAPABILITY,
+					iat: now,
+					exp: now + 600,
+					aud: engine!.url,
+				},
+				SECRET,
+			);
+			const response = await fetch(`${engine!.url}/wp-json/abacus/v1/sync`, {
+				headers: { Authorization: `Bearer ${token}` },
+			});
+			expect(response.status).toBe(200);
+			const body = (await response.json()) as {
+				stores: Array<{
+					settings: { pending: boolean; lastChange: { names: string[] } | null } | null;
+				}>;
+			};
+			return body.stores[0].settings;
+		};
+		const before = site.php("echo get_option( 'woocommerce_date_type', '' );").trim();
+		const target = before === 'date_completed' ? 'date_created' : 'date_completed';
+		const label = target === 'date_completed' ? 'Date completed' : 'Date created';
+		const page = await logIn(1440);
+		try {
+			await page.goto(adminUrl('/analytics/settings'));
+			const dateType = page.getByLabel('Date type');
+			await dateType.waitFor({ timeout: 60000 });
+			await dateType.selectOption({ label });
+			await page.getByRole('button', { name: 'Save settings' }).click();
+			await page.getByText('Your settings have been successfully saved.').waitFor();
+			// Rounds are an hour apart: only the plugin's notice brings the change this soon.
+			let seen = await settingsOnEngine();
+			for (
+				let i = 0;
+				i < 240 && !seen?.lastChange?.names.includes('woocommerce_date_type');
+				i++
+			) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				seen = await settingsOnEngine();
+			}
+			expect(seen?.lastChange?.names).toContain('woocommerce_date_type');
+			const change = JSON.parse(
+				site.php("echo wp_json_encode( get_option( 'abacus_engine_settings_change' ) );"),
+			) as { at: string; notified: boolean };
+			expect(change.notified).toBe(true);
+			// The page says it, then that the figures follow the saved settings.
+			await page
+				.locator('.abacus-engine-recomputing')
+				.getByText(/Recomputing|The figures now follow the settings you saved\./)
+				.first()
+				.waitFor({ timeout: 60000 });
+			await page
+				.getByText('The figures now follow the settings you saved.')
+				.waitFor({ timeout: 60000 });
+			await page.screenshot({
+				path: path.join(ARTIFACTS, 'engine-settings-recomputed-1440.png'),
+				fullPage: true,
+			});
+			// A page opened after the save carries it, and finds the engine done.
+			await page.goto(adminUrl('/analytics/revenue'));
+			await waitForTiles(page);
+			const carried = await page.evaluate(
+				() =>
+					(
+						window as unknown as {
+							abacusSettings?: { engine?: { settingsChange?: unknown } };
+						}
+					).abacusSettings?.engine?.settingsChange ?? null,
+			);
+			expect(carried).toEqual({ at: change.at, notified: true });
+			await expect(page.locator('.abacus-engine-recomputing').count()).resolves.toBe(0);
+		} finally {
+			await page.context().close();
+			site.php(
+				before === ''
+					? "delete_option( 'woocommerce_date_type' );"
+					: `update_option( 'woocommerce_date_type', '${before}' );`,
+			);
+		}
+	});
+
 	it("Test connection speaks in the plugin's own words; only an administrator changes the engine", async () => {
 		const admin = await logIn(1440);
 		// The engine refuses a token signed with another secret: the plugin's explanation, with the
@@ -641,13 +736,9 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 
 		// A renewed token verifies too; a shop manager gets one, a subscriber does not.
 		const renewed = await rest(page, 'POST', '/abacus/v1/engine/token');
-		expect(
-			verifyEngineToken(
-				String(renewed.body.token),
-				{ id: site.url, secret: SECRET },
-				pageEngine.url,
-			),
-		).toMatchObject({ ok: true });
+		expect(verifyEngineToken(String(renewed.body.token), SECRET, pageEngine.url)).toMatchObject(
+			{ ok: true },
+		);
 		// Without WordPress's nonce the renewal route does not know the user.
 		const noNonce = await page.request.post(`${site.url}/?rest_route=/abacus/v1/engine/token`);
 		expect(noNonce.status()).toBe(401);
@@ -656,11 +747,7 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
 		expect(managerToken.status).toBe(200);
 		expect(
-			verifyEngineToken(
-				String(managerToken.body.token),
-				{ id: site.url, secret: SECRET },
-				pageEngine.url,
-			),
+			verifyEngineToken(String(managerToken.body.token), SECRET, pageEngine.url),
 		).toMatchObject({ ok: true, claims: { scope: ['edit_costs'] } });
 		await manager.context().close();
 		const reader = await logIn(1440, SUBSCRIBER);

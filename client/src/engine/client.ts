@@ -16,6 +16,28 @@ export interface EngineSettings {
 	expires: number;
 	/** WordPress route renewing the token (POST, nonce-protected). */
 	tokenRoute: string;
+	/** The last save of settings that shape figures, when recent (see SettingsChange). */
+	settingsChange?: SettingsChange | null;
+}
+
+/**
+ * A save of settings that shape figures (date type, statuses, currency, time zone…) while the
+ * engine is chosen: when (ISO) and whether the plugin told the engine at once (it then reads them
+ * again straight away; otherwise at its next sync round).
+ */
+export interface SettingsChange {
+	at: string;
+	notified: boolean;
+	/** Saved on this page (the settings screen): the page says when the figures follow it. */
+	local?: boolean;
+}
+
+/** A well-formed SettingsChange, or null. */
+export function readSettingsChange(value: unknown): SettingsChange | null {
+	if (value === null || typeof value !== 'object') return null;
+	const v = value as Record<string, unknown>;
+	if (typeof v.at !== 'string' || !Number.isFinite(Date.parse(v.at))) return null;
+	return { at: v.at, notified: v.notified === true };
 }
 
 export type EngineStatus =
@@ -55,6 +77,7 @@ export function readEngineSettings(value: unknown): EngineSettings | null {
 		token: v.token,
 		expires: v.expires,
 		tokenRoute: v.tokenRoute,
+		settingsChange: readSettingsChange(v.settingsChange),
 	};
 }
 
@@ -106,6 +129,19 @@ export class EngineClient {
 
 	getSettings(): EngineSettings | null {
 		return this.settings;
+	}
+
+	/** The last save of settings that shape figures (from the page, or noted since). */
+	getSettingsChange = (): SettingsChange | null => this.settings?.settingsChange ?? null;
+
+	/**
+	 * Notes a save of settings that shape figures made on this page (the settings screen): the
+	 * pages then say the engine is recomputing until it has read them.
+	 */
+	noteSettingsChange(change: SettingsChange): void {
+		if (!this.settings) return;
+		this.settings = { ...this.settings, settingsChange: change };
+		for (const listener of this.listeners) listener();
 	}
 
 	getStatus = (): EngineStatus => this.status;

@@ -3,7 +3,8 @@
  * could not be reached or refused the store's token (with Retry and "Use WooCommerce's figures"),
  * or the person chose WooCommerce's figures for this session (with a way back to the engine).
  * While the engine has failed, the report sections below the banner show EngineWaiting, a quiet
- * line without an error or a Retry of their own: one message and one Retry for one cause.
+ * line without an error or a Retry of their own: one message and one Retry for one cause. While the
+ * engine applies settings just saved, it says "recomputing" (EngineRecomputing).
  */
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -11,6 +12,7 @@ import { __ } from '@wordpress/i18n';
 import { failureMessage } from './client.js';
 import { engineClient, refreshReports, useEngineStatus } from './index.js';
 import type { EngineClient } from './client.js';
+import { EngineRecomputing } from './recomputing.js';
 import './style.scss';
 
 export function EngineNotice({
@@ -23,7 +25,8 @@ export function EngineNotice({
 }) {
 	const status = useEngineStatus(client);
 	const settings = client.getSettings();
-	if (!settings || status.kind === 'off' || status.kind === 'active') return null;
+	if (!settings || status.kind === 'off') return null;
+	if (status.kind === 'active') return <EngineRecomputing client={client} />;
 	if (status.kind === 'fallback') {
 		return (
 			<div className="abacus-engine-notice is-info" role="status">

@@ -17,6 +17,7 @@ import { Loading } from '../../helpers/shared/loading.js';
 import { changedValues, useSettingsGroups } from '../../helpers/shared/settings-groups.js';
 import type { Values } from '../../helpers/shared/settings-groups.js';
 
+import { engineClient } from '../../engine/index.js';
 import { getOperator } from '../../engine/operator.js';
 import { EngineSettings } from './engine.js';
 import { DigestSettings } from './digests.js';
@@ -29,6 +30,8 @@ const EXCLUDED = 'woocommerce_excluded_report_order_statuses';
 const ACTIONABLE = 'woocommerce_actionable_order_statuses';
 const DATE_RANGE = 'woocommerce_default_date_range';
 const DATE_TYPE = 'woocommerce_date_type';
+/** The settings of this screen that change the engine's figures. */
+const FIGURE_SETTINGS = [DATE_TYPE, EXCLUDED, ACTIONABLE];
 
 const GROUPS = ['wc_admin'] as const;
 
@@ -147,6 +150,18 @@ export default function AnalyticsSettings() {
 		setIsSaving(false);
 		if (result?.success) {
 			markSaved('wc_admin', changes);
+			// The plugin told the engine on save: the report pages say "recomputing" until it has
+			// read the settings again.
+			if (
+				FIGURE_SETTINGS.some((id) => Object.hasOwn(changes, id)) &&
+				engineClient.isRouting()
+			) {
+				engineClient.noteSettingsChange({
+					at: new Date().toISOString(),
+					notified: true,
+					local: true,
+				});
+			}
 			setNotice({
 				status: 'success',
 				text: __('Your settings have been successfully saved.', 'abacus'),
