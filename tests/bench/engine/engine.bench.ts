@@ -66,6 +66,7 @@ const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 9);
 const SYNC_SECONDS = Number(process.env.BENCH_ENGINE_SYNC_SECONDS ?? 60);
 const CATALOGUE_SECONDS = Number(process.env.BENCH_ENGINE_CATALOGUE_SECONDS ?? 300);
 const SEED_ONLY = process.env.BENCH_ENGINE_SEED_ONLY === '1';
+const CLICKHOUSE = process.env.BENCH_ENGINE_CLICKHOUSE !== '0';
 const ROLLUP = process.env.BENCH_ENGINE_ROLLUP !== '0' && !SEED_ONLY;
 const ROLLUP_ORDERS = Number(process.env.BENCH_ENGINE_ROLLUP_ORDERS ?? 1000000);
 const REPO = path.resolve(__dirname, '../../..');
@@ -404,61 +405,66 @@ async function sideBySide(size: number): Promise<void> {
 		const duck = await startServer({ databasePath: duckFile, quiet: true, sync: false });
 		closing.push(() => duck.close());
 
-		// The ClickHouse engine: the same store loaded into a one-shard ClickHouse.
-		const cluster = await startCluster({ shards: 1, dir: path.join(dir, 'clickhouse') });
-		closing.push(() => cluster.stop());
-		const shardUrls = cluster.shards.map((s) => s.url);
-		await createClusterSchema(shardUrls, cluster.name, CLICKHOUSE_DB);
-		await createStoreRegistry(shardUrls, cluster.name, CLICKHOUSE_DB);
-		const client = new ClickHouseClient(
-			{ url: shardUrls[0], database: CLICKHOUSE_DB },
-			{ insert_distributed_sync: 1 },
-		);
-		const storeUrl = 'https://bench-store.example';
-		const secret = 'bench-store-secret-0123456789abcdef';
-		const storeId = normaliseStoreId(storeUrl);
-		if (!storeId) throw new Error(`${storeUrl} is not a store address.`);
-		const source = await Db.open(generated);
-		try {
-			const t0 = performance.now();
-			await loadStore(source, client, 1);
-			figures.clickhouseLoadSeconds = round1((performance.now() - t0) / 1000);
-			await registerClickHouseStore(client, {
-				storeId: 1,
-				url: storeId,
-				settings: await readStoreSettings(source),
-			});
-		} finally {
-			source.close();
+		// The ClickHouse engine: the same store loaded into a one-shard ClickHouse
+		// (BENCH_ENGINE_CLICKHOUSE=0 leaves it out).
+		let clickhouse: { url: string; stop(): Promise<void> } | null = null;
+		let token = '';
+		if (CLICKHOUSE) {
+			const cluster = await startCluster({ shards: 1, dir: path.join(dir, 'clickhouse') });
+			closing.push(() => cluster.stop());
+			const shardUrls = cluster.shards.map((s) => s.url);
+			await createClusterSchema(shardUrls, cluster.name, CLICKHOUSE_DB);
+			await createStoreRegistry(shardUrls, cluster.name, CLICKHOUSE_DB);
+			const client = new ClickHouseClient(
+				{ url: shardUrls[0], database: CLICKHOUSE_DB },
+				{ insert_distributed_sync: 1 },
+			);
+			const storeUrl = 'https://bench-store.example';
+			const secret = 'bench-store-secret-0123456789abcdef';
+			const storeId = normaliseStoreId(storeUrl);
+			if (!storeId) throw new Error(`${storeUrl} is not a store address.`);
+			const source = await Db.open(generated);
+			try {
+				const t0 = performance.now();
+				await loadStore(source, client, 1);
+				figures.clickhouseLoadSeconds = round1((performance.now() - t0) / 1000);
+				await registerClickHouseStore(client, {
+					storeId: 1,
+					url: storeId,
+					settings: await readStoreSettings(source),
+				});
+			} finally {
+				source.close();
+			}
+			const secretFile = path.join(dir, 'store.secret');
+			writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+			clickhouse = await startCli([
+				'--engine',
+				`clickhouse://127.0.0.1:${cluster.shards[0].httpPort}/${CLICKHOUSE_DB}`,
+				'--db',
+				path.join(dir, 'engine.duckdb'),
+				'--orders',
+				'0',
+				'--store-url',
+				storeUrl,
+				'--store-secret-file',
+				secretFile,
+			]);
+			const started = clickhouse;
+			closing.push(() => started.stop());
+			const now = Math.floor(Date.now() / 1000);
+			token = signEngineToken(
+				{
+					store: storeId,
+					sub: 1,
+					cap: 'view_woocommerce_reports',
+					iat: now,
+					exp: now + 6 * 3600,
+					aud: clickhouse.url,
+				},
+				secret,
+			);
 		}
-		const secretFile = path.join(dir, 'store.secret');
-		writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
-		const clickhouse = await startCli([
-			'--engine',
-			`clickhouse://127.0.0.1:${cluster.shards[0].httpPort}/${CLICKHOUSE_DB}`,
-			'--db',
-			path.join(dir, 'engine.duckdb'),
-			'--orders',
-			'0',
-			'--store-url',
-			storeUrl,
-			'--store-secret-file',
-			secretFile,
-		]);
-		closing.push(() => clickhouse.stop());
-		const now = Math.floor(Date.now() / 1000);
-		const token = signEngineToken(
-			{
-				store: storeId,
-				sub: 1,
-				cap: 'view_woocommerce_reports',
-				iat: now,
-				exp: now + 6 * 3600,
-				aud: clickhouse.url,
-			},
-			secret,
-		);
-
 		const dates = stack.phpJson<{
 			today: string;
 			year: string;
@@ -474,7 +480,9 @@ async function sideBySide(size: number): Promise<void> {
 			const duckMs: number[] = [];
 			const clickMs: number[] = [];
 			const floorMs: number[] = [];
-			let clickError: string | null = null;
+			let clickError: string | null = clickhouse
+				? null
+				: 'left out (BENCH_ENGINE_CLICKHOUSE=0)';
 			let floor: { statements: number; run: () => Promise<number> } | null = null;
 			const totals: Record<string, number | null> = {};
 			for (let i = 0; i < RUNS + 1; i++) {
@@ -496,7 +504,7 @@ async function sideBySide(size: number): Promise<void> {
 					duckMs.push((await timed(duckUrl, {})).ms);
 					if (floor) floorMs.push(await floor.run());
 				}
-				if (clickError) continue;
+				if (clickError || !clickhouse) continue;
 				try {
 					const answer = await timed(
 						`${clickhouse.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`,
