@@ -2,7 +2,7 @@
  * The dialog that adds or changes a note on a chart: its first and last day, its text (with the
  * characters left) and an optional link. What the route refuses is said beside the field.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Modal, Notice, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -34,6 +34,14 @@ export function AnnotationDialog({ note, onClose, onSaved }: AnnotationDialogPro
 	const [message, setMessage] = useState<string | null>(null);
 	const [isSaving, setIsSaving] = useState(false);
 	const isNew = note.id === undefined;
+	const formRef = useRef<HTMLFormElement>(null);
+	// After a refused save, the focus goes to the first field in error (the save button was
+	// disabled while saving, so the focus would otherwise be lost).
+	useEffect(() => {
+		if (Object.values(errors).some(Boolean)) {
+			formRef.current?.querySelector<HTMLInputElement>('.has-error input')?.focus();
+		}
+	}, [errors]);
 	const set = (name: keyof AnnotationInput) => (value: string) => {
 		setFields((current) => ({ ...current, [name]: value }));
 		setErrors((current) => ({ ...current, [name]: undefined }));
@@ -83,7 +91,7 @@ export function AnnotationDialog({ note, onClose, onSaved }: AnnotationDialogPro
 			onRequestClose={onClose}
 			className="abacus-annotation-dialog"
 		>
-			<form onSubmit={(event) => void submit(event)} noValidate>
+			<form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
 				{message ? (
 					<Notice status="error" isDismissible={false}>
 						{message}
@@ -98,6 +106,7 @@ export function AnnotationDialog({ note, onClose, onSaved }: AnnotationDialogPro
 						value={fields.date_from}
 						onChange={set('date_from')}
 						help={errors.date_from}
+						className={errors.date_from ? 'has-error' : undefined}
 						required
 					/>
 					<TextControl
@@ -109,6 +118,7 @@ export function AnnotationDialog({ note, onClose, onSaved }: AnnotationDialogPro
 						min={fields.date_from}
 						onChange={set('date_to')}
 						help={errors.date_to}
+						className={errors.date_to ? 'has-error' : undefined}
 					/>
 				</div>
 				<TextControl
