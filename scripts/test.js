@@ -47,6 +47,9 @@ const stages = [
 			['build', 'npx', ['webpack', '--mode', 'production']],
 			// The abacus-* script handles for wp-admin (build/wp-packages), which the plugin zip ships.
 			['build packages for wp-admin', 'npm', ['run', '--silent', 'build:wp-packages']],
+			// The report extension example, which the consumer and WordPress tests (side by side
+			// in the next stage) use: built here, neither installs it inside its own set-up.
+			['build report extension', 'node', ['scripts/build-report-extension.js']],
 		],
 	],
 	[
