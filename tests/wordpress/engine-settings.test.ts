@@ -736,9 +736,13 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 
 		// A renewed token verifies too; a shop manager gets one, a subscriber does not.
 		const renewed = await rest(page, 'POST', '/abacus/v1/engine/token');
-		expect(verifyEngineToken(String(renewed.body.token), SECRET, pageEngine.url)).toMatchObject(
-			{ ok: true },
-		);
+		expect(
+			verifyEngineToken(
+				String(renewed.body.token),
+				{ id: site.url, secret: SECRET },
+				pageEngine.url,
+			),
+		).toMatchObject({ ok: true });
 		// Without WordPress's nonce the renewal route does not know the user.
 		const noNonce = await page.request.post(`${site.url}/?rest_route=/abacus/v1/engine/token`);
 		expect(noNonce.status()).toBe(401);
@@ -747,7 +751,11 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
 		expect(managerToken.status).toBe(200);
 		expect(
-			verifyEngineToken(String(managerToken.body.token), SECRET, pageEngine.url),
+			verifyEngineToken(
+				String(managerToken.body.token),
+				{ id: site.url, secret: SECRET },
+				pageEngine.url,
+			),
 		).toMatchObject({ ok: true, claims: { scope: ['edit_costs'] } });
 		await manager.context().close();
 		const reader = await logIn(1440, SUBSCRIBER);
