@@ -119,6 +119,8 @@ describe('notes on charts', () => {
 		await dialog.getByLabel('Note', { exact: true }).fill('Price change <b>10%</b>');
 		await dialog.getByRole('button', { name: 'Add note' }).click();
 		await dialog.waitFor({ state: 'detached' });
+		// The notes are asked again after the save: the second marker comes with the answer.
+		await page.locator('main .abacus-chart__annotation').nth(1).waitFor();
 		await expect(page.locator('main .abacus-chart__annotation').count()).resolves.toBe(2);
 		// Hovering the date shows the note as text.
 		await page.mouse.move(xOf(9), box.y + box.height / 2);
