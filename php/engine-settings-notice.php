@@ -79,6 +79,7 @@ function abacus_engine_send_settings_notice() {
 	$settings = abacus_engine_settings();
 	$url      = $settings['url'];
 	$notified = false;
+	$outcome  = '';
 	if ( abacus_engine_is_active() && '' === abacus_engine_refused_address( $url ) ) {
 		$now      = time();
 		$token    = abacus_engine_sign_token(
@@ -102,16 +103,28 @@ function abacus_engine_send_settings_notice() {
 				'headers'             => array(
 					'Authorization' => 'Bearer ' . $token,
 					'Accept'        => 'application/json',
+					'Content-Type'  => 'application/json',
 				),
+				'body'                => '{}',
 			)
 		);
-		$notified = ! is_wp_error( $response ) && 202 === (int) wp_remote_retrieve_response_code( $response );
+		if ( is_wp_error( $response ) ) {
+			$outcome = $response->get_error_message();
+		} else {
+			$code     = (int) wp_remote_retrieve_response_code( $response );
+			$notified = 202 === $code;
+			$outcome  = 'HTTP ' . $code;
+		}
+	} else {
+		$outcome = 'not called';
 	}
 	update_option(
 		ABACUS_ENGINE_SETTINGS_CHANGE_OPTION,
 		array(
 			'at'       => gmdate( 'Y-m-d\TH:i:s\Z' ),
 			'notified' => $notified,
+			// What the call gave (an HTTP status or the network error), for the site's owner.
+			'outcome'  => $outcome,
 		),
 		false
 	);

@@ -505,8 +505,8 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 			expect(seen?.lastChange?.names).toContain('woocommerce_date_type');
 			const change = JSON.parse(
 				site.php("echo wp_json_encode( get_option( 'abacus_engine_settings_change' ) );"),
-			) as { at: string; notified: boolean };
-			expect(change.notified).toBe(true);
+			) as { at: string; notified: boolean; outcome: string };
+			expect(change).toMatchObject({ notified: true, outcome: 'HTTP 202' });
 			// The page says it, then that the figures follow the saved settings.
 			await page
 				.locator('.abacus-engine-recomputing')
