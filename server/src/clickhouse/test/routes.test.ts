@@ -32,6 +32,13 @@ const W = 'after=2025-11-10T00:00:00&before=2026-02-20T15:00:00';
  * Parameter sets of every report route answered on the engine (the query after `?`), each tried
  * on one store in turn.
  */
+/** A range from ten days ago to twenty days ahead (UTC days): a forecast asks for one reaching today. */
+const AROUND_TODAY = (() => {
+	const day = (offset: number) =>
+		new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+	return `after=${day(-10)}T00:00:00&before=${day(20)}T23:59:59`;
+})();
+
 const ROUTES: Record<string, string[]> = {
 	'/wc-analytics/reports': [''],
 	'/wc-analytics/reports/revenue/stats': [
@@ -131,6 +138,10 @@ const ROUTES: Record<string, string[]> = {
 	],
 	'/wc-analytics/reports/profit/missing-costs': [Y, `${P}&categories=1`],
 	'/abacus/v1/costs': ['product=2', 'product=5'],
+	'/wc-analytics/reports/forecast': [
+		`metric=net_revenue&${AROUND_TODAY}`,
+		`metric=orders_count&${AROUND_TODAY}`,
+	],
 };
 
 /** Report routes the ClickHouse engine answers 501, and why. */
