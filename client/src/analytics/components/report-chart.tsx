@@ -402,6 +402,7 @@ function ReportChartView({ config, path, query }: Props) {
 				)}
 				{...notes.chartProps}
 			/>
+			{notes.error}
 			{notes.dialog}
 		</>
 	);

@@ -4,9 +4,11 @@
  * or that there is not enough history to forecast it (the method did not beat both naive
  * baselines on this store's history, or the history is too short).
  */
+import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { findMetric, type ForecastMetric } from '@abacus/metrics';
 
+import { refreshReports } from '../../engine/index.js';
 import { useDefaultDateRange } from '../components/use-default-date-range.js';
 import { useReportContext } from '../components/use-report-context.js';
 import { forecastPeriodOf, type ForecastPeriod } from './period.js';
@@ -49,7 +51,10 @@ function ForecastLine({
 					/* translators: %s: a figure, e.g. Net sales */
 					__('%s: the forecast could not be loaded.', 'abacus'),
 					label,
-				)}
+				)}{' '}
+				<Button variant="link" onClick={refreshReports}>
+					{__('Retry', 'abacus')}
+				</Button>
 			</li>
 		);
 	}

@@ -17,9 +17,11 @@ import { useUserPreferences } from '@abacus/data';
 import { AnnotationDialog } from './annotations-dialog.js';
 import {
 	ANNOTATIONS_HIDDEN_PREFERENCE,
+	invalidateAnnotations,
 	useAnnotations,
 	type AnnotationInput,
 } from './annotations-data.js';
+import { LoadError } from '../../helpers/shared/load-error.js';
 
 const dayOf = (date: string | undefined): string | undefined =>
 	date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined;
@@ -49,7 +51,7 @@ export function useChartNotes(
 	data: ChartRow[],
 	interval: ChartInterval,
 	pointActionLabel?: string,
-): { chartProps: ChartNoteProps; dialog: ReactElement | null } {
+): { chartProps: ChartNoteProps; dialog: ReactElement | null; error: ReactElement | null } {
 	const preferences = useUserPreferences();
 	const hidden = preferences[ANNOTATIONS_HIDDEN_PREFERENCE] === true;
 	const after = dayOf(data[0]?.date);
@@ -95,8 +97,19 @@ export function useChartNotes(
 				...(pointActionLabel ? { pointActionLabel } : {}),
 			}
 		: {};
+	// A failed load says so with a Retry (a route this server does not answer, 501, stays quiet).
+	const failed =
+		state.status === 'error' &&
+		(state.error.data as { status?: unknown } | undefined)?.status !== 501 ? (
+			<LoadError
+				title={__('The notes on this chart could not be loaded.', 'abacus')}
+				error={state.error}
+				onRetry={invalidateAnnotations}
+			/>
+		) : null;
 	return {
 		chartProps,
 		dialog: adding ? <AnnotationDialog note={adding} onClose={() => setAdding(null)} /> : null,
+		error: failed,
 	};
 }
