@@ -196,6 +196,8 @@ describe('notes on charts', () => {
 		await text.fill('Spring sale e-mail, second wave');
 		await text.press('Enter');
 		await dialog.waitFor({ state: 'detached' });
+		// The list is asked again after the save: wait for its answer, then read the row.
+		await rows.nth(0).getByText('second wave', { exact: false }).waitFor({ timeout: 30000 });
 		await expect(rows.nth(0).innerText()).resolves.toContain('second wave');
 		// A bad link is named beside its field.
 		await card
