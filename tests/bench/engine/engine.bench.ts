@@ -29,6 +29,7 @@ import path from 'node:path';
 
 import { startServer } from '../../../server/src/index.js';
 import { normaliseStoreId, signEngineToken } from '../../../server/src/engine-auth/index.js';
+import { MAX_TOKEN_LIFETIME } from '../../../server/src/engine-auth/token.js';
 import { Db, type SqlValue } from '../../../server/src/core/db.js';
 import { generateStore } from '../../../server/src/demo/generate.js';
 import { applyOrderChanges } from '../../../server/src/db/pipeline.js';
@@ -408,7 +409,8 @@ async function sideBySide(size: number): Promise<void> {
 		// The ClickHouse engine: the same store loaded into a one-shard ClickHouse
 		// (BENCH_ENGINE_CLICKHOUSE=0 leaves it out).
 		let clickhouse: { url: string; stop(): Promise<void> } | null = null;
-		let token = '';
+		let signed = '';
+		let token = (): string => signed;
 		if (CLICKHOUSE) {
 			const cluster = await startCluster({ shards: 1, dir: path.join(dir, 'clickhouse') });
 			closing.push(() => cluster.stop());
@@ -452,18 +454,28 @@ async function sideBySide(size: number): Promise<void> {
 			]);
 			const started = clickhouse;
 			closing.push(() => started.stop());
-			const now = Math.floor(Date.now() / 1000);
-			token = signEngineToken(
-				{
-					store: storeId,
-					sub: 1,
-					cap: 'view_woocommerce_reports',
-					iat: now,
-					exp: now + 6 * 3600,
-					aud: clickhouse.url,
-				},
-				secret,
-			);
+			// The engine accepts tokens of at most an hour (MAX_TOKEN_LIFETIME), as the plugin
+			// issues them; a run at 200k orders lasts longer, so a fresh one is signed as it goes.
+			const engineUrl = clickhouse.url;
+			let signedAt = 0;
+			token = () => {
+				const now = Math.floor(Date.now() / 1000);
+				if (now - signedAt > 10 * 60) {
+					signedAt = now;
+					signed = signEngineToken(
+						{
+							store: storeId,
+							sub: 1,
+							cap: 'view_woocommerce_reports',
+							iat: now,
+							exp: now + MAX_TOKEN_LIFETIME,
+							aud: engineUrl,
+						},
+						secret,
+					);
+				}
+				return signed;
+			};
 		}
 		const dates = stack.phpJson<{
 			today: string;
@@ -508,7 +520,7 @@ async function sideBySide(size: number): Promise<void> {
 				try {
 					const answer = await timed(
 						`${clickhouse.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`,
-						{ Authorization: `Bearer ${token}` },
+						{ Authorization: `Bearer ${token()}` },
 					);
 					if (i === 0) totals.clickhouse = netRevenue(answer.body);
 					else clickMs.push(answer.ms);
