@@ -38,5 +38,5 @@ export async function registerAdminRoutes(
 	await registerGatewayRoutes(app, ctx);
 	await registerPluginRoutes(app, ctx);
 	await registerOnboardingRoutes(app, ctx);
-	await registerAnnotationRoutes(app, ctx);
+	await registerAnnotationRoutes(app, ctx, storage);
 }

@@ -225,10 +225,14 @@ export function answersOperator(request: FastifyRequest, ctx: ServerContext): bo
 	// A route reading through the storage port (the catalogue lookups of the search and filter
 	// fields), for the store the page chose (its nonce and origin checked when it was chosen): it
 	// reads that store's rows on the cluster (`storage.ts`).
+	// A route that also writes through the port (the notes on charts) answers its writes too: the
+	// nonce and origin of a write are checked for every route (`app.ts`).
 	if (
 		request.operatorStore !== undefined &&
 		request.routeOptions.config.storePort === true &&
-		(request.method === 'GET' || request.method === 'HEAD')
+		(request.method === 'GET' ||
+			request.method === 'HEAD' ||
+			request.routeOptions.config.storePortWrites === true)
 	) {
 		return true;
 	}

@@ -14,6 +14,7 @@ import { isDateBasis } from '../db/date-basis.js';
 import { RestError } from '../http/errors.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
+import { ANNOTATION_COLUMNS, annotationTableStatements } from './annotations.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { CLICKHOUSE } from './dialect.js';
 import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups, rollupRows } from './rollups.js';
@@ -483,6 +484,16 @@ export async function createClusterSchema(
 			await addMissingColumns(client, database, [table, `${table}_all`], spec.columns);
 		}
 		await createRollupTables(client, cluster, database);
+		// The stores' notes on charts (`annotations.ts`): never cleared by a load.
+		for (const statement of annotationTableStatements(cluster, database)) {
+			await client.run(statement);
+		}
+		await addMissingColumns(
+			client,
+			database,
+			['annotations', 'annotations_all'],
+			ANNOTATION_COLUMNS,
+		);
 	}
 	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
 	await recordShards(shardUrls, database);

@@ -7,11 +7,16 @@
  * and ClickHouse (`clickhouse/storage.ts`: the store an engine's operator chose, its rows on the
  * cluster). Routes registered with `config: { storePort: true }` read only through the port, so a
  * ClickHouse engine answers them for a chosen store from the same code.
+ *
+ * The notes on charts (`admin/routes/annotations.ts`) are kept through the port too
+ * (`Storage.annotations`): the route checks and shapes, the adapter keeps the store's notes (the
+ * DuckDB adapter in `db/annotations.ts`, the ClickHouse one in `clickhouse/annotations.ts`).
  */
 import type { FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import type { Row, SqlValue } from '../core/db.js';
+import { duckdbAnnotations } from './annotations.js';
 import { storeSettings, type StoreSettings } from './store-settings.js';
 
 /** Reads with bound parameters (`?` placeholders). */
@@ -48,9 +53,61 @@ export interface StoreView {
 	settings: StoreSettings;
 }
 
-/** The port: the store a request reads. */
+/** A note's own fields, as a route checked them (days `YYYY-MM-DD`, text, link or ''). */
+export interface AnnotationFields {
+	date_from: string;
+	date_to: string;
+	text: string;
+	url: string;
+}
+
+/** Who wrote a note: the key it is kept under, the id and name shown. */
+export interface AnnotationAuthor {
+	key: string;
+	id: number;
+	name: string;
+}
+
+/** A note as kept: its fields, author and times (`YYYY-MM-DD HH:MM:SS`, UTC). */
+export interface AnnotationRecord extends AnnotationFields {
+	id: number;
+	author_key: string;
+	author_id: number;
+	author_name: string;
+	created: string;
+	updated: string;
+}
+
+/**
+ * One store's notes on charts. A change or removal reads the note and writes it as one step
+ * (`check`/`change` run in between and may throw to refuse: nothing is written then).
+ */
+export interface AnnotationStore {
+	/** The notes meeting the days (`date_to >= after`, `date_from <= before`), by first day then id. */
+	list(range: { after?: string; before?: string }, limit: number): Promise<AnnotationRecord[]>;
+	get(id: number): Promise<AnnotationRecord | undefined>;
+	/** Adds a note with the next id; null (nothing written) when the store keeps `max` already. */
+	create(
+		fields: AnnotationFields,
+		author: AnnotationAuthor,
+		max: number,
+	): Promise<AnnotationRecord | null>;
+	/** Changes a note to what `change` makes of it; undefined when there is no such note. */
+	update(
+		id: number,
+		change: (current: AnnotationRecord) => AnnotationFields,
+	): Promise<AnnotationRecord | undefined>;
+	/** Removes a note `check` allows; gives it as it was, undefined when there is none. */
+	remove(
+		id: number,
+		check: (current: AnnotationRecord) => void,
+	): Promise<AnnotationRecord | undefined>;
+}
+
+/** The port: the store a request reads, and its notes on charts. */
 export interface Storage {
 	view(request: FastifyRequest): Promise<StoreView>;
+	annotations(request: FastifyRequest): Promise<AnnotationStore>;
 }
 
 declare module 'fastify' {
@@ -60,6 +117,11 @@ declare module 'fastify' {
 		 * ClickHouse engine answers it for the store its operator chose.
 		 */
 		storePort?: boolean;
+		/**
+		 * The route also writes through the port (the notes on charts): a ClickHouse engine
+		 * answers its writes too, for the chosen store.
+		 */
+		storePortWrites?: boolean;
 	}
 }
 
@@ -82,5 +144,6 @@ export async function duckdbView(ctx: ServerContext): Promise<StoreView> {
 
 /** The DuckDB adapter: every request reads the server's own store. */
 export function duckdbStorage(ctx: ServerContext): Storage {
-	return { view: () => duckdbView(ctx) };
+	const notes = duckdbAnnotations(ctx.db);
+	return { view: () => duckdbView(ctx), annotations: async () => notes };
 }

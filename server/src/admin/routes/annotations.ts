@@ -14,13 +14,16 @@
  * Its author or an admin may change or delete it: on this server the demo store's user is its
  * admin, and on an engine every request comes from a signed-in operator (the engine's gate: a
  * store token gets 401 here; WordPress keeps its own notes), who is the engine's admin. Every
- * mutation needs the nonce (`app.ts`). A ClickHouse engine answers 501 (not on its seam).
+ * mutation needs the nonce (`app.ts`). The notes are kept through the storage port
+ * (`Storage.annotations`, `db/storage.ts`): the server's own database, or on a ClickHouse engine
+ * the store its operator chose (its notes on the cluster, `clickhouse/annotations.ts`; without a
+ * chosen store the routes answer 501 there).
  * Bad input gets 400 `abacus_invalid_annotation` naming each bad field; nothing is written then.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../../core/context.js';
-import type { Db } from '../../core/db.js';
+import { duckdbStorage, type AnnotationRecord, type Storage } from '../../db/storage.js';
 import { RestError, notFound } from '../../http/errors.js';
 import { EDITABLE } from '../../http/params.js';
 import { currentUser } from '../users.js';
@@ -48,47 +51,12 @@ export interface Annotation {
 	can_edit: boolean;
 }
 
-interface AnnotationRow extends Record<string, string | number | bigint | null | boolean> {
-	id: number | bigint;
-	date_from: string;
-	date_to: string;
-	text: string;
-	url: string;
-	author_key: string;
-	author_id: number | bigint;
-	author_name: string;
-	created: string;
-	updated: string;
-}
-
 /** Who asks: the key notes are kept under, the name shown, and whether they may edit every note. */
 interface Actor {
 	key: string;
 	id: number;
 	name: string;
 	admin: boolean;
-}
-
-const ready = new WeakMap<Db, Promise<void>>();
-
-/** Creates the notes' table once per database. */
-export function ensureAnnotationSchema(db: Db): Promise<void> {
-	let done = ready.get(db);
-	if (!done) {
-		done = db.exec(`
-			CREATE SEQUENCE IF NOT EXISTS abacus_annotation_ids START 1;
-			CREATE TABLE IF NOT EXISTS abacus_annotations (
-				id BIGINT PRIMARY KEY, date_from DATE NOT NULL, date_to DATE NOT NULL,
-				text VARCHAR NOT NULL, url VARCHAR NOT NULL DEFAULT '',
-				author_key VARCHAR NOT NULL, author_id BIGINT NOT NULL DEFAULT 0,
-				author_name VARCHAR NOT NULL DEFAULT '',
-				created TIMESTAMP NOT NULL, updated TIMESTAMP NOT NULL
-			);
-		`);
-		ready.set(db, done);
-		done.catch(() => ready.delete(db));
-	}
-	return done;
 }
 
 /** Whether a text is a real day `YYYY-MM-DD` between 1970 and 2100. */
@@ -211,7 +179,7 @@ export function validateAnnotation(body: unknown, current?: AnnotationInput): An
 	return { date_from: from as string, date_to: to as string, text, url };
 }
 
-function toNote(row: AnnotationRow, actor: Actor): Annotation {
+function toNote(row: AnnotationRecord, actor: Actor): Annotation {
 	const day = (value: unknown) => String(value).slice(0, 10);
 	const time = (value: unknown) => `${String(value).replace(' ', 'T').slice(0, 19)}Z`;
 	return {
@@ -227,11 +195,6 @@ function toNote(row: AnnotationRow, actor: Actor): Annotation {
 	};
 }
 
-const SELECT = `SELECT id, strftime(date_from, '%Y-%m-%d') AS date_from,
-	strftime(date_to, '%Y-%m-%d') AS date_to, text, url, author_key, author_id, author_name,
-	strftime(created, '%Y-%m-%d %H:%M:%S') AS created,
-	strftime(updated, '%Y-%m-%d %H:%M:%S') AS updated FROM abacus_annotations`;
-
 function badId(): RestError {
 	return new RestError('rest_invalid_param', 'Invalid parameter(s): id', 400, {
 		params: { id: 'id must be the number of a note.' },
@@ -246,12 +209,27 @@ function idOf(request: FastifyRequest): number {
 
 const noSuchNote = () => notFound('abacus_annotation_not_found', 'There is no note with this id.');
 
+const forbidden = () =>
+	new RestError(
+		'abacus_annotation_forbidden',
+		'Only the author of a note or an administrator may change or delete it.',
+		403,
+	);
+
+/** The note is the actor's to change (403 when not theirs). */
+function mayChange(row: AnnotationRecord, actor: Actor): void {
+	if (!actor.admin && actor.key !== row.author_key) throw forbidden();
+}
+
+/** The notes routes, kept through `storage` (default: the server's own DuckDB store). */
 export async function registerAnnotationRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
+	storage: Storage = duckdbStorage(ctx),
 ): Promise<void> {
 	const db = ctx.db;
-	await ensureAnnotationSchema(db);
+	// On a ClickHouse engine the routes answer for the operator's chosen store, writes included.
+	const config = { storePort: true, storePortWrites: true };
 
 	/** An engine's signed-in operator, or the demo store's own user (its admin). */
 	async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -263,11 +241,7 @@ export async function registerAnnotationRoutes(
 		return { key: `user:${user.id}`, id: user.id, name: user.name, admin: true };
 	}
 
-	async function find(id: number): Promise<AnnotationRow | undefined> {
-		return db.one<AnnotationRow>(`${SELECT} WHERE id = ?`, [id]);
-	}
-
-	app.get('/abacus/v1/annotations', async (request) => {
+	app.get('/abacus/v1/annotations', { config }, async (request) => {
 		const query = (request.query ?? {}) as Record<string, unknown>;
 		const problems: Record<string, string> = {};
 		for (const key of Object.keys(query)) {
@@ -292,121 +266,58 @@ export async function registerAnnotationRoutes(
 				{ params: problems },
 			);
 		}
-		const conditions: string[] = [];
-		const params: string[] = [];
-		if (after !== undefined) {
-			conditions.push('date_to >= CAST(? AS DATE)');
-			params.push(after);
-		}
-		if (before !== undefined) {
-			conditions.push('date_from <= CAST(? AS DATE)');
-			params.push(before);
-		}
-		const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
 		const actor = await actorOf(request);
-		const rows = await db.all<AnnotationRow>(
-			`${SELECT}${where} ORDER BY date_from, id LIMIT ${MAX_ANNOTATIONS}`,
-			params,
-		);
+		const notes = await storage.annotations(request);
+		const rows = await notes.list({ after, before }, MAX_ANNOTATIONS);
 		return rows.map((row) => toNote(row, actor));
 	});
 
-	app.get('/abacus/v1/annotations/:id', async (request) => {
-		const row = await find(idOf(request));
+	app.get('/abacus/v1/annotations/:id', { config }, async (request) => {
+		const id = idOf(request);
+		const row = await (await storage.annotations(request)).get(id);
 		if (!row) throw noSuchNote();
 		return toNote(row, await actorOf(request));
 	});
 
-	app.post('/abacus/v1/annotations', async (request, reply) => {
+	app.post('/abacus/v1/annotations', { config }, async (request, reply) => {
 		const input = validateAnnotation(request.body);
 		const actor = await actorOf(request);
-		const row = await db.transaction(async () => {
-			const count = await db.one<{ n: number | bigint }>(
-				'SELECT COUNT(*) AS n FROM abacus_annotations',
+		const notes = await storage.annotations(request);
+		const row = await notes.create(input, actor, MAX_ANNOTATIONS);
+		if (!row) {
+			throw new RestError(
+				'abacus_too_many_annotations',
+				`The store keeps at most ${MAX_ANNOTATIONS} notes: delete old ones first.`,
+				400,
 			);
-			if (Number(count?.n ?? 0) >= MAX_ANNOTATIONS) {
-				throw new RestError(
-					'abacus_too_many_annotations',
-					`The store keeps at most ${MAX_ANNOTATIONS} notes: delete old ones first.`,
-					400,
-				);
-			}
-			const next = await db.one<{ id: number | bigint }>(
-				"SELECT nextval('abacus_annotation_ids') AS id",
-			);
-			const id = Number(next?.id);
-			await db.run(
-				`INSERT INTO abacus_annotations (id, date_from, date_to, text, url, author_key,
-					author_id, author_name, created, updated)
-				 VALUES (?, CAST(? AS DATE), CAST(? AS DATE), ?, ?, ?, ?, ?,
-					CAST(now() AT TIME ZONE 'UTC' AS TIMESTAMP), CAST(now() AT TIME ZONE 'UTC' AS TIMESTAMP))`,
-				[
-					id,
-					input.date_from,
-					input.date_to,
-					input.text,
-					input.url,
-					actor.key,
-					actor.id,
-					actor.name,
-				],
-			);
-			return find(id);
-		});
-		if (!row) throw noSuchNote();
+		}
 		reply.status(201);
 		return toNote(row, actor);
 	});
 
-	/** The note, if the actor may change it (404 when there is none, 403 when not theirs). */
-	async function editable(request: FastifyRequest, actor: Actor): Promise<AnnotationRow> {
-		const row = await find(idOf(request));
-		if (!row) throw noSuchNote();
-		if (!actor.admin && actor.key !== row.author_key) {
-			throw new RestError(
-				'abacus_annotation_forbidden',
-				'Only the author of a note or an administrator may change or delete it.',
-				403,
-			);
-		}
-		return row;
-	}
-
 	app.route({
 		method: [...EDITABLE],
 		url: '/abacus/v1/annotations/:id',
+		config,
 		handler: async (request) => {
 			const actor = await actorOf(request);
 			const id = idOf(request);
-			const row = await db.transaction(async () => {
-				const current = await editable(request, actor);
-				const input = validateAnnotation(request.body ?? {}, {
-					date_from: current.date_from,
-					date_to: current.date_to,
-					text: current.text,
-					url: current.url,
-				});
-				await db.run(
-					`UPDATE abacus_annotations SET date_from = CAST(? AS DATE),
-						date_to = CAST(? AS DATE), text = ?, url = ?,
-						updated = CAST(now() AT TIME ZONE 'UTC' AS TIMESTAMP) WHERE id = ?`,
-					[input.date_from, input.date_to, input.text, input.url, id],
-				);
-				return find(id);
+			const notes = await storage.annotations(request);
+			const row = await notes.update(id, (current) => {
+				mayChange(current, actor);
+				return validateAnnotation(request.body ?? {}, current);
 			});
 			if (!row) throw noSuchNote();
 			return toNote(row, actor);
 		},
 	});
 
-	app.delete('/abacus/v1/annotations/:id', async (request) => {
+	app.delete('/abacus/v1/annotations/:id', { config }, async (request) => {
 		const actor = await actorOf(request);
 		const id = idOf(request);
-		const previous = await db.transaction(async () => {
-			const current = await editable(request, actor);
-			await db.run('DELETE FROM abacus_annotations WHERE id = ?', [id]);
-			return current;
-		});
+		const notes = await storage.annotations(request);
+		const previous = await notes.remove(id, (current) => mayChange(current, actor));
+		if (!previous) throw noSuchNote();
 		return { deleted: true, previous: toNote(previous, actor) };
 	});
 }
