@@ -71,17 +71,26 @@ interface Grouping {
 
 /**
  * Aggregates a source per (bucket, segment); totals of additive metrics are the sums of the
- * buckets, DISTINCT counts get their own totals query.
+ * buckets, DISTINCT counts get their own totals query. The statements are sent side by side (each
+ * on its own reader connection, or as its own ClickHouse request); what they return is stored in
+ * `into` by the function this resolves to, so that a caller applies every source's rows in one
+ * fixed order whatever order the answers came in (sums of doubles added in another order could
+ * differ in the last digit).
  */
 async function aggregate(
 	db: SqlReader,
 	source: Source,
 	grouping: Grouping,
 	into: Grouped,
-): Promise<void> {
+): Promise<() => void> {
 	const dialect = dialectOf(db);
 	const metrics = source.metrics.filter((m) => m.sql && grouping.needed.has(m.key));
-	if (!metrics.length) return;
+	if (!metrics.length) return () => undefined;
+	/** Each statement's rows and what to do with them, in the order the statements are listed. */
+	const steps: Array<Promise<() => void>> = [];
+	const step = (sql: string, apply: (rows: Row[]) => void): void => {
+		steps.push(db.all(sql, source.params).then((rows) => () => apply(rows)));
+	};
 	const seg = source.segment ?? 'NULL';
 	const cell = (bucket: string, segment: string): Values => {
 		let bySegment = into.get(bucket);
@@ -119,34 +128,49 @@ async function aggregate(
 		const pairs = metrics.filter((m) => distinctColumn(m) !== null);
 		const grouped = metrics.filter((m) => !pairs.includes(m));
 		if (grouped.length) {
-			store(
-				await db.all(
-					`SELECT ${dialect.text(start)} AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY ${byBucket}`,
-					source.params,
-				),
-				grouped,
+			step(
+				`SELECT ${dialect.text(start)} AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY ${byBucket}`,
+				(rows) => store(rows, grouped),
 			);
 		}
 		for (const m of pairs) {
-			store(
-				await db.all(
-					`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY ${byBucket}`,
-					source.params,
-				),
-				[m],
+			step(
+				`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY ${byBucket}`,
+				(rows) => store(rows, [m]),
 			);
 		}
 	}
 	if (separate.length) {
-		const rows = await db.all(
+		step(
 			`SELECT ${seg} AS segment_key, ${select(separate)} ${source.from} GROUP BY ${dialect.groupBy(['segment_key'])}`,
-			source.params,
+			(rows) => {
+				for (const row of rows) {
+					const values = cell(
+						'',
+						row.segment_key === null ? '' : String(row.segment_key),
+					);
+					for (const m of separate) values[m.key] = Number(row[m.key] ?? 0);
+				}
+			},
 		);
-		for (const row of rows) {
-			const values = cell('', row.segment_key === null ? '' : String(row.segment_key));
-			for (const m of separate) values[m.key] = Number(row[m.key] ?? 0);
-		}
 	}
+	const applies = await Promise.all(steps);
+	return () => {
+		for (const apply of applies) apply();
+	};
+}
+
+/** Aggregates every source side by side, then stores their rows in the sources' order. */
+async function aggregateAll(
+	db: SqlReader,
+	sources: Source[],
+	grouping: Grouping,
+	into: Grouped,
+): Promise<void> {
+	const applies = await Promise.all(
+		sources.map((source) => aggregate(db, source, grouping, into)),
+	);
+	for (const apply of applies) apply();
 }
 
 /** The column of a metric that is exactly `COUNT(DISTINCT alias.column)`, else null. */
@@ -196,31 +220,33 @@ export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsR
 		...totalKeys,
 		req.orderby === 'items_sold' ? 'num_items_sold' : req.orderby,
 	]);
-	for (const source of req.sources) {
-		await aggregate(
+	const segs: Grouped = new Map();
+	const segments = req.segments;
+	await Promise.all([
+		aggregateAll(
 			db,
-			source,
+			req.sources,
 			{ interval: req.interval, startOfWeek: req.startOfWeek, needed },
 			main,
-		);
-	}
-	const segs: Grouped = new Map();
-	if (req.segments) {
-		const segNeeded = withDeps(
-			req.segments.metrics,
-			Object.keys(req.segments.metrics).filter(
-				(k) => !req.fields.length || req.fields.includes(k),
-			),
-		);
-		for (const source of req.segments.sources) {
-			await aggregate(
-				db,
-				source,
-				{ interval: req.interval, startOfWeek: req.startOfWeek, needed: segNeeded },
-				segs,
-			);
-		}
-	}
+		),
+		segments
+			? aggregateAll(
+					db,
+					segments.sources,
+					{
+						interval: req.interval,
+						startOfWeek: req.startOfWeek,
+						needed: withDeps(
+							segments.metrics,
+							Object.keys(segments.metrics).filter(
+								(k) => !req.fields.length || req.fields.includes(k),
+							),
+						),
+					},
+					segs,
+				)
+			: undefined,
+	]);
 	const intervalKeys = wanted.filter((k) => !totalsOnly.has(k));
 	const segmentKeys = req.segments
 		? Object.keys(req.segments.metrics).filter(
