@@ -439,10 +439,67 @@ export async function preparedStack(): Promise<{
 		`wp-${VERSIONS.wordpress}-wc-${VERSIONS.woocommerce}-${setupHash()}`,
 	);
 	const marker = path.join(dir, 'seed.json');
-	if (existsSync(marker) && process.env.ABACUS_WP_FRESH !== '1') {
+	const fresh = process.env.ABACUS_WP_FRESH === '1';
+	if (existsSync(marker) && !fresh) {
 		return { dir, seconds: 0, seed: JSON.parse(readFileSync(marker, 'utf8')) };
 	}
+	// Test runs side by side (npm test's two WordPress lanes) build it once: the first takes the
+	// lock, the others wait for its store (or for the lock to be left by a run that died).
+	mkdirSync(cacheRoot, { recursive: true });
+	const lock = `${dir}.lock`;
 	const started = Date.now();
+	for (;;) {
+		try {
+			mkdirSync(lock);
+			writeFileSync(path.join(lock, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+		}
+		if (existsSync(marker) && !fresh) {
+			return {
+				dir,
+				seconds: (Date.now() - started) / 1000,
+				seed: JSON.parse(readFileSync(marker, 'utf8')),
+			};
+		}
+		if (!lockHolderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+		else await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+	try {
+		// Built by the holder this run waited for.
+		if (existsSync(marker) && !fresh) {
+			return { dir, seconds: 0, seed: JSON.parse(readFileSync(marker, 'utf8')) };
+		}
+		return await buildPreparedStack(cacheRoot, dir, started);
+	} finally {
+		rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+/** Whether the process that holds `lock` (a folder with its pid) still runs. */
+function lockHolderAlive(lock: string): boolean {
+	let pid = 0;
+	try {
+		pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+	} catch {
+		// The holder has made the folder and not yet written its pid: alive.
+		return true;
+	}
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+async function buildPreparedStack(
+	cacheRoot: string,
+	dir: string,
+	started: number,
+): Promise<{ dir: string; seconds: number; seed: WordPressSite['seed'] }> {
 	const work = `${dir}.building-${process.pid}`;
 	rmSync(work, { recursive: true, force: true });
 	mkdirSync(work, { recursive: true });
