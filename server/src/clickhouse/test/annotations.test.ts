@@ -348,6 +348,10 @@ test('a cluster made before the notes gets their tables on every shard at first 
 		2000,
 	);
 	expect(note).toMatchObject({ id: 1, date_from: '2026-04-01', date_to: '2026-04-02' });
+	// A store keeping its most notes gets no more (the route's 400 abacus_too_many_annotations).
+	const more = { date_from: '2026-04-03', date_to: '2026-04-03', text: 'One more', url: '' };
+	expect(await notes.create(more, { key: 'operator:ops', id: 0, name: 'ops' }, 1)).toBeNull();
+	expect((await notes.list({}, 10)).map((row) => row.text)).toEqual(['After the migration']);
 	expect(await new ClickHouseAnnotations(reader, writer, A.id).list({}, 10)).toEqual([]);
 	// Another store's row never answers: the store id is in every read.
 	expect(await new ClickHouseAnnotations(reader, writer, A.id).get(1)).toBeUndefined();
