@@ -26,6 +26,7 @@ import { getSelectedChart, getStatsOptions } from '../report/query.js';
 import type { ReportConfig, ReportFilter } from '../report/types.js';
 import { chartTimeLocale, currencyTickFormat, localizeDateFormats } from './chart-locale.js';
 import { useChartNotes } from '../settings/annotations-chart.js';
+import { useChartForecast } from '../forecast/chart-forecast.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
@@ -298,10 +299,23 @@ function ReportChartView({ config, path, query }: Props) {
 	// Notes on the chart's dates (markers, "Add a note"), asked once the dates are known.
 	const primaryRows = (primary && !primary.isRequesting ? primary.data?.intervals : undefined) as
 		Interval[] | undefined;
-	const noteRows = useMemo(
-		() => (primaryRows ?? []).map((item) => ({ date: toChartDate(item.date_start) })),
-		[primaryRows],
-	);
+	// The forecast of the rest of the period (revenue, orders, net sales by day): a dashed line.
+	const forecast = useChartForecast({
+		endpoint: config.endpoint,
+		metric: selected?.key,
+		interval,
+		mode,
+		query,
+	});
+	// The notes are asked for the forecast's later dates too (the chart draws them).
+	const noteRows = useMemo(() => {
+		const rows = (primaryRows ?? []).map((item) => ({ date: toChartDate(item.date_start) }));
+		const last = rows[rows.length - 1]?.date;
+		const later = (forecast?.points ?? [])
+			.filter((point) => last !== undefined && point.date > last)
+			.map((point) => ({ date: point.date }));
+		return later.length ? [...rows, ...later] : rows;
+	}, [primaryRows, forecast]);
 	const notes = useChartNotes(
 		noteRows,
 		interval,
@@ -400,6 +414,7 @@ function ReportChartView({ config, path, query }: Props) {
 					__('There is no %s data for the selected period.', 'abacus'),
 					selected.label.toLowerCase(),
 				)}
+				forecast={forecast}
 				{...notes.chartProps}
 			/>
 			{notes.error}

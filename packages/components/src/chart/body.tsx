@@ -22,10 +22,12 @@ import {
 
 import { useDrawing, type DrawingInput } from './drawing.js';
 import { ChartFocus } from './focus.js';
+import { ChartForecastMarks, forecastSentence, TooltipForecast } from './forecast.js';
 import { ChartSeries } from './series.js';
 import { ChartTooltip } from './tooltip.js';
 import { CHART_CONSTANTS, getNearestIndex, type ChartRow } from './utils/index.js';
 import { annotationsAt, placeAnnotations, type ChartAnnotation } from './utils/annotations.js';
+import { forecastAt } from './utils/forecast.js';
 import {
 	getBandCenter,
 	getFocusPoints,
@@ -99,6 +101,7 @@ export function ChartBody({
 	const [menuIndex, setMenuIndex] = useState<number | null>(null);
 	const bodyRef = useRef<HTMLDivElement>(null);
 	const descriptionId = useId();
+	const forecastId = useId();
 	const { interval } = drawing.input;
 	const placed = useMemo(
 		() => (annotations ? placeAnnotations(data, annotations, interval) : []),
@@ -190,6 +193,16 @@ export function ChartBody({
 			)
 		: null;
 	const activeNotes = activeIndex >= 0 ? annotationsAt(placed, activeIndex) : [];
+	const { forecast } = drawing.input;
+	const { forecastKey } = drawing.input;
+	const forecastColor = (forecastKey && colors[forecastKey]) || '#1e1e1e';
+	const activeForecast =
+		activeIndex >= 0 ? forecastAt(drawing.forecastPoints, activeIndex) : undefined;
+	const hasForecast = !!forecast && drawing.forecastPaths !== null;
+	const describedBy =
+		[annotations ? descriptionId : '', hasForecast ? forecastId : '']
+			.filter(Boolean)
+			.join(' ') || undefined;
 	let actionLabel: string | undefined;
 	if (onPointClick && canOpen(activeIndex)) actionLabel = pointActionLabel;
 	else if (onAddAnnotation) {
@@ -202,7 +215,7 @@ export function ChartBody({
 			className="abacus-chart__body"
 			role="group"
 			aria-label={label}
-			aria-describedby={annotations ? descriptionId : undefined}
+			aria-describedby={describedBy}
 			tabIndex={0}
 			ref={bodyRef}
 			onKeyDown={onKeyDown}
@@ -235,6 +248,9 @@ export function ChartBody({
 							activeIndex={activeIndex}
 						/>
 					)}
+					{drawing.forecastPaths && (
+						<ChartForecastMarks paths={drawing.forecastPaths} color={forecastColor} />
+					)}
 					<ChartSeries marks={drawing.marks} colors={colors} focusedKey={focusedKey} />
 					{activeRow && (
 						<ChartFocus
@@ -260,15 +276,30 @@ export function ChartBody({
 						tooltipTitle ??
 						(activeDate ? drawing.formatTooltipDate(activeDate) : activeRow.date)
 					}
-					lines={getTooltipLines(
-						activeRow,
-						columns,
-						drawing.parseDate,
-						drawing.formatTooltipDate,
-					)}
+					lines={
+						// A date only the forecast reaches has no values to list.
+						columns.some((column) => column.key in activeRow)
+							? getTooltipLines(
+									activeRow,
+									columns,
+									drawing.parseDate,
+									drawing.formatTooltipDate,
+								)
+							: []
+					}
 					colors={colors}
 					formatValue={formatValue}
 					actionLabel={actionLabel}
+					forecast={
+						activeForecast && forecast ? (
+							<TooltipForecast
+								point={activeForecast}
+								coverage={forecast.coverage}
+								color={forecastColor}
+								formatValue={formatValue}
+							/>
+						) : undefined
+					}
 					notes={
 						activeNotes.length > 0 ? (
 							<TooltipNotes notes={activeNotes} formatDay={formatDay} />
@@ -299,6 +330,11 @@ export function ChartBody({
 			)}
 			{annotations && (
 				<AnnotationsDescription id={descriptionId} placed={placed} formatDay={formatDay} />
+			)}
+			{hasForecast && forecast && (
+				<div id={forecastId} className="screen-reader-text">
+					{forecastSentence(forecast, drawing.forecastPoints, formatValue, formatDay)}
+				</div>
 			)}
 			{hasTable && tableDrawing.table}
 		</div>

@@ -12,6 +12,7 @@ import { ChartControls } from './controls.js';
 import { Legend } from './legend.js';
 import { ChartPlaceholder } from './placeholder.js';
 import type { ChartProps } from './types.js';
+import { withForecastRows } from './utils/forecast.js';
 import {
 	CHART_CONSTANTS,
 	getChartHeight,
@@ -102,6 +103,7 @@ export function Chart({
 	onShowAnnotationsChange,
 	onAddAnnotation,
 	addAnnotationActionLabel,
+	forecast,
 }: ChartProps) {
 	const [bodyRef, width] = useWidth();
 	const isWide = useViewportMatch('large');
@@ -190,7 +192,9 @@ export function Chart({
 	} else {
 		body = (
 			<ChartBody
-				data={data}
+				data={forecast ? withForecastRows(data, forecast) : data}
+				forecast={mode === 'time-comparison' ? forecast : undefined}
+				forecastKey={forecast ? (forecast.seriesKey ?? baseSeries[0]?.key) : undefined}
 				columns={baseSeries
 					.filter((s) => s.visible)
 					.map((s) => ({ key: s.key, label: s.label }))}

@@ -18,6 +18,14 @@ import {
 	type ChartValueType,
 } from './utils/index.js';
 import {
+	forecastExtent,
+	getForecastPaths,
+	placeForecast,
+	type ChartForecast,
+	type ForecastPaths,
+	type PlacedForecastPoint,
+} from './utils/forecast.js';
+import {
 	getBarRects,
 	getXAxisTicks,
 	getYAxisTicks,
@@ -47,6 +55,10 @@ export interface DrawingInput {
 	formatValue: (value: number) => string;
 	/** Accessible name of the chart: the table's caption. */
 	label: string;
+	/** The projected values of the rest of the period (rows for its later dates included in `data`). */
+	forecast?: ChartForecast;
+	/** The series the forecast continues (the current period): no forecast while it is hidden. */
+	forecastKey?: string;
 }
 
 /**
@@ -66,6 +78,9 @@ export interface Drawing {
 	xAxis: ReactElement;
 	marks: SeriesMarks[];
 	table: ReactElement;
+	/** The forecast's points on their rows and its dashed line and band (null: none drawn). */
+	forecastPoints: PlacedForecastPoint[];
+	forecastPaths: ForecastPaths | null;
 }
 
 /** Whether two drawing inputs draw the same chart: equal data and series, same sizes and formats. */
@@ -85,6 +100,8 @@ export function isSameDrawingInput(a: DrawingInput, b: DrawingInput): boolean {
 		a.screenReaderFormat === b.screenReaderFormat &&
 		a.formatValue === b.formatValue &&
 		a.label === b.label &&
+		a.forecast === b.forecast &&
+		a.forecastKey === b.forecastKey &&
 		a.columns.length === b.columns.length &&
 		a.columns.every(
 			(column, i) => column.key === b.columns[i].key && column.label === b.columns[i].label,
@@ -104,7 +121,14 @@ export function drawChart(input: DrawingInput): Drawing {
 	const parseDate = createDateParser(input.dateParser);
 	const formatDate = input.timeLocale ? timeFormatLocale(input.timeLocale).format : timeFormat;
 	const xScale = getXScale(dates, innerWidth);
-	const yScale = getYScale(data, keys, innerHeight);
+	const forecastPoints = placeForecast(data, input.forecast);
+	const yScale = getYScale(data, keys, innerHeight, forecastExtent(forecastPoints));
+	// The line continues its series (the current period) while that series is shown.
+	const { forecastKey } = input;
+	const forecastPaths =
+		forecastKey !== undefined && keys.includes(forecastKey)
+			? getForecastPaths(data, forecastPoints, forecastKey, xScale, yScale)
+			: null;
 	const xTicks = getXAxisTicks({
 		dates,
 		width,
@@ -137,12 +161,19 @@ export function drawChart(input: DrawingInput): Drawing {
 		),
 		xAxis: <XAxis ticks={xTicks} height={innerHeight} />,
 		marks,
+		forecastPoints: forecastPaths ? forecastPoints : [],
+		forecastPaths,
 		table: (
 			<ScreenReaderTable
 				caption={input.label}
 				columns={columns}
 				rows={getTableRows(data, columns, parseDate, formatDate(input.screenReaderFormat))}
 				formatValue={input.formatValue}
+				forecast={
+					forecastPaths
+						? { points: forecastPoints, coverage: input.forecast?.coverage ?? 80 }
+						: undefined
+				}
 			/>
 		),
 	};

@@ -15,6 +15,7 @@ export function ChartTooltip({
 	colors,
 	formatValue,
 	actionLabel,
+	forecast,
 	notes,
 	isLeft,
 	style,
@@ -24,6 +25,8 @@ export function ChartTooltip({
 	colors: Record<string, string>;
 	formatValue: (value: number) => string;
 	actionLabel?: string;
+	/** The date's forecast (its projected value and range), below the values. */
+	forecast?: ReactNode;
 	/** The notes on the date (annotations), below the values. */
 	notes?: ReactNode;
 	isLeft: boolean;
@@ -36,21 +39,26 @@ export function ChartTooltip({
 			style={style}
 		>
 			<div className="abacus-chart__tooltip-title">{title}</div>
-			<ul className="abacus-chart__tooltip-list">
-				{lines.map((line) => (
-					<li key={line.key} className="abacus-chart__tooltip-item">
-						<span
-							className="abacus-chart__swatch"
-							style={{ backgroundColor: colors[line.key] }}
-							aria-hidden="true"
-						/>
-						<span className="abacus-chart__tooltip-label">{line.label}</span>
-						<span className="abacus-chart__tooltip-value">
-							{line.value === null ? __('N/A', 'abacus') : formatValue(line.value)}
-						</span>
-					</li>
-				))}
-			</ul>
+			{lines.length > 0 && (
+				<ul className="abacus-chart__tooltip-list">
+					{lines.map((line) => (
+						<li key={line.key} className="abacus-chart__tooltip-item">
+							<span
+								className="abacus-chart__swatch"
+								style={{ backgroundColor: colors[line.key] }}
+								aria-hidden="true"
+							/>
+							<span className="abacus-chart__tooltip-label">{line.label}</span>
+							<span className="abacus-chart__tooltip-value">
+								{line.value === null
+									? __('N/A', 'abacus')
+									: formatValue(line.value)}
+							</span>
+						</li>
+					))}
+				</ul>
+			)}
+			{forecast}
 			{notes}
 			{actionLabel ? <div className="abacus-chart__tooltip-action">{actionLabel}</div> : null}
 		</div>

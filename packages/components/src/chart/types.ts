@@ -8,8 +8,9 @@ import type {
 	LegendPosition,
 } from './utils/index.js';
 import type { ChartAnnotation } from './utils/annotations.js';
+import type { ChartForecast, ChartForecastPoint } from './utils/forecast.js';
 
-export type { ChartAnnotation };
+export type { ChartAnnotation, ChartForecast, ChartForecastPoint };
 export type { ChartInterval, ChartMode, ChartRow, ChartType, ChartValueType, LegendPosition };
 
 export interface ChartProps {
@@ -121,4 +122,12 @@ export interface ChartProps {
 	onAddAnnotation?: (row: ChartRow, index: number) => void;
 	/** The tooltip's line when adding a note is what a click does. Default 'Click or press Enter to add a note'. */
 	addAnnotationActionLabel?: string;
+	/**
+	 * The projected values of the rest of the period (time comparison only): a dashed line from the
+	 * current period's last value through them and a shaded band for their interval; dates after
+	 * the last row extend the chart. Each date's forecast is in its tooltip and in the
+	 * screen-reader table, and the period's end value (`total`) in the chart's accessible
+	 * description. Compared by identity: keep the object while it is the same forecast.
+	 */
+	forecast?: ChartForecast;
 }

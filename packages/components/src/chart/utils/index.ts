@@ -265,14 +265,24 @@ export function getXScale(dates: string[], width: number): ScaleBand<string> {
 		.paddingOuter(0.05);
 }
 
-/** Linear scale from 0 (or the negative minimum) to the largest visible value, rounded. */
+/**
+ * Linear scale from 0 (or the negative minimum) to the largest visible value, rounded; `extra`
+ * values (a forecast's interval) are reached too.
+ */
 export function getYScale(
 	data: ChartRow[],
 	keys: string[],
 	height: number,
+	extra: readonly number[] = [],
 ): ScaleLinear<number, number> {
 	let top = 0;
 	let bottom = 0;
+	for (const value of extra) {
+		if (Number.isFinite(value)) {
+			if (value > top) top = value;
+			if (value < bottom) bottom = value;
+		}
+	}
 	for (const row of data) {
 		for (const key of keys) {
 			const value = getValue(row, key);

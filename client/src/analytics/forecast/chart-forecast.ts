@@ -1,0 +1,75 @@
+/**
+ * The forecast a report or Overview chart draws (dashed line and band over the rest of the
+ * period): revenue, orders or net sales by day, for a range that ends today or later, on the
+ * store's unfiltered figures (the forecast is the store's), where the forecast is shown (the
+ * tiles' line says when there is not enough history). The same answer the tiles' forecast reads.
+ */
+import { useMemo } from 'react';
+import type { ChartForecast, ChartInterval } from '@abacus/components';
+import { isForecastMetric } from '@abacus/metrics';
+
+import { useDefaultDateRange } from '../components/use-default-date-range.js';
+import { forecastPeriodOf } from './period.js';
+import { useForecast } from './use-forecast.js';
+
+/** Report stats endpoints whose figures are the store's revenue stats. */
+const FORECAST_ENDPOINTS: readonly string[] = ['revenue', 'orders'];
+
+export interface ChartForecastOptions {
+	/** The report's stats endpoint. */
+	endpoint: string | undefined;
+	/** The chart's figure (the selected tile). */
+	metric: string | undefined;
+	interval: ChartInterval;
+	mode: 'time-comparison' | 'item-comparison';
+	query: Record<string, unknown>;
+}
+
+/** Whether the query narrows the report to some orders (then the store's forecast does not fit it). */
+function isFiltered(query: Record<string, unknown>): boolean {
+	const filter = query.filter;
+	return filter !== undefined && filter !== '' && filter !== 'all';
+}
+
+/** The chart's forecast (undefined: none drawn). Chart dates are `YYYY-MM-DDT00:00:00`. */
+export function useChartForecast({
+	endpoint,
+	metric,
+	interval,
+	mode,
+	query,
+}: ChartForecastOptions): ChartForecast | undefined {
+	const defaultDateRange = useDefaultDateRange();
+	const applies =
+		!!endpoint &&
+		FORECAST_ENDPOINTS.includes(endpoint) &&
+		isForecastMetric(metric) &&
+		interval === 'day' &&
+		mode === 'time-comparison' &&
+		!isFiltered(query);
+	const period = applies ? forecastPeriodOf(query, defaultDateRange) : null;
+	const state = useForecast(isForecastMetric(metric) ? metric : 'total_sales', period);
+	const answer = state?.status === 'done' ? state.answer : null;
+	return useMemo<ChartForecast | undefined>(() => {
+		if (!answer || !answer.shown || !answer.forecast || answer.days.length === 0)
+			return undefined;
+		// Orders are whole.
+		const whole = answer.metric === 'orders_count';
+		const round = (value: number) => (whole ? Math.round(value) : value);
+		return {
+			points: answer.days.map((day) => ({
+				date: `${day.date}T00:00:00`,
+				value: round(day.value),
+				lower: round(day.lower),
+				upper: round(day.upper),
+			})),
+			coverage: answer.coverage,
+			total: {
+				value: round(answer.forecast.value),
+				lower: round(answer.forecast.lower),
+				upper: round(answer.forecast.upper),
+				date: answer.period.end,
+			},
+		};
+	}, [answer]);
+}

@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+
+import {
+	Chart,
+	placeForecast,
+	withForecastRows,
+	type ChartForecast,
+	type ChartRow,
+} from '../index.js';
+
+const day = (i: number) =>
+	new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10) + 'T00:00:00';
+
+// November 1-4 known (the 4th is today, partial), the forecast from today to November 6.
+const data: ChartRow[] = [10, 20, 30, 5].map((value, i) => ({
+	date: day(i),
+	current: { value, label: 'Month to date' },
+	previous: { value: value / 2, label: 'Previous year' },
+}));
+
+const forecast: ChartForecast = {
+	points: [
+		{ date: day(3), value: 25, lower: 15, upper: 40 },
+		{ date: day(4), value: 30, lower: 20, upper: 200 },
+		{ date: day(5), value: 35, lower: 25, upper: 50 },
+	],
+	coverage: 80,
+	total: { value: 150, lower: 125, upper: 300, date: '2026-11-06' },
+};
+
+const money = (value: number) => `€${value.toFixed(2).replace('.', ',')}`;
+
+// The default width is 600 px: 80 px left margin, 490 px of dates (6 dates with the forecast's).
+const at = (index: number, count = 6) => 80 + (490 / count) * index + 5;
+
+describe('forecast rows', () => {
+	it('adds a row for each forecast date after the last row and places every point', () => {
+		const rows = withForecastRows(data, forecast);
+		expect(rows.map((row) => row.date)).toEqual([0, 1, 2, 3, 4, 5].map(day));
+		expect(rows[4]).toEqual({ date: day(4) });
+		expect(placeForecast(rows, forecast).map((point) => point.index)).toEqual([3, 4, 5]);
+		// No forecast, or none after the last row: the same rows.
+		expect(withForecastRows(data, undefined)).toBe(data);
+		expect(withForecastRows(data, { ...forecast, points: [forecast.points[0]] })).toBe(data);
+	});
+});
+
+describe('Chart forecast', () => {
+	it('draws a dashed line from the last known value and the interval band, in the store’s format', () => {
+		const { container } = render(
+			<Chart
+				data={data}
+				title="Net sales"
+				valueType="currency"
+				formatCurrency={money}
+				forecast={forecast}
+			/>,
+		);
+		const line = container.querySelector('.abacus-chart__forecast-line');
+		const band = container.querySelector('.abacus-chart__forecast-band');
+		expect(line).toHaveAttribute('stroke-dasharray', '6 4');
+		// From November 3 (the last value before the forecast's first date) through 3 points.
+		const d = line?.getAttribute('d') ?? '';
+		expect(d.match(/[ML]/g)).toEqual(['M', 'L', 'L', 'L']);
+		// The band's outline: 4 upper and 4 lower points.
+		expect((band?.getAttribute('d') ?? '').match(/[ML]/g)).toHaveLength(8);
+		// The line continues the current period's series, in its colour.
+		const currentLine = container.querySelector('.abacus-chart__line');
+		expect(line?.getAttribute('stroke')).toBe(currentLine?.getAttribute('stroke'));
+		// The y axis reaches the band's top (200).
+		const ticks = [...container.querySelectorAll('.abacus-chart__y-axis text')];
+		expect(ticks.length).toBeGreaterThan(0);
+		expect(ticks.some((tick) => /200/.test(tick.textContent ?? ''))).toBe(true);
+		// Six dates on the x axis: the forecast's November 5 and 6 extend it.
+		expect(container.querySelectorAll('.abacus-chart__tooltip')).toHaveLength(0);
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: at(4) });
+		// November 5: only the forecast reaches it, so the tooltip lists no period's value.
+		expect(screen.getByRole('status')).toHaveTextContent(
+			'November 5, 2026Forecast (80 % likely)€30,00 (€20,00 to €200,00)',
+		);
+		expect(screen.getByRole('status')).not.toHaveTextContent('N/A');
+		// November 4 (today): its value so far and its forecast.
+		fireEvent.mouseMove(svg, { clientX: at(3) });
+		expect(screen.getByRole('status')).toHaveTextContent(
+			'Month to date€5,00Previous year€2,50Forecast (80 % likely)€25,00 (€15,00 to €40,00)',
+		);
+		fireEvent.mouseMove(svg, { clientX: at(1) });
+		expect(screen.getByRole('status')).not.toHaveTextContent('Forecast');
+	});
+
+	it('tells the forecast in the accessible description, the table and the tooltip by keyboard', () => {
+		const { container } = render(
+			<Chart
+				data={data}
+				title="Net sales"
+				valueType="currency"
+				formatCurrency={money}
+				forecast={forecast}
+			/>,
+		);
+		const chart = screen.getByRole('group', { name: 'Net sales' });
+		const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '');
+		expect(description).toHaveTextContent(
+			'Forecast: €125,00 to €300,00 by November 6, 2026 (about €150,00, 80 % likely). The dashed line is the forecast of November 4, 2026 to November 6, 2026, the shaded band its 80 % likely range.',
+		);
+		// The marks are decorative: the SVG is hidden, the table has a forecast column.
+		expect(container.querySelector('svg.abacus-chart__svg')).toHaveAttribute(
+			'aria-hidden',
+			'true',
+		);
+		const table = container.querySelector('table') as HTMLTableElement;
+		expect(
+			within(table).getByRole('columnheader', { name: 'Forecast (80 % likely range)' }),
+		).toBeInTheDocument();
+		const lastRow = within(table).getAllByRole('row').at(-1) as HTMLElement;
+		expect(lastRow).toHaveTextContent('November 6, 2026');
+		expect(lastRow).toHaveTextContent('€35,00 (€25,00 to €50,00)');
+		// End: the last forecast date's tooltip.
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'End' });
+		expect(screen.getByRole('status')).toHaveTextContent('November 6, 2026');
+		expect(screen.getByRole('status')).toHaveTextContent('€35,00 (€25,00 to €50,00)');
+	});
+
+	it('draws nothing without a forecast, or when its series is hidden, or on an item comparison', () => {
+		const { container, rerender } = render(<Chart data={data} title="Net sales" />);
+		expect(container.querySelector('.abacus-chart__forecast')).toBeNull();
+		const chart = screen.getByRole('group', { name: 'Net sales' });
+		expect(chart).not.toHaveAttribute('aria-describedby');
+		rerender(<Chart data={data} title="Net sales" forecast={forecast} />);
+		expect(container.querySelector('.abacus-chart__forecast')).not.toBeNull();
+		// The current period unchecked in the legend: its forecast goes with it.
+		fireEvent.click(screen.getByRole('checkbox', { name: /Month to date/ }));
+		expect(container.querySelector('.abacus-chart__forecast')).toBeNull();
+		rerender(
+			<Chart data={data} title="Net sales" forecast={forecast} mode="item-comparison" />,
+		);
+		expect(container.querySelector('.abacus-chart__forecast')).toBeNull();
+	});
+});
