@@ -13,7 +13,11 @@
  *
  * Ids are the store's own (1, 2, … as on a DuckDB server): the next one is the store's highest
  * plus one, taken and written inside a lock per store, so the writes of one engine process to a
- * store run one after another. Versions are microseconds since 1970 (increasing in the process).
+ * store run one after another. Each creation row carries a random `claim`, and the id's later rows
+ * its note's: when two engine processes write the same new id at once, the creation with the
+ * earliest version keeps it (reads take only the rows of its claim) and the other, seeing that
+ * after its write, takes the next id. Versions are microseconds since 1970 (increasing in the
+ * process).
  * Writes go through the Distributed table synchronously (`insert_distributed_sync`): a write
  * returns once the store's shard holds the row, so the next read sees it.
  *
@@ -21,6 +25,8 @@
  * before the notes existed, on the first use of the notes by an engine (`ensureAnnotationTables`:
  * on every recorded shard, with the cluster name of the store registry's Distributed table).
  */
+import { randomInt } from 'node:crypto';
+
 import type { SqlValue } from '../core/db.js';
 import type {
 	AnnotationAuthor,
@@ -45,6 +51,8 @@ export const ANNOTATION_COLUMNS: Array<[name: string, type: string]> = [
 	['updated', "DateTime('UTC')"],
 	['deleted', 'UInt8'],
 	['version', 'UInt64'],
+	// Which creation a row belongs to (a random number drawn by the creating process).
+	['claim', 'UInt64'],
 ];
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -105,14 +113,27 @@ function nextVersion(): number {
 /** Now as ClickHouse's `DateTime('UTC')` text. */
 const now = (): string => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
-/** The latest row of each note of the store (removed ones included, `deleted` 1). */
+/**
+ * The latest row of each note of the store (removed ones included, `gone` 1). A note is the rows
+ * of its id carrying the claim of the id's first creation row (`owner`): rows of another claim
+ * (a creation that lost the id to another engine process) are never read.
+ */
 const latest = (database: string): string =>
-	`SELECT id, argMax(date_from, version) AS d_from, argMax(date_to, version) AS d_to,
-		argMax(text, version) AS t_text, argMax(url, version) AS t_url,
-		argMax(author_key, version) AS a_key, argMax(author_id, version) AS a_id,
-		argMax(author_name, version) AS a_name, argMax(created, version) AS t_created,
-		argMax(updated, version) AS t_updated, argMax(deleted, version) AS gone
-	FROM ${database}.annotations_all WHERE store_id = ? GROUP BY id`;
+	`SELECT id, argMin(c_from, first) AS d_from, argMin(c_to, first) AS d_to,
+		argMin(c_text, first) AS t_text, argMin(c_url, first) AS t_url,
+		argMin(c_key, first) AS a_key, argMin(c_id, first) AS a_id,
+		argMin(c_name, first) AS a_name, argMin(c_created, first) AS t_created,
+		argMin(c_updated, first) AS t_updated, argMin(c_gone, first) AS gone,
+		argMin(claim, first) AS owner
+	FROM (
+		SELECT id, claim, min(version) AS first, argMax(date_from, version) AS c_from,
+			argMax(date_to, version) AS c_to, argMax(text, version) AS c_text,
+			argMax(url, version) AS c_url, argMax(author_key, version) AS c_key,
+			argMax(author_id, version) AS c_id, argMax(author_name, version) AS c_name,
+			argMax(created, version) AS c_created, argMax(updated, version) AS c_updated,
+			argMax(deleted, version) AS c_gone
+		FROM ${database}.annotations_all WHERE store_id = ? GROUP BY id, claim
+	) GROUP BY id`;
 
 interface Stored extends Record<string, string | number | null> {
 	id: string | number;
@@ -125,6 +146,7 @@ interface Stored extends Record<string, string | number | null> {
 	author_name: string;
 	created: string;
 	updated: string;
+	claim: string;
 }
 
 const record = (row: Stored): AnnotationRecord => ({
@@ -139,6 +161,9 @@ const record = (row: Stored): AnnotationRecord => ({
 	created: row.created,
 	updated: row.updated,
 });
+
+/** Ids tried for one new note before giving up (each taken by another process meanwhile). */
+const CREATE_TRIES = 8;
 
 /** The writes to each store under way in this process, one after another. */
 const locks = new Map<string, Promise<unknown>>();
@@ -160,13 +185,15 @@ export class ClickHouseAnnotations implements AnnotationStore {
 
 	/**
 	 * `reader` reads (any node: the Distributed table), `writer` inserts (with
-	 * `insert_distributed_sync`); `ready` makes the tables when missing.
+	 * `insert_distributed_sync`); `ready` makes the tables when missing; `hooks.beforeCreate`
+	 * runs between choosing a new note's id and writing it (tests write a rival there).
 	 */
 	constructor(
 		private readonly reader: ClickHouseClient,
 		private readonly writer: ClickHouseClient,
 		readonly storeId: number,
 		private readonly ready: () => Promise<void> = async () => {},
+		private readonly hooks: { beforeCreate?: (id: number) => Promise<void> } = {},
 	) {
 		if (!Number.isInteger(storeId) || storeId < 1 || storeId > 0xffffffff) {
 			throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
@@ -174,20 +201,22 @@ export class ClickHouseAnnotations implements AnnotationStore {
 		this.database = reader.target.database;
 	}
 
+	/** The store's notes meeting `where` (on the latest rows), each with its claim. */
 	private async select(
 		where: string,
 		params: SqlValue[],
 		tail = '',
-	): Promise<AnnotationRecord[]> {
+	): Promise<Array<{ note: AnnotationRecord; claim: string }>> {
 		await this.ready();
 		const rows = await this.reader.all<Stored>(
 			`SELECT id, toString(d_from) AS date_from, toString(d_to) AS date_to, t_text AS text,
 				t_url AS url, a_key AS author_key, a_id AS author_id, a_name AS author_name,
-				toString(t_created) AS created, toString(t_updated) AS updated
+				toString(t_created) AS created, toString(t_updated) AS updated,
+				toString(owner) AS claim
 			FROM (${latest(this.database)}) WHERE gone = 0${where} ${tail}`,
 			[this.storeId, ...params],
 		);
-		return rows.map(record);
+		return rows.map((row) => ({ note: record(row), claim: String(row.claim) }));
 	}
 
 	async list(range: { after?: string; before?: string }, limit: number) {
@@ -201,18 +230,30 @@ export class ClickHouseAnnotations implements AnnotationStore {
 			where += ' AND d_from <= toDate(?)';
 			params.push(range.before);
 		}
-		return this.select(where, params, `ORDER BY d_from, id LIMIT ${Math.floor(limit)}`);
+		const rows = await this.select(
+			where,
+			params,
+			`ORDER BY d_from, id LIMIT ${Math.floor(limit)}`,
+		);
+		return rows.map((row) => row.note);
+	}
+
+	private async find(id: number): Promise<{ note: AnnotationRecord; claim: string } | undefined> {
+		return (await this.select(' AND id = ?', [id]))[0];
 	}
 
 	async get(id: number) {
-		return (await this.select(' AND id = ?', [id]))[0];
+		return (await this.find(id))?.note;
 	}
 
 	private async write(
 		note: AnnotationFields & { id: number; created: string; deleted: 0 | 1 },
 		author: AnnotationAuthor,
 		updated: string,
+		claim: string,
 	): Promise<void> {
+		// The claim as a number in the JSON row (below 2^48: exact).
+		const claimed = Number(claim);
 		await this.writer.insert(`${this.database}.annotations_all`, [
 			{
 				store_id: this.storeId,
@@ -228,6 +269,7 @@ export class ClickHouseAnnotations implements AnnotationStore {
 				updated,
 				deleted: note.deleted,
 				version: nextVersion(),
+				claim: claimed,
 			},
 		]);
 	}
@@ -239,25 +281,38 @@ export class ClickHouseAnnotations implements AnnotationStore {
 		});
 	}
 
+	/**
+	 * Adds a note under the store's next id. Another engine process may write the same id at the
+	 * same moment: the id's first creation keeps it, and a creation that lost takes the next id
+	 * (its row is never read).
+	 */
 	create(fields: AnnotationFields, author: AnnotationAuthor, max: number) {
 		return this.inLock(async () => {
-			const counts = await this.reader.one<{ n: string; top: string }>(
-				`SELECT toString(countIf(gone = 0)) AS n, toString(max(id)) AS top FROM (${latest(this.database)})`,
-				[this.storeId],
+			for (let attempt = 0; attempt < CREATE_TRIES; attempt++) {
+				const counts = await this.reader.one<{ n: string; top: string }>(
+					`SELECT toString(countIf(gone = 0)) AS n, toString(max(id)) AS top FROM (${latest(this.database)})`,
+					[this.storeId],
+				);
+				if (Number(counts?.n ?? 0) >= max) return null;
+				const id = Number(counts?.top ?? 0) + 1;
+				const claim = String(randomInt(1, 2 ** 48));
+				await this.hooks.beforeCreate?.(id);
+				const time = now();
+				await this.write({ ...fields, id, created: time, deleted: 0 }, author, time, claim);
+				const kept = await this.find(id);
+				if (kept?.claim === claim) return kept.note;
+			}
+			throw new Error(
+				`No note id was free for store ${this.storeId} after ${CREATE_TRIES} tries: other engines were writing its notes.`,
 			);
-			if (Number(counts?.n ?? 0) >= max) return null;
-			const id = Number(counts?.top ?? 0) + 1;
-			const time = now();
-			await this.write({ ...fields, id, created: time, deleted: 0 }, author, time);
-			return (await this.get(id)) ?? null;
 		});
 	}
 
 	update(id: number, change: (current: AnnotationRecord) => AnnotationFields) {
 		return this.inLock(async () => {
-			const current = await this.get(id);
+			const current = await this.find(id);
 			if (!current) return undefined;
-			const fields = change(current);
+			const fields = change(current.note);
 			await this.write(
 				{
 					id,
@@ -265,11 +320,12 @@ export class ClickHouseAnnotations implements AnnotationStore {
 					date_to: fields.date_to,
 					text: fields.text,
 					url: fields.url,
-					created: current.created,
+					created: current.note.created,
 					deleted: 0,
 				},
-				authorOf(current),
+				authorOf(current.note),
 				now(),
+				current.claim,
 			);
 			return this.get(id);
 		});
@@ -277,11 +333,16 @@ export class ClickHouseAnnotations implements AnnotationStore {
 
 	remove(id: number, check: (current: AnnotationRecord) => void) {
 		return this.inLock(async () => {
-			const current = await this.get(id);
+			const current = await this.find(id);
 			if (!current) return undefined;
-			check(current);
-			await this.write({ ...current, deleted: 1 }, authorOf(current), now());
-			return current;
+			check(current.note);
+			await this.write(
+				{ ...current.note, deleted: 1 },
+				authorOf(current.note),
+				now(),
+				current.claim,
+			);
+			return current.note;
 		});
 	}
 }

@@ -6,7 +6,7 @@
  * own DuckDB server (status, error code and message, the notes but their author and times); each
  * store's notes are its own (another store's id finds nothing, an operator not allowed a store
  * gets 403, a store token 401 as on a DuckDB engine); a cluster made before the notes gets their
- * tables on first use.
+ * tables on first use; two engine processes writing the same new id leave both notes.
  */
 import { ClickHouseAnnotations, ensureAnnotationTables } from '../annotations.js';
 import { ClickHouseClient } from '../client.js';
@@ -352,6 +352,56 @@ test('a cluster made before the notes gets their tables on every shard at first 
 	const more = { date_from: '2026-04-03', date_to: '2026-04-03', text: 'One more', url: '' };
 	expect(await notes.create(more, { key: 'operator:ops', id: 0, name: 'ops' }, 1)).toBeNull();
 	expect((await notes.list({}, 10)).map((row) => row.text)).toEqual(['After the migration']);
+});
+
+test('two engine processes creating a note at once: the first keeps the id, the other takes the next', async () => {
+	const database = fx.target.database;
+	const reader = new ClickHouseClient(fx.target);
+	const writer = new ClickHouseClient(fx.target, { insert_distributed_sync: 1 });
+	const row = (id: number, text: string, version: number, claim: number) => ({
+		store_id: B.id,
+		id,
+		date_from: '2026-04-05',
+		date_to: '2026-04-05',
+		text,
+		url: '',
+		author_key: 'operator:other',
+		author_id: 0,
+		author_name: 'other',
+		created: '2026-04-05 00:00:00',
+		updated: '2026-04-05 00:00:00',
+		deleted: 0,
+		version,
+		claim,
+	});
+	// Another process wrote the id this one chose, first (an earlier version), in between.
+	let rivals = 0;
+	const notes = new ClickHouseAnnotations(reader, writer, B.id, undefined, {
+		beforeCreate: async (id) => {
+			if (rivals++ === 0)
+				await writer.insert(`${database}.annotations_all`, [row(id, 'Rival', 1, 7)]);
+		},
+	});
+	const mine = await notes.create(
+		{ date_from: '2026-04-03', date_to: '2026-04-03', text: 'Mine', url: '' },
+		{ key: 'operator:ops', id: 0, name: 'ops' },
+		2000,
+	);
+	expect(mine).toMatchObject({ id: 3, text: 'Mine' });
+	expect((await notes.get(2))?.text).toBe('Rival');
+	// A later creation row for a kept id (a process that lost it) is never read.
+	await writer.insert(`${database}.annotations_all`, [row(1, 'Usurper', 2 ** 52, 9)]);
+	expect((await notes.list({}, 10)).map((note) => [note.id, note.text])).toEqual([
+		[1, 'After the migration'],
+		[3, 'Mine'],
+		[2, 'Rival'],
+	]);
+	// Changes and removals stay with the note that kept its id.
+	await notes.update(1, (current) => ({ ...current, text: 'Changed' }));
+	expect((await notes.get(1))?.text).toBe('Changed');
+	expect((await notes.remove(1, () => undefined))?.text).toBe('Changed');
+	expect(await notes.get(1)).toBeUndefined();
+	expect((await notes.list({}, 10)).map((note) => note.id)).toEqual([3, 2]);
 	expect(await new ClickHouseAnnotations(reader, writer, A.id).list({}, 10)).toEqual([]);
 	// Another store's row never answers: the store id is in every read.
 	expect(await new ClickHouseAnnotations(reader, writer, A.id).get(1)).toBeUndefined();
