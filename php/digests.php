@@ -346,8 +346,41 @@ function abacus_digests_public( $digest ) {
 			'unsubscribed' => $state['unsubscribed'],
 			'log'          => array_slice( $state['log'], 0, 5 ),
 			'nextSend'     => $next ? gmdate( 'c', (int) $next ) : null,
+			// The same in the store's time zone and date and time formats, for the card to show.
+			'display'      => array(
+				'lastSent'      => $state['lastSent'] ? abacus_digests_when( (int) $state['lastSent'] ) : '',
+				'nextSend'      => $next ? abacus_digests_when( (int) $next ) : '',
+				'lastPeriod'    => abacus_digests_period_text( $digest['schedule'], $state['lastPeriod'] ),
+				'failurePeriod' => $state['failure'] ? abacus_digests_period_text( $digest['schedule'], (string) $state['failure']['period'] ) : '',
+			),
 		),
 	);
+}
+
+/**
+ * A time in the store's time zone and date and time formats ("November 30, 2026 7:00 am").
+ *
+ * @param int $timestamp Timestamp.
+ * @return string
+ */
+function abacus_digests_when( $timestamp ) {
+	return (string) wp_date( get_option( 'date_format', 'F j, Y' ) . ' ' . get_option( 'time_format', 'g:i a' ), $timestamp );
+}
+
+/**
+ * A period of a schedule by its key, in the store's date format ("November 16, 2026 – November
+ * 22, 2026"); the key itself when the schedule has no period there, '' for none.
+ *
+ * @param array{frequency: string, hour: int} $schedule Schedule.
+ * @param string                              $key      First day (Y-m-d).
+ * @return string
+ */
+function abacus_digests_period_text( $schedule, $key ) {
+	if ( '' === $key ) {
+		return '';
+	}
+	$period = abacus_digests_period_of_key( $schedule, $key );
+	return $period ? abacus_digest_date_range( $period['start'], $period['end'] ) : $key;
 }
 
 /**

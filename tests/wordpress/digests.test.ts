@@ -636,6 +636,180 @@ echo wp_json_encode( abacus_digests_period( $digest['schedule'], $last['sendAt']
 		await context.close();
 	});
 
+	test('a daily digest at its hour and a monthly one on the 1st each go out once per period, in the store’s time zone; days missed go once, late', async () => {
+		// A store far from UTC: its days and months start 13 hours before UTC's.
+		const ZONE = 'Pacific/Auckland';
+		const saved = lastJson<{ zone: string; offset: string }>(
+			site.php(
+				"echo wp_json_encode( array( 'zone' => (string) get_option( 'timezone_string' ), 'offset' => (string) get_option( 'gmt_offset' ) ) );",
+			),
+		);
+		site.php(`update_option( 'timezone_string', '${ZONE}' );`);
+		/** A timestamp's date and time in the store's zone. */
+		const local = (timestamp: number) => {
+			const parts = Object.fromEntries(
+				new Intl.DateTimeFormat('en-CA', {
+					timeZone: ZONE,
+					year: 'numeric',
+					month: '2-digit',
+					day: '2-digit',
+					hour: '2-digit',
+					minute: '2-digit',
+					hourCycle: 'h23',
+				})
+					.formatToParts(new Date(timestamp * 1000))
+					.map((part) => [part.type, part.value]),
+			);
+			return {
+				date: `${parts.year}-${parts.month}-${parts.day}`,
+				time: `${parts.hour}:${parts.minute}`,
+			};
+		};
+		/** A `YYYY-MM-DD` date moved by whole days (calendar arithmetic, no time zone). */
+		const addDays = (date: string, days: number) =>
+			new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000)
+				.toISOString()
+				.slice(0, 10);
+		/** The store's date format (WordPress's default, `F j, Y`). */
+		const longDate = (date: string) =>
+			new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+				timeZone: 'UTC',
+				month: 'long',
+				day: 'numeric',
+				year: 'numeric',
+			});
+		/** The e-mails of one digest, by the start of their subject. */
+		const of = (name: string) =>
+			inbox.filter((mail) => (mail.subject ?? '').includes(`${name}: `));
+		/** The figure links' range in an e-mail (`after` and `before` of each). */
+		const linkedRanges = (mail: ParsedMail) =>
+			[...String(mail.html).matchAll(/href="([^"]*page=abacus[^"]*)"/g)]
+				.map((match) => new URL(match[1].replace(/&(amp|#0?38);/g, '&')))
+				.filter((url) => url.searchParams.get('period') === 'custom')
+				.map(
+					(url) => `${url.searchParams.get('after')}..${url.searchParams.get('before')}`,
+				);
+		/** Waits for `count` e-mails of one digest, then a second more for a wrong extra one. */
+		const mailsOf = async (name: string, count: number): Promise<ParsedMail[]> => {
+			const until = Date.now() + 60_000;
+			while (of(name).length < count) {
+				if (Date.now() > until) {
+					throw new Error(`${of(name).length} e-mails of ${name}, ${count} expected.`);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			return of(name);
+		};
+		const { context, page } = await logIn(ADMIN);
+		/** A digest of two figures to one address (each set up, tested and deleted in turn). */
+		const make = async (name: string, frequency: string, hour: number, email: string) => {
+			const created = await rest<{ id: string }>(page, 'POST', '/abacus/v1/digests', {
+				name,
+				schedule: { frequency, hour },
+				recipients: { users: [], emails: [email] },
+				figures: ['revenue/net_revenue', 'orders/orders_count'],
+				comparison: 'previous_period',
+				leaderboards: [],
+			});
+			expect(created.status).toBe(201);
+			return created.body.id;
+		};
+		/** What the card's list says of a digest's sending. */
+		const stateOf = async (id: string) =>
+			(
+				await rest<{
+					digests: Array<{ id: string; state: { lastPeriod: string; late: boolean } }>;
+				}>(page, 'GET', '/abacus/v1/digests')
+			).body.digests.find((d) => d.id === id)?.state;
+		try {
+			// Daily at 06:00 in Auckland: its next e-mail is the next 06:00 there, for the day
+			// before.
+			const daily = await make('Daily figures', 'daily', 6, 'daily@example.org');
+			const day = nextPeriod(daily);
+			const now = Math.floor(Date.now() / 1000);
+			expect(local(day.sendAt).time).toBe('06:00');
+			expect(day.sendAt).toBeGreaterThan(now);
+			expect(day.sendAt - 86_400).toBeLessThanOrEqual(now);
+			const dayDate = addDays(local(day.sendAt).date, -1);
+			expect([day.key, day.after, day.before]).toEqual([
+				dayDate,
+				`${dayDate}T00:00:00`,
+				`${dayDate}T23:59:59`,
+			]);
+			// The scheduler a minute before the time, then twice after it: one e-mail, about that
+			// day (the subject in the store's date format, the figures linking to that day).
+			await tick(day.sendAt - 60);
+			await tick(day.sendAt + 60);
+			await tick(day.sendAt + 120);
+			const [dailyMail, ...moreDaily] = await mailsOf('Daily figures', 1);
+			expect(moreDaily).toHaveLength(0);
+			expect(dailyMail.subject).toBe(`Daily figures: ${longDate(dayDate)}`);
+			const dailyRanges = linkedRanges(dailyMail);
+			expect(dailyRanges.length).toBeGreaterThan(0);
+			expect(new Set(dailyRanges)).toEqual(new Set([`${dayDate}..${dayDate}`]));
+			expect(String(dailyMail.html)).not.toContain('This digest is late');
+			expect(await stateOf(daily)).toMatchObject({ lastPeriod: dayDate, late: false });
+
+			// The site asleep for three of its days: when it wakes, five hours after the third
+			// day's time, only that day goes, once, marked late.
+			const third = lastJson<Period>(
+				site.php(`
+$digest = abacus_digests_find( '${daily}' );
+$at     = ${day.sendAt};
+for ( $i = 0; $i < 3; $i++ ) {
+	$next = abacus_digests_period( $digest['schedule'], $at, true );
+	$at   = $next['sendAt'];
+}
+echo wp_json_encode( array( 'key' => $next['key'], 'after' => '', 'before' => '', 'sendAt' => $next['sendAt'] ) );`),
+			);
+			const thirdDate = addDays(dayDate, 3);
+			expect([third.key, local(third.sendAt).time]).toEqual([thirdDate, '06:00']);
+			await tick(third.sendAt + 5 * 3600);
+			await tick(third.sendAt + 6 * 3600);
+			const late = await mailsOf('Daily figures', 2);
+			expect(late).toHaveLength(2);
+			expect(late[1].subject).toBe(`(Late) Daily figures: ${longDate(thirdDate)}`);
+			expect(String(late[1].html)).toContain('This digest is late');
+			expect(new Set(linkedRanges(late[1]))).toEqual(new Set([`${thirdDate}..${thirdDate}`]));
+			expect(await stateOf(daily)).toMatchObject({ lastPeriod: thirdDate, late: true });
+			expect((await rest(page, 'DELETE', `/abacus/v1/digests/${daily}`)).status).toBe(200);
+
+			// Monthly at 07:00 on the 1st in Auckland, for the month before.
+			const monthly = await make('Monthly figures', 'monthly', 7, 'monthly@example.org');
+			const month = nextPeriod(monthly);
+			const sent = local(month.sendAt);
+			expect([sent.date.slice(8), sent.time]).toEqual(['01', '07:00']);
+			expect(month.sendAt).toBeGreaterThan(now);
+			expect(month.sendAt - 31 * 86_400).toBeLessThanOrEqual(now);
+			const lastDay = addDays(sent.date, -1);
+			const firstDay = `${lastDay.slice(0, 8)}01`;
+			expect([month.key, month.after, month.before]).toEqual([
+				firstDay,
+				`${firstDay}T00:00:00`,
+				`${lastDay}T23:59:59`,
+			]);
+			await tick(month.sendAt - 60);
+			await tick(month.sendAt + 60);
+			await tick(month.sendAt + 120);
+			const [monthlyMail, ...moreMonthly] = await mailsOf('Monthly figures', 1);
+			expect(moreMonthly).toHaveLength(0);
+			expect(monthlyMail.subject).toBe(
+				`Monthly figures: ${longDate(firstDay)} – ${longDate(lastDay)}`,
+			);
+			expect(new Set(linkedRanges(monthlyMail))).toEqual(
+				new Set([`${firstDay}..${lastDay}`]),
+			);
+			expect(await stateOf(monthly)).toMatchObject({ lastPeriod: firstDay, late: false });
+			expect((await rest(page, 'DELETE', `/abacus/v1/digests/${monthly}`)).status).toBe(200);
+		} finally {
+			site.php(
+				`update_option( 'timezone_string', ${JSON.stringify(saved.zone)} ); update_option( 'gmt_offset', ${JSON.stringify(saved.offset)} );`,
+			);
+			await context.close();
+		}
+	}, 600000);
+
 	test('the settings card sets a digest up with the mouse, previews it and sends a test, at 1440 and 390 px', async () => {
 		const { context, page, errors } = await logIn(ADMIN);
 		await page.goto(`${site.url}/wp-admin/admin.php?page=abacus&path=/analytics/settings`, {
@@ -673,6 +847,10 @@ echo wp_json_encode( abacus_digests_period( $digest['schedule'], $last['sendAt']
 			recipients: { users: [1], emails: ['team@example.org'] },
 		});
 		const item = card.locator('.abacus-digests__item', { hasText: 'Monday figures' });
+		// Its next sending in the store's date and time formats (WordPress's defaults).
+		expect(await item.textContent()).toMatch(
+			/Next: [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} (am|pm)\./,
+		);
 		await card.screenshot({ path: path.join(ARTIFACTS, 'digests-card-1440.png') });
 		await item.getByRole('button', { name: 'Preview' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Preview of the e-mail' });

@@ -50,6 +50,13 @@ export interface DigestState {
 	failure: { period: string; recipients: string[]; message: string; time: string } | null;
 	unsubscribed: string[];
 	nextSend: string | null;
+	/** The same in the store's time zone and formats (the plugin's answer has them). */
+	display?: {
+		lastSent: string;
+		nextSend: string;
+		lastPeriod: string;
+		failurePeriod: string;
+	};
 }
 
 export interface Digest extends DigestFields {
@@ -208,7 +215,7 @@ function StandaloneNote() {
 			<h2 id={`${id}-title`}>{__('E-mail digests', 'abacus')}</h2>
 			<p className="abacus-settings__help">
 				{__(
-					'E-mail digests are sent by the Abacus plugin inside WordPress, through the store’s own mail set-up and scheduler: set them up in Analytics › Settings of the store’s wp-admin.',
+					'A digest e-mails the store’s figures, each with its change and a small chart, and its top products, customers and more, every day, week or month. E-mail digests are sent by the Abacus plugin inside WordPress, through the store’s own mail set-up and scheduler: set them up in Analytics › Settings of the store’s wp-admin.',
 					'abacus',
 				)}
 			</p>
@@ -366,25 +373,22 @@ function Digests() {
 							<p className="abacus-settings__help">
 								{digest.state.lastSent
 									? sprintf(
-											/* translators: 1: date and time, 2: period start. */
+											/* translators: 1: date and time, 2: the period (its dates). */
 											digest.state.late
-												? __(
-														'Last sent %1$s (late), for the period from %2$s.',
-														'abacus',
-													)
-												: __(
-														'Last sent %1$s, for the period from %2$s.',
-														'abacus',
-													),
-											formatTime(digest.state.lastSent),
-											digest.state.lastPeriod,
+												? __('Last sent %1$s (late), for %2$s.', 'abacus')
+												: __('Last sent %1$s, for %2$s.', 'abacus'),
+											digest.state.display?.lastSent ||
+												formatTime(digest.state.lastSent),
+											digest.state.display?.lastPeriod ||
+												digest.state.lastPeriod,
 										)
 									: __('Not sent yet.', 'abacus')}{' '}
 								{digest.state.nextSend
 									? sprintf(
 											/* translators: %s: date and time. */
 											__('Next: %s.', 'abacus'),
-											formatTime(digest.state.nextSend),
+											digest.state.display?.nextSend ||
+												formatTime(digest.state.nextSend),
 										)
 									: ''}
 							</p>
@@ -392,12 +396,10 @@ function Digests() {
 								<div className="abacus-digests__failure" role="alert">
 									<p>
 										{sprintf(
-											/* translators: 1: period start, 2: addresses, 3: the error. */
-											__(
-												'Sending the period from %1$s failed for %2$s: %3$s',
-												'abacus',
-											),
-											digest.state.failure.period,
+											/* translators: 1: the period (its dates), 2: addresses, 3: the error. */
+											__('Sending %1$s failed for %2$s: %3$s', 'abacus'),
+											digest.state.display?.failurePeriod ||
+												digest.state.failure.period,
 											digest.state.failure.recipients.join(', '),
 											digest.state.failure.message,
 										)}

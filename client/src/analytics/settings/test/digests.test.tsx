@@ -244,6 +244,15 @@ describe('E-mail digests card', () => {
 					message: 'SMTP Error: 550 No such mailbox',
 					time: '2026-11-23T07:00:00+00:00',
 				},
+				lastSent: '2026-11-16T07:00:00+00:00',
+				lastPeriod: '2026-11-09',
+				// As the plugin says them: the store's time zone and formats.
+				display: {
+					lastSent: 'November 16, 2026 7:00 am',
+					nextSend: 'November 30, 2026 7:00 am',
+					lastPeriod: 'November 9, 2026 – November 15, 2026',
+					failurePeriod: 'November 16, 2026 – November 22, 2026',
+				},
 			}),
 		};
 		const calls = stub([failed], (call) => {
@@ -270,8 +279,13 @@ describe('E-mail digests card', () => {
 		render(<DigestSettings insideWordPress />);
 		const alert = await screen.findByRole('alert');
 		expect(alert).toHaveTextContent(
-			'Sending the period from 2026-11-16 failed for owner@example.org: SMTP Error: 550 No such mailbox',
+			'Sending November 16, 2026 – November 22, 2026 failed for owner@example.org: SMTP Error: 550 No such mailbox',
 		);
+		expect(
+			screen.getByText(
+				/^Last sent November 16, 2026 7:00 am, for November 9, 2026 – November 15, 2026\. Next: November 30, 2026 7:00 am\.$/,
+			),
+		).toBeInTheDocument();
 		await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
 		const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
 		expect(dialog).toHaveTextContent(
