@@ -3,8 +3,11 @@
  * with the keyboard (a date chosen with the arrow keys, Enter, "Add a note" in the date's menu) and
  * one with the mouse; their markers, their text in the tooltip (pointer and keyboard) and in the
  * chart's description; the "Show notes" toggle kept across a reload; the same notes on the
- * Overview's charts; the Settings list (edit and delete) on a phone.
+ * Overview's charts; the Revenue report's CSV with its Notes column (each note on its date's row);
+ * the Settings list, a table at 1440 px and stacked rows on a phone (edit and delete there).
  */
+import { readFileSync } from 'node:fs';
+
 import type { Browser, Page } from 'playwright-core';
 
 import { adminUrl, api, launch, lastMonth, screenshot } from './helpers.js';
@@ -39,6 +42,46 @@ async function chartReady(page: Page) {
 	await chart.waitFor({ timeout: 60000 });
 	await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
 	return chart;
+}
+
+/** The rows of a CSV file (a byte order mark first; quoted cells with doubled quotes, commas and line breaks inside). */
+function parseCsv(file: string): string[][] {
+	// The file starts with a byte order mark (for spreadsheets).
+	const text = file.replace(/^\uFEFF/, '');
+	const rows: string[][] = [];
+	let row: string[] = [];
+	let cell = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i += 1) {
+		const char = text[i];
+		if (quoted) {
+			if (char === '"' && text[i + 1] === '"') {
+				cell += '"';
+				i += 1;
+			} else if (char === '"') quoted = false;
+			else cell += char;
+		} else if (char === '"') quoted = true;
+		else if (char === ',') {
+			row.push(cell);
+			cell = '';
+		} else if (char === '\n' || char === '\r') {
+			if (char === '\r' && text[i + 1] === '\n') i += 1;
+			row.push(cell);
+			rows.push(row);
+			row = [];
+			cell = '';
+		} else cell += char;
+	}
+	if (cell || row.length) rows.push([...row, cell]);
+	return rows.filter((r) => r.some(Boolean));
+}
+
+/** A CSV date cell (ISO or as the table writes it, e.g. November 3, 2026) as YYYY-MM-DD. */
+function csvDay(cell: string): string {
+	const iso = /^\d{4}-\d{2}-\d{2}/.exec(cell);
+	if (iso) return iso[0];
+	const parsed = new Date(`${cell} 00:00:00 UTC`);
+	return Number.isNaN(parsed.getTime()) ? cell : parsed.toISOString().slice(0, 10);
 }
 
 /** The chart body's accessible description. */
@@ -154,6 +197,50 @@ describe('notes on charts', () => {
 		await page.goto(adminUrl('/analytics/overview', rangeQuery));
 		await chartReady(page);
 		await page.locator('main .abacus-chart__annotation').first().waitFor({ timeout: 60000 });
+
+		// The Revenue report's CSV with the notes: each note on its own date's row, as text.
+		await page.goto(adminUrl('/analytics/revenue', rangeQuery));
+		await chartReady(page);
+		const include = page.getByRole('checkbox', {
+			name: 'Include the notes on these dates in the download',
+		});
+		await include.check();
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('button', { name: 'Download' }).click(),
+		]);
+		const table = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
+		const header = table[0];
+		const notesAt = header.indexOf('Notes');
+		expect(notesAt).toBe(header.length - 1);
+		const dateAt = header.indexOf('Date');
+		const byDay = new Map(
+			table.slice(1).map((row) => [csvDay(row[dateAt] ?? ''), row[notesAt] ?? '']),
+		);
+		// Every day of the month is a row; two carry a note.
+		expect(byDay.size).toBe(body.intervals.length);
+		expect(byDay.get(third)).toBe('Spring sale e-mail (https://shop.example/spring)');
+		expect(byDay.get(tenth)).toBe('Price change <b>10%</b>');
+		expect([...byDay.values()].filter(Boolean)).toHaveLength(2);
+
+		// Settings lists them as a table at 1440 px: dates, note, who added it, actions.
+		await page.goto(adminUrl('/analytics/settings'));
+		const card = page.locator('section.abacus-annotations');
+		await card.locator('tbody tr').nth(1).waitFor({ timeout: 60000 });
+		await expect(card.getByRole('columnheader').allInnerTexts()).resolves.toEqual([
+			'Dates',
+			'Note',
+			'Added by',
+			'Actions',
+		]);
+		const cells = await card
+			.locator('tbody tr')
+			.first()
+			.getByRole('cell')
+			.evaluateAll((list) => list.map((cell) => cell.getBoundingClientRect().top));
+		// One line of four cells side by side.
+		expect(new Set(cells.map(Math.round)).size).toBe(1);
+		await card.screenshot({ path: await screenshot(page, 'annotations-settings-1440') });
 		expect(errors).toEqual([]);
 		await page.context().close();
 	}, 180000);
@@ -182,9 +269,22 @@ describe('notes on charts', () => {
 		await expect(card.getByRole('link', { name: /Link/ }).getAttribute('href')).resolves.toBe(
 			'https://shop.example/spring',
 		);
-		// The card fits the phone: nothing wider than the screen but the table's own scroller.
+		// The card fits the phone: nothing wider than the screen.
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
 		expect(overflow).toBeLessThanOrEqual(390);
+		// Each note is stacked: its text across the card's width below its dates, the author on
+		// one line ("Added by: …"), still a table row of cells for screen readers.
+		const first = rows.nth(0);
+		const textBox = await first.locator('.abacus-annotations__text').boundingBox();
+		const rowBox = await first.boundingBox();
+		expect(textBox?.width ?? 0).toBeGreaterThan((rowBox?.width ?? 0) * 0.9);
+		const author = first.locator('.abacus-annotations__author');
+		await expect(author.getAttribute('data-label')).resolves.toBe('Added by');
+		const authorBox = await author.boundingBox();
+		expect(authorBox?.height ?? 100).toBeLessThan(30);
+		await expect(card.getByRole('row').count()).resolves.toBe(3);
+		await expect(first.getByRole('cell').count()).resolves.toBe(4);
+		await card.screenshot({ path: await screenshot(page, 'annotations-list-390') });
 
 		// Edit with the keyboard: the note's Edit button, a new text, Enter.
 		await card.getByRole('button', { name: 'Edit note: Spring sale e-mail' }).focus();

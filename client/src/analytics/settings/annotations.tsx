@@ -115,7 +115,9 @@ export function AnnotationSettings() {
 				<p className="abacus-annotations__empty">{__('No notes yet.', 'abacus')}</p>
 			) : (
 				<div className="abacus-annotations__scroll">
-					<table className="abacus-annotations__table">
+					{/* Explicit roles: on a phone the rows are stacked (display: block), and the
+					table keeps its meaning for screen readers. */}
+					<table className="abacus-annotations__table" role="table">
 						<caption className="screen-reader-text">
 							{sprintf(
 								/* translators: %d: number of notes */
@@ -123,25 +125,31 @@ export function AnnotationSettings() {
 								state.notes.length,
 							)}
 						</caption>
-						<thead>
-							<tr>
-								<th scope="col">{__('Dates', 'abacus')}</th>
-								<th scope="col">{__('Note', 'abacus')}</th>
-								<th scope="col">{__('Added by', 'abacus')}</th>
-								<th scope="col">
+						<thead role="rowgroup">
+							<tr role="row">
+								<th scope="col" role="columnheader">
+									{__('Dates', 'abacus')}
+								</th>
+								<th scope="col" role="columnheader">
+									{__('Note', 'abacus')}
+								</th>
+								<th scope="col" role="columnheader">
+									{__('Added by', 'abacus')}
+								</th>
+								<th scope="col" role="columnheader">
 									<span className="screen-reader-text">
 										{__('Actions', 'abacus')}
 									</span>
 								</th>
 							</tr>
 						</thead>
-						<tbody>
+						<tbody role="rowgroup">
 							{state.notes.map((note) => (
-								<tr key={note.id}>
-									<td className="abacus-annotations__dates">
+								<tr key={note.id} role="row">
+									<td className="abacus-annotations__dates" role="cell">
 										{formatNoteDays(note)}
 									</td>
-									<td className="abacus-annotations__text">
+									<td className="abacus-annotations__text" role="cell">
 										{note.text}
 										{note.url ? (
 											<>
@@ -159,8 +167,14 @@ export function AnnotationSettings() {
 											</>
 										) : null}
 									</td>
-									<td>{note.author.name || __('Unknown', 'abacus')}</td>
-									<td className="abacus-annotations__actions">
+									<td
+										className="abacus-annotations__author"
+										role="cell"
+										data-label={__('Added by', 'abacus')}
+									>
+										{note.author.name || __('Unknown', 'abacus')}
+									</td>
+									<td className="abacus-annotations__actions" role="cell">
 										{note.can_edit ? (
 											<>
 												<Button
