@@ -288,6 +288,10 @@ describe('the forecast on the charts', () => {
 				`${money(last.value)} (${money(last.lower)} to ${money(last.upper)})`,
 			);
 			await screenshot(page, `forecast-chart-keyboard-${width}`);
+			await page
+				.locator('main .abacus-chart')
+				.first()
+				.screenshot({ path: await screenshot(page, `forecast-chart-card-${width}`) });
 			await page.keyboard.press('Escape');
 			// Nothing wider than the window.
 			const overflow = await page.evaluate(
@@ -323,7 +327,10 @@ describe('the forecast on the charts', () => {
 				await page.mouse.move(x, box.y + box.height / 2);
 				await expect(tooltip.innerText()).resolves.toContain('Month-end sale');
 				await expect(line.count()).resolves.toBe(1);
-				await screenshot(page, 'forecast-chart-note-1440');
+				await page
+					.locator('main .abacus-chart')
+					.first()
+					.screenshot({ path: await screenshot(page, 'forecast-chart-note-1440') });
 			}
 			expect(errors).toEqual([]);
 			await page.context().close();
