@@ -1,6 +1,6 @@
 /**
- * The Dashboard widget's data: what the page embeds (window.abacusDashboardWidget), the requests
- * for its figures and how their answers become the figures, the chart's days and the report links.
+ * The Dashboard widget's data: what the page embeds (window.abacusDashboardWidget), the answer of
+ * its one request (abacus/v1/dashboard-widget, computed by the store), the changes and the links.
  */
 import { calculateTrend, type NEW_TREND } from '@abacus/number';
 
@@ -27,14 +27,13 @@ export interface WidgetCurrency {
 }
 
 export interface WidgetSettings {
-	ranges: WidgetRanges;
+	/** The widget's REST route (`/abacus/v1/dashboard-widget`). */
+	path: string;
 	/** `…/wp-admin/admin.php?page=abacus`. */
 	reportUrl: string;
 	currency: WidgetCurrency;
 	/** BCP 47 (`en-US`, `de-DE`). */
 	locale: string;
-	/** The Abacus engine (abacusSettings.engine) or null. */
-	engine: unknown;
 }
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -50,15 +49,13 @@ function isRange(value: unknown): value is Range {
 	);
 }
 
-/** The embedded settings when well-formed, else null (the widget then says it cannot load). */
+/** The embedded settings when well-formed, else null (the widget then stays a placeholder). */
 export function readWidgetSettings(value: unknown): WidgetSettings | null {
 	if (value === null || typeof value !== 'object') return null;
 	const v = value as Record<string, unknown>;
-	const ranges = v.ranges as Record<string, unknown> | null | undefined;
 	if (
-		!ranges ||
-		typeof ranges !== 'object' ||
-		!['today', 'week', 'lastWeekToday', 'lastWeek'].every((key) => isRange(ranges[key])) ||
+		typeof v.path !== 'string' ||
+		!v.path.startsWith('/') ||
 		typeof v.reportUrl !== 'string' ||
 		v.currency === null ||
 		typeof v.currency !== 'object'
@@ -67,7 +64,7 @@ export function readWidgetSettings(value: unknown): WidgetSettings | null {
 	}
 	const c = v.currency as Record<string, unknown>;
 	return {
-		ranges: ranges as unknown as WidgetRanges,
+		path: v.path,
 		reportUrl: v.reportUrl,
 		currency: {
 			code: typeof c.code === 'string' ? c.code : 'USD',
@@ -83,34 +80,7 @@ export function readWidgetSettings(value: unknown): WidgetSettings | null {
 			precision: typeof c.precision === 'number' ? c.precision : 2,
 		},
 		locale: typeof v.locale === 'string' && v.locale !== '' ? v.locale : 'en-US',
-		engine: v.engine ?? null,
 	};
-}
-
-/** Revenue stats by day over a range (its totals and one interval per day). */
-export function statsPath(range: Range): string {
-	const query = new URLSearchParams({
-		after: range.after,
-		before: range.before,
-		interval: 'day',
-		per_page: '100',
-		_locale: 'user',
-	});
-	return `/wc-analytics/reports/revenue/stats?${query.toString()}`;
-}
-
-/** The range's best-selling product by net sales. */
-export function topProductPath(range: Range): string {
-	const query = new URLSearchParams({
-		after: range.after,
-		before: range.before,
-		orderby: 'net_revenue',
-		order: 'desc',
-		per_page: '1',
-		extended_info: 'true',
-		_locale: 'user',
-	});
-	return `/wc-analytics/reports/products?${query.toString()}`;
 }
 
 export interface Figures {
@@ -120,23 +90,21 @@ export interface Figures {
 }
 
 export interface Day extends Figures {
-	/** `YYYY-MM-DD` (the interval's start day). */
+	/** `YYYY-MM-DD`. */
 	date: string;
-}
-
-export interface Stats {
-	totals: Figures;
-	days: Day[];
 }
 
 export interface TopProduct {
 	id: number;
+	/** As WordPress stores it (entities decoded by the server). */
 	name: string;
 	netRevenue: number;
 	itemsSold: number;
 }
 
+/** The answer of abacus/v1/dashboard-widget: everything the widget shows, computed by the store. */
 export interface WidgetData {
+	ranges: WidgetRanges;
 	today: Figures;
 	lastWeekToday: Figures;
 	week: Figures;
@@ -144,6 +112,8 @@ export interface WidgetData {
 	weekDays: Day[];
 	lastWeekDays: Day[];
 	top: TopProduct | null;
+	/** When the figures were computed, in the store's time format (`2:05 pm`). */
+	asOf: string;
 }
 
 function num(value: unknown): number {
@@ -160,70 +130,56 @@ function figuresOf(value: unknown): Figures {
 	};
 }
 
-/** The totals and daily figures of a revenue stats answer; throws when it is not one. */
-export function parseStats(answer: unknown): Stats {
-	if (answer === null || typeof answer !== 'object' || !('totals' in answer)) {
-		throw new Error('not a revenue stats answer');
-	}
-	const a = answer as { totals: unknown; intervals?: unknown };
-	const intervals = Array.isArray(a.intervals) ? (a.intervals as unknown[]) : [];
-	const days = intervals
-		.map((interval): Day | null => {
-			if (interval === null || typeof interval !== 'object') return null;
-			const i = interval as Record<string, unknown>;
-			const start = typeof i.date_start === 'string' ? i.date_start : '';
-			if (!/^\d{4}-\d{2}-\d{2}/.test(start)) return null;
-			return { date: start.slice(0, 10), ...figuresOf(i.subtotals) };
+function daysOf(value: unknown): Day[] {
+	if (!Array.isArray(value)) return [];
+	return value
+		.map((item: unknown): Day | null => {
+			if (item === null || typeof item !== 'object') return null;
+			const date = (item as Record<string, unknown>).date;
+			if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+			return { date, ...figuresOf(item) };
 		})
 		.filter((day): day is Day => day !== null)
 		.sort((x, y) => x.date.localeCompare(y.date));
-	return { totals: figuresOf(a.totals), days };
 }
 
-/** The first row of a products report answer, or null when the range sold none. */
-export function parseTopProduct(answer: unknown): TopProduct | null {
-	if (!Array.isArray(answer) || answer.length === 0) return null;
-	const row = answer[0] as Record<string, unknown> | null;
-	if (!row || typeof row !== 'object') return null;
-	const info = (row.extended_info ?? {}) as Record<string, unknown>;
-	const id = num(row.product_id);
+function topOf(value: unknown): TopProduct | null {
+	if (value === null || typeof value !== 'object') return null;
+	const v = value as Record<string, unknown>;
+	const id = num(v.id);
 	if (!id) return null;
 	return {
 		id,
-		name: typeof info.name === 'string' && info.name !== '' ? info.name : `#${id}`,
-		netRevenue: num(row.net_revenue),
-		itemsSold: num(row.items_sold),
+		name: typeof v.name === 'string' && v.name !== '' ? v.name : `#${id}`,
+		netRevenue: num(v.netRevenue),
+		itemsSold: num(v.itemsSold),
 	};
 }
 
-/**
- * The widget's figures from the week's and the same span last week's stats (today's figures are
- * the last day of each) and the products answer.
- */
-export function widgetData(
-	ranges: WidgetRanges,
-	week: Stats,
-	lastWeek: Stats,
-	products: unknown,
-): WidgetData {
-	const dayOf = (stats: Stats, range: Range): Figures => {
-		const day = stats.days.find((d) => d.date === range.after.slice(0, 10));
-		return day
-			? {
-					net_revenue: day.net_revenue,
-					orders_count: day.orders_count,
-					avg_order_value: day.avg_order_value,
-				}
-			: { net_revenue: 0, orders_count: 0, avg_order_value: 0 };
-	};
+/** The widget's figures from the route's answer; throws when it is not one. */
+export function parseWidgetAnswer(answer: unknown): WidgetData {
+	if (answer === null || typeof answer !== 'object') {
+		throw new Error('not a dashboard widget answer');
+	}
+	const a = answer as Record<string, unknown>;
+	const ranges = a.ranges as Record<string, unknown> | null | undefined;
+	if (
+		!ranges ||
+		typeof ranges !== 'object' ||
+		!['today', 'week', 'lastWeekToday', 'lastWeek'].every((key) => isRange(ranges[key]))
+	) {
+		throw new Error('not a dashboard widget answer');
+	}
 	return {
-		today: dayOf(week, ranges.today),
-		lastWeekToday: dayOf(lastWeek, ranges.lastWeekToday),
-		week: week.totals,
-		lastWeek: lastWeek.totals,
-		weekDays: week.days,
-		lastWeekDays: lastWeek.days,
-		top: parseTopProduct(products),
+		ranges: ranges as unknown as WidgetRanges,
+		today: figuresOf(a.today),
+		lastWeekToday: figuresOf(a.lastWeekToday),
+		week: figuresOf(a.week),
+		lastWeek: figuresOf(a.lastWeek),
+		weekDays: daysOf(a.weekDays),
+		lastWeekDays: daysOf(a.lastWeekDays),
+		top: topOf(a.top),
+		asOf: typeof a.asOf === 'string' ? a.asOf : '',
 	};
 }
 

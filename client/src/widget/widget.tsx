@@ -1,9 +1,9 @@
 /**
  * The Dashboard widget: today and this week so far against the same time last week (net sales,
  * orders, average order value, each with its change and a link to its report), a chart of the
- * week's net sales by day, and the week's top product. It asks for its figures once when shown
- * (three requests sent together), shows a skeleton of its final size meanwhile, and on failure says
- * why with a Retry button.
+ * week's net sales by day, and the week's top product. It asks for its figures once when shown (one
+ * request: the store computes them), shows a skeleton of its final size meanwhile, and on failure
+ * says why with a Retry button.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { __, sprintf } from '@wordpress/i18n';
@@ -11,13 +11,10 @@ import { CurrencyFactory } from '@abacus/currency';
 import { NEW_TREND, numberFormat } from '@abacus/number';
 
 import {
-	parseStats,
+	parseWidgetAnswer,
 	productLink,
 	reportLink,
-	statsPath,
-	topProductPath,
 	trendOf,
-	widgetData,
 	type Figures,
 	type Metric,
 	type Trend,
@@ -35,12 +32,6 @@ export interface DashboardWidgetProps {
 
 type State =
 	{ kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: WidgetData };
-
-/** A name as WordPress stores it ("Caf&eacute; &amp; tea") as text; parsing runs no script. */
-function decodeHtml(text: string): string {
-	if (!text.includes('&')) return text;
-	return new DOMParser().parseFromString(text, 'text/html').documentElement.textContent ?? text;
-}
 
 function messageOf(error: unknown): string {
 	if (error !== null && typeof error === 'object' && 'message' in error) {
@@ -103,18 +94,10 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 	useEffect(() => {
 		let live = true;
 		setState({ kind: 'loading' });
-		const { ranges } = settings;
-		Promise.all([
-			fetch(statsPath(ranges.week)),
-			fetch(statsPath(ranges.lastWeek)),
-			fetch(topProductPath(ranges.week)),
-		])
-			.then(([week, lastWeek, products]) => {
+		fetch(settings.path)
+			.then((answer) => {
 				if (!live) return;
-				setState({
-					kind: 'ready',
-					data: widgetData(ranges, parseStats(week), parseStats(lastWeek), products),
-				});
+				setState({ kind: 'ready', data: parseWidgetAnswer(answer) });
 			})
 			.catch((error: unknown) => {
 				if (live) setState({ kind: 'failed', message: messageOf(error) });
@@ -196,8 +179,8 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 		<section
 			className="abacus-dw__section"
 			aria-labelledby={`abacus-dw-${span}`}
-			data-after={settings.ranges[span].after}
-			data-before={settings.ranges[span].before}
+			data-after={data.ranges[span].after}
+			data-before={data.ranges[span].before}
 		>
 			<h3 className="abacus-dw__title" id={`abacus-dw-${span}`}>
 				{title}
@@ -261,6 +244,15 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 				<figcaption className="abacus-dw__legend">
 					<span className="abacus-dw__legend-current">{__('This week', 'abacus')}</span>
 					<span className="abacus-dw__legend-previous">{__('Last week', 'abacus')}</span>
+					{data.asOf !== '' && (
+						<span className="abacus-dw__as-of">
+							{sprintf(
+								/* translators: %s: a time of day in the store's format. */
+								__('as of %s', 'abacus'),
+								data.asOf,
+							)}
+						</span>
+					)}
 				</figcaption>
 			</figure>
 			<div className="abacus-dw__top">
@@ -272,7 +264,7 @@ export function DashboardWidget({ settings, fetch }: DashboardWidgetProps): Reac
 								className="abacus-dw__link abacus-dw__top-link"
 								href={productLink(settings.reportUrl, data.top.id)}
 							>
-								{decodeHtml(data.top.name)}
+								{data.top.name}
 							</a>{' '}
 							<span className="abacus-dw__top-figures">
 								{sprintf(

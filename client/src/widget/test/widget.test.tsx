@@ -2,22 +2,16 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
 import {
-	parseStats,
+	parseWidgetAnswer,
 	readWidgetSettings,
 	reportLink,
-	statsPath,
-	topProductPath,
+	type WidgetData,
 	type WidgetSettings,
 } from '../data.js';
 import { DashboardWidget, type Fetcher } from '../widget.js';
 
 const SETTINGS: WidgetSettings = {
-	ranges: {
-		today: { after: '2026-11-25T00:00:00', before: '2026-11-25T14:30:00' },
-		week: { after: '2026-11-23T00:00:00', before: '2026-11-25T14:30:00' },
-		lastWeekToday: { after: '2026-11-18T00:00:00', before: '2026-11-18T14:30:00' },
-		lastWeek: { after: '2026-11-16T00:00:00', before: '2026-11-18T14:30:00' },
-	},
+	path: '/abacus/v1/dashboard-widget',
 	reportUrl: 'http://shop.test/wp-admin/admin.php?page=abacus',
 	currency: {
 		code: 'EUR',
@@ -28,65 +22,47 @@ const SETTINGS: WidgetSettings = {
 		precision: 2,
 	},
 	locale: 'de-DE',
-	engine: null,
 };
 
 function day(date: string, net: number, orders: number) {
 	return {
-		interval: date,
-		date_start: `${date} 00:00:00`,
-		subtotals: {
-			net_revenue: net,
-			orders_count: orders,
-			avg_order_value: orders ? net / orders : 0,
-		},
+		date,
+		net_revenue: net,
+		orders_count: orders,
+		avg_order_value: orders ? net / orders : 0,
 	};
 }
 
-const WEEK = {
-	totals: { net_revenue: 3456.5, orders_count: 12, avg_order_value: 288.04 },
-	intervals: [
+/** What abacus/v1/dashboard-widget answers (the days out of order: the widget sorts them). */
+const ANSWER = {
+	ranges: {
+		today: { after: '2026-11-25T00:00:00', before: '2026-11-25T14:30:00' },
+		week: { after: '2026-11-23T00:00:00', before: '2026-11-25T14:30:00' },
+		lastWeekToday: { after: '2026-11-18T00:00:00', before: '2026-11-18T14:30:00' },
+		lastWeek: { after: '2026-11-16T00:00:00', before: '2026-11-18T14:30:00' },
+	},
+	today: { net_revenue: 1200, orders_count: 4, avg_order_value: 300 },
+	lastWeekToday: { net_revenue: 0, orders_count: 0, avg_order_value: 0 },
+	week: { net_revenue: 3456.5, orders_count: 12, avg_order_value: 288.04 },
+	lastWeek: { net_revenue: 2000, orders_count: 12, avg_order_value: 166.67 },
+	weekDays: [
 		day('2026-11-25', 1200, 4),
 		day('2026-11-23', 1000.5, 3),
 		day('2026-11-24', 1256, 5),
 	],
+	lastWeekDays: [day('2026-11-16', 1000, 6), day('2026-11-17', 1000, 6), day('2026-11-18', 0, 0)],
+	top: { id: 41, name: 'Café mug', netRevenue: 2100, itemsSold: 1234 },
+	source: 'woocommerce',
+	asOf: '14:30',
 };
-const LAST_WEEK = {
-	totals: { net_revenue: 2000, orders_count: 12, avg_order_value: 166.67 },
-	intervals: [day('2026-11-16', 1000, 6), day('2026-11-17', 1000, 6), day('2026-11-18', 0, 0)],
-};
-const PRODUCTS = [
-	{
-		product_id: 41,
-		items_sold: 1234,
-		net_revenue: 2100,
-		extended_info: { name: 'Caf&eacute; mug' },
-	},
-];
 
-function answers(overrides: Partial<Record<string, () => Promise<unknown>>> = {}) {
+function answers(answer: () => Promise<unknown> = () => Promise.resolve(ANSWER)) {
 	const asked: string[] = [];
 	const fetch: Fetcher = (path) => {
 		asked.push(path);
-		const key =
-			path === statsPath(SETTINGS.ranges.week)
-				? 'week'
-				: path === statsPath(SETTINGS.ranges.lastWeek)
-					? 'lastWeek'
-					: path === topProductPath(SETTINGS.ranges.week)
-						? 'products'
-						: 'unknown';
-		const own = overrides[key];
-		if (own) return own();
-		const bodies: Record<string, unknown> = {
-			week: WEEK,
-			lastWeek: LAST_WEEK,
-			products: PRODUCTS,
-		};
-		const body = bodies[key];
-		return body === undefined
-			? Promise.reject(new Error(`unexpected request ${path}`))
-			: Promise.resolve(body);
+		return path === SETTINGS.path
+			? answer()
+			: Promise.reject(new Error(`unexpected request ${path}`));
 	};
 	return { fetch, asked };
 }
@@ -104,7 +80,9 @@ describe('the Dashboard widget', () => {
 		expect(screen.getByRole('status')).toHaveTextContent('Loading');
 		await screen.findByRole('region', { name: 'This week so far' });
 
-		expect(asked).toHaveLength(3);
+		// One request: the store computed every figure.
+		expect(asked).toEqual(['/abacus/v1/dashboard-widget']);
+		expect(screen.getByText('as of 14:30')).toBeInTheDocument();
 		const weekSales = figure('This week so far', 'Net sales');
 		expect(weekSales).toHaveTextContent('3.456,50 €');
 		// 3456.5 against 2000: up 73 %.
@@ -163,22 +141,21 @@ describe('the Dashboard widget', () => {
 	});
 
 	it('says when the week sold nothing', async () => {
-		const { fetch } = answers({ products: () => Promise.resolve([]) });
+		const { fetch } = answers(() => Promise.resolve({ ...ANSWER, top: null }));
 		render(<DashboardWidget settings={SETTINGS} fetch={fetch} />);
 		expect(await screen.findByText('No sales yet this week.')).toBeInTheDocument();
 	});
 
 	it('says why the figures failed and asks again with Retry', async () => {
 		let fail = true;
-		const { fetch, asked } = answers({
-			lastWeek: () =>
-				fail
-					? Promise.reject({
-							code: 'rest_forbidden',
-							message: 'Sorry, you are not allowed.',
-						})
-					: Promise.resolve(LAST_WEEK),
-		});
+		const { fetch, asked } = answers(() =>
+			fail
+				? Promise.reject({
+						code: 'rest_forbidden',
+						message: 'Sorry, you are not allowed.',
+					})
+				: Promise.resolve(ANSWER),
+		);
 		render(<DashboardWidget settings={SETTINGS} fetch={fetch} />);
 		const alert = await screen.findByRole('alert');
 		expect(alert).toHaveTextContent(
@@ -192,7 +169,7 @@ describe('the Dashboard widget', () => {
 		});
 		expect(await screen.findByRole('region', { name: 'This week so far' })).toBeInTheDocument();
 		expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-		expect(asked).toHaveLength(6);
+		expect(asked).toHaveLength(2);
 	});
 });
 
@@ -200,29 +177,27 @@ describe('the widget’s data', () => {
 	it('reads only well-formed settings', () => {
 		expect(readWidgetSettings(SETTINGS)).toEqual(SETTINGS);
 		expect(readWidgetSettings(null)).toBeNull();
-		expect(
-			readWidgetSettings({
-				...SETTINGS,
-				ranges: { ...SETTINGS.ranges, week: { after: 'monday', before: 'now' } },
-			}),
-		).toBeNull();
+		expect(readWidgetSettings({ ...SETTINGS, path: 'https://elsewhere.test/' })).toBeNull();
 	});
 
-	it('refuses an answer that is not revenue stats', () => {
-		expect(() => parseStats([])).toThrow('not a revenue stats answer');
-		expect(parseStats(WEEK).days.map((d) => d.date)).toEqual([
+	it('refuses an answer that is not the widget’s, and sorts the days', () => {
+		expect(() => parseWidgetAnswer([])).toThrow('not a dashboard widget answer');
+		expect(() =>
+			parseWidgetAnswer({
+				...ANSWER,
+				ranges: { ...ANSWER.ranges, week: { after: 'monday', before: 'now' } },
+			}),
+		).toThrow('not a dashboard widget answer');
+		const data: WidgetData = parseWidgetAnswer(ANSWER);
+		expect(data.weekDays.map((d) => d.date)).toEqual([
 			'2026-11-23',
 			'2026-11-24',
 			'2026-11-25',
 		]);
+		expect(parseWidgetAnswer({ ...ANSWER, top: { id: 0, name: '' } }).top).toBeNull();
 	});
 
-	it('asks the revenue stats by day over the exact range', () => {
-		const url = new URL(`http://x${statsPath(SETTINGS.ranges.lastWeek)}`);
-		expect(url.pathname).toBe('/wc-analytics/reports/revenue/stats');
-		expect(url.searchParams.get('after')).toBe('2026-11-16T00:00:00');
-		expect(url.searchParams.get('before')).toBe('2026-11-18T14:30:00');
-		expect(url.searchParams.get('interval')).toBe('day');
+	it('links a figure to its report over the span', () => {
 		expect(reportLink('a?page=abacus', 'avg_order_value', 'week')).toBe(
 			'a?page=abacus&path=%2Fanalytics%2Forders&period=week&compare=previous_period&chart=avg_order_value',
 		);
