@@ -6,6 +6,8 @@
  * (or BENCH_ONLY=...); the server section is the longest (it generates the stores on first run).
  * `engine` (tests/bench/engine.js): WooCommerce's analytics beside the DuckDB and ClickHouse engines on
  * the real stack, bulk-seeded stores of the sizes in `--orders` (default 20000).
+ * `pages` (tests/bench/pages.js): inside wp-admin on the same stores, WooCommerce Analytics, Abacus on
+ * WooCommerce's figures and Abacus on the engine (revenue, products) beside a bare admin page.
  * `clickhouse` (tests/bench/clickhouse.js): 100 stores x 100k orders on a two-shard ClickHouse cluster
  * (one generated store, copied inside ClickHouse), the Overview's requests over HTTP beside DuckDB
  * (BENCH_CH_STORES, BENCH_CH_ORDERS, BENCH_CH_SAMPLE make it smaller).
@@ -21,11 +23,20 @@ import { parseCommandLine, usageError } from './command-line.js';
 import { ensureSystemTools } from './ensure-system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECTIONS = ['bundle', 'components', 'browser', 'server', 'engine', 'clickhouse', 'forecast'];
+const SECTIONS = [
+	'bundle',
+	'components',
+	'browser',
+	'server',
+	'engine',
+	'pages',
+	'clickhouse',
+	'forecast',
+];
 const USAGE = `Usage: npm run bench -- [--only ${SECTIONS.join(',')}] [--orders N[,N…]]
   Measures every performance figure and writes bench-results/<date>.json.
   --only LIST   only these sections (comma-separated; also BENCH_ONLY)
-  --orders LIST the engine section's store sizes (default 20000; e.g. 20000,200000,1000000)
+  --orders LIST the engine and pages sections' store sizes (default 20000; e.g. 20000,200000,1000000)
   --help        this text
   BENCH_SIZES, BENCH_RUNS, BENCH_DIR, BENCH_CH_*: see tests/bench/README.md.`;
 const { values } = parseCommandLine({
@@ -70,10 +81,20 @@ async function main() {
 	if (!ensureSystemTools(['Chromium'])) process.exit(1);
 	// Figures of an old build would be wrong: the server and the client are built from the sources
 	// first (BENCH_SKIP_BUILD=1 measures build/ as it is).
-	const needsBuild = wanted('bundle') || (wanted('browser') && !process.env.BENCH_BUILD_DIR);
+	const needsBuild =
+		wanted('bundle') || wanted('pages') || (wanted('browser') && !process.env.BENCH_BUILD_DIR);
 	if (!process.env.BENCH_SKIP_BUILD) {
 		const steps = [['tsc', '-b']];
 		if (needsBuild) steps.push(['webpack', '--mode', 'production']);
+		// The plugin zip the pages section installs ships the abacus-* script handles too.
+		if (wanted('pages'))
+			steps.push([
+				'webpack',
+				'-c',
+				'scripts/webpack.packages.config.js',
+				'--mode',
+				'production',
+			]);
 		for (const step of steps) {
 			const built = spawnSync('npx', step, { cwd: root, stdio: 'inherit' });
 			if (built.status !== 0) {
@@ -224,6 +245,29 @@ async function main() {
 			}
 		} else {
 			add('engine', 'engine benchmark failed', run.status ?? -1, 'exit');
+		}
+	}
+
+	if (wanted('pages')) {
+		const out = path.join(root, 'bench-results', 'pages-latest.json');
+		const args = ['tests/bench/pages.js', '--json', out];
+		if (values.orders) args.push('--orders', values.orders);
+		const run = spawnSync('node', args, { cwd: root, stdio: 'inherit', env: process.env });
+		if (run.status === 0 && existsSync(out)) {
+			const pages = JSON.parse(readFileSync(out, 'utf8'));
+			results.pages = pages;
+			for (const store of pages.stores) {
+				for (const p of store.pages) {
+					const name = `${store.orders} orders: ${p.page}`;
+					add('pages', `${name} median`, p.medianMs, 'ms');
+					add('pages', `${name} p95`, p.p95Ms, 'ms');
+					// Revenue and products inside wp-admin: at most 1.5x the bare admin page.
+					if (p.page.startsWith('Abacus'))
+						add('pages', `${name} / bare page`, p.ratioToBare, 'x', 1.5);
+				}
+			}
+		} else {
+			add('pages', 'pages benchmark failed', run.status ?? -1, 'exit');
 		}
 	}
 

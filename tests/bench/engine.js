@@ -43,7 +43,15 @@ fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
 const result = spawnSync(
 	'npx',
-	['jest', '-c', 'tests/bench/engine/jest.config.js', '--ci', '--forceExit', '--silent=false'],
+	[
+		'jest',
+		'-c',
+		'tests/bench/engine/jest.config.js',
+		'--ci',
+		'--forceExit',
+		'--silent=false',
+		'tests/bench/engine/engine.bench.ts',
+	],
 	{
 		cwd: root,
 		stdio: 'inherit',

@@ -22,7 +22,6 @@
  * re-derived, beside a full roll-up rebuild (what every batch did before); BENCH_ENGINE_ROLLUP=0
  * leaves it out. Writes the figures to BENCH_ENGINE_JSON.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,8 +35,9 @@ import { applyOrderChanges } from '../../../server/src/db/pipeline.js';
 import { refreshRollups } from '../../../server/src/db/rollups.js';
 import { readOrder } from '../../../server/src/db/test/read-order.js';
 import { ClickHouseClient } from '../../../server/src/clickhouse/client.js';
-import { freePort, startCluster } from '../../../server/src/clickhouse/cluster.js';
+import { startCluster } from '../../../server/src/clickhouse/cluster.js';
 import { readStoreSettings } from '../../../server/src/clickhouse/load.js';
+import { startCli } from './cli.js';
 import {
 	createClusterSchema,
 	createStoreRegistry,
@@ -183,45 +183,6 @@ async function boundedBackfill(
 }
 
 /** `node server/build/cli.js …` on a free port; resolves once it listens. */
-async function startCli(args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-	const port = await freePort();
-	const child = spawn(
-		process.execPath,
-		['server/build/cli.js', '--port', String(port), '--no-sync', ...args],
-		{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
-	);
-	let output = '';
-	await new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(
-			() => reject(new Error(`cli.js did not start:\n${output}`)),
-			300000,
-		);
-		const seen = (chunk: Buffer) => {
-			output += chunk.toString();
-			if (output.includes('Abacus is running at')) {
-				clearTimeout(timer);
-				resolve();
-			}
-		};
-		child.stdout?.on('data', seen);
-		child.stderr?.on('data', seen);
-		child.once('exit', (code) => {
-			clearTimeout(timer);
-			reject(new Error(`cli.js stopped (${code}):\n${output}`));
-		});
-	});
-	return {
-		url: `http://127.0.0.1:${port}`,
-		stop: () =>
-			new Promise((resolve) => {
-				child.removeAllListeners('exit');
-				if (child.exitCode !== null) return resolve();
-				child.once('exit', () => resolve());
-				child.kill('SIGTERM');
-			}),
-	};
-}
-
 interface Request {
 	name: string;
 	route: string;

@@ -4,6 +4,6 @@ import base from '../../engine/jest.config.js';
 export default {
 	...base,
 	rootDir: '../../..',
-	testMatch: ['<rootDir>/tests/bench/engine/engine.bench.ts'],
+	testMatch: ['<rootDir>/tests/bench/engine/*.bench.ts'],
 	testTimeout: 3 * 60 * 60 * 1000,
 };

@@ -1,0 +1,267 @@
+/**
+ * The page-level bench inside wp-admin (tests/bench/pages.js runs it through jest, for the
+ * TypeScript harness): on the bulk-seeded store of each size in BENCH_ENGINE_SIZES (default 20000;
+ * the engine bench's stores, kept in `.data/bench-wp/…-bulk-<n>/`), with the Abacus plugin built
+ * from build/ installed, Chromium at 1440×900 logged in as the administrator loads, cold (a new
+ * browser context each time, the login cookie carried over), one after another in turn:
+ * - a bare wp-admin page (Settings › General: WordPress's own admin with no report), to its load
+ *   event: the floor every admin page pays before any figure is asked for;
+ * - WooCommerce Analytics' revenue and products reports, to the first data row of the table;
+ * - Abacus's revenue and products reports on WooCommerce's figures, to the first data row;
+ * - the same on the Abacus engine (the store's generated data in DuckDB, `server/build/cli.js`
+ *   with the store's address and secret, chosen in the plugin's settings), to the first data row.
+ * Each page's median and p95 of BENCH_PAGES_RUNS loads (default 5), its REST requests, and its
+ * ratio to the bare page. Writes the figures to BENCH_PAGES_JSON.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { ADMIN, logInAs, unzip } from '../../wordpress/harness.js';
+import { startCli } from './cli.js';
+import { openBenchStore } from './store.js';
+
+const REPO = path.resolve(__dirname, '../../..');
+const SIZES = (process.env.BENCH_ENGINE_SIZES ?? '20000')
+	.split(',')
+	.map((s) => Number(s.trim()))
+	.filter((n) => Number.isInteger(n) && n > 0);
+const RUNS = Math.max(1, Number(process.env.BENCH_PAGES_RUNS ?? 5));
+/** What the report pages show: the year so far against the year before. */
+const RANGE = 'period=year&compare=previous_year';
+const SECRET = 'bench-pages-secret-0123456789abcdef';
+
+type Mode = 'woocommerce' | 'abacus' | null;
+
+interface Variant {
+	name: string;
+	path: string;
+	/** The plugin's engine choice the page needs (null: either). */
+	mode: Mode;
+	/** 'load': the page's load event; 'abacus' / 'woocommerce': the table's first data row. */
+	ready: 'load' | 'abacus' | 'woocommerce';
+}
+
+const report = (slug: string) => `path=${encodeURIComponent(`/analytics/${slug}`)}&${RANGE}`;
+
+const VARIANTS: Variant[] = [
+	{
+		name: 'bare wp-admin page (Settings › General)',
+		path: 'options-general.php',
+		mode: null,
+		ready: 'load',
+	},
+	...(['revenue', 'products'] as const).flatMap((slug): Variant[] => [
+		{
+			name: `WooCommerce Analytics: ${slug}`,
+			path: `admin.php?page=wc-admin&${report(slug)}`,
+			mode: null,
+			ready: 'woocommerce',
+		},
+		{
+			name: `Abacus on WooCommerce's figures: ${slug}`,
+			path: `admin.php?page=abacus&${report(slug)}`,
+			mode: 'woocommerce',
+			ready: 'abacus',
+		},
+		{
+			name: `Abacus on the engine: ${slug}`,
+			path: `admin.php?page=abacus&${report(slug)}`,
+			mode: 'abacus',
+			ready: 'abacus',
+		},
+	]),
+];
+
+const median = (values: number[]): number =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const p95 = (values: number[]): number => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+};
+const round = (ms: number): number => Math.round(ms);
+
+/** Waits until the page shows what `ready` names; throws with what the page shows instead. */
+async function waitReady(page: Page, ready: Variant['ready']): Promise<void> {
+	if (ready === 'load') return;
+	const table = ready === 'abacus' ? '.abacus-table__table' : '.woocommerce-table__table';
+	await page.waitForFunction(
+		(selector) => {
+			const found = document.querySelector(selector);
+			if (!found || found.querySelector('.is-placeholder')) return false;
+			if (found.closest('.is-loading')) return false;
+			// A cell of the first row with text (WooCommerce's products table opens with a
+			// column of checkboxes).
+			const row = found.querySelector('tbody tr');
+			return Array.from(row?.querySelectorAll('td, th') ?? []).some(
+				(cell) => (cell.textContent ?? '').trim() !== '',
+			);
+		},
+		table,
+		{ timeout: 120_000, polling: 50 },
+	);
+}
+
+const perSize: Array<Record<string, unknown>> = [];
+
+afterAll(() => {
+	const out = process.env.BENCH_PAGES_JSON;
+	if (out) {
+		writeFileSync(
+			out,
+			JSON.stringify(
+				{ cpus: os.cpus().length, loadAverage: os.loadavg(), runs: RUNS, stores: perSize },
+				null,
+				2,
+			),
+		);
+	}
+});
+
+async function pagesAt(size: number): Promise<void> {
+	const bench = await openBenchStore(size, (line) => console.log(line), { bulk: true });
+	const site = bench.site;
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-pages-bench-'));
+	const closing: Array<() => Promise<void>> = [];
+	let browser: Browser | null = null;
+	try {
+		// The plugin as a merchant installs it: the zip of the production build.
+		const zip = path.join(dir, 'abacus.zip');
+		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
+			cwd: REPO,
+			stdio: 'ignore',
+		});
+		await unzip(zip, path.join(site.root, 'wp-content', 'plugins'));
+		const activated = site.php(`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+$result = activate_plugin( 'abacus/plugin.php' );
+echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
+		if (activated.trim() !== 'active') throw new Error(`Activating Abacus said: ${activated}`);
+
+		// The engine: the store's generated data (the same orders WooCommerce holds), a copy.
+		const file = path.join(dir, 'engine.duckdb');
+		copyFileSync(path.join(bench.dir, 'generated.duckdb'), file);
+		// It will hold the store's secret: the engine opens it only when no other user may read it.
+		chmodSync(file, 0o600);
+		const secretFile = path.join(dir, 'store.secret');
+		writeFileSync(secretFile, `${SECRET}\n`, { mode: 0o600 });
+		const engine = await startCli([
+			'--db',
+			file,
+			'--orders',
+			'0',
+			'--store-url',
+			site.url,
+			'--store-secret-file',
+			secretFile,
+		]);
+		closing.push(() => engine.stop());
+		site.php(`update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
+		const choose = (mode: Exclude<Mode, null>): void => {
+			site.php(
+				`update_option( 'abacus_engine', array( 'mode' => '${mode}', 'url' => ${JSON.stringify(engine.url)} ) );`,
+			);
+		};
+
+		browser = await chromium.launch({
+			executablePath: '/usr/bin/chromium',
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+			],
+		});
+		const login = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		const loginPage = await login.newPage();
+		await logInAs(loginPage, site.url, ADMIN);
+		const state = await login.storageState();
+		await login.close();
+
+		const times = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
+		const requests = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
+		/** The REST requests of each page's last load, up to its first data row. */
+		const paths = new Map<string, string[]>();
+		// A first pass warms PHP's and the engine's caches of code; it is not counted.
+		for (let run = 0; run <= RUNS; run++) {
+			for (const variant of VARIANTS) {
+				if (variant.mode) choose(variant.mode);
+				const context = await browser.newContext({
+					viewport: { width: 1440, height: 900 },
+					storageState: state,
+				});
+				const page = await context.newPage();
+				let rest = 0;
+				const asked: string[] = [];
+				page.on('request', (request) => {
+					const url = request.url();
+					if (!url.includes('/wp-json/') && !url.includes('rest_route=')) return;
+					rest += 1;
+					const parsed = new URL(url);
+					asked.push(
+						`${request.method()} ${parsed.searchParams.get('rest_route') ?? parsed.pathname.replace(/^.*\/wp-json/, '')}`,
+					);
+				});
+				try {
+					const t0 = performance.now();
+					await page.goto(`${site.url}/wp-admin/${variant.path}`, {
+						waitUntil: variant.ready === 'load' ? 'load' : 'commit',
+						timeout: 120_000,
+					});
+					await waitReady(page, variant.ready);
+					const ms = performance.now() - t0;
+					if (run > 0) {
+						times.get(variant.name)?.push(ms);
+						requests.get(variant.name)?.push(rest);
+					}
+					if (run === RUNS) paths.set(variant.name, [...asked].sort());
+				} catch (error) {
+					const shot = path.join(REPO, 'bench-results', `pages-failed-${size}.png`);
+					await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+					throw new Error(
+						`${variant.name} did not show its figures (screenshot ${shot}): ${(error as Error).message.split('\n')[0]}`,
+					);
+				} finally {
+					await context.close();
+				}
+			}
+		}
+		const bare = median(times.get(VARIANTS[0].name) ?? [0]);
+		perSize.push({
+			orders: bench.stamp.orders,
+			pages: VARIANTS.map((variant) => {
+				const list = times.get(variant.name) ?? [];
+				return {
+					page: variant.name,
+					medianMs: round(median(list)),
+					p95Ms: round(p95(list)),
+					restRequests: median(requests.get(variant.name) ?? [0]),
+					restPaths: paths.get(variant.name) ?? [],
+					ratioToBare: Math.round((median(list) / Math.max(1, bare)) * 100) / 100,
+				};
+			}),
+		});
+	} finally {
+		await browser?.close();
+		for (const close of closing.reverse()) await close();
+		// The kept store goes back as it was: the engine bench measures WooCommerce without Abacus.
+		site.php(`require_once ABSPATH . 'wp-admin/includes/plugin.php';
+deactivate_plugins( 'abacus/plugin.php', true );
+delete_option( 'abacus_engine' );
+delete_option( 'abacus_engine_secret' );`);
+		rmSync(path.join(site.root, 'wp-content', 'plugins', 'abacus'), {
+			recursive: true,
+			force: true,
+		});
+		await site.close();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+for (const size of SIZES) {
+	test(`pages inside wp-admin at ${size} orders: WooCommerce Analytics, Abacus on its figures, Abacus on the engine, and the bare admin page`, async () => {
+		await pagesAt(size);
+	});
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The page-level bench inside wp-admin: WooCommerce Analytics, Abacus on WooCommerce's figures and
+// Abacus on the engine, each page beside a bare wp-admin page, on the engine bench's bulk-seeded
+// stores (see engine/pages.bench.ts). `--json <file>` writes the figures.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const USAGE = `Usage: node tests/bench/pages.js [--orders N[,N…]] [--json FILE]
+  Report pages inside wp-admin (WooCommerce Analytics, Abacus on WooCommerce's figures, Abacus on
+  the engine) beside a bare wp-admin page, cold loads in Chromium, to the first data row.
+  --orders LIST  store sizes in orders (default 20000; also BENCH_ENGINE_SIZES); the stores are the
+                 engine bench's, bulk-seeded once and kept in .data/bench-wp
+  --json FILE    where to write the figures (default bench-results/pages-latest.json)
+  --help         this text
+  BENCH_PAGES_RUNS (5): loads of each page after a first one that is not counted.`;
+const { values } = parseCommandLine({
+	usage: USAGE,
+	options: { json: { type: 'string' }, orders: { type: 'string' } },
+});
+if (values.json === '') usageError('--json needs a file name.', USAGE);
+const sizes = values.orders ?? process.env.BENCH_ENGINE_SIZES ?? '20000';
+for (const size of sizes.split(',')) {
+	const n = Number(size.trim());
+	if (!Number.isInteger(n) || n < 1000 || n > 10_000_000)
+		usageError(
+			`--orders: "${size}" is not a whole number of orders from 1000 to 10000000.`,
+			USAGE,
+		);
+}
+const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'pages-latest.json'));
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.rmSync(out, { force: true });
+const result = spawnSync(
+	'npx',
+	[
+		'jest',
+		'-c',
+		'tests/bench/engine/jest.config.js',
+		'--ci',
+		'--forceExit',
+		'--silent=false',
+		'tests/bench/engine/pages.bench.ts',
+	],
+	{
+		cwd: root,
+		stdio: 'inherit',
+		env: { ...process.env, BENCH_PAGES_JSON: out, BENCH_ENGINE_SIZES: sizes },
+	},
+);
+if (result.status !== 0 || !fs.existsSync(out)) {
+	console.error('The pages bench failed.');
+	process.exit(result.status || 1);
+}
+const figures = JSON.parse(fs.readFileSync(out, 'utf8'));
+console.log(
+	`\nPages inside wp-admin, ${figures.cpus} cores, load average at the end ${figures.loadAverage
+		.map((x) => x.toFixed(1))
+		.join(
+			' ',
+		)}, ${figures.runs} cold loads each (median / p95 ms to the first data row; the bare page to its load event):`,
+);
+for (const store of figures.stores) {
+	console.log(`\n${Number(store.orders).toLocaleString('en-US')} orders`);
+	const width = Math.max(...store.pages.map((p) => p.page.length));
+	console.log(`${'page'.padEnd(width)}  ${'median / p95'.padStart(13)}  REST  × bare page`);
+	for (const p of store.pages) {
+		console.log(
+			`${p.page.padEnd(width)}  ${`${p.medianMs} / ${p.p95Ms}`.padStart(13)}  ${String(p.restRequests).padStart(4)}  ${`${p.ratioToBare}×`.padStart(11)}`,
+		);
+	}
+}
