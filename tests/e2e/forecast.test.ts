@@ -338,6 +338,33 @@ describe('the forecast on the charts', () => {
 		180_000,
 	);
 
+	it('a range reaching into the future: the current line stops today, the forecast goes on', async () => {
+		const dayOf = (offset: number) =>
+			new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+		const { page, errors } = await openOwn('/analytics/revenue', 1440, {
+			period: 'custom',
+			after: dayOf(-10),
+			before: dayOf(5),
+			chart: 'net_revenue',
+		});
+		const chart = page.locator('main .abacus-chart__body').first();
+		await chart.locator('.abacus-chart__forecast-line').waitFor();
+		// Eleven days drawn (ten days ago to today), not the zeros of the days to come.
+		const current = await chart.locator('.abacus-chart__line').first().getAttribute('d');
+		expect(current?.match(/[ML]/g)).toHaveLength(11);
+		await chart.focus();
+		await page.keyboard.press('End');
+		const tooltip = page.locator('main .abacus-chart__tooltip');
+		await expect(tooltip.innerText()).resolves.toContain(longDay(dayOf(5)));
+		await expect(tooltip.innerText()).resolves.toContain('Forecast (80 % likely)');
+		await page
+			.locator('main .abacus-chart')
+			.first()
+			.screenshot({ path: await screenshot(page, 'forecast-chart-future-1440') });
+		expect(errors).toEqual([]);
+		await page.context().close();
+	}, 120_000);
+
 	it('the Overview draws it on the net sales and orders charts, not on items sold', async () => {
 		const { page, errors } = await openOwn('/', 1440);
 		const charts = page.locator('.abacus-dashboard__charts .abacus-chart');

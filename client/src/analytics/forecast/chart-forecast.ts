@@ -64,6 +64,8 @@ export function useChartForecast({
 				upper: round(day.upper),
 			})),
 			coverage: answer.coverage,
+			// Later days of a range that reaches into the future have no values yet.
+			knownUntil: `${answer.today}T00:00:00`,
 			total: {
 				value: round(answer.forecast.value),
 				lower: round(answer.forecast.lower),

@@ -157,6 +157,8 @@ export function Chart({
 	};
 
 	const isEmpty = !isRequesting && isDataEmpty(data);
+	// The series a forecast continues: the current period (the first).
+	const forecastKey = forecast ? (forecast.seriesKey ?? baseSeries[0]?.key) : undefined;
 	const chartLabel = title ?? __('Chart', 'abacus');
 	const totalLabel =
 		mode === 'item-comparison'
@@ -192,9 +194,13 @@ export function Chart({
 	} else {
 		body = (
 			<ChartBody
-				data={forecast ? withForecastRows(data, forecast) : data}
+				data={
+					forecast && mode === 'time-comparison'
+						? withForecastRows(data, forecast, forecastKey)
+						: data
+				}
 				forecast={mode === 'time-comparison' ? forecast : undefined}
-				forecastKey={forecast ? (forecast.seriesKey ?? baseSeries[0]?.key) : undefined}
+				forecastKey={forecastKey}
 				columns={baseSeries
 					.filter((s) => s.visible)
 					.map((s) => ({ key: s.key, label: s.label }))}

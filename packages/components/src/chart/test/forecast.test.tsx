@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 
 import {
 	Chart,
+	getValue,
 	placeForecast,
 	withForecastRows,
 	type ChartForecast,
@@ -42,6 +43,30 @@ describe('forecast rows', () => {
 		// No forecast, or none after the last row: the same rows.
 		expect(withForecastRows(data, undefined)).toBe(data);
 		expect(withForecastRows(data, { ...forecast, points: [forecast.points[0]] })).toBe(data);
+	});
+
+	it('leaves out the series’ values of days still to come (a range reaching into the future)', () => {
+		// The range's rows run to November 6 with zeros after today (November 4).
+		const future: ChartRow[] = [10, 20, 30, 5, 0, 0].map((value, i) => ({
+			date: day(i),
+			current: { value, label: 'Month to date' },
+			previous: { value: 7, label: 'Previous year' },
+		}));
+		const rows = withForecastRows(future, { ...forecast, knownUntil: day(3) }, 'current');
+		expect(rows.map((row) => getValue(row, 'current'))).toEqual([10, 20, 30, 5, null, null]);
+		// The comparison's values are its own past: kept.
+		expect(rows.map((row) => getValue(row, 'previous'))).toEqual([7, 7, 7, 7, 7, 7]);
+		const { container } = render(
+			<Chart
+				data={future}
+				title="Net sales"
+				forecast={{ ...forecast, knownUntil: day(3) }}
+			/>,
+		);
+		// The current period's line stops at today (4 points), the forecast goes on.
+		const current = container.querySelector('.abacus-chart__line');
+		expect(current?.getAttribute('d')?.match(/[ML]/g)).toHaveLength(4);
+		expect(container.querySelector('.abacus-chart__forecast-line')).not.toBeNull();
 	});
 });
 

@@ -28,6 +28,11 @@ export interface ChartForecast {
 	coverage: number;
 	/** The series the line continues (default: the first, the current period). */
 	seriesKey?: string;
+	/**
+	 * The last date with values so far (today, in the chart's date format): the series' values of
+	 * later rows (a range that reaches into the future has rows of zeros there) are not drawn.
+	 */
+	knownUntil?: string;
 	/** The period's end value with its interval, for the chart's description. */
 	total?: { value: number; lower: number; upper: number; date: string };
 }
@@ -37,14 +42,31 @@ export interface PlacedForecastPoint extends ChartForecastPoint {
 	index: number;
 }
 
-/** The rows followed by a row (with no values) for each forecast date after the last row. */
-export function withForecastRows(data: ChartRow[], forecast?: ChartForecast): ChartRow[] {
+/**
+ * The rows followed by a row (with no values) for each forecast date after the last row; the
+ * forecast series' values after `knownUntil` (days still to come) left out.
+ */
+export function withForecastRows(
+	data: ChartRow[],
+	forecast?: ChartForecast,
+	seriesKey?: string,
+): ChartRow[] {
 	if (!forecast || forecast.points.length === 0 || data.length === 0) return data;
+	const { knownUntil } = forecast;
+	const rows =
+		knownUntil && seriesKey && data.some((row) => row.date > knownUntil)
+			? data.map((row) => {
+					const cell = row[seriesKey];
+					return row.date > knownUntil && typeof cell === 'object' && cell !== null
+						? { ...row, [seriesKey]: { ...cell, value: null } }
+						: row;
+				})
+			: data;
 	const last = data[data.length - 1].date;
 	const extra = forecast.points
 		.filter((point) => point.date > last)
 		.map((point) => ({ date: point.date }));
-	return extra.length ? [...data, ...extra] : data;
+	return extra.length ? [...rows, ...extra] : rows;
 }
 
 /** Each forecast point on its row (points on no row are left out). */
