@@ -859,6 +859,14 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => '', 'before' => ''
 		await frame.getByText('Monday figures', { exact: true }).waitFor();
 		await frame.getByText('Net sales').first().waitFor();
 		expect(await frame.locator('img[src^="data:image/png;base64,"]').count()).toBe(5);
+		// Each chart decoded, as a reader sees it (the screenshot shows the e-mail, not an empty frame).
+		for (const image of await frame.locator('img').all()) {
+			expect(
+				await image.evaluate((img: HTMLImageElement) =>
+					img.decode().then(() => img.naturalWidth),
+				),
+			).toBeGreaterThan(0);
+		}
 		await page.screenshot({ path: path.join(ARTIFACTS, 'digests-preview-1440.png') });
 		await dialog.getByRole('button', { name: 'Close' }).click();
 		const before = inbox.length;
