@@ -199,10 +199,14 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					const url = request.url();
 					if (!url.includes('/wp-json/') && !url.includes('rest_route=')) return;
 					rest += 1;
+					// The route and its query (the nonce and locale left out), to find repeats.
 					const parsed = new URL(url);
-					asked.push(
-						`${request.method()} ${parsed.searchParams.get('rest_route') ?? parsed.pathname.replace(/^.*\/wp-json/, '')}`,
-					);
+					const route =
+						parsed.searchParams.get('rest_route') ??
+						parsed.pathname.replace(/^.*\/wp-json/, '');
+					for (const name of ['rest_route', '_wpnonce', '_locale'])
+						parsed.searchParams.delete(name);
+					asked.push(`${request.method()} ${route}?${parsed.searchParams.toString()}`);
 				});
 				try {
 					const t0 = performance.now();
