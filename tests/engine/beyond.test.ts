@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
@@ -136,6 +136,18 @@ echo wp_json_encode( array( 'costs' => $costs, 'without' => array( 'id' => $last
 
 function sum(rows: Json[], field: string): number {
 	return Math.round(rows.reduce((total, row) => total + Number(row[field] ?? 0), 0) * 100) / 100;
+}
+
+/**
+ * A request's headers, or null when its page was closed (the test went on) before they were read:
+ * a rejection there would fail whichever test runs then.
+ */
+async function headersOf(request: Request): Promise<Record<string, string> | null> {
+	try {
+		return await request.allHeaders();
+	} catch {
+		return null;
+	}
 }
 
 describeIfReady('the reports beyond WooCommerce Analytics on a synced real store', () => {
@@ -430,7 +442,8 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 			if (!/wc-analytics(\/|%2F)(reports|leaderboards)/.test(url)) return;
 			const request = response.request();
 			if (request.method() === 'OPTIONS') return;
-			const headers = await request.allHeaders();
+			const headers = await headersOf(request);
+			if (!headers) return;
 			seen.push({
 				url,
 				method: request.method(),
@@ -640,7 +653,8 @@ update_option( 'woocommerce_default_date_range', ${JSON.stringify(`period=custom
 			const request = response.request();
 			if (!/abacus(\/|%2F)v1(\/|%2F)costs/.test(response.url())) return;
 			if (request.method() === 'OPTIONS') return;
-			const headers = await request.allHeaders();
+			const headers = await headersOf(request);
+			if (!headers) return;
 			costCalls.push({
 				url: response.url(),
 				method: request.method(),
