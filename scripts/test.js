@@ -3,11 +3,10 @@
  * run side by side (each lane's steps in order), so that the 2 cores of a CI machine stay busy:
  * 1. lint | typecheck | typecheck tests, php -l plugin.php, build (client), build of the abacus-*
  *    script handles (the builds read the sources, not tsc's output)
- * 2. unit and integration tests (jest, two workers) | the plugin's own test in a real WordPress |
- *    the other WordPress files, then the engine on that WordPress (all start from the prepared
- *    WordPress store the first of them builds). The WordPress lanes mostly wait on PHP and
- *    MariaDB, so they fill the cores jest leaves idle while its files wait on ClickHouse, servers
- *    and child processes.
+ * 2. unit and integration tests (jest, two workers) | the plugin in a real WordPress, then the engine
+ *    on that WordPress (one after the other: they share the prepared WordPress store the first one
+ *    builds). The WordPress lane mostly waits on PHP and MariaDB, so it fills the cores jest leaves
+ *    idle while its files wait on ClickHouse, servers and child processes.
  * 3. end-to-end (two workers, each with its own servers). Alone: Chromium, PHP and MariaDB beside
  *    two end-to-end workers oversubscribe a 2-core machine.
  * A step's output is shown live; in a stage with several lanes every line starts with the step's
@@ -36,9 +35,6 @@ const jestJson = (config, output) => [
 	`--outputFile=test-results/${output}.json`,
 ];
 
-/** The plugin's own test in WordPress, the longest of the WordPress files. */
-const PLUGIN_TEST = 'tests/wordpress/plugin.test.ts';
-
 /** Stages in order; a stage is a list of lanes; a lane is a list of [label, command, args]. */
 const stages = [
 	[
@@ -58,26 +54,8 @@ const stages = [
 	],
 	[
 		[['unit and integration tests', 'npx', jestJson(null, 'jest')]],
-		// The plugin's longest file in a lane of its own; the other WordPress files, then the
-		// engine's, in another. Each file runs its own copy of the prepared store (the first to
-		// need it builds it, the other waits), so the two lanes share nothing but that store.
 		[
-			[
-				'WordPress plugin',
-				'npx',
-				[...jestJson('tests/wordpress/jest.config.js', 'wordpress-plugin'), PLUGIN_TEST],
-			],
-		],
-		[
-			[
-				'WordPress features',
-				'npx',
-				[
-					...jestJson('tests/wordpress/jest.config.js', 'wordpress'),
-					'--testPathIgnorePatterns',
-					PLUGIN_TEST,
-				],
-			],
+			['WordPress plugin', 'npx', jestJson('tests/wordpress/jest.config.js', 'wordpress')],
 			// The engine's sync of the same real store, checked against WooCommerce's own figures.
 			[
 				'Abacus engine on WordPress',
@@ -97,7 +75,6 @@ function countResults() {
 		'test-results/jest.json',
 		'test-results/e2e.json',
 		'test-results/wordpress.json',
-		'test-results/wordpress-plugin.json',
 		'test-results/engine.json',
 	]) {
 		if (!existsSync(file)) continue;
@@ -177,7 +154,6 @@ mkdirSync('test-results', { recursive: true });
 rmSync('test-results/jest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/wordpress.json', { force: true });
-rmSync('test-results/wordpress-plugin.json', { force: true });
 rmSync('test-results/engine.json', { force: true });
 
 let failure = null;
