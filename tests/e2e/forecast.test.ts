@@ -75,6 +75,15 @@ async function forecastLines(page: Page): Promise<string[]> {
 	return (await section.locator('li').allInnerTexts()).map((text) => text.trim());
 }
 
+/**
+ * Waits until the page has had every answer it asked for (the notes of the days the forecast adds
+ * come after the forecast itself): a chart redrawn by a late answer drops the day the keyboard had
+ * reached, and its tooltip with it, so the keys are pressed on the settled chart.
+ */
+async function answersIn(page: Page): Promise<void> {
+	await page.waitForLoadState('networkidle', { timeout: 30_000 });
+}
+
 describe('forecasts on the demo server', () => {
 	it.each([1440, 390])(
 		'the Revenue report for the month to date shows the route’s forecasts at %i px',
@@ -278,6 +287,7 @@ describe('the forecast on the charts', () => {
 			);
 			// Keyboard: End reaches the month's last day, whose tooltip gives its forecast.
 			const last = answer.days[answer.days.length - 1];
+			await answersIn(page);
 			await chart.focus();
 			await page.keyboard.press('End');
 			const tooltip = page.locator('main .abacus-chart__tooltip');
@@ -352,6 +362,7 @@ describe('the forecast on the charts', () => {
 		// Eleven days drawn (ten days ago to today), not the zeros of the days to come.
 		const current = await chart.locator('.abacus-chart__line').first().getAttribute('d');
 		expect(current?.match(/[ML]/g)).toHaveLength(11);
+		await answersIn(page);
 		await chart.focus();
 		await page.keyboard.press('End');
 		const tooltip = page.locator('main .abacus-chart__tooltip');
@@ -375,6 +386,7 @@ describe('the forecast on the charts', () => {
 		// The orders chart's tooltip gives whole orders.
 		const orders = await routeForecast('orders_count');
 		const last = orders.days[orders.days.length - 1];
+		await answersIn(page);
 		await charts.nth(1).locator('.abacus-chart__body').focus();
 		await page.keyboard.press('End');
 		await expect(
