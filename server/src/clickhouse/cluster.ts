@@ -105,6 +105,21 @@ function hookExit(): void {
 export async function startCluster(
 	options: { shards?: number; name?: string; timeoutMs?: number; dir?: string } = {},
 ): Promise<Cluster> {
+	// A free port is found by opening and closing it, so another process may take it before the
+	// shard binds it: a shard that finds its port taken is started again on new ports.
+	for (let attempt = 1; ; attempt += 1) {
+		try {
+			return await startClusterOnce(options);
+		} catch (error) {
+			if (attempt === 3 || !/Address already in use/.test((error as Error).message))
+				throw error;
+		}
+	}
+}
+
+async function startClusterOnce(
+	options: { shards?: number; name?: string; timeoutMs?: number; dir?: string } = {},
+): Promise<Cluster> {
 	if (!existsSync(CLICKHOUSE_SERVER)) {
 		throw new Error(
 			`${CLICKHOUSE_SERVER} is missing: run "node scripts/ensure-system.js ClickHouse" as root (or "sudo apt-get install -y clickhouse-server clickhouse-client").`,
