@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { storeSizes } from './store-sizes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = `Usage: node tests/bench/engine.js [--orders N[,N…]] [--seed-only] [--json FILE]
@@ -29,15 +30,7 @@ const { values } = parseCommandLine({
 	},
 });
 if (values.json === '') usageError('--json needs a file name.', USAGE);
-const sizes = values.orders ?? process.env.BENCH_ENGINE_SIZES ?? '20000';
-for (const size of sizes.split(',')) {
-	const n = Number(size.trim());
-	if (!Number.isInteger(n) || n < 1000 || n > 10_000_000)
-		usageError(
-			`--orders: "${size}" is not a whole number of orders from 1000 to 10000000.`,
-			USAGE,
-		);
-}
+const sizes = storeSizes(values.orders, USAGE);
 const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'engine-latest.json'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
