@@ -1,16 +1,8 @@
 import { call, startServer, type TestServer } from './server.js';
+import type { Annotation } from '../routes/annotations.js';
 
-interface Note {
-	id: number;
-	date_from: string;
-	date_to: string;
-	text: string;
-	url: string;
-	author: { id: number; name: string };
-	created: string;
-	updated: string;
-	can_edit: boolean;
-}
+/** A note as the routes answer it. */
+type Note = Annotation;
 
 interface ErrorBody {
 	code: string;

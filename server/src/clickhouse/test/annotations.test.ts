@@ -12,6 +12,7 @@ import { ClickHouseAnnotations, ensureAnnotationTables } from '../annotations.js
 import { ClickHouseClient } from '../client.js';
 import { operatorSession, type SignedIn } from '../../engine-auth/test/operator-session.js';
 import { type EngineFixture, type Server, startEngineFixture } from './setup.js';
+import type { Annotation } from '../../admin/routes/annotations.js';
 
 jest.setTimeout(300_000);
 
@@ -45,17 +46,8 @@ interface Answer {
 	body: unknown;
 }
 
-interface Note {
-	id: number;
-	date_from: string;
-	date_to: string;
-	text: string;
-	url: string;
-	author: { id: number; name: string };
-	created: string;
-	updated: string;
-	can_edit: boolean;
-}
+/** A note as the routes answer it. */
+type Note = Annotation;
 
 async function send(
 	base: string,
