@@ -11,14 +11,10 @@
  * and its charts draw none): the route's figures in the tooltip by mouse and keyboard and in the
  * chart's description, a note added on a forecast date with the mouse, the Overview's charts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money, screenshot } from './helpers.js';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { adminUrl, api, launch, lastMonth, money, screenshot, startOwnServer } from './helpers.js';
 
 interface Forecast {
 	shown: boolean;
@@ -163,31 +159,8 @@ interface DayForecast {
 }
 
 /** A store of its own with enough history for a forecast (5,000 orders over two years). */
-async function startForecastServer(): Promise<{ url: string; stop: () => void }> {
-	const script = `
-		const { startServer } = await import(${JSON.stringify(path.join(ROOT, 'server/build/index.js'))});
-		const server = await startServer({
-			port: 0, orders: 5000, seed: 1, quiet: true,
-			buildDir: process.env.ABACUS_E2E_BUILD_DIR || undefined,
-		});
-		console.log('URL ' + server.url);
-		process.on('SIGTERM', async () => { await server.close(); process.exit(0); });
-	`;
-	const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
-		cwd: ROOT,
-		env: process.env,
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	const url = await new Promise<string>((resolve, reject) => {
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const m = /URL (\S+)/.exec(out);
-			if (m) resolve(m[1].replace(/\/$/, ''));
-		});
-		child.on('exit', (code) => reject(new Error(`The forecast server exited (${code}).`)));
-	});
-	return { url, stop: () => child.kill('SIGTERM') };
+function startForecastServer(): Promise<{ url: string; stop: () => void }> {
+	return startOwnServer('{ orders: 5000, seed: 1 }', 'forecast');
 }
 
 /** The month of today (UTC, the store's zone): first and last day. */

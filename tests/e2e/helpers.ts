@@ -2,6 +2,7 @@
  * Shared helpers of the end-to-end tests: the browser, the server URL, REST calls for expected
  * figures, and screenshots saved to test-results/e2e/.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -149,4 +150,40 @@ export async function chooseColumn(page: Page, column: RegExp, shown: boolean): 
 		{ name: column.source, value: String(shown) },
 		{ timeout: 30000 },
 	);
+}
+
+/**
+ * A demo server of a test's own, in a child process: `options` is the source of startServer's
+ * options object (it may hold functions, e.g. an import pace), with the client build of this run.
+ * Resolves with its address once it listens; `stop()` ends it.
+ */
+export async function startOwnServer(
+	options: string,
+	what: string,
+): Promise<{ url: string; stop: () => void }> {
+	const script = `
+		const { startServer } = await import(${JSON.stringify(path.resolve(__dirname, '../../server/build/index.js'))});
+		const server = await startServer({
+			...${options},
+			port: 0, quiet: true,
+			buildDir: process.env.ABACUS_E2E_BUILD_DIR || undefined,
+		});
+		console.log('URL ' + server.url);
+		process.on('SIGTERM', async () => { await server.close(); process.exit(0); });
+	`;
+	const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
+		cwd: path.resolve(__dirname, '../..'),
+		env: process.env,
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const url = await new Promise<string>((resolve, reject) => {
+		let out = '';
+		child.stdout?.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			const m = /URL (\S+)/.exec(out);
+			if (m) resolve(m[1].replace(/\/$/, ''));
+		});
+		child.on('exit', (code) => reject(new Error(`The ${what} server exited (${code}).`)));
+	});
+	return { url, stop: () => child.kill('SIGTERM') };
 }

@@ -5,16 +5,14 @@
  * store of its own (slowed batches), so the shared e2e store is never rebuilt under other tests.
  * The 100,000-row export is tested over HTTP (server/src/reports/test/export-large.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { api, baseUrl, launch, screenshot, SCREENSHOT_DIR } from './helpers.js';
+import { api, baseUrl, launch, screenshot, SCREENSHOT_DIR, startOwnServer } from './helpers.js';
 
-const ROOT = path.resolve(__dirname, '../..');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -135,36 +133,19 @@ describe('report export', () => {
 /** A store of its own with slow import batches (200 orders every 400 ms). */
 async function startSlowImportServer(): Promise<{ url: string; stop: () => void }> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'abacus-e2e-import-'));
-	const script = `
-		const { startServer } = await import(${JSON.stringify(path.join(ROOT, 'server/build/index.js'))});
-		const server = await startServer({
+	const server = await startOwnServer(
+		`{
 			databasePath: ${JSON.stringify(path.join(dir, 'store.duckdb'))},
-			port: 0, orders: 2000, seed: 3, quiet: true,
-			buildDir: process.env.ABACUS_E2E_BUILD_DIR || undefined,
+			orders: 2000, seed: 3,
 			importBatchSize: 200,
 			importPace: () => new Promise((resolve) => setTimeout(resolve, 400)),
-		});
-		console.log('URL ' + server.url);
-		process.on('SIGTERM', async () => { await server.close(); process.exit(0); });
-	`;
-	const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
-		cwd: ROOT,
-		env: process.env,
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	const url = await new Promise<string>((resolve, reject) => {
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const m = /URL (\S+)/.exec(out);
-			if (m) resolve(m[1].replace(/\/$/, ''));
-		});
-		child.on('exit', (code) => reject(new Error(`The import server exited (${code}).`)));
-	});
+		}`,
+		'import',
+	);
 	return {
-		url,
+		url: server.url,
 		stop: () => {
-			child.kill('SIGTERM');
+			server.stop();
 			rmSync(dir, { recursive: true, force: true });
 		},
 	};
