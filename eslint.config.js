@@ -2,6 +2,8 @@
 // (each layer imports only from the layers below it).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
+
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -94,6 +96,67 @@ function clickhouseAdapter() {
 	};
 }
 
+/**
+ * The client's floors (client/README.md), top to bottom: a file may import its own floor's shared
+ * folders and any floor below, never a floor above; screens never import one another (what two
+ * screens share lives a floor down). Relative imports are resolved against the importing file.
+ */
+const CLIENT_FLOORS = [
+	['app', 'index.tsx'],
+	['layout'],
+	['screens', 'analytics/reports', 'dashboard', 'widget'],
+	[
+		'analytics/components',
+		'analytics/forecast',
+		'analytics/annotations',
+		'analytics/saved-views',
+	],
+	['engine'],
+	['base'],
+];
+/** Floors whose folders may import one another (the app's entry, the shared report pieces). */
+const SHARED_FLOORS = new Set([0, 3]);
+const CLIENT_ROOT = path.resolve(import.meta.dirname, 'client/src');
+
+function clientFolder(file) {
+	const relative = path.relative(CLIENT_ROOT, file).split(path.sep).join('/');
+	if (relative.startsWith('..')) return null;
+	for (const [floor, folders] of CLIENT_FLOORS.entries()) {
+		for (const folder of folders) {
+			if (relative === folder || relative.startsWith(`${folder}/`)) return { floor, folder };
+		}
+	}
+	return null;
+}
+
+const clientFloors = {
+	meta: { type: 'problem', schema: [] },
+	create(context) {
+		const from = clientFolder(context.filename);
+		if (!from) return {};
+		const check = (node) => {
+			const source = node.source;
+			if (!source || typeof source.value !== 'string' || !source.value.startsWith('.'))
+				return;
+			const to = clientFolder(path.resolve(path.dirname(context.filename), source.value));
+			if (!to || to.folder === from.folder) return;
+			const sideways = to.floor === from.floor && !SHARED_FLOORS.has(from.floor);
+			if (to.floor < from.floor || sideways) {
+				context.report({
+					node: source,
+					message: `client/src/${from.folder} may not import client/src/${to.folder}: ${sideways ? 'folders of one floor do not import one another' : 'it is a floor above'} (client/README.md, Floors).`,
+				});
+			}
+		};
+		return {
+			ImportDeclaration: check,
+			ImportExpression: check,
+			ExportNamedDeclaration: check,
+			ExportAllDeclaration: check,
+		};
+	},
+};
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -183,6 +246,12 @@ export default tseslint.config(
 	{
 		files: ['client/src/**/*.{ts,tsx}'],
 		rules: forbid([], ''),
+	},
+	{
+		files: ['client/src/**/*.{ts,tsx}'],
+		ignores: ['**/test/**'],
+		plugins: { abacus: { rules: { 'client-floors': clientFloors } } },
+		rules: { 'abacus/client-floors': 'error' },
 	},
 	{
 		files: ['**/test/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx,js}'],

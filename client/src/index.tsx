@@ -8,7 +8,7 @@ import { setRestRoutes } from '@abacus/data';
 
 import { App } from './app/app.js';
 import { setUpApiFetch } from './app/api.js';
-import { apiFetch } from './app/api-fetch.js';
+import { apiFetch } from './base/api-fetch.js';
 import { setUpOperator } from './engine/operator.js';
 
 const settings = window.abacusSettings ?? {};

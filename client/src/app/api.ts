@@ -5,7 +5,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { createEngineMiddleware, engineClient, readEngineSettings } from '../engine/index.js';
 import { createLabelDecodingMiddleware } from './decode-labels.js';
-import { apiFetch, type APIFetchMiddleware } from './api-fetch.js';
+import { apiFetch, type APIFetchMiddleware } from '../base/api-fetch.js';
 
 // The package's declarations are CommonJS-flavoured: under NodeNext the default import is typed as
 // the module namespace, while at runtime (bundlers, jest) it is the function.

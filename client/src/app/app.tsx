@@ -9,7 +9,7 @@ import type { AbacusSettings } from '@abacus/settings';
 
 import { Layout } from '../layout/layout.js';
 import { searchFetcher } from './api.js';
-import { ErrorBoundary } from './error-boundary.js';
+import { ErrorBoundary } from '../base/error-boundary.js';
 
 interface Props {
 	settings: Partial<AbacusSettings>;

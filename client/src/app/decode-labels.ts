@@ -7,7 +7,7 @@
  */
 import { decodeEntities } from '@wordpress/html-entities';
 
-import type { APIFetchMiddleware } from './api-fetch.js';
+import type { APIFetchMiddleware } from '../base/api-fetch.js';
 
 /** Fields whose string value is a name shown to people. */
 const LABEL_KEYS = new Set([

@@ -3,8 +3,8 @@
  */
 import type { MetricKey, MetricReport } from '@abacus/metrics';
 
-import { chartMetric } from '../analytics/report/metrics.js';
-import type { ReportConfig } from '../analytics/report/types.js';
+import { chartMetric } from '../analytics/components/metrics.js';
+import type { ReportConfig } from '../analytics/components/types.js';
 
 function chart<R extends MetricReport>(
 	report: string,

@@ -12,7 +12,7 @@ import { ReportChart } from '../analytics/components/report-chart.js';
 import { useDefaultDateRange } from '../analytics/components/use-default-date-range.js';
 import { useReportContext } from '../analytics/components/use-report-context.js';
 import { ForecastNotes } from '../analytics/forecast/forecast-notes.js';
-import { sanitizeDateQuery } from '../analytics/report/query.js';
+import { sanitizeDateQuery } from '../analytics/components/query.js';
 import { dashboardCharts } from './charts.js';
 import { Leaderboards } from './leaderboards.js';
 import { PerformanceIndicators } from './performance-indicators.js';

@@ -21,7 +21,7 @@ import { useReportContext } from '../analytics/components/use-report-context.js'
 import { useUsesWooCommerce } from '../engine/needs-engine.js';
 import { useEngineFailed, useReportsRefresh } from '../engine/index.js';
 import { EngineWaiting } from '../engine/notice.js';
-import { apiFetch } from '../app/api-fetch.js';
+import { apiFetch } from '../base/api-fetch.js';
 
 const KEYS = ['gross_profit', 'margin', 'cost', 'profit_per_order'] as const;
 

@@ -7,7 +7,7 @@ import { dispatch } from '@wordpress/data';
 import { itemsStore, reportsStore } from '@abacus/data';
 
 import { EngineClient, type EngineStatus, type EngineToken } from './client.js';
-import { apiFetch } from '../app/api-fetch.js';
+import { apiFetch } from '../base/api-fetch.js';
 
 export { EngineClient, readEngineSettings, failureMessage } from './client.js';
 export type { EngineSettings, EngineStatus, EngineToken } from './client.js';

@@ -12,7 +12,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { getHistory, getNewPath, getPersistedQuery, parseQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
-import { apiFetch, type APIFetchMiddleware } from '../app/api-fetch.js';
+import { apiFetch, type APIFetchMiddleware } from '../base/api-fetch.js';
 import './style.scss';
 
 /** A store the engine serves, as the page lists it. */

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { __ } from '@wordpress/i18n';
 
-import { apiFetch } from '../app/api-fetch.js';
+import { apiFetch } from '../base/api-fetch.js';
 import type { EngineClient, SettingsChange } from './client.js';
 import { engineClient, refreshReports } from './index.js';
 

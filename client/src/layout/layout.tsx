@@ -21,7 +21,7 @@ import { Link } from '@abacus/components';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
-import { ErrorBoundary } from '../app/error-boundary.js';
+import { ErrorBoundary } from '../base/error-boundary.js';
 import { EngineNotice } from '../engine/notice.js';
 import {
 	ChooseStore,
@@ -33,8 +33,8 @@ import {
 	StoreSwitcher,
 } from '../engine/operator.js';
 import { SavedViewsMenu } from '../analytics/saved-views/index.js';
-import { useServedStoreCount } from '../analytics/report/stores/use-served-stores.js';
-import { FavouritesMenu, helperPages } from '../helpers/index.js';
+import { useServedStoreCount } from '../analytics/reports/stores/use-served-stores.js';
+import { FavouritesMenu, helperPages } from '../screens/index.js';
 import { NotFound } from './not-found.js';
 import {
 	getBreadcrumbs,
@@ -44,7 +44,7 @@ import {
 	type ReportSlug,
 } from './routes.js';
 import { useAppLocation } from './use-location.js';
-import { isInsideWordPress } from '../app/host.js';
+import { isInsideWordPress } from '../base/host.js';
 import './style.scss';
 
 /** Props every page receives. */
@@ -58,77 +58,83 @@ type Page = LazyExoticComponent<ComponentType<PageProps>>;
 const reportPages: Record<ReportSlug, Page> = {
 	revenue: lazy(
 		() =>
-			import(/* webpackChunkName: "report-revenue" */ '../analytics/report/revenue/index.js'),
+			import(
+				/* webpackChunkName: "report-revenue" */ '../analytics/reports/revenue/index.js'
+			),
 	),
 	orders: lazy(
-		() => import(/* webpackChunkName: "report-orders" */ '../analytics/report/orders/index.js'),
+		() =>
+			import(/* webpackChunkName: "report-orders" */ '../analytics/reports/orders/index.js'),
 	),
 	products: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-products" */ '../analytics/report/products/index.js'
+				/* webpackChunkName: "report-products" */ '../analytics/reports/products/index.js'
 			),
 	),
 	variations: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-variations" */ '../analytics/report/variations/index.js'
+				/* webpackChunkName: "report-variations" */ '../analytics/reports/variations/index.js'
 			),
 	),
 	categories: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-categories" */ '../analytics/report/categories/index.js'
+				/* webpackChunkName: "report-categories" */ '../analytics/reports/categories/index.js'
 			),
 	),
 	coupons: lazy(
 		() =>
-			import(/* webpackChunkName: "report-coupons" */ '../analytics/report/coupons/index.js'),
+			import(
+				/* webpackChunkName: "report-coupons" */ '../analytics/reports/coupons/index.js'
+			),
 	),
 	taxes: lazy(
-		() => import(/* webpackChunkName: "report-taxes" */ '../analytics/report/taxes/index.js'),
+		() => import(/* webpackChunkName: "report-taxes" */ '../analytics/reports/taxes/index.js'),
 	),
 	downloads: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-downloads" */ '../analytics/report/downloads/index.js'
+				/* webpackChunkName: "report-downloads" */ '../analytics/reports/downloads/index.js'
 			),
 	),
 	stock: lazy(
-		() => import(/* webpackChunkName: "report-stock" */ '../analytics/report/stock/index.js'),
+		() => import(/* webpackChunkName: "report-stock" */ '../analytics/reports/stock/index.js'),
 	),
 	'payment-methods': lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-payment-methods" */ '../analytics/report/breakdown/payment-methods.js'
+				/* webpackChunkName: "report-payment-methods" */ '../analytics/reports/breakdown/payment-methods.js'
 			),
 	),
 	'shipping-methods': lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-shipping-methods" */ '../analytics/report/breakdown/shipping-methods.js'
+				/* webpackChunkName: "report-shipping-methods" */ '../analytics/reports/breakdown/shipping-methods.js'
 			),
 	),
 	origins: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-origins" */ '../analytics/report/breakdown/origins.js'
+				/* webpackChunkName: "report-origins" */ '../analytics/reports/breakdown/origins.js'
 			),
 	),
 	places: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-places" */ '../analytics/report/breakdown/places.js'
+				/* webpackChunkName: "report-places" */ '../analytics/reports/breakdown/places.js'
 			),
 	),
 	customers: lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-customers" */ '../analytics/report/customers/index.js'
+				/* webpackChunkName: "report-customers" */ '../analytics/reports/customers/index.js'
 			),
 	),
 	profit: lazy(
-		() => import(/* webpackChunkName: "report-profit" */ '../analytics/report/profit/index.js'),
+		() =>
+			import(/* webpackChunkName: "report-profit" */ '../analytics/reports/profit/index.js'),
 	),
 };
 
@@ -136,15 +142,18 @@ const analysisPages: Record<AnalysisSlug, Page> = {
 	'order-times': lazy(
 		() =>
 			import(
-				/* webpackChunkName: "report-order-times" */ '../analytics/report/order-times/index.js'
+				/* webpackChunkName: "report-order-times" */ '../analytics/reports/order-times/index.js'
 			),
 	),
 	cohorts: lazy(
 		() =>
-			import(/* webpackChunkName: "report-cohorts" */ '../analytics/report/cohorts/index.js'),
+			import(
+				/* webpackChunkName: "report-cohorts" */ '../analytics/reports/cohorts/index.js'
+			),
 	),
 	stores: lazy(
-		() => import(/* webpackChunkName: "report-stores" */ '../analytics/report/stores/index.js'),
+		() =>
+			import(/* webpackChunkName: "report-stores" */ '../analytics/reports/stores/index.js'),
 	),
 };
 
@@ -158,7 +167,10 @@ const Dashboard: Page = lazy(
 	() => import(/* webpackChunkName: "dashboard" */ '../dashboard/index.js'),
 );
 const Settings: Page = lazy(
-	() => import(/* webpackChunkName: "analytics-settings" */ '../analytics/settings/index.js'),
+	() =>
+		import(
+			/* webpackChunkName: "analytics-settings" */ '../screens/settings/analytics/index.js'
+		),
 );
 
 /** The admin helper screens (inbox, reviews, stock, payments, onboarding, settings), each its own chunk. */

@@ -7,7 +7,7 @@
  */
 import { createRoot } from 'react-dom/client';
 
-import { apiFetch } from '../app/api-fetch.js';
+import { apiFetch } from '../base/api-fetch.js';
 import { readWidgetSettings } from './data.js';
 import { DashboardWidget } from './widget.js';
 import './style.scss';

@@ -8,7 +8,7 @@ import { hasDateRange, itemsStore } from '@abacus/data';
 import { getCurrentDates, getDateParamsFromQuery, isoDateFormat } from '@abacus/date';
 import { getSetting } from '@abacus/settings';
 
-import type { AdvancedFiltersConfig, ReportConfig, ReportFilter } from '../report/types.js';
+import type { AdvancedFiltersConfig, ReportConfig, ReportFilter } from './types.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';
 

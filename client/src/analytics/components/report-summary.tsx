@@ -12,8 +12,8 @@ import { isForecastMetric } from '@abacus/metrics';
 import { calculateTrend } from '@abacus/number';
 
 import { ForecastNotes } from '../forecast/forecast-notes.js';
-import { getSelectedChart, getStatsOptions } from '../report/query.js';
-import type { ReportConfig } from '../report/types.js';
+import { getSelectedChart, getStatsOptions } from './query.js';
+import type { ReportConfig } from './types.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
 import { useReportContext } from './use-report-context.js';

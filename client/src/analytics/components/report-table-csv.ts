@@ -5,7 +5,7 @@
  */
 import type { CSVCell, CSVHeader } from '@abacus/csv-export';
 
-import { applyReportTableFilter, type ReportTableCell } from '../report/extension-hooks.js';
+import { applyReportTableFilter, type ReportTableCell } from './extension-hooks.js';
 
 /** A header of the report table: its own columns say whether they are shown. */
 export interface CSVTableHeader {

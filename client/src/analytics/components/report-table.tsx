@@ -25,12 +25,12 @@ import { getIntervalForQuery } from '@abacus/date';
 import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
-import { applyReportTableFilter } from '../report/extension-hooks.js';
+import { applyReportTableFilter } from './extension-hooks.js';
 import { reportTableCSV } from './report-table-csv.js';
-import { useNotesExport, withNotesColumn } from '../settings/annotations-export-option.js';
-import { pageOfRows, sortIntervalRows, type IntervalRow } from '../report/interval-rows.js';
-import { getStatsOptions, getTableOptions, getTableSummaryOptions } from '../report/query.js';
-import type { Cell, ReportConfig } from '../report/types.js';
+import { useNotesExport, withNotesColumn } from '../annotations/export-option.js';
+import { pageOfRows, sortIntervalRows, type IntervalRow } from './interval-rows.js';
+import { getStatsOptions, getTableOptions, getTableSummaryOptions } from './query.js';
+import type { Cell, ReportConfig } from './types.js';
 import { ExportProgress } from './export-progress.js';
 import { ListCell } from './list-cell.js';
 import { ReportError } from './report-error.js';

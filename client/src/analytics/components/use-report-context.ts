@@ -11,8 +11,8 @@ import { formatValue, numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 import type { CurrencySettings } from '@abacus/settings';
 
-import { applyReportCurrencyFilter } from '../report/extension-hooks.js';
-import type { RowContext, ValueType } from '../report/types.js';
+import { applyReportCurrencyFilter } from './extension-hooks.js';
+import type { RowContext, ValueType } from './types.js';
 
 export interface ReportFormatters extends RowContext {
 	currencyConfig: CurrencySettings;

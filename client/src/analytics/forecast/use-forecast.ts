@@ -20,7 +20,7 @@ import {
 	type Verdict,
 } from '@abacus/metrics';
 
-import { apiFetch } from '../../app/api-fetch.js';
+import { apiFetch } from '../../base/api-fetch.js';
 import { useReportsRefresh } from '../../engine/index.js';
 import { useUsesWooCommerce } from '../../engine/needs-engine.js';
 import type { ForecastPeriod } from './period.js';

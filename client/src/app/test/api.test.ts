@@ -4,7 +4,7 @@
  */
 
 import { createTimeoutMiddleware, setUpApiFetch } from '../api.js';
-import { apiFetch } from '../api-fetch.js';
+import { apiFetch } from '../../base/api-fetch.js';
 
 describe('setUpApiFetch', () => {
 	const requests: Array<{ url: string; nonce: string | null }> = [];

@@ -7,9 +7,9 @@ import { screen } from '@testing-library/react';
 
 import { settingsStore } from '@abacus/data';
 
-import Settings from '../../helpers/settings/index.js';
-import { renderWithStores, stubApiFetch } from '../../helpers/test/harness.js';
-import { apiFetch } from '../api-fetch.js';
+import Settings from '../../screens/settings/general/index.js';
+import { renderWithStores, stubApiFetch } from '../../screens/test/harness.js';
+import { apiFetch } from '../../base/api-fetch.js';
 import { createLabelDecodingMiddleware, decodeLabels } from '../decode-labels.js';
 
 jest.setTimeout(30000);

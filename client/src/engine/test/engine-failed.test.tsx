@@ -7,10 +7,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
 import { ReportError } from '../../analytics/components/report-error.js';
-import { Failure, useRequest } from '../../analytics/report/order-times/request.js';
+import { Failure, useRequest } from '../../analytics/reports/order-times/request.js';
 import { engineClient } from '../index.js';
 import { EngineNotice } from '../notice.js';
-import { stubApiFetch } from '../../helpers/test/harness.js';
+import { stubApiFetch } from '../../screens/test/harness.js';
 
 jest.setTimeout(30000);
 

@@ -6,7 +6,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { apiFetch } from '../../app/api-fetch.js';
+import { apiFetch } from '../../base/api-fetch.js';
 import { LOGOUT_PATH, LogOut, readSession } from '../operator.js';
 
 it('reads only a well-formed session setting', () => {

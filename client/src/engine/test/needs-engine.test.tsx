@@ -7,10 +7,10 @@
 import { render, screen } from '@testing-library/react';
 import apiFetch from '@wordpress/api-fetch';
 
-import OrderTimesReport from '../../analytics/report/order-times/index.js';
-import CohortsReport from '../../analytics/report/cohorts/index.js';
-import ProfitReport from '../../analytics/report/profit/index.js';
-import { createBreakdownPage } from '../../analytics/report/breakdown/page.js';
+import OrderTimesReport from '../../analytics/reports/order-times/index.js';
+import CohortsReport from '../../analytics/reports/cohorts/index.js';
+import ProfitReport from '../../analytics/reports/profit/index.js';
+import { createBreakdownPage } from '../../analytics/reports/breakdown/page.js';
 import { ProfitTiles } from '../../dashboard/profit-tiles.js';
 
 const PaymentMethodsReport = createBreakdownPage('payment-methods');

@@ -20,7 +20,7 @@ import {
 	StoreSwitcher,
 	type EngineOperator,
 } from '../operator.js';
-import type { APIFetchMiddleware } from '../../app/api-fetch.js';
+import type { APIFetchMiddleware } from '../../base/api-fetch.js';
 
 const STORES = [
 	{ id: 1, name: 'shop-a.example', url: 'https://shop-a.example', currency: 'USD' },

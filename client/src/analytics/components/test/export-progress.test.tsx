@@ -4,8 +4,8 @@ import { userEvent } from '@testing-library/user-event';
 import { exportStore } from '@abacus/data';
 
 import { ExportProgress, downloadHref } from '../export-progress.js';
-import { renderWithStores, stubApiFetch, wpError } from '../../../helpers/test/harness.js';
-import type { Answer, Call } from '../../../helpers/test/harness.js';
+import { renderWithStores, stubApiFetch, wpError } from '../../../screens/test/harness.js';
+import type { Answer, Call } from '../../../screens/test/harness.js';
 
 const STATUS = 'wc-analytics/reports/orders/export/42/status';
 

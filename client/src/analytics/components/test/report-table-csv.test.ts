@@ -6,7 +6,7 @@
 import { generateCSVDataFromTable } from '@abacus/csv-export';
 import { addFilter, removeAllFilters } from '@wordpress/hooks';
 
-import { REPORT_TABLE_FILTER, type ReportTableData } from '../../report/extension-hooks.js';
+import { REPORT_TABLE_FILTER, type ReportTableData } from '../extension-hooks.js';
 import { reportTableCSV, type CSVTableHeader } from '../report-table-csv.js';
 
 type Table = ReportTableData<CSVTableHeader, { display?: unknown; value?: number | string }>;

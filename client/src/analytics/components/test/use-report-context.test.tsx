@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 
 import { setSettingsForTests } from '@abacus/settings';
 
-import { reportConfigs } from '../../report/registry.js';
+import { reportConfigs } from '../../reports/registry.js';
 import { useReportContext } from '../use-report-context.js';
 
 /** The display text of a report's table cell for `row`, formatted with the store's settings. */

@@ -2,7 +2,7 @@
  * A fake `wp/v2/users/me` for the saved-views component tests: it keeps `abacus_saved_views` like
  * the server does (a JSON string), and can be told to refuse reads or writes.
  */
-import { stubApiFetch, wpError, type Call } from '../../../helpers/test/harness.js';
+import { stubApiFetch, wpError, type Call } from '../../../screens/test/harness.js';
 import { SAVED_VIEWS_PREFERENCE, type SavedView } from '../views.js';
 
 export interface FakeUser {

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { userStore } from '@abacus/data';
 
 import { SaveView } from '../index.js';
-import { renderWithStores } from '../../../helpers/test/harness.js';
+import { renderWithStores } from '../../../screens/test/harness.js';
 import { fakeUser } from './fake-user.js';
 
 // The stores resolve through promises: on a loaded machine 1 s (the default) is not enough.

@@ -5,7 +5,7 @@ import { userStore } from '@abacus/data';
 import { getQuery, resetHistory } from '@abacus/navigation';
 
 import { SavedViewsMenu } from '../index.js';
-import { renderWithStores } from '../../../helpers/test/harness.js';
+import { renderWithStores } from '../../../screens/test/harness.js';
 import { fakeUser } from './fake-user.js';
 
 // The stores resolve through promises: on a loaded machine 1 s (the default) is not enough.

@@ -1,0 +1,115 @@
+/**
+ * Notes on a time chart: the props that give a chart the notes of its dates (markers, the
+ * "Show notes" toggle kept as the user's preference, "Add a note" on a date) and the dialog that
+ * adds one. Used by every report and Overview chart (`ReportChart`).
+ */
+import { useCallback, useMemo, useState, type ReactElement } from 'react';
+import { __ } from '@wordpress/i18n';
+import {
+	intervalEnd,
+	type ChartAnnotation,
+	type ChartInterval,
+	type ChartProps,
+	type ChartRow,
+} from '@abacus/components';
+import { useUserPreferences } from '@abacus/data';
+
+import { AnnotationDialog } from './dialog.js';
+import {
+	ANNOTATIONS_HIDDEN_PREFERENCE,
+	invalidateAnnotations,
+	useAnnotations,
+	type AnnotationInput,
+} from './data.js';
+import { LoadError } from '../../base/load-error.js';
+
+const dayOf = (date: string | undefined): string | undefined =>
+	date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined;
+
+/** The last day an interval starting on `day` covers. */
+function lastDayOf(day: string, interval: ChartInterval): string {
+	const end = new Date(`${intervalEnd(day, interval)}T00:00:00Z`);
+	end.setUTCDate(end.getUTCDate() - 1);
+	return end.toISOString().slice(0, 10);
+}
+
+export type ChartNoteProps = Pick<
+	ChartProps,
+	| 'annotations'
+	| 'showAnnotations'
+	| 'onShowAnnotationsChange'
+	| 'onAddAnnotation'
+	| 'pointActionName'
+	| 'pointActionLabel'
+>;
+
+/**
+ * The notes of the chart's dates and what the chart needs to show and add them. `pointActionLabel`
+ * is the tooltip's line for a date that also opens something (its orders).
+ */
+export function useChartNotes(
+	data: ChartRow[],
+	interval: ChartInterval,
+	pointActionLabel?: string,
+): { chartProps: ChartNoteProps; dialog: ReactElement | null; error: ReactElement | null } {
+	const preferences = useUserPreferences();
+	const hidden = preferences[ANNOTATIONS_HIDDEN_PREFERENCE] === true;
+	const after = dayOf(data[0]?.date);
+	const lastStart = dayOf(data[data.length - 1]?.date);
+	const before = lastStart ? lastDayOf(lastStart, interval) : undefined;
+	const state = useAnnotations(after, before, after !== undefined);
+	const [adding, setAdding] = useState<AnnotationInput | null>(null);
+	const notes = state.status === 'ready' ? state.notes : null;
+	const annotations = useMemo<ChartAnnotation[] | undefined>(
+		() =>
+			notes?.map((note) => ({
+				id: note.id,
+				date: note.date_from,
+				dateEnd: note.date_to,
+				text: note.text,
+				url: note.url || undefined,
+			})),
+		[notes],
+	);
+	const onShowAnnotationsChange = useCallback(
+		(show: boolean) =>
+			void preferences.updateUserPreferences({ [ANNOTATIONS_HIDDEN_PREFERENCE]: !show }),
+		[preferences],
+	);
+	const onAddAnnotation = useCallback(
+		(row: ChartRow) => {
+			const from = dayOf(row.date);
+			if (!from) return;
+			// A week or a month: the note covers the whole interval; a day or an hour: the day.
+			const to = interval === 'hour' || interval === 'day' ? from : lastDayOf(from, interval);
+			setAdding({ date_from: from, date_to: to, text: '', url: '' });
+		},
+		[interval],
+	);
+	// Where the route does not answer (an engine without notes), the chart shows none and offers none.
+	const chartProps: ChartNoteProps = annotations
+		? {
+				annotations,
+				showAnnotations: !hidden,
+				onShowAnnotationsChange,
+				onAddAnnotation,
+				pointActionName: __('See these orders', 'abacus'),
+				...(pointActionLabel ? { pointActionLabel } : {}),
+			}
+		: {};
+	// A failed load says so with a Retry (a route this server does not answer, 501, stays quiet).
+	const failed =
+		state.status === 'error' &&
+		(state.error.data as { status?: unknown } | undefined)?.status !== 501 ? (
+			<LoadError
+				title={__('The notes on this chart could not be loaded.', 'abacus')}
+				error={state.error}
+				onRetry={invalidateAnnotations}
+			/>
+		) : null;
+	return {
+		chartProps,
+		dialog: adding ? <AnnotationDialog note={adding} onClose={() => setAdding(null)} /> : null,
+		error: failed,
+	};
+}
