@@ -89,6 +89,17 @@ describe('report pages', () => {
 			const value = body.totals[key];
 			expect(text).toContain(type === 'money' ? money(value) : value.toLocaleString('en-US'));
 			expect(await page.getByRole('alert').count()).toBe(0);
+			// Tiles, chart and table summary share one stats request per period (the range and
+			// the same range of the year before).
+			const statsRequests = await page.evaluate(() =>
+				performance
+					.getEntriesByType('resource')
+					.map((entry) => new URL(entry.name))
+					.filter((url) => /\/reports\/[a-z-]+\/stats$/.test(url.pathname))
+					.map((url) => `${url.pathname} ${url.searchParams.get('after') ?? ''}`),
+			);
+			expect(statsRequests).toHaveLength(2);
+			expect(new Set(statsRequests).size).toBe(2);
 			await screenshot(page, `report-${report}`);
 			expect(errors).toEqual([]);
 			await page.context().close();

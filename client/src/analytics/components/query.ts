@@ -159,12 +159,14 @@ export function getStatsOptions(config: ReportConfig, query: Query) {
 		limitBy: config.limitBy,
 		filters: config.filters,
 		advancedFilters: config.advancedFilters ?? { title: '', filters: {} },
-		// A report by interval shares this answer with its table (see ReportTable): it also asks
-		// for the fields the table shows.
+		// One stats request per period serves the tiles, the chart and the table: a report by
+		// interval shares this answer with its table (see ReportTable), so it also asks for the
+		// fields the table shows, and every report for its table summary's figures.
 		fields: [
 			...new Set([
 				...config.charts.map((chart) => chart.key),
 				...(config.table.isStatsByInterval ? (config.table.statsFields ?? []) : []),
+				...config.table.summary.map((item) => item.key),
 			]),
 		],
 	};
@@ -186,10 +188,10 @@ export function getTableOptions(config: ReportConfig, query: Query) {
 	};
 }
 
-/** Options of the table summary request: the stats endpoint restricted to the summary fields. */
+/**
+ * Options of the table summary's request: the tiles' and chart's own stats request (the same
+ * query, so the page asks the stats of a period once).
+ */
 export function getTableSummaryOptions(config: ReportConfig, query: Query) {
-	return {
-		...getStatsOptions(config, query),
-		fields: config.table.summary.map((item) => item.key),
-	};
+	return getStatsOptions(config, query);
 }

@@ -3,6 +3,7 @@ import {
 	getSelectedChart,
 	getStatsOptions,
 	getTableOptions,
+	getTableSummaryOptions,
 	sanitizeReportQuery,
 } from '../query.js';
 
@@ -93,9 +94,27 @@ describe('report request options', () => {
 			...revenue.charts.map((chart) => chart.key),
 			'orders_count',
 		]);
-		expect(getStatsOptions(orders, { period: 'month' }).fields).toEqual(
-			orders.charts.map((chart) => chart.key),
+		// Orders' table summary figures come along with its tiles'.
+		expect(getStatsOptions(orders, { period: 'month' }).fields).toEqual([
+			...orders.charts.map((chart) => chart.key),
+			'total_customers',
+			'products',
+			'num_items_sold',
+			'coupons_count',
+		]);
+	});
+
+	it('ask the table summary of the same stats request as the tiles and chart, one per period', () => {
+		const options = getStatsOptions(products, { period: 'month' });
+		expect(getTableSummaryOptions(products, { period: 'month' })).toEqual(options);
+		// The summary's own figures (products_count) come with the tiles' figures.
+		expect(options.fields).toEqual(
+			expect.arrayContaining([
+				...products.charts.map((chart) => chart.key),
+				...products.table.summary.map((item) => item.key),
+			]),
 		);
+		expect(new Set(options.fields).size).toBe(options.fields.length);
 	});
 
 	it('sort the table by the report default unless the query says otherwise', () => {
