@@ -448,14 +448,32 @@ export async function refreshOrderLookups(
 		);
 		await db.run('DROP TABLE IF EXISTS sync_scope');
 		const staged = `SELECT order_id FROM sync_stage UNION ALL ${IDS}`;
-		// The roll-ups of the days the rows leave and of the days they come to.
-		const days = await rollupDaysOf(db, staged, [ids]);
+		// The orders whose roll-up rows can change: the given ones and their refunds (their
+		// lines were written again), those leaving the lookups and those whose order-stats row
+		// changes. The other orders of their customers are staged for their returning-customer
+		// flag: where nothing else changes, their days stay as they are.
+		await db.run(
+			`CREATE OR REPLACE TEMP TABLE sync_rollup_orders AS
+			SELECT id AS order_id FROM orders WHERE id IN (${IDS}) OR parent_id IN (${IDS})
+			UNION ${IDS}
+			UNION SELECT order_id FROM (
+				SELECT * FROM order_stats WHERE order_id IN (SELECT order_id FROM sync_stage)
+				EXCEPT SELECT * FROM sync_stage)
+			UNION SELECT order_id FROM (
+				SELECT * FROM sync_stage
+				EXCEPT SELECT * FROM order_stats WHERE order_id IN (SELECT order_id FROM sync_stage))`,
+			[ids, ids, ids],
+		);
+		const touched = 'SELECT order_id FROM sync_rollup_orders';
+		// The roll-ups of the days (by each date basis) the rows leave and of those they come to.
+		const days = await rollupDaysOf(db, touched, []);
 		for (const table of LOOKUP_TABLES)
 			await db.run(`DELETE FROM ${table} WHERE order_id IN (${staged})`, [ids]);
 		await db.run('INSERT INTO order_stats SELECT * FROM sync_stage');
 		await insertLineLookups(db, (column) => `${column} IN (SELECT order_id FROM sync_stage)`);
-		days.push(...(await rollupDaysOf(db, 'SELECT order_id FROM sync_stage', [])));
+		await rollupDaysOf(db, touched, [], days);
 		await db.run('DROP TABLE IF EXISTS sync_stage');
+		await db.run('DROP TABLE IF EXISTS sync_rollup_orders');
 		await updateCatalogueTotals(db);
 		await refreshRollupDays(db, days);
 	});

@@ -152,6 +152,131 @@ describe('db pipeline: a store sync round', () => {
 		await expectSameAsFullRebuild();
 	});
 
+	it('a batch moving orders to other days on every date basis, with changed statuses, products, coupons and refunds, leaves every roll-up as a full rebuild makes it', async () => {
+		const shift = (value: string, days: number) =>
+			new Date(Date.parse(`${value.replace(' ', 'T')}Z`) + days * 86400000)
+				.toISOString()
+				.replace('T', ' ')
+				.slice(0, 19);
+		// One order per change, each picked once.
+		const picked: number[] = [0];
+		const pick = async (where: string) => {
+			const row = await db.one<{ id: number }>(
+				`SELECT id FROM orders WHERE parent_id = 0 AND ${where}
+					AND id NOT IN (SELECT unnest(CAST(? AS INTEGER[]))) ORDER BY id LIMIT 1`,
+				[JSON.stringify(picked)],
+			);
+			if (!row) throw new Error(`no order where ${where}`);
+			picked.push(Number(row.id));
+			return readOrder(db, Number(row.id));
+		};
+		const completed =
+			"status = 'completed' AND date_paid IS NOT NULL AND date_completed IS NOT NULL";
+		const products = (await db.all<{ id: number }>('SELECT id FROM products ORDER BY id')).map(
+			(r) => Number(r.id),
+		);
+		const coupon = await db.one<{ id: number }>('SELECT id FROM coupons ORDER BY id LIMIT 1');
+		// Paid three days later and completed eight days later: both other days than before.
+		const repaid = await pick(completed);
+		const paidMove = {
+			...repaid,
+			date_paid: shift(String(repaid.date_paid), 3),
+			date_completed: shift(String(repaid.date_completed), 8),
+		};
+		// No longer paid nor completed: it leaves both bases.
+		const unpaidBase = await pick(completed);
+		const unpaid = {
+			...unpaidBase,
+			status: 'on-hold',
+			date_paid: null,
+			date_completed: null,
+		};
+		// Completed now, on a day of its own: it comes to the completed basis.
+		const finishedBase = await pick("status = 'processing' AND date_paid IS NOT NULL");
+		const finished = {
+			...finishedBase,
+			status: 'completed',
+			date_completed: shift(finishedBase.date_created, 11),
+		};
+		// Its first line sold another product; its coupons dropped.
+		const relinedBase = await pick(
+			`${completed} AND id IN (SELECT order_id FROM order_coupon_items)`,
+		);
+		const other = products.find((id) => id !== relinedBase.lines[0].product_id) ?? products[0];
+		const relined = {
+			...relinedBase,
+			lines: relinedBase.lines.map((l, k) =>
+				k === 0 ? { ...l, product_id: other, variation_id: 0, meta: [] } : l,
+			),
+			coupons: [],
+		};
+		// A coupon it did not have.
+		const couponedBase = await pick(
+			`${completed} AND id NOT IN (SELECT order_id FROM order_coupon_items)`,
+		);
+		const couponed = {
+			...couponedBase,
+			coupons: [{ coupon_id: Number(coupon?.id), discount_amount: 2.5 }],
+		};
+		// A refund changed (another day, another amount) and a new refund of another order.
+		const refundRow = await db.one<{ id: number }>(
+			'SELECT id FROM orders WHERE parent_id <> 0 ORDER BY id LIMIT 1 OFFSET 2',
+		);
+		const refund = await readOrder(db, Number(refundRow?.id));
+		const changedRefund = {
+			...refund,
+			date_created: shift(refund.date_created, 2),
+			date_created_gmt: shift(refund.date_created_gmt, 2),
+			total: refund.total - 1,
+			lines: refund.lines.map((l) => ({ ...l, total: l.total - 1 })),
+		};
+		const maxIds = await db.one<{ o: number; i: number }>(
+			'SELECT (SELECT max(id) FROM orders) AS o, (SELECT max(order_item_id) FROM order_items) AS i',
+		);
+		const newRefund: OrderRecord = {
+			...refund,
+			id: Number(maxIds?.o) + 1,
+			number: String(Number(maxIds?.o) + 1),
+			parent_id: paidMove.id,
+			date_created: shift(String(paidMove.date_completed), 1),
+			date_created_gmt: shift(String(paidMove.date_completed), 1),
+			lines: paidMove.lines.slice(0, 1).map((l) => ({
+				...l,
+				order_item_id: Number(maxIds?.i) + 1,
+				qty: -1,
+				subtotal: -l.subtotal / Math.max(1, l.qty),
+				total: -l.total / Math.max(1, l.qty),
+				tax: 0,
+				shipping: 0,
+				shipping_tax: 0,
+			})),
+			taxes: [],
+			coupons: [],
+		};
+		const days = (o: OrderRecord) =>
+			[o.date_created, o.date_paid, o.date_completed].map((d) => d?.slice(0, 10) ?? null);
+		// Every move lands on days of its own: the test checks them, not a rebuild of the whole.
+		expect(days(paidMove)).not.toEqual(days(repaid));
+		expect(days(paidMove)[1]).not.toBe(days(repaid)[1]);
+		expect(days(paidMove)[2]).not.toBe(days(repaid)[2]);
+		await applyOrderChanges(db, {
+			upsert: [paidMove, unpaid, finished, relined, couponed, changedRefund, newRefund],
+		});
+		const basisRows = await db.all<{ basis: string; n: number }>(
+			`SELECT basis, count(*) AS n FROM order_basis_daily
+			WHERE (basis = 'date_paid' AND day = CAST(? AS DATE))
+				OR (basis = 'date_completed' AND day IN (CAST(? AS DATE), CAST(? AS DATE)))
+			GROUP BY basis ORDER BY basis`,
+			[
+				String(paidMove.date_paid).slice(0, 10),
+				String(paidMove.date_completed).slice(0, 10),
+				String(finished.date_completed).slice(0, 10),
+			],
+		);
+		expect(basisRows.map((r) => r.basis)).toEqual(['date_completed', 'date_paid']);
+		await expectSameAsFullRebuild();
+	});
+
 	it('a batch that only deletes orders re-derives the roll-ups of their days', async () => {
 		const rows = await db.all<{ id: number }>(
 			'SELECT id FROM orders WHERE parent_id = 0 ORDER BY id DESC LIMIT 3',
