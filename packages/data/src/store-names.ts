@@ -1,7 +1,6 @@
-import type { WCDataStores } from './store-registry.js';
+import type { WCDataStoreName } from './store-registry.js';
 
-/** Name of one of the stores (the keys of the typed store registry). */
-export type WCDataStoreName = keyof WCDataStores;
+export type { WCDataStoreName };
 
 /** Names of every store the package registers. */
 export const STORE_NAMES = [

@@ -6,33 +6,6 @@
  */
 import { createReduxStore, register, useRegistry } from '@wordpress/data';
 
-import type * as exportActions from './export/actions.js';
-import type * as exportSelectors from './export/selectors.js';
-import type * as importActions from './import/actions.js';
-import type * as importSelectors from './import/selectors.js';
-import type * as itemsActions from './items/actions.js';
-import type * as itemsSelectors from './items/selectors.js';
-import type * as navigationActions from './navigation/actions.js';
-import type * as navigationSelectors from './navigation/selectors.js';
-import type * as notesActions from './notes/actions.js';
-import type * as notesSelectors from './notes/selectors.js';
-import type * as onboardingActions from './onboarding/actions.js';
-import type * as onboardingSelectors from './onboarding/selectors.js';
-import type * as optionsActions from './options/actions.js';
-import type * as optionsSelectors from './options/selectors.js';
-import type * as paymentGatewaysActions from './payment-gateways/actions.js';
-import type * as paymentGatewaysSelectors from './payment-gateways/selectors.js';
-import type * as pluginsActions from './plugins/actions.js';
-import type * as pluginsSelectors from './plugins/selectors.js';
-import type * as reportsActions from './reports/actions.js';
-import type * as reportsSelectors from './reports/selectors.js';
-import type * as reviewsActions from './reviews/actions.js';
-import type * as reviewsSelectors from './reviews/selectors.js';
-import type * as settingsActions from './settings/actions.js';
-import type * as settingsSelectors from './settings/selectors.js';
-import type * as userActions from './user/actions.js';
-import type * as userSelectors from './user/selectors.js';
-import type { WCDataStoreName } from './store-names.js';
 import type {
 	CurriedSelectors,
 	ResolveSelectors,
@@ -40,31 +13,16 @@ import type {
 	WPDataSelectors,
 } from './types.js';
 
-/** Store name → the modules of its selectors and actions. */
-export interface WCDataStores {
-	'abacus/options': { selectors: typeof optionsSelectors; actions: typeof optionsActions };
-	'abacus/settings': { selectors: typeof settingsSelectors; actions: typeof settingsActions };
-	'abacus/plugins': { selectors: typeof pluginsSelectors; actions: typeof pluginsActions };
-	'abacus/onboarding': {
-		selectors: typeof onboardingSelectors;
-		actions: typeof onboardingActions;
-	};
-	'abacus/notes': { selectors: typeof notesSelectors; actions: typeof notesActions };
-	'abacus/reviews': { selectors: typeof reviewsSelectors; actions: typeof reviewsActions };
-	'abacus/navigation': {
-		selectors: typeof navigationSelectors;
-		actions: typeof navigationActions;
-	};
-	'abacus/payment-gateways': {
-		selectors: typeof paymentGatewaysSelectors;
-		actions: typeof paymentGatewaysActions;
-	};
-	'abacus/export': { selectors: typeof exportSelectors; actions: typeof exportActions };
-	'abacus/import': { selectors: typeof importSelectors; actions: typeof importActions };
-	'abacus/items': { selectors: typeof itemsSelectors; actions: typeof itemsActions };
-	'abacus/reports': { selectors: typeof reportsSelectors; actions: typeof reportsActions };
-	'abacus/user': { selectors: typeof userSelectors; actions: typeof userActions };
-}
+/**
+ * Store name → the modules of its selectors and actions. Each store adds its own entry where it
+ * is created (`declare module '../store-registry.js'` in `<store>/index.ts`), so this module
+ * imports no store and no store's types.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WCDataStores {}
+
+/** Name of one of the stores (the keys of the typed store registry). */
+export type WCDataStoreName = keyof WCDataStores;
 
 /**
  * The resolution metadata selectors every store has, written as store selectors (state first) so

@@ -4,6 +4,12 @@ import { STORE_NAME } from './constants.js';
 import reducer from './reducer.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/export': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The export store: report exports (started, their progress, cancelled). */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/import': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The import store: historical data import state, status and totals. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

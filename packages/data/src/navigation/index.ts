@@ -8,6 +8,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/navigation': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The navigation store: menu items, favourites and the persisted report query. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

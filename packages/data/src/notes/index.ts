@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/notes': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The notes store: inbox notes by query, their actions and removal. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/options': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The options store: option values read in batches and saved optimistically. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

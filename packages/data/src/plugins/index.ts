@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/plugins': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The plugins store: installed and active plugins, site connection, recommendations. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

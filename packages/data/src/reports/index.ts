@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/reports': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The reports store: report rows and stats keyed by endpoint and query. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/settings': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The settings store: settings groups, their dirty keys and saving. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,

@@ -5,6 +5,12 @@ import reducer from './reducer.js';
 import * as resolvers from './resolvers.js';
 import * as selectors from './selectors.js';
 
+declare module '../store-registry.js' {
+	interface WCDataStores {
+		'abacus/user': { selectors: typeof selectors; actions: typeof actions };
+	}
+}
+
 /** The user store: the current user, their capabilities and preferences. */
 export const store = createDataStore(STORE_NAME, {
 	reducer,
