@@ -1,7 +1,8 @@
 /**
- * `GET wc-analytics/reports/forecast?metric=&after=&before=` (an Abacus report, like profit) — the forecast of a revenue figure
+ * `GET wc-analytics/reports/forecast?metric=&after=&before=&interval=` (an Abacus report, like profit) — the forecast of a revenue figure
  * (`total_sales`, `orders_count` or `net_revenue`) for the period [after, before] (store-local
- * days), from the store's daily history as revenue stats count it (date type and excluded
+ * days), by day and by the chart's `interval` (day, week, month, quarter or year: each bucket not
+ * over, cut as revenue stats cuts it with the store's first weekday), from the store's daily history as revenue stats count it (date type and excluded
  * statuses included), with the back-test verdict that decides whether it is shown (method in
  * `@abacus/metrics`, assumptions in `metrics/README.md`). The history and the verdicts are
  * computed once per store and day and cached until the next write (an engine's for its cache
@@ -13,7 +14,9 @@ import {
 	dayNumber,
 	dayText,
 	DailyHistory,
+	FORECAST_INTERVALS,
 	FORECAST_METRICS,
+	type ForecastInterval,
 	type ForecastMetric,
 	forecastAnswer,
 	HISTORY_DAYS,
@@ -37,6 +40,7 @@ const PARAMS: ParamSpecs = {
 	metric: { type: 'string', enum: [...FORECAST_METRICS] },
 	after: { type: 'date-time' },
 	before: { type: 'date-time' },
+	interval: { type: 'string', default: 'day', enum: [...FORECAST_INTERVALS] },
 	context: { type: 'string', enum: ['view', 'edit', 'embed'] },
 };
 
@@ -87,19 +91,19 @@ export function registerForecastRoutes(
 ): void {
 	async function history(
 		request: FastifyRequest,
-	): Promise<{ store: StoreHistory; timeZone: string }> {
+	): Promise<{ store: StoreHistory; timeZone: string; startOfWeek: number }> {
 		const source: ReportSource = cache.engine
 			? await cache.engine.source(request)
 			: { reader: ctx.db, settings: await storeSettings(ctx), store: '' };
 		const today = Math.floor(utcToLocal(Date.now(), source.settings.timeZone) / DAY_MS);
 		const key = `${JSON.stringify(source.store)}|${FORECAST_ROUTE}|history|${today}`;
 		const cached = cache.get(key);
-		const timeZone = source.settings.timeZone;
-		if (cached) return { store: cached.body as StoreHistory, timeZone };
+		const { timeZone, startOfWeek } = source.settings;
+		if (cached) return { store: cached.body as StoreHistory, timeZone, startOfWeek };
 		const generation = cache.generation();
 		const read = await readHistory(source, today);
 		cache.set(key, { body: read }, generation);
-		return { store: read, timeZone };
+		return { store: read, timeZone, startOfWeek };
 	}
 
 	app.get(FORECAST_ROUTE, {
@@ -111,7 +115,8 @@ export function registerForecastRoutes(
 			const missing = ['metric', 'after', 'before'].filter((name) => raw[name] === undefined);
 			if (missing.length) throw missingParams(missing);
 			const metric = raw.metric as ForecastMetric;
-			const { store, timeZone } = await history(request);
+			const interval = (raw.interval ?? 'day') as ForecastInterval;
+			const { store, timeZone, startOfWeek } = await history(request);
 			// Store-local day numbers of the period.
 			const start = Math.floor(parseStoreDate('after', String(raw.after), timeZone) / DAY_MS);
 			const end = Math.floor(
@@ -123,6 +128,8 @@ export function registerForecastRoutes(
 				today: store.today,
 				periodStart: dayText(start),
 				periodEnd: dayText(end),
+				interval,
+				startOfWeek,
 			};
 			const problem = periodProblem(input);
 			if (problem) {

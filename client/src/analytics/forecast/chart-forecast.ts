@@ -1,12 +1,13 @@
 /**
  * The forecast a report or Overview chart draws (dashed line and band over the rest of the
- * period): revenue, orders or net sales by day, for a range that ends today or later, on the
+ * period): revenue, orders or net sales by day, week, month, quarter or year (each bucket not over:
+ * its known days plus the forecast of the rest), for a range that ends today or later, on the
  * store's unfiltered figures (the forecast is the store's), where the forecast is shown (the
  * tiles' line says when there is not enough history). The same answer the tiles' forecast reads.
  */
 import { useMemo } from 'react';
 import type { ChartForecast, ChartInterval } from '@abacus/components';
-import { isForecastMetric } from '@abacus/metrics';
+import { type ForecastAnswer, isForecastInterval, isForecastMetric } from '@abacus/metrics';
 
 import { useDefaultDateRange } from '../components/use-default-date-range.js';
 import { forecastPeriodOf } from './period.js';
@@ -44,20 +45,27 @@ export function useChartForecast({
 		!!endpoint &&
 		FORECAST_ENDPOINTS.includes(endpoint) &&
 		isForecastMetric(metric) &&
-		interval === 'day' &&
+		isForecastInterval(interval) &&
 		mode === 'time-comparison' &&
 		!isFiltered(query);
 	const period = applies ? forecastPeriodOf(query, defaultDateRange) : null;
-	const state = useForecast(isForecastMetric(metric) ? metric : 'total_sales', period);
+	const state = useForecast(
+		isForecastMetric(metric) ? metric : 'total_sales',
+		period,
+		isForecastInterval(interval) ? interval : 'day',
+	);
 	const answer = state?.status === 'done' ? state.answer : null;
 	return useMemo<ChartForecast | undefined>(() => {
-		if (!answer || !answer.shown || !answer.forecast || answer.days.length === 0)
+		// By day the days; by week, month… each bucket at its first day (the chart's x position).
+		const points: ForecastAnswer['days'] | undefined =
+			answer?.interval && answer.interval !== 'day' ? answer.intervals : answer?.days;
+		if (!answer || !answer.shown || !answer.forecast || !points || points.length === 0)
 			return undefined;
 		// Orders are whole.
 		const whole = answer.metric === 'orders_count';
 		const round = (value: number) => (whole ? Math.round(value) : value);
 		return {
-			points: answer.days.map((day) => ({
+			points: points.map((day) => ({
 				date: `${day.date}T00:00:00`,
 				value: round(day.value),
 				lower: round(day.lower),

@@ -4,9 +4,11 @@
  * when one is chosen inside wp-admin); inside wp-admin on WooCommerce's own figures, which have no
  * such route, the page runs the same method (@abacus/metrics) on the daily history it reads from
  * the revenue stats route: 800 days in 8 requests of 100 days, at once, once per day and page.
+ * Both answer the period's buckets by the chart's interval (weeks from the store's first weekday).
  */
 import { useEffect, useState } from 'react';
 import { addQueryArgs } from '@wordpress/url';
+import { getStartOfWeek } from '@abacus/date';
 import {
 	DailyHistory,
 	dayNumber,
@@ -14,6 +16,7 @@ import {
 	FORECAST_METRICS,
 	forecastAnswer,
 	type ForecastAnswer,
+	type ForecastInterval,
 	type ForecastMetric,
 	HISTORY_DAYS,
 	verdict,
@@ -89,6 +92,8 @@ function readHistory(today: string, refresh: number): Promise<LocalHistory> {
 async function computeHere(
 	metric: ForecastMetric,
 	period: ForecastPeriod,
+	interval: ForecastInterval,
+	startOfWeek: number,
 	refresh: number,
 ): Promise<ForecastAnswer> {
 	const history = await readHistory(period.today, refresh);
@@ -100,28 +105,41 @@ async function computeHere(
 		periodStart: period.start,
 		periodEnd: period.end,
 		verdict: history.verdicts[metric],
+		interval,
+		startOfWeek,
 	});
 }
 
-function askServer(metric: ForecastMetric, period: ForecastPeriod): Promise<ForecastAnswer> {
+function askServer(
+	metric: ForecastMetric,
+	period: ForecastPeriod,
+	interval: ForecastInterval,
+): Promise<ForecastAnswer> {
 	return apiFetch<ForecastAnswer>({
 		path: addQueryArgs('/wc-analytics/reports/forecast', {
 			metric,
 			after: `${period.start}T00:00:00`,
 			before: `${period.end}T23:59:59`,
+			// By day unless a chart buckets it (the route's default).
+			...(interval === 'day' ? {} : { interval }),
 		}),
 	});
 }
 
-/** The forecast of `metric` for `period` (null: no forecast asked, the range is over). */
+/**
+ * The forecast of `metric` for `period` (null: no forecast asked, the range is over), with its
+ * buckets by `interval` (a chart's; the store's first weekday starts a week).
+ */
 export function useForecast(
 	metric: ForecastMetric,
 	period: ForecastPeriod | null,
+	interval: ForecastInterval = 'day',
 ): ForecastState | null {
 	const usesWooCommerce = useUsesWooCommerce();
 	const refresh = useReportsRefresh();
+	const startOfWeek = getStartOfWeek();
 	const key = period
-		? `${usesWooCommerce ? 'page' : 'server'}|${metric}|${period.start}|${period.end}|${period.today}|${refresh}`
+		? `${usesWooCommerce ? 'page' : 'server'}|${metric}|${period.start}|${period.end}|${period.today}|${interval}|${startOfWeek}|${refresh}`
 		: null;
 	const [state, setState] = useState<{ key: string; state: ForecastState } | null>(null);
 	useEffect(() => {
@@ -130,8 +148,8 @@ export function useForecast(
 		let answer = answers.get(key);
 		if (!answer) {
 			answer = usesWooCommerce
-				? computeHere(metric, period, refresh)
-				: askServer(metric, period);
+				? computeHere(metric, period, interval, startOfWeek, refresh)
+				: askServer(metric, period, interval);
 			answers.set(key, answer);
 			answer.catch(() => answers.delete(key));
 		}

@@ -2,6 +2,7 @@
  * The answer of `GET wc-analytics/reports/forecast`, built in one place for the server's route and
  * for the wp-admin page that computes it on WooCommerce's figures.
  */
+import type { ForecastInterval } from './buckets.js';
 import type { Backtest, Verdict } from './intervals.js';
 import { forecastPeriod, type ForecastMetric, type PeriodForecastInput } from './index.js';
 
@@ -35,6 +36,17 @@ export interface ForecastAnswer {
 	/** The period's end value with its interval (null when not shown). */
 	forecast: ForecastEstimate | null;
 	days: Array<ForecastEstimate & { date: string }>;
+	/** The interval `intervals` are bucketed by (`day` unless asked). */
+	interval: ForecastInterval;
+	/**
+	 * Each bucket of the period by `interval` whose last day is today or later, as the revenue
+	 * stats route cuts it (`date`: its first day, the chart's x position; `date_end`: its last):
+	 * `actual` its known days, `value` those plus the forecast of the rest, `lower`/`upper` the
+	 * interval of that sum; `partial` when some of its days are known. Empty when not shown.
+	 */
+	intervals: Array<
+		ForecastEstimate & { date: string; date_end: string; actual: number; partial: boolean }
+	>;
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -82,6 +94,16 @@ export function forecastAnswer(
 			value: round(d.value),
 			lower: round(d.lower),
 			upper: round(d.upper),
+		})),
+		interval: input.interval ?? 'day',
+		intervals: (forecast?.buckets ?? []).map((b) => ({
+			date: b.date,
+			date_end: b.end,
+			actual: round(b.actual),
+			partial: b.partial,
+			value: round(b.value),
+			lower: round(b.lower),
+			upper: round(b.upper),
 		})),
 	};
 }

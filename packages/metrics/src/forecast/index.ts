@@ -7,6 +7,7 @@
 import { DailyHistory } from './method.js';
 import { type Estimate, forecastWithIntervals, MAX_FORECAST_DAYS, verdict } from './intervals.js';
 import type { Verdict } from './intervals.js';
+import { type ForecastInterval, periodBuckets } from './buckets.js';
 
 export { DailyHistory, pointForecast, sameDaysLastYear, lastFourWeekdays } from './method.js';
 export { MIN_HISTORY_DAYS } from './method.js';
@@ -19,6 +20,8 @@ export {
 	MIN_BACKTEST_ORIGINS,
 } from './intervals.js';
 export type { Backtest, BacktestScore, Estimate, Segment, Verdict } from './intervals.js';
+export { FORECAST_INTERVALS, isForecastInterval, periodBuckets } from './buckets.js';
+export type { DayBucket, ForecastInterval } from './buckets.js';
 
 /** The metrics forecast (revenue stats fields). */
 export const FORECAST_METRICS = ['total_sales', 'orders_count', 'net_revenue'] as const;
@@ -58,6 +61,21 @@ export interface PeriodForecastInput {
 	/** The verdict on this history (computed once and cached by the caller), or computed here. */
 	verdict?: Verdict;
 	coverage?: number;
+	/** The chart's interval the period is bucketed by (default `day`). */
+	interval?: ForecastInterval;
+	/** The store's first weekday, for week buckets: 0 = Sunday … 6 = Saturday (default 1). */
+	startOfWeek?: number;
+}
+
+/** A bucket of the period that is not over, as a chart of `interval` draws it. */
+export interface BucketForecast extends Estimate {
+	/** The bucket's first and last day (the first and last clipped to the period). */
+	date: string;
+	end: string;
+	/** Its known days (before today), added to the forecast of the rest. */
+	actual: number;
+	/** Whether some of its days are known (it started before today). */
+	partial: boolean;
 }
 
 export interface PeriodForecast {
@@ -70,6 +88,11 @@ export interface PeriodForecast {
 		total: Estimate;
 		/** Each remaining day of the period (today or the period's start, to its end). */
 		days: Array<Estimate & { date: string }>;
+		/**
+		 * Each bucket of the period by `interval` that is not over (its last day is today or
+		 * later): its known days plus the forecast of the rest, with an interval for that sum.
+		 */
+		buckets: BucketForecast[];
 	};
 }
 
@@ -99,15 +122,26 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 	const origin = today - first;
 	const from = Math.max(0, start - today);
 	const days = end - today + 1;
+	// Buckets whose last day is today or later; segments are relative to today.
+	const buckets = periodBuckets(start, end, input.interval ?? 'day', input.startOfWeek).filter(
+		(bucket) => bucket.end >= today,
+	);
 	const result = forecastWithIntervals(
 		history,
 		origin,
 		days,
-		[{ from, to: days }],
+		[
+			{ from, to: days },
+			...buckets.map((bucket) => ({
+				from: Math.max(0, bucket.start - today),
+				to: bucket.end - today + 1,
+			})),
+		],
 		input.coverage,
 	);
 	if (!result) return { verdict: judged };
-	const actual = start < today ? history.sum(start - first, origin) : 0;
+	const known = (from: number): number => (from < today ? history.sum(from - first, origin) : 0);
+	const actual = known(start);
 	const rest = result.segments[0];
 	return {
 		verdict: judged,
@@ -122,6 +156,19 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 				date: dayText(today + from + i),
 				...estimate,
 			})),
+			buckets: buckets.map((bucket, i) => {
+				const sum = result.segments[i + 1];
+				const part = known(bucket.start);
+				return {
+					date: dayText(bucket.start),
+					end: dayText(bucket.end),
+					actual: part,
+					partial: bucket.start < today,
+					value: part + sum.value,
+					lower: part + sum.lower,
+					upper: part + sum.upper,
+				};
+			}),
 		},
 	};
 }

@@ -26,6 +26,16 @@ interface ForecastBody {
 	actual: number | null;
 	forecast: { value: number; lower: number; upper: number } | null;
 	days: Array<{ date: string; value: number; lower: number; upper: number }>;
+	interval: string;
+	intervals: Array<{
+		date: string;
+		date_end: string;
+		actual: number;
+		partial: boolean;
+		value: number;
+		lower: number;
+		upper: number;
+	}>;
 }
 
 const ROUTE = '/wp-json/wc-analytics/reports/forecast';
@@ -106,6 +116,79 @@ describe('the forecast route on the demo server', () => {
 			Array.from({ length: 7 }, (_, i) => addDays(start, i)),
 		);
 	}, 120_000);
+
+	it.each(['week', 'month'])(
+		'forecasts by %s on the buckets revenue stats draws for the same range',
+		async (interval) => {
+			// This month and the next two: a range reaching into the future, as a chart asks it.
+			const start = `${today.slice(0, 8)}01`;
+			const end = addDays(`${addDays(start, 85).slice(0, 8)}01`, -1);
+			const range = `after=${start}T00:00:00&before=${end}T23:59:59&interval=${interval}`;
+			const { status, body } = await get(`metric=total_sales&${range}`);
+			expect(status).toBe(200);
+			const forecast = body as unknown as ForecastBody;
+			expect(forecast.interval).toBe(interval);
+			const stats = (await (
+				await fetch(
+					`${demo.url}/wp-json/wc-analytics/reports/revenue/stats?${range}&per_page=100&order=asc`,
+				)
+			).json()) as {
+				intervals: Array<{
+					date_start: string;
+					date_end: string;
+					subtotals: { total_sales: number };
+				}>;
+			};
+			// The chart's buckets not over yet, each at the x position the chart gives it.
+			const open = stats.intervals.filter((b) => b.date_end.slice(0, 10) >= today);
+			expect(forecast.intervals.map((b) => [b.date, b.date_end])).toEqual(
+				open.map((b) => [b.date_start.slice(0, 10), b.date_end.slice(0, 10)]),
+			);
+			expect(forecast.intervals[0].partial).toBe(open[0].date_start.slice(0, 10) < today);
+			const days = new Map(forecast.days.map((d) => [d.date, d.value]));
+			for (const bucket of forecast.intervals) {
+				let rest = 0;
+				for (let d = bucket.date; d <= bucket.date_end; d = addDays(d, 1)) {
+					rest += d >= today ? (days.get(d) as number) : 0;
+				}
+				expect(bucket.value).toBeCloseTo(bucket.actual + rest, 0);
+				expect(bucket.lower).toBeLessThanOrEqual(bucket.value);
+				expect(bucket.upper).toBeGreaterThanOrEqual(bucket.value);
+				expect(bucket.lower).toBeLessThan(bucket.upper);
+			}
+			// The bucket holding today: its known days are what revenue stats counts before today.
+			if (forecast.intervals[0].partial) {
+				const known = (await (
+					await fetch(
+						`${demo.url}/wp-json/wc-analytics/reports/revenue/stats?interval=${interval}&after=${forecast.intervals[0].date}T00:00:00&before=${addDays(today, -1)}T23:59:59`,
+					)
+				).json()) as { totals: { total_sales: number } };
+				expect(forecast.intervals[0].actual).toBeCloseTo(known.totals.total_sales, 1);
+			}
+		},
+		120_000,
+	);
+
+	it('answers by day unless an interval is asked', async () => {
+		const end = addDays(today, 6);
+		const { body } = await get(
+			`metric=orders_count&after=${today}T00:00:00&before=${end}T23:59:59`,
+		);
+		const forecast = body as unknown as ForecastBody;
+		expect(forecast.interval).toBe('day');
+		expect(forecast.intervals.map((b) => b.date)).toEqual(forecast.days.map((d) => d.date));
+	}, 120_000);
+
+	it('refuses an interval it cannot bucket by, saying which ones it can', async () => {
+		const { status, body } = await get(
+			`metric=orders_count&after=${today}T00:00:00&before=${addDays(today, 6)}T23:59:59&interval=fortnight`,
+		);
+		expect(status).toBe(400);
+		expect(body.code).toBe('rest_invalid_param');
+		expect(JSON.stringify(body.data)).toContain('interval');
+		expect(String(body.message)).toMatch(/interval/);
+		expect(JSON.stringify(body)).toMatch(/day, week, month, quarter,? (and |or )?year/);
+	});
 
 	it.each([
 		['metric=net_revenue&before=2099-01-01T00:00:00', 'rest_missing_callback_param', 'after'],

@@ -1,12 +1,16 @@
 /**
  * The forecast a chart draws: the route's days as the chart's dates (orders whole) with the
- * period's end value, for revenue, orders and net sales by day on the store's unfiltered figures;
- * none by week, on a filtered report, on another report or figure, or where the route does not
- * show a forecast.
+ * period's end value, for revenue, orders and net sales by day on the store's unfiltered figures,
+ * and the route's buckets by week or month; none by hour, on a filtered report, on another report
+ * or figure, or where the route does not show a forecast.
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import apiFetch from '@wordpress/api-fetch';
 import type { ForecastAnswer } from '@abacus/metrics';
+import { setSettingsForTests } from '@abacus/settings';
+import { getStoreTimeZoneMoment } from '@abacus/date';
+
+import { refreshReports } from '../../../engine/index.js';
 
 import { useChartForecast, type ChartForecastOptions } from '../chart-forecast.js';
 
@@ -20,6 +24,7 @@ function serve(shown: boolean, metric: ForecastAnswer['metric'] = 'net_revenue')
 		const path = options.path ?? '';
 		if (!path.startsWith('/wc-analytics/reports/forecast')) return {};
 		asked.push(path);
+		const interval = /[?&]interval=(\w+)/.exec(path)?.[1] ?? 'day';
 		const answer: ForecastAnswer = {
 			metric,
 			today: '2026-11-29',
@@ -36,6 +41,30 @@ function serve(shown: boolean, metric: ForecastAnswer['metric'] = 'net_revenue')
 						{ date: '2026-11-30', value: 11.5, lower: 9.5, upper: 14.5 },
 					]
 				: [],
+			interval: interval === 'week' ? 'week' : 'day',
+			intervals:
+				shown && interval === 'week'
+					? [
+							{
+								date: '2026-11-23',
+								date_end: '2026-11-29',
+								actual: 80.5,
+								partial: true,
+								value: 90.9,
+								lower: 88.7,
+								upper: 93.1,
+							},
+							{
+								date: '2026-11-30',
+								date_end: '2026-11-30',
+								actual: 0,
+								partial: false,
+								value: 11.5,
+								lower: 9.5,
+								upper: 14.5,
+							},
+						]
+					: [],
 		};
 		return answer;
 	});
@@ -64,6 +93,25 @@ describe('useChartForecast', () => {
 			total: { value: 1234.4, lower: 1100.2, upper: 1400.6, date: '2026-11-30' },
 		});
 		expect(asked[0]).toMatch(/metric=net_revenue/);
+	});
+
+	it('gives the route’s weeks by week, each at its first day', async () => {
+		serve(true);
+		const { result } = renderHook(() =>
+			useChartForecast({ ...base, interval: 'week', query: { period: 'month' } }),
+		);
+		await waitFor(() => expect(result.current).toBeDefined());
+		expect(asked[0]).toMatch(/interval=week/);
+		expect(result.current?.points).toEqual([
+			{ date: '2026-11-23T00:00:00', value: 90.9, lower: 88.7, upper: 93.1 },
+			{ date: '2026-11-30T00:00:00', value: 11.5, lower: 9.5, upper: 14.5 },
+		]);
+		expect(result.current?.total).toEqual({
+			value: 1234.4,
+			lower: 1100.2,
+			upper: 1400.6,
+			date: '2026-11-30',
+		});
 	});
 
 	it('rounds orders to whole ones', async () => {
@@ -100,7 +148,7 @@ describe('useChartForecast', () => {
 	});
 
 	it.each<[string, Partial<ChartForecastOptions>]>([
-		['by week', { interval: 'week' }],
+		['by hour', { interval: 'hour' }],
 		[
 			'on a filtered report',
 			{ query: { period: 'month', compare: 'previous_year', filter: 'advanced' } },
@@ -125,5 +173,66 @@ describe('useChartForecast', () => {
 		await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 		expect(result.current).toBeUndefined();
 		expect(asked).toEqual([]);
+	});
+});
+
+describe('useChartForecast inside wp-admin on WooCommerce’s figures', () => {
+	afterEach(() => {
+		delete (window as unknown as { abacusSettings?: unknown }).abacusSettings;
+		setSettingsForTests();
+	});
+
+	it('computes this month by week in the page, weeks starting on the store’s first weekday', async () => {
+		// A store whose week starts on Sunday.
+		const settings = { restRoutes: {}, startOfWeek: 0 };
+		(window as unknown as { abacusSettings: unknown }).abacusSettings = settings;
+		setSettingsForTests(settings as Parameters<typeof setSettingsForTests>[0]);
+		refreshReports();
+		asked = [];
+		apiFetch.setFetchHandler(async (options: { path?: string }) => {
+			const path = options.path ?? '';
+			if (!path.startsWith('/wc-analytics/reports')) return {};
+			asked.push(path);
+			const query = new URLSearchParams(path.split('?')[1]);
+			const after = Date.parse(`${(query.get('after') ?? '').slice(0, 10)}T00:00:00Z`);
+			const before = Date.parse(`${(query.get('before') ?? '').slice(0, 10)}T00:00:00Z`);
+			const intervals = [];
+			for (let ms = after; ms <= before; ms += 86_400_000) {
+				const t = ms / 86_400_000;
+				const value =
+					100 *
+					[1.4, 1.2, 1, 0.9, 0.8, 0.7, 1][t % 7] *
+					(1 + 0.3 * Math.sin((2 * Math.PI * t) / 364)) *
+					(1 + t / 40000) *
+					(0.92 + ((t * 7919) % 17) / 100);
+				intervals.push({
+					interval: new Date(ms).toISOString().slice(0, 10),
+					subtotals: { net_revenue: value, total_sales: value, orders_count: value / 50 },
+				});
+			}
+			return { totals: {}, intervals };
+		});
+		const { result } = renderHook(() =>
+			useChartForecast({ ...base, interval: 'week', query: { period: 'month' } }),
+		);
+		await waitFor(() => expect(result.current).toBeDefined(), { timeout: 30_000 });
+		expect(asked.some((path) => path.includes('reports/forecast'))).toBe(false);
+		const today = getStoreTimeZoneMoment();
+		const monthStart = today.clone().startOf('month').format('YYYY-MM-DD');
+		const monthEnd = today.clone().endOf('month').format('YYYY-MM-DD');
+		const points = result.current?.points ?? [];
+		// The week holding today (from Sunday, or the 1st) and each later one to the month's end.
+		const sunday = today.clone().subtract(today.day(), 'days').format('YYYY-MM-DD');
+		const first = sunday < monthStart ? monthStart : sunday;
+		expect(points[0].date).toBe(`${first}T00:00:00`);
+		for (const point of points.slice(1)) {
+			expect(new Date(`${point.date.slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(0);
+			expect(point.date.slice(0, 10) <= monthEnd).toBe(true);
+		}
+		for (const point of points) {
+			expect(point.lower).toBeLessThanOrEqual(point.value);
+			expect(point.value).toBeLessThanOrEqual(point.upper);
+		}
+		expect(result.current?.total?.date).toBe(monthEnd);
 	});
 });

@@ -37,6 +37,8 @@ function answer(shown: boolean): ForecastAnswer {
 		actual: shown ? 1000 : null,
 		forecast: shown ? { value: 1234.5, lower: 1100, upper: 1400 } : null,
 		days: [],
+		interval: 'day',
+		intervals: [],
 	};
 }
 

@@ -164,3 +164,122 @@ describe('Chart forecast', () => {
 		expect(container.querySelector('.abacus-chart__forecast')).toBeNull();
 	});
 });
+
+describe('Chart forecast by week', () => {
+	// Weeks from Monday: November 2 and 9 over, the week of the 16th partly known (today is
+	// the 18th); the forecast gives that week (known days + the rest) and the two after it.
+	const week = (date: string) => `${date}T00:00:00`;
+	const weeks: ChartRow[] = [
+		['2026-11-02', 100],
+		['2026-11-09', 120],
+		['2026-11-16', 40],
+	].map(([date, value]) => ({
+		date: week(String(date)),
+		current: { value: Number(value), label: 'Month to date' },
+	}));
+	const byWeek: ChartForecast = {
+		points: [
+			{ date: week('2026-11-16'), value: 110, lower: 95, upper: 130 },
+			{ date: week('2026-11-23'), value: 115, lower: 80, upper: 150 },
+			{ date: week('2026-11-30'), value: 17, lower: 10, upper: 25 },
+		],
+		coverage: 80,
+		knownUntil: week('2026-11-18'),
+		total: { value: 402, lower: 370, upper: 440, date: '2026-11-30' },
+	};
+
+	it('draws each week’s forecast on its week and gives it in the tooltip and the table', () => {
+		const { container } = render(
+			<Chart
+				data={weeks}
+				title="Net sales"
+				interval="week"
+				valueType="currency"
+				formatCurrency={money}
+				forecast={byWeek}
+			/>,
+		);
+		// The two later weeks extend the chart: five weeks on the x axis.
+		const rows = withForecastRows(weeks, byWeek, 'current');
+		expect(rows.map((row) => row.date.slice(0, 10))).toEqual([
+			'2026-11-02',
+			'2026-11-09',
+			'2026-11-16',
+			'2026-11-23',
+			'2026-11-30',
+		]);
+		expect(placeForecast(rows, byWeek).map((point) => point.index)).toEqual([2, 3, 4]);
+		// The dashed line from the last whole week (the 9th) through the three weeks.
+		const line = container.querySelector('.abacus-chart__forecast-line');
+		expect((line?.getAttribute('d') ?? '').match(/[ML]/g)).toEqual(['M', 'L', 'L', 'L']);
+		expect(
+			(
+				container.querySelector('.abacus-chart__forecast-band')?.getAttribute('d') ?? ''
+			).match(/[ML]/g),
+		).toHaveLength(8);
+		// The week so far is drawn as it is: three points of the current period.
+		expect(
+			container.querySelector('.abacus-chart__line')?.getAttribute('d')?.match(/[ML]/g),
+		).toHaveLength(3);
+		const chart = screen.getByRole('group', { name: 'Net sales' });
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'End' });
+		expect(screen.getByRole('status')).toHaveTextContent(
+			/November 30, 2026.*Forecast \(80 % likely\)€17,00 \(€10,00 to €25,00\)/,
+		);
+		fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+		fireEvent.keyDown(chart, { key: 'ArrowLeft' });
+		// The week holding today: its days so far and the week's forecast.
+		expect(screen.getByRole('status')).toHaveTextContent(
+			/November 16, 2026.*€40,00.*Forecast \(80 % likely\)€110,00 \(€95,00 to €130,00\)/,
+		);
+		const table = container.querySelector('table') as HTMLTableElement;
+		const last = within(table).getAllByRole('row').at(-1) as HTMLElement;
+		expect(last).toHaveTextContent('€17,00 (€10,00 to €25,00)');
+		// The mouse on the fourth week.
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: at(3, 5) });
+		expect(screen.getByRole('status')).toHaveTextContent(
+			/November 23, 2026.*€115,00 \(€80,00 to €150,00\)/,
+		);
+	});
+});
+
+describe('the tooltip on a narrow chart', () => {
+	function hover(plotWidth: number): HTMLElement {
+		const offsetParent = jest
+			.spyOn(HTMLElement.prototype, 'offsetParent', 'get')
+			.mockImplementation(function (this: HTMLElement) {
+				return this.parentElement;
+			});
+		const clientWidth = jest
+			.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+			.mockReturnValue(plotWidth);
+		try {
+			const { container } = render(
+				<Chart data={data} title="Net sales" forecast={forecast} />,
+			);
+			const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
+			fireEvent.mouseMove(svg, { clientX: at(3) });
+			return screen.getByRole('status');
+		} finally {
+			offsetParent.mockRestore();
+			clientWidth.mockRestore();
+		}
+	}
+
+	it('is placed under the plot, across it, on a phone-wide chart so the line stays seen', () => {
+		const tooltip = hover(340);
+		expect(tooltip).toHaveClass('is-below');
+		expect(tooltip.style.top).toBe('100%');
+		expect(tooltip.style.left).toBe('0px');
+		expect(tooltip.style.right).toBe('0px');
+		expect(tooltip).toHaveTextContent('Forecast (80 % likely)');
+	});
+
+	it('floats beside the date on a wide chart', () => {
+		const tooltip = hover(900);
+		expect(tooltip).not.toHaveClass('is-below');
+		expect(tooltip.style.top).toBe('');
+	});
+});
