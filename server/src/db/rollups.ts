@@ -77,13 +77,16 @@ const basisDate = (basis: DateBasis, alias: string): string =>
  * alias `alias` whose day under `basis` is one to re-derive (for 'date_created' on any table with
  * a `date_created` column, for the other bases on `order_stats` only); `pair` keeps the rows of
  * the tables by product whose (day, product) pair is one to re-derive; `orders` is a subquery
- * listing every order those conditions can keep, so the lookups read only them.
+ * listing every order those conditions can keep, so the lookups read only them, and `lines` a
+ * table of their product lookup rows.
  */
 interface RollupScope {
 	day: (basis: DateBasis, alias: string) => string;
 	/** A condition keeping the (day, product) pairs to re-derive under `basis`. */
 	pair: (basis: DateBasis, day: string, product: string) => string;
 	orders: string;
+	/** The product lookup rows of those orders (a table: read once, not per table and basis). */
+	lines: string;
 }
 
 /**
@@ -96,7 +99,9 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 	const onBasis = (basis: DateBasis) => (scope ? scope.day(basis, 's') : 'true');
 	const byPair = (basis: DateBasis, day: string, product: string) =>
 		scope ? scope.pair(basis, day, product) : 'true';
-	// The lookup rows of the orders in scope (the lookups are large: never read them whole).
+	// The lookup rows of the orders in scope (the lookups are large: never read them whole); the
+	// product lines are in a table of their own, every line of every order in scope.
+	const productLines = scope ? scope.lines : 'order_product_lookup';
 	const ofScope = (alias: string) => (scope ? `${alias}.order_id IN (${scope.orders})` : 'true');
 	const withLines = (table: string, condition: string) =>
 		`s.order_id IN (SELECT x.order_id FROM ${table} x WHERE ${condition.replaceAll('{x}', 'x')})`;
@@ -110,7 +115,7 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 			COALESCE(SUM(s.net_total), 0) AS net_total,
 			COUNT(*) FILTER (WHERE ${withLines('order_coupon_lookup', lines('{x}'))}) AS coupon_orders,
 			COUNT(*) FILTER (WHERE s.parent_id = 0
-				AND ${withLines('order_product_lookup', lines('{x}'))}) AS product_orders`;
+				AND ${withLines(productLines, scope ? 'true' : lines('{x}'))}) AS product_orders`;
 	return {
 		order_stats_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status,${statsColumns(keep)}
@@ -124,7 +129,7 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 			COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0) AS orders_count,
 			MAX(p.date_created) AS last_sale,
 			CAST(COALESCE(SUM(p.product_qty) FILTER (WHERE p.variation_id <> 0), 0) AS BIGINT) AS variation_items_sold
-		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id
+		FROM ${productLines} p JOIN order_stats s ON s.order_id = p.order_id
 		WHERE ${keep('s')} AND ${keep('p')} AND ${byPair('date_created', 'CAST(p.date_created AS DATE)', 'p.product_id')}
 		GROUP BY 1, 2, 3`,
 		order_tax_daily: `
@@ -153,7 +158,7 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 		order_basis_product_daily: ROLLUP_BASES.map(
 			(basis) => `
 		SELECT DISTINCT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status, p.product_id
-		FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id
+		FROM ${productLines} p JOIN order_stats s ON s.order_id = p.order_id
 		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} AND ${ofScope('p')}
 			AND ${byPair(basis, basisDate(basis, 's'), 'p.product_id')}`,
 		).join(' UNION ALL '),
@@ -265,7 +270,16 @@ export async function refreshRollupDays(
 		SELECT s.order_id FROM order_stats s
 		WHERE ${DATE_BASES.map((basis) => day(basis, 's')).join(' OR ')}`,
 	);
-	const selects = rollupSelects({ day, pair, orders: 'SELECT order_id FROM rollup_orders' });
+	await db.run(
+		`CREATE OR REPLACE TEMP TABLE rollup_lines AS SELECT * FROM order_product_lookup
+		WHERE order_id IN (SELECT order_id FROM rollup_orders)`,
+	);
+	const selects = rollupSelects({
+		day,
+		pair,
+		orders: 'SELECT order_id FROM rollup_orders',
+		lines: 'rollup_lines',
+	});
 	for (const table of ROLLUP_TABLES) {
 		const basisTable = BASIS_TABLES.includes(table);
 		const bases: DateBasis[] = basisTable ? [...ROLLUP_BASES] : ['date_created'];
@@ -285,6 +299,7 @@ export async function refreshRollupDays(
 		);
 		await db.run(`INSERT INTO ${table} ${selects[table]}`);
 	}
+	await db.run('DROP TABLE IF EXISTS rollup_lines');
 	await db.run('DROP TABLE IF EXISTS rollup_orders');
 }
 
