@@ -122,10 +122,15 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 	const origin = today - first;
 	const from = Math.max(0, start - today);
 	const days = end - today + 1;
-	// Buckets whose last day is today or later; segments are relative to today.
-	const buckets = periodBuckets(start, end, input.interval ?? 'day', input.startOfWeek).filter(
-		(bucket) => bucket.end >= today,
-	);
+	// Buckets whose last day is today or later; segments are relative to today. By day they are
+	// the days themselves (each with its day's band).
+	const interval = input.interval ?? 'day';
+	const byDay = interval === 'day';
+	const buckets = byDay
+		? []
+		: periodBuckets(start, end, interval, input.startOfWeek).filter(
+				(bucket) => bucket.end >= today,
+			);
 	const result = forecastWithIntervals(
 		history,
 		origin,
@@ -143,6 +148,10 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 	const known = (from: number): number => (from < today ? history.sum(from - first, origin) : 0);
 	const actual = known(start);
 	const rest = result.segments[0];
+	const dayEstimates = result.days.slice(from).map((estimate, i) => ({
+		date: dayText(today + from + i),
+		...estimate,
+	}));
 	return {
 		verdict: judged,
 		forecast: {
@@ -152,23 +161,22 @@ export function forecastPeriod(input: PeriodForecastInput): PeriodForecast {
 				lower: actual + rest.lower,
 				upper: actual + rest.upper,
 			},
-			days: result.days.slice(from).map((estimate, i) => ({
-				date: dayText(today + from + i),
-				...estimate,
-			})),
-			buckets: buckets.map((bucket, i) => {
-				const sum = result.segments[i + 1];
-				const part = known(bucket.start);
-				return {
-					date: dayText(bucket.start),
-					end: dayText(bucket.end),
-					actual: part,
-					partial: bucket.start < today,
-					value: part + sum.value,
-					lower: part + sum.lower,
-					upper: part + sum.upper,
-				};
-			}),
+			days: dayEstimates,
+			buckets: byDay
+				? dayEstimates.map((day) => ({ ...day, end: day.date, actual: 0, partial: false }))
+				: buckets.map((bucket, i) => {
+						const sum = result.segments[i + 1];
+						const part = known(bucket.start);
+						return {
+							date: dayText(bucket.start),
+							end: dayText(bucket.end),
+							actual: part,
+							partial: bucket.start < today,
+							value: part + sum.value,
+							lower: part + sum.lower,
+							upper: part + sum.upper,
+						};
+					}),
 		},
 	};
 }

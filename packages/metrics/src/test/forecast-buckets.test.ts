@@ -214,7 +214,9 @@ describe('forecastPeriod by week and month', () => {
 		};
 		const byDay = forecastAnswer('total_sales', base);
 		expect(byDay.interval).toBe('day');
-		expect(byDay.intervals.map((b) => b.date)).toEqual(byDay.days.map((d) => d.date));
+		expect(byDay.intervals).toEqual(
+			byDay.days.map((d) => ({ ...d, date_end: d.date, actual: 0, partial: false })),
+		);
 		const byMonth = forecastAnswer('total_sales', { ...base, interval: 'month' });
 		expect(byMonth.interval).toBe('month');
 		expect(byMonth.intervals).toHaveLength(1);
