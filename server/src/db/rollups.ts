@@ -77,15 +77,17 @@ const basisDate = (basis: DateBasis, alias: string): string =>
  * alias `alias` whose day under `basis` is one to re-derive (for 'date_created' on any table with
  * a `date_created` column, for the other bases on `order_stats` only); `pair` keeps the rows of
  * the tables by product whose (day, product) pair is one to re-derive; `orders` is a subquery
- * listing every order those conditions can keep, so the lookups read only them, and `lines` a
- * table of their product lookup rows.
+ * listing every order those conditions can keep, so the lookups read only them; `stats` and
+ * `lines` are tables of those orders' order-stats rows and product lookup rows.
  */
 interface RollupScope {
 	day: (basis: DateBasis, alias: string) => string;
 	/** A condition keeping the (day, product) pairs to re-derive under `basis`. */
 	pair: (basis: DateBasis, day: string, product: string) => string;
 	orders: string;
-	/** The product lookup rows of those orders (a table: read once, not per table and basis). */
+	/** The order-stats rows of those orders (a table: read once, not per table and basis). */
+	stats: string;
+	/** The product lookup rows of those orders (likewise). */
 	lines: string;
 }
 
@@ -102,6 +104,7 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 	// The lookup rows of the orders in scope (the lookups are large: never read them whole); the
 	// product lines are in a table of their own, every line of every order in scope.
 	const productLines = scope ? scope.lines : 'order_product_lookup';
+	const stats = scope ? scope.stats : 'order_stats';
 	const ofScope = (alias: string) => (scope ? `${alias}.order_id IN (${scope.orders})` : 'true');
 	const withLines = (table: string, condition: string) =>
 		`s.order_id IN (SELECT x.order_id FROM ${table} x WHERE ${condition.replaceAll('{x}', 'x')})`;
@@ -119,23 +122,23 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 	return {
 		order_stats_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status,${statsColumns(keep)}
-		FROM order_stats s WHERE ${keep('s')} GROUP BY 1, 2`,
+		FROM ${stats} s WHERE ${keep('s')} GROUP BY 1, 2`,
 		order_coupon_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
-		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id WHERE ${keep('s')} AND ${keep('c')} GROUP BY 1, 2, 3`,
+		FROM order_coupon_lookup c JOIN ${stats} s ON s.order_id = c.order_id WHERE ${keep('s')} AND ${keep('c')} GROUP BY 1, 2, 3`,
 		order_product_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,
 			CAST(SUM(p.product_qty) AS BIGINT) AS items_sold, SUM(p.product_net_revenue) AS net_revenue,
 			COUNT(DISTINCT p.order_id) FILTER (WHERE s.parent_id = 0) AS orders_count,
 			MAX(p.date_created) AS last_sale,
 			CAST(COALESCE(SUM(p.product_qty) FILTER (WHERE p.variation_id <> 0), 0) AS BIGINT) AS variation_items_sold
-		FROM ${productLines} p JOIN order_stats s ON s.order_id = p.order_id
+		FROM ${productLines} p JOIN ${stats} s ON s.order_id = p.order_id
 		WHERE ${keep('s')} AND ${keep('p')} AND ${byPair('date_created', 'CAST(p.date_created AS DATE)', 'p.product_id')}
 		GROUP BY 1, 2, 3`,
 		order_tax_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, t.tax_rate_id,
 			SUM(t.shipping_tax) AS shipping_tax, SUM(t.order_tax) AS order_tax, SUM(t.total_tax) AS total_tax
-		FROM order_tax_lookup t JOIN order_stats s ON s.order_id = t.order_id WHERE ${keep('s')} AND ${keep('t')} GROUP BY 1, 2, 3`,
+		FROM order_tax_lookup t JOIN ${stats} s ON s.order_id = t.order_id WHERE ${keep('s')} AND ${keep('t')} GROUP BY 1, 2, 3`,
 		order_profit_daily: profitRollupSelect(
 			scope
 				? (alias) =>
@@ -146,19 +149,19 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 		order_basis_daily: ROLLUP_BASES.map(
 			(basis) => `
 		SELECT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status,${statsColumns(ofScope)}
-		FROM order_stats s WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} GROUP BY 1, 2, 3`,
+		FROM ${stats} s WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} GROUP BY 1, 2, 3`,
 		).join(' UNION ALL '),
 		order_basis_coupon_daily: ROLLUP_BASES.map(
 			(basis) => `
 		SELECT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status, c.coupon_id,
 			SUM(c.discount_amount) AS discount_amount
-		FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id
+		FROM order_coupon_lookup c JOIN ${stats} s ON s.order_id = c.order_id
 		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} AND ${ofScope('c')} GROUP BY 1, 2, 3, 4`,
 		).join(' UNION ALL '),
 		order_basis_product_daily: ROLLUP_BASES.map(
 			(basis) => `
 		SELECT DISTINCT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status, p.product_id
-		FROM ${productLines} p JOIN order_stats s ON s.order_id = p.order_id
+		FROM ${productLines} p JOIN ${stats} s ON s.order_id = p.order_id
 		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} AND ${ofScope('p')}
 			AND ${byPair(basis, basisDate(basis, 's'), 'p.product_id')}`,
 		).join(' UNION ALL '),
@@ -266,18 +269,19 @@ export async function refreshRollupDays(
 				? 'false'
 				: `${pairSql(day, product)} IN (${pairs[basis].join(', ')})`;
 	await db.run(
-		`CREATE OR REPLACE TEMP TABLE rollup_orders AS
-		SELECT s.order_id FROM order_stats s
+		`CREATE OR REPLACE TEMP TABLE rollup_stats AS
+		SELECT s.* FROM order_stats s
 		WHERE ${DATE_BASES.map((basis) => day(basis, 's')).join(' OR ')}`,
 	);
 	await db.run(
 		`CREATE OR REPLACE TEMP TABLE rollup_lines AS SELECT * FROM order_product_lookup
-		WHERE order_id IN (SELECT order_id FROM rollup_orders)`,
+		WHERE order_id IN (SELECT order_id FROM rollup_stats)`,
 	);
 	const selects = rollupSelects({
 		day,
 		pair,
-		orders: 'SELECT order_id FROM rollup_orders',
+		orders: 'SELECT order_id FROM rollup_stats',
+		stats: 'rollup_stats',
 		lines: 'rollup_lines',
 	});
 	for (const table of ROLLUP_TABLES) {
@@ -300,7 +304,7 @@ export async function refreshRollupDays(
 		await db.run(`INSERT INTO ${table} ${selects[table]}`);
 	}
 	await db.run('DROP TABLE IF EXISTS rollup_lines');
-	await db.run('DROP TABLE IF EXISTS rollup_orders');
+	await db.run('DROP TABLE IF EXISTS rollup_stats');
 }
 
 function isDayList(changes: RollupChanges | readonly string[]): changes is readonly string[] {
