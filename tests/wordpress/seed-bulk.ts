@@ -12,7 +12,8 @@
  *   orders), `wc_order_operational_data`, `wc_orders_meta` (attribution, address indexes, the
  *   refunds' amount); a `shop_order_placehold` post per order reserves its id among the posts;
  * - order items (`line_item`, `shipping`, `tax`, `coupon`) and their meta (product, variation,
- *   quantity, line totals and per-rate tax data, shipping taxes, tax rates, coupon discounts);
+ *   quantity, line totals and per-rate tax data, shipping taxes, tax rates, coupon discounts; a
+ *   refund that gives shipping back has its shipping line, as WooCommerce records it);
  * - customers: a WordPress user per registered customer (role customer) and
  *   `wc_customer_lookup`;
  * - the catalogue: products, variations and coupons as posts with their meta, the product type
@@ -304,7 +305,7 @@ function shapes(p: {
 				'user_agent',
 				'customer_note',
 			],
-			query: `SELECT o.id + ${O}, 'wc-' || o.status, o.currency, o.type, amt(o.cart_tax + o.shipping_tax), amt(o.total),
+			query: `SELECT o.id + ${O}, 'wc-' || o.status, o.currency, o.type, amt(o.cart_tax), amt(o.total),
 				CASE WHEN o.parent_id > 0 THEN NULL ELSE coalesce(o.user_id + ${U}, 0) END, nullif(o.billing_email, ''),
 				${ts('o.date_created_gmt')}, ${ts('o.date_created_gmt')},
 				CASE WHEN o.parent_id > 0 THEN o.parent_id + ${O} ELSE 0 END,
@@ -403,7 +404,7 @@ function shapes(p: {
 				SELECT w.order_item_id, unnest(['method_id', 'instance_id', 'cost', 'total_tax', 'taxes']),
 					unnest([s.method_id, '', amt(s.total), amt(s.total_tax),
 					'a:1:{s:5:"total";' || coalesce(t.data, 'a:0:{}') || '}'])
-				FROM woo_items w JOIN order_shipping_lines s ON s.order_item_id = w.source_id AND w.type = 'shipping'
+				FROM woo_items w JOIN shipping_lines s ON s.order_item_id = w.source_id AND w.type = 'shipping'
 				LEFT JOIN shipping_tax t ON t.order_id = s.order_id
 				UNION ALL
 				SELECT w.order_item_id, unnest(['rate_id', 'label', 'compound', 'tax_amount', 'shipping_tax_amount', 'rate_percent']),
@@ -487,10 +488,22 @@ async function prepareShapes(db: Db): Promise<void> {
 		CREATE OR REPLACE MACRO amt(x) AS CASE WHEN x IS NULL THEN NULL
 			ELSE rtrim(rtrim(printf('%.4f', round(x, 4) + 0.0), '0'), '.') END;
 		CREATE OR REPLACE MACRO ser_str(x) AS 's:' || strlen(x) || ':"' || x || '";';
+		-- The shipping lines, and a refund's shipping line where it gives shipping back (the generator
+		-- records that amount on the refund only; WooCommerce keeps it as a line of the refund, which
+		-- its REST API lists and an engine's sync reads).
+		CREATE OR REPLACE TEMP TABLE shipping_lines AS
+		SELECT order_item_id, order_id, method_id, method_title, total, total_tax FROM order_shipping_lines
+		UNION ALL
+		SELECT (SELECT coalesce(max(order_item_id), 0) FROM order_shipping_lines) + row_number() OVER (ORDER BY r.id),
+			r.id, coalesce(p.method_id, 'flat_rate'), coalesce(p.method_title, 'Flat rate'), r.shipping_total, r.shipping_tax
+		FROM orders r LEFT JOIN (SELECT order_id, min(method_id) AS method_id, min(method_title) AS method_title
+			FROM order_shipping_lines GROUP BY order_id) p ON p.order_id = r.parent_id
+		WHERE r.parent_id > 0 AND (r.shipping_total <> 0 OR r.shipping_tax <> 0)
+			AND NOT EXISTS (SELECT 1 FROM order_shipping_lines s WHERE s.order_id = r.id);
 		CREATE OR REPLACE TEMP TABLE woo_items AS
 		WITH last AS (SELECT coalesce(max(order_item_id), 0) AS n FROM order_items),
 		ship AS (SELECT order_item_id AS source_id, order_id, method_title AS name, 'shipping' AS type,
-			row_number() OVER (ORDER BY order_item_id) AS k FROM order_shipping_lines),
+			row_number() OVER (ORDER BY order_item_id) AS k FROM shipping_lines),
 		tax AS (SELECT x.tax_rate_id AS source_id, x.order_id,
 			upper(r.tax_rate_country || '-' || r.tax_rate_state || '-' || r.tax_rate_name || '-' || r.tax_rate_priority) AS name,
 			'tax' AS type, row_number() OVER (ORDER BY x.order_id, x.tax_rate_id) AS k
