@@ -1,16 +1,30 @@
 /**
- * Bulk seeding (seed-bulk.ts) on the real stack: a generated store of 2,000 orders written into
- * WooCommerce 10.0.2's own tables by bulk SQL, then checked through WooCommerce's own REST answers —
- * its order count, a month's orders and their totals (wc/v3/orders) and the month's revenue
- * (wc-analytics/reports/revenue/stats, computed afresh) equal the generator's figures. Prints the
- * seeding rate.
+ * Bulk seeding (seed-bulk.ts) on the real stack: a generated store of 2,000 orders over 800 days
+ * written into WooCommerce 10.0.2's own tables by bulk SQL, then checked through WooCommerce's own
+ * REST answers — its order count, a month's orders and their totals (wc/v3/orders) and the month's
+ * revenue (wc-analytics/reports/revenue/stats, computed afresh) equal the generator's figures.
+ * Prints the seeding rate.
+ *
+ * The same store (more than two years of daily orders, enough for the forecast's back-test) then
+ * serves notes on charts and forecasts in wp-admin, as a store manager in Chromium at 1440 and
+ * 390 px (notes-forecast.ts): on WooCommerce's own figures, then with the Abacus engine chosen
+ * (the store copied by `connect --sync`, the built server serving it on a loopback port).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../server/src/core/db.js';
-import { missingPrerequisite, startStack, type EngineStack } from '../engine/stack.js';
+import {
+	connect,
+	engineStack,
+	missingPrerequisite,
+	pageToken,
+	type EngineStack,
+} from '../engine/stack.js';
+import { freePort, pluginZip, startWordPress } from './harness.js';
+import { notesAndForecastSuite } from './notes-forecast.js';
 import { bulkSeedWooCommerce, type BulkSeedResult } from './seed-bulk.js';
 
 const ORDERS = 2000;
@@ -40,8 +54,31 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 	let db: Db;
 
 	beforeAll(async () => {
-		stack = await startStack();
 		dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-seed-bulk-'));
+		// The Abacus plugin (the client build) for the pages below; WordPress's own calls may
+		// reach the engine on 127.0.0.1 at its port, as a store with its engine on a private
+		// network allows it with WordPress's filters.
+		const allowEngine = path.join(dir, 'allow-loopback-engine.php');
+		writeFileSync(
+			allowEngine,
+			`<?php
+// Test only: WordPress may call an engine on 127.0.0.1 at any port.
+add_filter( 'http_request_host_is_external', function ( $external, $host ) {
+	return $external || '127.0.0.1' === $host;
+}, 10, 2 );
+add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
+	if ( '127.0.0.1' === $host ) {
+		$ports[] = (int) wp_parse_url( $url, PHP_URL_PORT );
+	}
+	return $ports;
+}, 10, 3 );
+`,
+		);
+		stack = engineStack(
+			await startWordPress(pluginZip(dir), {
+				contentFiles: { 'mu-plugins/abacus-test-allow-loopback-engine.php': allowEngine },
+			}),
+		);
 		const duckdb = path.join(dir, 'generated.duckdb');
 		seeded = await bulkSeedWooCommerce(path.join(path.dirname(stack.root), 'db.sock'), {
 			orders: ORDERS,
@@ -56,6 +93,7 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 
 	afterAll(async () => {
 		db?.close();
+		await stopEngine();
 		await stack?.close();
 		if (dir) rmSync(dir, { recursive: true, force: true });
 	}, 120000);
@@ -133,4 +171,70 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 		expect(totals.num_items_sold).toBe(Number(expected.items));
 		expect(totals.refunds).toBeCloseTo(Number(expected.refunds ?? 0), 2);
 	}, 300000);
+	// The Abacus engine of this store, started when the engine part of the pages' tests asks.
+	const SECRET = 'seed-bulk-engine-secret-0123456789abcdef';
+	let engine: { url: string; process: ChildProcess } | null = null;
+
+	async function startEngine(): Promise<{ url: string; token: () => string }> {
+		const file = path.join(dir, 'engine.duckdb');
+		const out = connect(stack.url, stack.keys(), {
+			db: file,
+			engineSecret: SECRET,
+			args: ['--sync'],
+		});
+		expect(out).toContain(`Registered ${stack.url}`);
+		const port = await freePort();
+		// The built server (npx tsc -b server), an hour between sync rounds.
+		const child = spawn(
+			'node',
+			[
+				'server/build/cli.js',
+				'--db',
+				file,
+				'--port',
+				String(port),
+				'--allow-private-stores',
+				'--sync-interval',
+				'3600',
+			],
+			{ cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		let output = '';
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(
+				() => reject(new Error(`The engine did not start: ${output}`)),
+				120000,
+			);
+			const read = (chunk: Buffer) => {
+				output += chunk.toString();
+				if (output.includes('Abacus is running at')) {
+					clearTimeout(timer);
+					resolve();
+				}
+			};
+			child.stdout?.on('data', read);
+			child.stderr?.on('data', read);
+			child.once('exit', (code) => {
+				clearTimeout(timer);
+				reject(new Error(`The engine stopped (${code}): ${output}`));
+			});
+		});
+		const url = `http://127.0.0.1:${port}`;
+		engine = { url, process: child };
+		// Chosen as Analytics › Settings saves it: the engine's address and the shared secret.
+		stack.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => ${JSON.stringify(url)} ) );
+update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
+		return { url, token: () => pageToken({ id: stack.url, secret: SECRET }, url, 900) };
+	}
+
+	async function stopEngine(): Promise<void> {
+		const child = engine?.process;
+		engine = null;
+		if (!child || child.exitCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+	}
+
+	notesAndForecastSuite(() => stack, startEngine);
 });
