@@ -115,7 +115,7 @@ describe('forecasts on the demo server', () => {
 				const answer = await expected(metric);
 				if (answer.shown && answer.forecast) {
 					expect(lines).toContain(
-						`${label} by ${answer.period.end} ${format(answer.forecast.value)} (80 % likely between ${format(answer.forecast.lower)} and ${format(answer.forecast.upper)})`,
+						`${label} by ${longDay(answer.period.end)} ${format(answer.forecast.value)} (80 % likely between ${format(answer.forecast.lower)} and ${format(answer.forecast.upper)})`,
 					);
 				} else {
 					expect(lines).toContain(

@@ -80,7 +80,7 @@ function ForecastLine({
 					/* translators: 1: a figure, e.g. Net sales; 2: the period's last day */
 					__('%1$s by %2$s', 'abacus'),
 					label,
-					answer.period.end,
+					context.formatDate(`${answer.period.end}T00:00:00`),
 				)}
 			</span>{' '}
 			<strong className="abacus-forecast__value">{format(answer.forecast.value)}</strong>{' '}
@@ -98,6 +98,7 @@ function ForecastLine({
 
 export function ForecastNotes({ metrics, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
+	const context = useReportContext(query);
 	const period = forecastPeriodOf(query, defaultDateRange);
 	if (!period || !metrics.length) return null;
 	return (
@@ -106,8 +107,8 @@ export function ForecastNotes({ metrics, query }: Props) {
 				{sprintf(
 					/* translators: 1: first day; 2: last day of the period */
 					__('Forecast for %1$s – %2$s', 'abacus'),
-					period.start,
-					period.end,
+					context.formatDate(`${period.start}T00:00:00`),
+					context.formatDate(`${period.end}T00:00:00`),
 				)}
 			</h3>
 			<ul className="abacus-forecast__lines">

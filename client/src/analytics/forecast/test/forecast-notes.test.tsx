@@ -55,7 +55,11 @@ describe('on the Abacus server', () => {
 		expect(screen.getByText(/Net sales: forecasting/)).toBeTruthy();
 		const line = await screen.findByText('$1,234.50');
 		expect(line.closest('li')?.textContent).toMatch(
-			/^Net sales by \d{4}-\d{2}-\d{2} \$1,234\.50 \(80 % likely between \$1,100\.00 and \$1,400\.00\)$/,
+			/^Net sales by 11\/30\/2026 \$1,234\.50 \(80 % likely between \$1,100\.00 and \$1,400\.00\)$/,
+		);
+		// Days in the store's date format (m/d/Y where the store sets none), not YYYY-MM-DD.
+		expect(screen.getByRole('heading').textContent).toMatch(
+			/^Forecast for \d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}$/,
 		);
 		expect(paths).toHaveLength(1);
 		expect(paths[0]).toMatch(/^\/wc-analytics\/reports\/forecast\?metric=net_revenue&after=/);
