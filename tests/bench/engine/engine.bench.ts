@@ -19,8 +19,9 @@
  * BENCH_ENGINE_SEED_ONLY=1 makes (or finds) the stores and stops there (npm run seed-woo).
  * Then a sync batch of 100 changed orders written into a 1M-order demo store (a copy of
  * `.data/bench-1000000.duckdb`, generated when missing), with the roll-ups of the days it touched
- * re-derived, beside a full roll-up rebuild (what every batch did before); BENCH_ENGINE_ROLLUP=0
- * leaves it out. Writes the figures to BENCH_ENGINE_JSON.
+ * re-derived, beside a full roll-up rebuild (what every batch did before): BENCH_ENGINE_BATCH_RUNS
+ * (5) batches after an untimed one, their median, each run and the load average around them;
+ * BENCH_ENGINE_ROLLUP=0 leaves it out. Writes the figures to BENCH_ENGINE_JSON.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -70,6 +71,8 @@ const SEED_ONLY = process.env.BENCH_ENGINE_SEED_ONLY === '1';
 const CLICKHOUSE = process.env.BENCH_ENGINE_CLICKHOUSE !== '0';
 const ROLLUP = process.env.BENCH_ENGINE_ROLLUP !== '0' && !SEED_ONLY;
 const ROLLUP_ORDERS = Number(process.env.BENCH_ENGINE_ROLLUP_ORDERS ?? 1000000);
+/** Sync batches timed (after one untimed): each 100 other orders of the last year. */
+const BATCH_RUNS = Number(process.env.BENCH_ENGINE_BATCH_RUNS ?? 5);
 const REPO = path.resolve(__dirname, '../../..');
 const OUT = process.env.BENCH_ENGINE_JSON ?? path.join(REPO, 'bench-results/engine-latest.json');
 const CLICKHOUSE_DB = 'abacus';
@@ -558,7 +561,8 @@ for (const size of SIZES) {
 	try {
 		const batch: number[] = [];
 		const full: number[] = [];
-		for (let run = 0; run < 4; run++) {
+		const loadBefore = os.loadavg().map(round1);
+		for (let run = 0; run <= BATCH_RUNS; run++) {
 			// 100 orders of the last year, each with a changed status (an incremental round).
 			const ids = await db.all<{ id: number }>(
 				`SELECT id FROM orders WHERE parent_id = 0 AND date_created > (SELECT max(date_created) FROM orders) - INTERVAL 365 DAY
@@ -576,6 +580,7 @@ for (const size of SIZES) {
 			await applyOrderChanges(db, { upsert: orders });
 			if (run > 0) batch.push(performance.now() - t0);
 		}
+		const loadAfter = os.loadavg().map(round1);
 		// The full rebuilds after the batches: a rebuild replaces whole tables, and the commit
 		// after it writes them out, which would slow the batch that follows.
 		for (let run = 0; run < 3; run++) {
@@ -591,6 +596,9 @@ for (const size of SIZES) {
 			orders: n,
 			batchOrders: 100,
 			batchMedianMs: Math.round(median(batch)),
+			batchRunsMs: batch.map(Math.round),
+			// 1, 5 and 15 minute load averages before and after the batches (2 cores).
+			batchLoadAverage: { before: loadBefore, after: loadAfter },
 			fullRollupRebuildMedianMs: Math.round(median(full)),
 		};
 	} finally {
