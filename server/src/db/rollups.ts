@@ -156,13 +156,13 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 		SELECT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status, c.coupon_id,
 			SUM(c.discount_amount) AS discount_amount
 		FROM order_coupon_lookup c JOIN ${stats} s ON s.order_id = c.order_id
-		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} AND ${ofScope('c')} GROUP BY 1, 2, 3, 4`,
+		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} GROUP BY 1, 2, 3, 4`,
 		).join(' UNION ALL '),
 		order_basis_product_daily: ROLLUP_BASES.map(
 			(basis) => `
 		SELECT DISTINCT '${basis}' AS basis, CAST(${basisDate(basis, 's')} AS DATE) AS day, s.status, p.product_id
 		FROM ${productLines} p JOIN ${stats} s ON s.order_id = p.order_id
-		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)} AND ${ofScope('p')}
+		WHERE ${basisDate(basis, 's')} IS NOT NULL AND ${onBasis(basis)}
 			AND ${byPair(basis, basisDate(basis, 's'), 'p.product_id')}`,
 		).join(' UNION ALL '),
 	};
