@@ -7,7 +7,10 @@
  *   the mouse (a date clicked, "Add a note"); their markers, their text in the tooltip (hover and
  *   focus) and in the chart's description; "Show notes (N)" hides and shows them; the forecast
  *   lines under the tiles and the chart's dashed forecast line with its band, whose description
- *   tells the same end-of-period value and range; the Overview's forecasts and charts;
+ *   tells the same end-of-period value and range; the Overview's forecasts and charts. Orders
+ *   always earn a forecast on this store; total and net sales beat the back-test's baselines on
+ *   some days and not on others (the store's history ends on the day the test runs), so each of
+ *   them shows its forecast or says there is not enough history, and its chart draws it or not;
  * - with the Abacus engine chosen: the same, the forecast asked of the engine's route (its
  *   figures on the page), the notes still the plugin's own (stored by WordPress whatever engine
  *   serves the figures, README "Notes on charts"), and the forecast's known part of the period
@@ -58,13 +61,17 @@ function longDay(day: string): string {
 /** November 30, 2026 → 2026-11-30. */
 function isoDay(long: string): string {
 	const parsed = new Date(`${long} 00:00:00 UTC`);
-	return parsed.toISOString().slice(0, 10);
+	return Number.isNaN(parsed.getTime())
+		? `not a day: ${long}`
+		: parsed.toISOString().slice(0, 10);
 }
 
 const amount = '(-?\\$[\\d,]+\\.\\d{2})';
+/** A day as the forecast lines write it: in the store's date format (November 30, 2026). */
+const DAY_TEXT = '[A-Z][a-z]+ \\d{1,2}, \\d{4}';
 /** A shown forecast line: "Total sales by 2026-11-30 $1,234.56 (80 % likely between … and …)". */
 const SHOWN = new RegExp(
-	`^(Total sales|Net sales|Orders) by (\\d{4}-\\d{2}-\\d{2}) (-?\\$?[\\d,]+(?:\\.\\d{2})?) \\(80 % likely between (-?\\$?[\\d,]+(?:\\.\\d{2})?) and (-?\\$?[\\d,]+(?:\\.\\d{2})?)\\)$`,
+	`^(Total sales|Net sales|Orders) by (${DAY_TEXT}) (-?\\$?[\\d,]+(?:\\.\\d{2})?) \\(80 % likely between (-?\\$?[\\d,]+(?:\\.\\d{2})?) and (-?\\$?[\\d,]+(?:\\.\\d{2})?)\\)$`,
 );
 const number = (text: string) => Number(text.replace(/[$,]/g, ''));
 
@@ -202,60 +209,78 @@ export function notesAndForecastSuite(
 			mode: Mode,
 			errors: string[],
 		): Promise<string[]> {
-			const metric = width >= 1000 ? 'total_sales' : 'net_revenue';
-			const label = metric === 'total_sales' ? 'Total sales' : 'Net sales';
-			await page.goto(
-				adminUrl('/analytics/revenue', width >= 1000 ? MONTH : { ...MONTH, chart: metric }),
-			);
+			await page.goto(adminUrl('/analytics/revenue', MONTH));
 			const lines = await forecastLines(page);
 			expect(lines).toHaveLength(2);
-			// This store's history earns a forecast of both figures: each line gives the
-			// month's last day, the value and its 80 % range around it.
+			// Each line gives the month's last day, the value and its 80 % range around it, or
+			// says there is not enough history (the back-test, on this store's days up to
+			// today, did not beat both baselines: it depends on the day the test runs).
 			const title = await page.locator('.abacus-forecast__title').innerText();
-			const [, start, end] = /^Forecast for (\S+) – (\S+)$/.exec(title.trim()) ?? [];
+			const [, first, last] =
+				new RegExp(`^Forecast for (${DAY_TEXT}) – (${DAY_TEXT})$`).exec(title.trim()) ?? [];
+			const [start, end] = [isoDay(first ?? ''), isoDay(last ?? '')];
 			expect(start).toMatch(/^\d{4}-\d{2}-01$/);
-			for (const line of lines) {
-				const match = SHOWN.exec(line);
-				expect(match).not.toBeNull();
-				const [, , day, value, lower, upper] = match as RegExpExecArray;
-				expect(day).toBe(end);
+			const shown = new Map<string, RegExpExecArray>();
+			for (const label of ['Total sales', 'Net sales']) {
+				const text = lines.find((line) => line.startsWith(label)) ?? '';
+				const match = SHOWN.exec(text);
+				if (!match) {
+					expect(text).toBe(`${label}: not enough history to forecast this period.`);
+					continue;
+				}
+				shown.set(label, match);
+				const [, , day, value, lower, upper] = match;
+				expect(isoDay(day)).toBe(end);
 				expect(number(lower)).toBeLessThanOrEqual(number(value));
 				expect(number(value)).toBeLessThanOrEqual(number(upper));
 			}
+			// The chart of a figure with a forecast (at 1440 px the tile chosen with the mouse; on a
+			// phone the address names it); the report opens on gross sales, which has none.
+			const label =
+				shown.has('Total sales') || !shown.has('Net sales') ? 'Total sales' : 'Net sales';
+			const metric = label === 'Total sales' ? 'total_sales' : 'net_revenue';
+			await page.locator('#root .abacus-chart__body').first().waitFor();
 			if (width >= 1000) {
-				// The report opens on gross sales, which has no forecast: the tile chosen with the
-				// mouse draws it.
-				await page.locator('#root .abacus-chart__body').first().waitFor();
 				await page
 					.getByRole('link', { name: new RegExp(`^${label}`) })
 					.first()
 					.click();
 				await page.waitForURL(new RegExp(`chart=${metric}`));
+			} else {
+				await page.goto(adminUrl('/analytics/revenue', { ...MONTH, chart: metric }));
+				await forecastLines(page);
 			}
 			const chart = page.locator('#root .abacus-chart__body').first();
 			const line = chart.locator('.abacus-chart__forecast-line');
-			await line.waitFor({ timeout: 60000 });
-			await expect(line.getAttribute('stroke-dasharray')).resolves.toBe('6 4');
-			const band = await chart.locator('.abacus-chart__forecast-band').boundingBox();
-			expect(band?.height ?? 0).toBeGreaterThan(2);
-			expect(band?.width ?? 0).toBeGreaterThan(2);
-			// The chart's description tells the tile's forecast of this figure.
-			const mine = SHOWN.exec(lines.find((text) => text.startsWith(label)) ?? '');
-			expect(mine).not.toBeNull();
-			const [, , , value, lower, upper] = mine as RegExpExecArray;
-			await settled(page);
-			await expect(description(page)).resolves.toContain(
-				`Forecast: ${lower} to ${upper} by ${longDay(end)} (about ${value}, 80 % likely).`,
-			);
-
-			// Keyboard: the month's last day gives its forecast in the tooltip.
 			const tooltip = page.locator('#root .abacus-chart__tooltip');
-			await chart.focus();
-			await page.keyboard.press('End');
-			await expect(tooltip.innerText()).resolves.toContain(longDay(end));
-			await expect(
-				tooltip.locator('.abacus-chart__tooltip-forecast').innerText(),
-			).resolves.toMatch(new RegExp(`${amount} \\(${amount} to ${amount}\\)`));
+			const mine = shown.get(label);
+			if (mine) {
+				await line.waitFor({ timeout: 60000 });
+				await expect(line.getAttribute('stroke-dasharray')).resolves.toBe('6 4');
+				const band = await chart.locator('.abacus-chart__forecast-band').boundingBox();
+				expect(band?.height ?? 0).toBeGreaterThan(2);
+				expect(band?.width ?? 0).toBeGreaterThan(2);
+				// The chart's description tells the tile's forecast of this figure.
+				const [, , , value, lower, upper] = mine;
+				await settled(page);
+				await expect(description(page)).resolves.toContain(
+					`Forecast: ${lower} to ${upper} by ${longDay(end)} (about ${value}, 80 % likely).`,
+				);
+				// Keyboard: the month's last day gives its forecast in the tooltip.
+				await chart.focus();
+				await page.keyboard.press('End');
+				await expect(tooltip.innerText()).resolves.toContain(longDay(end));
+				await expect(
+					tooltip.locator('.abacus-chart__tooltip-forecast').innerText(),
+				).resolves.toMatch(new RegExp(`${amount} \\(${amount} to ${amount}\\)`));
+			} else {
+				// Neither figure earned a forecast today: the chart draws none (the Overview's
+				// orders chart shows one below).
+				await settled(page);
+				await expect(line.count()).resolves.toBe(0);
+				await expect(description(page)).resolves.not.toContain('Forecast:');
+				await chart.focus();
+			}
 			await shot(page, `${mode}-revenue-forecast-${width}`);
 			await page.getByRole('region', { name: 'Forecast' }).screenshot({
 				path: path.join(ARTIFACTS, `notes-forecast-${mode}-forecast-lines-${width}.png`),
@@ -343,13 +368,13 @@ export function notesAndForecastSuite(
 			await chart.locator('.abacus-chart__annotation').first().waitFor({ state: 'detached' });
 			await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
 			await hidden;
-			// The forecast stays drawn without the notes.
-			await expect(line.count()).resolves.toBe(1);
+			// The forecast stays as it was without the notes.
+			await expect(line.count()).resolves.toBe(mine ? 1 : 0);
 			await shot(page, `${mode}-revenue-notes-hidden-${width}`);
-			const shown = page.waitForResponse((r) => /users(\/|%2F)me/.test(r.url()));
+			const shownAgain = page.waitForResponse((r) => /users(\/|%2F)me/.test(r.url()));
 			await toggle.click();
 			await chart.locator('.abacus-chart__annotation').first().waitFor();
-			await shown;
+			await shownAgain;
 
 			// Nothing wider than the window.
 			const overflow = await page.evaluate(
@@ -365,14 +390,25 @@ export function notesAndForecastSuite(
 			await page.goto(adminUrl('/analytics/overview', MONTH));
 			const lines = await forecastLines(page);
 			expect(lines).toHaveLength(3);
-			for (const label of ['Total sales', 'Orders', 'Net sales']) {
-				expect(lines.find((text) => text.startsWith(label))).toMatch(SHOWN);
+			// Orders always earn a forecast on this store (its back-test beats both baselines by far);
+			// the money figures have it or say there is not enough history.
+			expect(lines.find((text) => text.startsWith('Orders'))).toMatch(SHOWN);
+			for (const label of ['Total sales', 'Net sales']) {
+				const text = lines.find((line) => line.startsWith(label)) ?? '';
+				if (!SHOWN.test(text)) {
+					expect(text).toBe(`${label}: not enough history to forecast this period.`);
+				}
 			}
-			const charts = page.locator('#root .abacus-chart');
-			await charts
-				.first()
-				.locator('.abacus-chart__forecast-line')
-				.waitFor({ timeout: 60000 });
+			const netShown = SHOWN.test(lines.find((line) => line.startsWith('Net sales')) ?? '');
+			// The charts: net sales, orders, items sold; the orders chart draws the forecast.
+			const charts = page.locator('#root .abacus-dashboard__charts .abacus-chart');
+			await charts.nth(2).locator('.abacus-chart__body').waitFor({ timeout: 60000 });
+			const ordersLine = charts.nth(1).locator('.abacus-chart__forecast-line');
+			await ordersLine.waitFor({ timeout: 60000 });
+			await expect(ordersLine.getAttribute('stroke-dasharray')).resolves.toBe('6 4');
+			const band = await charts.nth(1).locator('.abacus-chart__forecast-band').boundingBox();
+			expect(band?.height ?? 0).toBeGreaterThan(2);
+			expect(band?.width ?? 0).toBeGreaterThan(2);
 			await charts
 				.first()
 				.locator('.abacus-chart__annotation')
@@ -382,6 +418,13 @@ export function notesAndForecastSuite(
 				.getByRole('button', { name: `Show notes (${added.length})` })
 				.first()
 				.waitFor();
+			await settled(page);
+			await expect(
+				charts.nth(0).locator('.abacus-chart__forecast-line').count(),
+			).resolves.toBe(netShown ? 1 : 0);
+			await expect(
+				charts.nth(2).locator('.abacus-chart__forecast-line').count(),
+			).resolves.toBe(0);
 			await settled(page);
 			await shot(page, `${mode}-overview-${width}`);
 			const overflow = await page.evaluate(
@@ -431,7 +474,11 @@ export function notesAndForecastSuite(
 						revenuePage(page, width, 'engine', errors),
 					);
 					const title = await page.locator('.abacus-forecast__title').innerText();
-					const [, start, end] = /^Forecast for (\S+) – (\S+)$/.exec(title.trim()) ?? [];
+					const [, first, last] =
+						new RegExp(`^Forecast for (${DAY_TEXT}) – (${DAY_TEXT})$`).exec(
+							title.trim(),
+						) ?? [];
+					const [start, end] = [isoDay(first ?? ''), isoDay(last ?? '')];
 					// Each line says what the engine's route answers.
 					for (const [metric, label] of [
 						['total_sales', 'Total sales'],
@@ -443,14 +490,11 @@ export function notesAndForecastSuite(
 							'wc-analytics/reports/forecast',
 							{ metric, after: `${start}T00:00:00`, before: `${end}T23:59:59` },
 						);
-						expect(answer.shown).toBe(true);
-						const f = answer.forecast as {
-							value: number;
-							lower: number;
-							upper: number;
-						};
+						const f = answer.shown ? answer.forecast : null;
 						expect(lines).toContain(
-							`${label} by ${end} ${money(f.value)} (80 % likely between ${money(f.lower)} and ${money(f.upper)})`,
+							f
+								? `${label} by ${longDay(end)} ${money(f.value)} (80 % likely between ${money(f.lower)} and ${money(f.upper)})`
+								: `${label}: not enough history to forecast this period.`,
 						);
 					}
 					// Asked of the engine, with the page's token; the notes of WordPress.
