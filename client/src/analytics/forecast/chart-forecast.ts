@@ -7,7 +7,13 @@
  */
 import { useMemo } from 'react';
 import type { ChartForecast, ChartInterval } from '@abacus/components';
-import { type ForecastAnswer, isForecastInterval, isForecastMetric } from '@abacus/metrics';
+import {
+	dayNumber,
+	dayText,
+	type ForecastAnswer,
+	isForecastInterval,
+	isForecastMetric,
+} from '@abacus/metrics';
 
 import { useDefaultDateRange } from '../components/use-default-date-range.js';
 import { forecastPeriodOf } from './period.js';
@@ -72,8 +78,10 @@ export function useChartForecast({
 				upper: round(day.upper),
 			})),
 			coverage: answer.coverage,
-			// Later days of a range that reaches into the future have no values yet.
-			knownUntil: `${answer.today}T00:00:00`,
+			// The solid line ends at the last whole day or bucket before the forecast: today, or
+			// the week or month holding it, is known only in part (drawn, it would drop beside its
+			// forecast), and the days to come of a range reaching into the future have no values.
+			knownUntil: `${dayText(dayNumber(points[0].date) - 1)}T00:00:00`,
 			total: {
 				value: round(answer.forecast.value),
 				lower: round(answer.forecast.lower),

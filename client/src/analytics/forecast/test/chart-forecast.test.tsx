@@ -89,7 +89,8 @@ describe('useChartForecast', () => {
 				{ date: '2026-11-30T00:00:00', value: 11.5, lower: 9.5, upper: 14.5 },
 			],
 			coverage: 80,
-			knownUntil: '2026-11-29T00:00:00',
+			// Today (the 29th) is known only in part: the solid line ends the day before.
+			knownUntil: '2026-11-28T00:00:00',
 			total: { value: 1234.4, lower: 1100.2, upper: 1400.6, date: '2026-11-30' },
 		});
 		expect(asked[0]).toMatch(/metric=net_revenue/);
