@@ -20,7 +20,7 @@
  *    orders. Screenshots at 1440 and 390 px in test-results/engine/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,7 +28,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
-import { startWordPress } from '../wordpress/harness.js';
+import { allowLoopbackEngine, startWordPress } from '../wordpress/harness.js';
 import {
 	ADMIN,
 	connect,
@@ -180,24 +180,8 @@ describeIfReady('the reports beyond WooCommerce Analytics on a synced real store
 		// The engine runs on 127.0.0.1 at a random port, which WordPress's own calls refuse: the
 		// Dashboard widget reads its figures from the engine on the server side. As a store with
 		// its engine on a private network does, the site allows it with WordPress's filters.
-		const allowEngine = path.join(dir, 'allow-loopback-engine.php');
-		writeFileSync(
-			allowEngine,
-			`<?php
-// Test only: WordPress may call an engine on 127.0.0.1 at any port.
-add_filter( 'http_request_host_is_external', function ( $external, $host ) {
-	return $external || '127.0.0.1' === $host;
-}, 10, 2 );
-add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
-	if ( '127.0.0.1' === $host ) {
-		$ports[] = (int) wp_parse_url( $url, PHP_URL_PORT );
-	}
-	return $ports;
-}, 10, 3 );
-`,
-		);
 		const site = await startWordPress(zip, {
-			contentFiles: { 'mu-plugins/abacus-test-allow-loopback-engine.php': allowEngine },
+			contentFiles: allowLoopbackEngine(dir),
 		});
 		stack = engineStack(site);
 		timings.wordpress = (Date.now() - t0) / 1000 - timings.pluginZip;

@@ -68,6 +68,7 @@ const SCRIPTS: Array<[string, string[]]> = [
 	['tests/bench/server.js', ['--json']],
 	['tests/bench/engine.js', ['--json']],
 	['tests/bench/pages.js', ['--orders', '--json']],
+	['tests/bench/forecast.js', ['--orders', '--demo-only', '--json']],
 	['tests/bench/clickhouse.js', ['--json']],
 	['tests/bench/browser.js', ['--help']],
 	['tests/bench/bundle.js', ['--help']],

@@ -574,6 +574,32 @@ async function buildPreparedStack(
 }
 
 /**
+ * The wp-content file of a must-use plugin that lets WordPress's own calls reach an engine on
+ * 127.0.0.1 at any port (its safe HTTP calls refuse them), as a store whose engine is on a
+ * private network allows it with WordPress's filters: pass it as `startWordPress`'s
+ * `contentFiles`. Written into `dir`.
+ */
+export function allowLoopbackEngine(dir: string): Record<string, string> {
+	const file = path.join(dir, 'allow-loopback-engine.php');
+	writeFileSync(
+		file,
+		`<?php
+// Test only: WordPress may call an engine on 127.0.0.1 at any port.
+add_filter( 'http_request_host_is_external', function ( $external, $host ) {
+	return $external || '127.0.0.1' === $host;
+}, 10, 2 );
+add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
+	if ( '127.0.0.1' === $host ) {
+		$ports[] = (int) wp_parse_url( $url, PHP_URL_PORT );
+	}
+	return $ports;
+}, 10, 3 );
+`,
+	);
+	return { 'mu-plugins/abacus-test-allow-loopback-engine.php': file };
+}
+
+/**
  * A running copy of the prepared store with the Abacus plugin from `pluginZip` installed and
  * activated (and, when given, extra files copied into wp-content, e.g. languages).
  */

@@ -11,7 +11,7 @@
  * (the store copied by `connect --sync`, the built server serving it on a loopback port).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,7 +23,7 @@ import {
 	pageToken,
 	type EngineStack,
 } from '../engine/stack.js';
-import { freePort, pluginZip, startWordPress } from './harness.js';
+import { allowLoopbackEngine, freePort, pluginZip, startWordPress } from './harness.js';
 import { notesAndForecastSuite } from './notes-forecast.js';
 import { bulkSeedWooCommerce, type BulkSeedResult } from './seed-bulk.js';
 
@@ -58,25 +58,9 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 		// The Abacus plugin (the client build) for the pages below; WordPress's own calls may
 		// reach the engine on 127.0.0.1 at its port, as a store with its engine on a private
 		// network allows it with WordPress's filters.
-		const allowEngine = path.join(dir, 'allow-loopback-engine.php');
-		writeFileSync(
-			allowEngine,
-			`<?php
-// Test only: WordPress may call an engine on 127.0.0.1 at any port.
-add_filter( 'http_request_host_is_external', function ( $external, $host ) {
-	return $external || '127.0.0.1' === $host;
-}, 10, 2 );
-add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
-	if ( '127.0.0.1' === $host ) {
-		$ports[] = (int) wp_parse_url( $url, PHP_URL_PORT );
-	}
-	return $ports;
-}, 10, 3 );
-`,
-		);
 		stack = engineStack(
 			await startWordPress(pluginZip(dir), {
-				contentFiles: { 'mu-plugins/abacus-test-allow-loopback-engine.php': allowEngine },
+				contentFiles: allowLoopbackEngine(dir),
 			}),
 		);
 		const duckdb = path.join(dir, 'generated.duckdb');
