@@ -117,9 +117,15 @@ export function ChartBody({
 	const tableDrawing = useValueAfterPaint(drawing);
 	const svgRef = useRef<SVGSVGElement>(null);
 
-	// Scrolling hides the tooltip (throttled).
+	// Whether the tooltip follows the keyboard (the focused date) rather than the pointer.
+	const byKeyboard = useRef(false);
+	// Scrolling hides the pointer's tooltip (throttled): the page moved under a still pointer. A
+	// tooltip of the keyboard's date stays (focusing the chart scrolls it into view, and that
+	// scroll's event may come after the first key).
 	useEffect(() => {
-		const hide = throttle(() => setActiveIndex(-1), CHART_CONSTANTS.tooltipHideThrottleMs);
+		const hide = throttle(() => {
+			if (!byKeyboard.current) setActiveIndex(-1);
+		}, CHART_CONSTANTS.tooltipHideThrottleMs);
 		window.addEventListener('scroll', hide, { passive: true });
 		return () => {
 			hide.cancel();
@@ -175,6 +181,7 @@ export function ChartBody({
 		const next = getKeyboardIndex(event.key, activeIndex, data.length);
 		if (next !== null) {
 			event.preventDefault();
+			byKeyboard.current = true;
 			setActiveIndex(next);
 		}
 	};
@@ -231,7 +238,10 @@ export function ChartBody({
 				width={width}
 				height={height}
 				aria-hidden="true"
-				onMouseMove={(event) => setActiveIndex(indexAt(event))}
+				onMouseMove={(event) => {
+					byKeyboard.current = false;
+					setActiveIndex(indexAt(event));
+				}}
 				onMouseLeave={() => setActiveIndex(-1)}
 				onClick={hasActions ? (event) => activate(indexAt(event)) : undefined}
 				style={hasActions ? { cursor: 'pointer' } : undefined}

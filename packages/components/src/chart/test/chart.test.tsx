@@ -228,6 +228,30 @@ describe('Chart', () => {
 		);
 	});
 
+	it('keeps the keyboard date’s tooltip when the page scrolls, hides the pointer’s', async () => {
+		const { container } = render(<Chart data={makeData(4, ['a'])} title="Orders" />);
+		const chart = screen.getByRole('group', { name: 'Orders' });
+		const tooltip = () => container.querySelector('.abacus-chart__tooltip');
+		// Focusing the chart scrolls it into view; that scroll's event may come after the key.
+		act(() => chart.focus());
+		fireEvent.keyDown(chart, { key: 'Home' });
+		expect(tooltip()).not.toBeNull();
+		act(() => {
+			window.dispatchEvent(new Event('scroll'));
+		});
+		expect(tooltip()).not.toBeNull();
+		act(() => chart.blur());
+		// The pointer's tooltip goes with a scroll: the page moved under a still pointer.
+		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
+		fireEvent.mouseMove(svg, { clientX: 85 });
+		expect(tooltip()).not.toBeNull();
+		act(() => {
+			window.dispatchEvent(new Event('scroll'));
+		});
+		// Hiding is throttled: this scroll comes within the first one's wait.
+		await waitFor(() => expect(tooltip()).toBeNull());
+	});
+
 	it('does nothing on click or Enter without onPointClick', () => {
 		const { container } = render(<Chart data={makeData(2, ['a'])} title="Orders" />);
 		const svg = container.querySelector('svg.abacus-chart__svg') as SVGSVGElement;
