@@ -84,12 +84,17 @@ function get(server: Server, url: string, bearer?: string): Promise<Answer> {
 
 /** Store `i`'s answer from the engine equals its DuckDB server's (JSON, X-WP-Total). */
 async function same(i: number, url: string): Promise<Answer> {
-	const click = await get(engine, url, token(i));
-	const reference = await get(duck[i], url);
+	// Both servers at once: they share nothing but the store's data.
+	const [click, reference] = await Promise.all([get(engine, url, token(i)), get(duck[i], url)]);
 	expect([url, reference.status]).toEqual([url, 200]);
 	expect([url, click.status, json(click.body)]).toEqual([url, 200, json(reference.body)]);
 	expect([url, click.total]).toEqual([url, reference.total]);
 	return click;
+}
+
+/** `same` for each of `urls`, asked at once (read-only routes: no answer depends on another). */
+async function sameAll(i: number, urls: string[]): Promise<void> {
+	await Promise.all(urls.map((url) => same(i, url)));
 }
 
 const A = 'wc-analytics/reports';
@@ -105,9 +110,12 @@ interface ProfitRow {
 
 /** The profit routes a page asks for, with a store's own products and categories. */
 async function profitRoutes(i: number): Promise<string[]> {
-	const products = (await get(duck[i], `${A}/profit?${YEAR}&per_page=100`)).body as ProfitRow[];
-	const categories = (await get(duck[i], `${A}/profit?${YEAR}&by=category&per_page=100`))
-		.body as ProfitRow[];
+	const [productAnswer, categoryAnswer] = await Promise.all([
+		get(duck[i], `${A}/profit?${YEAR}&per_page=100`),
+		get(duck[i], `${A}/profit?${YEAR}&by=category&per_page=100`),
+	]);
+	const products = productAnswer.body as ProfitRow[];
+	const categories = categoryAnswer.body as ProfitRow[];
 	const costed = products.filter((p) => p.cost !== null).map((p) => p.product_id);
 	const uncosted = products.filter((p) => p.items_without_cost > 0).map((p) => p.product_id);
 	const two = [...costed.slice(0, 1), ...uncosted.slice(0, 1)].join(',');
@@ -135,7 +143,7 @@ test.each([0, 1])(
 	'profit table, stats and missing costs equal store %i’s DuckDB server',
 	async (i) => {
 		const routes = await profitRoutes(i);
-		for (const url of routes) await same(i, url);
+		await sameAll(i, routes);
 		// A figure a page shows is there: costs and lines without a cost, as the demo makes them.
 		const stats = (await get(engine, routes[0], token(i))).body as {
 			totals: { cost: number | null; items_without_cost: number; orders_count: number };
@@ -267,7 +275,7 @@ async function saveBoth(i: number, body: Record<string, unknown>): Promise<unkno
 }
 
 test('a cost saved with a store’s token changes that store’s figures as on DuckDB, never the other’s', async () => {
-	const routes = [await profitRoutes(0), await profitRoutes(1)];
+	const routes = await Promise.all([profitRoutes(0), profitRoutes(1)]);
 	const before = await Promise.all(
 		routes[1].map((url) => get(engine, url, token(1)).then((a) => a.body)),
 	);
@@ -310,14 +318,16 @@ test('a cost saved with a store’s token changes that store’s figures as on D
 	// The same day again replaces that day's entry.
 	await saveBoth(0, { product_id: costed?.product_id, cost: '3.80', date_from: '2025-11-01' });
 
-	for (const url of routes[0]) await same(0, url);
-	await same(0, `abacus/v1/costs?product=${costed?.product_id}`);
-	await same(0, `abacus/v1/costs?product=${uncosted?.product_id}`);
+	await sameAll(0, [
+		...routes[0],
+		`abacus/v1/costs?product=${costed?.product_id}`,
+		`abacus/v1/costs?product=${uncosted?.product_id}`,
+	]);
 	const after = await Promise.all(
 		routes[1].map((url) => get(engine, url, token(1)).then((a) => a.body)),
 	);
 	expect(after).toEqual(before);
-	for (const url of routes[1]) await same(1, url);
+	await sameAll(1, routes[1]);
 });
 
 test('a cost save is refused as on DuckDB: a token without edit_costs, bad input, another store', async () => {
@@ -457,7 +467,7 @@ test('the cost editor lists variations in menu order and a save takes the store�
 	const clickA = await postCost(engine, third, { Authorization: `Bearer ${token(0, true)}` });
 	const referenceA = await postCost(duck[0], third, { 'X-WP-Nonce': NONCE });
 	expect([clickA.status, clickA.body]).toEqual([400, referenceA.body]);
-	for (const url of await profitRoutes(1)) await same(1, url);
+	await sameAll(1, await profitRoutes(1));
 });
 
 test('loading a store again keeps the costs saved through the engine since its last load', async () => {
@@ -488,5 +498,5 @@ test('loading a store again keeps the costs saved through the engine since its l
 	const reference = await postCost(duck[1], body, { 'X-WP-Nonce': NONCE });
 	expect(reference.status).toBe(200);
 	await same(1, editor);
-	for (const url of await profitRoutes(1)) await same(1, url);
+	await sameAll(1, await profitRoutes(1));
 });

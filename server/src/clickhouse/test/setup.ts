@@ -47,7 +47,8 @@ import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
 import { putStore } from '../load.js';
-import { createClusterSchema, loadStore } from '../store.js';
+import { createClusterSchema, createStoreRegistry, loadStore } from '../store.js';
+import { cachedStoreFile } from './store-cache.js';
 
 export const NOW = new Date('2026-03-31T12:00:00Z');
 
@@ -91,7 +92,10 @@ export const json = (value: unknown): unknown =>
 		AVERAGES.has(key) && typeof v === 'number' ? Math.round(v * 100) / 100 : v,
 	);
 
-/** Generates each store (`orders` orders over 400 days up to NOW) into `dir/store<id>.duckdb`. */
+/**
+ * Generates each store (`orders` orders over 400 days up to NOW) into `dir/store<id>.duckdb`: a
+ * copy of the cached store of the same spec when there is one (`store-cache.ts`).
+ */
 export async function generateStores(
 	dir: string,
 	specs: StoreSpec[],
@@ -100,14 +104,21 @@ export async function generateStores(
 	const stores: TestStore[] = [];
 	for (const spec of specs) {
 		const file = path.join(dir, `store${spec.id}.duckdb`);
+		const generate = { orders, seed: spec.seed, timeZone: spec.timeZone, now: NOW, days: 400 };
+		// Generated once per spec and copied from the cache by every file that asks for it.
+		await cachedStoreFile(
+			{ generate: { ...generate, now: NOW.toISOString() } },
+			file,
+			async (to) => {
+				const made = await Db.open(to);
+				try {
+					await generateStore(made, generate);
+				} finally {
+					made.close();
+				}
+			},
+		);
 		const db = await Db.open(file);
-		await generateStore(db, {
-			orders,
-			seed: spec.seed,
-			timeZone: spec.timeZone,
-			now: NOW,
-			days: 400,
-		});
 		stores.push({ id: spec.id, db, timeZone: spec.timeZone, file });
 	}
 	return stores;
@@ -139,7 +150,10 @@ export async function loadCluster(
 	const shardClients = cluster.shards.map(
 		(shard) => new ClickHouseClient({ url: shard.url, database }),
 	);
-	for (const store of stores) await loadStore(store.db, client, store.id, { batchRows: 1000 });
+	// The stores side by side: each load touches its own store id's rows only.
+	await Promise.all(
+		stores.map((store) => loadStore(store.db, client, store.id, { batchRows: 1000 })),
+	);
 	return { cluster, client, shardClients };
 }
 
@@ -284,20 +298,27 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 		}
 		cluster = await started;
 		const target = { url: cluster.shards[0].url, database: 'abacus' };
-		for (const [i, store] of stores.entries()) {
-			const spec = options.stores[i];
-			for (const [name, value] of Object.entries(spec.options ?? {}))
-				await writeOption(store.db, name, value);
-			await putStore({
-				target,
-				shardUrls: cluster.shards.map((s) => s.url),
-				cluster: cluster.name,
-				db: store.db,
-				storeUrl: spec.url,
-				storeId: store.id,
-				batchRows: 2000,
-			});
-		}
+		const shardUrls = cluster.shards.map((s) => s.url);
+		// The schema once, then the stores side by side (each load touches its own store id's
+		// rows; putStore finds the tables made).
+		await createClusterSchema(shardUrls, cluster.name, target.database);
+		await createStoreRegistry(shardUrls, cluster.name, target.database);
+		await Promise.all(
+			stores.map(async (store, i) => {
+				const spec = options.stores[i];
+				for (const [name, value] of Object.entries(spec.options ?? {}))
+					await writeOption(store.db, name, value);
+				await putStore({
+					target,
+					shardUrls,
+					cluster: (cluster as Cluster).name,
+					db: store.db,
+					storeUrl: spec.url,
+					storeId: store.id,
+					batchRows: 2000,
+				});
+			}),
+		);
 		// Each store's DuckDB server and the engine start side by side (separate files and ports);
 		// every start settles before a failure is thrown, so that stop() closes all that started.
 		const duckStarts =
