@@ -73,24 +73,44 @@ export type LineScope = (alias: string) => string;
  * computed per request. With `scope`, only the unfixed lines it keeps (and the sale lines their
  * refunds need) are computed.
  */
-export function lineCostsSql(scope?: LineScope): string {
-	// A refund line takes its sale's cost, so the scope brings in the lines of the orders its
-	// refunds refund too.
-	const inScope = scope
-		? `AND (${scope('l')} OR l.order_id IN (
-				SELECT r.parent_id FROM orders r JOIN order_product_lookup l2 ON l2.order_id = r.id
-				WHERE r.parent_id <> 0 AND ${scope('l2')}))`
-		: '';
-	return `(
-		WITH unfixed AS (
+export function lineCostsSql(scope?: LineScope, lines = 'order_product_lookup'): string {
+	const columns = 'order_item_id, order_id, product_id, variation_id, product_qty';
+	// With a scope: the lines it keeps, and (a refund line takes its sale's cost) every line of
+	// the orders their refunds refund, which may lie outside it. Only these candidates are looked
+	// up among the fixed lines, so the large tables are read by key, never anti-joined whole.
+	const unfixed = scope
+		? `candidates AS (
+			SELECT ${columns} FROM ${lines} l WHERE ${scope('l')}
+			UNION
+			SELECT ${columns} FROM order_product_lookup p
+			WHERE p.order_id IN (
+				SELECT r.parent_id FROM orders r
+				WHERE r.parent_id <> 0
+					AND r.id IN (SELECT l2.order_id FROM ${lines} l2 WHERE ${scope('l2')}))
+		),
+		candidates_fixed AS (
+			SELECT f.order_item_id FROM order_line_costs f
+			WHERE f.order_item_id IN (SELECT order_item_id FROM candidates)
+		),
+		unfixed AS (
+			SELECT c.* FROM candidates c
+			WHERE c.order_item_id NOT IN (SELECT order_item_id FROM candidates_fixed)
+		),`
+		: `unfixed AS (
 			SELECT l.order_item_id, l.order_id, l.product_id, l.variation_id, l.product_qty
 			FROM order_product_lookup l
 			WHERE NOT EXISTS (SELECT 1 FROM order_line_costs f WHERE f.order_item_id = l.order_item_id)
-				${inScope}
+		),`;
+	return `(
+		WITH ${unfixed}
+		-- The orders of those lines, picked by key before joining (a join would hash the whole
+		-- orders table).
+		unfixed_orders AS (
+			SELECT id, parent_id, date_created FROM orders WHERE id IN (SELECT order_id FROM unfixed)
 		),
 		sale_lines AS (
 			SELECT u.*, CAST(o.date_created AS DATE) AS sale_day
-			FROM unfixed u JOIN orders o ON o.id = u.order_id AND o.parent_id = 0
+			FROM unfixed u JOIN unfixed_orders o ON o.id = u.order_id AND o.parent_id = 0
 		),
 		item_cogs AS (
 			SELECT m.order_item_id, MAX(TRY_CAST(m.meta_value AS DOUBLE)) AS line_cost
@@ -124,7 +144,7 @@ export function lineCostsSql(scope?: LineScope): string {
 			LEFT JOIN by_product bp ON bp.order_item_id = s.order_item_id
 		),
 		refund_lines AS (
-			SELECT u.*, r.parent_id FROM unfixed u JOIN orders r ON r.id = u.order_id AND r.parent_id <> 0
+			SELECT u.*, r.parent_id FROM unfixed u JOIN unfixed_orders r ON r.id = u.order_id AND r.parent_id <> 0
 		),
 		parent_costs AS (
 			SELECT p.order_id, p.product_id, p.variation_id,
@@ -156,9 +176,10 @@ export function lineCostsSql(scope?: LineScope): string {
  * of their returns as items sold is (a refund line has its sale's cost, or none), and how many
  * order lines (not refunds) have no cost (`uncosted_lines`). Every figure is a sum, so a
  * range of whole days adds up the same as its lines. `scope` limits it to some lines (some days
- * or a product).
+ * or a product); `lines` is a table holding at least the lookup rows `scope` keeps (every row of
+ * `order_product_lookup` by default), which the roll-up and the scope's lines are read from.
  */
-export function profitRollupSelect(scope?: LineScope): string {
+export function profitRollupSelect(scope?: LineScope, lines = 'order_product_lookup'): string {
 	const unitCost = 'COALESCE(f.unit_cost, c.unit_cost)';
 	return `
 		SELECT CAST(l.date_created AS DATE) AS day, s.status, l.product_id, l.variation_id,
@@ -171,10 +192,10 @@ export function profitRollupSelect(scope?: LineScope): string {
 			CAST(COALESCE(SUM(l.product_qty) FILTER (WHERE ${unitCost} IS NULL), 0)
 				AS BIGINT) AS items_without_cost,
 			COUNT(*) FILTER (WHERE ${unitCost} IS NULL AND s.parent_id = 0) AS uncosted_lines
-		FROM order_product_lookup l
+		FROM ${lines} l
 		JOIN order_stats s ON s.order_id = l.order_id
 		LEFT JOIN order_line_costs f ON f.order_item_id = l.order_item_id
-		LEFT JOIN ${lineCostsSql(scope)} c ON c.order_item_id = l.order_item_id
+		LEFT JOIN ${lineCostsSql(scope, lines)} c ON c.order_item_id = l.order_item_id
 		${scope ? `WHERE ${scope('l')}` : ''}
 		GROUP BY 1, 2, 3, 4`;
 }

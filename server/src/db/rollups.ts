@@ -144,6 +144,7 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 				? (alias) =>
 						`${keep(alias)} AND ${byPair('date_created', `CAST(${alias}.date_created AS DATE)`, `${alias}.product_id`)}`
 				: undefined,
+			productLines,
 		),
 		// By paid and by completed date: an order without that date is in neither.
 		order_basis_daily: ROLLUP_BASES.map(

@@ -170,4 +170,83 @@ describe('Profit from the daily roll-up equals Profit from the lines', () => {
 		});
 		await expectSame();
 	});
+
+	it('a refund synced in a later batch than its sale takes the sale’s cost, not fixed yet', async () => {
+		// A sale of a costed product on one day, synced (its lines are not fixed until the next
+		// cost edit), then in another batch its refund on a later day: the refund's day is
+		// re-derived alone, and its line still takes the cost of the sale's day.
+		const sample = await db.one<{ order_id: number; product_id: number }>(
+			`SELECT l.order_id, l.product_id FROM order_product_lookup l
+			JOIN orders o ON o.id = l.order_id
+			JOIN order_line_costs f ON f.order_item_id = l.order_item_id
+			WHERE o.parent_id = 0 AND l.variation_id = 0 AND f.source = 'history'
+			ORDER BY l.order_id LIMIT 1`,
+		);
+		const costed = Number(sample?.product_id);
+		const next = await db.one<{ id: number; item: number }>(
+			'SELECT (SELECT MAX(id) FROM orders) AS id, (SELECT MAX(order_item_id) FROM order_items) AS item',
+		);
+		const saleId = Number(next?.id) + 1;
+		const sale = await readOrder(db, Number(sample?.order_id));
+		const line = sale.lines.find((l) => l.product_id === costed && l.variation_id === 0);
+		if (!line) throw new Error('the sample order has no line of the product');
+		Object.assign(sale, {
+			id: saleId,
+			number: String(saleId),
+			status: 'completed',
+			date_created: '2025-02-03 09:00:00',
+			date_created_gmt: '2025-02-03 09:00:00',
+			date_paid: '2025-02-03 09:00:00',
+			date_completed: '2025-02-04 09:00:00',
+			lines: [{ ...line, order_item_id: Number(next?.item) + 1, qty: 4, meta: [] }],
+			coupons: [],
+		});
+		await applyOrderChanges(db, { upsert: [sale], remove: [] });
+		const refund = {
+			...sale,
+			id: saleId + 1,
+			parent_id: saleId,
+			type: 'shop_order_refund' as const,
+			date_created: '2025-02-20 15:00:00',
+			date_created_gmt: '2025-02-20 15:00:00',
+			date_paid: null,
+			date_completed: null,
+			total: -line.total / 2,
+			shipping_total: 0,
+			shipping_tax: 0,
+			cart_tax: 0,
+			discount_total: 0,
+			taxes: [],
+			lines: [
+				{
+					...line,
+					order_item_id: Number(next?.item) + 2,
+					qty: -2,
+					subtotal: -line.subtotal / 2,
+					total: -line.total / 2,
+					tax: 0,
+					shipping: 0,
+					shipping_tax: 0,
+					meta: [],
+				},
+			],
+		};
+		await applyOrderChanges(db, { upsert: [refund], remove: [] });
+		const fixed = await db.one<{ n: number }>(
+			'SELECT COUNT(*) AS n FROM order_line_costs WHERE order_id IN (?, ?)',
+			[saleId, saleId + 1],
+		);
+		expect(Number(fixed?.n)).toBe(0);
+		// The refund's day: its returned items carry the sale's cost back.
+		const day = new Query({
+			after: '2025-02-20T00:00:00',
+			before: '2025-02-20T23:59:59',
+			products: String(costed),
+		});
+		const rolled = await profitStats(db, day, settings(1));
+		const lines = await profitStats(db, day, settings(1), { rollups: false });
+		expect(cents(rolled.body)).toEqual(cents(lines.body));
+		expect(rolled.body.totals.items_without_cost).toBe(0);
+		await expectSame();
+	});
 });
