@@ -19,7 +19,6 @@
  *    of goods grows); the orders report's whole-report CSV comes from the engine and lists its
  *    orders. Screenshots at 1440 and 390 px in test-results/engine/.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +27,12 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { listEngineStores, listStores, StoreSync } from '../../server/src/sync/index.js';
-import { allowLoopbackEngine, startWordPress } from '../wordpress/harness.js';
+import {
+	allowLoopbackEngine,
+	signInOnce,
+	pluginZip,
+	startWordPress,
+} from '../wordpress/harness.js';
 import {
 	ADMIN,
 	connect,
@@ -170,12 +174,7 @@ describeIfReady('the reports beyond WooCommerce Analytics on a synced real store
 			);
 		}
 		dir = mkdtempSync(path.join(os.tmpdir(), 'abacus-beyond-'));
-		const zip = path.join(dir, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(dir);
 		timings.pluginZip = (Date.now() - t0) / 1000;
 		// The engine runs on 127.0.0.1 at a random port, which WordPress's own calls refuse: the
 		// Dashboard widget reads its figures from the engine on the server side. As a store with
@@ -412,6 +411,10 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 		cookie: string | null;
 	}
 
+	/** Each user through wp-login.php once, then with the cookies that login gave. */
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
+	/** A new page of `width` signed in as `user` (through wp-login.php the first time). */
 	async function logIn(
 		width: number,
 		user: { user: string; password: string } = ADMIN,
@@ -457,22 +460,8 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 				cookie: headers.cookie ?? null,
 			});
 		});
-		// WordPress sometimes answers a login with its form again: try again, up to three times.
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${stack.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', user.user);
-			await page.fill('#user_pass', user.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				break;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		signIn ??= signInOnce(stack.url);
+		await signIn(page, user);
 		return { page, seen };
 	}
 

@@ -9,7 +9,6 @@
  * view_woocommerce_reports gets no widget, no widget script and no figures from the route.
  * Screenshots at 1440 and 390 px.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 import {
 	ADMIN,
-	freePort,
-	logInAs,
+	signInOnce,
 	missingPrerequisite,
 	pluginZip,
 	restApiKey,
@@ -27,6 +25,7 @@ import {
 	type WordPressSite,
 } from './harness.js';
 import { connect } from '../engine/stack.js';
+import { startEngine } from '../support/engine-process.js';
 
 const root = path.resolve(__dirname, '../..');
 const missing = missingPrerequisite();
@@ -119,6 +118,9 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
 	}, 120000);
 
+	/** Each user through wp-login.php once, then with the cookies that login gave. */
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
 	async function logIn(
 		user: { user: string; password: string },
 		width = 1440,
@@ -127,7 +129,8 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 		const page = await context.newPage();
 		const errors: string[] = [];
 		page.on('pageerror', (error) => errors.push(error.message));
-		await logInAs(page, site.url, user);
+		signIn ??= signInOnce(site.url);
+		await signIn(page, user);
 		return { context, page, errors };
 	}
 
@@ -370,33 +373,12 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 				args: ['--sync'],
 			}),
 		).toContain(`Registered ${site.url}`);
-		const port = await freePort();
-		const engine = spawn(
-			'node',
-			[
-				'server/build/cli.js',
-				'--db',
-				database,
-				'--port',
-				String(port),
-				'--allow-private-stores',
-			],
-			{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-		);
-		const engineUrl = `http://127.0.0.1:${port}`;
+		const engine = await startEngine(['--db', database, '--allow-private-stores'], {
+			cwd: root,
+			timeoutMs: 300000,
+		});
+		const engineUrl = engine.url;
 		try {
-			let output = '';
-			await new Promise<void>((resolve, reject) => {
-				const read = (chunk: Buffer) => {
-					output += chunk.toString();
-					if (output.includes('Abacus is running at')) resolve();
-				};
-				engine.stdout?.on('data', read);
-				engine.stderr?.on('data', read);
-				engine.once('exit', (code) =>
-					reject(new Error(`The engine stopped (${code}): ${output}`)),
-				);
-			});
 			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
 update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
 
@@ -458,9 +440,7 @@ update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
 
 			// With the engine stopped and nothing kept, the widget says the engine cannot be
 			// reached, with Retry: its figures came from there.
-			const exited = new Promise((resolve) => engine.once('exit', resolve));
-			engine.kill('SIGTERM');
-			await exited;
+			await engine.stop();
 			site.php(
 				'global $wpdb; $wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE \'\\_transient%abacus\\_dw\\_%\'" );',
 			);
@@ -479,9 +459,7 @@ update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
 			await context.close();
 		} finally {
 			site.php("delete_option( 'abacus_engine' ); delete_option( 'abacus_engine_secret' );");
-			const exited = new Promise((resolve) => engine.once('exit', resolve));
-			engine.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+			await engine.stop(10000);
 		}
 	}, 600000);
 

@@ -10,9 +10,9 @@
  * the mouse: the settings card sets a weekly digest up, previews it and sends a test, at 1440 and
  * 390 px; the e-mail's HTML is shown as a mail client would and photographed for the README.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,16 +24,17 @@ import {
 	ADMIN,
 	SHOP_MANAGER,
 	SUBSCRIBER,
+	signInOnce,
 	missingPrerequisite,
+	pluginZip,
+	restApiKey,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
 import { connect } from '../engine/stack.js';
+import { startEngine } from '../support/engine-process.js';
 
 const root = path.resolve(__dirname, '../..');
-const buildRoot = process.env.ABACUS_BUILD_ROOT
-	? path.resolve(process.env.ABACUS_BUILD_ROOT)
-	: path.join(root, 'build');
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress digests test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
@@ -41,21 +42,6 @@ const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
 const OWNER_ADDRESS = 'owner@example.org';
 const REFUSED_ADDRESS = 'refused@example.org';
 const ENGINE_SECRET = 'digest-engine-secret-0123456789abcdef';
-
-/** A free loopback port. */
-function unusedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
-}
 
 interface Range {
 	after: string;
@@ -133,12 +119,7 @@ describeIfReady('e-mail digests in WordPress', () => {
 		});
 		await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 		const port = (smtp.server.address() as AddressInfo).port;
-		const zip = path.join(tmp, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(tmp);
 		const mailer = path.join(tmp, 'mail-sink.php');
 		writeFileSync(
 			mailer,
@@ -206,6 +187,10 @@ echo wp_json_encode( $ids );`);
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
 	}, 120000);
 
+	/** Each user through wp-login.php once, then with the cookies that login gave. */
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
+	/** A new page of `width` signed in as `user` (through wp-login.php the first time). */
 	async function logIn(
 		user: { user: string; password: string },
 		width = 1440,
@@ -214,21 +199,8 @@ echo wp_json_encode( $ids );`);
 		const page = await context.newPage();
 		const errors: string[] = [];
 		page.on('pageerror', (error) => errors.push(error.message));
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', user.user);
-			await page.fill('#user_pass', user.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				break;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		signIn ??= signInOnce(site.url);
+		await signIn(page, user);
 		return { context, page, errors };
 	}
 
@@ -914,17 +886,7 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => '', 'before' => ''
 	test('with the Abacus engine chosen, the figures come from the engine', async () => {
 		// The engine as a store owner sets it up: a read-only REST key, `connect --sync` copies the
 		// store, the built server serves it, the plugin is pointed at it.
-		const keys = lastJson<{ key: string; secret: string }>(
-			site.php(`global $wpdb;
-$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
-$key = 'ck_' . wc_rand_hash();
-$secret = 'cs_' . wc_rand_hash();
-$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
-	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
-	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
-) );
-echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`),
-		);
+		const keys = restApiKey(site);
 		const database = path.join(tmp, 'engine.duckdb');
 		expect(
 			connect(site.url, keys, {
@@ -933,35 +895,13 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`),
 				args: ['--sync'],
 			}),
 		).toContain(`Registered ${site.url}`);
-		const port = await unusedPort();
-		const engineUrl = `http://127.0.0.1:${port}`;
-		const engine = spawn(
-			'node',
-			[
-				'server/build/cli.js',
-				'--db',
-				database,
-				'--port',
-				String(port),
-				'--allow-private-stores',
-			],
-			{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-		);
 		const { context, page } = await logIn(ADMIN);
-		const stopped = new Promise((resolve) => engine.once('exit', resolve));
+		const engine = await startEngine(['--db', database, '--allow-private-stores'], {
+			cwd: root,
+			timeoutMs: 300000,
+		});
+		const engineUrl = engine.url;
 		try {
-			let output = '';
-			await new Promise<void>((resolve, reject) => {
-				const read = (chunk: Buffer) => {
-					output += chunk.toString();
-					if (output.includes('Abacus is running at')) resolve();
-				};
-				engine.stdout?.on('data', read);
-				engine.stderr?.on('data', read);
-				engine.once('exit', (code) =>
-					reject(new Error(`The engine stopped (${code}): ${output}`)),
-				);
-			});
 			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
 update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
 			const preview = await rest<{ html: string; period: string }>(
@@ -997,8 +937,7 @@ echo wp_json_encode( array( 'key' => $due['key'], 'after' => $due['start']->form
 			expect(preview.body.html).toContain(`>${money(totals.net_revenue)}</span>`);
 			// With the engine stopped, the digest says the engine cannot be reached: its figures
 			// came from there.
-			engine.kill('SIGTERM');
-			await stopped;
+			await engine.stop();
 			const down = await rest<{ message: string }>(
 				page,
 				'POST',
@@ -1011,8 +950,7 @@ echo wp_json_encode( array( 'key' => $due['key'], 'after' => $due['start']->form
 			expect(down.body.message).toContain(`The engine at ${engineUrl} could not be reached`);
 		} finally {
 			site.php("delete_option( 'abacus_engine' ); delete_option( 'abacus_engine_secret' );");
-			engine.kill('SIGTERM');
-			await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 10000))]);
+			await engine.stop(10000);
 			await context.close();
 		}
 	}, 600000);

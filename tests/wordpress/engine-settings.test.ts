@@ -7,9 +7,7 @@
  * the engine's figures). With the engine stopped the page says it is unreachable and "Use
  * WooCommerce's figures" serves the page from WordPress.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,7 +17,10 @@ import {
 	ADMIN,
 	SHOP_MANAGER,
 	SUBSCRIBER,
+	signInOnce,
 	missingPrerequisite,
+	pluginZip,
+	restApiKey,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
@@ -29,11 +30,9 @@ import {
 	verifyEngineToken,
 } from '../../server/src/engine-auth/token.js';
 import { connect } from '../engine/stack.js';
+import { freePort, startEngine, type EngineProcess } from '../support/engine-process.js';
 
 const root = path.resolve(__dirname, '../..');
-const buildRoot = process.env.ABACUS_BUILD_ROOT
-	? path.resolve(process.env.ABACUS_BUILD_ROOT)
-	: path.join(root, 'build');
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress engine test: ${missing}`);
 const describeIfReady = missing ? describe.skip : describe;
@@ -55,21 +54,6 @@ function money(value: number): string {
 	return value < 0 ? `-$${abs}` : `$${abs}`;
 }
 
-/** A loopback port nothing listens on. */
-function unusedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
-}
-
 interface Seen {
 	url: string;
 	status: number;
@@ -81,18 +65,13 @@ interface Seen {
 
 describeIfReady('the Abacus engine in WordPress', () => {
 	let site: WordPressSite;
-	let engine: { url: string; process: ChildProcess } | null = null;
+	let engine: EngineProcess | null = null;
 	let browser: Browser;
 	let tmp: string;
 
 	beforeAll(async () => {
 		tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-engine-'));
-		const zip = path.join(tmp, 'abacus.zip');
-		execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
-			cwd: root,
-			stdio: 'ignore',
-			env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
-		});
+		const zip = pluginZip(tmp);
 		// WordPress's safe HTTP calls refuse an address on this machine or an unusual port (the
 		// engine here is on 127.0.0.1 at a random port): a test must-use plugin lets this site call
 		// it, with WordPress's own filters, while the option engine_test_allow_loopback is set.
@@ -123,23 +102,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 		const engineRoot = process.env.ABACUS_ENGINE_ROOT
 			? path.resolve(process.env.ABACUS_ENGINE_ROOT)
 			: root;
-		const keys = JSON.parse(
-			site
-				.php(
-					`global $wpdb;
-$user = get_user_by( 'login', ${JSON.stringify(ADMIN.user)} );
-$key = 'ck_' . wc_rand_hash();
-$secret = 'cs_' . wc_rand_hash();
-$wpdb->insert( $wpdb->prefix . 'woocommerce_api_keys', array(
-	'user_id' => $user->ID, 'description' => 'Abacus engine', 'permissions' => 'read',
-	'consumer_key' => wc_api_hash( $key ), 'consumer_secret' => $secret, 'truncated_key' => substr( $key, -7 ),
-) );
-echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
-				)
-				.trim()
-				.split('\n')
-				.pop() ?? '{}',
-		) as { key: string; secret: string };
+		const keys = restApiKey(site);
 		const database = path.join(tmp, 'engine.duckdb');
 		const connected = connect(site.url, keys, {
 			db: database,
@@ -148,46 +111,12 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 			cwd: engineRoot,
 		});
 		expect(connected).toContain(`Registered ${site.url}`);
-		const port = await unusedPort();
-		const child = spawn(
-			'node',
-			// The store is on 127.0.0.1: the engine reaches it only when allowed.
-			[
-				'server/build/cli.js',
-				'--db',
-				database,
-				'--port',
-				String(port),
-				'--allow-private-stores',
-				// An hour between rounds: a saved setting that reaches it sooner came by the notice.
-				'--sync-interval',
-				'3600',
-			],
-			{
-				cwd: engineRoot,
-				stdio: ['ignore', 'pipe', 'pipe'],
-			},
+		// The store is on 127.0.0.1: the engine reaches it only when allowed. An hour between
+		// rounds: a saved setting that reaches it sooner came by the notice.
+		engine = await startEngine(
+			['--db', database, '--allow-private-stores', '--sync-interval', '3600'],
+			{ cwd: engineRoot },
 		);
-		let output = '';
-		await new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(
-				() => reject(new Error(`The engine did not start: ${output}`)),
-				120000,
-			);
-			const read = (chunk: Buffer) => {
-				output += chunk.toString();
-				if (output.includes('Abacus is running at')) {
-					clearTimeout(timer);
-					resolve();
-				}
-			};
-			child.stdout?.on('data', read);
-			child.stderr?.on('data', read);
-			child.once('exit', (code) =>
-				reject(new Error(`The engine stopped (${code}): ${output}`)),
-			);
-		});
-		engine = { url: `http://127.0.0.1:${port}`, process: child };
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
 			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
@@ -211,14 +140,15 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 	});
 
 	async function stopEngine(): Promise<void> {
-		const child = engine?.process;
+		const running = engine;
 		engine = null;
-		if (!child || child.exitCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
-		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+		await running?.stop(10000);
 	}
 
+	/** Each user through wp-login.php once, then with the cookies that login gave. */
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
+	/** A new page of `width` signed in as `user` (through wp-login.php the first time). */
 	async function logIn(
 		width: number,
 		user: { user: string; password: string } = ADMIN,
@@ -232,23 +162,8 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 				problems.push(`console: ${message.text()}`);
 			}
 		});
-		// WordPress sometimes answers a login with its form again (its test cookie not yet set when
-		// the form is sent): try again, up to three times.
-		for (let attempt = 1; ; attempt += 1) {
-			await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-			await page.fill('#user_login', user.user);
-			await page.fill('#user_pass', user.password);
-			await page.click('#wp-submit');
-			try {
-				await page.waitForURL((url) => !url.pathname.endsWith('/wp-login.php'), {
-					waitUntil: 'domcontentloaded',
-					timeout: 30_000,
-				});
-				break;
-			} catch (error) {
-				if (attempt === 3) throw error;
-			}
-		}
+		signIn ??= signInOnce(site.url);
+		await signIn(page, user);
 		return page;
 	}
 
@@ -322,7 +237,7 @@ echo wp_json_encode( array( 'key' => $key, 'secret' => $secret ) ), "\\n";`,
 		expect(saved.trim()).toBe('null');
 
 		// An unreachable engine: Test connection says so.
-		const closed = await unusedPort();
+		const closed = await freePort();
 		await address.fill(`http://127.0.0.1:${closed}`);
 		await card.getByRole('button', { name: 'Test connection' }).click();
 		await card

@@ -23,12 +23,13 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import yauzl from 'yauzl';
+
+import { freePort } from '../support/engine-process.js';
 
 export const VERSIONS = { wordpress: '6.8.8', woocommerce: '10.0.2' } as const;
 export const ADMIN = { user: 'admin', password: 'abacus-admin-password' };
@@ -95,21 +96,6 @@ export function missingPrerequisite(): string | null {
 		}
 	}
 	return null;
-}
-
-/** A free loopback port: nothing listens on it once it is returned. */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
 }
 
 async function waitFor(
@@ -743,6 +729,33 @@ export async function logInAs(
 			if (attempt === 3) throw error;
 		}
 	}
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/**
+ * Signs users in on `siteUrl`, each through wp-login.php once: the first time a user signs in on a
+ * page it goes through the form (logInAs); later the page's new browser context gets the cookies
+ * that login gave (WordPress still accepts them), without loading wp-login.php and the Dashboard
+ * again. `fresh` goes through the form again (and keeps its cookies for later).
+ */
+export function signInOnce(
+	siteUrl: string,
+): (
+	page: Page,
+	user: { user: string; password: string },
+	options?: { fresh?: boolean },
+) => Promise<void> {
+	const signedIn = new Map<string, Cookies>();
+	return async (page, user, options = {}) => {
+		const cookies = options.fresh ? undefined : signedIn.get(user.user);
+		if (cookies) {
+			await page.context().addCookies(cookies);
+			return;
+		}
+		await logInAs(page, siteUrl, user);
+		signedIn.set(user.user, await page.context().cookies());
+	};
 }
 
 /**

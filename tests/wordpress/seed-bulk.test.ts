@@ -10,7 +10,6 @@
  * 390 px (notes-forecast.ts): on WooCommerce's own figures, then with the Abacus engine chosen
  * (the store copied by `connect --sync`, the built server serving it on a loopback port).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,11 @@ import {
 	pageToken,
 	type EngineStack,
 } from '../engine/stack.js';
-import { allowLoopbackEngine, freePort, pluginZip, startWordPress } from './harness.js';
+import {
+	startEngine as startEngineProcess,
+	type EngineProcess,
+} from '../support/engine-process.js';
+import { allowLoopbackEngine, pluginZip, startWordPress } from './harness.js';
 import { notesAndForecastSuite } from './notes-forecast.js';
 import { bulkSeedWooCommerce, type BulkSeedResult } from './seed-bulk.js';
 
@@ -115,26 +118,32 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 		if (!expected) throw new Error('No expected figures.');
 		expect(Number(expected.orders)).toBeGreaterThan(20);
 
-		// wc/v3/orders: the month's orders, page by page, and the sum of their totals.
-		let page = 1;
-		let pages = 1;
-		let count = 0;
-		let total = 0;
-		do {
-			const answer = await stack.wc<WooOrder[]>('wc/v3/orders', {
+		// wc/v3/orders: the month's orders, every page (the first says how many; the others
+		// asked together), and the sum of their totals.
+		const ordersPage = (page: number) =>
+			stack.wc<WooOrder[]>('wc/v3/orders', {
 				after: month.after,
 				before: month.before,
 				per_page: 100,
 				page,
 			});
-			pages = Number(answer.headers.get('x-wp-totalpages'));
+		const first = await ordersPage(1);
+		const pages = Number(first.headers.get('x-wp-totalpages'));
+		const answers = [
+			first,
+			...(await Promise.all(
+				Array.from({ length: Math.max(0, pages - 1) }, (_, index) => ordersPage(index + 2)),
+			)),
+		];
+		let count = 0;
+		let total = 0;
+		for (const answer of answers) {
 			for (const order of answer.body) {
 				count++;
 				total += Math.round(Number(order.total) * 100);
 				expect(order.line_items.length).toBeGreaterThan(0);
 			}
-			page++;
-		} while (page <= pages);
+		}
 		expect(count).toBe(Number(expected.orders));
 		expect(total / 100).toBeCloseTo(Number(expected.total), 2);
 
@@ -157,7 +166,7 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 	}, 300000);
 	// The Abacus engine of this store, started when the engine part of the pages' tests asks.
 	const SECRET = 'seed-bulk-engine-secret-0123456789abcdef';
-	let engine: { url: string; process: ChildProcess } | null = null;
+	let engine: EngineProcess | null = null;
 
 	async function startEngine(): Promise<{ url: string; token: () => string }> {
 		const file = path.join(dir, 'engine.duckdb');
@@ -167,44 +176,15 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 			args: ['--sync'],
 		});
 		expect(out).toContain(`Registered ${stack.url}`);
-		const port = await freePort();
 		// The built server (npx tsc -b server), an hour between sync rounds.
-		const child = spawn(
-			'node',
-			[
-				'server/build/cli.js',
-				'--db',
-				file,
-				'--port',
-				String(port),
-				'--allow-private-stores',
-				'--sync-interval',
-				'3600',
-			],
-			{ cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
-		);
-		let output = '';
-		await new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(
-				() => reject(new Error(`The engine did not start: ${output}`)),
-				120000,
-			);
-			const read = (chunk: Buffer) => {
-				output += chunk.toString();
-				if (output.includes('Abacus is running at')) {
-					clearTimeout(timer);
-					resolve();
-				}
-			};
-			child.stdout?.on('data', read);
-			child.stderr?.on('data', read);
-			child.once('exit', (code) => {
-				clearTimeout(timer);
-				reject(new Error(`The engine stopped (${code}): ${output}`));
-			});
-		});
-		const url = `http://127.0.0.1:${port}`;
-		engine = { url, process: child };
+		engine = await startEngineProcess([
+			'--db',
+			file,
+			'--allow-private-stores',
+			'--sync-interval',
+			'3600',
+		]);
+		const { url } = engine;
 		// Chosen as Analytics › Settings saves it: the engine's address and the shared secret.
 		stack.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => ${JSON.stringify(url)} ) );
 update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
@@ -212,12 +192,9 @@ update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
 	}
 
 	async function stopEngine(): Promise<void> {
-		const child = engine?.process;
+		const running = engine;
 		engine = null;
-		if (!child || child.exitCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
-		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10000))]);
+		await running?.stop(10000);
 	}
 
 	notesAndForecastSuite(() => stack, startEngine);
