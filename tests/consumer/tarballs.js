@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The packages as an extension developer gets them: builds and `npm pack`s every @abacus package,
- * checks each tarball holds only its published output, installs the tarballs into a scratch
- * project in the system temp folder next to React 18 and the @wordpress packages WordPress 6.8
+ * checks each tarball holds only its published output, installs the tarballs into a project in the
+ * system temp folder (kept for the next run with the same tarballs and versions, see
+ * installProject) next to React 18 and the @wordpress packages WordPress 6.8
  * (or 6.7, the oldest the plugin supports) ships, or the newest majors on npm (no overrides: an
  * ERESOLVE fails the check), imports every pure package there with Node's
  * native ESM and with CommonJS `require`, bundles a page using ReportFilters, Chart, TableCard and
@@ -12,14 +13,24 @@
  * Usage: node tests/consumer/tarballs.js [--wordpress 6.7|6.8|newest] [--keep] [--reuse <scratch dir>]
  */
 /* global document, window, getComputedStyle */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	utimesSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-import { chromium } from 'playwright-core';
-import webpack from 'webpack';
 
 import { buildPackages, PACKAGES } from '../../scripts/build-packages.js';
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
@@ -89,6 +100,21 @@ function run(command, args, cwd) {
 	});
 }
 
+/** `run` without blocking: resolves to the output; rejects with the error's stdout and stderr. */
+function runAsync(command, args, cwd) {
+	return new Promise((resolve, reject) => {
+		execFile(
+			command,
+			args,
+			{ cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+			(error, stdout, stderr) => {
+				if (error) reject(Object.assign(error, { stdout, stderr }));
+				else resolve(stdout);
+			},
+		);
+	});
+}
+
 /**
  * Packs the packages with one npm call (its workspaces); returns each one's tarball path and the
  * files it holds, by package name.
@@ -146,7 +172,9 @@ export function tarballProblems(name, files) {
 	return problems;
 }
 
-function bundle(scratch, outputPath) {
+async function bundle(scratch, outputPath) {
+	// Imported when needed: `--help` answers without loading webpack and Playwright.
+	const { default: webpack } = await import('webpack');
 	return new Promise((resolve, reject) => {
 		webpack(
 			{
@@ -194,6 +222,7 @@ function bundle(scratch, outputPath) {
 }
 
 async function render(scratch, bundlePath, screenshotDir, label) {
+	const { chromium } = await import('playwright-core');
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 	});
@@ -294,6 +323,125 @@ export function packTarballs() {
 	return packed;
 }
 
+/**
+ * Installed scratch projects, kept between runs in the system temp folder: one per WordPress
+ * package list and set of tarball contents (a hash of both names the folder), so that a run whose
+ * packages and pinned versions are those of an earlier run checks the install that run made.
+ */
+const INSTALL_CACHE = path.join(os.tmpdir(), 'abacus-consumer-installs');
+/** Installs kept: the newest ones, and none unused for longer than this. */
+const INSTALLS_KEPT = 6;
+const INSTALL_MAX_AGE_MS = 3 * 24 * 3_600_000;
+
+function installKey(versions, tarballs) {
+	const hash = createHash('sha256');
+	hash.update(JSON.stringify(versions));
+	for (const name of PACKAGES) {
+		hash.update(`\n${name}:`);
+		hash.update(readFileSync(tarballs[name]));
+	}
+	return hash.digest('hex').slice(0, 24);
+}
+
+/** Removes installs beyond the newest few, and old ones (never one being installed or used now). */
+function pruneInstalls(keep) {
+	let entries;
+	try {
+		entries = readdirSync(INSTALL_CACHE)
+			.filter((name) => /^[0-9a-f]{24}$/.test(name))
+			.map((name) => ({
+				name,
+				used: statSync(path.join(INSTALL_CACHE, name)).mtimeMs,
+			}))
+			.sort((a, b) => b.used - a.used);
+	} catch {
+		return;
+	}
+	for (const [index, { name, used }] of entries.entries()) {
+		if (name === keep) continue;
+		if (index >= INSTALLS_KEPT || Date.now() - used > INSTALL_MAX_AGE_MS) {
+			const aside = path.join(INSTALL_CACHE, `${name}.removing-${process.pid}`);
+			try {
+				renameSync(path.join(INSTALL_CACHE, name), aside);
+				removeInBackground(aside);
+			} catch {
+				// Another process removed or renamed it.
+			}
+		}
+	}
+}
+
+/**
+ * The tarballs installed next to `versions` in a project of their own (npm install into a
+ * temporary folder renamed into place when complete): the cached one when an earlier run installed
+ * the same tarballs next to the same versions. Resolves to the project's folder.
+ */
+async function installProject(versions, tarballs) {
+	mkdirSync(INSTALL_CACHE, { recursive: true });
+	const key = installKey(versions, tarballs);
+	const dir = path.join(INSTALL_CACHE, key);
+	if (existsSync(path.join(dir, '.complete'))) {
+		const now = new Date();
+		utimesSync(dir, now, now);
+		return dir;
+	}
+	const work = mkdtempSync(path.join(INSTALL_CACHE, `${key}.installing-`));
+	const dependencies = { ...versions };
+	for (const name of PACKAGES) dependencies[`@abacus/${name}`] = `file:${tarballs[name]}`;
+	writeFileSync(
+		path.join(work, 'package.json'),
+		`${JSON.stringify({ name: 'abacus-consumer', private: true, type: 'module', dependencies }, null, 2)}\n`,
+	);
+	try {
+		await runAsync(
+			npm,
+			[
+				'install',
+				'--no-audit',
+				'--no-fund',
+				'--ignore-scripts',
+				'--no-package-lock',
+				// The versions are pinned: npm's cached metadata is enough when it has them.
+				'--prefer-offline',
+			],
+			work,
+		);
+	} catch (error) {
+		removeInBackground(work);
+		throw new Error(`npm install of the tarballs failed:\n${error.stderr || error.message}`);
+	}
+	writeFileSync(path.join(work, '.complete'), '');
+	try {
+		renameSync(work, dir);
+	} catch {
+		// Another process installed the same project meanwhile: use its folder.
+		removeInBackground(work);
+	}
+	pruneInstalls(key);
+	return dir;
+}
+
+/** The install of each WordPress package list in this process, started by `startInstalls`. */
+const installs = new Map();
+
+/**
+ * Builds and packs the packages, then starts installing the tarballs next to the package lists of
+ * the given WordPress versions, all at once and without waiting (the installs mostly wait on npm's
+ * cache and the network): a later `runTarballCheck` for one of them waits for its install.
+ */
+export function startInstalls(wordpressVersions = Object.keys(WORDPRESS_PACKAGES)) {
+	const { tarballs } = packTarballs();
+	for (const wordpress of wordpressVersions) {
+		if (installs.has(wordpress)) continue;
+		const versions = WORDPRESS_PACKAGES[wordpress];
+		if (!versions) throw new Error(`No package list for WordPress ${wordpress}`);
+		const install = installProject(versions, tarballs);
+		// Awaited by the check of that version; not an unhandled rejection before it is.
+		install.catch(() => {});
+		installs.set(wordpress, install);
+	}
+}
+
 /** Runs the whole check; returns its report or throws with what went wrong. */
 export async function runTarballCheck({ keep = false, reuse = undefined, wordpress = '6.8' } = {}) {
 	const versions = WORDPRESS_PACKAGES[wordpress];
@@ -303,40 +451,27 @@ export async function runTarballCheck({ keep = false, reuse = undefined, wordpre
 		);
 	}
 	if (reuse) return checkInstalled(reuse, {}, wordpress);
-	const { tarballs, fileCounts } = packTarballs();
+	const { fileCounts } = packTarballs();
+	startInstalls([wordpress]);
+	const installed = await installs.get(wordpress);
+	// The checks write their files into a scratch folder of their own; node_modules is the install.
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'abacus-tarballs-'));
 	try {
-		const dependencies = { ...versions };
-		for (const name of PACKAGES) dependencies[`@abacus/${name}`] = `file:${tarballs[name]}`;
 		writeFileSync(
 			path.join(scratch, 'package.json'),
-			`${JSON.stringify({ name: 'abacus-consumer', private: true, type: 'module', dependencies }, null, 2)}\n`,
+			readFileSync(path.join(installed, 'package.json')),
 		);
-		try {
-			run(
-				npm,
-				[
-					'install',
-					'--no-audit',
-					'--no-fund',
-					'--ignore-scripts',
-					'--no-package-lock',
-					// The versions are pinned: npm's cached metadata is enough when it has them.
-					'--prefer-offline',
-				],
-				scratch,
-			);
-		} catch (error) {
-			throw new Error(
-				`npm install of the tarballs failed:\n${error.stderr || error.message}`,
-			);
-		}
+		symlinkSync(
+			path.join(installed, 'node_modules'),
+			path.join(scratch, 'node_modules'),
+			'dir',
+		);
 		return {
 			...(await checkInstalled(scratch, fileCounts, wordpress)),
 			scratch: keep ? scratch : undefined,
 		};
 	} finally {
-		if (!keep) removeInBackground(scratch);
+		if (!keep) rmSync(scratch, { recursive: true, force: true });
 	}
 }
 
@@ -355,27 +490,37 @@ function removeInBackground(dir) {
 /** Imports, bundles and renders from a scratch project whose tarballs are installed. */
 async function checkInstalled(scratch, fileCounts, label) {
 	{
-		const imports = {};
-		for (const name of PURE_PACKAGES) {
-			const esm = run(
-				process.execPath,
-				[
-					'--input-type=module',
-					'-e',
-					`import * as m from '@abacus/${name}'; process.stdout.write(JSON.stringify(Object.keys(m)))`,
-				],
-				scratch,
-			);
-			const cjs = run(
-				process.execPath,
-				[
-					'-e',
-					`process.stdout.write(JSON.stringify(Object.keys(require('@abacus/${name}'))))`,
-				],
-				scratch,
-			);
-			imports[name] = { esm: JSON.parse(esm).length, cjs: JSON.parse(cjs).length };
-		}
+		// Each package imported natively and required, in node processes of their own, all at once.
+		const keys = await Promise.all(
+			PURE_PACKAGES.flatMap((name) => [
+				runAsync(
+					process.execPath,
+					[
+						'--input-type=module',
+						'-e',
+						`import * as m from '@abacus/${name}'; process.stdout.write(JSON.stringify(Object.keys(m)))`,
+					],
+					scratch,
+				),
+				runAsync(
+					process.execPath,
+					[
+						'-e',
+						`process.stdout.write(JSON.stringify(Object.keys(require('@abacus/${name}'))))`,
+					],
+					scratch,
+				),
+			]),
+		);
+		const imports = Object.fromEntries(
+			PURE_PACKAGES.map((name, index) => [
+				name,
+				{
+					esm: JSON.parse(keys[2 * index]).length,
+					cjs: JSON.parse(keys[2 * index + 1]).length,
+				},
+			]),
+		);
 
 		// The declarations resolve through each package's exports (build-types) for a TypeScript user.
 		writeFileSync(

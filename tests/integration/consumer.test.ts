@@ -12,7 +12,7 @@ import path from 'node:path';
 // @ts-expect-error check.js is a plain JavaScript script without type declarations.
 import { runConsumerCheck } from '../consumer/check.js';
 // @ts-expect-error tarballs.js is a plain JavaScript script without type declarations.
-import { runTarballCheck, tarballProblems, PURE_PACKAGES } from '../consumer/tarballs.js';
+import * as tarballs from '../consumer/tarballs.js';
 import { buildReportExtension } from '../support/report-extension.js';
 
 interface ConsumerReport {
@@ -27,6 +27,17 @@ const check = runConsumerCheck as (options?: {
 }) => Promise<ConsumerReport>;
 
 jest.setTimeout(120_000);
+
+// The packages are built and packed first; their installs next to each WordPress's packages then
+// run in the background while the tests before the tarball checks build and bundle. A failure
+// here shows in the tarball tests, which build, pack and install again.
+beforeAll(() => {
+	try {
+		(tarballs.startInstalls as () => void)();
+	} catch {
+		// Said by the tarball tests.
+	}
+}, 900_000);
 
 describe('consumer check of the pure packages', () => {
 	it('bundles every pure package from its build and runs it without a window', async () => {
@@ -58,82 +69,6 @@ describe('consumer check of the pure packages', () => {
 			check({ entry: path.resolve(__dirname, '../consumer/fixtures/needs-window.js') }),
 		).rejects.toThrow('the bundle fails in node without a window');
 	});
-});
-
-interface RenderedPage {
-	errors: string[];
-	chartSvg: number;
-	dateButton: string;
-	updateVisible: boolean;
-	scrollWidth: number;
-	requests: string[];
-	calendarFont: string;
-	visibleScreenReaderText: number;
-}
-
-interface TarballReport {
-	fileCounts: Record<string, number>;
-	imports: Record<string, { esm: number; cjs: number }>;
-	rendered: Record<string, RenderedPage>;
-	installed: string;
-}
-
-const problemsOf = tarballProblems as (name: string, files: string[]) => string[];
-
-describe('published tarballs', () => {
-	it('refuses a tarball with sources, tests, build info or without its outputs', () => {
-		expect(
-			problemsOf('components', [
-				'package.json',
-				'build/index.js',
-				'build-module/index.js',
-				'build-types/index.d.ts',
-				'src/index.ts',
-				'build-module/.tsbuildinfo',
-			]),
-		).toEqual([
-			'components: unexpected file src/index.ts',
-			'components: ships src/index.ts',
-			'components: ships build-module/.tsbuildinfo',
-			'components: build-style/style.css is missing',
-			'components: build-style/style-rtl.css is missing',
-		]);
-	});
-
-	it.each([
-		['6.7', /^28\.8\./],
-		['6.8', /^29\.5\./],
-		['newest', /^41\./],
-	])(
-		'install next to React 18 and the @wordpress packages of WordPress %s, import natively and render in Chromium',
-		async (wordpress, componentsVersion) => {
-			const run = runTarballCheck as (options: {
-				wordpress: string;
-			}) => Promise<TarballReport>;
-			const report = await run({ wordpress });
-			expect(report.installed).toMatch(componentsVersion);
-			for (const name of PURE_PACKAGES as string[]) {
-				expect(report.imports[name].esm).toBeGreaterThan(0);
-				expect(report.imports[name].cjs).toBe(report.imports[name].esm);
-			}
-			expect(report.fileCounts.components).toBeLessThan(838);
-			for (const width of ['1440', '390']) {
-				const page = report.rendered[width];
-				expect(page.errors).toEqual([]);
-				expect(page.chartSvg).toBeGreaterThan(0);
-				expect(page.dateButton).toContain('vs. Previous Year');
-				expect(page.updateVisible).toBe(true);
-				expect(page.scrollWidth).toBe(Number(width));
-				expect(page.calendarFont).toContain('sans-serif');
-				expect(page.visibleScreenReaderText).toBe(0);
-				expect(page.requests).toEqual([
-					'/wc-analytics/reports/orders/stats?interval=day',
-					'/wc-analytics/reports/orders?per_page=25',
-				]);
-			}
-		},
-		900_000,
-	);
 });
 
 describe('script handles for wp-admin (build/wp-packages)', () => {
@@ -238,4 +173,80 @@ describe('examples/report-extension', () => {
 		expect(script).not.toContain('abacus/items');
 		expect(script.length).toBeLessThan(10_000);
 	}, 600_000);
+});
+
+interface RenderedPage {
+	errors: string[];
+	chartSvg: number;
+	dateButton: string;
+	updateVisible: boolean;
+	scrollWidth: number;
+	requests: string[];
+	calendarFont: string;
+	visibleScreenReaderText: number;
+}
+
+interface TarballReport {
+	fileCounts: Record<string, number>;
+	imports: Record<string, { esm: number; cjs: number }>;
+	rendered: Record<string, RenderedPage>;
+	installed: string;
+}
+
+const problemsOf = tarballs.tarballProblems as (name: string, files: string[]) => string[];
+
+describe('published tarballs', () => {
+	it('refuses a tarball with sources, tests, build info or without its outputs', () => {
+		expect(
+			problemsOf('components', [
+				'package.json',
+				'build/index.js',
+				'build-module/index.js',
+				'build-types/index.d.ts',
+				'src/index.ts',
+				'build-module/.tsbuildinfo',
+			]),
+		).toEqual([
+			'components: unexpected file src/index.ts',
+			'components: ships src/index.ts',
+			'components: ships build-module/.tsbuildinfo',
+			'components: build-style/style.css is missing',
+			'components: build-style/style-rtl.css is missing',
+		]);
+	});
+
+	it.each([
+		['6.7', /^28\.8\./],
+		['6.8', /^29\.5\./],
+		['newest', /^41\./],
+	])(
+		'install next to React 18 and the @wordpress packages of WordPress %s, import natively and render in Chromium',
+		async (wordpress, componentsVersion) => {
+			const run = tarballs.runTarballCheck as (options: {
+				wordpress: string;
+			}) => Promise<TarballReport>;
+			const report = await run({ wordpress });
+			expect(report.installed).toMatch(componentsVersion);
+			for (const name of tarballs.PURE_PACKAGES as string[]) {
+				expect(report.imports[name].esm).toBeGreaterThan(0);
+				expect(report.imports[name].cjs).toBe(report.imports[name].esm);
+			}
+			expect(report.fileCounts.components).toBeLessThan(838);
+			for (const width of ['1440', '390']) {
+				const page = report.rendered[width];
+				expect(page.errors).toEqual([]);
+				expect(page.chartSvg).toBeGreaterThan(0);
+				expect(page.dateButton).toContain('vs. Previous Year');
+				expect(page.updateVisible).toBe(true);
+				expect(page.scrollWidth).toBe(Number(width));
+				expect(page.calendarFont).toContain('sans-serif');
+				expect(page.visibleScreenReaderText).toBe(0);
+				expect(page.requests).toEqual([
+					'/wc-analytics/reports/orders/stats?interval=day',
+					'/wc-analytics/reports/orders?per_page=25',
+				]);
+			}
+		},
+		900_000,
+	);
 });
