@@ -6,11 +6,10 @@
  * Overview's charts; the Revenue report's CSV with its Notes column (each note on its date's row);
  * the Settings list, a table at 1440 px and stacked rows on a phone (edit and delete there).
  */
-import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, screenshot } from './helpers.js';
+import { adminUrl, api, downloadedText, lastMonth, launch, screenshot } from './helpers.js';
 
 interface Stats {
 	intervals: Array<{ date_start: string }>;
@@ -209,7 +208,7 @@ describe('notes on charts', () => {
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download' }).click(),
 		]);
-		const table = parseCsv(readFileSync((await download.path()) as string, 'utf8'));
+		const table = parseCsv(await downloadedText(download));
 		const header = table[0];
 		const notesAt = header.indexOf('Notes');
 		expect(notesAt).toBe(header.length - 1);

@@ -6,11 +6,11 @@
  * filtered figures; every breakdown page opens from the menu.
  * Screenshots at 1440 and 390 px wide go to /tmp/b23-*.png.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money } from './helpers.js';
+import { adminUrl, api, downloadedText, lastMonth, launch, money } from './helpers.js';
 
 interface Item {
 	id: number;
@@ -131,9 +131,7 @@ describe('Places report', () => {
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download' }).click(),
 		]);
-		const csv = readFileSync((await download.path()) as string, 'utf8')
-			.trim()
-			.split('\n');
+		const csv = (await downloadedText(download)).trim().split('\n');
 		expect(csv[0]).toContain('Place');
 		expect(csv[0]).toContain('Net sales');
 		expect(csv.join('\n')).toContain('United States (US) — California');

@@ -3,10 +3,11 @@
  * figures, and screenshots saved to test-results/e2e/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-results/e2e');
 
@@ -18,7 +19,14 @@ export function baseUrl(): string {
 	return url;
 }
 
+/**
+ * The browser of a test file: a connection to its jest worker's Chromium (started once per worker
+ * by tests/e2e/global-setup.mjs; `close()` disconnects and closes the file's contexts), or a
+ * Chromium of its own when the tests run without that setup.
+ */
 export async function launch(): Promise<Browser> {
+	const endpoint = process.env.ABACUS_E2E_BROWSER;
+	if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
 	return chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: [
@@ -53,6 +61,21 @@ export async function openPage(
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto(adminUrl(appPath, query));
 	return { page, errors };
+}
+
+/**
+ * The text of a finished download (a connected browser keeps its files on its side: the file is
+ * saved into a temporary folder, read and removed).
+ */
+export async function downloadedText(download: Download): Promise<string> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'abacus-e2e-download-'));
+	try {
+		const file = path.join(dir, download.suggestedFilename() || 'download');
+		await download.saveAs(file);
+		return readFileSync(file, 'utf8');
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 /** GET a REST route of the server (path under /wp-json, e.g. '/wc-analytics/reports/revenue/stats'). */

@@ -5,13 +5,21 @@
  * store of its own (slowed batches), so the shared e2e store is never rebuilt under other tests.
  * The 100,000-row export is tested over HTTP (server/src/reports/test/export-large.test.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { api, baseUrl, launch, screenshot, SCREENSHOT_DIR, startOwnServer } from './helpers.js';
+import {
+	api,
+	baseUrl,
+	downloadedText,
+	launch,
+	screenshot,
+	SCREENSHOT_DIR,
+	startOwnServer,
+} from './helpers.js';
 
 let browser: Browser;
 
@@ -82,7 +90,11 @@ describe('report export', () => {
 			});
 			await page.goto(ordersUrl(baseUrl()));
 			const table = page.locator('.abacus-report-table');
-			await table.getByRole('button', { name: 'Download', exact: true }).waitFor();
+			// Years of orders with a comparison: the first file of a worker on a busy machine may
+			// wait longer than Playwright's 30 s default for the table.
+			await table
+				.getByRole('button', { name: 'Download', exact: true })
+				.waitFor({ timeout: 90_000 });
 			await page.waitForFunction(
 				() => !document.querySelector('.abacus-report-table .is-loading'),
 			);
@@ -102,8 +114,7 @@ describe('report export', () => {
 			await viewShot(page, '.abacus-export-progress', `long-jobs-export-progress-${width}`);
 			holding = false;
 			const download = await downloadEvent;
-			const file = await download.path();
-			const lines = readFileSync(String(file), 'utf8').trim().split('\n');
+			const lines = (await downloadedText(download)).trim().split('\n');
 			const total = await api<unknown[]>('/wc-analytics/reports/orders', {
 				after: '2020-01-01T00:00:00',
 				before: `${new Date().toISOString().slice(0, 10)}T23:59:59`,

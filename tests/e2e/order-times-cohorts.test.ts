@@ -7,11 +7,10 @@
  * Customers); both pages at 390 px keep the page from scrolling sideways. Both open from the menu.
  * Screenshots at 1440 and 390 px go to /tmp/b23c-*.png.
  */
-import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, isoDay, launch, lastMonth, money } from './helpers.js';
+import { adminUrl, api, downloadedText, isoDay, lastMonth, launch, money } from './helpers.js';
 
 interface OrderTimes {
 	weekdays: number[];
@@ -160,7 +159,7 @@ describe('When orders come', () => {
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download CSV' }).click(),
 		]);
-		const csv = readFileSync((await download.path()) as string, 'utf8').replace(/^\ufeff/, '');
+		const csv = (await downloadedText(download)).replace(/^\ufeff/, '');
 		const lines = csv.trim().split('\n');
 		expect(lines).toHaveLength(169);
 		expect(lines[0]).toBe('Weekday,Hour,Orders,Net sales');
@@ -246,10 +245,7 @@ describe('Cohorts', () => {
 			page.waitForEvent('download', { timeout: 60_000 }),
 			page.getByRole('button', { name: 'Export the whole report' }).click(),
 		]);
-		const wholeCsv = readFileSync((await whole.path()) as string, 'utf8').replace(
-			/^\ufeff/,
-			'',
-		);
+		const wholeCsv = (await downloadedText(whole)).replace(/^\ufeff/, '');
 		expect(wholeCsv.trim().split('\n')).toHaveLength(newCustomers + 1);
 		await page.locator('.abacus-cohort-curves svg polyline').first().waitFor();
 		await page.screenshot({ path: '/tmp/b23c-cohorts-1440.png', fullPage: true });
@@ -277,7 +273,7 @@ describe('Cohorts', () => {
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download CSV' }).click(),
 		]);
-		const csv = readFileSync((await download.path()) as string, 'utf8').replace(/^\ufeff/, '');
+		const csv = (await downloadedText(download)).replace(/^\ufeff/, '');
 		expect(csv.trim().split('\n')).toHaveLength(weekly.cohorts.length + 1);
 		expect(errors).toEqual([]);
 	});

@@ -3,7 +3,7 @@
  * waiting for it to settle, and finding what does not fit (sideways scroll, controls off-screen,
  * overlapping chart ticks).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 import { adminUrl } from './helpers.js';
 
@@ -24,6 +24,35 @@ export const NARROW: Viewport = { name: 'narrow window', width: 880, height: 900
 export const DESKTOP: Viewport = { name: 'desktop', width: 1440, height: 900 };
 export const VIEWPORTS: Viewport[] = [PHONE, TABLET, NARROW, DESKTOP];
 
+/** The requests of a page still waiting for their answer (see `trackRequests`). */
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+/** Keeps count of the page's requests still under way, for `settle` to wait for quiet. */
+export function trackRequests(page: Page): void {
+	const pending = new Set<Request>();
+	page.on('request', (request) => pending.add(request));
+	page.on('requestfinished', (request) => pending.delete(request));
+	page.on('requestfailed', (request) => pending.delete(request));
+	pendingRequests.set(page, pending);
+}
+
+/** A context at a viewport whose pages each start with empty web storage, as a fresh context. */
+export async function contextAt(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+	const context = await browser.newContext({
+		viewport: { width: viewport.width, height: viewport.height },
+		acceptDownloads: true,
+	});
+	await context.addInitScript(() => {
+		try {
+			window.sessionStorage.clear();
+			window.localStorage.clear();
+		} catch {
+			/* storage unavailable: nothing kept either */
+		}
+	});
+	return context;
+}
+
 /** Opens an in-app path at a viewport, collecting page errors. */
 export async function openAt(
 	browser: Browser,
@@ -31,37 +60,73 @@ export async function openAt(
 	appPath: string,
 	query: Record<string, string> = {},
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-	const context = await browser.newContext({
-		viewport: { width: viewport.width, height: viewport.height },
-		acceptDownloads: true,
-	});
+	const context = await contextAt(browser, viewport);
 	const page = await context.newPage();
+	trackRequests(page);
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto(adminUrl(appPath, query));
 	return { page, errors, close: () => context.close() };
 }
 
-/** Waits until the page's chunk, requests and loading placeholders are done (30 s at most). */
+/** Loading placeholders: the route's chunk, tiles, a table, a chart. */
+const PLACEHOLDERS = [
+	'.abacus-layout__loading',
+	'.abacus-summary.is-placeholder',
+	'.abacus-table.is-loading',
+	'.abacus-chart-placeholder',
+].join(', ');
+
+/** Waits until no request of the page has been under way for `quietMs` (at most `timeout`). */
+async function networkQuiet(page: Page, quietMs: number, timeout: number): Promise<void> {
+	const pending = pendingRequests.get(page);
+	if (!pending) {
+		await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+		return;
+	}
+	const end = Date.now() + timeout;
+	let quietSince = 0;
+	while (Date.now() < end) {
+		if (pending.size > 0) quietSince = 0;
+		else if (!quietSince) quietSince = Date.now();
+		else if (Date.now() - quietSince >= quietMs) return;
+		await new Promise((resolve) => setTimeout(resolve, 40));
+	}
+}
+
+/** Two animation frames: the layout, resize observers and a render they cause have run. */
+async function twoFrames(page: Page): Promise<void> {
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve) => {
+				requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+			}),
+	);
+}
+
+/**
+ * Waits until the page's chunk, requests and loading placeholders are done (30 s at most): the
+ * network quiet, no placeholder, two frames drawn, and then still no request under way and no
+ * placeholder (a report may ask for its data only after its first render), else again.
+ */
 export async function settle(page: Page): Promise<void> {
 	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
-	await page
-		.waitForLoadState('networkidle', { timeout: 20000 })
-		.catch(() => undefined /* a long poll keeps the network busy: the checks below wait */);
-	await page.waitForFunction(
-		() =>
-			!document.querySelector(
-				[
-					'.abacus-layout__loading',
-					'.abacus-summary.is-placeholder',
-					'.abacus-table.is-loading',
-					'.abacus-chart-placeholder',
-				].join(', '),
-			),
-		undefined,
-		{ timeout: 30000 },
-	);
-	await page.waitForTimeout(300);
+	const end = Date.now() + 30000;
+	for (;;) {
+		// A long poll would keep the network busy: the checks below still wait for the page.
+		await networkQuiet(page, 250, 20000);
+		await page.waitForFunction((selector) => !document.querySelector(selector), PLACEHOLDERS, {
+			timeout: 30000,
+		});
+		await twoFrames(page);
+		const busy =
+			(pendingRequests.get(page)?.size ?? 0) > 0 ||
+			(await page.evaluate(
+				(selector) => Boolean(document.querySelector(selector)),
+				PLACEHOLDERS,
+			));
+		if (!busy || Date.now() > end) return;
+	}
 }
 
 /**
@@ -74,12 +139,7 @@ export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
 	await page.waitForFunction((width) => window.innerWidth === width, viewport.width, {
 		timeout: 10000,
 	});
-	await page.evaluate(
-		() =>
-			new Promise<void>((resolve) => {
-				requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-			}),
-	);
+	await twoFrames(page);
 	await settle(page);
 }
 

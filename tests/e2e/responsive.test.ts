@@ -2,7 +2,8 @@
  * Every route at every width band of the layout: the page never scrolls sideways (a wide table
  * scrolls inside its own box), the header's and the main area's controls lie inside the viewport,
  * chart ticks do not overlap, and below 960 px the menu is a drawer behind an accessible Menu
- * button. Each route is opened afresh on a phone (390×844) and on a desktop (1440×900); the
+ * button. Each route is opened afresh (a whole page load, with empty web storage, in one tab per
+ * opening width) on a phone (390×844) and on a desktop (1440×900); the
  * desktop page is then narrowed, as a user narrows the window, to 880 px (the drawer menu) and
  * 768 px (a tablet: the date picker's small layout) and checked again at each width. The menu is
  * checked on a page opened afresh at each width. A screenshot per route and width is kept in
@@ -11,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 
 import { getMenuEntries } from '../../client/src/layout/routes.js';
-import { launch, screenshot } from './helpers.js';
+import { adminUrl, launch, screenshot } from './helpers.js';
 import {
 	DESKTOP,
 	NARROW,
@@ -19,12 +20,14 @@ import {
 	TABLET,
 	VIEWPORTS,
 	type Viewport,
+	contextAt,
 	layoutProblems,
 	openAt,
 	overlappingTicks,
 	resizeTo,
 	routeSlug,
 	settle,
+	trackRequests,
 } from './responsive-helpers.js';
 
 let browser: Browser;
@@ -70,32 +73,51 @@ async function problemsAt(page: Page, route: string, viewport: Viewport): Promis
 }
 
 /**
- * Opens every route at `opened`, checks it, then narrows the same page to each of `narrowed` in
- * turn and checks it again. Fails with every route's problems at once.
+ * Opens every route at `opened` (one tab, a whole page load per route), checks it, then narrows
+ * the same page to each of `narrowed` in turn and checks it again. Fails with every route's
+ * problems at once.
  */
 async function sweep(opened: Viewport, narrowed: Viewport[]): Promise<string[]> {
 	const failures: string[] = [];
-	for (const route of routes) {
-		const { page, errors, close } = await openAt(browser, opened, route, QUERY);
-		let viewport = opened;
-		try {
-			await settle(page);
-			const problems = await problemsAt(page, route, opened);
-			for (const next of narrowed) {
-				viewport = next;
-				await resizeTo(page, next);
-				problems.push(...(await problemsAt(page, route, next)));
+	const context = await contextAt(browser, opened);
+	try {
+		let errors: string[] = [];
+		const newTab = async () => {
+			const tab = await context.newPage();
+			trackRequests(tab);
+			tab.on('pageerror', (error) => errors.push(error.message));
+			return tab;
+		};
+		let page = await newTab();
+		for (const route of routes) {
+			let viewport = opened;
+			try {
+				if (page.viewportSize()?.width !== opened.width) {
+					await page.setViewportSize({ width: opened.width, height: opened.height });
+				}
+				errors = [];
+				await page.goto(adminUrl(route, QUERY));
+				await settle(page);
+				const problems = await problemsAt(page, route, opened);
+				for (const next of narrowed) {
+					viewport = next;
+					await resizeTo(page, next);
+					problems.push(...(await problemsAt(page, route, next)));
+				}
+				// Errors the page threw, at any of the widths.
+				problems.push(...errors);
+				for (const problem of problems) failures.push(`${route}: ${problem}`);
+			} catch (error) {
+				failures.push(
+					`${route} (at ${viewport.width} px): ${(error as Error).message.split('\n')[0]}`,
+				);
+				// The next route in a tab of its own, whatever state this one was left in.
+				await page.close().catch(() => undefined);
+				page = await newTab();
 			}
-			// Errors the page threw, at any of the widths.
-			problems.push(...errors);
-			for (const problem of problems) failures.push(`${route}: ${problem}`);
-		} catch (error) {
-			failures.push(
-				`${route} (at ${viewport.width} px): ${(error as Error).message.split('\n')[0]}`,
-			);
-		} finally {
-			await close();
 		}
+	} finally {
+		await context.close();
 	}
 	return failures;
 }

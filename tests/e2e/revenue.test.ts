@@ -2,7 +2,6 @@
  * The Revenue report end to end: tiles, chart and table show what the REST API returns for the
  * same range; the period, sort and page come from the address; CSV download; malformed addresses.
  */
-import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
@@ -10,8 +9,9 @@ import {
 	adminUrl,
 	api,
 	chooseColumn,
-	launch,
+	downloadedText,
 	lastMonth,
+	launch,
 	money,
 	openPage,
 	screenshot,
@@ -207,9 +207,7 @@ describe('Revenue report', () => {
 			page.getByRole('button', { name: 'Download' }).click(),
 		]);
 		expect(download.suggestedFilename()).toMatch(/^revenue_.*\.csv$/);
-		const csv = readFileSync((await download.path()) as string, 'utf8')
-			.trim()
-			.split('\n');
+		const csv = (await downloadedText(download)).trim().split('\n');
 		expect(csv[0]).toContain('Date');
 		expect(csv[0]).toContain('Net sales');
 		expect(csv.length - 1).toBe(stats.intervals.length);

@@ -3,11 +3,10 @@
  * spreadsheet formulas (the second store of global-setup.mjs) are shown as plain text on every
  * page that lists them, never run, and the CSV download neutralises formulas.
  */
-import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { launch } from './helpers.js';
+import { downloadedText, launch } from './helpers.js';
 
 // The names global-setup.mjs gives the markup store (each followed by an id).
 const PRODUCT = '<img src=x onerror="window.__pwned=1">Mug';
@@ -99,7 +98,7 @@ describe('names with markup and formulas', () => {
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download' }).click(),
 		]);
-		const csv = readFileSync((await download.path()) as string, 'utf8');
+		const csv = await downloadedText(download);
 		// The code is there as text, with a leading apostrophe so that no spreadsheet runs it.
 		expect(csv).toContain(
 			`"'=HYPERLINK(""http://evil.test"")<script>window.__pwned=1</script>`,

@@ -5,11 +5,19 @@
  * shows them; a simple product still shows its one product row. Looked at in Chromium at 1440 px
  * and 390 px wide.
  */
-import { readFileSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { api, chooseColumn, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+import {
+	api,
+	chooseColumn,
+	downloadedText,
+	lastMonth,
+	launch,
+	money,
+	openPage,
+	screenshot,
+} from './helpers.js';
 
 const [after, before] = lastMonth();
 const rangeQuery = { period: 'custom', compare: 'previous_year', after, before };
@@ -142,9 +150,7 @@ describe('a single variable product', () => {
 			page.getByRole('button', { name: 'Download' }).click(),
 		]);
 		expect(download.suggestedFilename()).toMatch(/^variations_.*\.csv$/);
-		const csv = readFileSync((await download.path()) as string, 'utf8')
-			.trim()
-			.split('\n');
+		const csv = (await downloadedText(download)).trim().split('\n');
 		expect(csv[0]).toContain('Product / Variation title');
 		expect(csv).toHaveLength(variations.length + 1);
 		expect(csv[1]).toContain(variations[0].extended_info.name);
