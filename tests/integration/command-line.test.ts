@@ -4,7 +4,7 @@
  * server is said in words; `npm start` stopped by a signal to npm leaves no server listening;
  * `npm run sync` runs a round now; `npm run token` makes a token the engine accepts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { Db } from '../../server/src/core/db.js';
 import { verifyEngineToken } from '../../server/src/engine-auth/token.js';
 import { prepareEngineDatabase, registerStore } from '../../server/src/sync/index.js';
 import { FakeWoo } from '../../server/src/sync/test/fake-woo.js';
+import { concurrently } from '../support/concurrently.js';
 
 // Scripts start node processes and servers on a loaded 2-core machine.
 jest.setTimeout(240_000);
@@ -32,11 +33,13 @@ afterAll(() => {
 	fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function run(
-	script: string,
-	args: string[],
-	env: NodeJS.ProcessEnv = {},
-): { status: number | null; stdout: string; stderr: string } {
+interface Result {
+	status: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Result {
 	const result = spawnSync(process.execPath, [script, ...args], {
 		cwd: root,
 		encoding: 'utf8',
@@ -78,16 +81,36 @@ const SCRIPTS: Array<[string, string[]]> = [
 ];
 
 describe('--help and wrong flags', () => {
-	it.each(SCRIPTS)('%s answers --help with its flags', (script, flags) => {
-		const result = run(script, ['--help']);
+	// Every script's answers to --help and to an unknown flag, its node processes run a few at once.
+	let answers: Promise<Map<string, Result>>;
+	beforeAll(() => {
+		const jobs = SCRIPTS.flatMap(([script]) => [
+			[script, '--help'],
+			[script, '--no-such-flag'],
+		]);
+		answers = concurrently(jobs, 4, ([script, flag]) => runAsync(script, [flag])).then(
+			(results) =>
+				new Map(jobs.map(([script, flag], i) => [`${script} ${flag}`, results[i]])),
+		);
+		// Awaited by the tests; not an unhandled rejection before they do.
+		answers.catch(() => {});
+	});
+	const answer = async (script: string, flag: string): Promise<Result> => {
+		const result = (await answers).get(`${script} ${flag}`);
+		if (!result) throw new Error(`${script} ${flag} was not run`);
+		return result;
+	};
+
+	it.each(SCRIPTS)('%s answers --help with its flags', async (script, flags) => {
+		const result = await answer(script, '--help');
 		expect(result.stderr).toBe('');
 		expect(result.status).toBe(0);
 		expect(result.stdout).toMatch(/^Usage: /);
 		for (const flag of flags) expect(result.stdout).toContain(flag);
 	});
 
-	it.each(SCRIPTS)('%s answers an unknown flag with one line and the usage', (script) => {
-		const result = run(script, ['--no-such-flag']);
+	it.each(SCRIPTS)('%s answers an unknown flag with one line and the usage', async (script) => {
+		const result = await answer(script, '--no-such-flag');
 		expect(result.status).toBe(2);
 		const lines = result.stderr.trimEnd().split('\n');
 		expect(lines[0]).toBe("Unknown option '--no-such-flag'.");
@@ -310,16 +333,16 @@ describe('npm run sync', () => {
 	});
 });
 
-/** Runs a script without blocking this process (the fake store answers from it). */
-function runAsync(
-	script: string,
-	args: string[],
-	env: NodeJS.ProcessEnv = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs a script without blocking this process (the fake store answers from it; several scripts run
+ * at once), killed after 180 s as `run` does.
+ */
+function runAsync(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
 	return new Promise((resolve) => {
 		const child = spawn(process.execPath, [script, ...args], {
 			cwd: root,
 			env: { ...process.env, ...env },
+			timeout: 180_000,
 		});
 		let stdout = '';
 		let stderr = '';
@@ -363,46 +386,71 @@ async function freePort(): Promise<number> {
 	});
 }
 
-describe('npm start stopped by a signal to npm', () => {
-	it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
-		'%s to npm’s process stops the server (its port is freed)',
-		async (signal) => {
-			const port = await freePort();
-			const db = path.join(tmp, `start-${signal}.duckdb`);
-			const npm = spawn('npm', ['start', '--', '--db', db, '--port', String(port)], {
-				cwd: root,
-				env: { ...process.env, ABACUS_ORDERS: '200' },
-				stdio: ['ignore', 'pipe', 'pipe'],
-				// Its own process group, so that a failed test can clean up all it started.
-				detached: true,
-			});
-			let output = '';
-			npm.stdout.on('data', (d: Buffer) => (output += d.toString()));
-			npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
-			const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
-			// Up: the server says where it runs and answers on the port.
-			for (let i = 0; i < 1200 && !output.includes('Abacus is running at'); i++)
-				await new Promise((r) => setTimeout(r, 100));
-			expect(output).toContain(`Abacus is running at http://127.0.0.1:${port}/`);
-			expect(await listening(port)).toBe(true);
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
-			try {
-				process.kill(npm.pid as number, signal);
-				// The server goes with it: the port is free again (bounded wait on a loaded machine).
-				let open = true;
-				for (let i = 0; i < 600 && open; i++) {
-					open = await listening(port);
-					if (open) await new Promise((r) => setTimeout(r, 100));
-				}
-				expect(open).toBe(false);
-				await exited;
-			} finally {
-				try {
-					process.kill(-(npm.pid as number), 'SIGKILL');
-				} catch {
-					// Every process of the group has ended.
-				}
+interface Started {
+	npm: ChildProcess;
+	port: number;
+	output: () => string;
+	exited: Promise<void>;
+}
+
+/** `npm start` on a new database and a free port, in a process group of its own. */
+async function npmStart(name: string): Promise<Started> {
+	const port = await freePort();
+	const db = path.join(tmp, `start-${name}.duckdb`);
+	const npm = spawn('npm', ['start', '--', '--db', db, '--port', String(port)], {
+		cwd: root,
+		env: { ...process.env, ABACUS_ORDERS: '200' },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		// Its own process group, so that a failed test can clean up all it started.
+		detached: true,
+	});
+	let output = '';
+	npm.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+	npm.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+	const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+	return { npm, port, output: () => output, exited };
+}
+
+function killGroup(npm: ChildProcess): void {
+	try {
+		process.kill(-(npm.pid as number), 'SIGKILL');
+	} catch {
+		// Every process of the group has ended.
+	}
+}
+
+describe('npm start stopped by a signal to npm', () => {
+	// The three servers start side by side (each generates its store); each test stops its own.
+	const started = new Map<string, Promise<Started>>();
+	beforeAll(() => {
+		for (const signal of SIGNALS) started.set(signal, npmStart(signal));
+	});
+	afterAll(async () => {
+		for (const start of started.values()) killGroup((await start).npm);
+	});
+
+	it.each(SIGNALS)('%s to npm’s process stops the server (its port is freed)', async (signal) => {
+		const { npm, port, output, exited } = await (started.get(signal) as Promise<Started>);
+		// Up: the server says where it runs and answers on the port.
+		for (let i = 0; i < 1200 && !output().includes('Abacus is running at'); i++)
+			await new Promise((r) => setTimeout(r, 100));
+		expect(output()).toContain(`Abacus is running at http://127.0.0.1:${port}/`);
+		expect(await listening(port)).toBe(true);
+
+		try {
+			process.kill(npm.pid as number, signal);
+			// The server goes with it: the port is free again (bounded wait on a loaded machine).
+			let open = true;
+			for (let i = 0; i < 600 && open; i++) {
+				open = await listening(port);
+				if (open) await new Promise((r) => setTimeout(r, 100));
 			}
-		},
-	);
+			expect(open).toBe(false);
+			await exited;
+		} finally {
+			killGroup(npm);
+		}
+	});
 });
