@@ -37,7 +37,7 @@ import {
 	SHOP_MANAGER,
 	SITE_TITLE,
 	SUBSCRIBER,
-	logInAs,
+	signInOnce,
 	missingPrerequisite,
 	pluginZip,
 	startWordPress,
@@ -160,9 +160,17 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		console.log(`WordPress step timings (s): ${JSON.stringify(timings)}`);
 	});
 
+	/** Each user through wp-login.php once, then with the cookies that login gave. */
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
+	/**
+	 * A new browser context of `width` signed in as `user` (through wp-login.php the first time,
+	 * or always with `fresh`).
+	 */
 	async function logIn(
 		user: { user: string; password: string },
 		width = 1440,
+		options: { fresh?: boolean } = {},
 	): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
 		const context = await browser.newContext({
 			viewport: { width, height: 1000 },
@@ -187,7 +195,8 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 				watch.failedRest.push(`${response.status()} ${response.request().method()} ${url}`);
 			}
 		});
-		await logInAs(page, site.url, user);
+		signIn ??= signInOnce(site.url);
+		await signIn(page, user, options);
 		return { context, page, watch };
 	}
 
@@ -196,12 +205,19 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		return `${site.url}/wp-admin/admin.php?${params.toString()}`;
 	}
 
+	/** The REST nonce each page's user was given (WordPress's nonces last 12 hours and more). */
+	const nonces = new WeakMap<Page, string>();
+
 	/** WordPress's REST nonce for the logged-in user of `page` (admin-ajax's rest-nonce action). */
 	async function restNonce(page: Page): Promise<string> {
+		const known = nonces.get(page);
+		if (known) return known;
 		const response = await page.request.get(
 			`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`,
 		);
-		return response.ok() ? (await response.text()).trim() : '';
+		const nonce = response.ok() ? (await response.text()).trim() : '';
+		if (nonce) nonces.set(page, nonce);
+		return nonce;
 	}
 
 	/** A REST GET as the logged-in user of `page` (cookie + the page's REST nonce). */
@@ -298,7 +314,8 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			: [];
 		expect(fromAbacus).toEqual([]);
 		await context.close();
-	}, 300000);
+		// 25 page loads in wp-admin: minutes on a busy two-core machine.
+	}, 600000);
 
 	test("WordPress's menu has one Abacus menu and highlights the current sub-page", async () => {
 		const { context, page } = await logIn(ADMIN);
@@ -852,14 +869,13 @@ echo $ran;`,
 		const { context, page, watch } = await logIn(ADMIN);
 		await page.goto(adminUrl('/analytics/overview', RANGE_QUERY));
 		await settled(page);
-		const allowed = await rest<Array<{ stat: string; label: string }>>(
-			page,
-			'/wc-analytics/reports/performance-indicators/allowed',
-		);
-		const boards = await rest<Array<{ id: string; label: string }>>(
-			page,
-			'/wc-analytics/leaderboards/allowed',
-		);
+		const [allowed, boards] = await Promise.all([
+			rest<Array<{ stat: string; label: string }>>(
+				page,
+				'/wc-analytics/reports/performance-indicators/allowed',
+			),
+			rest<Array<{ id: string; label: string }>>(page, '/wc-analytics/leaderboards/allowed'),
+		]);
 		expect(allowed.length).toBeGreaterThanOrEqual(10);
 		expect(boards.length).toBe(4);
 		const text = await page.locator('#root').innerText();
@@ -1003,7 +1019,7 @@ echo $ran;`,
 		await settled(first.page);
 		await expect(first.page.getByText(name).count()).resolves.toBeGreaterThan(0);
 		await first.context.close();
-		const second = await logIn(ADMIN);
+		const second = await logIn(ADMIN, 1440, { fresh: true });
 		await second.page.goto(adminUrl('/analytics/revenue'));
 		await settled(second.page);
 		await expect(second.page.getByText(name).count()).resolves.toBeGreaterThan(0);
@@ -1044,12 +1060,11 @@ echo $ran;`,
 			.getByLabel('On hold');
 		await onHold.first().check();
 		await page.getByRole('button', { name: 'Save settings' }).click();
-		await page.waitForTimeout(3000);
-		await page.screenshot({ path: path.join(ARTIFACTS, 'settings-saved.png'), fullPage: true });
 		await page
 			.getByText('Your settings have been successfully saved.')
 			.first()
 			.waitFor({ timeout: 20000 });
+		await page.screenshot({ path: path.join(ARTIFACTS, 'settings-saved.png'), fullPage: true });
 		const after = readOptions();
 		// WooCommerce's default when the option was never saved.
 		const excludedBefore = before.excluded || ['pending', 'cancelled', 'failed'];
@@ -1335,13 +1350,17 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 			// One copy of the stores: the app and the extension both take @abacus/data from the
 			// abacus-data script, so of all the plugins' scripts the page loaded only that one
 			// defines the abacus/reports store (a second copy would also log 'already registered').
-			const definers: string[] = [];
-			for (const src of sources.filter((url) =>
+			const pluginScripts = sources.filter((url) =>
 				url.startsWith(`${site.url}/wp-content/plugins/`),
-			)) {
-				const body = await (await page.request.get(src, { timeout: 30000 })).text();
-				if (body.includes('abacus/reports')) definers.push(new URL(src).pathname);
-			}
+			);
+			const bodies = await Promise.all(
+				pluginScripts.map(async (src) =>
+					(await page.request.get(src, { timeout: 30000 })).text(),
+				),
+			);
+			const definers = pluginScripts
+				.filter((_, index) => bodies[index].includes('abacus/reports'))
+				.map((src) => new URL(src).pathname);
 			expect(definers).toEqual(['/wp-content/plugins/abacus/build/wp-packages/data.js']);
 			// What an extension's select( 'abacus/reports' ) sees (through window.abacus.data, as its
 			// build reads @abacus/data) is what the page loaded: the orders of the table.
