@@ -7,19 +7,22 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../index.js';
+import { copyCachedStore } from './cached-store.js';
 
 let server: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-export-large-'));
+	// The 105,000-order store is generated once and kept for the next run (cached-store.ts).
+	await copyCachedStore({ orders: 105_000 }, path.join(dir, 'store.duckdb'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 105_000,
 		quiet: true,
 		nonce: 'test-nonce',
 	});
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
 	await server?.close();
