@@ -52,7 +52,8 @@ beforeAll(async () => {
 	stores = await generateStores(dir, STORES, 1500);
 	cluster = await started;
 	({ client, shardClients } = await loadCluster(cluster, stores));
-});
+	// Generating the three stores (when not cached yet) takes minutes on a loaded machine.
+}, 600_000);
 
 afterAll(async () => {
 	for (const store of stores) store.db.close();
