@@ -48,7 +48,7 @@ import { type Cluster, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
 import { putStore } from '../load.js';
 import { createClusterSchema, createStoreRegistry, loadStore } from '../store.js';
-import { cachedStoreFile } from './store-cache.js';
+import { cachedStoreFile } from '../../demo/test/store-cache.js';
 
 export const NOW = new Date('2026-03-31T12:00:00Z');
 
@@ -94,7 +94,7 @@ export const json = (value: unknown): unknown =>
 
 /**
  * Generates each store (`orders` orders over 400 days up to NOW) into `dir/store<id>.duckdb`: a
- * copy of the cached store of the same spec when there is one (`store-cache.ts`).
+ * copy of the cached store of the same spec when there is one (`demo/test/store-cache.ts`).
  */
 export async function generateStores(
 	dir: string,

@@ -6,16 +6,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { cachedStoreFile } from '../../demo/test/store-cache.js';
 import { startServer, type RunningServer } from '../../index.js';
-import { copyCachedStore } from './cached-store.js';
 
 let server: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-export-large-'));
-	// The 105,000-order store is generated once and kept for the next run (cached-store.ts).
-	await copyCachedStore({ orders: 105_000 }, path.join(dir, 'store.duckdb'));
+	// The 105,000-order store is generated (and opened once by a server, which adds what a first
+	// start adds) once and kept for the next run (demo/test/store-cache.ts).
+	await cachedStoreFile(
+		{ store: 'server-opened', orders: 105_000 },
+		path.join(dir, 'store.duckdb'),
+		async (file) => {
+			const first = await startServer({ databasePath: file, orders: 105_000, quiet: true });
+			await first.close();
+		},
+	);
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 105_000,

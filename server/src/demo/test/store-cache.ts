@@ -1,8 +1,9 @@
 /**
- * Generated demo stores cached across test files: a store is generated once per spec (seed, time
- * zone, orders, days, NOW) into a cache folder under the system's temporary directory and copied
- * into each test's own folder, so that the files sharing a spec, or one file run again, do not
- * generate it again. The cache key holds a hash of the server's sources (every non-test `.ts` file
+ * Generated demo stores cached across test files: a store is made once per key (what its caller
+ * makes it from: the ClickHouse tests' seed, time zone, orders, days and NOW; the large export
+ * test's store as a server's first start leaves it) into a cache folder under the system's
+ * temporary directory and copied into each test's own folder, so that the files sharing a key, or
+ * one file run again, do not generate it again. The cache key holds a hash of the server's sources (every non-test `.ts` file
  * under server/src, where the generator and the schema live) and of the DuckDB package's version:
  * a change to either makes new entries. A lock file keeps two jest workers from generating the
  * same entry at once (the other one waits for it); an entry is written under a temporary name and
