@@ -24,11 +24,11 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+import { freePort } from '../../support/engine-process.js';
 import { ADMIN, preparedStack, type WordPressSite } from '../../wordpress/harness.js';
 import { bulkSeedWooCommerce, type BulkSeedResult } from '../../wordpress/seed-bulk.js';
 
@@ -58,20 +58,6 @@ export interface BenchStore {
 	grewSeconds: number;
 	/** The kept folder (wordpress/, db/, store.json; generated.duckdb for a bulk store). */
 	dir: string;
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address
-					? resolve(address.port)
-					: reject(new Error('no port')),
-			);
-		});
-	});
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
