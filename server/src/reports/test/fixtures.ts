@@ -137,17 +137,31 @@ export async function writeFixture(file: string, fixture: Fixture): Promise<void
 	}
 }
 
-/** Writes the fixture to a fresh temporary file and starts the server on it. */
+/**
+ * Writes the fixture to a fresh temporary folder and starts the server on it; closing the server
+ * removes the folder.
+ */
 export async function startFixtureServer(fixture: Fixture): Promise<RunningServer> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-reports-test-'));
 	const file = path.join(dir, 'store.duckdb');
-	await writeFixture(file, fixture);
-	return startServer({
-		databasePath: file,
-		quiet: true,
-		nonce: 'test-nonce',
-		timeZone: fixture.timeZone,
-	});
+	try {
+		await writeFixture(file, fixture);
+		const server = await startServer({
+			databasePath: file,
+			quiet: true,
+			nonce: 'test-nonce',
+			timeZone: fixture.timeZone,
+		});
+		const close = server.close.bind(server);
+		server.close = async () => {
+			await close();
+			fs.rmSync(dir, { recursive: true, force: true });
+		};
+		return server;
+	} catch (error) {
+		fs.rmSync(dir, { recursive: true, force: true });
+		throw error;
+	}
 }
 
 export interface Response<T> {
