@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS } from './components.js';
+import { CHROMIUM_ARGS } from '../support/chromium.js';
 import { parseCommandLine } from '../../scripts/command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

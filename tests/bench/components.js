@@ -22,17 +22,9 @@ import webpack from 'webpack';
 
 import makeConfig from '../../webpack.config.js';
 import { parseCommandLine } from '../../scripts/command-line.js';
+import { CHROMIUM_ARGS } from '../support/chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--no-first-run',
-	'--disable-sync',
-];
 
 /** Figures and their targets in ms (the benchmark prints both). */
 export const COMPONENT_TARGETS = {

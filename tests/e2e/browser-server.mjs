@@ -6,15 +6,7 @@
  */
 import { chromium } from 'playwright-core';
 
-/** Chromium's flags for the tests (helpers.ts launches with the same without the global setup). */
-export const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--no-first-run',
-	'--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../support/chromium.js';
 
 if (process.argv[2] === 'serve') {
 	const server = await chromium.launchServer({

@@ -9,6 +9,8 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
+import { CHROMIUM_ARGS } from '../support/chromium.js';
+
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-results/e2e');
 
 export function baseUrl(): string {
@@ -29,14 +31,7 @@ export async function launch(): Promise<Browser> {
 	if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
 	return chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--no-first-run',
-			'--disable-sync',
-		],
+		args: CHROMIUM_ARGS,
 	});
 }
 

@@ -44,6 +44,7 @@ import {
 	type WordPressSite,
 } from './harness.js';
 import { buildReportExtension } from '../support/report-extension.js';
+import { CHROMIUM_ARGS } from '../support/chromium.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -141,14 +142,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		Object.assign(timings, site.timings);
 		browser = await chromium.launch({
 			executablePath: '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--no-first-run',
-				'--disable-sync',
-			],
+			args: CHROMIUM_ARGS,
 		});
 		mkdirSync(ARTIFACTS, { recursive: true });
 	}, 600000);

@@ -1,0 +1,2 @@
+/** Types of chromium.js for the TypeScript tests. */
+export declare const CHROMIUM_ARGS: string[];
