@@ -1,6 +1,6 @@
 /**
  * Faults per endpoint: for each REST route a page asks for on load, that route alone answers 500,
- * answers malformed JSON, or never answers (the page's request timeout is 2 s here). The page must
+ * answers malformed JSON, or never answers (the page's request timeout is 5 s in that case). The page must
  * show an error with Retry and no uncaught exception; once the route is healthy again, Retry
  * brings the data back.
  */
@@ -15,6 +15,9 @@ const PAGES: Array<{ path: string; query?: Record<string, string> }> = [
 	{ path: '/analytics/overview' },
 	{ path: '/inbox' },
 ];
+
+/** The page's request timeout when a route never answers. */
+const TIMEOUT_MS = 5000;
 
 let browser: Browser;
 
@@ -35,17 +38,22 @@ function routeOf(url: string): string | null {
 	return index === -1 ? null : parsed.pathname.slice(index + '/wp-json'.length);
 }
 
-async function newPage(): Promise<{ page: Page; errors: string[] }> {
+/**
+ * A page in its own context. With `requestTimeout`, the settings the admin page embeds get that
+ * request timeout; only the "never answers" fault needs a short one, as the page's healthy
+ * requests (Retry's included) must not time out on a busy machine.
+ */
+async function newPage(requestTimeout?: number): Promise<{ page: Page; errors: string[] }> {
 	const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
 	const page = await context.newPage();
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
-	// A short request timeout for this test, in the settings the admin page embeds.
+	if (requestTimeout === undefined) return { page, errors };
 	await page.route('**/wp-admin/admin.php**', async (route) => {
 		const response = await route.fetch();
 		const html = (await response.text()).replace(
 			'window.abacusSettings = {',
-			'window.abacusSettings = {"requestTimeout":2000,',
+			`window.abacusSettings = {"requestTimeout":${requestTimeout},`,
 		);
 		await route.fulfill({ response, body: html });
 	});
@@ -109,7 +117,9 @@ describe('a page whose endpoint fails', () => {
 						? ['500', 'malformed', 'timeout']
 						: ['500', 'malformed'];
 				for (const fault of faults) {
-					const { page, errors } = await newPage();
+					const { page, errors } = await newPage(
+						fault === 'timeout' ? TIMEOUT_MS : undefined,
+					);
 					let broken = true;
 					const healthy = async (route: Route) => route.continue();
 					const handler = breakRoute(fault);
@@ -139,7 +149,13 @@ describe('a page whose endpoint fails', () => {
 							.catch(() => undefined);
 						await page.waitForLoadState('networkidle');
 					}
-					await retries.first().waitFor({ state: 'detached', timeout: 15000 });
+					try {
+						await retries.first().waitFor({ state: 'detached', timeout: 15000 });
+					} catch {
+						throw new Error(
+							`${target.path}: Retry did not recover once ${routePath} was healthy again (${fault})`,
+						);
+					}
 					expect(errors).toEqual([]);
 					await page.context().close();
 				}
