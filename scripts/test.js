@@ -67,6 +67,29 @@ const stages = [
 	[[['end-to-end', 'node', ['tests/e2e/run.js']]]],
 ];
 
+/**
+ * The machine's CPU time so far (from /proc/stat; null elsewhere): busy and total jiffies of all
+ * cores, so that each stage can say how much of the cores it kept busy (a stage near 100 % is
+ * bound by the work itself, one well below waits on something and could run more beside it).
+ */
+function cpuTimes() {
+	try {
+		const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+		const values = fields.slice(1).map(Number);
+		const total = values.reduce((sum, value) => sum + value, 0);
+		// idle and iowait are the 4th and 5th values.
+		return { busy: total - values[3] - (values[4] ?? 0), total };
+	} catch {
+		return null;
+	}
+}
+
+/** The share of the cores kept busy between two cpuTimes() readings, as " (CPU busy N %)". */
+function busyShare(before, after) {
+	if (!before || !after || after.total <= before.total) return '';
+	return ` (CPU busy ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} %)`;
+}
+
 /** Adds up passed and failed tests from the jest JSON reports that exist. */
 function countResults() {
 	let passed = 0;
@@ -162,6 +185,7 @@ const timings = [];
 for (const [index, stage] of stages.entries()) {
 	const alone = stage.length === 1;
 	const t0 = Date.now();
+	const cpu0 = cpuTimes();
 	await Promise.all(
 		stage.map(async (lane) => {
 			for (const step of lane) {
@@ -181,8 +205,9 @@ for (const [index, stage] of stages.entries()) {
 	);
 	if (failure) break;
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
-	if (!alone) console.log(`stage: ok (${secs}s)`);
-	timings.push(`stage ${index + 1}: ${secs}s`);
+	const busy = busyShare(cpu0, cpuTimes());
+	if (!alone) console.log(`stage: ok (${secs}s)${busy}`);
+	timings.push(`stage ${index + 1}: ${secs}s${busy}`);
 }
 if (failure) {
 	const { passed, failed } = countResults();
