@@ -3,14 +3,19 @@
 // 10k, 100k and 1M orders (BENCH_SIZES=10000,100000 to choose). Stores are kept in
 // <BENCH_DIR or .data>/bench-<n>.duckdb and reused. Every request is computed afresh (a unique
 // parameter keeps the report cache out of the measurement); figures are median and p95 over warm
-// runs. `--json <file>` also writes {results: [{orders, endpoint, medianMs, p95Ms}]} to the file
+// runs. `--json <file>` also writes {results: [{orders, endpoint, medianMs, p95Ms, floorMs, statements}]} to the file
 // (what `npm run bench` reads). BENCH_ENDPOINTS=<substring> measures only matching endpoints.
+// Beside each time, its floor (floor.js): the statements the endpoint ran during the warm-up, run
+// again alone one after the other on the server's database (median over the same runs), and how
+// many they are; `ratio` is the answer's time over its floor.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { withFloor } from './floor.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000')
@@ -38,7 +43,12 @@ const { startServer } = await import(path.join(root, 'server/build/index.js'));
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const yearRange = `after=${day(-365)}T00:00:00&before=${day(0)}T23:59:59`;
 const monthRange = `after=${day(-30)}T00:00:00&before=${day(0)}T23:59:59`;
+const dayRange = `after=${day(-1)}T00:00:00&before=${day(-1)}T23:59:59`;
 const ENDPOINTS = [
+	[
+		'revenue stats, a day by hour',
+		`/wc-analytics/reports/revenue/stats?${dayRange}&interval=hour&order=asc&per_page=100`,
+	],
 	[
 		'revenue chart, year by day',
 		`/wc-analytics/reports/revenue/stats?${yearRange}&interval=day&order=asc&per_page=100&fields=gross_sales,refunds,coupons,net_revenue,taxes,shipping,total_sales`,
@@ -56,6 +66,10 @@ const ENDPOINTS = [
 		`/wc-analytics/reports/products?${yearRange}&orderby=items_sold&order=desc&per_page=25&extended_info=true`,
 	],
 	['performance indicators, month', `/wc-analytics/reports/performance-indicators?${monthRange}`],
+	[
+		'leaderboards, month',
+		`/wc-analytics/leaderboards?${monthRange}&per_page=5&persisted_query=%7B%7D`,
+	],
 	[
 		'customers report, page 1',
 		`/wc-analytics/reports/customers?orderby=date_last_active&order=desc&per_page=25`,
@@ -92,11 +106,28 @@ for (const size of sizes) {
 				if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
 				return performance.now() - t;
 			};
-			for (let i = 0; i < 3; i++) await call();
+			// Warm-up; the last warm-up request's statements are recorded for the floor (the
+			// first request after start also reads what the server keeps afterwards).
+			for (let i = 0; i < 2; i++) await call();
+			const floor = await withFloor(server.ctx.db, async () => {
+				await call();
+			});
 			const times = [];
-			for (let i = 0; i < RUNS; i++) times.push(await call());
+			const floors = [];
+			for (let i = 0; i < RUNS; i++) {
+				times.push(await call());
+				floors.push(await floor.run());
+			}
 			times.sort((a, b) => a - b);
-			results.push({ size, name, median: quantile(times, 0.5), p95: quantile(times, 0.95) });
+			floors.sort((a, b) => a - b);
+			results.push({
+				size,
+				name,
+				median: quantile(times, 0.5),
+				p95: quantile(times, 0.95),
+				floor: quantile(floors, 0.5),
+				statements: floor.statements,
+			});
 		}
 	} finally {
 		await server.close();
@@ -104,12 +135,20 @@ for (const size of sizes) {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\n${pad('orders', 10)}${pad('endpoint', 34)}${pad('median ms', 12)}p95 ms`);
+console.log(
+	`\n${pad('orders', 10)}${pad('endpoint', 34)}${pad('median ms', 12)}${pad('p95 ms', 10)}${pad('floor ms', 10)}${pad('statements', 12)}ratio`,
+);
 for (const r of results) {
 	console.log(
-		`${pad(r.size, 10)}${pad(r.name, 34)}${pad(r.median.toFixed(1), 12)}${r.p95.toFixed(1)}`,
+		`${pad(r.size, 10)}${pad(r.name, 34)}${pad(r.median.toFixed(1), 12)}${pad(r.p95.toFixed(1), 10)}${pad(r.floor.toFixed(1), 10)}${pad(r.statements, 12)}${(r.median / Math.max(0.1, r.floor)).toFixed(1)}`,
 	);
 }
+console.log(
+	`Load average: ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ')}`,
+);
 if (jsonFile) {
 	const round = (ms) => Math.round(ms * 10) / 10;
 	fs.mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
@@ -124,6 +163,8 @@ if (jsonFile) {
 					endpoint: r.name,
 					medianMs: round(r.median),
 					p95Ms: round(r.p95),
+					floorMs: round(r.floor),
+					statements: r.statements,
 				})),
 			},
 			null,

@@ -30,7 +30,8 @@ import path from 'node:path';
 import { startServer } from '../../../server/src/index.js';
 import { normaliseStoreId, signEngineToken } from '../../../server/src/engine-auth/index.js';
 import { MAX_TOKEN_LIFETIME } from '../../../server/src/engine-auth/token.js';
-import { Db, type SqlValue } from '../../../server/src/core/db.js';
+import { Db } from '../../../server/src/core/db.js';
+import { withFloor, type Floor } from '../floor.js';
 import { generateStore } from '../../../server/src/demo/generate.js';
 import { applyOrderChanges } from '../../../server/src/db/pipeline.js';
 import { refreshRollups } from '../../../server/src/db/rollups.js';
@@ -286,45 +287,6 @@ function netRevenue(body: string): number | null {
 	return typeof parsed.totals?.net_revenue === 'number' ? parsed.totals.net_revenue : null;
 }
 
-/**
- * Records the statements `db` runs while `fn` runs (reads through all/one), then times them again
- * alone, one after the other: the floor of that answer.
- */
-async function withFloor(
-	db: Db,
-	fn: () => Promise<void>,
-): Promise<{ statements: number; run: () => Promise<number> }> {
-	const recorded: Array<{ sql: string; params: SqlValue[] }> = [];
-	const target = db as unknown as {
-		all: Db['all'];
-		one: Db['one'];
-	};
-	const all = target.all;
-	const one = target.one;
-	target.all = function (sql: string, params: SqlValue[] = []) {
-		recorded.push({ sql, params });
-		return all.call(db, sql, params);
-	} as Db['all'];
-	target.one = function (sql: string, params: SqlValue[] = []) {
-		recorded.push({ sql, params });
-		return one.call(db, sql, params);
-	} as Db['one'];
-	try {
-		await fn();
-	} finally {
-		target.all = all;
-		target.one = one;
-	}
-	return {
-		statements: recorded.length,
-		run: async () => {
-			const t0 = performance.now();
-			for (const r of recorded) await all.call(db, r.sql, r.params);
-			return performance.now() - t0;
-		},
-	};
-}
-
 const result: Record<string, unknown> = {
 	date: new Date().toISOString(),
 	sizes: SIZES,
@@ -459,7 +421,7 @@ async function sideBySide(size: number): Promise<void> {
 			let clickError: string | null = clickhouse
 				? null
 				: 'left out (BENCH_ENGINE_CLICKHOUSE=0)';
-			let floor: { statements: number; run: () => Promise<number> } | null = null;
+			let floor: Floor | null = null;
 			const totals: Record<string, number | null> = {};
 			for (let i = 0; i < RUNS + 1; i++) {
 				const w = await stack.wc<unknown>(q.route, {
