@@ -32,7 +32,7 @@ import { normaliseStoreId } from '../engine-auth/token.js';
 import { RestError } from '../http/errors.js';
 import { ImportJob, setImportJobs } from '../reports/import.js';
 import type { ReportSource } from '../reports/report-route.js';
-import { StoreSync, type SyncOptions } from '../sync/engine.js';
+import { StoreSync, type SyncOptions } from '../sync/store-sync.js';
 import { requestSettings, syncStatus, type SyncService } from '../sync/index.js';
 import { listStores, type RegisteredStore as SyncStore } from '../sync/registry.js';
 import { ClickHouseClient, type ClickHouseTarget } from './client.js';

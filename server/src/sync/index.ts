@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import type { Db } from '../core/db.js';
-import { StoreSync, type SyncOptions } from './engine.js';
+import { StoreSync, type SyncOptions } from './store-sync.js';
 import { createSyncSchema, listStores, readState } from './registry.js';
 
-export { StoreSync, duration, type BackfillProgress, type RoundSummary } from './engine.js';
+export { StoreSync, duration, type BackfillProgress, type RoundSummary } from './store-sync.js';
 export {
 	createSyncSchema,
 	listEngineStores,

@@ -58,6 +58,12 @@ export class FakeWoo {
 		},
 	];
 	requests: string[] = [];
+	/** Variable products (beside the simple 11 and 12): product id → its variations' ids. */
+	variableProducts: Record<number, number[]> = {};
+	/** Every answer waits this long (ms), so that requests asked at once overlap. */
+	latencyMs = 0;
+	/** While `latencyMs` is set: each request's route and when the store began and ended it. */
+	readonly timeline: Array<{ route: string; start: number; end: number }> = [];
 	/** WooCommerce's "Cost of Goods Sold" feature: lines and products answer their cost. */
 	cogs = false;
 	/** Analytics › Settings › Date type; absent from the settings when null. */
@@ -96,6 +102,28 @@ export class FakeWoo {
 	close(): Promise<void> {
 		this.server.closeAllConnections();
 		return new Promise((r) => this.server.close(() => r()));
+	}
+
+	/**
+	 * The most requests whose route passes `match` the store was answering at once (from
+	 * `timeline`, the requests since it was last emptied).
+	 */
+	mostAtOnce(match: (route: string) => boolean): number {
+		const edges = this.timeline
+			.filter((entry) => match(entry.route))
+			.flatMap((entry) => [
+				{ at: entry.start, step: 1 },
+				{ at: entry.end, step: -1 },
+			])
+			// An answer that ends as another begins does not overlap it.
+			.sort((a, b) => a.at - b.at || a.step - b.step);
+		let now = 0;
+		let most = 0;
+		for (const edge of edges) {
+			now += edge.step;
+			most = Math.max(most, now);
+		}
+		return most;
 	}
 
 	/** The next requests whose path contains `match` get these answers first. */
@@ -222,6 +250,11 @@ export class FakeWoo {
 		const url = new URL(req.url ?? '/', this.url);
 		const route = url.pathname.replace(/^\/wp-json\/?/, '');
 		this.requests.push(`${route}?${url.searchParams.toString()}`);
+		if (this.latencyMs > 0) {
+			const start = performance.now();
+			await new Promise((r) => setTimeout(r, this.latencyMs));
+			this.timeline.push({ route, start, end: performance.now() });
+		}
 		const fault = this.faults.find((f) => route.includes(f.match) && f.answers.length);
 		if (fault) {
 			const answer = fault.answers.shift() as Fault;
@@ -282,12 +315,34 @@ export class FakeWoo {
 				res,
 			);
 		}
+		const variations = /^wc\/v3\/products\/(\d+)\/variations$/.exec(route);
+		if (variations) {
+			const parent = Number(variations[1]);
+			return this.collection(
+				(this.variableProducts[parent] ?? []).map((id) => ({
+					id,
+					sku: `v${id}`,
+					price: '12',
+					regular_price: '12',
+					sale_price: '',
+					date_created: '2026-01-01T00:00:00',
+					date_created_gmt: '2026-01-01T00:00:00',
+					manage_stock: false,
+					stock_status: 'instock',
+					attributes: [{ id: 0, name: 'Size', option: `S${id}` }],
+					image: null,
+				})),
+				url,
+				res,
+			);
+		}
 		if (route === 'wc/v3/products') {
-			const products = [11, 12].map((id) => ({
+			const variable = Object.keys(this.variableProducts).map(Number);
+			const products = [11, 12, ...variable].map((id) => ({
 				id,
 				name: `Product ${id}`,
 				slug: `product-${id}`,
-				type: 'simple',
+				type: variable.includes(id) ? 'variable' : 'simple',
 				status: 'publish',
 				sku: `p${id}`,
 				price: '10',
@@ -300,7 +355,7 @@ export class FakeWoo {
 				stock_status: 'instock',
 				categories: [{ id: 3 }],
 				attributes: [],
-				variations: [],
+				variations: this.variableProducts[id] ?? [],
 				images: [],
 				...(this.cogs ? { cost_of_goods_sold: { total_value: FAKE_COSTS[id] } } : {}),
 			}));

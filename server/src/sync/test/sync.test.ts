@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Db } from '../../core/db.js';
 import { REPORTS_CAPABILITY, signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
-import { StoreSync, type SyncOptions } from '../engine.js';
+import { StoreSync, type SyncOptions } from '../store-sync.js';
 import { syncStatus } from '../index.js';
 import { prepareEngineDatabase } from '../prepare.js';
 import { listEngineStores, listStores, readState, registerStore } from '../registry.js';

@@ -22,22 +22,15 @@
 import type { Db } from '../core/db.js';
 import {
 	MalformedError,
-	mapAttribute,
-	mapCategory,
-	mapCoupon,
 	mapCustomer,
 	mapOrder,
-	mapProduct,
 	mapRefund,
-	mapTaxRate,
-	type AttributeRecord,
 	type FetchedOrder,
 	type Json,
-	type ProductRecord,
 } from './map.js';
-import { DATE_BASIS_OPTION, effectiveDateBasis } from '../db/date-basis.js';
 import { readState, writeState, type RegisteredStore, type SyncStateRow } from './registry.js';
-import { WooClient, StoreError, type Query, type WooClientOptions } from './woo-client.js';
+import { errorText, StoreReader } from './store-reader.js';
+import { WooClient, type Query, type WooClientOptions } from './woo-client.js';
 import {
 	writeCatalogue,
 	writeCustomers,
@@ -93,10 +86,6 @@ function isoGmt(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 19);
 }
 
-function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
 /** `12 min 5 s`, `40 s`. */
 export function duration(seconds: number): string {
 	const s = Math.max(0, Math.round(seconds));
@@ -142,9 +131,8 @@ export class StoreSync {
 		pending: false,
 	};
 
-	private unsavedDateTypeLogged = false;
-	/** Milliseconds of the store's last answers (the bench prints the median). */
-	readonly pageTimes: number[] = [];
+	/** The store's REST answers: pages, settings, catalogue. */
+	private readonly reader: StoreReader;
 
 	constructor(options: SyncOptions) {
 		this.options = options;
@@ -169,6 +157,17 @@ export class StoreSync {
 					.catch(() => undefined);
 			},
 		});
+		this.reader = new StoreReader(
+			this.client,
+			this.store.id,
+			options.concurrency ?? 3,
+			(line) => this.log(line),
+		);
+	}
+
+	/** Milliseconds of the store's answers (the bench prints the median). */
+	get pageTimes(): number[] {
+		return this.reader.pageTimes;
 	}
 
 	private log(line: string): void {
@@ -177,173 +176,6 @@ export class StoreSync {
 
 	get intervalSeconds(): number {
 		return this.options.intervalSeconds ?? this.store.intervalSeconds;
-	}
-
-	/** A page of a collection, its items checked by `map` (a malformed item → asked again). */
-	private async page<T>(
-		route: string,
-		query: Query,
-		map: (item: unknown) => T,
-	): Promise<{ items: T[]; total: number; totalPages: number }> {
-		for (let attempt = 0; ; attempt++) {
-			const page = await this.client.getPage<unknown>(route, query);
-			this.pageTimes.push(page.ms);
-			try {
-				return {
-					items: page.items.map(map),
-					total: page.total,
-					totalPages: page.totalPages,
-				};
-			} catch (error) {
-				if (!(error instanceof MalformedError) || attempt >= 3) {
-					throw new Error(
-						`The store answered ${route} with a malformed page: ${errorText(error)}`,
-					);
-				}
-				this.log(
-					`The store answered ${route} with a malformed page (${error.message}); asking again.`,
-				);
-			}
-		}
-	}
-
-	private async all<T>(route: string, query: Query, map: (item: unknown) => T): Promise<T[]> {
-		const out: T[] = [];
-		for (let page = 1; ; page++) {
-			const result = await this.page(route, { ...query, per_page: 100, page }, map);
-			out.push(...result.items);
-			if (page >= result.totalPages || result.items.length === 0) return out;
-		}
-	}
-
-	/** The store settings that shape figures, as engine options. */
-	private async fetchSettings(): Promise<Record<string, unknown>> {
-		const options: Record<string, unknown> = {};
-		const general = await this.all('wc/v3/settings/general', {}, (item) => item as Json);
-		const wanted: Record<string, string> = {
-			woocommerce_currency: 'woocommerce_currency',
-			woocommerce_currency_pos: 'woocommerce_currency_pos',
-			woocommerce_price_thousand_sep: 'woocommerce_price_thousand_sep',
-			woocommerce_price_decimal_sep: 'woocommerce_price_decimal_sep',
-			woocommerce_price_num_decimals: 'woocommerce_price_num_decimals',
-			woocommerce_default_country: 'woocommerce_default_country',
-		};
-		for (const item of general) {
-			const key = String(item.id);
-			if (Object.hasOwn(wanted, key)) {
-				options[wanted[key]] =
-					key === 'woocommerce_price_num_decimals' ? Number(item.value) : item.value;
-			}
-		}
-		const products = await this.all('wc/v3/settings/products', {}, (item) => item as Json);
-		for (const item of products) {
-			const key = String(item.id);
-			if (
-				key === 'woocommerce_manage_stock' ||
-				key === 'woocommerce_notify_low_stock_amount' ||
-				key === 'woocommerce_notify_no_stock_amount'
-			) {
-				options[key] = key === 'woocommerce_manage_stock' ? item.value : Number(item.value);
-			}
-		}
-		try {
-			const analytics = await this.all(
-				'wc-analytics/settings/wc_admin',
-				{},
-				(item) => item as Json,
-			);
-			for (const item of analytics) {
-				const key = String(item.id);
-				if (
-					key === 'woocommerce_excluded_report_order_statuses' ||
-					key === 'woocommerce_actionable_order_statuses' ||
-					key === 'woocommerce_default_date_range'
-				) {
-					options[key] = item.value;
-				}
-				if (key === DATE_BASIS_OPTION) {
-					// Never saved, WooCommerce answers an empty value and counts by the paid date.
-					const { basis, saved } = effectiveDateBasis(item.value);
-					options[key] = basis;
-					if (!saved && !this.unsavedDateTypeLogged) {
-						this.unsavedDateTypeLogged = true;
-						this.log(
-							`${this.store.id} never saved Analytics › Settings › Date type: revenue, orders and the orders list count orders on their paid date, WooCommerce's default.`,
-						);
-					}
-				}
-			}
-		} catch (error) {
-			if (!(error instanceof StoreError)) throw error;
-			this.log(`Analytics settings not readable (${error.message}); keeping the defaults.`);
-		}
-		const site = await this.siteOptions();
-		Object.assign(options, site);
-		return options;
-	}
-
-	/**
-	 * Time zone (the REST index, which every WordPress answers without authentication), week
-	 * start (WordPress's settings, readable with an administrator's application password; 1,
-	 * WordPress's default, otherwise), date and time formats and the store name.
-	 */
-	private async siteOptions(): Promise<Record<string, unknown>> {
-		const out: Record<string, unknown> = {};
-		const index = await this.client.getObject<Json>('', {}, false);
-		if (typeof index.timezone_string === 'string' && index.timezone_string) {
-			out.timezone_string = index.timezone_string;
-		}
-		const offset = Number(index.gmt_offset);
-		if (Number.isFinite(offset)) out.gmt_offset = offset;
-		if (typeof index.name === 'string') out.blogname = index.name;
-		// A store set to a fixed offset (no IANA zone) maps to the Etc/GMT zone of that offset.
-		if (!out.timezone_string && Number.isFinite(offset)) {
-			out.timezone_string =
-				offset === 0
-					? 'UTC'
-					: Number.isInteger(offset)
-						? `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
-						: 'UTC';
-		}
-		for (const name of ['date_format', 'time_format']) {
-			try {
-				const value = await this.client.getObject<Json>('wc-admin/options', {
-					options: name,
-				});
-				if (typeof value[name] === 'string' && value[name]) out[name] = value[name];
-			} catch (error) {
-				if (!(error instanceof StoreError)) throw error;
-			}
-		}
-		try {
-			const wp = await this.client.getObject<Json>('wp/v2/settings');
-			const week = Number(wp.start_of_week);
-			if (Number.isInteger(week) && week >= 0 && week <= 6) out.start_of_week = week;
-		} catch (error) {
-			if (!(error instanceof StoreError)) throw error;
-			this.log(
-				`The store's week start is not readable with these credentials (${error.message}); weeks start on Monday (WordPress's default). An administrator's application password lets the engine read it.`,
-			);
-		}
-		return out;
-	}
-
-	private async fetchProducts(query: Query): Promise<ProductRecord[]> {
-		const products = await this.all('wc/v3/products', { ...query, status: 'any' }, (p) =>
-			mapProduct(p),
-		);
-		const out: ProductRecord[] = [];
-		for (const product of products) {
-			out.push(product);
-			if (product.type === 'variable' || product.variationIds.length) {
-				out.push(
-					...(await this.all(`wc/v3/products/${product.id}/variations`, {}, (v) =>
-						mapProduct(v, product),
-					)),
-				);
-			}
-		}
-		return out;
 	}
 
 	/**
@@ -355,7 +187,7 @@ export class StoreSync {
 	 */
 	async syncSettings(): Promise<string[]> {
 		const start = Date.now();
-		const options = await this.fetchSettings();
+		const options = await this.reader.settings();
 		const changed = await this.db.transaction(() => writeOptions(this.db, options));
 		this.noteSettings(changed, start);
 		if (changed.length) this.options.notifyWrite?.();
@@ -430,29 +262,11 @@ export class StoreSync {
 	/** Reads the whole catalogue and the settings and replaces the engine's. */
 	async syncCatalogue(): Promise<void> {
 		const start = Date.now();
-		const options = await this.fetchSettings();
-		const taxRates = await this.all('wc/v3/taxes', {}, mapTaxRate);
-		const categories = await this.all('wc/v3/products/categories', {}, mapCategory);
-		const rawAttributes = await this.all('wc/v3/products/attributes', {}, (a) => a as Json);
-		const attributes: AttributeRecord[] = [];
-		for (const a of rawAttributes) {
-			const terms = await this.all(
-				`wc/v3/products/attributes/${Number(a.id)}/terms`,
-				{},
-				(t) => t,
-			);
-			attributes.push(mapAttribute(a, terms));
-		}
-		const products = await this.fetchProducts({});
-		const coupons = await this.all('wc/v3/coupons', {}, mapCoupon);
-		const customers = await this.all('wc/v3/customers', {}, mapCustomer);
+		const options = await this.reader.settings();
+		const catalogue = await this.reader.catalogue();
 		const changed = await this.db.transaction(async () => {
 			const names = await writeOptions(this.db, options);
-			await writeCatalogue(
-				this.db,
-				{ taxRates, categories, attributes, products, coupons, customers },
-				true,
-			);
+			await writeCatalogue(this.db, catalogue, true);
 			return names;
 		});
 		this.noteSettings(changed, start);
@@ -465,20 +279,17 @@ export class StoreSync {
 	): Promise<Array<{ order: FetchedOrder; refunds: FetchedOrder[] }>> {
 		// A request per refunded order, a few at a time (the store answers them in parallel).
 		const refunds = new Map<number, FetchedOrder[]>();
-		const refunded = orders.filter((o) => o.refundIds.length);
-		const width = Math.max(1, this.options.concurrency ?? 3);
-		for (let i = 0; i < refunded.length; i += width) {
-			await Promise.all(
-				refunded.slice(i, i + width).map(async (order) => {
-					refunds.set(
-						order.id,
-						await this.all(`wc/v3/orders/${order.id}/refunds`, {}, (r) =>
-							mapRefund(r, order),
-						),
-					);
-				}),
-			);
-		}
+		await this.reader.each(
+			orders.filter((o) => o.refundIds.length),
+			async (order) => {
+				refunds.set(
+					order.id,
+					await this.reader.all(`wc/v3/orders/${order.id}/refunds`, {}, (r) =>
+						mapRefund(r, order),
+					),
+				);
+			},
+		);
 		return orders.map((order) => ({ order, refunds: refunds.get(order.id) ?? [] }));
 	}
 
@@ -496,7 +307,7 @@ export class StoreSync {
 		const missing = userIds.filter((u) => !knownIds.has(u));
 		for (let i = 0; i < missing.length; i += 100) {
 			const part = missing.slice(i, i + 100);
-			const customers = await this.all(
+			const customers = await this.reader.all(
 				'wc/v3/customers',
 				{ include: part.join(','), role: 'all' },
 				mapCustomer,
@@ -509,7 +320,7 @@ export class StoreSync {
 		page: number,
 		query: Query = {},
 	): Promise<{ items: FetchedOrder[]; total: number; totalPages: number }> {
-		return this.page(
+		return this.reader.page(
 			'wc/v3/orders',
 			{ orderby: 'id', order: 'asc', per_page: this.options.pageSize ?? 100, page, ...query },
 			mapOrder,
@@ -626,7 +437,7 @@ export class StoreSync {
 	async fullScan(): Promise<[number, number]> {
 		const remote = new Map<number, { modified: string | null; refunds: string }>();
 		for (let page = 1; ; page++) {
-			const result = await this.page(
+			const result = await this.reader.page(
 				'wc/v3/orders',
 				{
 					_fields: 'id,status,date_modified_gmt,refunds',
@@ -672,7 +483,7 @@ export class StoreSync {
 			const part = refetch.slice(i, i + 100);
 			const orders = part.length
 				? (
-						await this.page(
+						await this.reader.page(
 							'wc/v3/orders',
 							{ include: part.join(','), per_page: 100, orderby: 'id', order: 'asc' },
 							mapOrder,
@@ -743,7 +554,7 @@ export class StoreSync {
 		const orders = await this.withRefunds(live);
 		const products = catalogueRound
 			? []
-			: await this.fetchProducts({ modified_after: since, dates_are_gmt: true });
+			: await this.reader.products({ modified_after: since, dates_are_gmt: true });
 		const maxModified = [...byId.values()]
 			.map((o) => o.dateModifiedGmt)
 			.filter((d): d is string => d !== null)
