@@ -129,12 +129,19 @@ export interface Page {
 	totalPages: number;
 }
 
+/** The column a one-statement page carries the collection's row count in (dropped from rows). */
+const TOTAL_COLUMN = '__abacus_total';
+
 /**
  * Runs `base` (a SELECT) with ordering and the validated `page` / `per_page` of `q`; `per_page=-1`
  * returns everything up to MAX_UNPAGED_ROWS rows (more is a 400 asking for pages).
+ *
+ * On the embedded DuckDB the page and the count are one statement (the count a window over the
+ * same rows, so `base` is computed once); only a page past the end asks for the count alone.
+ * Other engines count, then read the page.
  */
 export async function pageRows(
-	db: Pick<Db, 'all' | 'one'>,
+	db: Pick<Db, 'all' | 'one'> & { readonly dialect?: { readonly name: string } },
 	base: string,
 	params: SqlValue[],
 	orderSql: string,
@@ -142,10 +149,27 @@ export async function pageRows(
 ): Promise<Page> {
 	const perPage = q.int('per_page', 10);
 	const page = q.int('page', 1);
-	const count = await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) x`, params);
-	const total = Number(count?.n ?? 0);
-	if (perPage === 0) return { rows: [], total, totalPages: 0 };
 	const all = perPage < 0;
+	const count = async (): Promise<number> =>
+		Number(
+			(await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) x`, params))?.n ?? 0,
+		);
+	// A reader without a dialect is the embedded DuckDB (metrics/dialect.ts).
+	if (perPage !== 0 && (db.dialect === undefined || db.dialect.name === 'duckdb')) {
+		// One more row than answered whole, so that a larger collection is noticed.
+		const limit = all ? MAX_UNPAGED_ROWS + 1 : perPage;
+		const offset = all ? 0 : (page - 1) * perPage;
+		const rows = await db.all(
+			`SELECT *, COUNT(*) OVER () AS ${TOTAL_COLUMN} FROM (${base}) x ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+			[...params, limit, offset],
+		);
+		const total = rows.length ? Number(rows[0][TOTAL_COLUMN]) : offset > 0 ? await count() : 0;
+		for (const row of rows) delete row[TOTAL_COLUMN];
+		if (all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
+		return { rows, total, totalPages: all ? (total ? 1 : 0) : Math.ceil(total / perPage) };
+	}
+	const total = await count();
+	if (perPage === 0) return { rows: [], total, totalPages: 0 };
 	if (all && total > MAX_UNPAGED_ROWS) throw tooManyRows(total);
 	const rows = await db.all(
 		`SELECT * FROM (${base}) x ORDER BY ${orderSql}${all ? '' : ' LIMIT ? OFFSET ?'}`,
