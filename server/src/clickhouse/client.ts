@@ -147,18 +147,21 @@ export class ClickHouseClient {
 
 /**
  * Waits until `shard` has no unfinished mutation (an `ALTER TABLE … DELETE`, asynchronous on
- * ClickHouse) on `table`, at most 2 minutes; `what` names the rows being removed in the error.
+ * ClickHouse) on `table` (or on any of several tables: their mutations run side by side and are
+ * waited for together), at most 2 minutes; `what` names the rows being removed in the error.
  */
 export async function waitForMutations(
 	shard: ClickHouseClient,
-	table: string,
+	table: string | string[],
 	what: string,
 ): Promise<void> {
+	const tables = typeof table === 'string' ? [table] : table;
+	if (!tables.length) return;
 	const deadline = Date.now() + 120_000;
 	for (;;) {
 		const pending = await shard.one<{ n: string }>(
-			'SELECT count() AS n FROM system.mutations WHERE database = ? AND table = ? AND is_done = 0',
-			[shard.target.database, table],
+			`SELECT count() AS n FROM system.mutations WHERE database = ? AND table IN (${tables.map(() => '?').join(', ')}) AND is_done = 0`,
+			[shard.target.database, ...tables],
 		);
 		if (!Number(pending?.n)) return;
 		if (Date.now() > deadline) {

@@ -374,8 +374,18 @@ export async function refreshRollups(
 	const sync = new ClickHouseClient(client.target, { ...nulls, insert_distributed_sync: 1 });
 	// Local: each shard computes from its own rows into its own tables; else through the
 	// Distributed tables, inserting synchronously (the rows are on their shard when this returns).
+	// A shard holding none of the store's rows (a store's rows lie on one shard) has nothing to
+	// compute, copy or delete: it is left out.
+	const holding = (
+		await Promise.all(
+			shards.map(async (shard) => ((await holdsStore(shard, storeId)) ? [shard] : [])),
+		)
+	).flat();
 	const writers = shards.length
-		? shards.map((shard) => ({ shard: new ClickHouseClient(shard.target, nulls), local: true }))
+		? holding.map((shard) => ({
+				shard: new ClickHouseClient(shard.target, nulls),
+				local: true,
+			}))
 		: [{ shard: sync, local: false }];
 	const base = await generationOf(sync, storeId);
 	if (base.generation === 0 && (from !== undefined || products !== undefined)) {
@@ -448,7 +458,9 @@ export async function refreshRollups(
 						`${keyword}${space}(SELECT * FROM ${name(t)} WHERE store_id = ${storeId})`,
 				);
 			const select = spec.select(fromRows, ids, store);
-			const before = await countRows(shard, name(table), storeId, generation);
+			// Nothing copied: the new generation has no rows of this table yet.
+			const copied = kept.length > 0 || !recompute;
+			const before = copied ? await countRows(shard, name(table), storeId, generation) : 0;
 			await shard.run(
 				`INSERT INTO ${name(table)} (${names}) SELECT toUInt32(${storeId}), toUInt64(${generation}), * FROM (${select})`,
 				params,
@@ -473,32 +485,83 @@ export async function refreshRollups(
 	}
 	// The generations before the one replaced (and what an interrupted refresh left), and their
 	// rows of `rollup_generations`; not waited for.
-	const cleaners = shards.length ? shards : [client];
-	for (const shard of cleaners) {
-		for (const table of Object.keys(CLICKHOUSE_ROLLUPS)) {
-			await deleteOlder(shard, table, storeId, 'generation', base.generation);
-		}
-		await deleteOlder(shard, ROLLUP_GENERATIONS, storeId, 'committed', base.committed);
-	}
+	const cleaners = shards.length ? holding : [client];
+	await Promise.all(
+		cleaners.map((shard) =>
+			deleteOlder(shard, storeId, [
+				...Object.keys(CLICKHOUSE_ROLLUPS).map(
+					(table) => [table, 'generation', base.generation] as const,
+				),
+				[ROLLUP_GENERATIONS, 'committed', base.committed] as const,
+			]),
+		),
+	);
 	return counts;
 }
 
-/** Deletes (without waiting) a store's rows of a local table whose `column` is below `value`. */
+/** The tables the roll-ups are computed from (those their SELECTs read). */
+function sourceTables(): string[] {
+	const tables = new Set<string>();
+	for (const spec of Object.values(CLICKHOUSE_ROLLUPS)) {
+		spec.select(
+			(table) => (tables.add(table), ''),
+			(table) => (tables.add(table), ''),
+			(sql) => {
+				for (const match of sql.matchAll(
+					/\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)\b(?!\.)/g,
+				))
+					tables.add(match[1]);
+				return '';
+			},
+		);
+	}
+	return [...tables];
+}
+
+/**
+ * Whether a shard's local tables hold any row of the store: of the tables its roll-ups are
+ * computed from, of the roll-ups (any generation) or of its generations.
+ */
+async function holdsStore(shard: ClickHouseClient, storeId: number): Promise<boolean> {
+	const database = shard.target.database;
+	const tables = [...sourceTables(), ...Object.keys(CLICKHOUSE_ROLLUPS), ROLLUP_GENERATIONS];
+	const row = await shard.one<{ n: string }>(
+		`SELECT ${tables
+			.map((table) => `(SELECT count() FROM ${database}.${table} WHERE store_id = ?)`)
+			.join(' + ')} AS n`,
+		tables.map(() => storeId),
+	);
+	return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * Deletes (without waiting) a store's rows of each local `table` whose `column` is below `value`
+ * (the tables holding such rows are asked for in one statement).
+ */
 async function deleteOlder(
 	shard: ClickHouseClient,
-	table: string,
 	storeId: number,
-	column: string,
-	value: number,
+	tables: ReadonlyArray<readonly [table: string, column: string, value: number]>,
 ): Promise<void> {
 	const database = shard.target.database;
-	const where = `store_id = ? AND ${column} < ?`;
-	const held = await shard.one<{ n: string }>(
-		`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
-		[storeId, value],
-	);
-	if (Number(held?.n)) {
-		await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`, [storeId, value]);
+	const where = (column: string): string => `store_id = ? AND ${column} < ?`;
+	const held =
+		(await shard.one<Record<string, string>>(
+			`SELECT ${tables
+				.map(
+					([table, column], i) =>
+						`(SELECT count() FROM ${database}.${table} WHERE ${where(column)}) AS t${i}`,
+				)
+				.join(', ')}`,
+			tables.flatMap(([, , value]) => [storeId, value]),
+		)) ?? {};
+	for (const [i, [table, column, value]] of tables.entries()) {
+		if (Number(held[`t${i}`])) {
+			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where(column)}`, [
+				storeId,
+				value,
+			]);
+		}
 	}
 }
 

@@ -464,37 +464,50 @@ export async function createClusterSchema(
 	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
 		throw new Error('Cluster and database names must be letters, digits and _.');
 	}
-	for (const url of shardUrls) {
-		const client = new ClickHouseClient({ url, database: 'default' });
-		await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
-		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
-			const columns = [['store_id', 'UInt32'], ...spec.columns]
-				.map(([name, type]) => `${name} ${type}`)
-				.join(', ');
-			const partition =
-				spec.partitionBy === null
-					? ''
-					: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
+	// Every shard at once: each one's tables are its own.
+	await Promise.all(
+		shardUrls.map(async (url) => {
+			const client = new ClickHouseClient({ url, database: 'default' });
+			await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
+			for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+				const columns = [['store_id', 'UInt32'], ...spec.columns]
+					.map(([name, type]) => `${name} ${type}`)
+					.join(', ');
+				const partition =
+					spec.partitionBy === null
+						? ''
+						: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
+				await client.run(
+					`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
+				);
+				await client.run(
+					`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
+				);
+			}
+			// The columns of every table asked for once (a table made before a column lacks it).
+			const present = await presentColumns(client, database);
+			for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+				await addMissingColumns(
+					client,
+					database,
+					[table, `${table}_all`],
+					spec.columns,
+					present,
+				);
+			}
+			await createRollupTables(client, cluster, database);
+			// The stores' notes on charts (`annotations.ts`): never cleared by a load.
+			for (const statement of annotationTableStatements(cluster, database)) {
+				await client.run(statement);
+			}
+			await addMissingColumns(
+				client,
+				database,
+				['annotations', 'annotations_all'],
+				ANNOTATION_COLUMNS,
 			);
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
-			);
-			await addMissingColumns(client, database, [table, `${table}_all`], spec.columns);
-		}
-		await createRollupTables(client, cluster, database);
-		// The stores' notes on charts (`annotations.ts`): never cleared by a load.
-		for (const statement of annotationTableStatements(cluster, database)) {
-			await client.run(statement);
-		}
-		await addMissingColumns(
-			client,
-			database,
-			['annotations', 'annotations_all'],
-			ANNOTATION_COLUMNS,
-		);
-	}
+		}),
+	);
 	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
 	await recordShards(shardUrls, database);
 }
@@ -511,11 +524,9 @@ async function addMissingColumns(
 	database: string,
 	tables: string[],
 	columns: Array<[name: string, type: string]>,
+	known?: Array<{ table: string; name: string }>,
 ): Promise<void> {
-	const present = await client.all<{ table: string; name: string }>(
-		`SELECT table, name FROM system.columns WHERE database = ? AND table IN (${tables.map(() => '?').join(', ')})`,
-		[database, ...tables],
-	);
+	const present = known ?? (await presentColumns(client, database, tables));
 	for (const table of tables) {
 		const names = new Set(present.filter((c) => c.table === table).map((c) => c.name));
 		for (const [name, type] of columns) {
@@ -528,6 +539,18 @@ async function addMissingColumns(
 			}
 		}
 	}
+}
+
+/** The columns of `tables` (default every table) of `database` on the client's node. */
+async function presentColumns(
+	client: ClickHouseClient,
+	database: string,
+	tables?: string[],
+): Promise<Array<{ table: string; name: string }>> {
+	return client.all<{ table: string; name: string }>(
+		`SELECT table, name FROM system.columns WHERE database = ?${tables ? ` AND table IN (${tables.map(() => '?').join(', ')})` : ''}`,
+		[database, ...(tables ?? [])],
+	);
 }
 
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
@@ -561,24 +584,27 @@ export async function createStoreRegistry(
 	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
 		throw new Error('Cluster and database names must be letters, digits and _.');
 	}
-	for (const url of shardUrls) {
-		const client = new ClickHouseClient({ url, database: 'default' });
-		await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
-		const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
-		);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
-		);
-		await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
-		);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
-		);
-	}
+	// Every shard at once: each one's tables are its own.
+	await Promise.all(
+		shardUrls.map(async (url) => {
+			const client = new ClickHouseClient({ url, database: 'default' });
+			await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
+			const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+			);
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
+			);
+			await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+			);
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
+			);
+		}),
+	);
 }
 
 /**
@@ -919,22 +945,36 @@ export async function loadStore(
 	const database = client.target.database;
 	// A store file made before costs existed has no cost tables: they are copied empty.
 	await ensureCostSchema(source);
+	// Distributed tables take no DELETE: remove the store's earlier rows on each shard's tables
+	// and wait for those (asynchronous) mutations, so the new rows are never mixed with old ones.
+	// Each shard is asked once which tables hold such rows; their mutations are issued together
+	// and waited for together (they run side by side), every shard at once.
+	const tables = Object.keys(CLICKHOUSE_TABLES);
+	const whereOf = (table: string): string =>
+		KEEP_WRITTEN_ROWS.has(table) ? 'store_id = ? AND version = 0' : 'store_id = ?';
+	await Promise.all(
+		(options.shards ?? [client]).map(async (shard) => {
+			const held =
+				(await shard.one<Record<string, string>>(
+					`SELECT ${tables
+						.map(
+							(table, i) =>
+								`(SELECT count() FROM ${database}.${table} WHERE ${whereOf(table)}) AS t${i}`,
+						)
+						.join(', ')}`,
+					tables.map(() => storeId),
+				)) ?? {};
+			const holding = tables.filter((_, i) => Number(held[`t${i}`]));
+			for (const table of holding) {
+				await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${whereOf(table)}`, [
+					storeId,
+				]);
+			}
+			await waitForMutations(shard, holding, `store ${storeId}'s old rows`);
+		}),
+	);
 	const counts: Record<string, number> = {};
-	for (const table of Object.keys(CLICKHOUSE_TABLES)) {
-		// Distributed tables take no DELETE: remove the store's earlier rows on each shard's table
-		// and wait for that (asynchronous) mutation, so the new rows are never mixed with old ones.
-		const where = KEEP_WRITTEN_ROWS.has(table)
-			? 'store_id = ? AND version = 0'
-			: 'store_id = ?';
-		for (const shard of options.shards ?? [client]) {
-			const held = await shard.one<{ n: string }>(
-				`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
-				[storeId],
-			);
-			if (!Number(held?.n)) continue;
-			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`, [storeId]);
-			await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
-		}
+	for (const table of tables) {
 		counts[table] = await insertStoreRows(source, client, storeId, table, '', batchRows);
 	}
 	// The daily roll-ups, computed on the cluster from the rows just loaded (`rollups.ts`).
