@@ -198,12 +198,24 @@ describe('notes on charts', () => {
 		await page.locator('main .abacus-chart__annotation').first().waitFor({ timeout: 60000 });
 
 		// The Revenue report's CSV with the notes: each note on its own date's row, as text.
+		// The chart and the table by day show the same dates: the page asks for their notes once.
+		const notesAsked: string[] = [];
+		const onRequest = (request: { url(): string; method(): string }) => {
+			if (
+				request.method() === 'GET' &&
+				/abacus(\/|%2F)v1(\/|%2F)annotations/.test(request.url())
+			)
+				notesAsked.push(request.url());
+		};
+		page.on('request', onRequest);
 		await page.goto(adminUrl('/analytics/revenue', rangeQuery));
 		await chartReady(page);
 		const include = page.getByRole('checkbox', {
 			name: 'Include the notes on these dates in the download',
 		});
 		await include.check();
+		page.off('request', onRequest);
+		expect(notesAsked).toHaveLength(1);
 		const [download] = await Promise.all([
 			page.waitForEvent('download'),
 			page.getByRole('button', { name: 'Download' }).click(),

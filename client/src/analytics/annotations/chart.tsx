@@ -33,6 +33,32 @@ function lastDayOf(day: string, interval: ChartInterval): string {
 	return end.toISOString().slice(0, 10);
 }
 
+/**
+ * The days whose notes a chart or table of intervals starting on `starts` shows: from the first
+ * start to the last day of the last interval. A chart and a table of the same intervals give the
+ * same range, so they share one request for their notes.
+ */
+export function notesRangeOf(
+	starts: ReadonlyArray<string | undefined>,
+	interval: ChartInterval,
+): { after?: string; before?: string } {
+	const days = starts.map(dayOf).filter((day): day is string => day !== undefined);
+	if (!days.length) return {};
+	days.sort();
+	return { after: days[0], before: lastDayOf(days[days.length - 1], interval) };
+}
+
+/** A query's interval as a chart's (`day` for anything else). */
+export function chartIntervalOf(interval: unknown): ChartInterval {
+	return interval === 'hour' ||
+		interval === 'week' ||
+		interval === 'month' ||
+		interval === 'quarter' ||
+		interval === 'year'
+		? interval
+		: 'day';
+}
+
 export type ChartNoteProps = Pick<
 	ChartProps,
 	| 'annotations'
@@ -54,9 +80,10 @@ export function useChartNotes(
 ): { chartProps: ChartNoteProps; dialog: ReactElement | null; error: ReactElement | null } {
 	const preferences = useUserPreferences();
 	const hidden = preferences[ANNOTATIONS_HIDDEN_PREFERENCE] === true;
-	const after = dayOf(data[0]?.date);
-	const lastStart = dayOf(data[data.length - 1]?.date);
-	const before = lastStart ? lastDayOf(lastStart, interval) : undefined;
+	const { after, before } = notesRangeOf(
+		data.map((row) => row.date),
+		interval,
+	);
 	const state = useAnnotations(after, before, after !== undefined);
 	const [adding, setAdding] = useState<AnnotationInput | null>(null);
 	const notes = state.status === 'ready' ? state.notes : null;

@@ -112,7 +112,10 @@ export function useAnnotations(after?: string, before?: string, enabled = true):
 	const [, setTick] = useState(0);
 	useEffect(() => {
 		if (!enabled) return;
-		if (!entry || entry.generation !== current) {
+		// The cache as it is now, not as this render saw it: another chart or table of the range,
+		// rendered in the same pass, may have asked already.
+		const asked = cache.get(key);
+		if (!asked || asked.generation !== generation) {
 			load(after, before);
 			setTick((tick) => tick + 1);
 		}

@@ -11,17 +11,23 @@ import { useAnnotations, type Annotation } from './data.js';
 import { notesColumn } from './export.js';
 
 /**
- * Whether the download includes the notes, the notes, and the checkbox (null when the table is
- * not by date or the store has no notes).
+ * Whether the download includes the notes, the notes of its dates (`after`..`before`, the table's
+ * rows: the chart's range when the table shows the chart's intervals, so the page asks once), and
+ * the checkbox (null when the table is not by date, its rows are not all at hand, or no note
+ * meets them).
  */
-export function useNotesExport(enabled: boolean): {
+export function useNotesExport(
+	enabled: boolean,
+	after?: string,
+	before?: string,
+): {
 	include: boolean;
 	notes: Annotation[];
 	option: ReactElement | null;
 } {
-	const state = useAnnotations(undefined, undefined, enabled);
+	const state = useAnnotations(after, before, enabled && after !== undefined);
 	const [include, setInclude] = useState(false);
-	const notes = enabled && state.status === 'ready' ? state.notes : [];
+	const notes = enabled && after !== undefined && state.status === 'ready' ? state.notes : [];
 	const option =
 		notes.length > 0 ? (
 			<CheckboxControl

@@ -27,6 +27,7 @@ import type { Query as NavQuery } from '@abacus/navigation';
 
 import { applyReportTableFilter } from './extension-hooks.js';
 import { reportTableCSV } from './report-table-csv.js';
+import { chartIntervalOf, notesRangeOf } from '../annotations/chart.js';
 import { useNotesExport, withNotesColumn } from '../annotations/export-option.js';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from './interval-rows.js';
 import { getStatsOptions, getTableOptions, getTableSummaryOptions } from './query.js';
@@ -52,6 +53,8 @@ interface TableData {
 	/** Every row of the report, sorted, when they are all loaded (the rows are then one page). */
 	allRows: Array<Record<string, unknown>> | null;
 	requestQuery: Record<string, unknown>;
+	/** The interval of the rows (reports by date). */
+	interval: unknown;
 }
 
 /** The server request of a page of a report by interval: the table's query and the fields it shows. */
@@ -82,7 +85,7 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 	const tableInterval = config.table.tableQuery?.interval ?? chartInterval;
 	const fromChart = Boolean(config.table.isStatsByInterval) && tableInterval === chartInterval;
 	const selected = useSelect(
-		(select): { chart: ReportChartData | null; table: TableData | null } => {
+		(select): { chart: ReportChartData | null; table: Omit<TableData, 'interval'> | null } => {
 			const options = { ...getTableOptions(config, query), select, defaultDateRange };
 			if (fromChart) {
 				return {
@@ -150,9 +153,10 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 	}, [chart, orderby, order]);
 	return useMemo((): TableData => {
 		if (table) {
-			return table;
+			return { ...table, interval: tableInterval };
 		}
 		return {
+			interval: tableInterval,
 			isRequesting: Boolean(chart?.isRequesting),
 			isError: Boolean(chart?.isError),
 			rows: pageOfRows(sorted, paged, perPage),
@@ -161,7 +165,7 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 			totals: chart && !chart.isRequesting ? chart.data.totals : null,
 			requestQuery: intervalTableQuery(config, query, defaultDateRange),
 		};
-	}, [table, chart, sorted, paged, perPage, config, query, defaultDateRange]);
+	}, [table, chart, sorted, paged, perPage, config, query, defaultDateRange, tableInterval]);
 }
 
 export function ReportTable({ config, path, query }: Props) {
@@ -169,8 +173,22 @@ export function ReportTable({ config, path, query }: Props) {
 	const data = useTableData(config, query);
 	const preferences = useUserPreferences();
 	const { startExport } = useDispatch(exportStore);
-	// A report by date may add the notes of each date to its download.
-	const notesExport = useNotesExport(config.table.isStatsByInterval === true);
+	// A report by date may add the notes of each date to its download (made here when every row
+	// is at hand).
+	const rowsAtHand = data.allRows ?? (data.rows.length >= data.totalResults ? data.rows : null);
+	const notesRange = useMemo(
+		() =>
+			notesRangeOf(
+				(rowsAtHand ?? []).map((row) => String(row.date_start ?? '')),
+				chartIntervalOf(data.interval),
+			),
+		[rowsAtHand, data.interval],
+	);
+	const notesExport = useNotesExport(
+		config.table.isStatsByInterval === true,
+		notesRange.after,
+		notesRange.before,
+	);
 	const [exportId, setExportId] = useState<string | null>(null);
 	const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(
 		null,
