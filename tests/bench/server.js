@@ -108,7 +108,7 @@ for (const size of sizes) {
 			};
 			// Warm-up; the last warm-up request's statements are recorded for the floor (the
 			// first request after start also reads what the server keeps afterwards).
-			for (let i = 0; i < 2; i++) await call();
+			for (let i = 0; i < 4; i++) await call();
 			const floor = await withFloor(server.ctx.db, async () => {
 				await call();
 			});
