@@ -3,7 +3,9 @@
  * engine it is `GET wc-analytics/reports/forecast` (the engine middleware sends it to the engine
  * when one is chosen inside wp-admin); inside wp-admin on WooCommerce's own figures, which have no
  * such route, the page runs the same method (@abacus/metrics) on the daily history it reads from
- * the revenue stats route: 800 days in 8 requests of 100 days, at once, once per day and page.
+ * the revenue stats route: 800 days in 8 requests of 100 days, at once, once per day and browser
+ * tab (kept in sessionStorage: WordPress's menu links are whole page loads, and the history of
+ * complete days is the same on every page of the day; Retry or a change of engine reads it again).
  * Both answer the period's buckets by the chart's interval (weeks from the store's first weekday).
  */
 import { useEffect, useState } from 'react';
@@ -35,7 +37,8 @@ interface StatsAnswer {
 	intervals?: Array<{ interval: string; subtotals?: Record<string, unknown> }>;
 }
 
-interface LocalHistory {
+/** The daily history the page forecasts from, and each metric's verdict once made. */
+export interface LocalHistory {
 	firstDay: string;
 	values: Record<ForecastMetric, number[]>;
 	verdicts: Partial<Record<ForecastMetric, Verdict>>;
@@ -45,11 +48,68 @@ const PAGE_DAYS = 100;
 const histories = new Map<string, Promise<LocalHistory>>();
 const answers = new Map<string, Promise<ForecastAnswer>>();
 
-/** The store's complete days before `today` from the revenue stats route (WooCommerce's figures). */
-function readHistory(today: string, refresh: number): Promise<LocalHistory> {
+const STORAGE_KEY = 'abacus-forecast-history';
+
+function storage(): Storage | null {
+	try {
+		return typeof window !== 'undefined' ? window.sessionStorage : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The history this tab kept for `today`, when it is whole. */
+function keptHistory(today: string): LocalHistory | null {
+	try {
+		const kept = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as {
+			today?: unknown;
+			firstDay?: unknown;
+			values?: Record<string, unknown>;
+		} | null;
+		if (!kept || kept.today !== today || typeof kept.firstDay !== 'string') return null;
+		const values = {} as Record<ForecastMetric, number[]>;
+		for (const metric of FORECAST_METRICS) {
+			const list = kept.values?.[metric];
+			if (
+				!Array.isArray(list) ||
+				list.length !== HISTORY_DAYS ||
+				!list.every((value) => typeof value === 'number' && Number.isFinite(value))
+			)
+				return null;
+			values[metric] = list as number[];
+		}
+		return { firstDay: kept.firstDay, values, verdicts: {} };
+	} catch {
+		return null;
+	}
+}
+
+function keepHistory(today: string, history: LocalHistory): void {
+	try {
+		storage()?.setItem(
+			STORAGE_KEY,
+			JSON.stringify({ today, firstDay: history.firstDay, values: history.values }),
+		);
+	} catch {
+		// Storage full or refused: the next page reads the history again.
+	}
+}
+
+/**
+ * The store's complete days before `today` from the revenue stats route (WooCommerce's figures):
+ * the tab's kept history of that day when the reports were not asked again (`refresh` 0),
+ * otherwise read (and kept).
+ */
+export function readHistory(today: string, refresh: number): Promise<LocalHistory> {
 	const key = `${today}|${refresh}`;
 	const known = histories.get(key);
 	if (known) return known;
+	const kept = refresh === 0 ? keptHistory(today) : null;
+	if (kept) {
+		const ready = Promise.resolve(kept);
+		histories.set(key, ready);
+		return ready;
+	}
 	const end = dayNumber(today);
 	const first = end - HISTORY_DAYS;
 	const pages: Array<Promise<StatsAnswer>> = [];
@@ -82,7 +142,9 @@ function readHistory(today: string, refresh: number): Promise<LocalHistory> {
 				}
 			}
 		}
-		return { firstDay: dayText(first), values, verdicts: {} };
+		const history: LocalHistory = { firstDay: dayText(first), values, verdicts: {} };
+		keepHistory(today, history);
+		return history;
 	});
 	histories.set(key, read);
 	read.catch(() => histories.delete(key));

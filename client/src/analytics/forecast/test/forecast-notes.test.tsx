@@ -9,6 +9,7 @@ import type { ForecastAnswer } from '@abacus/metrics';
 
 import { refreshReports } from '../../../engine/index.js';
 import { ForecastNotes } from '../forecast-notes.js';
+import { readHistory, type LocalHistory } from '../use-forecast.js';
 
 jest.setTimeout(60_000);
 
@@ -162,6 +163,29 @@ describe('inside wp-admin on WooCommerce’s figures', () => {
 			expect(path).toContain('per_page=100');
 		}
 		expect(paths.some((p) => p.includes('reports/forecast'))).toBe(false);
+	});
+
+	it('keeps the day’s history for the tab: a later page of the same day asks nothing', async () => {
+		serve(stats(false));
+		window.sessionStorage.clear();
+		const today = '2026-11-28';
+		// The first page of the day (the reports not asked again yet) reads and keeps it.
+		const first = await readHistory(today, 0);
+		expect(paths).toHaveLength(8);
+		// A later page: a new page load starts with an empty memory, as another module here.
+		let later: LocalHistory | undefined;
+		await jest.isolateModulesAsync(async () => {
+			const fresh = await import('../use-forecast.js');
+			later = await fresh.readHistory(today, 0);
+		});
+		expect(paths).toHaveLength(8);
+		expect(later?.values).toEqual(first.values);
+		expect(later?.firstDay).toBe(first.firstDay);
+		// The next day, or the reports asked again (Retry, another engine), read it again.
+		await readHistory('2026-11-29', 0);
+		expect(paths).toHaveLength(16);
+		await readHistory(today, 5);
+		expect(paths).toHaveLength(24);
 	});
 
 	it('says there is not enough history for a store without sales', async () => {
