@@ -97,4 +97,28 @@ describe('global parameters', () => {
 		expect(res.headers.get('link')).toContain('rel="next"');
 		expect(res.headers.get('x-wp-totalpages')).toBe('3');
 	});
+
+	it('counts the whole collection on every page, past the end and unpaged alike', async () => {
+		for (const report of ['orders', 'products']) {
+			const route = `/wc-analytics/reports/${report}?${RANGE}&orderby=date&order=desc`;
+			const whole = await get<Row[]>(server, `${route}&per_page=-1`);
+			const total = whole.body.length;
+			expect(total).toBeGreaterThan(2);
+			expect(whole.headers.get('x-wp-total')).toBe(String(total));
+			const pages = Math.ceil(total / 2);
+			const rows: Row[] = [];
+			for (let page = 1; page <= pages + 1; page++) {
+				const res = await get<Row[]>(server, `${route}&per_page=2&page=${page}`);
+				expect([report, page, res.headers.get('x-wp-total')]).toEqual([
+					report,
+					page,
+					String(total),
+				]);
+				expect(res.headers.get('x-wp-totalpages')).toBe(String(pages));
+				rows.push(...res.body);
+			}
+			// The pages hold the unpaged rows in the same order, with the same fields only.
+			expect(rows).toEqual(whole.body);
+		}
+	});
 });
