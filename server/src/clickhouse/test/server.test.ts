@@ -79,17 +79,20 @@ const YEAR = 'after=2025-04-01T00:00:00&before=2026-03-31T23:59:59';
 
 test('each store token gets its own store: revenue and orders stats equal its DuckDB server', async () => {
 	for (const i of [0, 1]) {
-		for (const url of [
-			`reports/revenue/stats?interval=month&${YEAR}&per_page=100`,
-			`reports/orders/stats?interval=week&${YEAR}&per_page=100`,
-			'reports/revenue/stats?interval=day&after=2025-10-20T06:00:00&before=2025-11-05T18:00:00&per_page=100',
-			`reports/orders/stats?interval=quarter&${YEAR}&status_is[]=completed&customer_type=returning`,
-		]) {
-			const { click, duck: reference } = await both(i, url);
-			expect([url, click.status]).toEqual([url, 200]);
-			expect(json(click.body)).toEqual(json(reference.body));
-			expect(click.total).toBe(reference.total);
-		}
+		// Every route at once (reads only).
+		await Promise.all(
+			[
+				`reports/revenue/stats?interval=month&${YEAR}&per_page=100`,
+				`reports/orders/stats?interval=week&${YEAR}&per_page=100`,
+				'reports/revenue/stats?interval=day&after=2025-10-20T06:00:00&before=2025-11-05T18:00:00&per_page=100',
+				`reports/orders/stats?interval=quarter&${YEAR}&status_is[]=completed&customer_type=returning`,
+			].map(async (url) => {
+				const { click, duck: reference } = await both(i, url);
+				expect([url, click.status]).toEqual([url, 200]);
+				expect(json(click.body)).toEqual(json(reference.body));
+				expect(click.total).toBe(reference.total);
+			}),
+		);
 	}
 	const a = await get(engine, `reports/revenue/stats?interval=year&${YEAR}`, token(SPECS[0].url));
 	const b = await get(engine, `reports/revenue/stats?interval=year&${YEAR}`, token(SPECS[1].url));
@@ -135,24 +138,27 @@ test("a store's token never sees the other store's figures (fuzzed)", async () =
 
 test('products and variations stats equal the DuckDB server (categories, segments, whole-day fields)', async () => {
 	for (const i of [0, 1]) {
-		for (const url of [
-			`reports/products/stats?interval=month&${YEAR}&per_page=100`,
-			// Whole days and product-level fields: DuckDB answers from its daily roll-up.
-			`reports/products/stats?interval=week&${YEAR}&per_page=100&fields[]=items_sold&fields[]=net_revenue&fields[]=products_count`,
-			'reports/products/stats?interval=day&after=2025-12-01T08:00:00&before=2025-12-24T20:00:00&per_page=100',
-			`reports/products/stats?interval=month&${YEAR}&categories=2,5`,
-			`reports/products/stats?interval=quarter&${YEAR}&segmentby=product&products=1,2,3,4`,
-			`reports/products/stats?interval=quarter&${YEAR}&segmentby=category`,
-			`reports/products/stats?interval=year&${YEAR}&segmentby=variation`,
-			`reports/variations/stats?interval=month&${YEAR}&per_page=100`,
-			`reports/variations/stats?interval=quarter&${YEAR}&segmentby=variation&category_includes=2`,
-			`reports/orders/stats?interval=month&${YEAR}&categories=2,5&per_page=100`,
-		]) {
-			const { click, duck: reference } = await both(i, url);
-			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
-			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
-			expect(click.total).toBe(reference.total);
-		}
+		// Every route at once (reads only).
+		await Promise.all(
+			[
+				`reports/products/stats?interval=month&${YEAR}&per_page=100`,
+				// Whole days and product-level fields: DuckDB answers from its daily roll-up.
+				`reports/products/stats?interval=week&${YEAR}&per_page=100&fields[]=items_sold&fields[]=net_revenue&fields[]=products_count`,
+				'reports/products/stats?interval=day&after=2025-12-01T08:00:00&before=2025-12-24T20:00:00&per_page=100',
+				`reports/products/stats?interval=month&${YEAR}&categories=2,5`,
+				`reports/products/stats?interval=quarter&${YEAR}&segmentby=product&products=1,2,3,4`,
+				`reports/products/stats?interval=quarter&${YEAR}&segmentby=category`,
+				`reports/products/stats?interval=year&${YEAR}&segmentby=variation`,
+				`reports/variations/stats?interval=month&${YEAR}&per_page=100`,
+				`reports/variations/stats?interval=quarter&${YEAR}&segmentby=variation&category_includes=2`,
+				`reports/orders/stats?interval=month&${YEAR}&categories=2,5&per_page=100`,
+			].map(async (url) => {
+				const { click, duck: reference } = await both(i, url);
+				expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+				expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+				expect(click.total).toBe(reference.total);
+			}),
+		);
 	}
 	const sold = await get(
 		engine,
@@ -183,23 +189,26 @@ const INDICATORS = [
 
 test('coupons and taxes stats and the performance indicators equal the DuckDB server', async () => {
 	for (const i of [0, 1]) {
-		for (const url of [
-			`reports/coupons/stats?interval=month&${YEAR}&per_page=100`,
-			`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=coupon`,
-			`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=category`,
-			`reports/coupons/stats?interval=year&${YEAR}&segmentby=product&products=1,2,3`,
-			`reports/taxes/stats?interval=week&${YEAR}&per_page=100`,
-			`reports/taxes/stats?interval=quarter&${YEAR}&segmentby=tax_rate_id`,
-			// Whole days (DuckDB reads every roll-up in one statement) and a partial range.
-			`reports/performance-indicators?${YEAR}&${INDICATORS}`,
-			`reports/performance-indicators?after=2025-11-03T09:30:00&before=2026-01-15T17:00:00&${INDICATORS}`,
-			'reports/performance-indicators/allowed',
-			'reports',
-		]) {
-			const { click, duck: reference } = await both(i, url);
-			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
-			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
-		}
+		// Every route at once (reads only).
+		await Promise.all(
+			[
+				`reports/coupons/stats?interval=month&${YEAR}&per_page=100`,
+				`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=coupon`,
+				`reports/coupons/stats?interval=quarter&${YEAR}&segmentby=category`,
+				`reports/coupons/stats?interval=year&${YEAR}&segmentby=product&products=1,2,3`,
+				`reports/taxes/stats?interval=week&${YEAR}&per_page=100`,
+				`reports/taxes/stats?interval=quarter&${YEAR}&segmentby=tax_rate_id`,
+				// Whole days (DuckDB reads every roll-up in one statement) and a partial range.
+				`reports/performance-indicators?${YEAR}&${INDICATORS}`,
+				`reports/performance-indicators?after=2025-11-03T09:30:00&before=2026-01-15T17:00:00&${INDICATORS}`,
+				'reports/performance-indicators/allowed',
+				'reports',
+			].map(async (url) => {
+				const { click, duck: reference } = await both(i, url);
+				expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+				expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+			}),
+		);
 	}
 	const indicators = await get(
 		engine,
@@ -257,19 +266,22 @@ test('the products table (with extended_info) equals the DuckDB server: ordering
 
 test('the variations table (with extended_info and attributes) equals the DuckDB server', async () => {
 	for (const i of [0, 1]) {
-		for (const url of [
-			`reports/variations?${YEAR}&extended_info=true&per_page=25`,
-			`reports/variations?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
-			`reports/variations?${YEAR}&orderby=sku&order=asc&per_page=100`,
-			`reports/variations?${YEAR}&orderby=items_sold&category_includes=2&extended_info=true&per_page=100`,
-			`reports/variations?${YEAR}&product_includes=1,2,3,4,5,6,7,8&per_page=100`,
-			'reports/variations?after=2026-03-01T00:00:00&before=2026-03-03T23:59:59&variations=30,31,32,999999&extended_info=true',
-		]) {
-			const { click, duck: reference } = await both(i, url);
-			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
-			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
-			expect([url, click.total]).toEqual([url, reference.total]);
-		}
+		// Every route at once (reads only).
+		await Promise.all(
+			[
+				`reports/variations?${YEAR}&extended_info=true&per_page=25`,
+				`reports/variations?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
+				`reports/variations?${YEAR}&orderby=sku&order=asc&per_page=100`,
+				`reports/variations?${YEAR}&orderby=items_sold&category_includes=2&extended_info=true&per_page=100`,
+				`reports/variations?${YEAR}&product_includes=1,2,3,4,5,6,7,8&per_page=100`,
+				'reports/variations?after=2026-03-01T00:00:00&before=2026-03-03T23:59:59&variations=30,31,32,999999&extended_info=true',
+			].map(async (url) => {
+				const { click, duck: reference } = await both(i, url);
+				expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+				expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+				expect([url, click.total]).toEqual([url, reference.total]);
+			}),
+		);
 	}
 	const sold = await get(
 		engine,
@@ -283,27 +295,30 @@ test('the variations table (with extended_info and attributes) equals the DuckDB
 
 test('the categories, coupons and taxes tables equal the DuckDB server', async () => {
 	for (const i of [0, 1]) {
-		for (const url of [
-			`reports/categories?${YEAR}&extended_info=true&per_page=100`,
-			`reports/categories?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
-			`reports/categories?${YEAR}&orderby=category&order=asc&extended_info=true&per_page=100`,
-			`reports/categories?${YEAR}&orderby=products_count&status_is[]=completed&per_page=100`,
-			`reports/categories?${YEAR}&categories=1,2,999999&extended_info=true`,
-			`reports/coupons?${YEAR}&extended_info=true&per_page=100`,
-			`reports/coupons?${YEAR}&orderby=amount&order=desc&per_page=3&page=2`,
-			`reports/coupons?${YEAR}&orderby=code&order=asc&per_page=100`,
-			'reports/coupons?after=2025-12-01T09:00:00&before=2026-01-31T18:00:00&coupons=1,2,999999&extended_info=true',
-			`reports/taxes?${YEAR}&per_page=100`,
-			`reports/taxes?${YEAR}&orderby=tax_code&order=desc&per_page=100`,
-			`reports/taxes?${YEAR}&orderby=rate&order=asc&per_page=2&page=2`,
-			`reports/taxes?${YEAR}&orderby=total_tax&order=desc&per_page=100`,
-			'reports/taxes?after=2026-02-01T10:00:00&before=2026-02-03T10:00:00&taxes=1,2,999999',
-		]) {
-			const { click, duck: reference } = await both(i, url);
-			expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
-			expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
-			expect([url, click.total]).toEqual([url, reference.total]);
-		}
+		// Every route at once (reads only).
+		await Promise.all(
+			[
+				`reports/categories?${YEAR}&extended_info=true&per_page=100`,
+				`reports/categories?${YEAR}&orderby=net_revenue&order=desc&per_page=5&page=2`,
+				`reports/categories?${YEAR}&orderby=category&order=asc&extended_info=true&per_page=100`,
+				`reports/categories?${YEAR}&orderby=products_count&status_is[]=completed&per_page=100`,
+				`reports/categories?${YEAR}&categories=1,2,999999&extended_info=true`,
+				`reports/coupons?${YEAR}&extended_info=true&per_page=100`,
+				`reports/coupons?${YEAR}&orderby=amount&order=desc&per_page=3&page=2`,
+				`reports/coupons?${YEAR}&orderby=code&order=asc&per_page=100`,
+				'reports/coupons?after=2025-12-01T09:00:00&before=2026-01-31T18:00:00&coupons=1,2,999999&extended_info=true',
+				`reports/taxes?${YEAR}&per_page=100`,
+				`reports/taxes?${YEAR}&orderby=tax_code&order=desc&per_page=100`,
+				`reports/taxes?${YEAR}&orderby=rate&order=asc&per_page=2&page=2`,
+				`reports/taxes?${YEAR}&orderby=total_tax&order=desc&per_page=100`,
+				'reports/taxes?after=2026-02-01T10:00:00&before=2026-02-03T10:00:00&taxes=1,2,999999',
+			].map(async (url) => {
+				const { click, duck: reference } = await both(i, url);
+				expect([url, click.status, click.body]).toEqual([url, 200, click.body]);
+				expect([url, json(click.body)]).toEqual([url, json(reference.body)]);
+				expect([url, click.total]).toEqual([url, reference.total]);
+			}),
+		);
 	}
 	const coupons = await get(engine, `reports/coupons?${YEAR}`, token(SPECS[0].url));
 	expect((coupons.body as unknown[]).length).toBeGreaterThan(0);

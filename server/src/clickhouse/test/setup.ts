@@ -401,10 +401,14 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 			get: getJson,
 			getEngine,
 			getDuck,
-			getBoth: async <T>(route: string, storeId: number) => ({
-				click: await getEngine<T>(route, storeId),
-				duck: await getDuck<T>(route, storeId),
-			}),
+			// Both servers at once: they share nothing but the store's data.
+			getBoth: async <T>(route: string, storeId: number) => {
+				const [click, duck] = await Promise.all([
+					getEngine<T>(route, storeId),
+					getDuck<T>(route, storeId),
+				]);
+				return { click, duck };
+			},
 			stop,
 		};
 	} catch (error) {
