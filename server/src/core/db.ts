@@ -10,13 +10,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import {
-	type DuckDBConnection,
-	DuckDBInstance,
-	type DuckDBPreparedStatement,
-	type DuckDBResultReader,
-	type DuckDBValue,
-} from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 
 export type SqlValue = string | number | boolean | null | bigint;
 export type Row = Record<string, SqlValue>;
@@ -39,83 +33,9 @@ function toPlain(value: unknown): SqlValue {
 /** Reader connections per database. */
 export const READERS = 3;
 
-/** Prepared statements kept per reader connection (the least recently used go first). */
-export const PREPARED_PER_READER = 200;
-
-interface Prepared {
-	statement: DuckDBPreparedStatement;
-	/** Bound and running: another read of the same text prepares its own statement meanwhile. */
-	inUse: boolean;
-}
-
 interface Reader {
 	connection: DuckDBConnection;
 	busy: number;
-	/**
-	 * Statements this connection prepared, by their text. Reports send the same texts again and
-	 * again with other values; preparing (parsing, binding, planning) took most of a small
-	 * statement's time. DuckDB binds a kept statement again when the schema changed since.
-	 */
-	prepared: Map<string, Prepared>;
-}
-
-/**
- * Runs `sql` with `params` on a reader, through the statement it prepared for that text before
- * when there is one and no other read is using it (else as a one-off statement).
- */
-async function readOn(
-	reader: Reader,
-	sql: string,
-	params: SqlValue[],
-): Promise<DuckDBResultReader> {
-	const kept = reader.prepared;
-	let entry = kept.get(sql);
-	if (entry?.inUse) return reader.connection.runAndReadAll(sql, params as DuckDBValue[]);
-	if (entry) {
-		// Most recently used last.
-		kept.delete(sql);
-		kept.set(sql, entry);
-	} else {
-		let statement: DuckDBPreparedStatement;
-		try {
-			statement = await reader.connection.prepare(sql);
-		} catch {
-			// Not one statement DuckDB prepares alone (several statements, …): as before.
-			return reader.connection.runAndReadAll(sql, params as DuckDBValue[]);
-		}
-		const other = kept.get(sql);
-		if (other) {
-			// Another read prepared the same text meanwhile: this one is used once.
-			try {
-				statement.bind(params as DuckDBValue[]);
-				return await statement.runAndReadAll();
-			} finally {
-				statement.destroySync();
-			}
-		}
-		entry = { statement, inUse: false };
-		kept.set(sql, entry);
-		if (kept.size > PREPARED_PER_READER) {
-			for (const [text, old] of kept) {
-				if (kept.size <= PREPARED_PER_READER) break;
-				if (old.inUse || old === entry) continue;
-				kept.delete(text);
-				old.statement.destroySync();
-			}
-		}
-	}
-	entry.inUse = true;
-	try {
-		entry.statement.bind(params as DuckDBValue[]);
-		return await entry.statement.runAndReadAll();
-	} catch (error) {
-		// A statement that failed is not kept (its state is unknown).
-		if (kept.get(sql) === entry) kept.delete(sql);
-		entry.statement.destroySync();
-		throw error;
-	} finally {
-		entry.inUse = false;
-	}
 }
 
 export class Db {
@@ -138,7 +58,7 @@ export class Db {
 		const writer = await instance.connect();
 		const readers: Reader[] = [];
 		for (let i = 0; i < READERS; i++)
-			readers.push({ connection: await instance.connect(), busy: 0, prepared: new Map() });
+			readers.push({ connection: await instance.connect(), busy: 0 });
 		return new Db(instance, writer, readers, path);
 	}
 
@@ -169,14 +89,15 @@ export class Db {
 	async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
 		const own = this.inTransaction.getStore();
 		let reader: Reader | undefined;
-		if (!own) {
+		let connection: DuckDBConnection;
+		if (own) connection = own;
+		else {
 			reader = this.readers.reduce((best, r) => (r.busy < best.busy ? r : best));
 			reader.busy += 1;
+			connection = reader.connection;
 		}
 		try {
-			const result = reader
-				? await readOn(reader, sql, params)
-				: await (own as DuckDBConnection).runAndReadAll(sql, params as DuckDBValue[]);
+			const result = await connection.runAndReadAll(sql, params as DuckDBValue[]);
 			const rows = result.getRowObjects();
 			return rows.map((row) => {
 				const out: Row = {};
@@ -237,10 +158,7 @@ export class Db {
 	}
 
 	close(): void {
-		for (const reader of this.readers) {
-			reader.prepared.clear();
-			reader.connection.closeSync();
-		}
+		for (const reader of this.readers) reader.connection.closeSync();
 		this.writer.closeSync();
 		this.instance.closeSync();
 	}
