@@ -104,27 +104,37 @@ describe('store sync on a ClickHouse engine', () => {
 
 	/** Store A's routes on the engine equal its DuckDB server's (body and X-WP-Total). */
 	async function expectEqualToDuck(): Promise<void> {
-		for (const route of ROUTES) {
-			const [click, duck] = [await engineGet(route, 'a'), await duckGet(route)];
-			expect({
-				route,
-				status: click.status,
-				total: click.total,
-				error: click.status === 200 ? null : click.body,
-			}).toEqual({ route, status: 200, total: duck.total, error: null });
-			expect({ route, body: json(click.body) }).toEqual({ route, body: json(duck.body) });
-		}
+		// Every route of both servers at once (reads only).
+		await Promise.all(
+			ROUTES.map(async (route) => {
+				const [click, duck] = await Promise.all([engineGet(route, 'a'), duckGet(route)]);
+				expect({
+					route,
+					status: click.status,
+					total: click.total,
+					error: click.status === 200 ? null : click.body,
+				}).toEqual({ route, status: 200, total: duck.total, error: null });
+				expect({ route, body: json(click.body) }).toEqual({
+					route,
+					body: json(duck.body),
+				});
+			}),
+		);
 	}
 
 	/** A store's rows on the cluster of the order lookups, orders, items and products (sorted). */
 	async function clusterRows(storeId: number): Promise<Record<string, string[]>> {
 		const out: Record<string, string[]> = {};
-		for (const table of [...MONTHLY_ORDER_TABLES, 'orders', 'order_items', 'products']) {
-			const rows = await client.all(`SELECT * FROM abacus.${table}_all WHERE store_id = ?`, [
-				storeId,
-			]);
-			out[table] = rows.map((row) => JSON.stringify(row)).sort();
-		}
+		const tables = [...MONTHLY_ORDER_TABLES, 'orders', 'order_items', 'products'];
+		// Every table at once (reads only).
+		const read = await Promise.all(
+			tables.map((table) =>
+				client.all(`SELECT * FROM abacus.${table}_all WHERE store_id = ?`, [storeId]),
+			),
+		);
+		tables.forEach(
+			(table, i) => (out[table] = read[i].map((row) => JSON.stringify(row)).sort()),
+		);
 		return out;
 	}
 
@@ -310,7 +320,7 @@ describe('store sync on a ClickHouse engine', () => {
 		const expectProfitEqual = async (): Promise<number> => {
 			let cost = 0;
 			for (const route of profitRoutes) {
-				const [click, duck] = [await engineGet(route, 'a'), await duckGet(route)];
+				const [click, duck] = await Promise.all([engineGet(route, 'a'), duckGet(route)]);
 				expect({ route, status: click.status }).toEqual({ route, status: 200 });
 				expect({ route, body: json(click.body) }).toEqual({ route, body: json(duck.body) });
 				const totals = (click.body as { totals?: { cost?: number | null } }).totals;
