@@ -38,6 +38,18 @@ async function visit(path: string, expected: string[], query: Record<string, str
 		undefined,
 		{ timeout: 60_000 },
 	);
+	// Nor a route whose code is still on its way ("Loading…"): wait for the names themselves (a
+	// page that never shows them fails below, saying which is missing).
+	await page
+		.waitForFunction(
+			(names) => {
+				const shown = document.querySelector('#root')?.textContent ?? '';
+				return names.every((name) => shown.includes(name));
+			},
+			expected,
+			{ timeout: 60_000 },
+		)
+		.catch(() => undefined);
 	const text = await page.locator('#root').innerText();
 	for (const name of expected) {
 		expect(text).toContain(name);
