@@ -270,7 +270,7 @@ export function getIntervalBuckets(
  * `'date'` (each interval's start) or a figure — in `order`; intervals with equal figures keep
  * date order, oldest first, whatever `order` is. `startOf` gives an interval's start (store-local
  * text `'YYYY-MM-DD HH:mm:ss'` or naive milliseconds), `valueOf` one of its figures (0 when
- * absent). A new array; the server's stats engine and the report tables both order this way.
+ * absent). A new array; the server's stats query and the report tables both order this way.
  *
  * @example sortIntervals(rows, 'net_revenue', 'desc', (r) => r.date_start, (r, k) => r.subtotals[k])
  */

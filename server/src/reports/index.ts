@@ -40,7 +40,7 @@ import {
 } from './report-params.js';
 import { type ParamSpecs } from '../http/params.js';
 import { ReportCache, type ReportEngine, reportRoute, type RouteResult } from './report-route.js';
-import type { StatsResult } from './engine.js';
+import type { StatsResult } from './stats-query.js';
 
 const NS = '/wc-analytics';
 

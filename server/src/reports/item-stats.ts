@@ -11,7 +11,7 @@ import {
 	type Metric,
 } from '../metrics/index.js';
 import { inList } from '../db/sql.js';
-import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
+import { runStats, type SegmentCandidate, type Source, type StatsResult } from './stats-query.js';
 import {
 	dateWhere,
 	orderFilters,

@@ -5,7 +5,7 @@
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { RestError } from '../http/errors.js';
 import { onRollup, ORDER_LINE_METRICS, ORDER_METRICS, type Metric } from '../metrics/index.js';
-import { runStats, type SegmentCandidate, type Source, type StatsResult } from './engine.js';
+import { runStats, type SegmentCandidate, type Source, type StatsResult } from './stats-query.js';
 import {
 	dateWhere,
 	dimensionFilters,

@@ -1,5 +1,5 @@
 /**
- * The stats engine shared by every `…/stats` route: aggregates metric sources per interval bucket
+ * The stats query shared by every `…/stats` route: aggregates metric sources per interval bucket
  * (and per segment) in one GROUPING SETS query each, zero-fills the bucket list, derives computed
  * metrics, applies `fields`, sorts and pages the intervals.
  */
