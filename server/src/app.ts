@@ -11,7 +11,7 @@ import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
 import { answersOperator, installOperatorStore } from './clickhouse/operator.js';
 import { clickhouseStorage } from './clickhouse/storage.js';
 import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
-import { engineIngestOf, registerIngestRoutes } from './clickhouse/workspaces.js';
+import { engineIngestOf, registerIngestRoutes } from './sync/clickhouse-workspaces.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import {
 	installEngineGate,

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { parseEngineUrl } from './clickhouse/client.js';
-import { workspaceDir } from './clickhouse/workspaces.js';
+import { workspaceDir } from './sync/clickhouse-workspaces.js';
 import { Db } from './core/db.js';
 import { engineStoresFromEnv } from './engine-auth/source.js';
 import { startServer } from './index.js';

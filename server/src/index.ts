@@ -16,7 +16,7 @@ import { ensureRollups } from './db/rollups.js';
 import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './db/schema.js';
 import { isValidTimeZone } from './db/store-time.js';
 import { startSync, type SyncService } from './sync/index.js';
-import { type EngineIngest, openEngineIngest, workspaceDir } from './clickhouse/workspaces.js';
+import { type EngineIngest, openEngineIngest, workspaceDir } from './sync/clickhouse-workspaces.js';
 import { engineStoresFromEnv } from './engine-auth/source.js';
 
 export interface StartOptions {
@@ -66,7 +66,8 @@ export interface StartOptions {
 	sync?: boolean | { intervalSeconds?: number; autoStart?: boolean };
 	/**
 	 * On a ClickHouse engine: the folder of the connected stores' workspaces, each synced and
-	 * pushed to the cluster (`src/clickhouse/workspaces.ts`). Default: `stores/` beside `databasePath`.
+	 * pushed to the cluster (`src/sync/clickhouse-workspaces.ts`). Default: `stores/` beside
+	 * `databasePath`.
 	 */
 	storesDir?: string;
 	/**

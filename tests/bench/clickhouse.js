@@ -43,7 +43,7 @@ import { generateStore } from '../../server/build/demo/generate.js';
 import { normaliseStoreId, signEngineToken } from '../../server/build/engine-auth/token.js';
 import { ClickHouseClient } from '../../server/build/clickhouse/client.js';
 import { freePort, startCluster } from '../../server/build/clickhouse/cluster.js';
-import { readStoreSettings } from '../../server/build/clickhouse/load.js';
+import { readStoreSettings } from '../../server/build/sync/clickhouse-load.js';
 import {
 	createClusterSchema,
 	createStoreRegistry,

@@ -65,7 +65,7 @@ const SCRIPTS: Array<[string, string[]]> = [
 		['--store', '--engine-url', '--user', '--scope', '--ttl', '--secret-file'],
 	],
 	[
-		'server/build/clickhouse/load.js',
+		'server/build/sync/clickhouse-load.js',
 		['--engine', '--shard', '--db', '--store-url', '--store-id'],
 	],
 	['tests/bench/server.js', ['--json']],
@@ -149,7 +149,7 @@ describe('a database held by a running server', () => {
 	afterAll(() => held.close());
 
 	it('load into ClickHouse says to stop the server or load a copy', () => {
-		const result = run('server/build/clickhouse/load.js', [
+		const result = run('server/build/sync/clickhouse-load.js', [
 			'--engine',
 			'clickhouse://127.0.0.1:9/abacus',
 			'--db',

@@ -29,7 +29,7 @@ export interface ClickHouseEngineOptions {
 	routing?: boolean;
 	/**
 	 * The source of a store whose cluster rows are behind its workspace (a push waiting, running
-	 * or failed: `workspaces.ts`), by store URL; undefined: read the cluster.
+	 * or failed: `sync/clickhouse-workspaces.ts`), by store URL; undefined: read the cluster.
 	 */
 	pending?: (url: string) => Promise<ReportSource | undefined>;
 }
@@ -162,7 +162,7 @@ export async function checkEngine(target: ClickHouseTarget): Promise<void> {
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new Error(
-			`The ClickHouse engine at ${target.url} (database ${target.database}) cannot be used: ${reason.slice(0, 300)}\nStart the cluster and load a store first (server/src/clickhouse/README.md: node server/build/clickhouse/load.js).`,
+			`The ClickHouse engine at ${target.url} (database ${target.database}) cannot be used: ${reason.slice(0, 300)}\nStart the cluster and load a store first (server/src/clickhouse/README.md: node server/build/sync/clickhouse-load.js).`,
 		);
 	}
 }

@@ -19,8 +19,9 @@
  * the costs the workspace added since (`pushCosts`).
  *
  * A push is not atomic on the cluster: between a slice's DELETE and its INSERT the store's rows
- * are incomplete. `workspaces.ts` therefore answers a store from its workspace while the store has
- * changes not yet pushed (during a push, and after a failed one until a retry succeeds).
+ * are incomplete. `sync/clickhouse-workspaces.ts` therefore answers a store from its workspace
+ * while the store has changes not yet pushed (during a push, and after a failed one until a retry
+ * succeeds).
  */
 import type { Db, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
@@ -154,7 +155,7 @@ export interface PushOptions {
 	/**
 	 * Awaited once before the push first changes the store's rows on the cluster (its first DELETE
 	 * or INSERT); not called by a push that finds nothing changed. The engine announces there
-	 * that the store's rows are being replaced (`workspaces.ts`).
+	 * that the store's rows are being replaced (`sync/clickhouse-workspaces.ts`).
 	 */
 	onReplace?: () => Promise<void>;
 }

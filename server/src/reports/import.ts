@@ -214,7 +214,7 @@ export async function registerImportRoutes(
 		}
 		return jobs(request);
 	};
-	// On a ClickHouse engine these answer for the request's store (`clickhouse/workspaces.ts`).
+	// On a ClickHouse engine these answer for the request's store (`sync/clickhouse-workspaces.ts`).
 	const config = { engineIngest: ctx.config.engine !== undefined };
 
 	const importQuery = {

@@ -38,7 +38,7 @@ import { refreshRollups } from '../../../server/src/db/rollups.js';
 import { readOrder } from '../../../server/src/db/test/read-order.js';
 import { ClickHouseClient } from '../../../server/src/clickhouse/client.js';
 import { startCluster } from '../../../server/src/clickhouse/cluster.js';
-import { readStoreSettings } from '../../../server/src/clickhouse/load.js';
+import { readStoreSettings } from '../../../server/src/sync/clickhouse-load.js';
 import { startCli } from './cli.js';
 import {
 	createClusterSchema,

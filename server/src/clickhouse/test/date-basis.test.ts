@@ -16,7 +16,7 @@ import { startServer } from '../../index.js';
 import { Query } from '../../http/params.js';
 import { orderStats } from '../../reports/order-stats.js';
 import { ClickHouseClient, waitForMutations } from '../client.js';
-import { putStore } from '../load.js';
+import { putStore } from '../../sync/clickhouse-load.js';
 import {
 	CLICKHOUSE_ROLLUP_VERSION,
 	refreshRollups,

@@ -1,6 +1,6 @@
 /**
- * The store sync on a ClickHouse engine (`workspaces.ts`, `ingest.ts`): two stores connected to
- * the engine (each a workspace synced from its own fake WooCommerce, `sync/test/fake-woo.ts`) are
+ * The store sync on a ClickHouse engine (`sync/clickhouse-workspaces.ts`, `ingest.ts`): two stores
+ * connected to the engine (each a workspace synced from its own fake WooCommerce, `sync/test/fake-woo.ts`) are
  * pushed to a two-shard cluster after every batch; with each store's token the engine's figures,
  * read from the cluster, equal those of a DuckDB server that synced the same store, before and
  * after an order's status change, a refund, a deletion and a move to another month; the other
@@ -27,7 +27,7 @@ import {
 	storeByUrl,
 	storeIdCandidates,
 } from '../store.js';
-import type { EngineIngest } from '../workspaces.js';
+import type { EngineIngest } from '../../sync/clickhouse-workspaces.js';
 import {
 	addOperator,
 	operatorSession,

@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { createApp } from '../../app.js';
 import { injectSession } from '../../engine-auth/test/operator-session.js';
-import { putStore } from '../load.js';
+import { putStore } from '../../sync/clickhouse-load.js';
 import { type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
 
 jest.setTimeout(300_000);

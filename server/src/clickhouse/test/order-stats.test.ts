@@ -14,7 +14,7 @@ import { Query } from '../../http/params.js';
 import { orderStats } from '../../reports/order-stats.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster } from '../cluster.js';
-import { readStoreSettings } from '../load.js';
+import { readStoreSettings } from '../../sync/clickhouse-load.js';
 import {
 	ClickHouseStore,
 	createStoreRegistry,

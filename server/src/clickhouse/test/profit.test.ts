@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { EDIT_COSTS_SCOPE, signEngineToken } from '../../engine-auth/index.js';
 import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
-import { putStore } from '../load.js';
+import { putStore } from '../../sync/clickhouse-load.js';
 import { refreshRollups, ROLLUP_GENERATIONS } from '../rollups.js';
 import {
 	type Answer,

@@ -14,7 +14,7 @@ import { orderStats } from '../../reports/order-stats.js';
 import type { ReportSource } from '../../reports/report-route.js';
 import { ClickHouseClient } from '../client.js';
 import { clickHouseEngine } from '../engine.js';
-import { readStoreSettings } from '../load.js';
+import { readStoreSettings } from '../../sync/clickhouse-load.js';
 import { findShard, recordedShards } from '../routing.js';
 import type { ClickHouseStore } from '../store.js';
 import { type EngineFixture, json, startEngineFixture, type TestStore } from './setup.js';

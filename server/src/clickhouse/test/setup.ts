@@ -46,7 +46,7 @@ import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
-import { putStore } from '../load.js';
+import { putStore } from '../../sync/clickhouse-load.js';
 import { createClusterSchema, createStoreRegistry, loadStore } from '../store.js';
 import { cachedStoreFile } from '../../demo/test/store-cache.js';
 

@@ -5,20 +5,25 @@
  * cluster held for that store id) and registers its URL (the engine token's `store`) with the
  * settings its reports need and its price decimals, read from the same file.
  *
- * `node server/build/clickhouse/load.js --engine clickhouse://127.0.0.1:PORT/abacus
+ * `node server/build/sync/clickhouse-load.js --engine clickhouse://127.0.0.1:PORT/abacus
  *   --shard http://127.0.0.1:PORT1 --shard http://127.0.0.1:PORT2 [--cluster abacus_cluster]
  *   --db store.duckdb --store-url https://shop.example --store-id 7`
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { ClickHouseClient, type ClickHouseTarget, parseEngineUrl } from '../clickhouse/client.js';
+import {
+	createClusterSchema,
+	createStoreRegistry,
+	loadStore,
+	registerStore,
+} from '../clickhouse/store.js';
 import { createContext } from '../core/context.js';
 import { Db } from '../core/db.js';
 import { getOption } from '../db/options.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
-import { ClickHouseClient, type ClickHouseTarget, parseEngineUrl } from './client.js';
-import { createClusterSchema, createStoreRegistry, loadStore, registerStore } from './store.js';
 
 /** The report settings stored in a DuckDB store (its `options`), as the DuckDB server reads them. */
 export async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -85,7 +90,7 @@ export async function putStore(options: PutStoreOptions): Promise<Record<string,
 	return counts;
 }
 
-const USAGE = `Usage: node server/build/clickhouse/load.js --engine clickhouse://127.0.0.1:PORT/abacus
+const USAGE = `Usage: node server/build/sync/clickhouse-load.js --engine clickhouse://127.0.0.1:PORT/abacus
        [--shard http://127.0.0.1:PORT1]... [--cluster abacus_cluster]
        --db store.duckdb --store-url https://shop.example --store-id 7
   Puts a store's analytics rows from its DuckDB file on a ClickHouse cluster and registers it.

@@ -2,8 +2,8 @@
  * The store sync on a ClickHouse engine. Each connected store keeps a DuckDB file of its own, its
  * workspace (`<folder of --db>/stores/<name>.duckdb`, made by `npm run connect -- --db …`): the
  * sync writes it as on a single-store server, and after every committed batch its changes are
- * pushed to the store's rows on the cluster (`ingest.ts`), one push at a time per store (a batch
- * committed during a push starts one more push after it). The store's cluster id is the one its
+ * pushed to the store's rows on the cluster (`clickhouse/ingest.ts`), one push at a time per store
+ * (a batch committed during a push starts one more push after it). The store's cluster id is the one its
  * URL is registered under, else a new one claimed on the cluster (`allocateStoreId`, safe when two
  * engines connect stores at once); it is kept in the workspace
  * (`clickhouse_store`), and the store's report settings are registered again when they change.
@@ -23,6 +23,17 @@ import path from 'node:path';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { ClickHouseClient, type ClickHouseTarget } from '../clickhouse/client.js';
+import { pushChanges, type PushOptions, type PushResult } from '../clickhouse/ingest.js';
+import { recordedShards } from '../clickhouse/routing.js';
+import {
+	allocateStoreId,
+	hasPushStates,
+	prunePushStates,
+	pushPending,
+	recordPushState,
+	registerStore,
+} from '../clickhouse/store.js';
 import type { ServerContext } from '../core/context.js';
 import { Db } from '../core/db.js';
 import { ensureRollups } from '../db/rollups.js';
@@ -32,21 +43,10 @@ import { normaliseStoreId } from '../engine-auth/token.js';
 import { RestError } from '../http/errors.js';
 import { ImportJob, setImportJobs } from '../reports/import.js';
 import type { ReportSource } from '../reports/report-route.js';
-import { StoreSync, type SyncOptions } from '../sync/store-sync.js';
-import { requestSettings, syncStatus, type SyncService } from '../sync/index.js';
-import { listStores, type RegisteredStore as SyncStore } from '../sync/registry.js';
-import { ClickHouseClient, type ClickHouseTarget } from './client.js';
-import { pushChanges, type PushOptions, type PushResult } from './ingest.js';
-import { readPriceDecimals, readStoreSettings } from './load.js';
-import { recordedShards } from './routing.js';
-import {
-	allocateStoreId,
-	hasPushStates,
-	prunePushStates,
-	pushPending,
-	recordPushState,
-	registerStore,
-} from './store.js';
+import { readPriceDecimals, readStoreSettings } from './clickhouse-load.js';
+import { requestSettings, syncStatus, type SyncService } from './index.js';
+import { listStores, type RegisteredStore as SyncStore } from './registry.js';
+import { StoreSync, type SyncOptions } from './store-sync.js';
 
 declare module 'fastify' {
 	interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 /**
- * The push states on the cluster (`store_pushes`, `workspaces.ts`): an engine that syncs a store
- * prunes the store's states older than its latest settled one after a push completes, and never
+ * The push states on the cluster (`store_pushes`, `clickhouse-workspaces.ts`): an engine that syncs
+ * a store prunes the store's states older than its latest settled one after a push completes, and never
  * the row that tells readers a push is underway; an engine server without a `--db` file (in
  * memory, syncing no store) asks those states like any other engine and answers a store 503
  * `abacus_engine_store_updating` while its rows are being replaced, then the cluster's figures.
@@ -9,22 +9,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { Db } from '../../core/db.js';
-import { startServer } from '../../index.js';
-import { prepareEngineDatabase } from '../../sync/prepare.js';
-import { registerStore as connectStore } from '../../sync/registry.js';
-import { FakeWoo } from '../../sync/test/fake-woo.js';
-import { ClickHouseClient, waitForMutations } from '../client.js';
-import type { Cluster } from '../cluster.js';
+import { ClickHouseClient, waitForMutations } from '../../clickhouse/client.js';
+import type { Cluster } from '../../clickhouse/cluster.js';
 import {
 	createClusterSchema,
 	createStoreRegistry,
 	prunePushStates,
 	pushPending,
 	recordPushState,
-} from '../store.js';
-import { engineIngestOf, type EngineIngest, type WorkspaceStore } from '../workspaces.js';
-import { engineToken, getJson, json, startCluster, type Answer, type Server } from './setup.js';
+} from '../../clickhouse/store.js';
+import {
+	engineToken,
+	getJson,
+	json,
+	startCluster,
+	type Answer,
+	type Server,
+} from '../../clickhouse/test/setup.js';
+import { Db } from '../../core/db.js';
+import { startServer } from '../../index.js';
+import {
+	engineIngestOf,
+	type EngineIngest,
+	type WorkspaceStore,
+} from '../clickhouse-workspaces.js';
+import { prepareEngineDatabase } from '../prepare.js';
+import { registerStore as connectStore } from '../registry.js';
+import { FakeWoo } from './fake-woo.js';
 
 // Two ClickHouse servers, a DuckDB workspace and two HTTP servers on a loaded 2-core machine.
 jest.setTimeout(600_000);
