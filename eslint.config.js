@@ -45,7 +45,9 @@ const SERVER_FORBIDDEN = [
 /**
  * The server's layers (server/README.md): each folder may import only the folders listed for it
  * (and core/, the database connection and server context, which imports none); app.ts, index.ts
- * and cli.ts wire everything at the top. Tests may import anything.
+ * and cli.ts wire everything at the top. Tests may import anything. `clickhouse-engine` is the
+ * engine on ClickHouse: the report source per store, the operator's store choice and the store
+ * group's routes, over the ClickHouse adapter (server/src/clickhouse-engine/README.md).
  */
 const SERVER_LAYERS = {
 	core: [],
@@ -56,8 +58,10 @@ const SERVER_LAYERS = {
 	reports: ['core', 'db', 'http', 'metrics'],
 	admin: ['core', 'db', 'http', 'metrics'],
 	page: ['core', 'db', 'http', 'metrics', 'admin'],
+	'clickhouse-engine': ['core', 'db', 'http', 'metrics', 'reports', 'engine-auth', 'clickhouse'],
 };
-const SERVER_FOLDERS = [...Object.keys(SERVER_LAYERS), 'sync', 'engine-auth'];
+/** Every server folder; a folder's rule forbids those it may not import (clickhouse's its own). */
+const SERVER_FOLDERS = [...Object.keys(SERVER_LAYERS), 'sync', 'engine-auth', 'clickhouse'];
 
 function serverLayer(folder) {
 	const below = new Set([folder, ...SERVER_LAYERS[folder]]);
@@ -76,21 +80,31 @@ function serverLayer(folder) {
 
 /**
  * server/src/clickhouse is a storage adapter beneath the routes (server/src/db/storage.ts): it
- * imports no route module of admin/ (the lookups read through the storage port), page/, demo/ or
- * the wiring (app, index, cli). It still imports http/ and reports/ (the store group's and the
- * ingest's routes, the report engine), sync/ and engine-auth/ until those move
- * (server/src/clickhouse/README.md).
+ * imports core/, db/, metrics/ and its own files only; never http/, reports/, sync/,
+ * engine-auth/, admin/, page/, demo/, clickhouse-engine/ or the wiring (app, index, cli). Its
+ * routes, report source and store sync live in clickhouse-engine/, reports/ and sync/
+ * (server/src/clickhouse/README.md, "What lives here and what it may import").
  */
-const CLICKHOUSE_FORBIDDEN = ['admin', 'page', 'demo'];
+const CLICKHOUSE_ALLOWED = ['core', 'db', 'metrics'];
+const CLICKHOUSE_FORBIDDEN = SERVER_FOLDERS.filter(
+	(folder) => folder !== 'clickhouse' && !CLICKHOUSE_ALLOWED.includes(folder),
+);
+/**
+ * One import still breaks the rule, in a file being changed apart from this rule: store.ts throws
+ * http/errors.js's RestError (the 501 for a table the cluster does not hold). Allowed for that
+ * file and that import only, until store.ts stops importing it.
+ */
+const CLICKHOUSE_EXCEPTIONS = { 'store.ts': ['http/errors.js'] };
 
-function clickhouseAdapter() {
+function clickhouseAdapter(file = '**/*.ts', allowed = []) {
 	const rule = forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.');
+	const except = allowed.map((target) => `(?!${target.replace(/[.]/g, '\\.')}$)`).join('');
 	rule['no-restricted-imports'][1].patterns.push({
-		regex: `^(\\.\\./)+((${CLICKHOUSE_FORBIDDEN.join('|')})/|(app|index|cli)\\.js$)`,
-		message: `server/src/clickhouse is a storage adapter: it imports nothing from ${CLICKHOUSE_FORBIDDEN.join(', ')} or the wiring (server/src/clickhouse/README.md).`,
+		regex: `^(\\.\\./)+(${except}(${CLICKHOUSE_FORBIDDEN.join('|')})/|(app|index|cli)\\.js$)`,
+		message: `server/src/clickhouse is a storage adapter: it imports only ${CLICKHOUSE_ALLOWED.join(', ')} and its own files, nothing from ${CLICKHOUSE_FORBIDDEN.join(', ')} or the wiring (server/src/clickhouse/README.md).`,
 	});
 	return {
-		files: ['server/src/clickhouse/**/*.ts'],
+		files: [`server/src/clickhouse/${file}`],
 		ignores: ['**/test/**'],
 		rules: rule,
 	};
@@ -243,6 +257,9 @@ export default tseslint.config(
 	},
 	...Object.keys(SERVER_LAYERS).map(serverLayer),
 	clickhouseAdapter(),
+	...Object.entries(CLICKHOUSE_EXCEPTIONS).map(([file, allowed]) =>
+		clickhouseAdapter(file, allowed),
+	),
 	{
 		files: ['client/src/**/*.{ts,tsx}'],
 		rules: forbid([], ''),

@@ -7,10 +7,10 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import qs from 'qs';
 
 import { registerAdminRoutes } from './admin/index.js';
-import { checkEngine, clickHouseEngine } from './clickhouse/engine.js';
-import { answersOperator, installOperatorStore } from './clickhouse/operator.js';
+import { answersOperator, installOperatorStore } from './clickhouse-engine/operator-store.js';
+import { checkEngine, clickHouseEngine } from './clickhouse-engine/report-source.js';
+import { registerStoreGroupRoutes } from './clickhouse-engine/store-group-routes.js';
 import { clickhouseStorage } from './clickhouse/storage.js';
-import { registerStoreGroupRoutes } from './clickhouse/stores-routes.js';
 import { engineIngestOf, registerIngestRoutes } from './sync/clickhouse-workspaces.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import {

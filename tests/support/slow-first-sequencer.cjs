@@ -14,7 +14,7 @@ const SLOW_FIRST = [
 	'server/src/clickhouse/test/profit.test.ts', // 86 s
 	'server/src/clickhouse/test/order-stats.test.ts', // 77 s
 	'server/src/clickhouse/test/routes.test.ts', // 73 s
-	'server/src/clickhouse/test/server.test.ts', // 73 s
+	'server/src/clickhouse-engine/test/server.test.ts', // 73 s
 	'server/src/clickhouse/test/scale.test.ts', // 57 s
 	'server/src/clickhouse/test/reconcile.test.ts', // 56 s
 	'server/src/reports/test/export-large.test.ts', // 53 s
@@ -22,11 +22,11 @@ const SLOW_FIRST = [
 	'tests/integration/server-hardening.test.ts', // 49 s
 	'server/src/clickhouse/test/ingest.test.ts', // 45 s
 	'tests/integration/server-hardening-seeding.test.ts', // 36 s
-	'server/src/clickhouse/test/operator.test.ts', // 32 s
+	'server/src/clickhouse-engine/test/operator.test.ts', // 32 s
 	'server/src/sync/test/sync.test.ts', // 31 s
 	'server/src/clickhouse/test/rollups.test.ts', // 31 s
 	'server/src/clickhouse/test/beyond.test.ts', // 30 s
-	'server/src/clickhouse/test/stores.test.ts', // 29 s
+	'server/src/clickhouse-engine/test/stores.test.ts', // 29 s
 	// End-to-end, by their seconds in a CI run (2 workers).
 	// Every route opened at two widths and narrowed to two more.
 	'tests/e2e/responsive.test.ts',

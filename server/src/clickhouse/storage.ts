@@ -13,7 +13,7 @@ import { duckdbAnnotations } from '../db/annotations.js';
 import { duckdbView, type Storage, type StoreSql } from '../db/storage.js';
 import { ClickHouseAnnotations, ensureAnnotationTables } from './annotations.js';
 import { ClickHouseClient } from './client.js';
-import type {} from './operator.js';
+import type {} from './chosen-store.js';
 import { ClickHouseStore } from './store.js';
 
 const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

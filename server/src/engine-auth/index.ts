@@ -238,8 +238,9 @@ export async function installEngineAuth(
 		const guarded =
 			(route !== null && isGuardedRoute(route)) ||
 			(matchedRoute !== null && isGuardedRoute(matchedRoute));
-		// The engine's operator chose a served store on its own page (`src/clickhouse/operator.ts`),
-		// or a signed-in operator reads the engine's own store (`operator-auth.ts`).
+		// The engine's operator chose a served store on its own page
+		// (`src/clickhouse-engine/operator-store.ts`), or a signed-in operator reads the engine's
+		// own store (`operator-auth.ts`).
 		if (!guarded || request.engineOperator === true) return;
 		if (request.operatorSession !== undefined && request.headers.authorization === undefined) {
 			return;

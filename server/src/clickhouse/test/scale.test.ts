@@ -13,7 +13,7 @@ import { productsList } from '../../reports/lists.js';
 import { orderStats } from '../../reports/order-stats.js';
 import type { ReportSource } from '../../reports/report-route.js';
 import { ClickHouseClient } from '../client.js';
-import { clickHouseEngine } from '../engine.js';
+import { clickHouseEngine } from '../../clickhouse-engine/report-source.js';
 import { readStoreSettings } from '../../sync/clickhouse-load.js';
 import { findShard, recordedShards } from '../routing.js';
 import type { ClickHouseStore } from '../store.js';

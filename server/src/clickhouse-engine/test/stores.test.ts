@@ -7,9 +7,14 @@
  * server answers its one store.
  */
 import { startServer } from '../../index.js';
-import { GROUP_FIELDS, MAX_GROUP_STORES } from '../stores-report.js';
+import { GROUP_FIELDS, MAX_GROUP_STORES } from '../../reports/store-group.js';
 import { operatorSession } from '../../engine-auth/test/operator-session.js';
-import { type EngineFixture, engineToken, type Server, startEngineFixture } from './setup.js';
+import {
+	type EngineFixture,
+	engineToken,
+	type Server,
+	startEngineFixture,
+} from '../../clickhouse/test/setup.js';
 
 jest.setTimeout(240_000);
 

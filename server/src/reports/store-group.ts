@@ -3,13 +3,13 @@
  * revenue over chosen stores of one currency, each store's share). Each store's figures are its own
  * revenue stats (`reports/order-stats.ts`, the same code as `reports/revenue/stats`) read through
  * its tenant scope with its registered settings; the group's figures are their sums. Routes:
- * `stores-routes.ts`.
+ * `clickhouse-engine/store-group-routes.ts`.
  */
 import { RestError } from '../http/errors.js';
 import { Query } from '../http/params.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { SqlReader } from '../metrics/dialect.js';
-import { orderStats } from '../reports/order-stats.js';
+import { orderStats } from './order-stats.js';
 
 /** A store of the group as `GET abacus/v1/stores` lists it. */
 export interface GroupStore {

@@ -1,7 +1,8 @@
 /**
  * The store group's routes, for the engine's operator on the engine's own admin page:
  * `GET /wp-json/abacus/v1/stores` (the stores the engine serves) and
- * `GET /wp-json/abacus/v1/reports/stores/stats` (their combined revenue stats, `stores-report.ts`).
+ * `GET /wp-json/abacus/v1/reports/stores/stats` (their combined revenue stats,
+ * `reports/store-group.ts`).
  * They answer only the page's own requests (its nonce, from its own origin) and never a store's
  * token: a store may read its own figures, not the group's. On a DuckDB server (one store) they
  * answer that one store, id 1.
@@ -23,9 +24,9 @@ import {
 } from '../engine-auth/operator-auth.js';
 import { dateRange } from '../reports/date-range.js';
 import { intervalCount, MAX_INTERVALS } from '../reports/report-route.js';
-import { ClickHouseClient } from './client.js';
-import { storeHasRollups } from './rollups.js';
-import { ClickHouseStore, storeByUrl } from './store.js';
+import { ClickHouseClient } from '../clickhouse/client.js';
+import { storeHasRollups } from '../clickhouse/rollups.js';
+import { ClickHouseStore, storeByUrl } from '../clickhouse/store.js';
 import {
 	chooseStores,
 	GROUP_FIELDS,
@@ -35,7 +36,7 @@ import {
 	storeName,
 	type GroupStore,
 	type ReadableStore,
-} from './stores-report.js';
+} from '../reports/store-group.js';
 
 declare module 'fastify' {
 	interface FastifyContextConfig {

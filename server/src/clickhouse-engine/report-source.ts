@@ -4,9 +4,9 @@
  * looked up in the cluster's store registry (`storeByUrl`, cached briefly) and read through a
  * `ClickHouseStore` scoped to that store, with the settings the store registered. A request naming
  * no store, or a store the cluster does not hold, is refused: there is no default store.
- * A store's statements go to the shard that holds it and read its local tables (`routing.ts`);
+ * A store's statements go to the shard that holds it and read its local tables (`clickhouse/routing.ts`);
  * when no single shard is found they read the Distributed tables through the engine's node.
- * Whole-day ranges read the store's daily roll-ups (`rollups.ts`) unless the store has none yet
+ * Whole-day ranges read the store's daily roll-ups (`clickhouse/rollups.ts`) unless the store has none yet
  * (loaded before they existed: read from its orders until loaded again).
  */
 import type { FastifyRequest } from 'fastify';
@@ -14,11 +14,11 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '../engine-auth/index.js';
 import { RestError } from '../http/errors.js';
 import type { ReportEngine, ReportSource } from '../reports/report-route.js';
-import { ClickHouseClient, type ClickHouseTarget } from './client.js';
-import { ClickHouseCostBook } from './costs.js';
-import { storeHasRollups } from './rollups.js';
-import { findShard, recordedShards, ShardClient } from './routing.js';
-import { ClickHouseStore, type RegisteredStore, storeByUrl } from './store.js';
+import { ClickHouseClient, type ClickHouseTarget } from '../clickhouse/client.js';
+import { ClickHouseCostBook } from '../clickhouse/costs.js';
+import { storeHasRollups } from '../clickhouse/rollups.js';
+import { findShard, recordedShards, ShardClient } from '../clickhouse/routing.js';
+import { ClickHouseStore, type RegisteredStore, storeByUrl } from '../clickhouse/store.js';
 
 export interface ClickHouseEngineOptions {
 	/** How long a store's registry lookup is reused (ms). Default 2,000, as engine-auth's store list. */

@@ -1,5 +1,5 @@
 /**
- * The engine's operator looking at one store on the engine's own page (`operator.ts`): two stores
+ * The engine's operator looking at one store on the engine's own page (`operator-store.ts`): two stores
  * on a two-shard cluster (New York in USD, weeks from Monday; Berlin in EUR, weeks from Sunday).
  * With the page's nonce and `X-Abacus-Store`, every report answers that store's figures, equal to
  * its own DuckDB server; the options and settings a store owns follow its registration; the admin
@@ -12,7 +12,12 @@ import path from 'node:path';
 import { createApp } from '../../app.js';
 import { injectSession } from '../../engine-auth/test/operator-session.js';
 import { putStore } from '../../sync/clickhouse-load.js';
-import { type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
+import {
+	type EngineFixture,
+	json,
+	type Server,
+	startEngineFixture,
+} from '../../clickhouse/test/setup.js';
 
 jest.setTimeout(300_000);
 

@@ -15,10 +15,11 @@ import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
-import { ClickHouseClient } from './client.js';
-import { storeByUrl } from './store.js';
-import { clusterStores, operatorOnly, type Registry } from './stores-routes.js';
-import type { GroupStore } from './stores-report.js';
+import type {} from '../clickhouse/chosen-store.js';
+import { ClickHouseClient } from '../clickhouse/client.js';
+import { storeByUrl } from '../clickhouse/store.js';
+import type { GroupStore } from '../reports/store-group.js';
+import { clusterStores, operatorOnly, type Registry } from './store-group-routes.js';
 
 /** The header naming the chosen store (its id on the cluster). */
 export const STORE_HEADER = 'x-abacus-store';
@@ -26,13 +27,6 @@ export const STORE_HEADER = 'x-abacus-store';
 /** The chosen store of an operator request, with the settings it registered. */
 export interface OperatorStore extends GroupStore {
 	settings: StoreSettings;
-}
-
-declare module 'fastify' {
-	interface FastifyRequest {
-		/** The served store the engine's operator chose (`X-Abacus-Store`), engine mode only. */
-		operatorStore?: OperatorStore;
-	}
 }
 
 /**
@@ -144,7 +138,7 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 	});
 
 	// The options and settings a store owns follow the chosen store; the operator cannot change
-	// them here (they are the store's own, registered by `load.js`).
+	// them here (they are the store's own, registered by `clickhouse-load.js`).
 	app.addHook('preHandler', async (request) => {
 		const url = request.routeOptions.url;
 		if (url === undefined || request.method === 'GET' || request.method === 'HEAD') return;
@@ -224,7 +218,7 @@ export function answersOperator(request: FastifyRequest, ctx: ServerContext): bo
 	const url = request.routeOptions.url;
 	// A route reading through the storage port (the catalogue lookups of the search and filter
 	// fields), for the store the page chose (its nonce and origin checked when it was chosen): it
-	// reads that store's rows on the cluster (`storage.ts`).
+	// reads that store's rows on the cluster (`clickhouse/storage.ts`).
 	// A route that also writes through the port (the notes on charts) answers its writes too: the
 	// nonce and origin of a write are checked for every route (`app.ts`).
 	if (

@@ -16,7 +16,7 @@ import {
 	secretOf,
 	type Server,
 	startEngineFixture,
-} from './setup.js';
+} from '../../clickhouse/test/setup.js';
 
 jest.setTimeout(240_000);
 
