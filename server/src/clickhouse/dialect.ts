@@ -56,7 +56,9 @@ export const CLICKHOUSE: Dialect = {
 	// the store's orders (`order_stats` carries both dates).
 	basisRollups: false,
 	profitRollup: true,
-	lineCosts: () => CLICKHOUSE_LINE_COSTS,
+	// Read from the store's roll-up of its lines' unit costs (`rollups.ts`); a store read
+	// without roll-ups computes them (`CLICKHOUSE_COMPUTED`).
+	lineCosts: () => `(SELECT order_item_id AS cost_item, unit_cost FROM order_line_unit_costs)`,
 	bucketStart,
 	text: (expr) => `toString(${expr})`,
 	timestamp: (placeholder) => `toDateTime(${placeholder}, 'UTC')`,
@@ -85,4 +87,14 @@ export const CLICKHOUSE: Dialect = {
 	ilike: (expr, placeholder) => `lowerUTF8(${expr}) LIKE lowerUTF8(${placeholder})`,
 	// The column holds UTC; in the zone's DateTime the bucket functions give local wall time.
 	localTime: (column, timeZone) => `toTimeZone(${column}, '${timeZone.replace(/'/g, "\\'")}')`,
+};
+
+/**
+ * The dialect of a store read from its orders, without roll-ups (loaded before they existed, or
+ * before the current definitions): each line's unit cost computed per request.
+ */
+export const CLICKHOUSE_COMPUTED: Dialect = {
+	...CLICKHOUSE,
+	rollups: false,
+	lineCosts: () => CLICKHOUSE_LINE_COSTS,
 };

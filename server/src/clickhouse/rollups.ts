@@ -120,6 +120,27 @@ export const CLICKHOUSE_ROLLUPS: Record<string, RollupSpec> = {
 			ALL INNER JOIN ${from('order_stats', 'order_id, status')} USING order_id
 			GROUP BY day, status, tax_rate_id`,
 	},
+	// Each line's unit cost as reports read it (`CLICKHOUSE_LINE_COSTS`: fixed at the sale, else
+	// the history's or the line's own; a refund its sale's), one row per line that has a cost,
+	// on its order's day: the engine's `lineCosts` (`dialect.ts`) reads these rows instead of
+	// computing every line's cost on each request (a statement ClickHouse 18.16 takes a quarter
+	// of a second to plan, whatever the store's size). DuckDB computes them per request
+	// (`db/costs.ts`' `lineCostsSql`), only for the few lines not fixed yet.
+	order_line_unit_costs: {
+		columns: [
+			['day', 'Date'],
+			['product_id', 'Int64'],
+			['order_item_id', 'Int64'],
+			['unit_cost', 'Nullable(Float64)'],
+		],
+		key: 'day, product_id, order_item_id',
+		costs: true,
+		select: (from, _ids, store) => `SELECT day, product_id, order_item_id, unit_cost
+			FROM (SELECT * FROM ${from('order_product_lookup', 'order_item_id, order_id, product_id')}
+				ALL INNER JOIN ${from('order_stats', 'order_id')} USING order_id)
+			ALL INNER JOIN (SELECT cost_item AS order_item_id, unit_cost
+				FROM ${store(CLICKHOUSE_LINE_COSTS)}) USING order_item_id`,
+	},
 	// `db/costs.ts`' `profitRollupSelect`: each line's unit cost is the one reports read
 	// (`CLICKHOUSE_LINE_COSTS`: fixed at the sale, else the history's; a refund its sale's),
 	// computed over the store's lines of every day (a refund's sale may lie on another day).
@@ -165,9 +186,10 @@ export const ROLLUP_GENERATIONS = 'rollup_generations';
  * definition changes a store is read from its orders until its next refresh (a load, a push, a
  * cost save), which computes every day again instead of copying rows of the older definition
  * (1: the profit roll-up's lines without a cost net of their returns and aliased
- * `lines_without_cost`, as DuckDB's `ROLLUP_VERSION` 5).
+ * `lines_without_cost`, as DuckDB's `ROLLUP_VERSION` 5; 2: each line's unit cost,
+ * `order_line_unit_costs`).
  */
-export const CLICKHOUSE_ROLLUP_VERSION = 1;
+export const CLICKHOUSE_ROLLUP_VERSION = 2;
 
 /**
  * The subquery of one store's rows of a roll-up table, of its current generation (the highest
@@ -592,16 +614,23 @@ export async function storeHasRollups(client: ClickHouseClient, storeId: number)
 			orders: string;
 			profit: string;
 			lines: string;
+			committed: string;
 		}>(
 			`SELECT (SELECT count() FROM ${rollupRows(database, 'order_stats_daily', storeId)}) AS days,
 				(SELECT count() FROM ${database}.order_stats_all WHERE store_id = ?) AS orders,
 				(SELECT count() FROM ${rollupRows(database, 'order_profit_daily', storeId)}) AS profit,
-				(SELECT count() FROM ${database}.order_product_lookup_all WHERE store_id = ?) AS lines`,
-			[storeId, storeId],
+				(SELECT count() FROM ${database}.order_product_lookup_all WHERE store_id = ?) AS lines,
+				(SELECT count() FROM ${database}.${ROLLUP_GENERATIONS}_all
+					WHERE store_id = ? AND definition = ?) AS committed`,
+			[storeId, storeId, storeId, CLICKHOUSE_ROLLUP_VERSION],
 		);
 		const days = Number(row?.days ?? 0) > 0 || Number(row?.orders ?? 0) === 0;
 		const profit = Number(row?.profit ?? 0) > 0 || Number(row?.lines ?? 0) === 0;
-		return days && profit;
+		// The lines' unit costs (`order_line_unit_costs`) hold rows only for lines with a cost, so
+		// none is no proof of a computed table: only a generation committed by the current
+		// definitions (never the generation 0 of a cluster loaded before generations) has them.
+		const costs = Number(row?.committed ?? 0) > 0 || Number(row?.lines ?? 0) === 0;
+		return days && profit && costs;
 	} catch (error) {
 		if (
 			error instanceof Error &&

@@ -16,7 +16,7 @@ import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
 import { ANNOTATION_COLUMNS, annotationTableStatements } from './annotations.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
-import { CLICKHOUSE } from './dialect.js';
+import { CLICKHOUSE, CLICKHOUSE_COMPUTED } from './dialect.js';
 import { CLICKHOUSE_ROLLUPS, createRollupTables, refreshRollups, rollupRows } from './rollups.js';
 import { recordedShards, recordShards } from './routing.js';
 
@@ -999,7 +999,7 @@ export class ClickHouseStore implements SqlReader {
 			throw new Error(`A store id is a whole number from 1 to 4294967295, not ${storeId}.`);
 		}
 		// `rollups: false`: a store loaded before the roll-ups existed is read from its orders.
-		this.dialect = options.rollups === false ? { ...CLICKHOUSE, rollups: false } : CLICKHOUSE;
+		this.dialect = options.rollups === false ? CLICKHOUSE_COMPUTED : CLICKHOUSE;
 	}
 
 	/** The statement with each table replaced by this store's rows of its Distributed table. */
