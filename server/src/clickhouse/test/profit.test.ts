@@ -410,7 +410,7 @@ test('fuzzed: each token gets its own store’s profit figures', async () => {
 	);
 });
 
-/** Loads store `i` onto the cluster again from its DuckDB server's file (`load.js`). */
+/** Loads store `i` onto the cluster again from its DuckDB server's file (`clickhouse-load.js`). */
 async function reload(i: number): Promise<void> {
 	await putStore({
 		target: fx.target,

@@ -147,9 +147,9 @@ const ROUTES: Record<string, string[]> = {
 /** Report routes the ClickHouse engine answers 501, and why. */
 const NOT_ON_ENGINE: Record<string, string> = {
 	'/wc-analytics/reports/import/totals':
-		'the historical import writes the DuckDB file; the cluster is loaded by load.js',
+		'the historical import writes the DuckDB file; the cluster is loaded by clickhouse-load.js',
 	'/wc-analytics/reports/import/status':
-		'the historical import writes the DuckDB file; the cluster is loaded by load.js',
+		'the historical import writes the DuckDB file; the cluster is loaded by clickhouse-load.js',
 };
 
 /** Report routes tested otherwise here or elsewhere. */
