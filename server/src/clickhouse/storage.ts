@@ -1,6 +1,6 @@
 /**
  * The ClickHouse adapter of the storage port (`db/storage.ts`): a request for the store the
- * engine's operator chose (`request.operatorStore`, `operator.ts`) reads that store's rows on the
+ * engine's operator chose (`request.operatorStore`, `chosen-store.ts`; chosen by `clickhouse-engine/operator-store.ts`) reads that store's rows on the
  * cluster through `ClickHouseStore` (every table the statement names becomes the store's rows,
  * never another's) with the settings the store registered; any other request reads the engine's
  * own `--db` (the DuckDB adapter). The routes reading through the port are the DuckDB server's

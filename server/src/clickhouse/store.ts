@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Db, Row, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
 import { isDateBasis } from '../db/date-basis.js';
-import { RestError } from '../http/errors.js';
+import { RestError } from '../core/rest-error.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { Dialect, SqlReader } from '../metrics/dialect.js';
 import { ANNOTATION_COLUMNS, annotationTableStatements } from './annotations.js';
@@ -629,7 +629,7 @@ export async function recordPushState(
 /**
  * Whether the engine syncing the store at `url` is replacing its rows (a push started and not
  * finished, or failed and not retried yet). False when the cluster has no push states (made before
- * they existed, or its stores loaded by `load.js` only).
+ * they existed, or its stores loaded by `clickhouse-load.js` only).
  */
 export async function pushPending(client: ClickHouseClient, url: string): Promise<boolean> {
 	const row = await client.one<{ n: string; pending: number }>(

@@ -1,38 +1,10 @@
 /**
- * WordPress-shaped REST errors: `{ code, message, data: { status, ... } }`.
- * Throw `RestError` anywhere in a route; the app's error handler turns it into the response.
+ * WordPress-shaped REST errors: `{ code, message, data: { status, ... } }`. `RestError` itself lives
+ * in `core/rest-error.ts` (a storage adapter beneath the routes throws it too); the route helpers
+ * below build the common ones.
  */
-export interface RestErrorBody {
-	code: string;
-	message: string;
-	data: { status: number; [key: string]: unknown };
-}
-
-export class RestError extends Error {
-	readonly code: string;
-	readonly status: number;
-	readonly extra: Record<string, unknown>;
-
-	constructor(
-		code: string,
-		message: string,
-		status: number,
-		extra: Record<string, unknown> = {},
-	) {
-		super(message);
-		this.code = code;
-		this.status = status;
-		this.extra = extra;
-	}
-
-	toBody(): RestErrorBody {
-		return {
-			code: this.code,
-			message: this.message,
-			data: { status: this.status, ...this.extra },
-		};
-	}
-}
+export { RestError, type RestErrorBody } from '../core/rest-error.js';
+import { RestError } from '../core/rest-error.js';
 
 /** 400 `rest_invalid_param` naming each bad parameter and why. */
 export function invalidParams(params: Record<string, string>): RestError {
