@@ -301,10 +301,26 @@ export async function downloadRelease(
 	}
 }
 
-/** Runs a PHP file in the WordPress folder; returns its output, or throws with its errors. */
-function runPhp(root: string, file: string, args: string[] = []): string {
+/**
+ * Runs a PHP file in the WordPress folder; returns its output, or throws with its errors. With
+ * `opcacheDir` (a folder outside the web root), the PHP files it compiles are kept there by
+ * OPcache's file cache and read back by the next run in the same folder: PHP's command line has
+ * OPcache off, and each run compiled WordPress and WooCommerce again (about 1.3 CPU seconds a run
+ * here; 0.9 once the cache holds them, the first run about 2.5 as it writes them).
+ */
+function runPhp(root: string, file: string, args: string[] = [], opcacheDir?: string): string {
+	const opcache = opcacheDir
+		? [
+				'-d',
+				'opcache.enable_cli=1',
+				'-d',
+				`opcache.file_cache=${opcacheDir}`,
+				'-d',
+				'opcache.file_cache_only=1',
+			]
+		: [];
 	try {
-		return execFileSync('php', ['-d', 'memory_limit=512M', file, ...args], {
+		return execFileSync('php', ['-d', 'memory_limit=512M', ...opcache, file, ...args], {
 			cwd: root,
 			encoding: 'utf8',
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -639,6 +655,9 @@ export async function startWordPress(
 
 		const pluginsDir = path.join(root, 'wp-content', 'plugins');
 		await unzip(pluginZip, pluginsDir);
+		// The compiled PHP of this site's command-line runs (php() below), beside the web root.
+		const opcacheDir = path.join(tmp, 'opcache');
+		mkdirSync(opcacheDir);
 		for (const [relative, source] of Object.entries(options.contentFiles ?? {})) {
 			const target = path.join(root, 'wp-content', relative);
 			mkdirSync(path.dirname(target), { recursive: true });
@@ -651,7 +670,7 @@ export async function startWordPress(
 			);
 			writeFileSync(file, `<?php\nrequire __DIR__ . '/wp-load.php';\n${code}\n`);
 			try {
-				return runPhp(root, file);
+				return runPhp(root, file, [], opcacheDir);
 			} finally {
 				rmSync(file, { force: true });
 			}
