@@ -24,7 +24,9 @@ import {
 } from '../metrics/index.js';
 import { statusWhere, whereClause } from './filters.js';
 import { couponStats, downloadStats, productStats, taxStats } from './item-stats.js';
-import { categoriesList, couponsList, productsList } from './lists.js';
+import { categoriesList } from './categories-list.js';
+import { couponsList } from './coupons-list.js';
+import { productsList } from './products-list.js';
 import { customersList } from './customers.js';
 import { orderStats } from './order-stats.js';
 import { Query } from '../http/params.js';

@@ -21,7 +21,7 @@ import {
 	type Where,
 } from './filters.js';
 import type { Interval } from './intervals.js';
-import { downloadWhere } from './lists.js';
+import { downloadWhere } from './downloads-list.js';
 import { Query } from '../http/params.js';
 import { variationLabels } from './order-stats.js';
 import { type StoreSettings } from '../db/store-settings.js';
