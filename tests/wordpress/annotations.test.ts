@@ -15,9 +15,9 @@ import {
 	ADMIN,
 	SHOP_MANAGER,
 	SUBSCRIBER,
-	logInAs,
 	missingPrerequisite,
 	pluginZip,
+	signInOnce,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
@@ -72,10 +72,14 @@ echo 'ok';`);
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
 	});
 
+	let signIn: ReturnType<typeof signInOnce> | undefined;
+
 	async function logIn(user: { user: string; password: string }): Promise<Session> {
 		const context = await browser.newContext();
 		const page = await context.newPage();
-		await logInAs(page, site.url, user);
+		// Through wp-login.php once per user; a user's later sessions get that login's cookies.
+		signIn ??= signInOnce(site.url);
+		await signIn(page, user);
 		const nonce = (
 			await (
 				await page.request.get(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`)
