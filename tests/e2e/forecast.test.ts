@@ -506,11 +506,17 @@ describe('the forecast on the charts', () => {
 		await page.context().close();
 	}, 120_000);
 
-	it('the shared store’s chart, without enough history, draws none', async () => {
-		const { page } = await open('/analytics/revenue', MONTH, 1440);
+	it('the shared store’s chart draws a forecast only where the route shows one', async () => {
+		// The total sales chart (the report opens on gross sales, which never has one). Whether
+		// the shared store's history earns a forecast depends on the day: both answers are checked.
+		const { page } = await open('/analytics/revenue', { ...MONTH, chart: 'total_sales' }, 1440);
 		await forecastLines(page);
 		await page.locator('main .abacus-chart__body').first().waitFor();
 		const answer = await expected('total_sales');
+		// The chart draws its forecast after its own figures: counted once every answer is in and,
+		// when the route shows one, once it is drawn (on a busy machine the drawing comes later).
+		await answersIn(page);
+		if (answer.shown) await page.locator('main .abacus-chart__forecast').first().waitFor();
 		expect(await page.locator('main .abacus-chart__forecast').count()).toBe(
 			answer.shown ? 1 : 0,
 		);
