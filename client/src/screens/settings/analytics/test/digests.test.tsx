@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 
+import { DigestSettings } from '../digests.js';
 import {
-	DigestSettings,
 	changedFields,
 	digestProblems,
 	parseAddresses,
@@ -10,7 +10,7 @@ import {
 	type Digest,
 	type DigestFields,
 	type DigestsAnswer,
-} from '../digests.js';
+} from '../digests-model.js';
 import { stubApiFetch, wpError } from '../../../test/harness.js';
 import type { Answer, Call } from '../../../test/harness.js';
 
