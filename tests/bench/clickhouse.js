@@ -44,12 +44,9 @@ import { normaliseStoreId, signEngineToken } from '../../server/build/engine-aut
 import { ClickHouseClient } from '../../server/build/clickhouse/client.js';
 import { freePort, startCluster } from '../../server/build/clickhouse/cluster.js';
 import { readStoreSettings } from '../../server/build/sync/clickhouse-load.js';
-import {
-	createClusterSchema,
-	createStoreRegistry,
-	loadStore,
-	registerStore,
-} from '../../server/build/clickhouse/store.js';
+import { createStoreRegistry, registerStore } from '../../server/build/clickhouse/registry.js';
+import { createClusterSchema } from '../../server/build/clickhouse/schema.js';
+import { loadStore } from '../../server/build/clickhouse/store-rows.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = `Usage: node tests/bench/clickhouse.js [--json FILE]

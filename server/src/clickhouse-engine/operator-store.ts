@@ -17,7 +17,7 @@ import { RestError } from '../http/errors.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import type {} from '../clickhouse/chosen-store.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
-import { storeByUrl } from '../clickhouse/store.js';
+import { storeByUrl } from '../clickhouse/registry.js';
 import type { GroupStore } from '../reports/store-group.js';
 import { clusterStores, operatorOnly, type Registry } from './store-group-routes.js';
 

@@ -18,7 +18,8 @@ import { ClickHouseClient, type ClickHouseTarget } from '../clickhouse/client.js
 import { ClickHouseCostBook } from '../clickhouse/costs.js';
 import { storeHasRollups } from '../clickhouse/rollups.js';
 import { findShard, recordedShards, ShardClient } from '../clickhouse/routing.js';
-import { ClickHouseStore, type RegisteredStore, storeByUrl } from '../clickhouse/store.js';
+import { type RegisteredStore, storeByUrl } from '../clickhouse/registry.js';
+import { ClickHouseStore } from '../clickhouse/store.js';
 
 export interface ClickHouseEngineOptions {
 	/** How long a store's registry lookup is reused (ms). Default 2,000, as engine-auth's store list. */

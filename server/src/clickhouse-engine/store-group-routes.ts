@@ -26,7 +26,8 @@ import { dateRange } from '../reports/date-range.js';
 import { intervalCount, MAX_INTERVALS } from '../reports/report-route.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
 import { storeHasRollups } from '../clickhouse/rollups.js';
-import { ClickHouseStore, storeByUrl } from '../clickhouse/store.js';
+import { storeByUrl } from '../clickhouse/registry.js';
+import { ClickHouseStore } from '../clickhouse/store.js';
 import {
 	chooseStores,
 	GROUP_FIELDS,

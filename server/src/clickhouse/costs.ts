@@ -1,7 +1,7 @@
 /**
  * The costs of one store on the cluster (`db/costs.ts` tells the rules: a line's cost is fixed at
  * its sale, the history has days it applies from, a refund returns its sale's cost). The tables
- * (`product_costs`, `order_line_costs`, `store.ts`) are append-only: every row carries a
+ * (`product_costs`, `order_line_costs`, `tables.ts`) are append-only: every row carries a
  * `version` (microseconds of the save, 0 for rows copied from a DuckDB file) and the highest
  * version wins:
  *

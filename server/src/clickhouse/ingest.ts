@@ -27,7 +27,8 @@ import type { Db, SqlValue } from '../core/db.js';
 import { ensureCostSchema } from '../db/costs.js';
 import { type ClickHouseClient, waitForMutations } from './client.js';
 import { refreshRollups } from './rollups.js';
-import { CLICKHOUSE_TABLES, insertStoreRows } from './store.js';
+import { insertStoreRows } from './store-rows.js';
+import { CLICKHOUSE_TABLES } from './tables.js';
 
 /** How a table is cut into slices: the same value computed in DuckDB and in ClickHouse. */
 interface Slicing {

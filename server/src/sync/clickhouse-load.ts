@@ -13,12 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { ClickHouseClient, type ClickHouseTarget, parseEngineUrl } from '../clickhouse/client.js';
-import {
-	createClusterSchema,
-	createStoreRegistry,
-	loadStore,
-	registerStore,
-} from '../clickhouse/store.js';
+import { createStoreRegistry, registerStore } from '../clickhouse/registry.js';
+import { createClusterSchema } from '../clickhouse/schema.js';
+import { loadStore } from '../clickhouse/store-rows.js';
 import { createContext } from '../core/context.js';
 import { Db } from '../core/db.js';
 import { getOption } from '../db/options.js';

@@ -27,13 +27,12 @@ import { ClickHouseClient, type ClickHouseTarget } from '../clickhouse/client.js
 import { pushChanges, type PushOptions, type PushResult } from '../clickhouse/ingest.js';
 import { recordedShards } from '../clickhouse/routing.js';
 import {
-	allocateStoreId,
 	hasPushStates,
 	prunePushStates,
 	pushPending,
 	recordPushState,
-	registerStore,
-} from '../clickhouse/store.js';
+} from '../clickhouse/push-states.js';
+import { allocateStoreId, registerStore } from '../clickhouse/registry.js';
 import type { ServerContext } from '../core/context.js';
 import { Db } from '../core/db.js';
 import { ensureRollups } from '../db/rollups.js';

@@ -41,11 +41,11 @@ import { startCluster } from '../../../server/src/clickhouse/cluster.js';
 import { readStoreSettings } from '../../../server/src/sync/clickhouse-load.js';
 import { startCli } from './cli.js';
 import {
-	createClusterSchema,
 	createStoreRegistry,
-	loadStore,
 	registerStore as registerClickHouseStore,
-} from '../../../server/src/clickhouse/store.js';
+} from '../../../server/src/clickhouse/registry.js';
+import { createClusterSchema } from '../../../server/src/clickhouse/schema.js';
+import { loadStore } from '../../../server/src/clickhouse/store-rows.js';
 import {
 	listStores,
 	prepareEngineDatabase,

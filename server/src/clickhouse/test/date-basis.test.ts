@@ -23,13 +23,9 @@ import {
 	ROLLUP_GENERATIONS,
 	storeHasRollups,
 } from '../rollups.js';
-import {
-	ClickHouseStore,
-	createClusterSchema,
-	createStoreRegistry,
-	registerStore,
-	storeByUrl,
-} from '../store.js';
+import { createStoreRegistry, registerStore, storeByUrl } from '../registry.js';
+import { createClusterSchema } from '../schema.js';
+import { ClickHouseStore } from '../store.js';
 import {
 	type Answer,
 	type EngineFixture,

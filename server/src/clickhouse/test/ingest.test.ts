@@ -22,11 +22,11 @@ import type { Cluster } from '../cluster.js';
 import { MONTHLY_ORDER_TABLES } from '../ingest.js';
 import {
 	allocateStoreId,
-	createClusterSchema,
 	createStoreRegistry,
 	storeByUrl,
 	storeIdCandidates,
-} from '../store.js';
+} from '../registry.js';
+import { createClusterSchema } from '../schema.js';
 import type { EngineIngest } from '../../sync/clickhouse-workspaces.js';
 import {
 	addOperator,

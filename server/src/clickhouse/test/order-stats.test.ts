@@ -15,13 +15,9 @@ import { orderStats } from '../../reports/order-stats.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster } from '../cluster.js';
 import { readStoreSettings } from '../../sync/clickhouse-load.js';
-import {
-	ClickHouseStore,
-	createStoreRegistry,
-	loadStore,
-	registerStore,
-	storeByUrl,
-} from '../store.js';
+import { createStoreRegistry, registerStore, storeByUrl } from '../registry.js';
+import { ClickHouseStore } from '../store.js';
+import { loadStore } from '../store-rows.js';
 import {
 	generateStores,
 	json,

@@ -47,7 +47,9 @@ import { ClickHouseClient } from '../client.js';
 import { type Cluster, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
 import { putStore } from '../../sync/clickhouse-load.js';
-import { createClusterSchema, createStoreRegistry, loadStore } from '../store.js';
+import { createStoreRegistry } from '../registry.js';
+import { createClusterSchema } from '../schema.js';
+import { loadStore } from '../store-rows.js';
 import { cachedStoreFile } from '../../demo/test/store-cache.js';
 
 export const NOW = new Date('2026-03-31T12:00:00Z');

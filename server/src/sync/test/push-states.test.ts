@@ -11,13 +11,9 @@ import path from 'node:path';
 
 import { ClickHouseClient, waitForMutations } from '../../clickhouse/client.js';
 import type { Cluster } from '../../clickhouse/cluster.js';
-import {
-	createClusterSchema,
-	createStoreRegistry,
-	prunePushStates,
-	pushPending,
-	recordPushState,
-} from '../../clickhouse/store.js';
+import { prunePushStates, pushPending, recordPushState } from '../../clickhouse/push-states.js';
+import { createStoreRegistry } from '../../clickhouse/registry.js';
+import { createClusterSchema } from '../../clickhouse/schema.js';
 import {
 	engineToken,
 	getJson,
