@@ -254,16 +254,43 @@ export function engineToken(store: string, secret = secretOf(store), aud?: strin
 	);
 }
 
-/** GET `/wp-json/<route>` as a caller sees it. */
+/**
+ * What the servers of this test process last logged with `console.error` (a 500's cause: its
+ * answer never says it). Kept from the first fixture on, the last 10.
+ */
+const logged: string[] = [];
+let capturing = false;
+
+function captureServerErrors(): void {
+	if (capturing) return;
+	capturing = true;
+	const original = console.error.bind(console);
+	console.error = (...args: unknown[]): void => {
+		const text = args
+			.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg)))
+			.join(' ');
+		logged.push(text.slice(0, 1500));
+		if (logged.length > 10) logged.shift();
+		original(...args);
+	};
+}
+
+/**
+ * GET `/wp-json/<route>` as a caller sees it. A 5xx answer's body also carries `server_log`: the
+ * errors the servers last logged, so that a failed comparison shows the cause.
+ */
 export async function getJson<T = unknown>(
 	base: string,
 	route: string,
 	headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
 	const response = await fetch(`${base}/wp-json/${route}`, { headers });
+	const body: unknown = await response.json();
 	return {
 		status: response.status,
-		body: (await response.json()) as T,
+		body: (response.status >= 500 && body !== null && typeof body === 'object'
+			? { ...body, server_log: [...logged] }
+			: body) as T,
 		total: response.headers.get('x-wp-total'),
 		headers: response.headers,
 	};
@@ -275,6 +302,7 @@ export async function getJson<T = unknown>(
  * server. `stop()` ends them all and deletes the folder.
  */
 export async function startEngineFixture(options: FixtureOptions): Promise<EngineFixture> {
+	captureServerErrors();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `abacus-ch-${options.name}-`));
 	const started = startCluster();
 	const duck = new Map<number, Server>();
