@@ -16,12 +16,12 @@ import { installEngineAuth } from './engine-auth/index.js';
 import {
 	installEngineGate,
 	installOperatorAuth,
-	LOGIN_PATH,
 	LOGOUT_ROUTE,
 	pageAccess,
 	requestNonceMatches,
 	SESSION_ROUTE,
 } from './engine-auth/operator-auth.js';
+import { LOGIN_PATH } from './engine-auth/login-page.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
 import { registerReportRoutes } from './reports/index.js';

@@ -12,7 +12,7 @@ import { createContext, type ServerContext } from './core/context.js';
 import { Db } from './core/db.js';
 import { allowedHostList } from './http/security.js';
 import { generateStore } from './demo/generate.js';
-import { ensureRollups } from './db/rollups.js';
+import { ensureRollups } from './db/rollup-upgrade.js';
 import { createStoreSchema, markStoreComplete, storeState, verifyTables } from './db/schema.js';
 import { isValidTimeZone } from './db/store-time.js';
 import { startSync, type SyncService } from './sync/index.js';

@@ -5,8 +5,18 @@
  */
 import type { FastifyReply } from 'fastify';
 
-import { LOGIN_PATH, type LoginProblem } from './operator-auth.js';
 import { pageCsp, scriptNonce } from '../http/security.js';
+
+/** The sign-in form's address (GET shows the admin page, which is the form without a session). */
+export const LOGIN_PATH = '/wp-admin/abacus-login';
+
+/** What the sign-in page shows after a failed attempt. */
+export interface LoginProblem {
+	status: number;
+	message: string;
+	name: string;
+	retryAfter?: number;
+}
 
 function escapeHtml(text: string): string {
 	return text

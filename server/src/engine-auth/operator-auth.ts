@@ -19,7 +19,7 @@ import type { ServerContext } from '../core/context.js';
 import { NO_ROUTE, RestError } from '../http/errors.js';
 import { nonceMatches, originAllowed, requestOrigin } from '../http/security.js';
 import { storeLookup, type EngineStoreSource } from './index.js';
-import { sendLoginPage } from './login-page.js';
+import { LOGIN_PATH, sendLoginPage } from './login-page.js';
 import { createOperatorSchema, operatorMayRead, verifyOperator } from './operators.js';
 import {
 	clearedSessionCookie,
@@ -42,8 +42,6 @@ declare module 'fastify' {
 	}
 }
 
-/** The sign-in form's address (GET shows the admin page, which is the form without a session). */
-export const LOGIN_PATH = '/wp-admin/abacus-login';
 /** The REST route that ends the session. */
 export const LOGOUT_ROUTE = '/wp-json/abacus/v1/operator/logout';
 /** The REST route answering the signed-in operator's name, stores and session nonce. */
@@ -114,14 +112,6 @@ export interface OperatorAuth {
 	throttle: LoginThrottle;
 	/** Whether the server is (now) an engine; once true, true for good. */
 	engineMode(): Promise<boolean>;
-}
-
-/** What the sign-in page shows after a failed attempt. */
-export interface LoginProblem {
-	status: number;
-	message: string;
-	name: string;
-	retryAfter?: number;
 }
 
 /**

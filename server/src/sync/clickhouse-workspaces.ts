@@ -35,7 +35,7 @@ import {
 import { allocateStoreId, registerStore } from '../clickhouse/registry.js';
 import type { ServerContext } from '../core/context.js';
 import { Db } from '../core/db.js';
-import { ensureRollups } from '../db/rollups.js';
+import { ensureRollups } from '../db/rollup-upgrade.js';
 import { createStoreSchema } from '../db/schema.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { normaliseStoreId } from '../engine-auth/token.js';

@@ -4,7 +4,7 @@
  */
 import type { ForecastInterval } from './buckets.js';
 import type { Backtest, Verdict } from './intervals.js';
-import { forecastPeriod, type ForecastMetric, type PeriodForecastInput } from './index.js';
+import { forecastPeriod, type ForecastMetric, type PeriodForecastInput } from './period.js';
 
 export interface ForecastEstimate {
 	value: number;
