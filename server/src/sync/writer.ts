@@ -13,8 +13,10 @@
 import type { Db, SqlValue } from '../core/db.js';
 import { recordStoreCost } from '../db/costs.js';
 import { getOption } from '../db/options.js';
+import { PRODUCT_COLUMNS } from '../db/product-columns.js';
 import { applyOrderChanges, updateCatalogueTotals, type OrderRecord } from '../db/pipeline.js';
 import { refreshRollups } from '../db/rollups.js';
+import { insertRows } from '../db/sql.js';
 import type {
 	AttributeRecord,
 	CategoryRecord,
@@ -24,24 +26,6 @@ import type {
 	ProductRecord,
 	TaxRateRecord,
 } from './map.js';
-
-/** An INSERT of many rows in statements of at most `chunk` rows. */
-async function insertRows(
-	db: Db,
-	table: string,
-	columns: string[],
-	rows: SqlValue[][],
-	chunk = 200,
-): Promise<void> {
-	const tuple = `(${columns.map(() => '?').join(', ')})`;
-	for (let i = 0; i < rows.length; i += chunk) {
-		const part = rows.slice(i, i + chunk);
-		await db.run(
-			`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part.map(() => tuple).join(', ')}`,
-			part.flat(),
-		);
-	}
-}
 
 const ids = (list: readonly number[]): string => JSON.stringify(list.map((n) => Math.trunc(n)));
 const IDS = 'SELECT unnest(CAST(? AS INTEGER[]))';
@@ -474,31 +458,7 @@ async function writeProducts(db: Db, rows: ProductRecord[], replaceAll: boolean)
 	await insertRows(
 		db,
 		'products',
-		[
-			'id',
-			'parent_id',
-			'type',
-			'status',
-			'name',
-			'slug',
-			'sku',
-			'price',
-			'regular_price',
-			'sale_price',
-			'stock_quantity',
-			'manage_stock',
-			'low_stock_amount',
-			'stock_status',
-			'image',
-			'virtual',
-			'downloadable',
-			'total_sales',
-			'average_rating',
-			'rating_count',
-			'menu_order',
-			'date_created',
-			'date_created_gmt',
-		],
+		PRODUCT_COLUMNS,
 		rows.map((p) => [
 			p.id,
 			p.parentId,

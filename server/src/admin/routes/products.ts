@@ -21,6 +21,7 @@ import {
 import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
+import { PRODUCT_COLUMNS } from '../../db/product-columns.js';
 import {
 	managesStockSql,
 	stockStatusOf,
@@ -78,33 +79,7 @@ interface ProductRow extends Row {
 }
 
 /** Every column a product object is made of, each named by its alias (both adapters). */
-const PRODUCT_COLUMNS = [
-	'id',
-	'parent_id',
-	'type',
-	'status',
-	'name',
-	'slug',
-	'sku',
-	'price',
-	'regular_price',
-	'sale_price',
-	'stock_quantity',
-	'manage_stock',
-	'low_stock_amount',
-	'stock_status',
-	'image',
-	'virtual',
-	'downloadable',
-	'total_sales',
-	'average_rating',
-	'rating_count',
-	'menu_order',
-	'date_created',
-	'date_created_gmt',
-]
-	.map((column) => `p.${column} AS ${column}`)
-	.join(', ');
+const PRODUCT_SELECT = PRODUCT_COLUMNS.map((column) => `p.${column} AS ${column}`).join(', ');
 
 /**
  * Products and variations low in stock or out of stock (the Stock screen's list and the
@@ -367,7 +342,7 @@ async function listProducts(
 		reply,
 		paging,
 		{ sql: `SELECT count(*) AS n FROM products p WHERE ${whereSql}`, params },
-		`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
+		`SELECT ${PRODUCT_SELECT} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
 	);
 	const extras = await extrasFor(view, rows, baseUrl(request));
 	const fields = requestedFields(query);
@@ -381,7 +356,7 @@ async function productById(
 ): Promise<ProductRow> {
 	const row = Number.isSafeInteger(id)
 		? await reader.one<ProductRow>(
-				`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND ${variation ? "p.type = 'variation'" : "p.type <> 'variation'"}`,
+				`SELECT ${PRODUCT_SELECT} FROM products p WHERE p.id = ? AND ${variation ? "p.type = 'variation'" : "p.type <> 'variation'"}`,
 				[id],
 			)
 		: undefined;
@@ -481,7 +456,7 @@ export async function registerProductRoutes(
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM products p WHERE ${where}`, params: [status] },
-			`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where} ORDER BY p.id DESC`,
+			`SELECT ${PRODUCT_SELECT} FROM products p WHERE ${where} ORDER BY p.id DESC`,
 		);
 		const extras = await extrasFor(view, rows, baseUrl(request));
 		const fields = requestedFields(query);
