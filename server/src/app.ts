@@ -33,7 +33,7 @@ import {
 	API_CSP,
 	checkNumbers,
 	hostAllowed,
-	originAllowed,
+	fromOwnPages,
 	parseJsonBody,
 } from './http/security.js';
 
@@ -236,10 +236,7 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 		if (!requestNonceMatches(request, ctx)) {
 			throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 		}
-		if (
-			!originAllowed(request.headers.origin, request.headers.host, ctx.config.allowedHosts) ||
-			request.headers['sec-fetch-site'] === 'cross-site'
-		) {
+		if (!fromOwnPages(request.headers, ctx.config.allowedHosts)) {
 			throw new RestError(
 				'rest_forbidden_origin',
 				"Requests that change data must come from this server's own pages.",

@@ -16,7 +16,7 @@ import { engineStoreSource } from '../engine-auth/source.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
 import { missingParams, RestError } from '../http/errors.js';
 import { normaliser, querySchema, type ParamSpecs } from '../http/params.js';
-import { originAllowed } from '../http/security.js';
+import { fromOwnPages } from '../http/security.js';
 import {
 	loginRequired,
 	requestNonceMatches,
@@ -79,10 +79,7 @@ export function operatorOnly(request: FastifyRequest, ctx: ServerContext): void 
 	if (!requestNonceMatches(request, ctx)) {
 		throw new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
 	}
-	if (
-		!originAllowed(request.headers.origin, request.headers.host, ctx.config.allowedHosts) ||
-		request.headers['sec-fetch-site'] === 'cross-site'
-	) {
+	if (!fromOwnPages(request.headers, ctx.config.allowedHosts)) {
 		throw new RestError(
 			'rest_forbidden_origin',
 			"The store group answers only this server's own pages.",

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { NO_ROUTE, RestError } from '../http/errors.js';
-import { nonceMatches, originAllowed, requestOrigin } from '../http/security.js';
+import { fromOwnPages, nonceMatches, requestOrigin } from '../http/security.js';
 import { storeLookup, type EngineStoreSource } from './index.js';
 import { LOGIN_PATH, sendLoginPage } from './login-page.js';
 import { createOperatorSchema, operatorMayRead, verifyOperator } from './operators.js';
@@ -162,14 +162,7 @@ export async function installOperatorAuth(
 			const form = request.body instanceof URLSearchParams ? request.body : null;
 			const name = (form?.get('username') ?? '').trim().slice(0, 200);
 			const password = form?.get('password') ?? '';
-			if (
-				!originAllowed(
-					request.headers.origin,
-					request.headers.host,
-					ctx.config.allowedHosts,
-				) ||
-				request.headers['sec-fetch-site'] === 'cross-site'
-			) {
+			if (!fromOwnPages(request.headers, ctx.config.allowedHosts)) {
 				return renderLogin(reply, {
 					status: 403,
 					name: '',

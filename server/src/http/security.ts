@@ -4,6 +4,7 @@
  * prototype keys, huge numbers and deep nesting, and a guard against numbers no column can hold.
  */
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 
 import { RestError, invalidParams } from './errors.js';
 
@@ -88,6 +89,18 @@ export function originAllowed(
 	const b = splitHost(host);
 	const defaultPort = url.protocol === 'https:' ? '443' : '80';
 	return a.name === b.name && (a.port || defaultPort) === (b.port || defaultPort);
+}
+
+/**
+ * Whether a request that changes data (or reads what only the server's own pages may) comes from
+ * this server's own pages: its `Origin` is allowed (`originAllowed`) and the browser did not mark
+ * it cross-site (`Sec-Fetch-Site`).
+ */
+export function fromOwnPages(headers: IncomingHttpHeaders, allowed: readonly string[]): boolean {
+	return (
+		originAllowed(headers.origin, headers.host, allowed) &&
+		headers['sec-fetch-site'] !== 'cross-site'
+	);
 }
 
 /** Constant-time comparison of a presented nonce with the server's. */
