@@ -324,8 +324,11 @@ export async function writeOrders(db: Db, orders: readonly OrderRecord[]): Promi
 	});
 }
 
-/** Columns of `orders`, in the order an OrderRecord names them. */
-const ORDER_COLUMNS = [
+/**
+ * Columns of `orders`, in the order an OrderRecord names them: what the pipeline writes and the
+ * orders lookup reads back (`admin/routes/customers-orders.ts`).
+ */
+export const ORDER_COLUMNS = [
 	'id',
 	'parent_id',
 	'type',

@@ -16,6 +16,7 @@ import {
 	type RawQuery,
 } from '../../http/params.js';
 import { parsePaging, selectPage } from '../../http/paging.js';
+import { ORDER_COLUMNS } from '../../db/pipeline.js';
 import { placeholders } from '../../db/sql.js';
 import type { Storage, StoreSql } from '../../db/storage.js';
 import type { StoreSettings } from '../../db/store-settings.js';
@@ -106,33 +107,11 @@ interface OrderRow extends Row {
 	date_completed: string | null;
 }
 
-/** The columns an order object is made of, each named by its alias (both adapters). */
-const ORDER_COLUMNS = [
-	'id',
-	'parent_id',
-	'number',
-	'status',
-	'currency',
-	'customer_id',
-	'user_id',
-	'billing_first_name',
-	'billing_last_name',
-	'billing_email',
-	'billing_country',
-	'billing_state',
-	'billing_city',
-	'billing_postcode',
-	'discount_total',
-	'shipping_total',
-	'shipping_tax',
-	'cart_tax',
-	'total',
-	'payment_method',
-	'date_created',
-	'date_created_gmt',
-	'date_paid',
-	'date_completed',
-]
+/**
+ * The columns an order object is made of, each named by its alias (both adapters): every column
+ * of `orders` but its type (the lookup lists shop orders only).
+ */
+const ORDER_SELECT = ORDER_COLUMNS.filter((column) => column !== 'type')
 	.map((column) => `o.${column} AS ${column}`)
 	.join(', ');
 
@@ -256,7 +235,7 @@ export async function registerCustomerOrderRoutes(
 			reply,
 			paging,
 			{ sql: `SELECT count(*) AS n FROM orders o WHERE ${whereSql}`, params },
-			`SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order}`,
+			`SELECT ${ORDER_SELECT} FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order}`,
 		);
 		const fields = requestedFields(query);
 		const ids = rows.map((r) => Number(r.id));
