@@ -8,18 +8,13 @@ import { RestError, invalidParams } from '../../http/errors.js';
 import { CURRENCIES, ORDER_STATUSES } from '../statuses.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { isoDate, priceString } from '../../http/values.js';
-import {
-	parseIdList,
-	parseList,
-	parseOrder,
-	parseOrderby,
-	type RawQuery,
-} from '../../http/params.js';
-import { parsePaging, selectPage } from '../../http/paging.js';
+import { parseIdList, parseList, type RawQuery } from '../../http/params.js';
+import { selectPage } from '../../http/paging.js';
 import { ORDER_COLUMNS } from '../../db/pipeline.js';
 import { placeholders } from '../../db/sql.js';
 import type { Storage, StoreSql } from '../../db/storage.js';
 import type { StoreSettings } from '../../db/store-settings.js';
+import { listParams, postOrderings, selectListPage } from './list-params.js';
 
 /** Every customer of the lookup with their orders' count, spend and last order date. */
 function customerSql(sql: StoreSql, excludedCount: number): string {
@@ -128,10 +123,11 @@ export async function registerCustomerOrderRoutes(
 
 	app.get(`${ns}/customers`, port, async (request, reply) => {
 		const { reader, sql, settings } = await storage.view(request);
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query, 25);
-		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(query, customerOrderby(sql), 'date_registered');
+		const { query, paging, order, orderby } = listParams(request, customerOrderby(sql), {
+			orderby: 'date_registered',
+			order: 'desc',
+			perPage: 25,
+		});
 		const where: string[] = ['1 = 1'];
 		const excluded = excludedStatuses(settings);
 		const params: SqlValue[] = [...excluded];
@@ -184,21 +180,12 @@ export async function registerCustomerOrderRoutes(
 
 	app.get(`${ns}/orders`, port, async (request, reply) => {
 		const { reader, sql } = await storage.view(request);
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(
-			query,
-			{
-				date: 'o.date_created',
-				id: 'o.id',
-				include: 'o.id',
-				title: 'o.id',
-				slug: 'o.id',
-				modified: 'o.date_created',
-			},
-			'date',
+		const list = listParams(
+			request,
+			postOrderings({ date: 'o.date_created', id: 'o.id', title: 'o.id' }),
+			{ orderby: 'date', order: 'desc' },
 		);
+		const { query } = list;
 		const where: string[] = ["o.type = 'shop_order'"];
 		const params: SqlValue[] = [];
 		const statuses = query.status === undefined ? ['any'] : parseList(query.status);
@@ -228,15 +215,13 @@ export async function registerCustomerOrderRoutes(
 			where.push(Number.isFinite(customer) ? 'o.user_id = ?' : '1 = 0');
 			if (Number.isFinite(customer)) params.push(customer);
 		}
-		const whereSql = where.join(' AND ');
-		const rows = await selectPage<OrderRow>(
-			reader,
-			request,
-			reply,
-			paging,
-			{ sql: `SELECT count(*) AS n FROM orders o WHERE ${whereSql}`, params },
-			`SELECT ${ORDER_SELECT} FROM orders o WHERE ${whereSql} ORDER BY ${orderby} ${order}, o.id ${order}`,
-		);
+		const rows = await selectListPage<OrderRow>(reader, request, reply, list, {
+			columns: ORDER_SELECT,
+			from: 'orders o',
+			where,
+			params,
+			id: 'o.id',
+		});
 		const fields = requestedFields(query);
 		const ids = rows.map((r) => Number(r.id));
 		const refunds = new Map<number, Array<{ id: number; reason: string; total: string }>>();

@@ -9,10 +9,11 @@ import { RestError } from '../../http/errors.js';
 import { COUNTRIES } from '../countries.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { isoDate, priceString } from '../../http/values.js';
-import { parseIdList, parseOrder, parseOrderby, type RawQuery } from '../../http/params.js';
+import { parseIdList, type RawQuery } from '../../http/params.js';
 import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import type { Storage, StoreReader, StoreSql } from '../../db/storage.js';
+import { listParams, postOrderings, selectListPage } from './list-params.js';
 
 interface AttributeRow extends Row {
 	id: SqlValue;
@@ -74,11 +75,8 @@ export async function registerLookupRoutes(app: FastifyInstance, storage: Storag
 
 	app.get(`${ns}/products/categories`, port, async (request, reply) => {
 		const { reader, sql } = await storage.view(request);
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'asc');
-		const orderby = parseOrderby(
-			query,
+		const { query, paging, order, orderby } = listParams(
+			request,
 			{
 				id: 'id',
 				include: 'id',
@@ -88,7 +86,7 @@ export async function registerLookupRoutes(app: FastifyInstance, storage: Storag
 				description: 'description',
 				count: 'count',
 			},
-			'name',
+			{ orderby: 'name', order: 'asc' },
 		);
 		const { where, params } = filters(sql, query, 'id', ['name', 'slug']);
 		if (query.parent !== undefined) {
@@ -215,28 +213,18 @@ export async function registerLookupRoutes(app: FastifyInstance, storage: Storag
 
 	app.get(`${ns}/coupons`, port, async (request, reply) => {
 		const { reader, sql } = await storage.view(request);
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(
-			query,
-			{
-				date: 'date_created',
-				id: 'id',
-				include: 'id',
-				title: 'code',
-				slug: 'code',
-				modified: 'date_created',
-			},
-			'date',
+		const list = listParams(
+			request,
+			postOrderings({ date: 'date_created', id: 'id', title: 'code' }),
+			{ orderby: 'date', order: 'desc' },
 		);
+		const { query } = list;
 		const { where, params } = filters(sql, query, 'id', ['code']);
 		if (typeof query.code === 'string' && query.code !== '') {
 			where.push(`${sql.lower('code')} = ?`);
 			params.push(query.code.toLowerCase());
 		}
-		const whereSql = where.join(' AND ');
-		const rows = await selectPage<{
+		const rows = await selectListPage<{
 			id: SqlValue;
 			code: string;
 			discount_type: string;
@@ -245,15 +233,14 @@ export async function registerLookupRoutes(app: FastifyInstance, storage: Storag
 			date_created_gmt: string;
 			date_expires: string | null;
 			date_expires_gmt: string | null;
-		}>(
-			reader,
-			request,
-			reply,
-			paging,
-			{ sql: `SELECT count(*) AS n FROM coupons WHERE ${whereSql}`, params },
-			`SELECT id, code, discount_type, amount, date_created, date_created_gmt, date_expires, date_expires_gmt
-			 FROM coupons WHERE ${whereSql} ORDER BY ${orderby} ${order}, id ${order}`,
-		);
+		}>(reader, request, reply, list, {
+			columns:
+				'id, code, discount_type, amount, date_created, date_created_gmt, date_expires, date_expires_gmt',
+			from: 'coupons',
+			where,
+			params,
+			id: 'id',
+		});
 		const fields = requestedFields(query);
 		const base = baseUrl(request);
 		return rows.map((row) =>
@@ -282,13 +269,10 @@ export async function registerLookupRoutes(app: FastifyInstance, storage: Storag
 
 	app.get(`${ns}/taxes`, port, async (request, reply) => {
 		const { reader, sql } = await storage.view(request);
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'asc');
-		const orderby = parseOrderby(
-			query,
+		const { query, paging, order, orderby } = listParams(
+			request,
 			{ id: 'tax_rate_id', order: 'tax_rate_order', priority: 'tax_rate_priority' },
-			'order',
+			{ orderby: 'order', order: 'asc' },
 		);
 		const where: string[] = ['1 = 1'];
 		const params: SqlValue[] = [];

@@ -16,17 +16,10 @@ import {
 	localToUtc,
 } from '../../db/store-time.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
-import {
-	parseIdList,
-	parseList,
-	parseOrder,
-	parseOrderby,
-	EDITABLE,
-	type RawQuery,
-} from '../../http/params.js';
-import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { parseIdList, parseList, EDITABLE, type RawQuery } from '../../http/params.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
+import { listParams, selectListPage } from './list-params.js';
 
 const NOTE_TYPES = ['error', 'warning', 'update', 'info', 'marketing', 'survey', 'email'];
 const NOTE_STATUSES = ['pending', 'actioned', 'unactioned', 'snoozed', 'sent'];
@@ -209,11 +202,8 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 		(await noteObjects(ctx, [await noteRow(ctx.db, id)], baseUrl(request)))[0];
 
 	app.get(root, async (request, reply) => {
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(
-			query,
+		const list = listParams(
+			request,
 			{
 				note_id: 'note_id',
 				date: 'date_created_gmt',
@@ -221,8 +211,9 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 				title: 'title',
 				status: 'status',
 			},
-			'date',
+			{ orderby: 'date', order: 'desc' },
 		);
+		const { query } = list;
 		const where = ['NOT is_deleted'];
 		const params: SqlValue[] = [];
 		const types = enumList(query, 'type', NOTE_TYPES);
@@ -240,20 +231,13 @@ export async function registerNoteRoutes(app: FastifyInstance, ctx: ServerContex
 			where.push(`source IN (${placeholders(sources.length)})`);
 			params.push(...sources);
 		}
-		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM admin_notes WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all(
-			`SELECT * FROM admin_notes WHERE ${whereSql} ORDER BY ${orderby} ${order}, note_id ${order} LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
-		);
-		setPagingHeaders(request, reply, total, paging);
+		const rows = await selectListPage(ctx.db, request, reply, list, {
+			columns: '*',
+			from: 'admin_notes',
+			where,
+			params,
+			id: 'note_id',
+		});
 		const fields = requestedFields(query);
 		return (await noteObjects(ctx, rows, baseUrl(request))).map((note) =>
 			pickFields(note, fields),

@@ -9,15 +9,7 @@ import type { Row, SqlValue } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { isoDate, priceString, stripTags } from '../../http/values.js';
-import {
-	parseIdList,
-	parseList,
-	parseOrder,
-	parseOrderby,
-	toBool,
-	EDITABLE,
-	type RawQuery,
-} from '../../http/params.js';
+import { parseIdList, parseList, toBool, EDITABLE, type RawQuery } from '../../http/params.js';
 import { parsePaging, selectPage } from '../../http/paging.js';
 import { placeholders } from '../../db/sql.js';
 import { getOption } from '../../db/options.js';
@@ -35,6 +27,7 @@ import {
 	type StoreSql,
 	type StoreView,
 } from '../../db/storage.js';
+import { listParams, selectListPage } from './list-params.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'];
 const POST_STATUSES = ['any', 'draft', 'pending', 'private', 'publish', 'future', 'auto-draft'];
@@ -323,10 +316,8 @@ async function listProducts(
 	reply: FastifyReply,
 	options: { variations: boolean; parent?: number },
 ): Promise<unknown[]> {
-	const query = request.query as RawQuery;
-	const paging = parsePaging(query);
-	const order = parseOrder(query, 'desc');
-	const orderby = parseOrderby(query, PRODUCT_ORDERBY, 'date');
+	const list = listParams(request, PRODUCT_ORDERBY, { orderby: 'date', order: 'desc' });
+	const { query } = list;
 	const lowInStock = toBool(query.low_in_stock);
 	// low_in_stock lists products and variations alike (REST §7.1).
 	const { where, params } = productFilters(view.sql, query, options.variations, lowInStock);
@@ -335,15 +326,13 @@ async function listProducts(
 		params.push(options.parent);
 	}
 	if (lowInStock) where.push(lowInStockSql(view.settings));
-	const whereSql = where.join(' AND ');
-	const rows = await selectPage<ProductRow>(
-		view.reader,
-		request,
-		reply,
-		paging,
-		{ sql: `SELECT count(*) AS n FROM products p WHERE ${whereSql}`, params },
-		`SELECT ${PRODUCT_SELECT} FROM products p WHERE ${whereSql} ORDER BY ${orderby} ${order}, p.id ${order}`,
-	);
+	const rows = await selectListPage<ProductRow>(view.reader, request, reply, list, {
+		columns: PRODUCT_SELECT,
+		from: 'products p',
+		where,
+		params,
+		id: 'p.id',
+	});
 	const extras = await extrasFor(view, rows, baseUrl(request));
 	const fields = requestedFields(query);
 	return rows.map((row) => pickFields(productObject(row, extras), fields));

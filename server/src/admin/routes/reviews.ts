@@ -11,16 +11,9 @@ import type { Db, Row, SqlValue } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { isoDate } from '../../http/values.js';
-import {
-	parseIdList,
-	parseOrder,
-	parseOrderby,
-	toBool,
-	EDITABLE,
-	type RawQuery,
-} from '../../http/params.js';
-import { parsePaging, setPagingHeaders } from '../../http/paging.js';
+import { parseIdList, toBool, EDITABLE, type RawQuery } from '../../http/params.js';
 import { placeholders } from '../../db/sql.js';
+import { listParams, selectListPage } from './list-params.js';
 
 const LIST_STATUSES = ['all', 'hold', 'approved', 'spam', 'trash'];
 const UPDATE_STATUSES = ['approved', 'hold', 'spam', 'trash', 'unspam', 'untrash'];
@@ -168,11 +161,8 @@ export async function registerReviewRoutes(
 	};
 
 	app.get(root, async (request, reply) => {
-		const query = request.query as RawQuery;
-		const paging = parsePaging(query);
-		const order = parseOrder(query, 'desc');
-		const orderby = parseOrderby(
-			query,
+		const list = listParams(
+			request,
 			{
 				date: 'date_created',
 				date_gmt: 'date_created_gmt',
@@ -180,8 +170,9 @@ export async function registerReviewRoutes(
 				include: 'id',
 				product: 'product_id',
 			},
-			'date',
+			{ orderby: 'date', order: 'desc' },
 		);
+		const { query } = list;
 		const status = query.status === undefined ? 'approved' : String(query.status);
 		if (!LIST_STATUSES.includes(status))
 			throw invalidParams({ status: `status is not one of ${LIST_STATUSES.join(', ')}.` });
@@ -213,20 +204,13 @@ export async function registerReviewRoutes(
 			const like = `%${query.search.trim().toLowerCase()}%`;
 			params.push(like, like);
 		}
-		const whereSql = where.join(' AND ');
-		const total = Number(
-			(
-				await ctx.db.one<{ n: number }>(
-					`SELECT count(*) AS n FROM product_reviews WHERE ${whereSql}`,
-					params,
-				)
-			)?.n ?? 0,
-		);
-		const rows = await ctx.db.all(
-			`SELECT * FROM product_reviews WHERE ${whereSql} ORDER BY ${orderby} ${order}, id ${order} LIMIT ? OFFSET ?`,
-			[...params, paging.perPage, paging.offset],
-		);
-		setPagingHeaders(request, reply, total, paging);
+		const rows = await selectListPage(ctx.db, request, reply, list, {
+			columns: '*',
+			from: 'product_reviews',
+			where,
+			params,
+			id: 'id',
+		});
 		const fields = requestedFields(query);
 		const objects = await reviewObjects(ctx.db, rows, baseUrl(request), toBool(query._embed));
 		return objects.map((review) =>
