@@ -106,4 +106,13 @@ export function metricDefinitions(
 }
 
 export { storeGroupMetric, type StoreGroupMetricKey } from './stores.js';
+export {
+	COLUMN_REPORTS,
+	columnsFor,
+	findColumn,
+	getColumn,
+	type ColumnKey,
+	type ColumnReport,
+	type ReportColumn,
+} from './columns.js';
 export * from './forecast/index.js';
