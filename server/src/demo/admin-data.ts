@@ -4,6 +4,7 @@
  */
 import type { Db, SqlValue } from '../core/db.js';
 import { ADMIN_TABLES } from '../db/admin-schema.js';
+import { insertGateway } from '../db/gateways.js';
 import { formatSql } from '../db/store-time.js';
 import { GATEWAY_SEED } from './gateways.js';
 import { PLUGIN_CATALOGUE } from './plugin-catalogue.js';
@@ -299,27 +300,7 @@ export async function seedAdminData(db: Db, seed: number): Promise<void> {
 			);
 		}
 
-		for (const gateway of GATEWAY_SEED) {
-			await db.run(
-				`INSERT INTO payment_gateways (id, title, description, gateway_order, enabled, method_title,
-					method_description, method_supports, settings, required_settings_keys, setup_help_text, connection_url)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				[
-					gateway.id,
-					gateway.title,
-					gateway.description,
-					gateway.order,
-					gateway.enabled,
-					gateway.method_title,
-					gateway.method_description,
-					JSON.stringify(gateway.method_supports),
-					JSON.stringify(gateway.settings),
-					JSON.stringify(gateway.required_settings_keys),
-					gateway.setup_help_text,
-					gateway.connection_url,
-				],
-			);
-		}
+		for (const gateway of GATEWAY_SEED) await insertGateway(db, gateway, gateway.order);
 
 		for (const plugin of PLUGIN_CATALOGUE) {
 			await db.run(

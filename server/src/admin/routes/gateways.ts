@@ -7,6 +7,7 @@ import type { ServerContext } from '../../core/context.js';
 import type { Db, Row } from '../../core/db.js';
 import { RestError, invalidParams } from '../../http/errors.js';
 import { gatewaySetting, type GatewaySeed, type GatewaySetting } from '../../db/admin-schema.js';
+import { insertGateway } from '../../db/gateways.js';
 import { baseUrl, pickFields, requestedFields } from '../../http/response.js';
 import { EDITABLE, type RawQuery } from '../../http/params.js';
 
@@ -266,25 +267,7 @@ export async function addPluginGateways(db: Db, slugs: readonly string[]): Promi
 				'SELECT max(gateway_order) AS n FROM payment_gateways',
 			);
 			const order = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
-			await db.run(
-				`INSERT INTO payment_gateways (id, title, description, gateway_order, enabled, method_title,
-					method_description, method_supports, settings, required_settings_keys, setup_help_text, connection_url)
-				 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				[
-					gateway.id,
-					gateway.title,
-					gateway.description,
-					order,
-					gateway.enabled,
-					gateway.method_title,
-					gateway.method_description,
-					JSON.stringify(gateway.method_supports),
-					JSON.stringify(gateway.settings),
-					JSON.stringify(gateway.required_settings_keys),
-					gateway.setup_help_text,
-					gateway.connection_url,
-				],
-			);
+			await insertGateway(db, gateway, order);
 			added.push(gateway.id);
 		}
 	}
