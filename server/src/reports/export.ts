@@ -17,7 +17,14 @@ import path from 'node:path';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { getMetric, METRIC_REPORTS, type MetricReport } from '@abacus/metrics';
+import {
+	getColumn,
+	getMetric,
+	METRIC_REPORTS,
+	type ColumnKey,
+	type ColumnReport,
+	type MetricReport,
+} from '@abacus/metrics';
 
 import type { ServerContext } from '../core/context.js';
 import { RestError } from '../http/errors.js';
@@ -79,9 +86,13 @@ function stockLabel(status: unknown): string {
 const fixed2 = (value: unknown): unknown =>
 	typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
 
+/** The CSV heading of a report's non-metric column (the catalogue's, as the app's table heads it). */
+const heading = <R extends ColumnReport>(report: R, key: ColumnKey<R>): string =>
+	getColumn(report, key).exportLabel;
+
 const COLUMNS: Record<ExportType, Column[]> = {
 	revenue: [
-		['Date', (r) => r.date_start],
+		[heading('revenue', 'date'), (r) => r.date_start],
 		[
 			getMetric('revenue', 'orders_count').columnLabel,
 			(r) => (r.subtotals as Item).orders_count,
@@ -95,12 +106,12 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		[getMetric('revenue', 'net_revenue').columnLabel, (r) => (r.subtotals as Item).net_revenue],
 	],
 	orders: [
-		['Date', (r) => r.date_created],
-		['Order #', (r) => r.order_number],
-		['Total', (r) => r.total_formatted],
-		['Status', (r) => r.status],
+		[heading('orders', 'date'), (r) => r.date_created],
+		[heading('orders', 'order_number'), (r) => r.order_number],
+		[heading('orders', 'total'), (r) => r.total_formatted],
+		[heading('orders', 'status'), (r) => r.status],
 		[
-			'Customer',
+			heading('orders', 'customer'),
 			(r) => {
 				const c = ext(r).customer as Item | undefined;
 				return c && !Array.isArray(c)
@@ -108,9 +119,9 @@ const COLUMNS: Record<ExportType, Column[]> = {
 					: '';
 			},
 		],
-		['Customer type', (r) => r.customer_type],
+		[heading('orders', 'customer_type'), (r) => r.customer_type],
 		[
-			'Product(s)',
+			heading('orders', 'products'),
 			(r) =>
 				((ext(r).products as Item[] | undefined) ?? [])
 					.map((p) => `${String(p.quantity)}× ${String(p.name)}`)
@@ -118,7 +129,7 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		],
 		[getMetric('orders', 'num_items_sold').columnLabel, (r) => r.num_items_sold],
 		[
-			'Coupon(s)',
+			heading('orders', 'coupons'),
 			(r) =>
 				((ext(r).coupons as Item[] | undefined) ?? [])
 					.map((c) => String(c.code))
@@ -127,8 +138,8 @@ const COLUMNS: Record<ExportType, Column[]> = {
 		[getMetric('orders', 'net_revenue').columnLabel, (r) => r.net_total],
 	],
 	products: [
-		['Product title', (r) => ext(r).name],
-		['SKU', (r) => ext(r).sku],
+		[heading('products', 'product_name'), (r) => ext(r).name],
+		[heading('products', 'sku'), (r) => ext(r).sku],
 		[getMetric('products', 'items_sold').columnLabel, (r) => r.items_sold],
 		[getMetric('products', 'net_revenue').columnLabel, (r) => r.net_revenue],
 		[getMetric('products', 'orders_count').columnLabel, (r) => r.orders_count],
@@ -136,67 +147,70 @@ const COLUMNS: Record<ExportType, Column[]> = {
 			getMetric('products', 'variations_count').columnLabel,
 			(r) => ((ext(r).variations as unknown[] | undefined) ?? []).length,
 		],
-		['Status', (r) => stockLabel(ext(r).stock_status)],
-		['Stock', (r) => ext(r).stock_quantity],
+		[heading('products', 'stock_status'), (r) => stockLabel(ext(r).stock_status)],
+		[heading('products', 'stock'), (r) => ext(r).stock_quantity],
 	],
 	variations: [
-		['Product / Variation title', (r) => ext(r).name],
-		['SKU', (r) => ext(r).sku],
+		[heading('variations', 'name'), (r) => ext(r).name],
+		[heading('variations', 'sku'), (r) => ext(r).sku],
 		[getMetric('variations', 'items_sold').columnLabel, (r) => r.items_sold],
 		[getMetric('variations', 'net_revenue').columnLabel, (r) => r.net_revenue],
 		[getMetric('variations', 'orders_count').columnLabel, (r) => r.orders_count],
-		['Status', (r) => stockLabel(ext(r).stock_status)],
-		['Stock', (r) => ext(r).stock_quantity],
+		[heading('variations', 'stock_status'), (r) => stockLabel(ext(r).stock_status)],
+		[heading('variations', 'stock'), (r) => ext(r).stock_quantity],
 	],
 	categories: [
-		['Category', (r) => ext(r).name],
+		[heading('categories', 'category'), (r) => ext(r).name],
 		[getMetric('categories', 'items_sold').columnLabel, (r) => r.items_sold],
 		[getMetric('categories', 'net_revenue').columnLabel, (r) => r.net_revenue],
 		[getMetric('categories', 'products_count').columnLabel, (r) => r.products_count],
 		[getMetric('categories', 'orders_count').columnLabel, (r) => r.orders_count],
 	],
 	coupons: [
-		['Coupon code', (r) => ext(r).code],
+		[heading('coupons', 'code'), (r) => ext(r).code],
 		[getMetric('coupons', 'orders_count').columnLabel, (r) => r.orders_count],
 		[getMetric('coupons', 'amount').columnLabel, (r) => r.amount],
-		['Created', (r) => ext(r).date_created],
-		['Expires', (r) => ext(r).date_expires],
-		['Type', (r) => ext(r).discount_type],
+		[heading('coupons', 'created'), (r) => ext(r).date_created],
+		[heading('coupons', 'expires'), (r) => ext(r).date_expires],
+		[heading('coupons', 'type'), (r) => ext(r).discount_type],
 	],
 	taxes: [
 		[
-			'Tax code',
+			heading('taxes', 'tax_code'),
 			(r) =>
 				[r.country, r.state, r.name, r.priority]
 					.filter((x) => x !== '' && x !== undefined)
 					.join('-')
 					.toUpperCase(),
 		],
-		['Rate', (r) => `${String(r.tax_rate)}%`],
+		[heading('taxes', 'rate'), (r) => `${String(r.tax_rate)}%`],
 		[getMetric('taxes', 'total_tax').columnLabel, (r) => r.total_tax],
 		[getMetric('taxes', 'order_tax').columnLabel, (r) => r.order_tax],
 		[getMetric('taxes', 'shipping_tax').columnLabel, (r) => r.shipping_tax],
 		[getMetric('taxes', 'orders_count').columnLabel, (r) => r.orders_count],
 	],
 	downloads: [
-		['Date', (r) => r.date],
+		[heading('downloads', 'date'), (r) => r.date],
 		[
-			'Product title',
+			heading('downloads', 'product'),
 			(r) => {
 				const product = (r._embedded as { product?: Item[] } | undefined)?.product?.[0];
 				return product && typeof product.name === 'string' ? product.name : '(Deleted)';
 			},
 		],
-		['File name', (r) => r.file_name],
-		['Order #', (r) => r.order_number],
-		['Username', (r) => r.username],
-		['IP', (r) => r.ip_address],
+		[heading('downloads', 'file_name'), (r) => r.file_name],
+		[heading('downloads', 'order_number'), (r) => r.order_number],
+		[heading('downloads', 'username'), (r) => r.username],
+		[heading('downloads', 'ip_address'), (r) => r.ip_address],
 	],
 	stock: [
-		['Product / Variation', (r) => r.name],
-		['SKU', (r) => r.sku],
-		['Status', (r) => stockLabel(r.stock_status)],
-		['Stock', (r) => (r.stock_quantity === null ? 'N/A' : r.stock_quantity)],
+		[heading('stock', 'title'), (r) => r.name],
+		[heading('stock', 'sku'), (r) => r.sku],
+		[heading('stock', 'stock_status'), (r) => stockLabel(r.stock_status)],
+		[
+			heading('stock', 'stock_quantity'),
+			(r) => (r.stock_quantity === null ? 'N/A' : r.stock_quantity),
+		],
 	],
 	'payment-methods': BREAKDOWN_EXPORT_COLUMNS,
 	'shipping-methods': BREAKDOWN_EXPORT_COLUMNS,
@@ -210,18 +224,18 @@ const COLUMNS: Record<ExportType, Column[]> = {
 	'order-times': ORDER_TIMES_EXPORT_COLUMNS,
 	cohorts: COHORT_EXPORT_COLUMNS,
 	customers: [
-		['Name', (r) => r.name],
-		['Username', (r) => r.username],
-		['Last active', (r) => r.date_last_active],
-		['Sign up', (r) => r.date_registered],
-		['Email', (r) => r.email],
+		[heading('customers', 'name'), (r) => r.name],
+		[heading('customers', 'username'), (r) => r.username],
+		[heading('customers', 'date_last_active'), (r) => r.date_last_active],
+		[heading('customers', 'date_registered'), (r) => r.date_registered],
+		[heading('customers', 'email'), (r) => r.email],
 		[getMetric('customers', 'orders_count').columnLabel, (r) => r.orders_count],
 		[getMetric('customers', 'total_spend').columnLabel, (r) => r.total_spend],
 		[getMetric('customers', 'avg_order_value').columnLabel, (r) => r.avg_order_value],
-		['Country / Region', (r) => r.country],
-		['City', (r) => r.city],
-		['Region', (r) => r.state],
-		['Postal code', (r) => r.postcode],
+		[heading('customers', 'country'), (r) => r.country],
+		[heading('customers', 'city'), (r) => r.city],
+		[heading('customers', 'state'), (r) => r.state],
+		[heading('customers', 'postcode'), (r) => r.postcode],
 	],
 };
 

@@ -8,7 +8,7 @@
  * so the weekday and hour are those of the store's time zone. Every read goes through the reader
  * a route is handed, in SQL both engines run (the dialect's weekday and hour; one JOIN per SELECT).
  */
-import { getMetric } from '@abacus/metrics';
+import { getColumn, getMetric, type ColumnKey } from '@abacus/metrics';
 
 import type { StoreSettings } from '../db/store-settings.js';
 import { missingParams } from '../http/errors.js';
@@ -277,14 +277,18 @@ const WEEKDAY_NAMES = [
 
 type ExportColumn = [string, (row: Record<string, unknown>) => unknown];
 
+/** The CSV heading of a column of the orders (the catalogue's, as the picked cell's table heads it). */
+const heading = (key: ColumnKey<'order-times'>): string =>
+	getColumn('order-times', key).exportLabel;
+
 /** Columns of the whole-report export (`POST reports/order-times/export`): one row per order. */
 export const ORDER_TIMES_EXPORT_COLUMNS: ExportColumn[] = [
-	['Date', (r) => r.date],
-	['Weekday', (r) => WEEKDAY_NAMES[Number(r.weekday)] ?? ''],
-	['Hour', (r) => `${String(r.hour).padStart(2, '0')}:00`],
-	['Order #', (r) => r.order_number],
-	['Status', (r) => r.status],
-	['Customer', (r) => r.customer_name],
+	[heading('date'), (r) => r.date],
+	[heading('weekday'), (r) => WEEKDAY_NAMES[Number(r.weekday)] ?? ''],
+	[heading('hour'), (r) => `${String(r.hour).padStart(2, '0')}:00`],
+	[heading('order_number'), (r) => r.order_number],
+	[heading('status'), (r) => r.status],
+	[heading('customer'), (r) => r.customer_name],
 	[getMetric('orders', 'num_items_sold').columnLabel, (r) => r.num_items_sold],
 	[getMetric('orders', 'net_revenue').columnLabel, (r) => r.net_total],
 ];
