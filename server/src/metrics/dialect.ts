@@ -25,6 +25,12 @@ export interface Dialect {
 	 * (`order_basis_daily`, `order_basis_coupon_daily`, `order_basis_product_daily`) exist too.
 	 */
 	readonly basisRollups: boolean;
+	/**
+	 * Whether the engine takes `GROUP BY GROUPING SETS (…)` and `GROUPING(…)` (DuckDB; not
+	 * ClickHouse 18.16): a stats request then reads all its figures, per interval and in total, in
+	 * one statement (`reports/stats-query.ts`); without it, one statement per metric group.
+	 */
+	readonly groupingSets?: boolean;
 	/** Whether the daily profit roll-up (`order_profit_daily`, `db/costs.ts`) exists on this engine. */
 	readonly profitRollup: boolean;
 	/**
@@ -74,6 +80,7 @@ export const DUCKDB: Dialect = {
 	name: 'duckdb',
 	rollups: true,
 	basisRollups: true,
+	groupingSets: true,
 	profitRollup: true,
 	lineCosts: () => `(SELECT order_item_id AS cost_item, unit_cost FROM order_line_costs
 		UNION ALL SELECT c.order_item_id, c.unit_cost FROM ${lineCostsSql()} c
