@@ -2,6 +2,7 @@
  * Categories report: tiles and chart from the products stats limited by categories; categories table.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { textColumn } from '../../components/columns.js';
 import { itemFilter } from '../../components/filters.js';
@@ -53,7 +54,7 @@ export const config: ReportConfig = {
 		columns: [
 			textColumn(
 				'category',
-				__('Category', 'abacus'),
+				getColumn('categories', 'category').label,
 				{ isSortable: true, required: true },
 				'extended_info.name',
 			),

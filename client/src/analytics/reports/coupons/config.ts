@@ -2,6 +2,7 @@
  * Coupons report: coupons stats tiles; single coupon and comparison; coupons table.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import {
 	dateColumn,
@@ -62,7 +63,7 @@ export const config: ReportConfig = {
 		columns: [
 			textColumn(
 				'code',
-				__('Coupon code', 'abacus'),
+				getColumn('coupons', 'code').label,
 				{ isSortable: true, required: true },
 				'extended_info.code',
 			),
@@ -72,11 +73,21 @@ export const config: ReportConfig = {
 				{ defaultSort: true, required: true },
 			),
 			metricColumn('coupons', 'amount'),
-			dateColumn('created', __('Created', 'abacus'), {}, 'extended_info.date_created'),
-			dateColumn('expires', __('Expires', 'abacus'), {}, 'extended_info.date_expires'),
+			dateColumn(
+				'created',
+				getColumn('coupons', 'created').label,
+				{},
+				'extended_info.date_created',
+			),
+			dateColumn(
+				'expires',
+				getColumn('coupons', 'expires').label,
+				{},
+				'extended_info.date_expires',
+			),
 			{
 				key: 'type',
-				label: __('Type', 'abacus'),
+				label: getColumn('coupons', 'type').label,
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const value = stringField(row, 'extended_info.discount_type');

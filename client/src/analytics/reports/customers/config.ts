@@ -3,6 +3,7 @@
  * averages summary and the advanced filters REST.md lists for customers.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { placeLabels, searchStates } from '../breakdown/order-filters.js';
 import { dateColumn, stringField, textColumn } from '../../components/columns.js';
@@ -164,20 +165,27 @@ export const config: ReportConfig = {
 		defaultOrder: 'desc',
 		idField: 'id',
 		columns: [
-			textColumn('name', __('Name', 'abacus'), { isSortable: true, required: true }),
-			textColumn('username', __('Username', 'abacus'), { hiddenByDefault: true }),
-			dateColumn('date_last_active', __('Last active', 'abacus'), {
+			textColumn('name', getColumn('customers', 'name').label, {
+				isSortable: true,
+				required: true,
+			}),
+			textColumn('username', getColumn('customers', 'username').label, {
+				hiddenByDefault: true,
+			}),
+			dateColumn('date_last_active', getColumn('customers', 'date_last_active').label, {
 				isSortable: true,
 				defaultSort: true,
 			}),
-			dateColumn('date_registered', __('Date registered', 'abacus'), { isSortable: true }),
-			textColumn('email', __('Email', 'abacus')),
+			dateColumn('date_registered', getColumn('customers', 'date_registered').label, {
+				isSortable: true,
+			}),
+			textColumn('email', getColumn('customers', 'email').label),
 			metricColumn('customers', 'orders_count'),
 			metricColumn('customers', 'total_spend'),
 			metricColumn('customers', 'avg_order_value'),
 			{
 				key: 'country',
-				label: __('Country / Region', 'abacus'),
+				label: getColumn('customers', 'country').label,
 				isSortable: true,
 				isLeftAligned: true,
 				cell: (row, context): Cell => {
@@ -185,12 +193,15 @@ export const config: ReportConfig = {
 					return { display: context.countries[value] ?? value, value };
 				},
 			},
-			textColumn('city', __('City', 'abacus'), { isSortable: true, hiddenByDefault: true }),
-			textColumn('state', __('Region', 'abacus'), {
+			textColumn('city', getColumn('customers', 'city').label, {
 				isSortable: true,
 				hiddenByDefault: true,
 			}),
-			textColumn('postcode', __('Postal code', 'abacus'), {
+			textColumn('state', getColumn('customers', 'state').label, {
+				isSortable: true,
+				hiddenByDefault: true,
+			}),
+			textColumn('postcode', getColumn('customers', 'postcode').label, {
 				isSortable: true,
 				hiddenByDefault: true,
 			}),

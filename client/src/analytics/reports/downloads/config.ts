@@ -3,6 +3,7 @@
  * customer (username), order and IP address.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { dateColumn, stringField, textColumn } from '../../components/columns.js';
 import { itemFilter } from '../../components/filters.js';
@@ -70,14 +71,14 @@ export const config: ReportConfig = {
 		tableQuery: { _embed: true },
 		idField: 'id',
 		columns: [
-			dateColumn('date', __('Date', 'abacus'), {
+			dateColumn('date', getColumn('downloads', 'date').label, {
 				isSortable: true,
 				defaultSort: true,
 				required: true,
 			}),
 			{
 				key: 'product',
-				label: __('Product title', 'abacus'),
+				label: getColumn('downloads', 'product').label,
 				isSortable: true,
 				isLeftAligned: true,
 				required: true,
@@ -87,10 +88,10 @@ export const config: ReportConfig = {
 					return { display: value, value };
 				},
 			},
-			textColumn('file_name', __('File name', 'abacus')),
-			textColumn('order_number', __('Order #', 'abacus')),
-			textColumn('username', __('Username', 'abacus')),
-			textColumn('ip_address', __('IP', 'abacus')),
+			textColumn('file_name', getColumn('downloads', 'file_name').label),
+			textColumn('order_number', getColumn('downloads', 'order_number').label),
+			textColumn('username', getColumn('downloads', 'username').label),
+			textColumn('ip_address', getColumn('downloads', 'ip_address').label),
 		],
 		summary: [summaryItem('downloads', 'download_count')],
 	},

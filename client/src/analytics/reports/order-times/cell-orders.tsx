@@ -5,7 +5,7 @@
  */
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { getMetric } from '@abacus/metrics';
+import { getColumn, getMetric, type ColumnKey } from '@abacus/metrics';
 
 import type { useReportContext } from '../../components/use-report-context.js';
 import { Failure, type Load } from './request.js';
@@ -23,6 +23,7 @@ export interface CellOrder {
 export const PER_PAGE = 10;
 
 const label = (key: 'num_items_sold' | 'net_revenue'): string => getMetric('orders', key).label;
+const heading = (key: ColumnKey<'order-times'>): string => getColumn('order-times', key).label;
 
 export function CellOrders({
 	request,
@@ -58,10 +59,10 @@ export function CellOrders({
 							<caption className="screen-reader-text">{title}</caption>
 							<thead>
 								<tr>
-									<th scope="col">{__('Date', 'abacus')}</th>
-									<th scope="col">{__('Order #', 'abacus')}</th>
-									<th scope="col">{__('Status', 'abacus')}</th>
-									<th scope="col">{__('Customer', 'abacus')}</th>
+									<th scope="col">{heading('date')}</th>
+									<th scope="col">{heading('order_number')}</th>
+									<th scope="col">{heading('status')}</th>
+									<th scope="col">{heading('customer')}</th>
 									<th scope="col" className="is-numeric">
 										{label('num_items_sold')}
 									</th>

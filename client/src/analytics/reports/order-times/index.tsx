@@ -10,7 +10,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
 import { getFilterQuery } from '@abacus/data';
-import { getMetric } from '@abacus/metrics';
+import { getColumn, getMetric } from '@abacus/metrics';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
@@ -210,8 +210,8 @@ export default function OrderTimesReport({ path, query: rawQuery }: Props) {
 	const downloadCsv = () => {
 		if (request.state !== 'ready') return;
 		const headers = [
-			{ key: 'weekday', label: __('Weekday', 'abacus') },
-			{ key: 'hour', label: __('Hour', 'abacus') },
+			{ key: 'weekday', label: getColumn('order-times', 'weekday').label },
+			{ key: 'hour', label: getColumn('order-times', 'hour').label },
 			{ key: 'orders_count', label: metricLabel('orders_count') },
 			{ key: 'net_revenue', label: metricLabel('net_revenue') },
 		];

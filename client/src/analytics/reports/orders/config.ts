@@ -3,6 +3,7 @@
  * advanced filters REST.md lists for orders.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { dimensionOrderFilters } from '../breakdown/order-filters.js';
 import { dateColumn, field, stringField } from '../../components/columns.js';
@@ -170,13 +171,13 @@ export const config: ReportConfig = {
 		columns: [
 			dateColumn(
 				'date',
-				__('Date', 'abacus'),
+				getColumn('orders', 'date').label,
 				{ isSortable: true, defaultSort: true, required: true },
 				'date_created',
 			),
 			{
 				key: 'order_number',
-				label: __('Order #', 'abacus'),
+				label: getColumn('orders', 'order_number').label,
 				isLeftAligned: true,
 				required: true,
 				cell: (row): Cell => {
@@ -186,7 +187,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'status',
-				label: __('Status', 'abacus'),
+				label: getColumn('orders', 'status').label,
 				isLeftAligned: true,
 				cell: (row, context): Cell => {
 					const value = stringField(row, 'status');
@@ -195,7 +196,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'customer',
-				label: __('Customer', 'abacus'),
+				label: getColumn('orders', 'customer').label,
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const first = stringField(row, 'extended_info.customer.first_name');
@@ -206,7 +207,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'customer_type',
-				label: __('Customer type', 'abacus'),
+				label: getColumn('orders', 'customer_type').label,
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const value = stringField(row, 'customer_type');
@@ -221,7 +222,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'products',
-				label: __('Product(s)', 'abacus'),
+				label: getColumn('orders', 'products').label,
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const products = field(row, 'extended_info.products');
@@ -238,7 +239,7 @@ export const config: ReportConfig = {
 			metricColumn('orders', 'num_items_sold'),
 			{
 				key: 'coupons',
-				label: __('Coupon(s)', 'abacus'),
+				label: getColumn('orders', 'coupons').label,
 				isLeftAligned: true,
 				cell: (row): Cell => {
 					const value = names(field(row, 'extended_info.coupons'), 'code');

@@ -1,7 +1,7 @@
 /**
  * Products report: products stats tiles; single product and product comparison; products table.
  */
-import { getMetric } from '@abacus/metrics';
+import { getColumn, getMetric } from '@abacus/metrics';
 import { __ } from '@wordpress/i18n';
 
 import {
@@ -65,13 +65,13 @@ export const config: ReportConfig = {
 		columns: [
 			textColumn(
 				'product_name',
-				__('Product title', 'abacus'),
+				getColumn('products', 'product_name').label,
 				{ isSortable: true, required: true },
 				'extended_info.name',
 			),
 			textColumn(
 				'sku',
-				__('SKU', 'abacus'),
+				getColumn('products', 'sku').label,
 				{ isSortable: true, hiddenByDefault: true },
 				'extended_info.sku',
 			),
@@ -83,7 +83,7 @@ export const config: ReportConfig = {
 			),
 			{
 				key: 'variations',
-				label: __('Variations', 'abacus'),
+				label: getMetric('products', 'variations_count').columnLabel,
 				isNumeric: true,
 				isSortable: true,
 				cell: (row, context): Cell => {
@@ -93,7 +93,7 @@ export const config: ReportConfig = {
 					return { display: context.formatNumber(value), value };
 				},
 			},
-			...stockColumns(),
+			...stockColumns('products'),
 		],
 		summary: (['products_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
 			(key) => summaryItem('products', key),
@@ -102,18 +102,18 @@ export const config: ReportConfig = {
 };
 
 /** The Status and Stock columns of a product or variation row (from its `extended_info`). */
-export function stockColumns(): TableColumn[] {
+export function stockColumns(report: 'products' | 'variations'): TableColumn[] {
 	return [
 		{
 			key: 'stock_status',
-			label: __('Status', 'abacus'),
+			label: getColumn(report, 'stock_status').label,
 			isLeftAligned: true,
 			cell: (row): Cell => {
 				const value = stringField(row, 'extended_info.stock_status');
 				return { display: stockStatusLabel(value), value };
 			},
 		},
-		{ key: 'stock', label: __('Stock', 'abacus'), isNumeric: true, cell: stockCell },
+		{ key: 'stock', label: getColumn(report, 'stock').label, isNumeric: true, cell: stockCell },
 	];
 }
 

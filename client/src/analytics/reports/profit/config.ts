@@ -5,6 +5,7 @@
  * cost known for any line of the row) is shown as "Not available", never as zero.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import {
 	numberField,
@@ -91,7 +92,10 @@ const withoutCostColumn: TableColumn = {
 /** The product's name, linked to its cost editor (`edit_cost` opens it on this page). */
 function productNameColumn(): TableColumn {
 	return {
-		...textColumn('name', __('Product', 'abacus'), { isSortable: true, required: true }),
+		...textColumn('name', getColumn('profit', 'product').label, {
+			isSortable: true,
+			required: true,
+		}),
 		cell: (row: Record<string, unknown>, context: RowContext): Cell => {
 			const name = stringField(row, 'name');
 			return {
@@ -108,7 +112,10 @@ function productNameColumn(): TableColumn {
 /** The category's name, linked to the same report by product limited to the category. */
 function categoryNameColumn(): TableColumn {
 	return {
-		...textColumn('name', __('Category', 'abacus'), { isSortable: true, required: true }),
+		...textColumn('name', getColumn('profit', 'category').label, {
+			isSortable: true,
+			required: true,
+		}),
 		cell: (row: Record<string, unknown>, context: RowContext): Cell => {
 			const name = stringField(row, 'name');
 			return {

@@ -4,6 +4,7 @@
  * breakdown dimensions revenue stats take).
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 import { getQuery } from '@abacus/navigation';
 
 import { dimensionOrderFilters } from '../breakdown/order-filters.js';
@@ -86,7 +87,7 @@ export const config: ReportConfig = {
 		columns: [
 			dateColumn(
 				'date',
-				__('Date', 'abacus'),
+				getColumn('revenue', 'date').label,
 				{ isSortable: true, defaultSort: true, required: true },
 				'date_start',
 			),

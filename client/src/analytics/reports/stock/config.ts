@@ -3,6 +3,7 @@
  * summary of the stock counts.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { numberField, stringField, textColumn } from '../../components/columns.js';
 import { summaryItem } from '../../components/metrics.js';
@@ -42,14 +43,14 @@ export const config: ReportConfig = {
 		columns: [
 			textColumn(
 				'title',
-				__('Product / Variation', 'abacus'),
+				getColumn('stock', 'title').label,
 				{ isSortable: true, required: true },
 				'name',
 			),
-			textColumn('sku', __('SKU', 'abacus'), { isSortable: true }),
+			textColumn('sku', getColumn('stock', 'sku').label, { isSortable: true }),
 			{
 				key: 'stock_status',
-				label: __('Status', 'abacus'),
+				label: getColumn('stock', 'stock_status').label,
 				isSortable: true,
 				isLeftAligned: true,
 				defaultSort: true,
@@ -60,7 +61,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'stock_quantity',
-				label: __('Stock', 'abacus'),
+				label: getColumn('stock', 'stock_quantity').label,
 				isSortable: true,
 				isNumeric: true,
 				cell: (row, context): Cell => {

@@ -2,6 +2,7 @@
  * Taxes report: taxes stats tiles; tax code comparison; taxes table.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import {
 	numberField,
@@ -68,7 +69,7 @@ export const config: ReportConfig = {
 		columns: [
 			{
 				key: 'tax_code',
-				label: __('Tax code', 'abacus'),
+				label: getColumn('taxes', 'tax_code').label,
 				isSortable: true,
 				isLeftAligned: true,
 				required: true,
@@ -79,7 +80,7 @@ export const config: ReportConfig = {
 			},
 			{
 				key: 'rate',
-				label: __('Rate', 'abacus'),
+				label: getColumn('taxes', 'rate').label,
 				isSortable: true,
 				isNumeric: true,
 				cell: (row): Cell => {

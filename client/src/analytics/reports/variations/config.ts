@@ -2,6 +2,7 @@
  * Variations report: variations stats tiles; variation comparison; variations table.
  */
 import { __ } from '@wordpress/i18n';
+import { getColumn } from '@abacus/metrics';
 
 import { textColumn, itemOrdersFilter, ordersCountColumn } from '../../components/columns.js';
 import { itemFilter } from '../../components/filters.js';
@@ -53,13 +54,13 @@ export const config: ReportConfig = {
 		columns: [
 			textColumn(
 				'name',
-				__('Product / Variation title', 'abacus'),
+				getColumn('variations', 'name').label,
 				{ required: true },
 				'extended_info.name',
 			),
 			textColumn(
 				'sku',
-				__('SKU', 'abacus'),
+				getColumn('variations', 'sku').label,
 				{ isSortable: true, hiddenByDefault: true },
 				'extended_info.sku',
 			),
@@ -69,7 +70,7 @@ export const config: ReportConfig = {
 				metricColumnLabel('variations', 'orders_count'),
 				itemOrdersFilter('variation_id', 'variation_includes'),
 			),
-			...stockColumns(),
+			...stockColumns('variations'),
 		],
 		summary: (['variations_count', 'items_sold', 'net_revenue', 'orders_count'] as const).map(
 			(key) => summaryItem('variations', key),
