@@ -4,25 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 
-import type { Browser } from 'playwright-core';
-
-import { adminUrl, launch } from './helpers.js';
+import { adminUrl, fileBrowser, REPORT_PAGES } from './helpers.js';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const PAGES = [
-	'/analytics/overview',
-	'/analytics/revenue',
-	'/analytics/orders',
-	'/analytics/products',
-	'/analytics/variations',
-	'/analytics/categories',
-	'/analytics/coupons',
-	'/analytics/taxes',
-	'/analytics/downloads',
-	'/analytics/stock',
-	'/customers',
-	'/analytics/settings',
+	...REPORT_PAGES,
 	'/inbox',
 	'/reviews',
 	'/stock-update',
@@ -38,18 +25,10 @@ interface Violation {
 	nodes: Array<{ target: unknown[] }>;
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
+const browser = fileBrowser();
 
 it('has no serious or critical axe violations on any page', async () => {
-	const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+	const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
 	const page = await context.newPage();
 	const found: string[] = [];
 	for (const path of PAGES) {

@@ -8,9 +8,17 @@
  */
 import { mkdirSync } from 'node:fs';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { adminUrl, api, downloadedText, lastMonth, launch, money } from './helpers.js';
+import {
+	adminUrl,
+	api,
+	downloadedText,
+	fileBrowser,
+	lastMonthRanges,
+	money,
+	openPage,
+} from './helpers.js';
 
 interface Item {
 	id: number;
@@ -39,34 +47,20 @@ function longDate(date: string): string {
 	});
 }
 
-let browser: Browser;
-const [after, before] = lastMonth();
-const range = { period: 'custom', compare: 'previous_year', after, before };
-const apiRange = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+const browser = fileBrowser();
+const { after, query: range, api: apiRange } = lastMonthRanges();
 
-beforeAll(async () => {
+beforeAll(() => {
 	mkdirSync('/tmp/h23f', { recursive: true });
-	browser = await launch();
 });
 
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function open(
+/** Opens the app at `appPath` with `query`, `width` px wide. */
+function open(
 	appPath: string,
 	query: Record<string, string>,
 	width = 1440,
 ): Promise<{ page: Page; errors: string[] }> {
-	const context = await browser.newContext({
-		viewport: { width, height: 1000 },
-		acceptDownloads: true,
-	});
-	const page = await context.newPage();
-	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(adminUrl(appPath, query));
-	return { page, errors };
+	return openPage(browser(), appPath, query, width);
 }
 
 async function settle(page: Page): Promise<void> {
@@ -358,7 +352,7 @@ describe('Revenue filtered by payment method and country', () => {
 
 describe('inside WordPress without the Abacus engine', () => {
 	it('explains that the page needs the engine and how to connect it', async () => {
-		const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+		const context = await browser().newContext({ viewport: { width: 390, height: 900 } });
 		const page = await context.newPage();
 		// The plugin's page names its own REST routes; the standalone page does not.
 		await page.addInitScript(() => {

@@ -6,41 +6,24 @@
  *   (partial) week: that week is drawn at the next position of the x axis, so every figure of the
  *   legend can be found in the chart's tooltip and its screen-reader table.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { api, isoDay, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+import {
+	api,
+	bestSellingProduct,
+	fileBrowser,
+	isoDay,
+	lastMonth,
+	legend,
+	money,
+	openPage,
+	screenshot,
+	settled,
+	weeklyNetSales,
+	weeksWithLongerPrevious,
+} from './helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function settled(page: Page): Promise<void> {
-	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
-	await page.waitForFunction(
-		() =>
-			!document.querySelector(
-				'.abacus-layout__loading, .is-placeholder, .abacus-chart-placeholder, .components-spinner',
-			),
-		undefined,
-		{ timeout: 30000 },
-	);
-}
-
-/** The legend's titles and totals of the report chart. */
-async function legend(page: Page): Promise<Array<{ title: string; total: string }>> {
-	return page.locator('main .abacus-legend__item').evaluateAll((items) =>
-		items.map((item) => ({
-			title: (item.querySelector('.abacus-legend__title') as HTMLElement).innerText.trim(),
-			total: (item.querySelector('.abacus-legend__total') as HTMLElement).innerText.trim(),
-		})),
-	);
-}
+const browser = fileBrowser();
 
 /** The chart's screen-reader table: header cells and body rows. */
 async function chartTable(page: Page): Promise<{ head: string[]; rows: string[][] }> {
@@ -84,17 +67,7 @@ describe('a single variable product', () => {
 	const range = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
 
 	async function variableProduct(): Promise<{ product: ProductRow; variations: VariationRow[] }> {
-		const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
-			...range,
-			orderby: 'items_sold',
-			order: 'desc',
-			per_page: 100,
-			extended_info: 'true',
-		});
-		const product = products.find((row) => (row.extended_info.variations ?? []).length > 1);
-		if (!product) {
-			throw new Error('The seeded store sold no variable product last month.');
-		}
+		const product = await bestSellingProduct<ProductRow>(range, 'variable');
 		const { body: variations } = await api<VariationRow[]>('/wc-analytics/reports/variations', {
 			...range,
 			orderby: 'net_revenue',
@@ -110,7 +83,7 @@ describe('a single variable product', () => {
 		it(`draws one line per variation with the table's totals at ${width} px`, async () => {
 			const { product, variations } = await variableProduct();
 			expect(variations.length).toBeGreaterThan(1);
-			const { page, errors } = await openPage(browser, '/analytics/products', {
+			const { page, errors } = await openPage(browser(), '/analytics/products', {
 				period: 'custom',
 				compare: 'previous_year',
 				after,
@@ -160,7 +133,7 @@ describe('a single variable product', () => {
 	it('items sold and orders: the legend totals are the table’s figures too', async () => {
 		const { product, variations } = await variableProduct();
 		for (const key of ['items_sold', 'orders_count'] as const) {
-			const { page, errors } = await openPage(browser, '/analytics/products', {
+			const { page, errors } = await openPage(browser(), '/analytics/products', {
 				period: 'custom',
 				compare: 'previous_year',
 				after,
@@ -186,18 +159,8 @@ describe('a single variable product', () => {
 	});
 
 	it('a simple product keeps its one line against the previous year', async () => {
-		const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
-			...range,
-			orderby: 'items_sold',
-			order: 'desc',
-			per_page: 100,
-			extended_info: 'true',
-		});
-		const simple = products.find((row) => !(row.extended_info.variations ?? []).length);
-		if (!simple) {
-			throw new Error('The seeded store sold no simple product last month.');
-		}
-		const { page, errors } = await openPage(browser, '/analytics/products', {
+		const simple = await bestSellingProduct<ProductRow>(range, 'simple');
+		const { page, errors } = await openPage(browser(), '/analytics/products', {
 			period: 'custom',
 			compare: 'previous_year',
 			after,
@@ -218,36 +181,14 @@ describe('a single variable product', () => {
 
 describe('revenue by week, custom range vs previous period', () => {
 	it('draws the previous period’s extra week: every legend figure is in the chart', async () => {
-		// A Thursday at least six weeks back, to the Sunday 10 days later: two weeks (Monday
-		// start) whose previous period (Sunday to Wednesday) spans three.
-		const start = new Date();
-		start.setUTCDate(start.getUTCDate() - 42);
-		while (start.getUTCDay() !== 4) start.setUTCDate(start.getUTCDate() - 1);
-		const end = new Date(start);
-		end.setUTCDate(end.getUTCDate() + 10);
-		const prevEnd = new Date(start);
-		prevEnd.setUTCDate(prevEnd.getUTCDate() - 1);
-		const prevStart = new Date(start);
-		prevStart.setUTCDate(prevStart.getUTCDate() - 11);
-		const stats = async (from: Date, to: Date) =>
-			(
-				await api<{
-					totals: { net_revenue: number };
-					intervals: Array<{ date_start: string; subtotals: { net_revenue: number } }>;
-				}>('/wc-analytics/reports/revenue/stats', {
-					after: `${isoDay(from)}T00:00:00`,
-					before: `${isoDay(to)}T23:59:59`,
-					interval: 'week',
-					order: 'asc',
-					per_page: 100,
-				})
-			).body;
-		const current = await stats(start, end);
-		const previous = await stats(prevStart, prevEnd);
+		// Two weeks whose previous period spans three.
+		const { start, end, prevStart, prevEnd } = weeksWithLongerPrevious();
+		const current = await weeklyNetSales(start, end);
+		const previous = await weeklyNetSales(prevStart, prevEnd);
 		expect(previous.intervals.length).toBe(current.intervals.length + 1);
 
 		for (const width of [1440, 390]) {
-			const { page, errors } = await openPage(browser, '/analytics/revenue', {
+			const { page, errors } = await openPage(browser(), '/analytics/revenue', {
 				period: 'custom',
 				compare: 'previous_period',
 				after: isoDay(start),

@@ -6,31 +6,22 @@
  * wp-admin. Clicks go through `page.mouse` at the element's place on screen, so anything covering
  * it would take the click.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-import { adminUrl, api, isoDay, launch, money, openPage, screenshot } from './helpers.js';
+import {
+	adminUrl,
+	api,
+	fileBrowser,
+	isoDay,
+	money,
+	openPage,
+	screenshot,
+	settled,
+	weeklyNetSales,
+	weeksWithLongerPrevious,
+} from './helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function settled(page: Page): Promise<void> {
-	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
-	await page.waitForFunction(
-		() =>
-			!document.querySelector(
-				'.abacus-layout__loading, .is-placeholder, .abacus-chart-placeholder',
-			),
-		undefined,
-		{ timeout: 30000 },
-	);
-}
+const browser = fileBrowser();
 
 /**
  * A real mouse click at the centre of what `locator` shows, after checking nothing covers it
@@ -115,11 +106,11 @@ async function openShowMenu(page: Page): Promise<void> {
 
 describe('Show › single item searches (mouse)', () => {
 	it('Products › Single product: the suggestions for “hood” are all visible and a mouse click picks one', async () => {
-		const { page, errors } = await openPage(browser, '/analytics/products', {
+		const { page, errors } = await openPage(browser(), '/analytics/products', {
 			period: 'last_year',
 			compare: 'previous_year',
 		});
-		await settled(page);
+		await settled(page, { spinners: false });
 		await openShowMenu(page);
 		await mouseClick(page, page.getByRole('button', { name: 'Single product' }));
 		const input = page.getByRole('combobox', { name: 'Type to search for a product' });
@@ -159,8 +150,8 @@ describe('Show › single item searches (mouse)', () => {
 			counts.set(first, (counts.get(first) ?? 0) + 1);
 		}
 		const shared = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-		const { page, errors } = await openPage(browser, '/customers');
-		await settled(page);
+		const { page, errors } = await openPage(browser(), '/customers');
+		await settled(page, { spinners: false });
 		await openShowMenu(page);
 		await mouseClick(page, page.getByRole('button', { name: 'Single customer' }));
 		const input = page.getByRole('combobox', { name: 'Type to search for a customer' });
@@ -187,12 +178,12 @@ describe('Show › single item searches (mouse)', () => {
 describe('Revenue', () => {
 	it('Rows per page 50 and 100 show 50 and 100 days (by day and by week)', async () => {
 		for (const interval of ['day', 'week']) {
-			const { page } = await openPage(browser, '/analytics/revenue', {
+			const { page } = await openPage(browser(), '/analytics/revenue', {
 				period: 'last_year',
 				compare: 'previous_year',
 				interval,
 			});
-			await settled(page);
+			await settled(page, { spinners: false });
 			const rows = page.locator('.abacus-report-table tbody tr');
 			await expect(rows.count()).resolves.toBe(25);
 			for (const perPage of [50, 100]) {
@@ -213,35 +204,14 @@ describe('Revenue', () => {
 	});
 
 	it('custom range vs previous period by week: the legend totals are the tiles’ figures and the current period comes first', async () => {
-		// A Thursday at least six weeks back, to the Sunday 10 days later: two weeks (Monday
-		// start) whose previous period (Sunday to Wednesday) spans three, the last one partial.
-		const start = new Date();
-		start.setUTCDate(start.getUTCDate() - 42);
-		while (start.getUTCDay() !== 4) start.setUTCDate(start.getUTCDate() - 1);
-		const end = new Date(start);
-		end.setUTCDate(end.getUTCDate() + 10);
-		const prevEnd = new Date(start);
-		prevEnd.setUTCDate(prevEnd.getUTCDate() - 1);
-		const prevStart = new Date(start);
-		prevStart.setUTCDate(prevStart.getUTCDate() - 11);
-		const stats = async (from: Date, to: Date) =>
-			(
-				await api<{
-					totals: { net_revenue: number };
-					intervals: Array<{ subtotals: { net_revenue: number } }>;
-				}>('/wc-analytics/reports/revenue/stats', {
-					after: `${isoDay(from)}T00:00:00`,
-					before: `${isoDay(to)}T23:59:59`,
-					interval: 'week',
-					per_page: 100,
-				})
-			).body;
-		const current = await stats(start, end);
-		const previous = await stats(prevStart, prevEnd);
+		// Two weeks whose previous period spans three, the last one partial.
+		const { start, end, prevStart, prevEnd } = weeksWithLongerPrevious();
+		const current = await weeklyNetSales(start, end);
+		const previous = await weeklyNetSales(prevStart, prevEnd);
 		// The situation of the defect: the previous period has one more (partial) week.
 		expect(previous.intervals.length).toBe(current.intervals.length + 1);
 
-		const { page, errors } = await openPage(browser, '/analytics/revenue', {
+		const { page, errors } = await openPage(browser(), '/analytics/revenue', {
 			period: 'custom',
 			compare: 'previous_period',
 			after: isoDay(start),
@@ -249,7 +219,7 @@ describe('Revenue', () => {
 			interval: 'week',
 			chart: 'net_revenue',
 		});
-		await settled(page);
+		await settled(page, { spinners: false });
 		const legend = page.locator('main .abacus-legend__item');
 		await expect(legend.count()).resolves.toBe(2);
 		const titles = await legend.locator('.abacus-legend__title').allInnerTexts();
@@ -300,7 +270,7 @@ describe('Revenue', () => {
 		const to = new Date(`${day}T00:00:00Z`);
 		to.setUTCDate(to.getUTCDate() + 3);
 		for (const chartType of ['bar', 'line']) {
-			const { page } = await openPage(browser, '/analytics/revenue', {
+			const { page } = await openPage(browser(), '/analytics/revenue', {
 				period: 'custom',
 				compare: 'previous_year',
 				after: isoDay(from),
@@ -309,7 +279,7 @@ describe('Revenue', () => {
 				chart: 'net_revenue',
 				chartType,
 			});
-			await settled(page);
+			await settled(page, { spinners: false });
 			await page.locator('main .abacus-chart__svg').first().waitFor();
 			const geometry = await page.evaluate(() => {
 				const svg = document.querySelector('main .abacus-chart__svg') as SVGSVGElement;
@@ -351,12 +321,12 @@ describe('Revenue', () => {
 
 describe('Orders at 1440 px', () => {
 	it('every column is reachable inside the card (it scrolls, with a shadow on the hidden side) and Product(s) shows the first item and +N more', async () => {
-		const { page, errors } = await openPage(browser, '/analytics/orders', {
+		const { page, errors } = await openPage(browser(), '/analytics/orders', {
 			period: 'last_year',
 			compare: 'previous_year',
 		});
 		await page.setViewportSize({ width: 1440, height: 900 });
-		await settled(page);
+		await settled(page, { spinners: false });
 		const box = page.locator('.abacus-report-table .abacus-table__table');
 		const card = await page.locator('.abacus-report-table').boundingBox();
 		expect(card).not.toBeNull();
@@ -409,13 +379,13 @@ describe('An address opened later (a saved view, a shared link)', () => {
 			{ per_page: 1, orderby: 'popularity' },
 		);
 		const product = products[0];
-		const { page, errors } = await openPage(browser, '/analytics/orders', {
+		const { page, errors } = await openPage(browser(), '/analytics/orders', {
 			period: 'last_month',
 			compare: 'previous_year',
 			filter: 'advanced',
 			product_includes: String(product.id),
 		});
-		await settled(page);
+		await settled(page, { spinners: false });
 		const tags = page.locator('.abacus-advanced-filters [aria-label="Selected items"]');
 		await page.waitForFunction(
 			(name) =>
@@ -433,11 +403,11 @@ describe('An address opened later (a saved view, a shared link)', () => {
 
 describe('Menus and dialogs', () => {
 	it('the Add a Filter menu and the Save view dialog use the admin font, not a serif', async () => {
-		const { page } = await openPage(browser, '/analytics/orders', {
+		const { page } = await openPage(browser(), '/analytics/orders', {
 			period: 'last_month',
 			compare: 'previous_year',
 		});
-		await settled(page);
+		await settled(page, { spinners: false });
 		const fontOf = (locator: Locator) =>
 			locator.evaluate((node) => getComputedStyle(node).fontFamily);
 		await openShowMenu(page);
@@ -462,7 +432,7 @@ describe('Menus and dialogs', () => {
 
 describe('Inside wp-admin', () => {
 	it('shows no menu of its own beside WordPress’s; saved views stay one click away in a dropdown', async () => {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
 		const page = await context.newPage();
 		// The page as wp-admin serves it: WordPress's admin menu before the app's root.
 		const url = adminUrl('/analytics/revenue', {
@@ -481,7 +451,7 @@ describe('Inside wp-admin', () => {
 			},
 		);
 		await page.goto(url);
-		await settled(page);
+		await settled(page, { spinners: false });
 		await expect(
 			page.getByRole('navigation', { name: 'Analytics menu' }).count(),
 		).resolves.toBe(0);

@@ -35,20 +35,42 @@ export async function launch(): Promise<Browser> {
 	});
 }
 
+/**
+ * The browser of a test file, launched before its first test (`launch`) and closed after its last:
+ * call once at the top of the file; the answer gives the browser once it is launched.
+ */
+export function fileBrowser(): () => Browser {
+	let browser: Browser | undefined;
+	beforeAll(async () => {
+		browser = await launch();
+	});
+	afterAll(async () => {
+		await browser?.close();
+	});
+	return () => {
+		if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');
+		return browser;
+	};
+}
+
 /** The admin page URL for an in-app path and query. */
 export function adminUrl(appPath: string, query: Record<string, string> = {}): string {
 	const params = new URLSearchParams({ page: 'abacus', path: appPath, ...query });
 	return `${baseUrl()}/wp-admin/admin.php?${params.toString()}`;
 }
 
-/** Opens a page and collects console errors and failed requests. */
+/**
+ * Opens a page `width` px wide (1000 px high, downloads accepted) in a context of its own and
+ * collects its uncaught errors.
+ */
 export async function openPage(
 	browser: Browser,
 	appPath: string,
 	query: Record<string, string> = {},
+	width = 1400,
 ): Promise<{ page: Page; errors: string[] }> {
 	const context = await browser.newContext({
-		viewport: { width: 1400, height: 1000 },
+		viewport: { width, height: 1000 },
 		acceptDownloads: true,
 	});
 	const page = await context.newPage();
@@ -126,6 +148,139 @@ export function lastMonth(now = new Date()): [string, string] {
 	const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
 	const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
 	return [isoDay(first), isoDay(last)];
+}
+
+/**
+ * The previous full calendar month as the app's query takes it (`query`: a custom range compared
+ * with the previous year) and as the REST routes take it (`api`: from its first second to its last).
+ */
+export function lastMonthRanges(now = new Date()): {
+	after: string;
+	before: string;
+	query: { period: string; compare: string; after: string; before: string };
+	api: { after: string; before: string };
+} {
+	const [after, before] = lastMonth(now);
+	return {
+		after,
+		before,
+		query: { period: 'custom', compare: 'previous_year', after, before },
+		api: { after: `${after}T00:00:00`, before: `${before}T23:59:59` },
+	};
+}
+
+/**
+ * The best-selling product (by items sold) over `range` (REST `after`/`before`), as the products
+ * report answers it: with more than one variation (`variable`) or with none (`simple`).
+ */
+export async function bestSellingProduct<
+	T extends { product_id: number; extended_info: { variations?: number[] } },
+>(range: { after: string; before: string }, kind: 'variable' | 'simple'): Promise<T> {
+	const { body: products } = await api<T[]>('/wc-analytics/reports/products', {
+		...range,
+		orderby: 'items_sold',
+		order: 'desc',
+		per_page: 100,
+		extended_info: 'true',
+	});
+	const product = products.find((row) => {
+		const variations = (row.extended_info.variations ?? []).length;
+		return kind === 'variable' ? variations > 1 : !variations;
+	});
+	if (!product) {
+		throw new Error(`The seeded store sold no ${kind} product last month.`);
+	}
+	return product;
+}
+
+/**
+ * A custom range whose previous period has one more (partial) week: a Thursday at least six weeks
+ * back to the Sunday 10 days later, two weeks (Monday start), whose previous period (the 11 days
+ * before it, Sunday to Wednesday) spans three.
+ */
+export function weeksWithLongerPrevious(now = new Date()): {
+	start: Date;
+	end: Date;
+	prevStart: Date;
+	prevEnd: Date;
+} {
+	const start = new Date(now);
+	start.setUTCDate(start.getUTCDate() - 42);
+	while (start.getUTCDay() !== 4) start.setUTCDate(start.getUTCDate() - 1);
+	const end = new Date(start);
+	end.setUTCDate(end.getUTCDate() + 10);
+	const prevEnd = new Date(start);
+	prevEnd.setUTCDate(prevEnd.getUTCDate() - 1);
+	const prevStart = new Date(start);
+	prevStart.setUTCDate(prevStart.getUTCDate() - 11);
+	return { start, end, prevStart, prevEnd };
+}
+
+/** The server's net sales by week from the first second of `from` to the last of `to`, oldest first. */
+export async function weeklyNetSales(
+	from: Date,
+	to: Date,
+): Promise<{
+	totals: { net_revenue: number };
+	intervals: Array<{ date_start: string; subtotals: { net_revenue: number } }>;
+}> {
+	return (
+		await api<{
+			totals: { net_revenue: number };
+			intervals: Array<{ date_start: string; subtotals: { net_revenue: number } }>;
+		}>('/wc-analytics/reports/revenue/stats', {
+			after: `${isoDay(from)}T00:00:00`,
+			before: `${isoDay(to)}T23:59:59`,
+			interval: 'week',
+			order: 'asc',
+			per_page: 100,
+		})
+	).body;
+}
+
+/**
+ * Every report page of the app with the Overview, the customers list and the analytics settings
+ * (the pages whose address takes a date range).
+ */
+export const REPORT_PAGES = [
+	'/analytics/overview',
+	'/analytics/revenue',
+	'/analytics/orders',
+	'/analytics/products',
+	'/analytics/variations',
+	'/analytics/categories',
+	'/analytics/coupons',
+	'/analytics/taxes',
+	'/analytics/downloads',
+	'/analytics/stock',
+	'/customers',
+	'/analytics/settings',
+] as const;
+
+const LOADING =
+	'.abacus-layout__loading, .is-placeholder, .abacus-chart-placeholder, .components-spinner';
+
+/**
+ * Waits (30 s for each step) for the app's layout and then until nothing on the page is loading:
+ * no layout loader, placeholder, chart placeholder and, unless `spinners` is false, no spinner.
+ */
+export async function settled(page: Page, { spinners = true } = {}): Promise<void> {
+	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
+	await page.waitForFunction(
+		(selector) => !document.querySelector(selector),
+		spinners ? LOADING : LOADING.replace(', .components-spinner', ''),
+		{ timeout: 30000 },
+	);
+}
+
+/** The titles and totals of the report chart's legend, as shown. */
+export async function legend(page: Page): Promise<Array<{ title: string; total: string }>> {
+	return page.locator('main .abacus-legend__item').evaluateAll((items) =>
+		items.map((item) => ({
+			title: (item.querySelector('.abacus-legend__title') as HTMLElement).innerText.trim(),
+			total: (item.querySelector('.abacus-legend__total') as HTMLElement).innerText.trim(),
+		})),
+	);
 }
 
 /**

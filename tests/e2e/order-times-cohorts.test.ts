@@ -8,9 +8,17 @@
  * Screenshots at 1440 and 390 px go to /tmp/b23c-*.png.
  */
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { adminUrl, api, downloadedText, isoDay, lastMonth, launch, money } from './helpers.js';
+import {
+	api,
+	downloadedText,
+	fileBrowser,
+	isoDay,
+	lastMonthRanges,
+	money,
+	openPage,
+} from './helpers.js';
 
 interface OrderTimes {
 	weekdays: number[];
@@ -29,10 +37,8 @@ interface Lifetime {
 
 jest.setTimeout(180_000);
 
-let browser: Browser;
-const [after, before] = lastMonth();
-const range = { period: 'custom', compare: 'previous_year', after, before };
-const apiRange = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+const browser = fileBrowser();
+const { query: range, api: apiRange } = lastMonthRanges();
 const now = new Date();
 const yearAgo = isoDay(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)));
 const today = isoDay(now);
@@ -41,28 +47,13 @@ const cohortApiRange = { after: `${yearAgo}T00:00:00`, before: `${today}T23:59:5
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function open(
+/** Opens the app at `appPath` with `query`, `width` px wide. */
+function open(
 	appPath: string,
 	query: Record<string, string>,
 	width = 1440,
 ): Promise<{ page: Page; errors: string[] }> {
-	const context = await browser.newContext({
-		viewport: { width, height: 1000 },
-		acceptDownloads: true,
-	});
-	const page = await context.newPage();
-	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(adminUrl(appPath, query));
-	return { page, errors };
+	return openPage(browser(), appPath, query, width);
 }
 
 /** The value of the summary tile named `label` (its label exactly). */

@@ -5,36 +5,14 @@
  * fell into the error boundary, never an empty page, and never a 5xx from the server.
  */
 import fc from 'fast-check';
-import type { Browser } from 'playwright-core';
 
 import { hostileQueryString } from '../fuzz/arbitraries.js';
-import { baseUrl, launch } from './helpers.js';
+import { baseUrl, fileBrowser, REPORT_PAGES } from './helpers.js';
 
-const PATHS = [
-	'/analytics/overview',
-	'/analytics/revenue',
-	'/analytics/orders',
-	'/analytics/products',
-	'/analytics/variations',
-	'/analytics/categories',
-	'/analytics/coupons',
-	'/analytics/taxes',
-	'/analytics/downloads',
-	'/analytics/stock',
-	'/customers',
-	'/analytics/settings',
-];
+const PATHS = REPORT_PAGES;
 const ADDRESSES_PER_PATH = 4;
 
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The generated query without `page` and `path`, which choose the screen itself. */
 function withoutScreenKeys(query: string): string {
@@ -48,7 +26,7 @@ it(`survives ${PATHS.length * ADDRESSES_PER_PATH} hostile addresses across every
 	const queries = fc
 		.sample(hostileQueryString, { numRuns: PATHS.length * ADDRESSES_PER_PATH, seed: 20261122 })
 		.map(withoutScreenKeys);
-	const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+	const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
 	// 48 page loads beside another e2e worker and the WordPress tests on 2 cores: a load may take
 	// longer than Playwright's 30 s default when the machine is busy.
 	context.setDefaultTimeout(90000);

@@ -4,9 +4,9 @@
  * saves a good one (the notice then names one product fewer), the table switches to categories,
  * and the Overview shows the Profit tiles. Screenshots at 1440 and 390 px wide go to /tmp.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money, screenshot } from './helpers.js';
+import { api, fileBrowser, lastMonthRanges, money, openPage, screenshot } from './helpers.js';
 
 interface Stats {
 	totals: Record<string, number | null>;
@@ -16,30 +16,16 @@ interface Missing {
 	products: Array<{ product_id: number; name: string }>;
 }
 
-let browser: Browser;
-const [after, before] = lastMonth();
-const range = { period: 'custom', compare: 'previous_year', after, before };
-const apiRange = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+const browser = fileBrowser();
+const { after, query: range, api: apiRange } = lastMonthRanges();
 
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function open(
+/** Opens the app at `appPath` with `query`, `width` px wide. */
+function open(
 	appPath: string,
 	query: Record<string, string>,
 	width = 1440,
 ): Promise<{ page: Page; errors: string[] }> {
-	const context = await browser.newContext({ viewport: { width, height: 1000 } });
-	const page = await context.newPage();
-	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(error.message));
-	await page.goto(adminUrl(appPath, query));
-	return { page, errors };
+	return openPage(browser(), appPath, query, width);
 }
 
 async function tileValue(page: Page, label: string): Promise<string> {

@@ -2,14 +2,12 @@
  * Every other report page and the Overview: the page loads its tiles and table with the figures
  * the REST API returns for the same range, without errors; screenshots kept as artifacts.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { api, launch, lastMonth, money, openPage, screenshot } from './helpers.js';
+import { api, fileBrowser, lastMonthRanges, money, openPage, screenshot } from './helpers.js';
 
-let browser: Browser;
-const [after, before] = lastMonth();
-const rangeQuery = { period: 'custom', compare: 'previous_year', after, before };
-const range = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+const browser = fileBrowser();
+const { query: rangeQuery, api: range } = lastMonthRanges();
 
 async function settled(page: Page): Promise<void> {
 	await page.locator('table').last().waitFor({ state: 'visible', timeout: 30000 });
@@ -21,14 +19,6 @@ async function settled(page: Page): Promise<void> {
 		},
 	);
 }
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
 
 const dated: Array<{
 	report: string;
@@ -74,7 +64,7 @@ describe('report pages', () => {
 	it.each(dated)(
 		'$report shows its tiles and table for the range',
 		async ({ report, endpoint, tile, key, type }) => {
-			const { page, errors } = await openPage(browser, `/analytics/${report}`, rangeQuery);
+			const { page, errors } = await openPage(browser(), `/analytics/${report}`, rangeQuery);
 			const { body } = await api<{ totals: Record<string, number> }>(
 				`/wc-analytics/reports/${endpoint}/stats`,
 				{
@@ -128,7 +118,7 @@ describe('report pages', () => {
 				products: product.product_id,
 			},
 		);
-		const { page, errors } = await openPage(browser, '/analytics/products', {
+		const { page, errors } = await openPage(browser(), '/analytics/products', {
 			...rangeQuery,
 			filter: 'single_product',
 			products: String(product.product_id),
@@ -144,7 +134,7 @@ describe('report pages', () => {
 	});
 
 	it('stock lists products without a date range', async () => {
-		const { page, errors } = await openPage(browser, '/analytics/stock');
+		const { page, errors } = await openPage(browser(), '/analytics/stock');
 		const { body, headers } = await api<Array<{ name: string }>>(
 			'/wc-analytics/reports/stock',
 			{
@@ -163,7 +153,7 @@ describe('report pages', () => {
 	});
 
 	it('customers lists customers by last activity', async () => {
-		const { page, errors } = await openPage(browser, '/customers');
+		const { page, errors } = await openPage(browser(), '/customers');
 		const { body } = await api<Array<{ name: string }>>('/wc-analytics/reports/customers', {
 			orderby: 'date_last_active',
 			order: 'desc',
@@ -179,7 +169,7 @@ describe('report pages', () => {
 
 describe('Overview', () => {
 	it('shows performance indicators and leaderboards', async () => {
-		const { page, errors } = await openPage(browser, '/analytics/overview', rangeQuery);
+		const { page, errors } = await openPage(browser(), '/analytics/overview', rangeQuery);
 		await page.getByText('Store performance').waitFor();
 		await page.getByText('Leaderboards').waitFor();
 		await page.waitForFunction(

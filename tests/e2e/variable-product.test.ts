@@ -6,44 +6,24 @@
  * and 390 px wide.
  */
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import {
 	api,
+	bestSellingProduct,
 	chooseColumn,
 	downloadedText,
-	lastMonth,
-	launch,
+	fileBrowser,
+	lastMonthRanges,
 	money,
 	openPage,
 	screenshot,
+	settled,
 } from './helpers.js';
 
-const [after, before] = lastMonth();
-const rangeQuery = { period: 'custom', compare: 'previous_year', after, before };
-const range = { after: `${after}T00:00:00`, before: `${before}T23:59:59` };
+const { query: rangeQuery, api: range } = lastMonthRanges();
 
-let browser: Browser;
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	await browser?.close();
-});
-
-async function settled(page: Page): Promise<void> {
-	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
-	await page.waitForFunction(
-		() =>
-			!document.querySelector(
-				'.abacus-layout__loading, .is-placeholder, .abacus-chart-placeholder, .components-spinner',
-			),
-		undefined,
-		{ timeout: 30000 },
-	);
-}
+const browser = fileBrowser();
 
 interface ProductRow {
 	product_id: number;
@@ -61,17 +41,7 @@ interface VariationRow {
 
 /** The best-selling variable product of last month and its variation rows, as the server reports them. */
 async function variableProduct(): Promise<{ product: ProductRow; variations: VariationRow[] }> {
-	const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
-		...range,
-		orderby: 'items_sold',
-		order: 'desc',
-		per_page: 100,
-		extended_info: 'true',
-	});
-	const product = products.find((row) => (row.extended_info.variations ?? []).length > 1);
-	if (!product) {
-		throw new Error('The seeded store sold no variable product last month.');
-	}
+	const product = await bestSellingProduct<ProductRow>(range, 'variable');
 	const { body: variations } = await api<VariationRow[]>('/wc-analytics/reports/variations', {
 		...range,
 		orderby: 'items_sold',
@@ -81,6 +51,15 @@ async function variableProduct(): Promise<{ product: ProductRow; variations: Var
 		product_includes: product.product_id,
 	});
 	return { product, variations };
+}
+
+/** Products › Show › Single product for `productId`, last month against the year before. */
+function openProduct(productId: number): Promise<{ page: Page; errors: string[] }> {
+	return openPage(browser(), '/analytics/products', {
+		...rangeQuery,
+		filter: 'single_product',
+		products: String(productId),
+	});
 }
 
 /** The column titles of the report table (without the screen-reader sort hints). */
@@ -111,11 +90,7 @@ describe('a single variable product', () => {
 	it('lists its variations with their own columns at 1440 px', async () => {
 		const { product, variations } = await variableProduct();
 		expect(variations.length).toBeGreaterThan(1);
-		const { page, errors } = await openPage(browser, '/analytics/products', {
-			...rangeQuery,
-			filter: 'single_product',
-			products: String(product.product_id),
-		});
+		const { page, errors } = await openProduct(product.product_id);
 		await page.setViewportSize({ width: 1440, height: 900 });
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
 		await settled(page);
@@ -160,11 +135,7 @@ describe('a single variable product', () => {
 
 	it('shows the SKU column when the person turns it on', async () => {
 		const { product, variations } = await variableProduct();
-		const { page, errors } = await openPage(browser, '/analytics/products', {
-			...rangeQuery,
-			filter: 'single_product',
-			products: String(product.product_id),
-		});
+		const { page, errors } = await openProduct(product.product_id);
 		await settled(page);
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
 		// SKU starts hidden (the variations table's default) and is saved as shown once clicked.
@@ -187,11 +158,7 @@ describe('a single variable product', () => {
 
 	it('fits a 390 px phone: the table scrolls inside its own box', async () => {
 		const { product, variations } = await variableProduct();
-		const { page, errors } = await openPage(browser, '/analytics/products', {
-			...rangeQuery,
-			filter: 'single_product',
-			products: String(product.product_id),
-		});
+		const { page, errors } = await openProduct(product.product_id);
 		await page.setViewportSize({ width: 390, height: 844 });
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
 		await settled(page);
@@ -209,22 +176,8 @@ describe('a single variable product', () => {
 
 describe('a single simple product', () => {
 	it('still shows its one product row', async () => {
-		const { body: products } = await api<ProductRow[]>('/wc-analytics/reports/products', {
-			...range,
-			orderby: 'items_sold',
-			order: 'desc',
-			per_page: 100,
-			extended_info: 'true',
-		});
-		const simple = products.find((row) => !(row.extended_info.variations ?? []).length);
-		if (!simple) {
-			throw new Error('The seeded store sold no simple product last month.');
-		}
-		const { page, errors } = await openPage(browser, '/analytics/products', {
-			...rangeQuery,
-			filter: 'single_product',
-			products: String(simple.product_id),
-		});
+		const simple = await bestSellingProduct<ProductRow>(range, 'simple');
+		const { page, errors } = await openProduct(simple.product_id);
 		await settled(page);
 		await page.waitForSelector('.abacus-report-table table tbody tr', { timeout: 30000 });
 		const rows = await tableRows(page);
