@@ -81,6 +81,9 @@ function quantile(sorted, q) {
 }
 
 const only = process.env.BENCH_ENDPOINTS;
+// The load average at the start and at the end are printed beside the figures: on a busy machine
+// every figure is several times what a quiet one shows.
+const loadAtStart = os.loadavg();
 const results = [];
 let counter = 0;
 for (const size of sizes) {
@@ -143,12 +146,8 @@ for (const r of results) {
 		`${pad(r.size, 10)}${pad(r.name, 34)}${pad(r.median.toFixed(1), 12)}${pad(r.p95.toFixed(1), 10)}${pad(r.floor.toFixed(1), 10)}${pad(r.statements, 12)}${(r.median / Math.max(0.1, r.floor)).toFixed(1)}`,
 	);
 }
-console.log(
-	`Load average: ${os
-		.loadavg()
-		.map((l) => l.toFixed(1))
-		.join(' ')}`,
-);
+const loads = (l) => l.map((x) => x.toFixed(1)).join(' ');
+console.log(`Load average: ${loads(os.loadavg())} (at the start: ${loads(loadAtStart)})`);
 if (jsonFile) {
 	const round = (ms) => Math.round(ms * 10) / 10;
 	fs.mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
@@ -158,6 +157,7 @@ if (jsonFile) {
 			{
 				date: new Date().toISOString(),
 				runs: RUNS,
+				loadAverage: { start: loadAtStart, end: os.loadavg() },
 				results: results.map((r) => ({
 					orders: r.size,
 					endpoint: r.name,
