@@ -302,6 +302,9 @@ function shape(
 	return out;
 }
 
+/** The longest range (ms, `before - after`) whose stats are read in one statement. */
+export const ONE_STATEMENT_RANGE = 32 * 86_400_000;
+
 /** Runs a stats request. */
 export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsResult> {
 	const totalsOnly = new Set(req.totalsOnly ?? []);
@@ -328,7 +331,11 @@ export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsR
 			),
 		),
 	};
-	if (dialectOf(db).groupingSets) {
+	// One statement (where the dialect asks for it) for ranges up to a month only: over longer
+	// ranges the distinct counts per bucket inside GROUPING SETS cost more than counting distinct
+	// (bucket, value) pairs in statements of their own, side by side (products stats, a year by
+	// day on the 50,000-order store: 822 ms against 337 at a load of 6 to 9).
+	if (dialectOf(db).groupingSets && req.before - req.after < ONE_STATEMENT_RANGE) {
 		await aggregateInOne(db, [
 			...req.sources.map((source) => ({ source, grouping, into: main })),
 			...(segments && segmentGrouping
