@@ -9,29 +9,25 @@
  * view_woocommerce_reports gets no widget, no widget script and no figures from the route.
  * Screenshots at 1440 and 390 px.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
+import { ADMIN, pluginZip, startWordPress, type WordPressSite } from './harness.js';
 import {
-	ADMIN,
-	signInOnce,
-	missingPrerequisite,
-	pluginZip,
-	restApiKey,
-	startWordPress,
-	type WordPressSite,
-} from './harness.js';
-import { connect } from '../engine/stack.js';
-import { startEngine } from '../support/engine-process.js';
+	ARTIFACTS,
+	chooseEngine,
+	describeWhenReady,
+	launchChromium,
+	paidOrders,
+	pageSignIn,
+	startConnectedEngine,
+} from './helpers.js';
+import { money } from '../e2e/helpers.js';
 
-const root = path.resolve(__dirname, '../..');
-const missing = missingPrerequisite();
-if (missing) console.warn(`Skipping the WordPress dashboard widget test: ${missing}`);
-const describeIfReady = missing ? describe.skip : describe;
-const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const describeIfReady = describeWhenReady('dashboard widget');
 const ENGINE_SECRET = 'widget-engine-secret-0123456789abcdef';
 const EDITOR = { user: 'widget-editor', password: 'abacus-widget-editor-password' };
 /** The widget's one request: GET abacus/v1/dashboard-widget (pretty or plain permalinks). */
@@ -45,15 +41,6 @@ interface Totals {
 	net_revenue: number;
 	orders_count: number;
 	avg_order_value: number;
-}
-
-/** The test store's currency: US dollars, `$1,234.56`. */
-function money(value: number): string {
-	const abs = Math.abs(value).toLocaleString('en-US', {
-		minimumFractionDigits: 2,
-		maximumFractionDigits: 2,
-	});
-	return value < 0 ? `-$${abs}` : `$${abs}`;
 }
 
 describeIfReady('the Dashboard widget in WordPress', () => {
@@ -83,33 +70,16 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 		});
 		// A paid order earlier today and one at the same time a week ago (the prepared store's
 		// orders may be older than this week).
-		const made = site.php(`
-$product = wc_get_products( array( 'limit' => 1, 'status' => 'publish', 'type' => 'simple', 'orderby' => 'id', 'order' => 'ASC' ) )[0];
-$today   = current_datetime()->setTime( 0, 0, 0 )->getTimestamp();
-$ids     = array();
-foreach ( array( array( 0, 3 ), array( 7, 1 ) ) as $spec ) {
-	$when  = max( $today, time() - HOUR_IN_SECONDS ) - $spec[0] * DAY_IN_SECONDS;
-	$order = wc_create_order();
-	$order->add_product( $product, $spec[1] );
-	$order->set_billing_email( 'widget@example.org' );
-	$order->calculate_totals();
-	$order->set_date_created( $when );
-	$order->set_date_paid( $when );
-	$order->set_status( 'completed' );
-	$order->save();
-	$ids[] = $order->get_id();
-}
-echo wp_json_encode( $ids );`);
-		expect(JSON.parse(made.trim().split('\n').pop() ?? '[]')).toHaveLength(2);
+		const made = paidOrders(site, 'widget@example.org', [
+			[0, 3],
+			[7, 1],
+		]);
+		expect(made).toHaveLength(2);
 		const editor = site.php(`
 $id = wp_insert_user( array( 'user_login' => '${EDITOR.user}', 'user_pass' => '${EDITOR.password}', 'user_email' => 'widget-editor@example.org', 'role' => 'editor' ) );
 echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_woocommerce_reports' ) ? 'can' : 'cannot' );`);
 		expect(editor.trim()).toMatch(/cannot$/);
-		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-		});
-		mkdirSync(ARTIFACTS, { recursive: true });
+		browser = await launchChromium();
 	}, 600000);
 
 	afterAll(async () => {
@@ -118,21 +88,11 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
 	}, 120000);
 
-	/** Each user through wp-login.php once, then with the cookies that login gave. */
-	let signIn: ReturnType<typeof signInOnce> | undefined;
-
-	async function logIn(
-		user: { user: string; password: string },
-		width = 1440,
-	): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-		const context = await browser.newContext({ viewport: { width, height: 1000 } });
-		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (error) => errors.push(error.message));
-		signIn ??= signInOnce(site.url);
-		await signIn(page, user);
-		return { context, page, errors };
-	}
+	/** A new page signed in as `user` (through wp-login.php the first time). */
+	const logIn = pageSignIn(
+		() => browser,
+		() => site.url,
+	);
 
 	/** A REST GET as the logged-in user of `page` (cookie and WordPress's REST nonce). */
 	async function rest<T>(page: Page, route: string, query: Record<string, string>): Promise<T> {
@@ -364,23 +324,10 @@ echo is_wp_error( $id ) ? $id->get_error_message() : ( user_can( $id, 'view_wooc
 	test('with the Abacus engine chosen, the store asks the engine: still one request from the page', async () => {
 		// The engine as a store owner sets it up: a read-only REST key, `connect` registers the
 		// store with the shared secret and copies it (--sync), the built server serves it.
-		const keys = restApiKey(site);
-		const database = path.join(tmp, 'engine.duckdb');
-		expect(
-			connect(site.url, keys, {
-				db: database,
-				engineSecret: ENGINE_SECRET,
-				args: ['--sync'],
-			}),
-		).toContain(`Registered ${site.url}`);
-		const engine = await startEngine(['--db', database, '--allow-private-stores'], {
-			cwd: root,
-			timeoutMs: 300000,
-		});
+		const engine = await startConnectedEngine(site, tmp, ENGINE_SECRET);
 		const engineUrl = engine.url;
 		try {
-			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
-update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
+			chooseEngine(site, engineUrl, ENGINE_SECRET);
 
 			// The answers kept from WooCommerce's figures are another source's: not used here.
 			const { context, page, errors } = await logIn(ADMIN);

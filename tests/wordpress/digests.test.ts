@@ -11,34 +11,36 @@
  * 390 px; the e-mail's HTML is shown as a mail client would and photographed for the README.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
 import {
 	ADMIN,
 	SHOP_MANAGER,
 	SUBSCRIBER,
-	signInOnce,
-	missingPrerequisite,
 	pluginZip,
-	restApiKey,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
-import { connect } from '../engine/stack.js';
-import { startEngine } from '../support/engine-process.js';
+import {
+	ARTIFACTS,
+	chooseEngine,
+	describeWhenReady,
+	lastJson,
+	launchChromium,
+	paidOrders,
+	pageSignIn,
+	startConnectedEngine,
+} from './helpers.js';
+import { money } from '../e2e/helpers.js';
 
-const root = path.resolve(__dirname, '../..');
-const missing = missingPrerequisite();
-if (missing) console.warn(`Skipping the WordPress digests test: ${missing}`);
-const describeIfReady = missing ? describe.skip : describe;
-const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const describeIfReady = describeWhenReady('digests');
 const OWNER_ADDRESS = 'owner@example.org';
 const REFUSED_ADDRESS = 'refused@example.org';
 const ENGINE_SECRET = 'digest-engine-secret-0123456789abcdef';
@@ -52,20 +54,6 @@ interface Period {
 	after: string;
 	before: string;
 	sendAt: number;
-}
-
-/** The test store's currency: US dollars, `$1,234.56`. */
-function money(value: number): string {
-	const abs = Math.abs(value).toLocaleString('en-US', {
-		minimumFractionDigits: 2,
-		maximumFractionDigits: 2,
-	});
-	return value < 0 ? `-$${abs}` : `$${abs}`;
-}
-
-/** The last line of a PHP run's output, parsed. */
-function lastJson<T>(output: string): T {
-	return JSON.parse(output.trim().split('\n').pop() ?? 'null') as T;
 }
 
 describeIfReady('e-mail digests in WordPress', () => {
@@ -155,29 +143,13 @@ add_filter( 'woocommerce_analytics_disable_action_scheduling', '__return_true' )
 			contentFiles: { 'mu-plugins/abacus-test-mail-sink.php': mailer },
 		});
 		// Paid orders in this week and the week before (the prepared store's may be older).
-		const made = site.php(`
-$product = wc_get_products( array( 'limit' => 1, 'status' => 'publish', 'type' => 'simple', 'orderby' => 'id', 'order' => 'ASC' ) )[0];
-$today   = current_datetime()->setTime( 0, 0, 0 )->getTimestamp();
-$ids     = array();
-foreach ( array( array( 0, 3 ), array( 7, 1 ), array( 8, 2 ) ) as $spec ) {
-	$when  = max( $today, time() - HOUR_IN_SECONDS ) - $spec[0] * DAY_IN_SECONDS;
-	$order = wc_create_order();
-	$order->add_product( $product, $spec[1] );
-	$order->set_billing_email( 'digest-buyer@example.org' );
-	$order->calculate_totals();
-	$order->set_date_created( $when );
-	$order->set_date_paid( $when );
-	$order->set_status( 'completed' );
-	$order->save();
-	$ids[] = $order->get_id();
-}
-echo wp_json_encode( $ids );`);
-		expect(lastJson<number[]>(made)).toHaveLength(3);
-		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-		});
-		mkdirSync(ARTIFACTS, { recursive: true });
+		const made = paidOrders(site, 'digest-buyer@example.org', [
+			[0, 3],
+			[7, 1],
+			[8, 2],
+		]);
+		expect(made).toHaveLength(3);
+		browser = await launchChromium();
 	}, 600000);
 
 	afterAll(async () => {
@@ -187,22 +159,11 @@ echo wp_json_encode( $ids );`);
 		if (tmp) rmSync(tmp, { recursive: true, force: true });
 	}, 120000);
 
-	/** Each user through wp-login.php once, then with the cookies that login gave. */
-	let signIn: ReturnType<typeof signInOnce> | undefined;
-
 	/** A new page of `width` signed in as `user` (through wp-login.php the first time). */
-	async function logIn(
-		user: { user: string; password: string },
-		width = 1440,
-	): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-		const context = await browser.newContext({ viewport: { width, height: 1000 } });
-		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (error) => errors.push(error.message));
-		signIn ??= signInOnce(site.url);
-		await signIn(page, user);
-		return { context, page, errors };
-	}
+	const logIn = pageSignIn(
+		() => browser,
+		() => site.url,
+	);
 
 	async function restNonce(page: Page): Promise<string> {
 		return (
@@ -886,24 +847,11 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => '', 'before' => ''
 	test('with the Abacus engine chosen, the figures come from the engine', async () => {
 		// The engine as a store owner sets it up: a read-only REST key, `connect --sync` copies the
 		// store, the built server serves it, the plugin is pointed at it.
-		const keys = restApiKey(site);
-		const database = path.join(tmp, 'engine.duckdb');
-		expect(
-			connect(site.url, keys, {
-				db: database,
-				engineSecret: ENGINE_SECRET,
-				args: ['--sync'],
-			}),
-		).toContain(`Registered ${site.url}`);
 		const { context, page } = await logIn(ADMIN);
-		const engine = await startEngine(['--db', database, '--allow-private-stores'], {
-			cwd: root,
-			timeoutMs: 300000,
-		});
+		const engine = await startConnectedEngine(site, tmp, ENGINE_SECRET);
 		const engineUrl = engine.url;
 		try {
-			site.php(`update_option( 'abacus_engine', array( 'mode' => 'abacus', 'url' => '${engineUrl}' ) );
-update_option( 'abacus_engine_secret', '${ENGINE_SECRET}', false );`);
+			chooseEngine(site, engineUrl, ENGINE_SECRET);
 			const preview = await rest<{ html: string; period: string }>(
 				page,
 				'POST',
