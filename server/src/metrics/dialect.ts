@@ -25,16 +25,6 @@ export interface Dialect {
 	 * (`order_basis_daily`, `order_basis_coupon_daily`, `order_basis_product_daily`) exist too.
 	 */
 	readonly basisRollups: boolean;
-	/**
-	 * Whether a stats request over up to a month reads all its figures, per interval and in total,
-	 * in one statement with `GROUP BY GROUPING SETS (…)` and `GROUPING(…)`
-	 * (`reports/stats-query.ts`); otherwise one statement per metric group, side by side. ClickHouse
-	 * 18.16 has no GROUPING SETS. DuckDB has them, but the one statement measured slower than the
-	 * statements side by side on the reader connections (a day by hour on the 50,000-order store,
-	 * both builds alternating at a load of 3 to 5: 37–38 ms against 30–32), so it is off there too;
-	 * `test/stats-one-statement.test.ts` keeps both plans' answers equal.
-	 */
-	readonly groupingSets?: boolean;
 	/** Whether the daily profit roll-up (`order_profit_daily`, `db/costs.ts`) exists on this engine. */
 	readonly profitRollup: boolean;
 	/**
@@ -84,7 +74,6 @@ export const DUCKDB: Dialect = {
 	name: 'duckdb',
 	rollups: true,
 	basisRollups: true,
-	groupingSets: false,
 	profitRollup: true,
 	lineCosts: () => `(SELECT order_item_id AS cost_item, unit_cost FROM order_line_costs
 		UNION ALL SELECT c.order_item_id, c.unit_cost FROM ${lineCostsSql()} c

@@ -75,8 +75,7 @@ interface Grouping {
  * on its own reader connection, or as its own ClickHouse request); what they return is stored in
  * `into` by the function this resolves to, so that a caller applies every source's rows in one
  * fixed order whatever order the answers came in (sums of doubles added in another order could
- * differ in the last digit). Engines without GROUPING SETS (ClickHouse) take this path; the others
- * run `aggregateInOne`.
+ * differ in the last digit).
  */
 async function aggregate(
 	db: SqlReader,
@@ -85,7 +84,7 @@ async function aggregate(
 	into: Grouped,
 ): Promise<() => void> {
 	const dialect = dialectOf(db);
-	const metrics = neededMetrics(source, grouping);
+	const metrics = source.metrics.filter((m) => m.sql && grouping.needed.has(m.key));
 	if (!metrics.length) return () => undefined;
 	/** Each statement's rows and what to do with them, in the order the statements are listed. */
 	const steps: Array<Promise<() => void>> = [];
@@ -93,6 +92,13 @@ async function aggregate(
 		steps.push(db.all(sql, source.params).then((rows) => () => apply(rows)));
 	};
 	const seg = source.segment ?? 'NULL';
+	const cell = (bucket: string, segment: string): Values => {
+		let bySegment = into.get(bucket);
+		if (!bySegment) into.set(bucket, (bySegment = new Map()));
+		let values = bySegment.get(segment);
+		if (!values) bySegment.set(segment, (values = {}));
+		return values;
+	};
 	const select = (list: Metric[]): string =>
 		list.map((m) => `${dialect.aggregate(m.sql ?? '')} AS "${m.key}"`).join(', ');
 	const byBucket = dialect.groupBy(['bucket_start', 'segment_key']);
@@ -100,6 +106,23 @@ async function aggregate(
 	const separate = source.totalsOnly ? metrics : metrics.filter((m) => !isAdditive(m));
 	if (!source.totalsOnly) {
 		const start = dialect.bucketStart(source.date, grouping.interval, grouping.startOfWeek);
+		const store = (rows: Row[], list: Metric[]): void => {
+			for (const row of rows) {
+				const bucket = bucketKeyOf(
+					String(row.bucket_start),
+					grouping.interval,
+					grouping.startOfWeek,
+				);
+				const segment = row.segment_key === null ? '' : String(row.segment_key);
+				const values = cell(bucket, segment);
+				for (const m of list) values[m.key] = Number(row[m.key] ?? 0);
+				if (list === grouped) {
+					const total = cell('', segment);
+					for (const m of additive)
+						total[m.key] = (total[m.key] ?? 0) + Number(row[m.key] ?? 0);
+				}
+			}
+		};
 		// A plain distinct count per bucket is counted over the distinct (bucket, value) pairs:
 		// the same figure, several times cheaper than COUNT(DISTINCT …) in each group.
 		const pairs = metrics.filter((m) => distinctColumn(m) !== null);
@@ -107,152 +130,34 @@ async function aggregate(
 		if (grouped.length) {
 			step(
 				`SELECT ${dialect.text(start)} AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY ${byBucket}`,
-				(rows) => storeBuckets(rows, grouping, into, grouped, additive, (m) => m.key),
+				(rows) => store(rows, grouped),
 			);
 		}
 		for (const m of pairs) {
 			step(
 				`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY ${byBucket}`,
-				(rows) => storeBuckets(rows, grouping, into, [m], [], (x) => x.key),
+				(rows) => store(rows, [m]),
 			);
 		}
 	}
 	if (separate.length) {
 		step(
 			`SELECT ${seg} AS segment_key, ${select(separate)} ${source.from} GROUP BY ${dialect.groupBy(['segment_key'])}`,
-			(rows) => storeTotals(rows, into, separate, (m) => m.key),
+			(rows) => {
+				for (const row of rows) {
+					const values = cell(
+						'',
+						row.segment_key === null ? '' : String(row.segment_key),
+					);
+					for (const m of separate) values[m.key] = Number(row[m.key] ?? 0);
+				}
+			},
 		);
 	}
 	const applies = await Promise.all(steps);
 	return () => {
 		for (const apply of applies) apply();
 	};
-}
-
-/** The metrics of a source a request needs (those with an aggregate). */
-function neededMetrics(source: Source, grouping: Grouping): Metric[] {
-	return source.metrics.filter((m) => m.sql && grouping.needed.has(m.key));
-}
-
-/** The values of (bucket, segment) in `into`, created when missing ('' = the totals). */
-function cellOf(into: Grouped, bucket: string, segment: string): Values {
-	let bySegment = into.get(bucket);
-	if (!bySegment) into.set(bucket, (bySegment = new Map()));
-	let values = bySegment.get(segment);
-	if (!values) bySegment.set(segment, (values = {}));
-	return values;
-}
-
-const segmentOf = (row: Row): string =>
-	row.segment_key === null || row.segment_key === undefined ? '' : String(row.segment_key);
-
-/**
- * Stores per-bucket rows (`bucket_start`, `segment_key`, a column per metric named by `column`)
- * and adds the `additive` metrics of each row to its segment's totals.
- */
-function storeBuckets(
-	rows: Row[],
-	grouping: Grouping,
-	into: Grouped,
-	list: Metric[],
-	additive: Metric[],
-	column: (m: Metric) => string,
-): void {
-	for (const row of rows) {
-		const bucket = bucketKeyOf(
-			String(row.bucket_start),
-			grouping.interval,
-			grouping.startOfWeek,
-		);
-		const segment = segmentOf(row);
-		const values = cellOf(into, bucket, segment);
-		for (const m of list) values[m.key] = Number(row[column(m)] ?? 0);
-		if (!additive.length) continue;
-		const total = cellOf(into, '', segment);
-		for (const m of additive) total[m.key] = (total[m.key] ?? 0) + Number(row[column(m)] ?? 0);
-	}
-}
-
-/** Stores total rows (`segment_key`, a column per metric named by `column`). */
-function storeTotals(
-	rows: Row[],
-	into: Grouped,
-	list: Metric[],
-	column: (m: Metric) => string,
-): void {
-	for (const row of rows) {
-		const values = cellOf(into, '', segmentOf(row));
-		for (const m of list) values[m.key] = Number(row[column(m)] ?? 0);
-	}
-}
-
-/** A source of `aggregateInOne` with where its rows go. */
-interface Part {
-	source: Source;
-	grouping: Grouping;
-	into: Grouped;
-}
-
-/**
- * Aggregates every part in ONE statement (engines with GROUPING SETS: DuckDB): per source a
- * SELECT grouped by (bucket, segment) and, when the source has a DISTINCT count, by segment alone
- * too (its totals), each source's SELECT joined to the others' by UNION ALL; a source of totals
- * only is grouped by segment. Every source has its own value columns (`s<source>_<metric>`, NULL
- * in the other sources' rows, so no column changes type), `step` says whose a row is and
- * `total_row` whether it is a total. The figures are those of `aggregate`'s statements: the same
- * aggregates over the same rows and groups, additive totals summed from the buckets in the same
- * way; only the number of statements differs (a request's statement costs more than its data).
- */
-async function aggregateInOne(db: SqlReader, parts: Part[]): Promise<void> {
-	const dialect = dialectOf(db);
-	const planned = parts
-		.map((part) => ({ ...part, metrics: neededMetrics(part.source, part.grouping) }))
-		.filter((part) => part.metrics.length);
-	if (!planned.length) return;
-	const columnOf = planned.map(
-		(_, i) =>
-			(m: Metric): string =>
-				`s${i}_${m.key}`,
-	);
-	const columns = planned.flatMap((part, i) => part.metrics.map(columnOf[i]));
-	const selects = planned.map((part, i) => {
-		const { source, grouping } = part;
-		const values = columns
-			.map((name) => {
-				const m = part.metrics.find((x) => columnOf[i](x) === name);
-				return `${m ? dialect.aggregate(m.sql ?? '') : 'NULL'} AS "${name}"`;
-			})
-			.join(', ');
-		const seg = `${dialect.text(source.segment ?? 'NULL')}`;
-		if (source.totalsOnly) {
-			return `SELECT ${i} AS step, NULL AS bucket_start, ${seg} AS segment_key, 1 AS total_row, ${values} ${source.from} GROUP BY ${seg}`;
-		}
-		const bucket = dialect.text(
-			dialect.bucketStart(source.date, grouping.interval, grouping.startOfWeek),
-		);
-		const totals = part.metrics.some((m) => !isAdditive(m));
-		return `SELECT ${i} AS step, ${bucket} AS bucket_start, ${seg} AS segment_key, ${totals ? `GROUPING(${bucket})` : '0'} AS total_row, ${values} ${source.from} GROUP BY ${totals ? `GROUPING SETS ((${bucket}, ${seg}), (${seg}))` : `${bucket}, ${seg}`}`;
-	});
-	const rows = await db.all(
-		selects.join(' UNION ALL '),
-		planned.flatMap((part) => part.source.params),
-	);
-	const bySource = planned.map((): { buckets: Row[]; totals: Row[] } => ({
-		buckets: [],
-		totals: [],
-	}));
-	for (const row of rows) {
-		const of = bySource[Number(row.step)];
-		(Number(row.total_row) === 1 ? of.totals : of.buckets).push(row);
-	}
-	// Applied source by source, in the sources' order, as `aggregateAll` does.
-	planned.forEach((part, i) => {
-		const { metrics, source } = part;
-		const additive = source.totalsOnly ? [] : metrics.filter(isAdditive);
-		const separate = source.totalsOnly ? metrics : metrics.filter((m) => !isAdditive(m));
-		storeBuckets(bySource[i].buckets, part.grouping, part.into, metrics, additive, columnOf[i]);
-		storeTotals(bySource[i].totals, part.into, separate, columnOf[i]);
-	});
 }
 
 /** Aggregates every source side by side, then stores their rows in the sources' order. */
@@ -302,9 +207,6 @@ function shape(
 	return out;
 }
 
-/** The longest range (ms, `before - after`) whose stats are read in one statement. */
-export const ONE_STATEMENT_RANGE = 32 * 86_400_000;
-
 /** Runs a stats request. */
 export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsResult> {
 	const totalsOnly = new Set(req.totalsOnly ?? []);
@@ -320,40 +222,31 @@ export async function runStats(db: SqlReader, req: StatsRequest): Promise<StatsR
 	]);
 	const segs: Grouped = new Map();
 	const segments = req.segments;
-	const grouping: Grouping = { interval: req.interval, startOfWeek: req.startOfWeek, needed };
-	const segmentGrouping: Grouping | undefined = segments && {
-		interval: req.interval,
-		startOfWeek: req.startOfWeek,
-		needed: withDeps(
-			segments.metrics,
-			Object.keys(segments.metrics).filter(
-				(k) => !req.fields.length || req.fields.includes(k),
-			),
+	await Promise.all([
+		aggregateAll(
+			db,
+			req.sources,
+			{ interval: req.interval, startOfWeek: req.startOfWeek, needed },
+			main,
 		),
-	};
-	// One statement (where the dialect asks for it) for ranges up to a month only: over longer
-	// ranges the distinct counts per bucket inside GROUPING SETS cost more than counting distinct
-	// (bucket, value) pairs in statements of their own, side by side (products stats, a year by
-	// day on the 50,000-order store: 822 ms against 337 at a load of 6 to 9).
-	if (dialectOf(db).groupingSets && req.before - req.after < ONE_STATEMENT_RANGE) {
-		await aggregateInOne(db, [
-			...req.sources.map((source) => ({ source, grouping, into: main })),
-			...(segments && segmentGrouping
-				? segments.sources.map((source) => ({
-						source,
-						grouping: segmentGrouping,
-						into: segs,
-					}))
-				: []),
-		]);
-	} else {
-		await Promise.all([
-			aggregateAll(db, req.sources, grouping, main),
-			segments && segmentGrouping
-				? aggregateAll(db, segments.sources, segmentGrouping, segs)
-				: undefined,
-		]);
-	}
+		segments
+			? aggregateAll(
+					db,
+					segments.sources,
+					{
+						interval: req.interval,
+						startOfWeek: req.startOfWeek,
+						needed: withDeps(
+							segments.metrics,
+							Object.keys(segments.metrics).filter(
+								(k) => !req.fields.length || req.fields.includes(k),
+							),
+						),
+					},
+					segs,
+				)
+			: undefined,
+	]);
 	const intervalKeys = wanted.filter((k) => !totalsOnly.has(k));
 	const segmentKeys = req.segments
 		? Object.keys(req.segments.metrics).filter(
