@@ -7,52 +7,38 @@
  * the engine's figures). With the engine stopped the page says it is unreachable and "Use
  * WooCommerce's figures" serves the page from WordPress.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import {
 	ADMIN,
 	SHOP_MANAGER,
 	SUBSCRIBER,
 	signInOnce,
-	missingPrerequisite,
 	pluginZip,
 	restApiKey,
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
+import { ARTIFACTS, describeWhenReady, launchChromium, ROOT } from './helpers.js';
 import {
 	REPORTS_CAPABILITY,
 	signEngineToken,
 	verifyEngineToken,
 } from '../../server/src/engine-auth/token.js';
+import { isoDay, money } from '../e2e/helpers.js';
 import { connect } from '../engine/stack.js';
 import { freePort, startEngine, type EngineProcess } from '../support/engine-process.js';
 
-const root = path.resolve(__dirname, '../..');
-const missing = missingPrerequisite();
-if (missing) console.warn(`Skipping the WordPress engine test: ${missing}`);
-const describeIfReady = missing ? describe.skip : describe;
-const ARTIFACTS = path.join(root, 'test-results', 'wordpress');
+const describeIfReady = describeWhenReady('engine');
 const SECRET = 'engine-test-secret-0123456789abcdef';
 
-function isoDay(date: Date): string {
-	return date.toISOString().slice(0, 10);
-}
 const today = new Date();
 const AFTER = isoDay(new Date(today.getTime() - 60 * 86400000));
 const BEFORE = isoDay(today);
-
-function money(value: number): string {
-	const abs = Math.abs(value).toLocaleString('en-US', {
-		minimumFractionDigits: 2,
-		maximumFractionDigits: 2,
-	});
-	return value < 0 ? `-$${abs}` : `$${abs}`;
-}
 
 interface Seen {
 	url: string;
@@ -101,7 +87,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 		// builds; ABACUS_ENGINE_ROOT names another checkout's) serves it on a loopback port.
 		const engineRoot = process.env.ABACUS_ENGINE_ROOT
 			? path.resolve(process.env.ABACUS_ENGINE_ROOT)
-			: root;
+			: ROOT;
 		const keys = restApiKey(site);
 		const database = path.join(tmp, 'engine.duckdb');
 		const connected = connect(site.url, keys, {
@@ -117,11 +103,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			['--db', database, '--allow-private-stores', '--sync-interval', '3600'],
 			{ cwd: engineRoot },
 		);
-		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-		});
-		mkdirSync(ARTIFACTS, { recursive: true });
+		browser = await launchChromium();
 	}, 600000);
 
 	afterAll(async () => {
