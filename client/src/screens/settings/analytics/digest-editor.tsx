@@ -61,7 +61,15 @@ export function DigestEditor({
 	const [errors, setErrors] = useState<FieldErrors>({});
 	const [error, setError] = useState<string | null>(null);
 	const [busy, setBusy] = useState<'saving' | 'preview' | null>(null);
-	const set = (change: Partial<DigestFields>) => setDraft({ ...draft, ...change });
+	/** A field's message from the last check goes as soon as the field is changed. */
+	const clearError = (key: keyof FieldErrors) =>
+		setErrors((shown) => (shown[key] ? { ...shown, [key]: undefined } : shown));
+	const set = (change: Partial<DigestFields>) => {
+		setDraft({ ...draft, ...change });
+		for (const key of ['name', 'recipients', 'figures'] as const) {
+			if (key in change) clearError(key);
+		}
+	};
 	const labelOf = (stat: string) =>
 		answer.figures.find((figure) => figure.stat === stat)?.label ?? stat;
 	const current: DigestFields = {
@@ -257,7 +265,10 @@ export function DigestEditor({
 					value={addresses}
 					rows={3}
 					aria-invalid={errors.recipients ? true : undefined}
-					onChange={(text: string) => setAddresses(text)}
+					onChange={(text: string) => {
+						setAddresses(text);
+						clearError('recipients');
+					}}
 				/>
 				{invalid('recipients')}
 			</fieldset>

@@ -170,6 +170,9 @@ describe('E-mail digests card', () => {
 		expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 		await userEvent.clear(addresses);
 		await userEvent.type(addresses, 'Owner@Example.org');
+		// The field's message goes once the field is changed, before the next submit.
+		expect(within(form).queryByText(/is not an e-mail address/)).not.toBeInTheDocument();
+		expect(addresses).not.toHaveAttribute('aria-invalid');
 		// Orders first, then net sales; total sales added at the end.
 		await userEvent.click(within(form).getByRole('button', { name: 'Move Orders up' }));
 		await userEvent.click(within(form).getByRole('checkbox', { name: 'Total sales' }));
