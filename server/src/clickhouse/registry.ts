@@ -10,7 +10,7 @@ import { isDateBasis } from '../db/date-basis.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { recordedShards } from './routing.js';
-import { addMissingColumns, IDENTIFIER } from './schema.js';
+import { addMissingColumns, onEveryShard } from './schema.js';
 
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
 const STORES_COLUMNS: Array<[name: string, type: string]> = [
@@ -40,30 +40,22 @@ export async function createStoreRegistry(
 	cluster: string,
 	database: string,
 ): Promise<void> {
-	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
-		throw new Error('Cluster and database names must be letters, digits and _.');
-	}
-	// Every shard at once: each one's tables are its own.
-	await Promise.all(
-		shardUrls.map(async (url) => {
-			const client = new ClickHouseClient({ url, database: 'default' });
-			await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
-			const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
-			);
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
-			);
-			await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
-			);
-			await client.run(
-				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
-			);
-		}),
-	);
+	await onEveryShard(shardUrls, cluster, database, async (client) => {
+		const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+		);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
+		);
+		await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+		);
+		await client.run(
+			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
+		);
+	});
 }
 
 /**

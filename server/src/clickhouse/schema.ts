@@ -10,7 +10,7 @@ import { recordShards } from './routing.js';
 import { CLICKHOUSE_TABLES } from './tables.js';
 
 /** What a cluster or database name may be (they are written into statements). */
-export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Creates the database, each shard's local tables and the Distributed tables over them (on every
@@ -21,55 +21,70 @@ export async function createClusterSchema(
 	cluster: string,
 	database: string,
 ): Promise<void> {
+	await onEveryShard(shardUrls, cluster, database, async (client) => {
+		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+			const columns = [['store_id', 'UInt32'], ...spec.columns]
+				.map(([name, type]) => `${name} ${type}`)
+				.join(', ');
+			const partition =
+				spec.partitionBy === null
+					? ''
+					: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
+			);
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
+			);
+		}
+		// The columns of every table asked for once (a table made before a column lacks it).
+		const present = await presentColumns(client, database);
+		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
+			await addMissingColumns(
+				client,
+				database,
+				[table, `${table}_all`],
+				spec.columns,
+				present,
+			);
+		}
+		await createRollupTables(client, cluster, database);
+		// The stores' notes on charts (`annotations.ts`): never cleared by a load.
+		for (const statement of annotationTableStatements(cluster, database)) {
+			await client.run(statement);
+		}
+		await addMissingColumns(
+			client,
+			database,
+			['annotations', 'annotations_all'],
+			ANNOTATION_COLUMNS,
+		);
+	});
+	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
+	await recordShards(shardUrls, database);
+}
+
+/**
+ * Runs `work` on every shard at once (each one's tables are its own) with a client of the shard,
+ * once the database exists there; the cluster's and the database's names are checked first (they
+ * are spliced into statements).
+ */
+export async function onEveryShard(
+	shardUrls: string[],
+	cluster: string,
+	database: string,
+	work: (client: ClickHouseClient) => Promise<void>,
+): Promise<void> {
 	if (!IDENTIFIER.test(cluster) || !IDENTIFIER.test(database)) {
 		throw new Error('Cluster and database names must be letters, digits and _.');
 	}
-	// Every shard at once: each one's tables are its own.
 	await Promise.all(
 		shardUrls.map(async (url) => {
 			const client = new ClickHouseClient({ url, database: 'default' });
 			await client.run(`CREATE DATABASE IF NOT EXISTS ${database}`);
-			for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
-				const columns = [['store_id', 'UInt32'], ...spec.columns]
-					.map(([name, type]) => `${name} ${type}`)
-					.join(', ');
-				const partition =
-					spec.partitionBy === null
-						? ''
-						: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
-				await client.run(
-					`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
-				);
-				await client.run(
-					`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
-				);
-			}
-			// The columns of every table asked for once (a table made before a column lacks it).
-			const present = await presentColumns(client, database);
-			for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
-				await addMissingColumns(
-					client,
-					database,
-					[table, `${table}_all`],
-					spec.columns,
-					present,
-				);
-			}
-			await createRollupTables(client, cluster, database);
-			// The stores' notes on charts (`annotations.ts`): never cleared by a load.
-			for (const statement of annotationTableStatements(cluster, database)) {
-				await client.run(statement);
-			}
-			await addMissingColumns(
-				client,
-				database,
-				['annotations', 'annotations_all'],
-				ANNOTATION_COLUMNS,
-			);
+			await work(client);
 		}),
 	);
-	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
-	await recordShards(shardUrls, database);
 }
 
 /**
