@@ -25,7 +25,7 @@ import { LOGIN_PATH } from './engine-auth/login-page.js';
 import { engineStoreSource } from './engine-auth/source.js';
 import { registerPageRoutes } from './page/index.js';
 import { registerReportRoutes } from './reports/index.js';
-import { notOnEngine } from './reports/report-route.js';
+import { notOnEngine } from './reports/shared/report-route.js';
 import { registerSyncRoutes } from './sync/index.js';
 import type { ServerContext } from './core/context.js';
 import { NO_ROUTE, RestError, invalidParams } from './http/errors.js';

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type {} from '../engine-auth/index.js';
 import { RestError } from '../http/errors.js';
-import type { ReportEngine, ReportSource } from '../reports/report-route.js';
+import type { ReportEngine, ReportSource } from '../reports/shared/report-route.js';
 import { ClickHouseClient, type ClickHouseTarget } from '../clickhouse/client.js';
 import { ClickHouseCostBook } from '../clickhouse/costs.js';
 import { storeHasRollups } from '../clickhouse/rollups.js';

@@ -22,8 +22,8 @@ import {
 	requestNonceMatches,
 	sessionMayRead,
 } from '../engine-auth/operator-auth.js';
-import { dateRange } from '../reports/date-range.js';
-import { intervalCount, MAX_INTERVALS } from '../reports/report-route.js';
+import { dateRange } from '../reports/shared/date-range.js';
+import { intervalCount, MAX_INTERVALS } from '../reports/shared/report-route.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
 import { storeHasRollups } from '../clickhouse/rollups.js';
 import { storeByUrl } from '../clickhouse/registry.js';

@@ -27,11 +27,11 @@ import { invalidParams } from '../http/errors.js';
 import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
 import { normaliseQuery, Query as QueryOf, type ParamSpecs, type Query } from '../http/params.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
-import { DIMENSION_FILTERS, ORIGIN_KEY } from './breakdown-filters.js';
-import { dateRange } from './date-range.js';
-import { dateWhere, statusWhere, whereClause, type Where } from './filters.js';
-import { bucketKeyOf, buckets, type Interval } from './intervals.js';
-import type { ReportHandler, ReportRouteOptions, RouteResult } from './report-route.js';
+import { DIMENSION_FILTERS, ORIGIN_KEY } from './shared/breakdown-filters.js';
+import { dateRange } from './shared/date-range.js';
+import { dateWhere, statusWhere, whereClause, type Where } from './shared/filters.js';
+import { bucketKeyOf, buckets, type Interval } from './shared/intervals.js';
+import type { ReportHandler, ReportRouteOptions, RouteResult } from './shared/report-route.js';
 
 /** SQL of a grouping: the value's key and the store's label for it, over `order_dimensions d`. */
 interface Grouping {

@@ -18,7 +18,7 @@ import {
 	ORDER_TIMES_PARAMS,
 	orderTimesRoute,
 } from './order-times.js';
-import type { ReportHandler, ReportRouteOptions } from './report-route.js';
+import type { ReportHandler, ReportRouteOptions } from './shared/report-route.js';
 
 type Route = (
 	path: string,

@@ -29,11 +29,11 @@ import { invalidParams, missingParams, RestError } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
 import { dialectOf, type Dialect, type SqlReader } from '../metrics/dialect.js';
 import { ORDER_METRICS } from '../metrics/index.js';
-import { dateRange, type DateRange } from './date-range.js';
-import { statusWhere, whereClause } from './filters.js';
+import { dateRange, type DateRange } from './shared/date-range.js';
+import { statusWhere, whereClause } from './shared/filters.js';
 import type { CellOrder } from './order-times.js';
-import { STATUSES } from './report-params.js';
-import type { RouteResult } from './report-route.js';
+import { STATUSES } from './shared/report-params.js';
+import type { RouteResult } from './shared/report-route.js';
 
 /** Bounds of one cohorts request (bounded work: cohorts × periods cells at most). */
 export const COHORT_LIMITS = { cohorts: 60, periods: 60 } as const;

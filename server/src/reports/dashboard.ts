@@ -22,17 +22,20 @@ import {
 	VARIATION_ROLLUP_SQL,
 	type Metric,
 } from '../metrics/index.js';
-import { statusWhere, whereClause } from './filters.js';
-import { couponStats, downloadStats, productStats, taxStats } from './item-stats.js';
-import { categoriesList } from './categories-list.js';
-import { couponsList } from './coupons-list.js';
-import { productsList } from './products-list.js';
-import { customersList } from './customers.js';
-import { orderStats } from './order-stats.js';
+import { statusWhere, whereClause } from './shared/filters.js';
+import { couponStats } from './coupons/stats.js';
+import { downloadStats } from './downloads/stats.js';
+import { productStats } from './products/stats.js';
+import { taxStats } from './taxes/stats.js';
+import { categoriesList } from './categories/list.js';
+import { couponsList } from './coupons/list.js';
+import { productsList } from './products/list.js';
+import { customersList } from './customers/customers.js';
+import { orderStats } from './shared/order-stats.js';
 import { Query } from '../http/params.js';
-import { type RouteResult } from './report-route.js';
+import { type RouteResult } from './shared/report-route.js';
 import { type StoreSettings } from '../db/store-settings.js';
-import { dateRange } from './date-range.js';
+import { dateRange } from './shared/date-range.js';
 
 const NS = '/wc-analytics';
 

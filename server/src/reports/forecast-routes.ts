@@ -30,9 +30,9 @@ import { storeSettings } from '../db/store-settings.js';
 import { utcToLocal } from '../db/store-time.js';
 import { invalidParams, missingParams } from '../http/errors.js';
 import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
-import { parseStoreDate } from './date-range.js';
-import { orderStats } from './order-stats.js';
-import type { ReportCache, ReportSource } from './report-route.js';
+import { parseStoreDate } from './shared/date-range.js';
+import { orderStats } from './shared/order-stats.js';
+import type { ReportCache, ReportSource } from './shared/report-route.js';
 
 export const FORECAST_ROUTE = '/wc-analytics/reports/forecast';
 

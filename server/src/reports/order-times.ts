@@ -15,10 +15,10 @@ import { missingParams } from '../http/errors.js';
 import type { ParamSpecs, Query } from '../http/params.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
 import { ORDER_METRICS } from '../metrics/index.js';
-import { dateRange } from './date-range.js';
-import { dateWhere, orderFilters, statusWhere, whereClause } from './filters.js';
-import { ORDER_FILTER_PARAMS } from './report-params.js';
-import type { RouteResult } from './report-route.js';
+import { dateRange } from './shared/date-range.js';
+import { dateWhere, orderFilters, statusWhere, whereClause } from './shared/filters.js';
+import { ORDER_FILTER_PARAMS } from './shared/report-params.js';
+import type { RouteResult } from './shared/report-route.js';
 
 export const ORDER_TIMES_PARAMS: ParamSpecs = {
 	after: { type: 'date-time' },

@@ -25,8 +25,8 @@ import {
 	profitList,
 	profitStats,
 } from './profit.js';
-import { commonListParams, commonStatsParams } from './report-params.js';
-import { notOnEngine, type ReportCache, reportRoute } from './report-route.js';
+import { commonListParams, commonStatsParams } from './shared/report-params.js';
+import { notOnEngine, type ReportCache, reportRoute } from './shared/report-route.js';
 
 const FILTERS: ParamSpecs = {
 	products: { type: 'ids' },

@@ -22,8 +22,8 @@ import type { StoreSettings } from '../db/store-settings.js';
 import type { Query } from '../http/params.js';
 import { pageRows } from '../http/paging.js';
 import { dialectOf, type SqlReader } from '../metrics/dialect.js';
-import { dateRange } from './date-range.js';
-import { bucketKeyOf, buckets, type Interval } from './intervals.js';
+import { dateRange } from './shared/date-range.js';
+import { bucketKeyOf, buckets, type Interval } from './shared/intervals.js';
 
 /** Creates the cost tables of the embedded store when missing (an engine's exist on its cluster). */
 async function ensureCosts(db: SqlReader): Promise<void> {

@@ -9,7 +9,7 @@ import { RestError } from '../http/errors.js';
 import { Query } from '../http/params.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import type { SqlReader } from '../metrics/dialect.js';
-import { orderStats } from './order-stats.js';
+import { orderStats } from './shared/order-stats.js';
 
 /** A store of the group as `GET abacus/v1/stores` lists it. */
 export interface GroupStore {

@@ -14,7 +14,7 @@ import { type DateBasis } from '../../db/date-basis.js';
 import { deriveLookups } from '../../db/pipeline.js';
 import { startServer } from '../../index.js';
 import { Query } from '../../http/params.js';
-import { orderStats } from '../../reports/order-stats.js';
+import { orderStats } from '../../reports/shared/order-stats.js';
 import { ClickHouseClient, waitForMutations } from '../client.js';
 import { putStore } from '../../sync/clickhouse-load.js';
 import {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 
 import { type StoreSettings } from '../../db/store-settings.js';
 import { Query } from '../../http/params.js';
-import { orderStats } from '../../reports/order-stats.js';
+import { orderStats } from '../../reports/shared/order-stats.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster } from '../cluster.js';
 import { readStoreSettings } from '../../sync/clickhouse-load.js';

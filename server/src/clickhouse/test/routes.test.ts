@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 
 import { hostileServerQueryString } from '../../../../tests/fuzz/arbitraries.js';
-import { EXPORT_TYPES } from '../../reports/export.js';
+import { EXPORT_TYPES } from '../../reports/index.js';
 import { type Answer, type EngineFixture, json, type Server, startEngineFixture } from './setup.js';
 
 jest.setTimeout(300_000);

@@ -8,10 +8,11 @@ import type { FastifyRequest } from 'fastify';
 
 import { Query } from '../../http/params.js';
 import { performanceIndicators } from '../../reports/dashboard.js';
-import { couponStats, productStats } from '../../reports/item-stats.js';
-import { productsList } from '../../reports/lists.js';
-import { orderStats } from '../../reports/order-stats.js';
-import type { ReportSource } from '../../reports/report-route.js';
+import { couponStats } from '../../reports/coupons/stats.js';
+import { productsList } from '../../reports/products/list.js';
+import { productStats } from '../../reports/products/stats.js';
+import { orderStats } from '../../reports/shared/order-stats.js';
+import type { ReportSource } from '../../reports/shared/report-route.js';
 import { ClickHouseClient } from '../client.js';
 import { clickHouseEngine } from '../../clickhouse-engine/report-source.js';
 import { readStoreSettings } from '../../sync/clickhouse-load.js';

@@ -12,7 +12,7 @@ import { readOrder } from '../../db/test/read-order.js';
 import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import { DUCKDB, type SqlReader } from '../../metrics/dialect.js';
-import { orderStats } from '../order-stats.js';
+import { orderStats } from '../shared/order-stats.js';
 
 jest.setTimeout(180_000);
 

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../index.js';
-import { csvCell, EXPORT_LIMITS, exportBusy } from '../export.js';
+import { csvCell, EXPORT_LIMITS, exportBusy } from '../shared/export.js';
 import { BASIC_ORDERS, get, startFixtureServer } from './fixtures.js';
 
 let server: RunningServer;

@@ -7,7 +7,7 @@ import {
 	intervalKey,
 	intervalKeySql,
 	type Interval,
-} from '../intervals.js';
+} from '../shared/intervals.js';
 
 // DuckDB work on a shared, loaded 2-core machine: far above the 5 s default.
 jest.setTimeout(120_000);

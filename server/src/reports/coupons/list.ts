@@ -1,0 +1,82 @@
+/** The coupons table (`reports/coupons`): amounts and orders per coupon, its code and dates. */
+import type { Row, SqlValue } from '../../core/db.js';
+import { COUPON_METRICS } from '../../metrics/index.js';
+import { inList } from '../../db/sql.js';
+import { int, isoDate, amount, text } from '../../http/values.js';
+import { pageRows } from '../../http/paging.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
+import { whereClause } from '../shared/filters.js';
+import type { Query } from '../../http/params.js';
+import type { RouteResult } from '../shared/report-route.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { NS, link, result, orderScope } from '../shared/list-query.js';
+
+export async function couponsList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dialect = dialectOf(db);
+	const ids = q.ids('coupons');
+	const where = whereClause(
+		...orderScope(q, settings, true, dialect),
+		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
+	);
+	const sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate(COUPON_METRICS.amount.sql ?? '')} AS amount, ${dialect.aggregate(COUPON_METRICS.orders_count.sql ?? '')} AS orders_count FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql} GROUP BY c.coupon_id`;
+	const chosen = ids.length
+		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count FROM (${dialect.idRows(ids.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.coupon_id = l.id`
+		: sums;
+	const base = `SELECT a.coupon_id AS coupon_id, a.amount AS amount, a.orders_count AS orders_count, k.code AS code FROM (${chosen}) a LEFT JOIN coupons k ON k.id = a.coupon_id`;
+	const params: SqlValue[] = ids.length ? [...ids, ...where.params] : where.params;
+	const orderby = ['coupon_id', 'code', 'amount', 'orders_count'].includes(q.str('orderby'))
+		? q.str('orderby')
+		: 'coupon_id';
+	const page = await pageRows(
+		db,
+		base,
+		params,
+		`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
+		q,
+	);
+	const info = new Map<number, Row>();
+	const pageIds = page.rows.map((r) => int(r.coupon_id));
+	if (q.bool('extended_info') && pageIds.length) {
+		for (const c of await db.all(
+			`SELECT id, code, discount_type, date_created, date_created_gmt, date_expires, date_expires_gmt FROM coupons WHERE ${inList('id', pageIds)}`,
+			pageIds,
+		))
+			info.set(int(c.id), c);
+	}
+	return result(
+		page,
+		page.rows.map((r) => {
+			const id = int(r.coupon_id);
+			const c = info.get(id);
+			return {
+				coupon_id: id,
+				amount: amount(r.amount),
+				orders_count: int(r.orders_count),
+				extended_info: q.bool('extended_info')
+					? c
+						? {
+								code: text(c.code),
+								date_created: isoDate(c.date_created) ?? '',
+								date_created_gmt: isoDate(c.date_created_gmt) ?? '',
+								date_expires: isoDate(c.date_expires) ?? '',
+								date_expires_gmt: isoDate(c.date_expires_gmt) ?? '',
+								discount_type: text(c.discount_type),
+							}
+						: {
+								code: '(Deleted)',
+								date_created: '',
+								date_created_gmt: '',
+								date_expires: '',
+								date_expires_gmt: '',
+								discount_type: 'N/A',
+							}
+					: {},
+				_links: { coupon: link(`${NS}/coupons/${id}`) },
+			};
+		}),
+	);
+}

@@ -1,0 +1,122 @@
+/**
+ * The products table (`reports/products`): per-product sums from the metric layer's SQL (the daily
+ * product roll-up over whole days), with the catalogue's names and `extended_info`.
+ */
+import type { SqlValue } from '../../core/db.js';
+import { PRODUCT_ROLLUP_SQL } from '../../metrics/index.js';
+import { inList } from '../../db/sql.js';
+import { int, amount } from '../../http/values.js';
+import { pageRows } from '../../http/paging.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
+import { productDetails } from '../shared/product-details.js';
+import { productsInCategories, statusWhere, whereClause } from '../shared/filters.js';
+import type { Query } from '../../http/params.js';
+import type { RouteResult } from '../shared/report-route.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { dateRange } from '../shared/date-range.js';
+import { NS, link, result, orderScope, productAggs, stockFields } from '../shared/list-query.js';
+
+/**
+ * Each catalogue product's name, SKU and number of variations (`id`, `product_name`, `sku`,
+ * `variations`), in SQL both engines run (one JOIN per SELECT).
+ */
+const PRODUCT_NAMES = `(SELECT x.id AS id, x.name AS product_name, x.sku AS sku, COALESCE(v.variations, 0) AS variations
+	FROM products x LEFT JOIN (SELECT parent_id AS parent_id, COUNT(*) AS variations FROM products GROUP BY parent_id) v ON v.parent_id = x.id)`;
+
+export async function productsList(
+	db: SqlReader,
+	q: Query,
+	settings: StoreSettings,
+): Promise<RouteResult> {
+	const dialect = dialectOf(db);
+	let list = q.ids('products');
+	if (q.ids('categories').length) {
+		const expanded = await productsInCategories(db, q.ids('categories'));
+		list = list.length ? list.filter((id) => expanded.includes(id)) : expanded;
+		if (!list.length) list = [-1];
+	}
+	const where = whereClause(
+		...orderScope(q, settings, true, dialect),
+		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
+	);
+	const range = dateRange(q.raw, settings.timeZone);
+	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
+	let agg = `SELECT p.product_id AS product_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
+	let aggParams = where.params;
+	if (dayAligned && dialect.rollups) {
+		// Whole days: read the daily product roll-up (same figures, far fewer rows).
+		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+		const rolled = whereClause(
+			{
+				sql: ['p.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
+				params: [day(range.after), day(range.before)],
+			},
+			statusWhere(q, settings, 'p'),
+			list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
+		);
+		agg = `SELECT p.product_id, ${PRODUCT_ROLLUP_SQL.items_sold} AS items_sold, ${PRODUCT_ROLLUP_SQL.net_revenue} AS net_revenue, ${PRODUCT_ROLLUP_SQL.orders_count} AS orders_count, MAX(p.last_sale) AS last_sale FROM order_product_daily p ${rolled.sql} GROUP BY p.product_id`;
+		aggParams = rolled.params;
+	}
+	// The products asked for (even unsold ones) or those sold, then their names: one JOIN each.
+	const sold = list.length
+		? `SELECT l.id AS product_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale AS last_sale
+			FROM (${dialect.idRows(list.map(() => '?').join(', '))}) l LEFT JOIN (${agg}) a ON a.product_id = l.id`
+		: agg;
+	const base = `SELECT a.product_id AS product_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, pr.product_name AS product_name, pr.sku AS sku, COALESCE(pr.variations, 0) AS variations
+		FROM (${sold}) a LEFT JOIN ${PRODUCT_NAMES} pr ON pr.id = a.product_id`;
+	const params: SqlValue[] = list.length ? [...list, ...aggParams] : aggParams;
+	const orderby =
+		{
+			date: 'last_sale',
+			net_revenue: 'net_revenue',
+			orders_count: 'orders_count',
+			items_sold: 'items_sold',
+			product_name: 'product_name',
+			variations: 'variations',
+			sku: 'sku',
+		}[q.str('orderby', 'date')] ?? 'last_sale';
+	const page = await pageRows(
+		db,
+		base,
+		params,
+		`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
+		q,
+	);
+	const details = q.bool('extended_info')
+		? await productDetails(
+				db,
+				page.rows.map((r) => int(r.product_id)),
+				settings,
+			)
+		: new Map();
+	return result(
+		page,
+		page.rows.map((r) => {
+			const id = int(r.product_id);
+			const d = details.get(id);
+			let extended: Record<string, unknown> = {};
+			if (q.bool('extended_info')) {
+				extended = d
+					? {
+							name: d.name,
+							price: d.price,
+							image: d.image,
+							permalink: d.permalink,
+							category_ids: d.category_ids,
+							...stockFields(d, settings),
+							...(d.variations.length ? { variations: d.variations } : {}),
+							sku: d.sku,
+						}
+					: { name: '(Deleted)' };
+			}
+			return {
+				product_id: id,
+				items_sold: int(r.items_sold),
+				net_revenue: amount(r.net_revenue),
+				orders_count: int(r.orders_count),
+				extended_info: extended,
+				_links: { product: link(`${NS}/products/${id}`) },
+			};
+		}),
+	);
+}

@@ -1,0 +1,62 @@
+/**
+ * What the table reports' lists share (README "Lists"): the REST namespace and links of their rows,
+ * the paged answer, the order-stats rows in range passing the status filter, and the product and
+ * variation lists' per-product sums and stock fields.
+ */
+import { PRODUCT_METRICS } from '../../metrics/index.js';
+import type { Page } from '../../http/paging.js';
+import { DUCKDB, type Dialect } from '../../metrics/dialect.js';
+import type { ProductDetails } from './product-details.js';
+import { dateWhere, statusWhere, type Where } from './filters.js';
+import { Query } from '../../http/params.js';
+import type { RouteResult } from './report-route.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { dateRange } from './date-range.js';
+import { stockStatusOf } from '../../metrics/stock.js';
+
+export const NS = '/wc-analytics';
+export const link = (href: string): Array<{ href: string }> => [{ href }];
+
+export function result(page: Page, rows: unknown[]): RouteResult {
+	return { body: rows, total: page.total, totalPages: page.totalPages };
+}
+
+/** Order-stats rows in range passing the status filter (the set S). */
+export function orderScope(
+	q: Query,
+	settings: StoreSettings,
+	useStatus = true,
+	dialect: Dialect = DUCKDB,
+): Where[] {
+	const range = dateRange(q.raw, settings.timeZone);
+	return [
+		dateWhere(range, 's.date_created', dialect),
+		useStatus ? statusWhere(q, settings) : statusWhere(new Query({}), settings),
+	];
+}
+
+/** The products' per-product sums, in the reader's dialect. */
+export function productAggs(dialect: Dialect): string {
+	const agg = (key: string): string => dialect.aggregate(PRODUCT_METRICS[key].sql ?? '');
+	return `${agg('items_sold')} AS items_sold, ${agg('net_revenue')} AS net_revenue, ${agg('orders_count')} AS orders_count, MAX(p.date_created) AS last_sale`;
+}
+
+/** The stock fields of a product's `extended_info` (stock status as metrics/stock.ts defines it). */
+export function stockFields(
+	d: ProductDetails,
+	settings: StoreSettings,
+): {
+	stock_status: string;
+	stock_quantity: number | null;
+	manage_stock: boolean;
+	low_stock_amount: number;
+} {
+	const status = stockStatusOf(d, settings);
+	const manages = settings.manageStock && d.manage_stock && d.stock_quantity !== null;
+	return {
+		stock_status: status,
+		stock_quantity: manages ? d.stock_quantity : null,
+		manage_stock: manages,
+		low_stock_amount: d.low_stock_amount,
+	};
+}
