@@ -18,7 +18,7 @@ import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import type {} from '../clickhouse/chosen-store.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
 import { storeByUrl } from '../clickhouse/registry.js';
-import type { GroupStore } from '../reports/store-group.js';
+import type { GroupStore } from '../reports/stores/store-group.js';
 import { clusterStores, operatorOnly, type Registry } from './store-group-routes.js';
 
 /** The header naming the chosen store (its id on the cluster). */

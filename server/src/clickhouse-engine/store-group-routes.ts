@@ -2,7 +2,7 @@
  * The store group's routes, for the engine's operator on the engine's own admin page:
  * `GET /wp-json/abacus/v1/stores` (the stores the engine serves) and
  * `GET /wp-json/abacus/v1/reports/stores/stats` (their combined revenue stats,
- * `reports/store-group.ts`).
+ * `reports/stores/store-group.ts`).
  * They answer only the page's own requests (its nonce, from its own origin) and never a store's
  * token: a store may read its own figures, not the group's. On a DuckDB server (one store) they
  * answer that one store, id 1.
@@ -37,7 +37,7 @@ import {
 	storeName,
 	type GroupStore,
 	type ReadableStore,
-} from '../reports/store-group.js';
+} from '../reports/stores/store-group.js';
 
 declare module 'fastify' {
 	interface FastifyContextConfig {

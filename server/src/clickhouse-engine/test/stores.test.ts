@@ -7,7 +7,7 @@
  * server answers its one store.
  */
 import { startServer } from '../../index.js';
-import { GROUP_FIELDS, MAX_GROUP_STORES } from '../../reports/store-group.js';
+import { GROUP_FIELDS, MAX_GROUP_STORES } from '../../reports/stores/store-group.js';
 import { operatorSession } from '../../engine-auth/test/operator-session.js';
 import {
 	type EngineFixture,

@@ -7,7 +7,7 @@
  * order times, weekly cohorts) give the same JSON on both engines, and the hand-made store's
  * orders land in the hours and weekdays of their wall time.
  */
-import type { OrderTimes } from '../../reports/order-times.js';
+import type { OrderTimes } from '../../reports/order-times/order-times.js';
 import { reconcileSuite, type ReportGet } from '../../reports/test/reconcile-suite.js';
 import { type EngineFixture, json, startEngineFixture } from './setup.js';
 

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 
 import { Query } from '../../http/params.js';
-import { performanceIndicators } from '../../reports/dashboard.js';
+import { performanceIndicators } from '../../reports/dashboard/dashboard.js';
 import { couponStats } from '../../reports/coupons/stats.js';
 import { productsList } from '../../reports/products/list.js';
 import { productStats } from '../../reports/products/stats.js';

@@ -1,7 +1,8 @@
 /**
  * Report exports (REST contract §6.15): `POST reports/{type}/export` starts building a CSV in the
- * background, batch by batch through the same report code the tables use, written to a temporary
- * file (never held in memory whole); `GET …/status` reports progress and, when done, a download
+ * background, batch by batch through the same report code the tables use (each report's
+ * `ReportExport`, in its folder's `index.ts`: its columns and its page of rows), written to a
+ * temporary file (never held in memory whole); `GET …/status` reports progress and, when done, a download
  * link served by `GET …/download` (streamed from the file, nonce required). An export is bounded
  * (rows, exports running at once per store and on the whole server), can be cancelled (`DELETE …/export/{id}` or
  * `POST …/export/{id}/cancel`) and expires some time after it is finished (its file is deleted).

@@ -529,7 +529,7 @@ describe('whole-report export', () => {
 	});
 
 	it('names origins in words', async () => {
-		const { breakdownName } = await import('../breakdown.js');
+		const { breakdownName } = await import('../breakdown/breakdown.js');
 		expect(breakdownName({ key: 'organic:google', label: '' })).toBe('Organic: google');
 		expect(breakdownName({ key: 'typein', label: '' })).toBe('Direct');
 		expect(breakdownName({ key: '', label: '' })).toBe('None');

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../index.js';
-import { COHORT_LIMITS, type CohortsAnswer, type Lifetime } from '../cohorts.js';
-import type { OrderTimes } from '../order-times.js';
+import { COHORT_LIMITS, type CohortsAnswer, type Lifetime } from '../cohorts/cohorts.js';
+import type { OrderTimes } from '../order-times/order-times.js';
 import { get, startFixtureServer, type FixtureOrder } from './fixtures.js';
 
 jest.setTimeout(180_000);

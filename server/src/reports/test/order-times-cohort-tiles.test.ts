@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer, type RunningServer } from '../../index.js';
-import type { CohortsAnswer, Lifetime } from '../cohorts.js';
-import type { OrderTimes } from '../order-times.js';
+import type { CohortsAnswer, Lifetime } from '../cohorts/cohorts.js';
+import type { OrderTimes } from '../order-times/order-times.js';
 import { get } from './fixtures.js';
 
 jest.setTimeout(180_000);

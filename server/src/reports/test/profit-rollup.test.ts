@@ -11,7 +11,7 @@ import type { StoreSettings } from '../../db/store-settings.js';
 import { readOrder } from '../../db/test/read-order.js';
 import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
-import { missingCosts, profitList, profitStats } from '../profit.js';
+import { missingCosts, profitList, profitStats } from '../profit/profit.js';
 
 jest.setTimeout(180_000);
 

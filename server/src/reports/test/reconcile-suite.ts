@@ -7,7 +7,7 @@
  * `reconcile.test.ts` runs it on a DuckDB server, `clickhouse/test/reconcile.test.ts` on a
  * ClickHouse engine (with a store's token) and on the same store's DuckDB server.
  */
-import type { CohortsAnswer } from '../cohorts.js';
+import type { CohortsAnswer } from '../cohorts/cohorts.js';
 import type { Response } from './fixtures.js';
 
 type Row = Record<string, number>;

@@ -22,18 +22,19 @@
  */
 import { getMetric } from '@abacus/metrics';
 
-import type { SqlValue } from '../core/db.js';
-import { formatSql } from '../db/store-time.js';
-import type { StoreSettings } from '../db/store-settings.js';
-import { invalidParams, missingParams, RestError } from '../http/errors.js';
-import type { ParamSpecs, Query } from '../http/params.js';
-import { dialectOf, type Dialect, type SqlReader } from '../metrics/dialect.js';
-import { ORDER_METRICS } from '../metrics/index.js';
-import { dateRange, type DateRange } from './shared/date-range.js';
-import { statusWhere, whereClause } from './shared/filters.js';
-import type { CellOrder } from './order-times.js';
-import { STATUSES } from './shared/report-params.js';
-import type { RouteResult } from './shared/report-route.js';
+import type { SqlValue } from '../../core/db.js';
+import { formatSql } from '../../db/store-time.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { invalidParams, missingParams, RestError } from '../../http/errors.js';
+import type { ParamSpecs, Query } from '../../http/params.js';
+import { dialectOf, type Dialect, type SqlReader } from '../../metrics/dialect.js';
+import { ORDER_METRICS } from '../../metrics/index.js';
+import { dateRange, type DateRange } from '../shared/date-range.js';
+import { statusWhere, whereClause } from '../shared/filters.js';
+import type { CellOrder } from '../order-times/order-times.js';
+import { STATUSES } from '../shared/report-params.js';
+import type { ExportColumn } from '../shared/export-columns.js';
+import type { RouteResult } from '../shared/report-route.js';
 
 /** Bounds of one cohorts request (bounded work: cohorts × periods cells at most). */
 export const COHORT_LIMITS = { cohorts: 60, periods: 60 } as const;
@@ -574,8 +575,6 @@ export async function cohortCustomersPage(
 	});
 	return { body, total, totalPages: Math.max(1, Math.ceil(total / perPage)) };
 }
-
-type ExportColumn = [string, (row: Record<string, unknown>) => unknown];
 
 /** Columns of the whole-report export (`POST reports/cohorts/export`): one row per customer. */
 export const COHORT_EXPORT_COLUMNS: ExportColumn[] = [

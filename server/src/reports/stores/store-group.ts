@@ -1,15 +1,15 @@
 /**
  * The store group: the stores an engine serves and their combined revenue stats (an agency's
  * revenue over chosen stores of one currency, each store's share). Each store's figures are its own
- * revenue stats (`reports/order-stats.ts`, the same code as `reports/revenue/stats`) read through
- * its tenant scope with its registered settings; the group's figures are their sums. Routes:
- * `clickhouse-engine/store-group-routes.ts`.
+ * revenue stats (`reports/shared/order-stats.ts`, the same code as `reports/revenue/stats`) read
+ * through its tenant scope with its registered settings; the group's figures are their sums.
+ * Routes: `clickhouse-engine/store-group-routes.ts`.
  */
-import { RestError } from '../http/errors.js';
-import { Query } from '../http/params.js';
-import type { StoreSettings } from '../db/store-settings.js';
-import type { SqlReader } from '../metrics/dialect.js';
-import { orderStats } from './shared/order-stats.js';
+import { RestError } from '../../http/errors.js';
+import { Query } from '../../http/params.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import type { SqlReader } from '../../metrics/dialect.js';
+import { orderStats } from '../shared/order-stats.js';
 
 /** A store of the group as `GET abacus/v1/stores` lists it. */
 export interface GroupStore {

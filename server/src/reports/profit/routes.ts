@@ -12,12 +12,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { ServerContext } from '../core/context.js';
-import { Db } from '../core/db.js';
-import { type CostBook, duckdbCostBook, ensureCostSchema } from '../db/costs.js';
-import { getOption } from '../db/options.js';
-import { RestError, notFound } from '../http/errors.js';
-import { EDITABLE, type ParamSpecs } from '../http/params.js';
+import type { ServerContext } from '../../core/context.js';
+import { Db } from '../../core/db.js';
+import { type CostBook, duckdbCostBook, ensureCostSchema } from '../../db/costs.js';
+import { getOption } from '../../db/options.js';
+import { RestError, notFound } from '../../http/errors.js';
+import { EDITABLE, type ParamSpecs } from '../../http/params.js';
 import {
 	missingCosts,
 	PROFIT_FIELDS,
@@ -25,8 +25,8 @@ import {
 	profitList,
 	profitStats,
 } from './profit.js';
-import { commonListParams, commonStatsParams } from './shared/report-params.js';
-import { notOnEngine, type ReportCache, reportRoute } from './shared/report-route.js';
+import { commonListParams, commonStatsParams } from '../shared/report-params.js';
+import { notOnEngine, type ReportCache, reportRoute } from '../shared/report-route.js';
 
 const FILTERS: ParamSpecs = {
 	products: { type: 'ids' },

@@ -15,15 +15,15 @@
  */
 import { getMetric, type MetricKey } from '@abacus/metrics';
 
-import { Db, type Row, type SqlValue } from '../core/db.js';
-import { ensureCostSchema } from '../db/costs.js';
-import { formatSql as formatLocal, gmtText } from '../db/store-time.js';
-import type { StoreSettings } from '../db/store-settings.js';
-import type { Query } from '../http/params.js';
-import { pageRows } from '../http/paging.js';
-import { dialectOf, type SqlReader } from '../metrics/dialect.js';
-import { dateRange } from './shared/date-range.js';
-import { bucketKeyOf, buckets, type Interval } from './shared/intervals.js';
+import { Db, type Row, type SqlValue } from '../../core/db.js';
+import { ensureCostSchema } from '../../db/costs.js';
+import { formatSql as formatLocal, gmtText } from '../../db/store-time.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import type { Query } from '../../http/params.js';
+import { pageRows } from '../../http/paging.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
+import { dateRange } from '../shared/date-range.js';
+import { bucketKeyOf, buckets, type Interval } from '../shared/intervals.js';
 
 /** Creates the cost tables of the embedded store when missing (an engine's exist on its cluster). */
 async function ensureCosts(db: SqlReader): Promise<void> {

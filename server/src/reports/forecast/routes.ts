@@ -25,14 +25,14 @@ import {
 	type Verdict,
 } from '@abacus/metrics';
 
-import type { ServerContext } from '../core/context.js';
-import { storeSettings } from '../db/store-settings.js';
-import { utcToLocal } from '../db/store-time.js';
-import { invalidParams, missingParams } from '../http/errors.js';
-import { normaliser, Query, querySchema, type ParamSpecs } from '../http/params.js';
-import { parseStoreDate } from './shared/date-range.js';
-import { orderStats } from './shared/order-stats.js';
-import type { ReportCache, ReportSource } from './shared/report-route.js';
+import type { ServerContext } from '../../core/context.js';
+import { storeSettings } from '../../db/store-settings.js';
+import { utcToLocal } from '../../db/store-time.js';
+import { invalidParams, missingParams } from '../../http/errors.js';
+import { normaliser, Query, querySchema, type ParamSpecs } from '../../http/params.js';
+import { parseStoreDate } from '../shared/date-range.js';
+import { orderStats } from '../shared/order-stats.js';
+import type { ReportCache, ReportSource } from '../shared/report-route.js';
 
 export const FORECAST_ROUTE = '/wc-analytics/reports/forecast';
 

@@ -20,18 +20,23 @@
 import { pageOfIntervals, sortIntervals } from '@abacus/date';
 import { getMetric, type MetricKey } from '@abacus/metrics';
 
-import type { SqlValue } from '../core/db.js';
-import { formatSql, gmtText, localToUtcLast } from '../db/store-time.js';
-import type { StoreSettings } from '../db/store-settings.js';
-import { invalidParams } from '../http/errors.js';
-import { MAX_UNPAGED_ROWS, tooManyRows } from '../http/paging.js';
-import { normaliseQuery, Query as QueryOf, type ParamSpecs, type Query } from '../http/params.js';
-import { dialectOf, type SqlReader } from '../metrics/dialect.js';
-import { DIMENSION_FILTERS, ORIGIN_KEY } from './shared/breakdown-filters.js';
-import { dateRange } from './shared/date-range.js';
-import { dateWhere, statusWhere, whereClause, type Where } from './shared/filters.js';
-import { bucketKeyOf, buckets, type Interval } from './shared/intervals.js';
-import type { ReportHandler, ReportRouteOptions, RouteResult } from './shared/report-route.js';
+import type { SqlValue } from '../../core/db.js';
+import { formatSql, gmtText, localToUtcLast } from '../../db/store-time.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { invalidParams } from '../../http/errors.js';
+import { MAX_UNPAGED_ROWS, tooManyRows } from '../../http/paging.js';
+import {
+	normaliseQuery,
+	Query as QueryOf,
+	type ParamSpecs,
+	type Query,
+} from '../../http/params.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
+import { DIMENSION_FILTERS, ORIGIN_KEY } from '../shared/breakdown-filters.js';
+import { dateRange } from '../shared/date-range.js';
+import { dateWhere, statusWhere, whereClause, type Where } from '../shared/filters.js';
+import { bucketKeyOf, buckets, type Interval } from '../shared/intervals.js';
+import type { ReportHandler, ReportRouteOptions, RouteResult } from '../shared/report-route.js';
 
 /** SQL of a grouping: the value's key and the store's label for it, over `order_dimensions d`. */
 interface Grouping {
@@ -527,8 +532,8 @@ export function breakdownName(row: Record<string, unknown>): string {
 }
 
 /**
- * One page of a breakdown's table for the whole-report export (`export.ts`): the export's
- * arguments are read with the table route's own parameters.
+ * One page of a breakdown's table for the whole-report export (`shared/export.ts`, through
+ * `index.ts`): the export's arguments are read with the table route's own parameters.
  */
 export async function breakdownExportPage(
 	db: SqlReader,

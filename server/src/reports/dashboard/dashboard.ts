@@ -4,9 +4,9 @@
  */
 import { findIndicator } from '@abacus/metrics';
 
-import type { SqlValue } from '../core/db.js';
-import { RestError } from '../http/errors.js';
-import { dialectOf, type SqlReader } from '../metrics/dialect.js';
+import type { SqlValue } from '../../core/db.js';
+import { RestError } from '../../http/errors.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
 import {
 	COUPON_METRICS,
 	COUPON_ROLLUP_SQL,
@@ -21,21 +21,21 @@ import {
 	TAX_ROLLUP_SQL,
 	VARIATION_ROLLUP_SQL,
 	type Metric,
-} from '../metrics/index.js';
-import { statusWhere, whereClause } from './shared/filters.js';
-import { couponStats } from './coupons/stats.js';
-import { downloadStats } from './downloads/stats.js';
-import { productStats } from './products/stats.js';
-import { taxStats } from './taxes/stats.js';
-import { categoriesList } from './categories/list.js';
-import { couponsList } from './coupons/list.js';
-import { productsList } from './products/list.js';
-import { customersList } from './customers/customers.js';
-import { orderStats } from './shared/order-stats.js';
-import { Query } from '../http/params.js';
-import { type RouteResult } from './shared/report-route.js';
-import { type StoreSettings } from '../db/store-settings.js';
-import { dateRange } from './shared/date-range.js';
+} from '../../metrics/index.js';
+import { statusWhere, whereClause } from '../shared/filters.js';
+import { couponStats } from '../coupons/stats.js';
+import { downloadStats } from '../downloads/stats.js';
+import { productStats } from '../products/stats.js';
+import { taxStats } from '../taxes/stats.js';
+import { categoriesList } from '../categories/list.js';
+import { couponsList } from '../coupons/list.js';
+import { productsList } from '../products/list.js';
+import { customersList } from '../customers/customers.js';
+import { orderStats } from '../shared/order-stats.js';
+import { Query } from '../../http/params.js';
+import { type RouteResult } from '../shared/report-route.js';
+import { type StoreSettings } from '../../db/store-settings.js';
+import { dateRange } from '../shared/date-range.js';
 
 const NS = '/wc-analytics';
 

@@ -10,15 +10,16 @@
  */
 import { getColumn, getMetric, type ColumnKey } from '@abacus/metrics';
 
-import type { StoreSettings } from '../db/store-settings.js';
-import { missingParams } from '../http/errors.js';
-import type { ParamSpecs, Query } from '../http/params.js';
-import { dialectOf, type SqlReader } from '../metrics/dialect.js';
-import { ORDER_METRICS } from '../metrics/index.js';
-import { dateRange } from './shared/date-range.js';
-import { dateWhere, orderFilters, statusWhere, whereClause } from './shared/filters.js';
-import { ORDER_FILTER_PARAMS } from './shared/report-params.js';
-import type { RouteResult } from './shared/report-route.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { missingParams } from '../../http/errors.js';
+import type { ParamSpecs, Query } from '../../http/params.js';
+import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
+import { ORDER_METRICS } from '../../metrics/index.js';
+import { dateRange } from '../shared/date-range.js';
+import { dateWhere, orderFilters, statusWhere, whereClause } from '../shared/filters.js';
+import { ORDER_FILTER_PARAMS } from '../shared/report-params.js';
+import type { ExportColumn } from '../shared/export-columns.js';
+import type { RouteResult } from '../shared/report-route.js';
 
 export const ORDER_TIMES_PARAMS: ParamSpecs = {
 	after: { type: 'date-time' },
@@ -274,8 +275,6 @@ const WEEKDAY_NAMES = [
 	'Friday',
 	'Saturday',
 ];
-
-type ExportColumn = [string, (row: Record<string, unknown>) => unknown];
 
 /** The CSV heading of a column of the orders (the catalogue's, as the picked cell's table heads it). */
 const heading = (key: ColumnKey<'order-times'>): string =>
