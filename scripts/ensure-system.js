@@ -1,5 +1,6 @@
 /**
- * Makes sure the system tools the tests need are present: Debian's `chromium` (end-to-end tests),
+ * Makes sure the system tools the tests need are present: Debian's `chromium` and
+ * `chromium-headless-shell` (the browser of the end-to-end and WordPress tests),
  * `php-cli` (`php -l plugin.php`), `clickhouse-server` (the engine's two-shard ClickHouse tests), and for the plugin test in a real store (WordPress 6.8 and
  * WooCommerce 10 from the wp-stack tarballs) MariaDB and the PHP extensions they need. As root on
  * Debian it installs what is missing with apt; otherwise it says exactly what to run. Exits
@@ -26,7 +27,14 @@ function phpModules() {
 }
 
 const TOOLS = [
-	{ name: 'Chromium', bin: '/usr/bin/chromium', pkgs: ['chromium'] },
+	// The tests drive the headless shell (tests/support/chromium.js); the benches and a person's
+	// look at the pages use the desktop browser.
+	{
+		name: 'Chromium',
+		bin: '/usr/lib/chromium/chromium-headless-shell',
+		pkgs: ['chromium', 'chromium-headless-shell'],
+		also: ['/usr/bin/chromium'],
+	},
 	// The engine-on-ClickHouse tests start a two-shard cluster (server/src/clickhouse/cluster.ts).
 	{
 		name: 'ClickHouse',

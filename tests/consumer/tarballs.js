@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 
 import { buildPackages, PACKAGES } from '../../scripts/build-packages.js';
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -224,7 +225,8 @@ async function bundle(scratch, outputPath) {
 async function render(scratch, bundlePath, screenshotDir, label) {
 	const { chromium } = await import('playwright-core');
 	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath: CHROMIUM_PATH,
+		args: CHROMIUM_ARGS,
 	});
 	try {
 		const results = {};

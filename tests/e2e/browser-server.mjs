@@ -6,11 +6,11 @@
  */
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS } from '../support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 if (process.argv[2] === 'serve') {
 	const server = await chromium.launchServer({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath: CHROMIUM_PATH,
 		args: CHROMIUM_ARGS,
 	});
 	const stop = async () => {

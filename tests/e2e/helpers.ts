@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 
-import { CHROMIUM_ARGS } from '../support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-results/e2e');
 
@@ -30,7 +30,7 @@ export async function launch(): Promise<Browser> {
 	const endpoint = process.env.ABACUS_E2E_BROWSER;
 	if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
 	return chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath: CHROMIUM_PATH,
 		args: CHROMIUM_ARGS,
 	});
 }

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CHROMIUM_PATH } from '../support/chromium.js';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function run(cmd, args, extraEnv = {}) {
@@ -20,9 +22,9 @@ function run(cmd, args, extraEnv = {}) {
 	}
 }
 
-if (!existsSync('/usr/bin/chromium')) {
+if (!existsSync(CHROMIUM_PATH)) {
 	console.error(
-		'Chromium is missing: install it with `apt-get install -y chromium` (npm test does it when run as root).',
+		`Chromium is missing (${CHROMIUM_PATH}): install it with \`apt-get install -y chromium-headless-shell\` (npm test does it when run as root).`,
 	);
 	process.exit(1);
 }

@@ -43,6 +43,7 @@ import {
 	pageToken,
 	type EngineStack,
 } from './stack.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -421,13 +422,8 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 	): Promise<{ page: Page; seen: Seen[] }> {
 		if (!browser) {
 			browser = await chromium.launch({
-				executablePath: '/usr/bin/chromium',
-				args: [
-					'--headless',
-					'--no-sandbox',
-					'--disable-gpu',
-					'--disable-background-networking',
-				],
+				executablePath: CHROMIUM_PATH,
+				args: CHROMIUM_ARGS,
 			});
 		}
 		const context = await browser.newContext({

@@ -1,2 +1,3 @@
 /** Types of chromium.js for the TypeScript tests. */
+export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_ARGS: string[];

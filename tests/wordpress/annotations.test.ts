@@ -21,6 +21,7 @@ import {
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const missing = missingPrerequisite();
 if (missing) console.warn(`Skipping the WordPress notes test: ${missing}`);
@@ -60,8 +61,8 @@ if ( is_wp_error( $id ) ) { echo $id->get_error_message(); exit; }
 echo 'ok';`);
 		expect(made.trim()).toBe('ok');
 		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--no-sandbox'],
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_ARGS,
 		});
 	}, 600000);
 

@@ -29,6 +29,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 
+import { CHROMIUM_PATH } from '../support/chromium.js';
 import { freePort } from '../support/engine-process.js';
 
 export const VERSIONS = { wordpress: '6.8.8', woocommerce: '10.0.2' } as const;
@@ -83,10 +84,10 @@ export function missingPrerequisite(): string | null {
 		'/usr/sbin/mariadbd',
 		'/usr/bin/mariadb-install-db',
 		'/usr/bin/mariadb',
-		'/usr/bin/chromium',
+		CHROMIUM_PATH,
 	]) {
 		if (!existsSync(file)) {
-			return `${file} is missing: install Debian's php-cli php-mysql php-xml php-mbstring php-curl php-intl php-zip php-gd php-bcmath mariadb-server chromium (npm test installs them when run as root).`;
+			return `${file} is missing: install Debian's php-cli php-mysql php-xml php-mbstring php-curl php-intl php-zip php-gd php-bcmath mariadb-server chromium-headless-shell (npm test installs them when run as root).`;
 		}
 	}
 	const modules = execFileSync('php', ['-m'], { encoding: 'utf8' }).toLowerCase();

@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { missingPrerequisite, restApiKey, signInOnce, type WordPressSite } from './harness.js';
 import { connect } from '../engine/stack.js';
 import { startEngine, type EngineProcess } from '../support/engine-process.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 /** The root of the repository. */
 export const ROOT = path.resolve(__dirname, '../..');
@@ -31,8 +32,8 @@ export function describeWhenReady(what: string): jest.Describe {
 /** Debian's Chromium for a WordPress test file; the screenshot folder is made ready too. */
 export async function launchChromium(): Promise<Browser> {
 	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+		executablePath: CHROMIUM_PATH,
+		args: CHROMIUM_ARGS,
 	});
 	mkdirSync(ARTIFACTS, { recursive: true });
 	return browser;

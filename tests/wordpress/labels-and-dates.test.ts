@@ -24,6 +24,7 @@ import {
 	type WordPressSite,
 } from './harness.js';
 import { crowdedControls } from '../e2e/layout-checks.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const root = path.resolve(__dirname, '../..');
 const missing = missingPrerequisite();
@@ -46,8 +47,8 @@ describeIfReady('Labels and the date range inside wp-admin', () => {
 		const zip = pluginZip(tmp);
 		site = await startWordPress(zip);
 		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
-			args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_ARGS,
 		});
 		mkdirSync(ARTIFACTS, { recursive: true });
 	}, 600000);

@@ -24,6 +24,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 
 import { engineGet, type EngineStack } from '../engine/stack.js';
 import { logInAs, SHOP_MANAGER } from './harness.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-results/wordpress');
 const MONTH = { period: 'month', compare: 'previous_year' };
@@ -91,8 +92,8 @@ export function notesAndForecastSuite(
 		beforeAll(async () => {
 			mkdirSync(ARTIFACTS, { recursive: true });
 			browser = await chromium.launch({
-				executablePath: '/usr/bin/chromium',
-				args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+				executablePath: CHROMIUM_PATH,
+				args: CHROMIUM_ARGS,
 			});
 		}, 120000);
 

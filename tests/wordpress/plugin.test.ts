@@ -44,7 +44,7 @@ import {
 	type WordPressSite,
 } from './harness.js';
 import { buildReportExtension } from '../support/report-extension.js';
-import { CHROMIUM_ARGS } from '../support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -141,7 +141,7 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 		});
 		Object.assign(timings, site.timings);
 		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
+			executablePath: CHROMIUM_PATH,
 			args: CHROMIUM_ARGS,
 		});
 		mkdirSync(ARTIFACTS, { recursive: true });

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { dayNumber, dayText, HISTORY_DAYS } from '@abacus/metrics';
 
 import { engineStack } from '../../engine/stack.js';
+import { CHROMIUM_PATH } from '../../support/chromium.js';
 import { missingPrerequisite } from '../../wordpress/harness.js';
 import { readHistory, type StoreHistory } from '../forecast-backtest.js';
 import { openBenchStore } from './store.js';
@@ -57,7 +58,7 @@ afterAll(() => {
 /** Why the real stack cannot run here (Chromium is not needed by this leg), or null. */
 function missing(): string | null {
 	const reason = missingPrerequisite();
-	return reason?.startsWith('/usr/bin/chromium') ? null : reason;
+	return reason?.startsWith(CHROMIUM_PATH) ? null : reason;
 }
 
 /**
