@@ -129,13 +129,20 @@ export async function screenshot(page: Page, name: string, docsName?: string): P
 	return file;
 }
 
-/** en-US money as the default store currency shows it ($1,234.56; -$5.00 for negatives). */
+/**
+ * en-US money as the default store currency shows it ($1,234.56; -$5.00 for negatives), rounded
+ * to the cent as the packages' `numberFormat` rounds (API.md 2.4, as WooCommerce's own script
+ * shows its analytics): `Math.round` after shifting the point, so a half cent goes up, toward
+ * +∞ (-316.955 → -$316.95, 1.005 → $1.01), and an amount that rounds to zero has no sign.
+ */
 export function money(value: number): string {
-	const abs = Math.abs(value).toLocaleString('en-US', {
+	const shifted = Number(`${value}e+2`);
+	const cents = Math.round(Number.isFinite(shifted) ? shifted : value * 100);
+	const abs = (Math.abs(cents) / 100).toLocaleString('en-US', {
 		minimumFractionDigits: 2,
 		maximumFractionDigits: 2,
 	});
-	return value < 0 ? `-$${abs}` : `$${abs}`;
+	return cents < 0 ? `-$${abs}` : `$${abs}`;
 }
 
 /** A date as YYYY-MM-DD (UTC). */
