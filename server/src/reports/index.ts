@@ -54,8 +54,9 @@ export const REPORTS: readonly Report[] = [
 	forecast,
 ];
 
+/** Export type → its export; no prototype, so no name a request sends finds anything else. */
 const EXPORTS: Readonly<Record<string, ReportExport>> = Object.assign(
-	{},
+	Object.create(null) as Record<string, ReportExport>,
 	...REPORTS.map((report) => report.exports ?? {}),
 );
 
