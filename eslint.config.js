@@ -2,6 +2,7 @@
 // (each layer imports only from the layers below it).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
 import path from 'node:path';
 
 import globals from 'globals';
@@ -76,6 +77,27 @@ function serverLayer(folder) {
 		ignores: ['**/test/**'],
 		rules: rule,
 	};
+}
+
+/**
+ * server/src/reports/shared is the machinery every report uses (server/src/reports/README.md): it
+ * imports no report's folder, so a report is added or removed with its folder alone. The rule is
+ * the reports layer's (serverLayer('reports')) with that pattern added, since a later rule of the
+ * same name replaces an earlier one for the files both match.
+ */
+const REPORT_FOLDERS = fs
+	.readdirSync(path.resolve(import.meta.dirname, 'server/src/reports'), { withFileTypes: true })
+	.filter((entry) => entry.isDirectory() && !['shared', 'test'].includes(entry.name))
+	.map((entry) => entry.name);
+
+function reportsShared() {
+	const layer = serverLayer('reports');
+	layer.rules['no-restricted-imports'][1].patterns.push({
+		regex: `^\\.\\./(${REPORT_FOLDERS.join('|')})/`,
+		message:
+			'server/src/reports/shared imports no report folder: what a report needs of another lives in that report (server/src/reports/README.md).',
+	});
+	return { ...layer, files: ['server/src/reports/shared/**/*.ts'] };
 }
 
 /**
@@ -249,6 +271,7 @@ export default tseslint.config(
 		rules: forbid(SERVER_FORBIDDEN, 'The server uses only its own code and the L0 packages.'),
 	},
 	...Object.keys(SERVER_LAYERS).map(serverLayer),
+	reportsShared(),
 	clickhouseAdapter(),
 	{
 		files: ['client/src/**/*.{ts,tsx}'],
