@@ -36,6 +36,7 @@ import { DIMENSION_FILTERS, ORIGIN_KEY } from '../shared/breakdown-filters.js';
 import { dateRange } from '../shared/date-range.js';
 import { dateWhere, statusWhere, whereClause, type Where } from '../shared/filters.js';
 import { bucketKeyOf, buckets, type Interval } from '../shared/intervals.js';
+import { STATUSES } from '../shared/report-params.js';
 import type { ReportHandler, ReportRouteOptions, RouteResult } from '../shared/report-route.js';
 
 /** SQL of a grouping: the value's key and the store's label for it, over `order_dimensions d`. */
@@ -113,18 +114,6 @@ type Figure = (typeof BREAKDOWN_FIGURES)[number];
 type Figures = Record<Figure, number>;
 
 const SORTS = [...BREAKDOWN_FIGURES, 'label', 'key'] as const;
-
-const STATUSES = [
-	'pending',
-	'processing',
-	'on-hold',
-	'completed',
-	'cancelled',
-	'refunded',
-	'failed',
-	'trash',
-	'any',
-] as const;
 
 const keyList = { type: 'strings' } as const;
 
