@@ -71,7 +71,7 @@ for (const store of figures.stores) {
 	console.log(
 		`\n${n(store.orders)} orders (WordPress 6.8.8 + WooCommerce 10.0.2, kept in .data/bench-wp)${
 			seed
-				? `: bulk-seeded in ${seed.seconds.toFixed(1)} s, ${n(seed.ordersPerSecond)} orders/s (generating ${seed.generateSeconds.toFixed(1)} s, shaping ${seed.shapeSeconds.toFixed(1)} s, loading ${seed.loadSeconds.toFixed(1)} s, indexes ${seed.indexSeconds.toFixed(1)} s; ${n(seed.refunds)} refunds)`
+				? `: bulk-seeded in ${seed.seconds.toFixed(1)} s, ${n(seed.ordersPerSecond)} orders/s (generating ${seed.generateSeconds.toFixed(1)} s, shaping ${seed.shapeSeconds.toFixed(1)} s, loading ${seed.loadSeconds.toFixed(1)} s, indexes ${seed.indexSeconds.toFixed(1)} s; ${n(seed.refunds)} refunds)${seed.cpuSeconds === undefined ? '' : `, ${seed.cpuSeconds.toFixed(1)} CPU seconds: ${n(seed.ordersPerCpuSecond)} orders per CPU second`}`
 				: ''
 		}`,
 	);

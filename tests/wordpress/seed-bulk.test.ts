@@ -28,7 +28,7 @@ import {
 } from '../support/engine-process.js';
 import { allowLoopbackEngine, pluginZip, startWordPress } from './harness.js';
 import { notesAndForecastSuite } from './notes-forecast.js';
-import { bulkSeedWooCommerce, type BulkSeedResult } from './seed-bulk.js';
+import { bulkSeedWooCommerce, describeBulkSeed, type BulkSeedResult } from './seed-bulk.js';
 
 const ORDERS = 2000;
 const missing = missingPrerequisite();
@@ -72,9 +72,7 @@ describeIfReady('bulk seeding of WooCommerce', () => {
 			duckdb,
 			log: (line) => console.log(line),
 		});
-		console.log(
-			`Bulk seeding: ${seeded.orders} orders and ${seeded.refunds} refunds in ${seeded.seconds.toFixed(1)} s (${seeded.ordersPerSecond} orders/s; generating ${seeded.generateSeconds.toFixed(1)} s, shaping ${seeded.shapeSeconds.toFixed(1)} s, loading ${seeded.loadSeconds.toFixed(1)} s, indexes ${seeded.indexSeconds.toFixed(1)} s)`,
-		);
+		console.log(`Bulk seeding: ${describeBulkSeed(seeded)}`);
 		db = await Db.open(duckdb);
 	}, 600000);
 

@@ -5,8 +5,10 @@
  * writes 15–37 orders a second here).
  *
  * The generator fills a DuckDB file; DuckDB then shapes every WooCommerce table from it and writes
- * each as a tab-separated file, and the MariaDB client loads them with `LOAD DATA LOCAL INFILE`,
- * the tables' secondary indexes dropped during the load and built again after it. What is written
+ * each as a tab-separated file, the largest first, and each is loaded as soon as it is written,
+ * while the next is shaped: over two MariaDB connections (clients kept open), `LOAD DATA LOCAL
+ * INFILE` with the table's secondary indexes dropped, then its indexes built again in one ALTER
+ * TABLE. What is written
  * (columns learnt from the installed schema, never from WooCommerce's code):
  * - HPOS orders and refunds: `wc_orders`, `wc_order_addresses` (billing, and shipping for physical
  *   orders), `wc_order_operational_data`, `wc_orders_meta` (attribution, address indexes, the
@@ -27,7 +29,7 @@
  * to the date created (the generator's stats follow it). Categories, attributes' terms and
  * downloads are not written.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,43 +48,207 @@ export interface BulkSeedOptions {
 	duckdb: string;
 	/** WordPress's table prefix (default wp_). */
 	prefix?: string;
+	/** MariaDB connections loading tables at once (default 2). */
+	connections?: number;
 	log?: (line: string) => void;
 }
 
 export interface BulkSeedResult {
 	orders: number;
 	refunds: number;
-	/** Seconds: generating the store, shaping the files, loading them, building the indexes. */
+	/**
+	 * Wall seconds. Generating the store; then shaping (DuckDB writing WooCommerce's tables as
+	 * files, the first tables loading meanwhile); loading and building indexes are the time the
+	 * MariaDB connections spent on each, added up over connections that ran at the same time;
+	 * writing is all of it after the generator, from the first table shaped to the last index built.
+	 */
 	generateSeconds: number;
 	shapeSeconds: number;
 	loadSeconds: number;
 	indexSeconds: number;
+	writeSeconds: number;
 	/** All of it, and orders (not refunds) per second over it. */
 	seconds: number;
 	ordersPerSecond: number;
 	/**
-	 * CPU seconds spent by this process (generating and shaping) and by MariaDB (loading and
-	 * indexing), and orders per CPU second: the rate on a machine with nothing else running.
+	 * CPU seconds: this process (the generator, and DuckDB shaping the files) while generating and
+	 * after, MariaDB's server (loading and indexing) and its clients; their sum, and orders per CPU
+	 * second over it: the rate on a machine with nothing else running.
 	 */
+	generateCpuSeconds: number;
+	shapeCpuSeconds: number;
+	serverCpuSeconds: number;
+	clientCpuSeconds: number;
 	cpuSeconds: number;
 	ordersPerCpuSecond: number;
 	timeZone: string;
 }
 
+const clientArgs = (socket: string) => [
+	`--socket=${socket}`,
+	'-uroot',
+	'--local-infile=1',
+	'--batch',
+	'--skip-column-names',
+	'wordpress',
+];
+
 /** Runs SQL through the MariaDB client on `socket` (database `wordpress`); returns its output. */
 export function mariadb(socket: string, sql: string): string {
-	return execFileSync(
-		'mariadb',
-		[
-			`--socket=${socket}`,
-			'-uroot',
-			'--local-infile=1',
-			'--batch',
-			'--skip-column-names',
-			'wordpress',
-		],
-		{ input: sql, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-	);
+	return execFileSync('mariadb', clientArgs(socket), {
+		input: sql,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+	});
+}
+
+/**
+ * One MariaDB client kept open (one connection): statements are written to it as they come, and
+ * `run` resolves when the client has got through them (a marker selected after them comes back).
+ * The client stops at the first error; its message rejects the statement and every later one.
+ */
+class MariaDbSession {
+	private readonly client: ChildProcess;
+	private output = '';
+	private stderr = '';
+	private marker = 0;
+	private readonly pending = new Map<
+		string,
+		{ resolve: () => void; reject: (e: Error) => void }
+	>();
+	private ended: Error | null = null;
+	private readonly closed: Promise<void>;
+
+	constructor(socket: string) {
+		this.client = spawn('mariadb', ['--unbuffered', ...clientArgs(socket)], {
+			stdio: ['pipe', 'pipe', 'pipe'],
+		});
+		this.client.stdout?.on('data', (chunk: Buffer) => {
+			this.output += chunk.toString();
+			const lines = this.output.split('\n');
+			this.output = lines.pop() ?? '';
+			for (const line of lines) {
+				this.pending.get(line)?.resolve();
+				this.pending.delete(line);
+			}
+		});
+		this.client.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+		this.closed = new Promise((resolve) => {
+			const close = (why: string) => {
+				this.ended ??= new Error(`mariadb ${why}: ${this.stderr.slice(0, 2000)}`);
+				for (const { reject } of this.pending.values()) reject(this.ended);
+				this.pending.clear();
+				resolve();
+			};
+			this.client.on('error', (error) => close(error.message));
+			this.client.on('close', (code) => close(`exited with ${code}`));
+		});
+	}
+
+	run(sql: string): Promise<void> {
+		if (this.ended) return Promise.reject(this.ended);
+		const marker = `abacus-done-${++this.marker}`;
+		const done = new Promise<void>((resolve, reject) =>
+			this.pending.set(marker, { resolve, reject }),
+		);
+		this.client.stdin?.write(`${sql}\nSELECT '${marker}';\n`);
+		return done;
+	}
+
+	/** Ends the client once its statements are done; throws when it failed. */
+	async end(): Promise<void> {
+		this.client.stdin?.end();
+		await this.closed;
+		if (this.client.exitCode !== 0) throw this.ended;
+	}
+}
+
+/**
+ * Runs jobs over `sessions` MariaDB connections, one job a connection at a time, in the order
+ * added; after a failure, the jobs not started are not.
+ */
+class LoadQueue {
+	private readonly idle: MariaDbSession[];
+	private readonly waiting: Array<(session: MariaDbSession) => Promise<void>> = [];
+	private readonly finished: Array<Promise<void>> = [];
+	private failure: { error: unknown } | null = null;
+
+	constructor(private readonly sessions: MariaDbSession[]) {
+		this.idle = [...sessions];
+	}
+
+	add(job: (session: MariaDbSession) => Promise<void>): void {
+		this.finished.push(
+			new Promise<void>((resolve) => {
+				this.waiting.push(async (session) => {
+					try {
+						if (!this.failure) await job(session);
+					} catch (error) {
+						this.failure ??= { error };
+					} finally {
+						resolve();
+					}
+				});
+				this.next();
+			}),
+		);
+	}
+
+	private next(): void {
+		for (;;) {
+			const session = this.idle.pop();
+			if (!session) return;
+			const job = this.waiting.shift();
+			if (!job) {
+				this.idle.push(session);
+				return;
+			}
+			void job(session).then(() => {
+				this.idle.push(session);
+				this.next();
+			});
+		}
+	}
+
+	/** Waits for every job, then ends the connections; throws the first failure. */
+	async done(): Promise<void> {
+		await Promise.all(this.finished);
+		const ends = await Promise.allSettled(this.sessions.map((s) => s.end()));
+		if (this.failure) throw this.failure.error;
+		for (const end of ends) if (end.status === 'rejected') throw end.reason;
+	}
+
+	/** Waits for the jobs started (none more start) and ends the connections. */
+	async stop(): Promise<void> {
+		this.failure ??= { error: new Error('Stopped.') };
+		await Promise.all(this.finished);
+		await Promise.allSettled(this.sessions.map((s) => s.end()));
+	}
+}
+
+/** CPU seconds (user + system) of this process's finished children (the MariaDB clients). */
+function childrenCpuSeconds(): number {
+	// /proc/self/stat: cutime and cstime are fields 16 and 17, in clock ticks (100 a second).
+	const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+	return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Shaping order: the largest tables first (their loads and index builds take longest). */
+function firstShaped(table: string): number {
+	const order = [
+		'woocommerce_order_itemmeta',
+		'wc_orders_meta',
+		'woocommerce_order_items',
+		'wc_order_addresses',
+	];
+	const at = order.indexOf(table);
+	return at < 0 ? order.length : at;
+}
+
+/** One line of a seeding's figures: wall and CPU seconds, per phase and in all. */
+export function describeBulkSeed(r: BulkSeedResult): string {
+	const s = (x: number) => x.toFixed(1);
+	return `${r.orders} orders and ${r.refunds} refunds in ${s(r.seconds)} s, ${r.ordersPerSecond} orders/s (generating ${s(r.generateSeconds)} s; then ${s(r.writeSeconds)} s shaping, loading and building indexes side by side: shaping ${s(r.shapeSeconds)} s, loading ${s(r.loadSeconds)} s, indexes ${s(r.indexSeconds)} s); ${s(r.cpuSeconds)} CPU seconds (generating ${s(r.generateCpuSeconds)}, shaping ${s(r.shapeCpuSeconds)}, MariaDB ${s(r.serverCpuSeconds)}, its clients ${s(r.clientCpuSeconds)}), ${r.ordersPerCpuSecond} orders per CPU second`;
 }
 
 /** CPU seconds (user + system) MariaDB's server process has used so far. */
@@ -485,8 +651,10 @@ function shapes(p: {
 /** Helper tables in DuckDB: WooCommerce's order items with their ids, per-rate tax data. */
 async function prepareShapes(db: Db): Promise<void> {
 	await db.exec(`
+		-- An amount as WooCommerce writes it: at most 4 decimals, no trailing zeros, never -0 (the
+		-- same text as printf('%.4f') trimmed, a quarter faster).
 		CREATE OR REPLACE MACRO amt(x) AS CASE WHEN x IS NULL THEN NULL
-			ELSE rtrim(rtrim(printf('%.4f', round(x, 4) + 0.0), '0'), '.') END;
+			ELSE rtrim(rtrim(round(x, 4)::DECIMAL(18, 4)::VARCHAR, '0'), '.') END;
 		CREATE OR REPLACE MACRO ser_str(x) AS 's:' || strlen(x) || ':"' || x || '";';
 		-- The shipping lines, and a refund's shipping line where it gives shipping back (the generator
 		-- records that amount on the refund only; WooCommerce keeps it as a line of the refund, which
@@ -608,6 +776,7 @@ export async function bulkSeedWooCommerce(
 	}
 	const started = performance.now();
 	const cpuAtStart = process.cpuUsage();
+	const clientCpuAtStart = childrenCpuSeconds();
 	const serverCpuAtStart = serverCpuSeconds(socket);
 	const timeZone = storeTimeZone(socket, prefix);
 	rmSync(options.duckdb, { force: true });
@@ -622,6 +791,7 @@ export async function bulkSeedWooCommerce(
 			timeZone,
 		});
 		const generated = performance.now();
+		const generatedCpu = process.cpuUsage(cpuAtStart);
 		log(
 			`Generated ${options.orders} orders in ${((generated - started) / 1000).toFixed(1)} s.`,
 		);
@@ -652,74 +822,110 @@ export async function bulkSeedWooCommerce(
 		const U = Math.max(0, maxUser + 1 - Number(ids?.u ?? 1));
 
 		await prepareShapes(db);
-		const tables = shapes({ P, C, O, U, simpleTerm, variableTerm });
-		const files: Array<{ table: string; file: string; columns: string[] }> = [];
-		for (const shaped of tables) {
-			const file = path.join(dir, `${shaped.table}.tsv`);
-			await db.run(
-				`COPY (${shaped.query}) TO '${file.replace(/'/g, "''")}' (FORMAT csv, DELIMITER '\t', HEADER false, NULLSTR '\\N', QUOTE '', ESCAPE '')`,
-			);
-			files.push({ table: `${prefix}${shaped.table}`, file, columns: shaped.columns });
-		}
-		const shaped = performance.now();
-		log(`Shaped WooCommerce's tables in ${((shaped - generated) / 1000).toFixed(1)} s.`);
-
-		// Large tables: secondary indexes dropped during the load, built after it.
+		// The largest tables first: their load and index build, the longest, start soonest.
+		const tables = shapes({ P, C, O, U, simpleTerm, variableTerm }).sort(
+			(a, b) => firstShaped(a.table) - firstShaped(b.table),
+		);
 		const indexed = secondaryIndexes(
 			socket,
-			files.map((f) => f.table),
+			tables.map((t) => `${prefix}${t.table}`),
 		);
 		const byTable = new Map<string, SecondaryIndex[]>();
 		for (const index of indexed)
 			byTable.set(index.table, [...(byTable.get(index.table) ?? []), index]);
-		const drops = [...byTable].map(
-			([table, list]) =>
-				`ALTER TABLE \`${table}\` ${list.map((i) => `DROP INDEX \`${i.name}\``).join(', ')};`,
+
+		// Each table is loaded as soon as DuckDB has written it, while the next one is shaped: its
+		// secondary indexes dropped, its rows loaded, its indexes built again, over one of
+		// `connections` MariaDB connections at once.
+		const loads = new LoadQueue(
+			Array.from({ length: options.connections ?? 2 }, () => new MariaDbSession(socket)),
 		);
-		const loads = files.map(
-			(f) =>
-				`LOAD DATA LOCAL INFILE ${sqlString(f.file)} INTO TABLE \`${f.table}\` CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${f.columns.map((c) => `\`${c}\``).join(', ')});`,
+		const work = { load: 0, index: 0 };
+		let lastShaped = performance.now();
+		try {
+			for (const shaped of tables) {
+				const file = path.join(dir, `${shaped.table}.tsv`);
+				await db.run(
+					`COPY (${shaped.query}) TO '${file.replace(/'/g, "''")}' (FORMAT csv, DELIMITER '\t', HEADER false, NULLSTR '\\N', QUOTE '', ESCAPE '')`,
+				);
+				lastShaped = performance.now();
+				const table = `${prefix}${shaped.table}`;
+				const list = byTable.get(table) ?? [];
+				loads.add(async (session) => {
+					const loadStarted = performance.now();
+					await session.run(
+						[
+							'SET SESSION unique_checks = 0, foreign_key_checks = 0;',
+							list.length
+								? `ALTER TABLE \`${table}\` ${list.map((i) => `DROP INDEX \`${i.name}\``).join(', ')};`
+								: '',
+							`LOAD DATA LOCAL INFILE ${sqlString(file)} INTO TABLE \`${table}\` CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${shaped.columns.map((c) => `\`${c}\``).join(', ')});`,
+						].join('\n'),
+					);
+					rmSync(file, { force: true });
+					const loaded = performance.now();
+					work.load += loaded - loadStarted;
+					if (list.length) {
+						await session.run(
+							`ALTER TABLE \`${table}\` ${list.map((i) => `ADD ${i.unique ? 'UNIQUE ' : ''}INDEX \`${i.name}\` (${i.columns.join(', ')})`).join(', ')};`,
+						);
+					}
+					const built = performance.now();
+					work.index += built - loaded;
+					log(
+						`  ${table}: loaded in ${((loaded - loadStarted) / 1000).toFixed(1)} s, indexes built in ${((built - loaded) / 1000).toFixed(1)} s.`,
+					);
+				});
+			}
+		} catch (error) {
+			await loads.stop();
+			throw error;
+		}
+		log(
+			`Shaped WooCommerce's tables in ${((lastShaped - generated) / 1000).toFixed(1)} s (loading them meanwhile).`,
 		);
+		await loads.done();
 		mariadb(
 			socket,
 			[
-				'SET SESSION unique_checks = 0, foreign_key_checks = 0;',
-				...drops,
-				...loads,
 				`UPDATE ${prefix}options SET option_value = 'date_created' WHERE option_name = 'woocommerce_date_type';`,
 				`INSERT INTO ${prefix}options (option_name, option_value, autoload) SELECT 'woocommerce_date_type', 'date_created', 'auto' FROM DUAL
 				WHERE NOT EXISTS (SELECT 1 FROM ${prefix}options WHERE option_name = 'woocommerce_date_type');`,
 				`DELETE FROM ${prefix}options WHERE option_name LIKE '\\_transient\\_%wc\\_report%' OR option_name LIKE '\\_transient\\_timeout\\_%wc\\_report%' OR option_name LIKE '\\_transient\\_woocommerce\\_reports%';`,
 			].join('\n'),
 		);
-		const loaded = performance.now();
-		log(`Loaded them into MariaDB in ${((loaded - shaped) / 1000).toFixed(1)} s.`);
-		const adds = [...byTable].map(
-			([table, list]) =>
-				`ALTER TABLE \`${table}\` ${list.map((i) => `ADD ${i.unique ? 'UNIQUE ' : ''}INDEX \`${i.name}\` (${i.columns.join(', ')})`).join(', ')};`,
-		);
-		mariadb(socket, adds.join('\n'));
 		const done = performance.now();
-		log(`Built their indexes in ${((done - loaded) / 1000).toFixed(1)} s.`);
+		log(
+			`Loaded them into MariaDB and built their indexes in ${((done - lastShaped) / 1000).toFixed(1)} s after the last was shaped (${(work.load / 1000).toFixed(1)} s loading, ${(work.index / 1000).toFixed(1)} s building indexes, over ${options.connections ?? 2} connections).`,
+		);
 
 		const counts = await db.one<{ orders: number; refunds: number }>(
 			`SELECT count(*) FILTER (WHERE parent_id = 0) AS orders, count(*) FILTER (WHERE parent_id > 0) AS refunds FROM orders`,
 		);
+		const orders = Number(counts?.orders ?? 0);
 		const seconds = (done - started) / 1000;
 		const own = process.cpuUsage(cpuAtStart);
-		const cpuSeconds =
-			(own.user + own.system) / 1e6 + serverCpuSeconds(socket) - serverCpuAtStart;
+		const generateCpuSeconds = (generatedCpu.user + generatedCpu.system) / 1e6;
+		const shapeCpuSeconds = (own.user + own.system) / 1e6 - generateCpuSeconds;
+		const server = serverCpuSeconds(socket) - serverCpuAtStart;
+		const clients = childrenCpuSeconds() - clientCpuAtStart;
+		const cpuSeconds = generateCpuSeconds + shapeCpuSeconds + server + clients;
 		return {
-			cpuSeconds,
-			ordersPerCpuSecond: Math.round(Number(counts?.orders ?? 0) / cpuSeconds),
-			orders: Number(counts?.orders ?? 0),
+			orders,
 			refunds: Number(counts?.refunds ?? 0),
 			generateSeconds: (generated - started) / 1000,
-			shapeSeconds: (shaped - generated) / 1000,
-			loadSeconds: (loaded - shaped) / 1000,
-			indexSeconds: (done - loaded) / 1000,
+			shapeSeconds: (lastShaped - generated) / 1000,
+			loadSeconds: work.load / 1000,
+			indexSeconds: work.index / 1000,
+			writeSeconds: (done - generated) / 1000,
 			seconds,
-			ordersPerSecond: Math.round(Number(counts?.orders ?? 0) / seconds),
+			ordersPerSecond: Math.round(orders / seconds),
+			generateCpuSeconds,
+			shapeCpuSeconds,
+			serverCpuSeconds: server,
+			clientCpuSeconds: clients,
+			cpuSeconds,
+			ordersPerCpuSecond: Math.round(orders / cpuSeconds),
 			timeZone,
 		};
 	} finally {
