@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page, type Response } from 'playwright-core';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -294,32 +294,67 @@ export async function legend(page: Page): Promise<Array<{ title: string; total: 
  * Shows or hides a report table's column with the mouse, as a person does: opens the table's
  * column menu (again if it closed while the page was still loading), clicks the column's
  * checkbox and waits for the box to change and for the choice to be saved to the user's
- * preferences (the POST to /wp/v2/users/me).
+ * preferences (the POST to /wp/v2/users/me). A click that changed nothing (the menu was drawn
+ * again under the pointer while the page settled: the box as it was and nothing sent) is made
+ * again, as a person would, up to three times; a box that changed without the choice being saved
+ * fails at once.
  */
 export async function chooseColumn(page: Page, column: RegExp, shown: boolean): Promise<void> {
 	const toggle = page.getByRole('button', { name: 'Choose which values to display' });
 	const item = page.getByRole('menuitemcheckbox', { name: column });
-	for (let attempt = 1; ; attempt++) {
-		if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-		try {
-			await item.waitFor({ state: 'visible', timeout: 15000 });
-			break;
-		} catch (error) {
-			if (attempt >= 3) throw error;
+	const openMenu = async (): Promise<void> => {
+		for (let attempt = 1; ; attempt++) {
+			if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+			try {
+				await item.waitFor({ state: 'visible', timeout: 15000 });
+				return;
+			} catch (error) {
+				if (attempt >= 3) throw error;
+			}
 		}
-	}
-	const checked = await item.getAttribute('aria-checked');
-	if (checked === String(shown)) {
+	};
+	await openMenu();
+	if ((await item.getAttribute('aria-checked')) === String(shown)) {
 		throw new Error(`The column ${String(column)} is already ${shown ? 'shown' : 'hidden'}.`);
 	}
-	await Promise.all([
-		page.waitForResponse(
-			(response) =>
-				response.url().includes('/wp/v2/users/me') && response.request().method() !== 'GET',
-			{ timeout: 60000 },
-		),
-		item.click(),
-	]);
+	// Every save of the user's preferences from here on (a POST, or PUT, to /wp/v2/users/me).
+	let saves = 0;
+	const countSave = (response: Response): void => {
+		if (response.url().includes('/wp/v2/users/me') && response.request().method() !== 'GET')
+			saves += 1;
+	};
+	/** Waits up to `ms` for a save after the `before`-th; says whether one came. */
+	const savedAfter = async (before: number, ms: number): Promise<boolean> => {
+		const until = Date.now() + ms;
+		while (saves === before && Date.now() < until) await page.waitForTimeout(200);
+		return saves > before;
+	};
+	page.on('response', countSave);
+	try {
+		for (let click = 1; ; click++) {
+			const before = saves;
+			await item.click();
+			if (await savedAfter(before, 20000)) break;
+			await openMenu();
+			if ((await item.getAttribute('aria-checked')) === String(shown)) {
+				// The box changed: its save may only be slow.
+				if (await savedAfter(before, 60000)) break;
+				throw new Error(
+					`The column ${String(column)} was ${shown ? 'shown' : 'hidden'} but the choice was not saved (no POST to /wp/v2/users/me).`,
+				);
+			}
+			if (click >= 3) {
+				throw new Error(
+					`Three clicks on the column ${String(column)} changed nothing and saved nothing.`,
+				);
+			}
+			console.warn(
+				`chooseColumn: click ${click} on ${String(column)} changed nothing; again.`,
+			);
+		}
+	} finally {
+		page.off('response', countSave);
+	}
 	await page.waitForFunction(
 		({ name, value }) =>
 			Array.from(document.querySelectorAll('[role="menuitemcheckbox"]')).some(
