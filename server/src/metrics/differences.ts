@@ -29,6 +29,11 @@ export interface DifferenceContext {
 	 * dates.
 	 */
 	trashedKeys?: ReadonlySet<string>;
+	/**
+	 * The interval keys (days, ISO weeks, months, quarters, years) of both dates of each order
+	 * restored from the trash whose date differs in the orders list (`restored-order-dates`).
+	 */
+	restoredKeys?: ReadonlySet<string>;
 }
 
 export interface KnownDifference {
@@ -112,16 +117,19 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
 	},
 	{
 		id: 'restored-order-dates',
-		what: 'date of an order restored from the trash in the orders list: the engine shows the completed (or paid) date WooCommerce gave the order when it was restored, WooCommerce’s analytics the date from before.',
+		what: 'date of an order restored from the trash in the orders list: the engine shows the completed (or paid) date WooCommerce gave the order when it was restored, WooCommerce’s analytics the date from before; under that date type the stats intervals of both dates (the day, week, month of each) differ by the order.',
 		right: 'The engine: it is the date the order itself carries (its edit screen and REST answer); under the paid or completed date type such an order counts on that day on the engine.',
 		woocommerce:
-			"Restoring sets the order's status again, which stamps a new completed date on the order; WooCommerce's analytics keep the row's earlier date.",
-		matches: (d) =>
-			/reports\/orders(\?|$)/.test(d.query) &&
-			d.field.endsWith('.date') &&
-			typeof d.engine === 'string' &&
-			typeof d.woocommerce === 'string' &&
-			d.engine > d.woocommerce,
+			"Restoring sets the order's status again, which stamps a new completed date on the order; WooCommerce's analytics may keep the row's earlier date (its row is not always written again).",
+		matches: (d, context) =>
+			(/reports\/orders(\?|$)/.test(d.query) &&
+				d.field.endsWith('.date') &&
+				typeof d.engine === 'string' &&
+				typeof d.woocommerce === 'string' &&
+				d.engine > d.woocommerce) ||
+			(/\/stats/.test(d.query) &&
+				!d.field.startsWith('totals.') &&
+				(context.restoredKeys?.has(rowKey(d.field)) ?? false)),
 	},
 	{
 		id: 'trashed-orders',
