@@ -21,6 +21,7 @@ import {
 	readdirSync,
 	renameSync,
 	rmSync,
+	statSync,
 	writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -371,7 +372,19 @@ interface Database {
 	stop(): Promise<void>;
 }
 
-async function startDatabase(dataDir: string, socket: string, pidFile: string): Promise<Database> {
+/**
+ * Starts MariaDB on `dataDir`. A `throwaway` data folder (a test's copy of the prepared store,
+ * deleted after the test) is served without the durability a real one needs: no doublewrite
+ * buffer, no fsync and no O_DIRECT (InnoDB reads its pages through the system's file cache, which
+ * still holds the copy just made), and a larger buffer pool; its stop() kills the server at once
+ * rather than have it write its pages back to files about to be deleted.
+ */
+async function startDatabase(
+	dataDir: string,
+	socket: string,
+	pidFile: string,
+	throwaway = false,
+): Promise<Database> {
 	const child = spawn(
 		'/usr/sbin/mariadbd',
 		[
@@ -382,10 +395,11 @@ async function startDatabase(dataDir: string, socket: string, pidFile: string): 
 			'--user=root',
 			`--pid-file=${pidFile}`,
 			'--skip-log-bin',
-			'--innodb-buffer-pool-size=64M',
+			`--innodb-buffer-pool-size=${throwaway ? '256M' : '64M'}`,
 			'--innodb-log-file-size=16M',
 			'--innodb-flush-log-at-trx-commit=0',
 			'--skip-name-resolve',
+			...(throwaway ? ['--skip-innodb-doublewrite', '--innodb-flush-method=nosync'] : []),
 		],
 		{ stdio: 'ignore' },
 	);
@@ -410,6 +424,10 @@ async function startDatabase(dataDir: string, socket: string, pidFile: string): 
 			new Promise((resolve) => {
 				if (exited) return resolve();
 				child.once('exit', () => resolve());
+				if (throwaway) {
+					child.kill('SIGKILL');
+					return;
+				}
 				child.kill('SIGTERM');
 				setTimeout(() => {
 					if (!exited) child.kill('SIGKILL');
@@ -648,7 +666,12 @@ export async function startWordPress(
 		]);
 		const root = path.join(tmp, 'wordpress');
 		const socket = path.join(tmp, 'db.sock');
-		database = await startDatabase(path.join(tmp, 'db'), socket, path.join(tmp, 'db.pid'));
+		database = await startDatabase(
+			path.join(tmp, 'db'),
+			socket,
+			path.join(tmp, 'db.pid'),
+			true,
+		);
 		const port = await freePort();
 		const url = `http://127.0.0.1:${port}`;
 		writeSiteConfig(root, url, socket);
@@ -683,13 +706,22 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 		);
 		if (activated.trim() !== 'active') throw new Error(`Activating Abacus said: ${activated}`);
 
-		const web = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', root, 'abacus-router.php'], {
-			cwd: root,
-			stdio: 'ignore',
-			// Its own process group, so that close() stops its workers too.
-			detached: true,
-			env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
-		});
+		// The store's router behind one that lets the browser keep static files (static-router.php).
+		copyFileSync(
+			path.join(PHP_DIR, 'static-router.php'),
+			path.join(root, 'abacus-static-router.php'),
+		);
+		const web = spawn(
+			'php',
+			['-S', `127.0.0.1:${port}`, '-t', root, 'abacus-static-router.php'],
+			{
+				cwd: root,
+				stdio: 'ignore',
+				// Its own process group, so that close() stops its workers too.
+				detached: true,
+				env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+			},
+		);
 		processes.push(web);
 		await waitFor(async () => {
 			try {
@@ -707,20 +739,114 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 	}
 }
 
+/** The files under `dir` (following links), relative with `/`, sorted; none when it is missing. */
+function filesUnder(dir: string, prefix = ''): string[] {
+	const here = path.join(dir, prefix);
+	if (!existsSync(here)) return [];
+	const out: string[] = [];
+	for (const name of readdirSync(here).sort()) {
+		const relative = prefix ? `${prefix}/${name}` : name;
+		if (statSync(path.join(dir, relative)).isDirectory())
+			out.push(...filesUnder(dir, relative));
+		else out.push(relative);
+	}
+	return out;
+}
+
+/**
+ * SHA-256 of everything `scripts/plugin-zip.js --skip-build` reads: the scripts themselves and the
+ * lock file (the TypeScript that make-pot parses with), the plugin's PHP, readme and languages (not
+ * the POT it writes), the sources make-pot extracts strings from, and the build.
+ */
+function pluginZipInputs(buildRoot: string): string {
+	const hash = createHash('sha256');
+	const add = (file: string, name: string) => {
+		hash.update(`${name}\0`);
+		hash.update(readFileSync(file));
+		hash.update('\0');
+	};
+	for (const file of [
+		'scripts/plugin-zip.js',
+		'scripts/make-pot.js',
+		'scripts/command-line.js',
+		'package-lock.json',
+		'plugin.php',
+		'uninstall.php',
+		'readme.txt',
+	]) {
+		add(path.join(REPO, file), file);
+	}
+	const dirs: Array<[string, string]> = [
+		['includes', path.join(REPO, 'includes')],
+		['php', path.join(REPO, 'php')],
+		['languages', path.join(REPO, 'languages')],
+		['client/src', path.join(REPO, 'client/src')],
+		...readdirSync(path.join(REPO, 'packages'))
+			.sort()
+			.map((name): [string, string] => [
+				`packages/${name}/src`,
+				path.join(REPO, 'packages', name, 'src'),
+			]),
+		[`${buildRoot}/wp`, path.join(buildRoot, 'wp')],
+		[`${buildRoot}/wp-packages`, path.join(buildRoot, 'wp-packages')],
+	];
+	for (const [name, dir] of dirs) {
+		for (const relative of filesUnder(dir)) {
+			if (name === 'languages' && relative === 'abacus.pot') continue;
+			add(path.join(dir, relative), `${name}/${relative}`);
+		}
+	}
+	return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * Writes the Abacus plugin zip of the client build (`ABACUS_BUILD_ROOT`, default build/) into
  * `dir` as abacus.zip, without building (npm test builds before this step); returns its path.
+ * The zip (and the languages/abacus.pot that making it writes) is kept in the prepared stores'
+ * folder under the SHA-256 of everything it is made of, so that the test files after the first
+ * copy it (making it takes seconds of CPU: make-pot parses every source file) as long as nothing
+ * it is made of changed.
  */
 export function pluginZip(dir: string): string {
 	const zip = path.join(dir, 'abacus.zip');
 	const buildRoot = process.env.ABACUS_BUILD_ROOT
 		? path.resolve(process.env.ABACUS_BUILD_ROOT)
 		: path.join(REPO, 'build');
+	const cacheRoot = process.env.ABACUS_WP_CACHE ?? path.join(os.tmpdir(), 'abacus-wp-cache');
+	const kept = path.join(cacheRoot, 'plugin-zip');
+	const key = pluginZipInputs(buildRoot);
+	const keptZip = path.join(kept, `${key}.zip`);
+	const keptPot = path.join(kept, `${key}.pot`);
+	const pot = path.join(REPO, 'languages', 'abacus.pot');
+	if (existsSync(keptZip) && existsSync(keptPot)) {
+		try {
+			copyFileSync(keptZip, zip);
+			mkdirSync(path.dirname(pot), { recursive: true });
+			copyFileSync(keptPot, pot);
+			return zip;
+		} catch {
+			// Removed in between by a run of other sources: made below.
+		}
+	}
 	execFileSync('node', ['scripts/plugin-zip.js', '--skip-build', '--out', zip], {
 		cwd: REPO,
 		stdio: 'ignore',
 		env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 	});
+	// Kept for the next test files, the other keys' files removed; each written under a
+	// temporary name first, so that a run side by side never copies half a file.
+	mkdirSync(kept, { recursive: true });
+	for (const name of readdirSync(kept)) {
+		if (!name.startsWith(`${key}.`)) rmSync(path.join(kept, name), { force: true });
+	}
+	for (const [from, to] of [
+		[pot, keptPot],
+		[zip, keptZip],
+	]) {
+		const part = `${to}.${process.pid}.part`;
+		copyFileSync(from, part);
+		renameSync(part, to);
+	}
 	return zip;
 }
 
