@@ -28,11 +28,14 @@ export function baseUrl(): string {
  */
 export async function launch(): Promise<Browser> {
 	const endpoint = process.env.ABACUS_E2E_BROWSER;
-	if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
-	return chromium.launch({
-		executablePath: CHROMIUM_PATH,
-		args: CHROMIUM_ARGS,
-	});
+	const browser = endpoint
+		? await chromium.connect(endpoint, { timeout: 60_000 })
+		: await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+	// The pages of a failed test are pictured by the environment (tests/e2e/environment.cjs).
+	const listed = globalThis as { __abacusBrowsers?: Set<Browser> };
+	(listed.__abacusBrowsers ??= new Set()).add(browser);
+	browser.on('disconnected', () => listed.__abacusBrowsers?.delete(browser));
+	return browser;
 }
 
 /**

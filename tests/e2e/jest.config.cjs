@@ -6,7 +6,8 @@
  */
 module.exports = {
 	rootDir: '../..',
-	testEnvironment: 'node',
+	// Node's, with a picture of each open page when a test fails (environment.cjs).
+	testEnvironment: '<rootDir>/tests/e2e/environment.cjs',
 	testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
 	transform: {
 		'^.+\\.(t|j)sx?$': [
