@@ -1,6 +1,8 @@
 /**
  * A fingerprint of a store's database: every table of the main schema with its row count and a
  * hash of its rows, read in one query. Equal fingerprints: no table gained, lost or changed a row.
+ * A row's hash is DuckDB's hash of the row itself (every column's value), about a quarter less
+ * work than hashing its text.
  */
 import type { Db, SqlValue } from '../../server/src/core/db.js';
 
@@ -13,7 +15,7 @@ export async function fingerprint(db: Db): Promise<string> {
 		tables
 			.map(
 				({ table_name: name }, i) =>
-					`SELECT ${i} AS i, count(*) AS n, coalesce(sum(hash(CAST(t AS VARCHAR))), 0) AS h FROM "${name.replace(/"/g, '')}" t`,
+					`SELECT ${i} AS i, count(*) AS n, coalesce(sum(hash(t)), 0) AS h FROM "${name.replace(/"/g, '')}" t`,
 			)
 			.join(' UNION ALL '),
 	);
