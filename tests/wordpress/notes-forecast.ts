@@ -23,7 +23,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 import { engineGet, type EngineStack } from '../engine/stack.js';
-import { logInAs, SHOP_MANAGER } from './harness.js';
+import { signInOnce, SHOP_MANAGER } from './harness.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-results/wordpress');
@@ -106,6 +106,12 @@ export function notesAndForecastSuite(
 			return `${stackOf().url}/wp-admin/admin.php?${params.toString()}`;
 		}
 
+		/**
+		 * The store manager through wp-login.php once (and the Dashboard it opens), then each new
+		 * window with the cookies that login gave.
+		 */
+		let signIn: ReturnType<typeof signInOnce> | undefined;
+
 		async function open(
 			width: number,
 		): Promise<{ page: Page; errors: string[]; requests: Request[] }> {
@@ -115,7 +121,8 @@ export function notesAndForecastSuite(
 			const requests: Request[] = [];
 			page.on('pageerror', (error) => errors.push(error.message));
 			page.on('request', (request) => requests.push(request));
-			await logInAs(page, stackOf().url, SHOP_MANAGER);
+			signIn ??= signInOnce(stackOf().url);
+			await signIn(page, SHOP_MANAGER);
 			return { page, errors, requests };
 		}
 
