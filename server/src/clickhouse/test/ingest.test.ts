@@ -8,7 +8,6 @@
  * committed figures (from its workspace) until a push succeeds; no token writes a store's rows.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../core/db.js';
@@ -18,7 +17,7 @@ import { prepareEngineDatabase } from '../../sync/prepare.js';
 import { registerStore as connectStore } from '../../sync/registry.js';
 import { FAKE_COSTS, FakeWoo } from '../../sync/test/fake-woo.js';
 import { ClickHouseClient } from '../client.js';
-import type { Cluster } from '../cluster.js';
+import { type Cluster, clusterParentDir } from '../cluster.js';
 import { MONTHLY_ORDER_TABLES } from '../ingest.js';
 import {
 	allocateStoreId,
@@ -145,7 +144,8 @@ describe('store sync on a ClickHouse engine', () => {
 	}
 
 	beforeAll(async () => {
-		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-ingest-'));
+		// Beside the cluster's data (in memory when there is room): every DuckDB commit syncs.
+		dir = fs.mkdtempSync(path.join(clusterParentDir(), 'abacus-ch-ingest-'));
 		const started = startCluster();
 		spreadOrders(woo.a);
 		spreadOrders(woo.b);

@@ -4,7 +4,6 @@
  * week starts; and a store's queries never read another store's rows.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import fc from 'fast-check';
@@ -13,7 +12,7 @@ import { type StoreSettings } from '../../db/store-settings.js';
 import { Query } from '../../http/params.js';
 import { orderStats } from '../../reports/shared/order-stats.js';
 import { ClickHouseClient } from '../client.js';
-import { type Cluster } from '../cluster.js';
+import { type Cluster, clusterParentDir } from '../cluster.js';
 import { readStoreSettings } from '../../sync/clickhouse-load.js';
 import { createStoreRegistry, registerStore, storeByUrl } from '../registry.js';
 import { ClickHouseStore } from '../store.js';
@@ -43,7 +42,8 @@ let dir: string;
 let stores: TestStore[] = [];
 
 beforeAll(async () => {
-	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-test-'));
+	// Beside the cluster's data (in memory when there is room).
+	dir = fs.mkdtempSync(path.join(clusterParentDir(), 'abacus-ch-test-'));
 	const started = startCluster();
 	stores = await generateStores(dir, STORES, 1500);
 	cluster = await started;

@@ -28,7 +28,6 @@
  * `engineToken(url, secret)`, `getJson`, `json` (averages to the cent), `settings`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { Db } from '../../core/db.js';
@@ -44,7 +43,7 @@ import {
 } from '../../engine-auth/test/operator-session.js';
 import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
-import { type Cluster, startCluster } from '../cluster.js';
+import { type Cluster, clusterParentDir, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
 import { putStore } from '../../sync/clickhouse-load.js';
 import { createStoreRegistry } from '../registry.js';
@@ -303,7 +302,8 @@ export async function getJson<T = unknown>(
  */
 export async function startEngineFixture(options: FixtureOptions): Promise<EngineFixture> {
 	captureServerErrors();
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `abacus-ch-${options.name}-`));
+	// Beside the cluster's data (in memory when there is room): every DuckDB commit syncs its file.
+	const dir = fs.mkdtempSync(path.join(clusterParentDir(), `abacus-ch-${options.name}-`));
 	const started = startCluster();
 	const duck = new Map<number, Server>();
 	let engine: Server | undefined;

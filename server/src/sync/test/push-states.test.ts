@@ -6,11 +6,10 @@
  * `abacus_engine_store_updating` while its rows are being replaced, then the cluster's figures.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 import { ClickHouseClient, waitForMutations } from '../../clickhouse/client.js';
-import type { Cluster } from '../../clickhouse/cluster.js';
+import { type Cluster, clusterParentDir } from '../../clickhouse/cluster.js';
 import { prunePushStates, pushPending, recordPushState } from '../../clickhouse/push-states.js';
 import { createStoreRegistry } from '../../clickhouse/registry.js';
 import { createClusterSchema } from '../../clickhouse/schema.js';
@@ -81,7 +80,8 @@ describe('push states on a ClickHouse engine', () => {
 	}
 
 	beforeAll(async () => {
-		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-ch-push-states-'));
+		// Beside the cluster's data (in memory when there is room): every DuckDB commit syncs.
+		dir = fs.mkdtempSync(path.join(clusterParentDir(), 'abacus-ch-push-states-'));
 		const started = startCluster();
 		await woo.start();
 		cluster = await started;
