@@ -833,19 +833,28 @@ export function pluginZip(dir: string): string {
 		stdio: 'ignore',
 		env: { ...process.env, ABACUS_BUILD_ROOT: buildRoot },
 	});
-	// Kept for the next test files, the other keys' files removed; each written under a
-	// temporary name first, so that a run side by side never copies half a file.
-	mkdirSync(kept, { recursive: true });
-	for (const name of readdirSync(kept)) {
-		if (!name.startsWith(`${key}.`)) rmSync(path.join(kept, name), { force: true });
-	}
-	for (const [from, to] of [
-		[pot, keptPot],
-		[zip, keptZip],
-	]) {
-		const part = `${to}.${process.pid}.part`;
-		copyFileSync(from, part);
-		renameSync(part, to);
+	// Kept for the next test files, each written under a temporary name first so that a run side
+	// by side never copies half a file. Other contents' files are removed after an hour (another
+	// checkout may be testing its own sources meanwhile). Keeping is best effort: a failure here
+	// only means the next file makes the zip again.
+	try {
+		mkdirSync(kept, { recursive: true });
+		for (const name of readdirSync(kept)) {
+			const file = path.join(kept, name);
+			if (!name.startsWith(`${key}.`) && Date.now() - statSync(file).mtimeMs > 3600_000) {
+				rmSync(file, { force: true });
+			}
+		}
+		for (const [from, to] of [
+			[pot, keptPot],
+			[zip, keptZip],
+		]) {
+			const part = `${to}.${process.pid}.part`;
+			copyFileSync(from, part);
+			renameSync(part, to);
+		}
+	} catch {
+		// Not kept.
 	}
 	return zip;
 }
