@@ -12,7 +12,8 @@ import fc from 'fast-check';
 
 import { createApp } from '../../server/src/app.js';
 import { createContext } from '../../server/src/core/context.js';
-import { startServer } from '../../server/src/index.js';
+import { type startServer } from '../../server/src/index.js';
+import { startCachedServer } from '../support/cached-server.js';
 import { fingerprint as storeFingerprint } from '../support/fingerprint.js';
 import { concurrently } from '../support/concurrently.js';
 
@@ -148,7 +149,7 @@ const fill = (url: string, value: string): string =>
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-harden-routes-'));
-	server = await startServer({
+	server = await startCachedServer({
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
 		orders: 300,

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startServer } from '../../server/src/index.js';
+import { type startServer } from '../../server/src/index.js';
+import { startCachedServer } from '../support/cached-server.js';
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
@@ -16,7 +17,7 @@ let tmp: string;
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-work-'));
-	server = await startServer({
+	server = await startCachedServer({
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
 		orders: 2500,

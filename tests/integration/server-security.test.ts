@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServer } from '../../server/src/index.js';
+import { startCachedServer } from '../support/cached-server.js';
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 	// A stand-in client build, so that the admin page is served whole (not the 503 "not built").
 	mkdirSync(path.join(tmp, 'build', 'standalone'), { recursive: true });
 	writeFileSync(path.join(tmp, 'build', 'standalone', 'index.js'), 'console.log("abacus");');
-	server = await startServer({
+	server = await startCachedServer({
 		buildDir: path.join(tmp, 'build'),
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
