@@ -3,9 +3,14 @@
  * a lunch and a higher evening peak, Sunday and Monday evenings busier than Saturday's, and the
  * same store for the same seed.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { Db } from '../../core/db.js';
 import { generateStore } from '../generate.js';
 import { hourWeight } from '../hours.js';
+import { cachedStoreFile } from './store-cache.js';
 
 jest.setTimeout(120_000);
 
@@ -17,11 +22,37 @@ interface Cell {
 	orders: number;
 }
 
-/** Orders per local weekday (0 = Sunday) and hour of a generated store. */
-async function orderCells(timeZone: string, seed: number): Promise<Cell[]> {
-	const db = await Db.open(':memory:');
+const STORE = { orders: 6000, now: NOW, days: 400 };
+
+/**
+ * Orders per local weekday (0 = Sunday) and hour of a store generated for the time zone and seed;
+ * `cached`: a copy of the one generated for them before (store-cache.ts; `now` is fixed, so it is
+ * the same store), else generated here.
+ */
+async function orderCells(timeZone: string, seed: number, cached = false): Promise<Cell[]> {
+	let dir: string | undefined;
+	let db: Db;
+	if (cached) {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-hours-'));
+		const file = path.join(dir, 'store.duckdb');
+		await cachedStoreFile(
+			{ store: 'hours', ...STORE, now: NOW.toISOString(), seed, timeZone },
+			file,
+			async (target) => {
+				const made = await Db.open(target);
+				try {
+					await generateStore(made, { ...STORE, seed, timeZone });
+				} finally {
+					made.close();
+				}
+			},
+		);
+		db = await Db.open(file);
+	} else {
+		db = await Db.open(':memory:');
+		await generateStore(db, { ...STORE, seed, timeZone });
+	}
 	try {
-		await generateStore(db, { orders: 6000, seed, timeZone, now: NOW, days: 400 });
 		const rows = await db.all<{ weekday: number; hour: number; orders: number }>(
 			`SELECT CAST(dayofweek(date_created) AS INTEGER) AS weekday,
 				CAST(hour(date_created) AS INTEGER) AS hour, CAST(count(*) AS INTEGER) AS orders
@@ -30,6 +61,7 @@ async function orderCells(timeZone: string, seed: number): Promise<Cell[]> {
 		return rows.map((r) => ({ weekday: r.weekday, hour: r.hour, orders: r.orders }));
 	} finally {
 		db.close();
+		if (dir) fs.rmSync(dir, { recursive: true, force: true });
 	}
 }
 
@@ -40,7 +72,7 @@ describe('demo order hours', () => {
 	it.each(['UTC', 'America/New_York', 'Asia/Kolkata'])(
 		'follow a day and a week in store time (%s)',
 		async (timeZone) => {
-			const cells = await orderCells(timeZone, 4);
+			const cells = await orderCells(timeZone, 4, true);
 			const total = sum(cells, () => true);
 			expect(total).toBe(6000);
 			const hourShare = (from: number, to: number): number =>
@@ -65,6 +97,7 @@ describe('demo order hours', () => {
 		},
 	);
 
+	// Generated here, not copied: two generations compared.
 	it('is the same store for the same seed, another for another seed', async () => {
 		const first = await orderCells('Europe/Paris', 9);
 		expect(await orderCells('Europe/Paris', 9)).toEqual(first);
