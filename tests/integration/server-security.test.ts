@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import { startServer } from '../../server/src/index.js';
 import { startCachedServer } from '../support/cached-server.js';
+import { fingerprint as storeFingerprint } from '../support/fingerprint.js';
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
@@ -36,20 +37,11 @@ afterAll(async () => {
 	rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Count and content hash of every table: equal before and after means nothing was written. */
-async function fingerprint(): Promise<string> {
-	const tables = await server.ctx.db.all<{ table_name: string }>(
-		"SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_name",
-	);
-	const parts: string[] = [];
-	for (const { table_name: name } of tables) {
-		const row = await server.ctx.db.one(
-			`SELECT count(*) AS n, coalesce(sum(hash(CAST(t AS VARCHAR))), 0) AS h FROM "${name.replace(/"/g, '')}" t`,
-		);
-		parts.push(`${name}:${row?.n}:${row?.h}`);
-	}
-	return parts.join('|');
-}
+/**
+ * Count and content hash of every table (tests/support/fingerprint.ts): equal before and after
+ * means nothing was written.
+ */
+const fingerprint = (): Promise<string> => storeFingerprint(server.ctx.db);
 
 /** Raw HTTP request (fetch refuses to send some headers, e.g. Host). */
 function raw(
