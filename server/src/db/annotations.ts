@@ -59,7 +59,24 @@ const record = (row: Stored): AnnotationRecord => ({
 	author_id: Number(row.author_id),
 });
 
-/** The notes of the database `db` (its table made on first use). */
+/**
+ * Whether the notes' table exists: reads, and changes of notes that cannot exist yet, answer
+ * without creating it (a refused or empty request leaves the database as it was).
+ */
+async function hasAnnotationSchema(db: Db): Promise<boolean> {
+	if (ready.has(db)) {
+		await ready.get(db);
+		return true;
+	}
+	const row = await db.one<{ n: number | bigint }>(
+		`SELECT COUNT(*) AS n FROM duckdb_tables()
+		 WHERE database_name = current_database() AND schema_name = current_schema()
+		   AND table_name = 'abacus_annotations'`,
+	);
+	return Number(row?.n ?? 0) > 0;
+}
+
+/** The notes of the database `db` (its table made by the first note written). */
 export function duckdbAnnotations(db: Db): AnnotationStore {
 	async function find(id: number): Promise<AnnotationRecord | undefined> {
 		const row = await db.one<Stored>(`${SELECT} WHERE id = ?`, [id]);
@@ -67,7 +84,7 @@ export function duckdbAnnotations(db: Db): AnnotationStore {
 	}
 	return {
 		async list(range, limit) {
-			await ensureAnnotationSchema(db);
+			if (!(await hasAnnotationSchema(db))) return [];
 			const conditions: string[] = [];
 			const params: string[] = [];
 			if (range.after !== undefined) {
@@ -86,7 +103,7 @@ export function duckdbAnnotations(db: Db): AnnotationStore {
 			return rows.map(record);
 		},
 		async get(id) {
-			await ensureAnnotationSchema(db);
+			if (!(await hasAnnotationSchema(db))) return undefined;
 			return find(id);
 		},
 		async create(fields: AnnotationFields, author: AnnotationAuthor, max: number) {
@@ -119,7 +136,7 @@ export function duckdbAnnotations(db: Db): AnnotationStore {
 			});
 		},
 		async update(id, change) {
-			await ensureAnnotationSchema(db);
+			if (!(await hasAnnotationSchema(db))) return undefined;
 			return db.transaction(async () => {
 				const current = await find(id);
 				if (!current) return undefined;
@@ -133,7 +150,7 @@ export function duckdbAnnotations(db: Db): AnnotationStore {
 			});
 		},
 		async remove(id, check) {
-			await ensureAnnotationSchema(db);
+			if (!(await hasAnnotationSchema(db))) return undefined;
 			return db.transaction(async () => {
 				const current = await find(id);
 				if (!current) return undefined;

@@ -22,6 +22,35 @@ afterAll(async () => {
 
 const route = '/abacus/v1/annotations';
 
+it('reads and refused changes on a store without notes leave its database as it was', async () => {
+	const fresh = await startServer();
+	try {
+		const tables = async (): Promise<string[]> =>
+			(
+				await fresh.ctx.db.all<{ name: string }>(
+					"SELECT table_name AS name FROM duckdb_tables() WHERE table_name LIKE 'abacus_annotation%' ORDER BY 1",
+				)
+			).map((row) => row.name);
+		expect(await tables()).toEqual([]);
+		expect((await call<Note[]>(fresh, 'GET', route)).body).toEqual([]);
+		expect((await call(fresh, 'GET', `${route}/1`)).status).toBe(404);
+		expect((await call(fresh, 'PUT', `${route}/1`, { text: 'Moved' })).status).toBe(404);
+		expect((await call(fresh, 'POST', `${route}/1`, { text: { deep: [1] } })).status).toBe(404);
+		expect((await call(fresh, 'DELETE', `${route}/1`)).status).toBe(404);
+		expect(
+			(await call(fresh, 'POST', route, { date_from: '2026-02-30', text: 'x' })).status,
+		).toBe(400);
+		expect(await tables()).toEqual([]);
+		// The first note written makes its table.
+		expect(
+			(await call(fresh, 'POST', route, { date_from: '2026-03-02', text: 'Sale' })).status,
+		).toBe(201);
+		expect(await tables()).toEqual(['abacus_annotations']);
+	} finally {
+		await fresh.close();
+	}
+});
+
 it('adds, lists by dates, changes and deletes a note', async () => {
 	const created = await call<Note>(server, 'POST', route, {
 		date_from: '2026-03-02',
