@@ -85,43 +85,108 @@ export function parseLocalDateTime(value: string | Moment): Moment {
 	return parsed;
 }
 
-/** Formats a wall-time moment as 'YYYY-MM-DD HH:mm:ss'. */
-function formatLocal(wall: Moment): string {
-	return wall.format(localDateTimeFormat);
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/*
+ * The bucket maths below works on wall times as UTC milliseconds (the moment parseLocalDateTime
+ * gives, as a number) with the Date object's UTC fields: the same results as moment's startOf,
+ * add and format on UTC moments, without a moment per step (a year by day is 366 buckets).
+ */
+
+/** UTC milliseconds of a wall date (any year: Date.UTC would read 0-99 as 1900-1999). */
+function utc(year: number, month: number, day: number): number {
+	const date = new Date(0);
+	date.setUTCFullYear(year, month, day);
+	return date.getTime();
+}
+
+const dayStart = (ms: number): number => Math.floor(ms / DAY) * DAY;
+
+const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * The wall time of `value` as UTC milliseconds: a date written as parseLocalDateTime reads it is
+ * read without a moment; anything else (a moment, another spelling, an invalid date) goes through
+ * parseLocalDateTime, which also says what is wrong.
+ */
+function wallMs(value: string | Moment): number {
+	const m = typeof value === 'string' ? CANONICAL.exec(value.trim()) : null;
+	if (m) {
+		const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+		const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+		const date = utc(year, month - 1, day);
+		if (
+			month >= 1 &&
+			month <= 12 &&
+			day >= 1 &&
+			new Date(date).getUTCDate() === day &&
+			hour <= 23 &&
+			minute <= 59 &&
+			second <= 59
+		) {
+			return date + hour * HOUR + minute * 60_000 + second * 1000;
+		}
+	}
+	return parseLocalDateTime(value).valueOf();
+}
+
+function pad(value: number, width = 2): string {
+	return String(value).padStart(width, '0');
+}
+
+/** The year as moment's 'YYYY' writes it. */
+function yearText(year: number): string {
+	return year < 0 ? `-${pad(-year, 6)}` : year > 9999 ? `+${pad(year, 6)}` : pad(year, 4);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of a wall time. */
+function formatLocal(ms: number): string {
+	const d = new Date(ms);
+	return `${yearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** ISO-8601 week-numbering year and week of a wall time. */
+function isoWeek(ms: number): { year: number; week: number } {
+	const day = dayStart(ms);
+	const weekday = (new Date(day).getUTCDay() + 6) % 7;
+	const thursday = day + (3 - weekday) * DAY;
+	const year = new Date(thursday).getUTCFullYear();
+	return { year, week: Math.floor((thursday - utc(year, 0, 1)) / DAY / 7) + 1 };
 }
 
 /**
  * The "simple week number" used when the week does not start on Monday: week 01 is the (possibly
  * partial) week holding 1 January, a new week starts on each `startOfWeek` day.
  */
-function simpleWeekNumber(wall: Moment, startOfWeek: number): number {
-	const dayOfYear = wall.dayOfYear();
-	const firstWeekday = wall.clone().startOf('year').day();
-	const offset = (firstWeekday - startOfWeek + 7) % 7;
+function simpleWeekNumber(ms: number, startOfWeek: number): number {
+	const year = new Date(ms).getUTCFullYear();
+	const first = utc(year, 0, 1);
+	const dayOfYear = Math.floor((dayStart(ms) - first) / DAY) + 1;
+	const offset = (new Date(first).getUTCDay() - startOfWeek + 7) % 7;
 	return Math.floor((dayOfYear + offset - 1) / 7) + 1;
 }
 
-function pad2(value: number): string {
-	return String(value).padStart(2, '0');
-}
-
-function keyOf(wall: Moment, interval: IntervalType, startOfWeek: number): string {
+function keyOf(ms: number, interval: IntervalType, startOfWeek: number): string {
+	const d = new Date(ms);
+	const year = yearText(d.getUTCFullYear());
 	switch (interval) {
 		case 'hour':
-			return wall.format('YYYY-MM-DD HH');
+			return `${year}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}`;
 		case 'day':
-			return wall.format('YYYY-MM-DD');
+			return `${year}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 		case 'week':
 			if (startOfWeek === 1) {
-				return `${wall.isoWeekYear()}-${pad2(wall.isoWeek())}`;
+				const iso = isoWeek(ms);
+				return `${iso.year}-${pad(iso.week)}`;
 			}
-			return `${wall.format('YYYY')}-${pad2(simpleWeekNumber(wall, startOfWeek))}`;
+			return `${year}-${pad(simpleWeekNumber(ms, startOfWeek))}`;
 		case 'month':
-			return wall.format('YYYY-MM');
+			return `${year}-${pad(d.getUTCMonth() + 1)}`;
 		case 'quarter':
-			return `${wall.format('YYYY')}-${wall.quarter()}`;
+			return `${year}-${Math.floor(d.getUTCMonth() / 3) + 1}`;
 		case 'year':
-			return wall.format('YYYY');
+			return year;
 	}
 }
 
@@ -139,31 +204,49 @@ export function getIntervalKey(
 ): string {
 	assertIntervalType(interval);
 	assertStartOfWeek(startOfWeek);
-	return keyOf(parseLocalDateTime(localDateTime), interval, startOfWeek);
+	return keyOf(wallMs(localDateTime), interval, startOfWeek);
 }
 
-/** First instant of the bucket after the one holding `wall`. */
-function nextBucketStart(wall: Moment, interval: IntervalType, startOfWeek: number): Moment {
+/** First instant of the bucket holding `ms`, for every interval but week. */
+function startOf(ms: number, interval: Exclude<IntervalType, 'week'>): number {
+	const d = new Date(ms);
 	switch (interval) {
 		case 'hour':
-			return wall.clone().startOf('hour').add(1, 'hour');
+			return Math.floor(ms / HOUR) * HOUR;
 		case 'day':
-			return wall.clone().startOf('day').add(1, 'day');
+			return dayStart(ms);
+		case 'month':
+			return utc(d.getUTCFullYear(), d.getUTCMonth(), 1);
+		case 'quarter':
+			return utc(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1);
+		case 'year':
+			return utc(d.getUTCFullYear(), 0, 1);
+	}
+}
+
+/** First instant of the bucket after the one holding `ms`. */
+function nextBucketStart(ms: number, interval: IntervalType, startOfWeek: number): number {
+	const d = new Date(ms);
+	switch (interval) {
+		case 'hour':
+			return startOf(ms, 'hour') + HOUR;
+		case 'day':
+			return dayStart(ms) + DAY;
 		case 'week': {
-			const key = keyOf(wall, 'week', startOfWeek);
-			const cursor = wall.clone().startOf('day').add(1, 'day');
+			const key = keyOf(ms, 'week', startOfWeek);
+			let cursor = dayStart(ms) + DAY;
 			// A week bucket lasts at most 7 days, so at most 7 steps are needed.
 			while (keyOf(cursor, 'week', startOfWeek) === key) {
-				cursor.add(1, 'day');
+				cursor += DAY;
 			}
 			return cursor;
 		}
 		case 'month':
-			return wall.clone().startOf('month').add(1, 'month');
+			return utc(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 		case 'quarter':
-			return wall.clone().startOf('quarter').add(1, 'quarter');
+			return utc(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3 + 3, 1);
 		case 'year':
-			return wall.clone().startOf('year').add(1, 'year');
+			return utc(d.getUTCFullYear() + 1, 0, 1);
 	}
 }
 
@@ -178,14 +261,14 @@ export function getIntervalStart(
 ): string {
 	assertIntervalType(interval);
 	assertStartOfWeek(startOfWeek);
-	const wall = parseLocalDateTime(localDateTime);
+	const wall = wallMs(localDateTime);
 	if (interval !== 'week') {
-		return formatLocal(wall.clone().startOf(interval));
+		return formatLocal(startOf(wall, interval));
 	}
 	const key = keyOf(wall, 'week', startOfWeek);
-	const cursor = wall.clone().startOf('day');
-	while (keyOf(cursor.clone().subtract(1, 'day'), 'week', startOfWeek) === key) {
-		cursor.subtract(1, 'day');
+	let cursor = dayStart(wall);
+	while (keyOf(cursor - DAY, 'week', startOfWeek) === key) {
+		cursor -= DAY;
 	}
 	return formatLocal(cursor);
 }
@@ -202,27 +285,38 @@ export function getIntervalCount(
 ): number {
 	assertIntervalType(interval);
 	assertStartOfWeek(startOfWeek);
-	const start = parseLocalDateTime(after);
-	const end = parseLocalDateTime(before);
-	if (end.isBefore(start)) {
+	const start = wallMs(after);
+	const end = wallMs(before);
+	if (end < start) {
 		return 0;
 	}
+	const a = new Date(start);
+	const b = new Date(end);
 	switch (interval) {
 		case 'hour':
+			return (startOf(end, 'hour') - startOf(start, 'hour')) / HOUR + 1;
 		case 'day':
-			return (
-				end.clone().startOf(interval).diff(start.clone().startOf(interval), interval) + 1
-			);
+			return (dayStart(end) - dayStart(start)) / DAY + 1;
 		case 'month':
-			return 12 * (end.year() - start.year()) + end.month() - start.month() + 1;
+			return (
+				12 * (b.getUTCFullYear() - a.getUTCFullYear()) +
+				b.getUTCMonth() -
+				a.getUTCMonth() +
+				1
+			);
 		case 'quarter':
-			return 4 * (end.year() - start.year()) + end.quarter() - start.quarter() + 1;
+			return (
+				4 * (b.getUTCFullYear() - a.getUTCFullYear()) +
+				Math.floor(b.getUTCMonth() / 3) -
+				Math.floor(a.getUTCMonth() / 3) +
+				1
+			);
 		case 'year':
-			return end.year() - start.year() + 1;
+			return b.getUTCFullYear() - a.getUTCFullYear() + 1;
 		case 'week': {
 			let count = 1;
 			let cursor = nextBucketStart(start, 'week', startOfWeek);
-			while (!cursor.isAfter(end)) {
+			while (cursor <= end) {
 				count++;
 				cursor = nextBucketStart(cursor, 'week', startOfWeek);
 			}
@@ -248,17 +342,17 @@ export function getIntervalBuckets(
 ): IntervalBucket[] {
 	assertIntervalType(interval);
 	assertStartOfWeek(startOfWeek);
-	const start = parseLocalDateTime(after);
-	const end = parseLocalDateTime(before);
+	const start = wallMs(after);
+	const end = wallMs(before);
 	const buckets: IntervalBucket[] = [];
 	let cursor = start;
-	while (!cursor.isAfter(end)) {
+	while (cursor <= end) {
 		const next = nextBucketStart(cursor, interval, startOfWeek);
-		const lastSecond = next.clone().subtract(1, 'second');
+		const lastSecond = next - 1000;
 		buckets.push({
 			key: keyOf(cursor, interval, startOfWeek),
 			start: formatLocal(cursor),
-			end: formatLocal(lastSecond.isAfter(end) ? end : lastSecond),
+			end: formatLocal(lastSecond > end ? end : lastSecond),
 		});
 		cursor = next;
 	}
