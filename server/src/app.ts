@@ -29,6 +29,7 @@ import { notOnEngine } from './reports/shared/report-route.js';
 import { registerSyncRoutes } from './sync/index.js';
 import type { ServerContext } from './core/context.js';
 import { NO_ROUTE, RestError, invalidParams } from './http/errors.js';
+import { buildValidator } from './http/validators.js';
 import {
 	API_CSP,
 	checkNumbers,
@@ -92,6 +93,8 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 				applyMethodOverride(req);
 				handler(req, res);
 			}),
+		// Compiled once per schema in the process (a new instance reuses them).
+		schemaController: { compilersFactory: { buildValidator } },
 		ajv: {
 			customOptions: {
 				coerceTypes: 'array',
