@@ -216,7 +216,7 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 			return await new Promise<string>((resolve, reject) =>
 				execFile(
 					'php',
-					['-d', 'memory_limit=512M', file],
+					[...(site.phpOptions ?? ['-d', 'memory_limit=512M']), file],
 					{ cwd: site.root, encoding: 'utf8' },
 					(error, stdout, stderr) =>
 						error

@@ -71,6 +71,12 @@ export interface WordPressSite {
 	root: string;
 	/** Runs PHP code (after `<?php`) with WordPress loaded; returns what it prints. */
 	php(code: string): string;
+	/**
+	 * The options php() runs PHP's command line with (memory limit, and OPcache's file cache in a
+	 * folder of this site): for a run of PHP in this folder that php() cannot make. Absent: the
+	 * memory limit alone.
+	 */
+	phpOptions?: string[];
 	close(): Promise<void>;
 	/** Seconds spent: preparing (or copying) the store, and starting it. */
 	timings: Record<string, number>;
@@ -303,14 +309,8 @@ export async function downloadRelease(
 	}
 }
 
-/**
- * Runs a PHP file in the WordPress folder; returns its output, or throws with its errors. With
- * `opcacheDir` (a folder outside the web root), the PHP files it compiles are kept there by
- * OPcache's file cache and read back by the next run in the same folder: PHP's command line has
- * OPcache off, and each run compiled WordPress and WooCommerce again (about 1.3 CPU seconds a run
- * here; 0.9 once the cache holds them, the first run about 2.5 as it writes them).
- */
-function runPhp(root: string, file: string, args: string[] = [], opcacheDir?: string): string {
+/** PHP's command-line options of runPhp(): the memory limit, and OPcache's file cache when given. */
+function phpCliOptions(opcacheDir?: string): string[] {
 	const opcache = opcacheDir
 		? [
 				'-d',
@@ -321,8 +321,19 @@ function runPhp(root: string, file: string, args: string[] = [], opcacheDir?: st
 				'opcache.file_cache_only=1',
 			]
 		: [];
+	return ['-d', 'memory_limit=512M', ...opcache];
+}
+
+/**
+ * Runs a PHP file in the WordPress folder; returns its output, or throws with its errors. With
+ * `opcacheDir` (a folder outside the web root), the PHP files it compiles are kept there by
+ * OPcache's file cache and read back by the next run in the same folder: PHP's command line has
+ * OPcache off, and each run compiled WordPress and WooCommerce again (about 1.3 CPU seconds a run
+ * here; 0.9 once the cache holds them, the first run about 2.5 as it writes them).
+ */
+function runPhp(root: string, file: string, args: string[] = [], opcacheDir?: string): string {
 	try {
-		return execFileSync('php', ['-d', 'memory_limit=512M', ...opcache, file, ...args], {
+		return execFileSync('php', [...phpCliOptions(opcacheDir), file, ...args], {
 			cwd: root,
 			encoding: 'utf8',
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -732,7 +743,15 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`,
 			}
 		}, 'the PHP web server');
 		timings.start = (Date.now() - t0) / 1000;
-		return { url, root, php, close, timings, seed: stack.seed };
+		return {
+			url,
+			root,
+			php,
+			phpOptions: phpCliOptions(opcacheDir),
+			close,
+			timings,
+			seed: stack.seed,
+		};
 	} catch (error) {
 		await close();
 		throw error;
