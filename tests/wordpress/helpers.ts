@@ -40,27 +40,32 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A new page `width` px wide (1000 px high) in a context of its own, signed in as `user` with
- * `signIn` (see signInOnce), with the page's uncaught errors collected in `errors`.
+ * A new page `width` px wide (1000 px high) signed in as `user`, with the page's uncaught errors
+ * collected in `errors`: in `context` when given (already signed in as `user`), otherwise in a
+ * context of its own signed in with `signIn` (see signInOnce).
  */
 export async function signedInPage(
 	browser: Browser,
 	signIn: ReturnType<typeof signInOnce>,
 	user: { user: string; password: string },
 	width = 1440,
+	context?: BrowserContext,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-	const context = await browser.newContext({ viewport: { width, height: 1000 } });
-	const page = await context.newPage();
+	const own = context ?? (await browser.newContext({ viewport: { width, height: 1000 } }));
+	const page = await own.newPage();
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
-	await signIn(page, user);
-	return { context, page, errors };
+	if (!context) await signIn(page, user);
+	return { context: own, page, errors };
 }
 
 /**
  * A test file's `logIn(user, width = 1440)`: a new signed-in page (see signedInPage), each user
- * through wp-login.php once, then with the cookies that login gave. `browser` and `siteUrl` are
- * read at each call (the file's beforeAll sets them).
+ * through wp-login.php once, then with the cookies that login gave. The browser context of each
+ * user and width is kept from test to test (a page of a new context fetched and compiled every
+ * script of wp-admin again, its cache empty: about a second of Chromium's CPU more); each call
+ * still opens a page of its own, and the `context` it returns closes that page. `browser` and
+ * `siteUrl` are read at each call (the file's beforeAll sets them).
  */
 export function pageSignIn(
 	browser: () => Browser,
@@ -68,11 +73,21 @@ export function pageSignIn(
 ): (
 	user: { user: string; password: string },
 	width?: number,
-) => Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+) => Promise<{ context: Pick<BrowserContext, 'close'>; page: Page; errors: string[] }> {
 	let signIn: ReturnType<typeof signInOnce> | undefined;
+	const contexts = new Map<string, BrowserContext>();
 	return async (user, width = 1440) => {
 		signIn ??= signInOnce(siteUrl());
-		return signedInPage(browser(), signIn, user, width);
+		const key = `${user.user} ${width}`;
+		const kept = contexts.get(key);
+		const { context, page, errors } = await signedInPage(browser(), signIn, user, width, kept);
+		if (!kept) {
+			contexts.set(key, context);
+			context.once('close', () => {
+				if (contexts.get(key) === context) contexts.delete(key);
+			});
+		}
+		return { context: { close: () => page.close() }, page, errors };
 	};
 }
 
