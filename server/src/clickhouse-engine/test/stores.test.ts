@@ -12,6 +12,7 @@ import { operatorSession } from '../../engine-auth/test/operator-session.js';
 import {
 	type EngineFixture,
 	engineToken,
+	seededServerFile,
 	type Server,
 	startEngineFixture,
 } from '../../clickhouse/test/setup.js';
@@ -315,7 +316,15 @@ test('dates are required, ordered, and the intervals bounded', async () => {
 });
 
 test('a DuckDB server answers its one store', async () => {
-	const single = await startServer({ orders: 40, quiet: true, sync: false, nonce: NONCE });
+	// The store a first start generates, copied from the store cache.
+	await seededServerFile(`${fx.dir}/single.duckdb`, 40);
+	const single = await startServer({
+		databasePath: `${fx.dir}/single.duckdb`,
+		orders: 40,
+		quiet: true,
+		sync: false,
+		nonce: NONCE,
+	});
 	try {
 		const list = await call(single, 'abacus/v1/stores');
 		expect(list.status).toBe(200);

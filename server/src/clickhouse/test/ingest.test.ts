@@ -33,7 +33,15 @@ import {
 	TEST_PASSWORD,
 	type SignedIn,
 } from '../../engine-auth/test/operator-session.js';
-import { engineToken, getJson, json, startCluster, type Answer, type Server } from './setup.js';
+import {
+	engineToken,
+	getJson,
+	json,
+	seededServerFile,
+	startCluster,
+	type Answer,
+	type Server,
+} from './setup.js';
 
 // Two ClickHouse servers, three DuckDB files and HTTP servers on a loaded 2-core machine.
 jest.setTimeout(600_000);
@@ -166,6 +174,7 @@ describe('store sync on a ClickHouse engine', () => {
 			quiet: true,
 			sync: { autoStart: false },
 		});
+		await seededServerFile(path.join(dir, 'engine.duckdb'), 0);
 		engine = await startServer({
 			databasePath: path.join(dir, 'engine.duckdb'),
 			orders: 0,
@@ -431,6 +440,7 @@ describe('store sync on a ClickHouse engine', () => {
 		if (!a) throw new Error('store A is not synced');
 		// A second engine server in front of the same cluster, syncing no store (its own empty
 		// stores folder), serving A's and B's tokens from the cluster.
+		await seededServerFile(path.join(dir, 'engine-2.duckdb'), 0);
 		const second = await startServer({
 			databasePath: path.join(dir, 'engine-2.duckdb'),
 			storesDir: path.join(dir, 'stores-2'),

@@ -21,6 +21,7 @@ import {
 	engineToken,
 	json,
 	secretOf,
+	seededServerFile,
 	type Server,
 	startEngineFixture,
 } from './setup.js';
@@ -337,6 +338,7 @@ test('a cost save is refused as on DuckDB: a token without edit_costs, bad input
 	const products = (await get(duck[1], `${A}/profit?${YEAR}&per_page=1`)).body as ProfitRow[];
 	const body = { product_id: products[0].product_id, cost: '1.00', date_from: '2025-05-01' };
 	// A DuckDB server for the same store's token: the engine check refuses the same way.
+	await seededServerFile(`${fx.dir}/single.duckdb`, 20);
 	const single = await startServer({
 		databasePath: `${fx.dir}/single.duckdb`,
 		orders: 20,

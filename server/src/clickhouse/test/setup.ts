@@ -25,7 +25,8 @@
  *
  * `Answer` = `{ status, body, total (X-WP-Total), headers }`; routes are paths under /wp-json/.
  * Lower level: `generateStores`, `loadCluster` (loadStore without the registry), `startCluster`,
- * `engineToken(url, secret)`, `getJson`, `json` (averages to the cent), `settings`.
+ * `seededServerFile` (a server's first-start store, from the store cache), `engineToken(url,
+ * secret)`, `getJson`, `json` (averages to the cent), `settings`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -123,6 +124,28 @@ export async function generateStores(
 		stores.push({ id: spec.id, db, timeZone: spec.timeZone, file });
 	}
 	return stores;
+}
+
+/**
+ * Writes to `file` the demo store a server's first start on a missing file generates (`orders`
+ * orders, seed 1, UTC, up to now): a copy of the cached one of the same day when there is one.
+ * For the engine's own DuckDB file, whose store is never served: generating even an empty one
+ * (its 400 days of hours in store time) costs two CPU seconds per engine start.
+ */
+export async function seededServerFile(file: string, orders: number): Promise<void> {
+	const generate = { orders, seed: 1, timeZone: 'UTC' };
+	await cachedStoreFile(
+		{ seeded: generate, day: new Date().toISOString().slice(0, 10) },
+		file,
+		async (to) => {
+			const made = await Db.open(to);
+			try {
+				await generateStore(made, generate);
+			} finally {
+				made.close();
+			}
+		},
+	);
 }
 
 export interface LoadedCluster {
@@ -349,6 +372,10 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 				});
 			}),
 		);
+		// The engine's own file as a first start would seed it, copied from the store cache.
+		const engineFile = path.join(dir, 'engine.duckdb');
+		if (options.engineServer !== false)
+			await seededServerFile(engineFile, options.engineOrders ?? 0);
 		// Each store's DuckDB server and the engine start side by side (separate files and ports);
 		// every start settles before a failure is thrown, so that stop() closes all that started.
 		const duckStarts =
@@ -367,7 +394,7 @@ export async function startEngineFixture(options: FixtureOptions): Promise<Engin
 			options.engineServer === false
 				? Promise.resolve(undefined)
 				: startServer({
-						databasePath: path.join(dir, 'engine.duckdb'),
+						databasePath: engineFile,
 						orders: options.engineOrders ?? 0,
 						quiet: true,
 						sync: false,
