@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import {
 	ADMIN,
@@ -130,12 +130,25 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 	/** Each user through wp-login.php once, then with the cookies that login gave. */
 	let signIn: ReturnType<typeof signInOnce> | undefined;
 
-	/** A new page of `width` signed in as `user` (through wp-login.php the first time). */
+	/**
+	 * The browser context of each user and width, kept from test to test: a page of a new context
+	 * fetched and compiled every script of wp-admin again (its cache empty), about a second of
+	 * Chromium's CPU more.
+	 */
+	const contexts = new Map<string, BrowserContext>();
+
+	/**
+	 * A new page of `width` signed in as `user` (through wp-login.php the first time), in the kept
+	 * context of that user and width.
+	 */
 	async function logIn(
 		width: number,
 		user: { user: string; password: string } = ADMIN,
 	): Promise<Page> {
-		const context = await browser.newContext({ viewport: { width, height: 1000 } });
+		const key = `${user.user} ${width}`;
+		const kept = contexts.get(key);
+		const context = kept ?? (await browser.newContext({ viewport: { width, height: 1000 } }));
+		contexts.set(key, context);
 		const page = await context.newPage();
 		page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 		page.on('console', (message) => {
@@ -144,8 +157,10 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 				problems.push(`console: ${message.text()}`);
 			}
 		});
-		signIn ??= signInOnce(site.url);
-		await signIn(page, user);
+		if (!kept) {
+			signIn ??= signInOnce(site.url);
+			await signIn(page, user);
+		}
 		return page;
 	}
 
@@ -331,7 +346,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			path: path.join(ARTIFACTS, 'engine-overview-1440.png'),
 			fullPage: true,
 		});
-		await page.context().close();
+		await page.close();
 
 		const phone = await logIn(390);
 		const phoneSeen = watchReports(phone);
@@ -356,7 +371,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			path: path.join(ARTIFACTS, 'engine-settings-390.png'),
 			fullPage: true,
 		});
-		await phone.context().close();
+		await phone.close();
 	});
 
 	it('a date type saved in Settings reaches the engine at once, and the page says when the figures follow it', async () => {
@@ -438,7 +453,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			expect(carried).toEqual({ at: change.at, notified: true });
 			await expect(page.locator('.abacus-engine-recomputing').count()).resolves.toBe(0);
 		} finally {
-			await page.context().close();
+			await page.close();
 			site.php(
 				before === ''
 					? "delete_option( 'woocommerce_date_type' );"
@@ -482,7 +497,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			site.php("update_option( 'engine_test_allow_loopback', 1 );");
 		}
 		expect((await rest(admin, 'GET', '/abacus/v1/engine')).body.canManage).toBe(true);
-		await admin.context().close();
+		await admin.close();
 
 		// A shop manager (manage_woocommerce, not manage_options) sees the engine but cannot move it.
 		const before = site.php(
@@ -535,7 +550,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			path: path.join(ARTIFACTS, 'engine-settings-manager-1440.png'),
 			fullPage: true,
 		});
-		await manager.context().close();
+		await manager.close();
 	});
 
 	it("says when the engine is unreachable and serves WooCommerce's figures on request", async () => {
@@ -570,7 +585,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			path: path.join(ARTIFACTS, 'engine-fallback-1440.png'),
 			fullPage: true,
 		});
-		await page.context().close();
+		await page.close();
 	});
 	/** A REST call as the logged-in user of `page`, with WordPress's REST nonce. */
 	async function rest(
@@ -650,7 +665,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 		// Without WordPress's nonce the renewal route does not know the user.
 		const noNonce = await page.request.post(`${site.url}/?rest_route=/abacus/v1/engine/token`);
 		expect(noNonce.status()).toBe(401);
-		await page.context().close();
+		await page.close();
 		const manager = await logIn(1440, SHOP_MANAGER);
 		const managerToken = await rest(manager, 'POST', '/abacus/v1/engine/token');
 		expect(managerToken.status).toBe(200);
@@ -661,7 +676,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 				pageEngine.url,
 			),
 		).toMatchObject({ ok: true, claims: { scope: ['edit_costs'] } });
-		await manager.context().close();
+		await manager.close();
 		const reader = await logIn(1440, SUBSCRIBER);
 		for (const [method, route] of [
 			['POST', '/abacus/v1/engine/token'],
@@ -670,7 +685,7 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 		] as const) {
 			expect((await rest(reader, method, route, {})).status).toBe(403);
 		}
-		await reader.context().close();
+		await reader.close();
 	});
 
 	it("deleting the plugin removes every abacus_* key and leaves WooCommerce's Downloads columns", async () => {
