@@ -9,7 +9,15 @@
 
 import type { Browser, Page } from 'playwright-core';
 
-import { adminUrl, api, downloadedText, lastMonth, launch, screenshot } from './helpers.js';
+import {
+	adminUrl,
+	api,
+	downloadedText,
+	elementScreenshot,
+	lastMonth,
+	launch,
+	screenshot,
+} from './helpers.js';
 
 interface Stats {
 	intervals: Array<{ date_start: string }>;
@@ -39,7 +47,9 @@ async function open(width: number, appPath: string, query: Record<string, string
 async function chartReady(page: Page) {
 	const chart = page.locator('main .abacus-chart__body').first();
 	await chart.waitFor({ timeout: 60000 });
-	await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+	await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+		polling: 100,
+	});
 	return chart;
 }
 
@@ -251,7 +261,7 @@ describe('notes on charts', () => {
 			.evaluateAll((list) => list.map((cell) => cell.getBoundingClientRect().top));
 		// One line of four cells side by side.
 		expect(new Set(cells.map(Math.round)).size).toBe(1);
-		await card.screenshot({ path: await screenshot(page, 'annotations-settings-1440') });
+		await elementScreenshot(card, 'annotations-settings-1440');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	}, 180000);
@@ -295,7 +305,7 @@ describe('notes on charts', () => {
 		expect(authorBox?.height ?? 100).toBeLessThan(30);
 		await expect(card.getByRole('row').count()).resolves.toBe(3);
 		await expect(first.getByRole('cell').count()).resolves.toBe(4);
-		await card.screenshot({ path: await screenshot(page, 'annotations-list-390') });
+		await elementScreenshot(card, 'annotations-list-390');
 
 		// Edit with the keyboard: the note's Edit button, a new text, Enter.
 		await card.getByRole('button', { name: 'Edit note: Spring sale e-mail' }).focus();

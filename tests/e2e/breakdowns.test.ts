@@ -4,7 +4,8 @@
  * two checked values as chart lines, downloads as CSV; an order count of a shipping state opens
  * those orders; Revenue filtered by payment method and country with the mouse shows the server's
  * filtered figures; every breakdown page opens from the menu.
- * Screenshots at 1440 and 390 px wide go to /tmp/b23-*.png.
+ * Screenshots at 1440 and 390 px wide go to test-results/e2e/breakdowns-*.png with
+ * ABACUS_E2E_SCREENSHOTS=1.
  */
 import { mkdirSync } from 'node:fs';
 
@@ -18,6 +19,7 @@ import {
 	lastMonthRanges,
 	money,
 	openPage,
+	screenshot,
 } from './helpers.js';
 
 interface Item {
@@ -65,7 +67,9 @@ function open(
 
 async function settle(page: Page): Promise<void> {
 	await page.locator('.abacus-summary__item').first().waitFor();
-	await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+	await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+		polling: 100,
+	});
 }
 
 async function tileValue(page: Page, label: string): Promise<string> {
@@ -101,7 +105,7 @@ describe('Places report', () => {
 		const bars = ranking.getByRole('listitem');
 		await expect(bars.first().innerText()).resolves.toContain('United States (US)');
 		await expect(bars.count()).resolves.toBe(Math.min(10, items.length));
-		await page.screenshot({ path: '/tmp/b23-places-1440.png', fullPage: true });
+		await screenshot(page, 'breakdowns-places-1440');
 
 		// Sort by orders, fewest first.
 		await page.goto(
@@ -119,7 +123,7 @@ describe('Places report', () => {
 		await expect(page.getByRole('table').last().innerText()).resolves.toContain(
 			'United States (US) — California',
 		);
-		await page.screenshot({ path: '/tmp/b23-places-states-1440.png', fullPage: true });
+		await screenshot(page, 'breakdowns-places-states-1440');
 
 		const [download] = await Promise.all([
 			page.waitForEvent('download'),
@@ -136,7 +140,7 @@ describe('Places report', () => {
 	it('looks right at 390 px', async () => {
 		const { page, errors } = await open('/analytics/places', range, 390);
 		await settle(page);
-		await page.screenshot({ path: '/tmp/b23-places-390.png', fullPage: true });
+		await screenshot(page, 'breakdowns-places-390');
 		const overflow = await page.evaluate(
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 		);
@@ -165,7 +169,7 @@ describe('Payment methods report', () => {
 		const legend = page.locator('.abacus-chart, .abacus-report-chart').first();
 		await expect(legend.innerText()).resolves.toContain('Credit card (Stripe)');
 		await expect(legend.innerText()).resolves.toContain('PayPal');
-		await page.screenshot({ path: '/tmp/b23-payments-compare-1440.png', fullPage: true });
+		await screenshot(page, 'breakdowns-payments-compare-1440');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
@@ -191,7 +195,7 @@ describe('drill-down', () => {
 		await settle(page);
 		await expect(tileValue(page, 'Orders')).resolves.toBe(String(paypal.orders_count));
 		await expect(page.getByText('Payment method').first().isVisible()).resolves.toBe(true);
-		await page.screenshot({ path: '/tmp/b23-drill-orders-1440.png', fullPage: true });
+		await screenshot(page, 'breakdowns-drill-orders-1440');
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
@@ -222,7 +226,9 @@ describe('drill-down from a shipping state', () => {
 				.locator('tr', { hasText: 'United States (US) — California' });
 			const link = row.getByRole('link', { name: ca.orders_count.toLocaleString('en-US') });
 			await link.scrollIntoViewIfNeeded();
-			await page.screenshot({ path: `/tmp/h23f/places-shipping-state-${width}.png` });
+			await screenshot(page, `breakdowns-places-shipping-state-${width}`, undefined, {
+				viewport: true,
+			});
 			await link.click();
 			await page.waitForURL(/path=%2Fanalytics%2Forders/);
 			const url = new URL(page.url()).searchParams;
@@ -253,10 +259,7 @@ describe('drill-down from a shipping state', () => {
 			const text = await table.innerText();
 			for (const order of orders.body.slice(0, 5))
 				expect(text).toContain(String(order.order_number));
-			await page.screenshot({
-				path: `/tmp/h23f/orders-of-shipping-state-${width}.png`,
-				fullPage: true,
-			});
+			await screenshot(page, `breakdowns-orders-of-shipping-state-${width}`);
 			const overflow = await page.evaluate(
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 			);
@@ -293,10 +296,7 @@ describe('Revenue filtered by payment method and country', () => {
 			await card
 				.locator('[role="listbox"] [role="option"]', { hasText: 'United States (US)' })
 				.click();
-			await page.screenshot({
-				path: `/tmp/h23f/revenue-filters-${width}.png`,
-				fullPage: true,
-			});
+			await screenshot(page, `breakdowns-revenue-filters-${width}`);
 			await card.getByRole('button', { name: 'Filter', exact: true }).click();
 			await page.waitForURL(/payment_method_includes=paypal/);
 			const url = new URL(page.url()).searchParams;
@@ -325,10 +325,7 @@ describe('Revenue filtered by payment method and country', () => {
 			// The lines show names, not keys.
 			await expect(card.innerText()).resolves.toContain('PayPal');
 			await expect(card.innerText()).resolves.toContain('United States (US)');
-			await page.screenshot({
-				path: `/tmp/h23f/revenue-filtered-${width}.png`,
-				fullPage: true,
-			});
+			await screenshot(page, `breakdowns-revenue-filtered-${width}`);
 			// A day's order count opens the orders behind it: the filters go along.
 			const day = filtered.intervals.find((i) => i.subtotals.orders_count > 0) as Interval;
 			const dayRow = page
@@ -371,7 +368,7 @@ describe('inside WordPress without the Abacus engine', () => {
 		});
 		await page.goto(adminUrl('/analytics/shipping-methods', range));
 		await page.getByText('This report needs the Abacus engine').waitFor();
-		await page.screenshot({ path: '/tmp/b23-needs-engine-390.png', fullPage: true });
+		await screenshot(page, 'breakdowns-needs-engine-390');
 		expect(requests).toEqual([]);
 		await context.close();
 	});
@@ -389,7 +386,7 @@ describe('every breakdown page', () => {
 		await page.waitForURL(new RegExp(`path=%2Fanalytics%2F${slug}`));
 		await settle(page);
 		await expect(tileValue(page, 'Net sales')).resolves.toMatch(/^\$/);
-		await page.screenshot({ path: `/tmp/b23-${slug}-menu-1440.png`, fullPage: true });
+		await screenshot(page, `breakdowns-${slug}-menu-1440`);
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import {
 	api,
 	bestSellingProduct,
+	elementScreenshot,
 	fileBrowser,
 	isoDay,
 	lastMonth,
@@ -121,9 +122,10 @@ describe('a single variable product', () => {
 			}));
 			expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 			await page.locator('main .abacus-chart').scrollIntoViewIfNeeded();
-			await page.locator('main .abacus-chart').screenshot({
-				path: `/tmp/chart-variations-${width}.png`,
-			});
+			await elementScreenshot(
+				page.locator('main .abacus-chart'),
+				`chart-variations-chart-${width}`,
+			);
 			await screenshot(page, `chart-variations-${width}`);
 			expect(errors).toEqual([]);
 			await page.context().close();
@@ -240,9 +242,10 @@ describe('revenue by week, custom range vs previous period', () => {
 			await page.keyboard.press('Escape');
 			await page.getByRole('dialog', { name: 'Add a note' }).waitFor({ state: 'detached' });
 			expect(new URL(page.url()).searchParams.get('path')).toBe('/analytics/revenue');
-			await page.locator('main .abacus-chart').screenshot({
-				path: `/tmp/chart-week-comparison-${width}.png`,
-			});
+			await elementScreenshot(
+				page.locator('main .abacus-chart'),
+				`chart-week-comparison-chart-${width}`,
+			);
 			await screenshot(page, `chart-week-comparison-${width}`);
 			expect(errors).toEqual([]);
 			await page.context().close();

@@ -30,7 +30,9 @@ async function tileValue(page: Page, label: string): Promise<string> {
 		has: page.locator('.abacus-summary__item-label', { hasText: new RegExp(`^${label}$`) }),
 	});
 	await tile.first().waitFor();
-	await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+	await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+		polling: 100,
+	});
 	return (await tile.first().locator('.abacus-summary__item-value').innerText()).trim();
 }
 
@@ -54,7 +56,9 @@ describe('drill-down', () => {
 		});
 		const chart = page.getByRole('group', { name: 'Net sales' });
 		await chart.waitFor();
-		await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+		await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+			polling: 100,
+		});
 		await chart.focus();
 		await page.keyboard.press('ArrowRight');
 		await page.keyboard.press('ArrowRight');
@@ -81,7 +85,9 @@ describe('drill-down', () => {
 		await page.goBack();
 		const svg = page.locator('.abacus-chart__svg');
 		await svg.waitFor();
-		await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+		await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+			polling: 100,
+		});
 		const box = await svg.boundingBox();
 		if (!box) throw new Error('the chart has no box');
 		// The last date sits at the right end of the drawing.

@@ -82,7 +82,7 @@ describe.each([DESKTOP, PHONE])('Revenue with an unreachable engine at $width px
 					'.abacus-summary.is-placeholder, .abacus-table.is-loading, .abacus-chart-placeholder',
 				),
 			undefined,
-			{ timeout: 60000 },
+			{ polling: 100, timeout: 60000 },
 		);
 		expect(await page.getByRole('alert').count()).toBe(1);
 		expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
@@ -105,12 +105,12 @@ describe.each([DESKTOP, PHONE])('Revenue with an unreachable engine at $width px
 		await page.waitForFunction(
 			(n) => (window as unknown as { engineCalls: string[] }).engineCalls.length >= n,
 			before * 2,
-			{ timeout: 60000 },
+			{ polling: 100, timeout: 60000 },
 		);
 		await page.waitForFunction(
 			() => document.querySelectorAll('.abacus-engine-waiting').length >= 3,
 			undefined,
-			{ timeout: 60000 },
+			{ polling: 100, timeout: 60000 },
 		);
 		await banner.waitFor({ timeout: 60000 });
 		const again = (await engineCalls()).slice(before);

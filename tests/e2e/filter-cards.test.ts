@@ -30,7 +30,11 @@ async function tileValue(page: Page, label: string): Promise<string> {
 		has: page.locator('.abacus-summary__item-label', { hasText: new RegExp(`^${label}$`) }),
 	});
 	await tile.first().waitFor();
-	await page.waitForFunction(() => !document.querySelector('.is-placeholder, .is-loading'));
+	await page.waitForFunction(
+		() => !document.querySelector('.is-placeholder, .is-loading'),
+		undefined,
+		{ polling: 100 },
+	);
 	return (await tile.first().locator('.abacus-summary__item-value').innerText()).trim();
 }
 
@@ -207,7 +211,11 @@ describe('comparison', () => {
 		const ids = (queryOf(page).get('products') ?? '').split(',');
 		expect(ids).toHaveLength(2);
 		// One legend entry per compared product, and the table lists those two.
-		await page.waitForFunction(() => !document.querySelector('.is-placeholder, .is-loading'));
+		await page.waitForFunction(
+			() => !document.querySelector('.is-placeholder, .is-loading'),
+			undefined,
+			{ polling: 100 },
+		);
 		await expect(page.locator('main .abacus-legend__checkbox').count()).resolves.toBe(2);
 		await expect(page.locator('table').last().locator('tbody tr').count()).resolves.toBe(2);
 

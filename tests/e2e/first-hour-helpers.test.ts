@@ -2,8 +2,8 @@
  * The helper screens in a store admin's first hour (issue 18), in Chromium with mouse clicks:
  * Store settings load and save only what changed, notices stay in the viewport, inbox actions go
  * where they say, the Stock screen follows the server's stock status, Payments remembers Not now,
- * lists an installed gateway and says why Connect fails. Every screen is photographed at 1440 and
- * 390 px and never scrolls sideways.
+ * lists an installed gateway and says why Connect fails. Every screen is checked at 1440 and 390 px
+ * and never scrolls sideways (photographed with ABACUS_E2E_SCREENSHOTS=1).
  */
 import type { Browser, Page } from 'playwright-core';
 

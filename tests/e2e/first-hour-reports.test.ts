@@ -132,7 +132,7 @@ describe('Show › single item searches (mouse)', () => {
 					.querySelector('.abacus-filter-picker__dropdown button')
 					?.textContent?.includes(expected),
 			name.split('\n')[0].trim(),
-			{ timeout: 30000 },
+			{ polling: 100, timeout: 30000 },
 		);
 		expect(errors).toEqual([]);
 		await page.context().close();
@@ -193,7 +193,7 @@ describe('Revenue', () => {
 						document.querySelectorAll('.abacus-report-table tbody tr').length ===
 							expected && !document.querySelector('.is-placeholder'),
 					perPage,
-					{ timeout: 30000 },
+					{ polling: 100, timeout: 30000 },
 				);
 				await expect(page.locator('.abacus-pagination__label').innerText()).resolves.toBe(
 					`Page 1 of ${Math.ceil(365 / perPage)}`,
@@ -393,7 +393,7 @@ describe('An address opened later (a saved view, a shared link)', () => {
 					.querySelector('.abacus-advanced-filters [aria-label="Selected items"]')
 					?.textContent?.includes(name),
 			product.name,
-			{ timeout: 30000 },
+			{ polling: 100, timeout: 30000 },
 		);
 		await expect(tags.innerText()).resolves.not.toMatch(new RegExp(`^\\s*${product.id}\\s*$`));
 		expect(errors).toEqual([]);

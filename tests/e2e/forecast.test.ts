@@ -4,7 +4,7 @@
  * server's forecast route answers, or that there is not enough history where the route's
  * back-test said so (each figure is judged on its own); choosing another tile with the mouse keeps it; a past month
  * shows none; the Overview shows all three. At 1440 and 390 px (no sideways scrolling), screenshots
- * in test-results/e2e.
+ * in test-results/e2e with ABACUS_E2E_SCREENSHOTS=1.
  *
  * The charts' forecast (a dashed line and its 80 % band over the rest of the month) on a store of
  * its own whose history earns a forecast (5,000 orders: the shared 1,000-order store has too little,
@@ -17,7 +17,16 @@
 
 import type { Browser, Locator, Page } from 'playwright-core';
 
-import { adminUrl, api, launch, lastMonth, money, screenshot, startOwnServer } from './helpers.js';
+import {
+	adminUrl,
+	api,
+	elementScreenshot,
+	launch,
+	lastMonth,
+	money,
+	screenshot,
+	startOwnServer,
+} from './helpers.js';
 
 interface Forecast {
 	shown: boolean;
@@ -69,7 +78,7 @@ async function forecastLines(page: Page): Promise<string[]> {
 	await page.waitForFunction(
 		() => !document.querySelector('.abacus-forecast__line.is-loading'),
 		undefined,
-		{ timeout: 60_000 },
+		{ polling: 100, timeout: 60_000 },
 	);
 	return (await section.locator('li').allInnerTexts()).map((text) => text.trim());
 }
@@ -292,10 +301,10 @@ describe('the forecast on the charts', () => {
 				`${money(last.value)} (${money(last.lower)} to ${money(last.upper)})`,
 			);
 			await screenshot(page, `forecast-chart-keyboard-${width}`);
-			await page
-				.locator('main .abacus-chart')
-				.first()
-				.screenshot({ path: await screenshot(page, `forecast-chart-card-${width}`) });
+			await elementScreenshot(
+				page.locator('main .abacus-chart').first(),
+				`forecast-chart-card-${width}`,
+			);
 			await page.keyboard.press('Escape');
 			// Nothing wider than the window.
 			const overflow = await page.evaluate(
@@ -331,10 +340,10 @@ describe('the forecast on the charts', () => {
 				await page.mouse.move(x, box.y + box.height / 2);
 				await expect(tooltip.innerText()).resolves.toContain('Month-end sale');
 				await expect(line.count()).resolves.toBe(1);
-				await page
-					.locator('main .abacus-chart')
-					.first()
-					.screenshot({ path: await screenshot(page, 'forecast-chart-note-1440') });
+				await elementScreenshot(
+					page.locator('main .abacus-chart').first(),
+					'forecast-chart-note-1440',
+				);
 			}
 			expect(errors).toEqual([]);
 			await page.context().close();
@@ -362,10 +371,10 @@ describe('the forecast on the charts', () => {
 		const tooltip = page.locator('main .abacus-chart__tooltip');
 		await expect(tooltip.innerText()).resolves.toContain(longDay(dayOf(5)));
 		await expect(tooltip.innerText()).resolves.toContain('Forecast (80 % likely)');
-		await page
-			.locator('main .abacus-chart')
-			.first()
-			.screenshot({ path: await screenshot(page, 'forecast-chart-future-1440') });
+		await elementScreenshot(
+			page.locator('main .abacus-chart').first(),
+			'forecast-chart-future-1440',
+		);
 		expect(errors).toEqual([]);
 		await page.context().close();
 	}, 120_000);
@@ -474,12 +483,10 @@ describe('the forecast on the charts', () => {
 			await page.mouse.move(box.x + box.width - 34, box.y + box.height / 2);
 			await expect(tooltip.innerText()).resolves.toContain(title(last.date));
 			await expect(tooltipForecast.innerText()).resolves.toContain(text(last));
-			await page
-				.locator('main .abacus-chart')
-				.first()
-				.screenshot({
-					path: await screenshot(page, `forecast-chart-${interval}-${width}`),
-				});
+			await elementScreenshot(
+				page.locator('main .abacus-chart').first(),
+				`forecast-chart-${interval}-${width}`,
+			);
 			const overflow = await page.evaluate(
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 			);

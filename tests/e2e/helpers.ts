@@ -7,7 +7,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Download, type Page, type Response } from 'playwright-core';
+import {
+	chromium,
+	type Browser,
+	type Download,
+	type Locator,
+	type Page,
+	type Response,
+} from 'playwright-core';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -118,18 +125,48 @@ export async function api<T>(
 export const DOCS_SCREENSHOT_DIR = path.resolve(__dirname, '../../docs/screenshots');
 
 /**
- * A full-page screenshot kept as a test artifact; with `ABACUS_SCREENSHOTS=1` and `docsName`, the
- * visible part of the page is also written to docs/screenshots/<docsName>.png for the README.
+ * Whether the screens a test passes through are pictured into test-results/e2e/:
+ * `ABACUS_E2E_SCREENSHOTS=1`, or `ABACUS_SCREENSHOTS=1` (which also rewrites the README's). Off by
+ * default, as a picture checks nothing and costs the browser a render and an encoding (a full page
+ * at 1440 px: a quarter of a CPU second); the pages of a failed test are pictured whatever this
+ * says (tests/e2e/environment.cjs).
  */
-export async function screenshot(page: Page, name: string, docsName?: string): Promise<string> {
+export function keepScreenshots(): boolean {
+	return process.env.ABACUS_E2E_SCREENSHOTS === '1' || process.env.ABACUS_SCREENSHOTS === '1';
+}
+
+/**
+ * A full-page screenshot kept as a test artifact (test-results/e2e/<name>.png) when
+ * `keepScreenshots()`; with `ABACUS_SCREENSHOTS=1` and `docsName`, the visible part of the page is
+ * also written to docs/screenshots/<docsName>.png for the README. `viewport`: the visible part only.
+ */
+export async function screenshot(
+	page: Page,
+	name: string,
+	docsName?: string,
+	{ viewport = false } = {},
+): Promise<void> {
+	if (!keepScreenshots()) return;
 	mkdirSync(SCREENSHOT_DIR, { recursive: true });
-	const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-	await page.screenshot({ path: file, fullPage: true });
+	await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport });
 	if (docsName && process.env.ABACUS_SCREENSHOTS === '1') {
 		mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
 		await page.screenshot({ path: path.join(DOCS_SCREENSHOT_DIR, `${docsName}.png`) });
 	}
-	return file;
+}
+
+/**
+ * A screenshot of one element (test-results/e2e/<name>.png) when `keepScreenshots()`. Without
+ * it the element is still waited for (visible and stable) and scrolled into view, as the picture
+ * does, so what the test does next meets the page as it would with the picture.
+ */
+export async function elementScreenshot(element: Locator, name: string): Promise<void> {
+	if (!keepScreenshots()) {
+		await element.scrollIntoViewIfNeeded();
+		return;
+	}
+	mkdirSync(SCREENSHOT_DIR, { recursive: true });
+	await element.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /**
@@ -273,13 +310,16 @@ const LOADING =
 /**
  * Waits (30 s for each step) for the app's layout and then until nothing on the page is loading:
  * no layout loader, placeholder, chart placeholder and, unless `spinners` is false, no spinner.
+ * The page is asked every 100 ms, as the tests' other waits for a state of the page ask it
+ * (`polling: 100`): Playwright's default asks on every animation frame, which keeps the browser
+ * drawing frames while it waits (about a tenth of a CPU second per second of waiting).
  */
 export async function settled(page: Page, { spinners = true } = {}): Promise<void> {
 	await page.waitForSelector('.abacus-layout__content', { timeout: 30000 });
 	await page.waitForFunction(
 		(selector) => !document.querySelector(selector),
 		spinners ? LOADING : LOADING.replace(', .components-spinner', ''),
-		{ timeout: 30000 },
+		{ polling: 100, timeout: 30000 },
 	);
 }
 
@@ -366,7 +406,7 @@ export async function chooseColumn(page: Page, column: RegExp, shown: boolean): 
 					box.getAttribute('aria-checked') === value,
 			),
 		{ name: column.source, value: String(shown) },
-		{ timeout: 30000 },
+		{ polling: 100, timeout: 30000 },
 	);
 }
 

@@ -11,15 +11,7 @@ import path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import {
-	api,
-	baseUrl,
-	downloadedText,
-	launch,
-	screenshot,
-	SCREENSHOT_DIR,
-	startOwnServer,
-} from './helpers.js';
+import { api, baseUrl, downloadedText, launch, screenshot, startOwnServer } from './helpers.js';
 
 let browser: Browser;
 
@@ -31,13 +23,16 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-/** A screenshot of the viewport with `selector` scrolled into view (beside the full-page one). */
+/**
+ * `selector` scrolled to the middle of the viewport and, when screenshots are kept, a screenshot of
+ * the viewport (beside the full-page one).
+ */
 async function viewShot(page: Page, selector: string, name: string): Promise<void> {
 	await page
 		.locator(selector)
 		.first()
 		.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-	await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-view.png`) });
+	await screenshot(page, `${name}-view`, undefined, { viewport: true });
 }
 
 async function newPage(width: number, height: number): Promise<Page> {
@@ -97,6 +92,8 @@ describe('report export', () => {
 				.waitFor({ timeout: 90_000 });
 			await page.waitForFunction(
 				() => !document.querySelector('.abacus-report-table .is-loading'),
+				undefined,
+				{ polling: 100 },
 			);
 			const downloadEvent = page.waitForEvent('download', { timeout: 90_000 });
 			await table.getByRole('button', { name: 'Download', exact: true }).click();
@@ -106,7 +103,7 @@ describe('report export', () => {
 			await page.waitForFunction(
 				() => document.querySelector('[role="progressbar"][aria-valuenow="37"]') !== null,
 				undefined,
-				{ timeout: 30_000 },
+				{ polling: 100, timeout: 30_000 },
 			);
 			expect(await bar.getAttribute('aria-valuenow')).toBe('37');
 			await page.getByRole('button', { name: 'Cancel export' }).waitFor();
@@ -193,7 +190,7 @@ describe('historical import', () => {
 					return now > 0 && now < Number(bar?.getAttribute('aria-valuemax'));
 				},
 				undefined,
-				{ timeout: 30_000 },
+				{ polling: 100, timeout: 30_000 },
 			);
 			expect(Number(await orders.getAttribute('aria-valuemax'))).toBeGreaterThan(2000);
 			await page.getByRole('progressbar', { name: 'Customers' }).waitFor();

@@ -5,7 +5,8 @@
  * cohort triangle's sizes sum to the new customers of the range, period 0 is 100 %, the week and
  * value switches and the CSV work, the lifetime tiles equal the server's figures (also on
  * Customers); both pages at 390 px keep the page from scrolling sideways. Both open from the menu.
- * Screenshots at 1440 and 390 px go to /tmp/b23c-*.png.
+ * Screenshots at 1440 and 390 px go to test-results/e2e/order-times-*.png with
+ * ABACUS_E2E_SCREENSHOTS=1.
  */
 
 import type { Page } from 'playwright-core';
@@ -18,6 +19,7 @@ import {
 	lastMonthRanges,
 	money,
 	openPage,
+	screenshot,
 } from './helpers.js';
 
 interface OrderTimes {
@@ -97,7 +99,7 @@ describe('When orders come', () => {
 		// Rows follow the store's week start.
 		const rowHeads = await page.locator('.abacus-heat-map__table tbody th').allInnerTexts();
 		expect(rowHeads[0]).toContain(WEEKDAYS[times.weekdays[0]].slice(0, 3));
-		await page.screenshot({ path: '/tmp/b23c-heat-1440.png', fullPage: true });
+		await screenshot(page, 'order-times-heat-1440');
 
 		// Keyboard: the first cell takes the focus, arrows move, the value is read out.
 		await page.locator('.abacus-heat-map__cell[tabindex="0"]').focus();
@@ -112,7 +114,7 @@ describe('When orders come', () => {
 		await expect(page.locator('.abacus-heat-map__tooltip').innerText()).resolves.toContain(
 			`${WEEKDAYS[weekday]} 03:00–04:00`,
 		);
-		await page.screenshot({ path: '/tmp/b23c-heat-keyboard.png' });
+		await screenshot(page, 'order-times-heat-keyboard', undefined, { viewport: true });
 
 		// Enter on the busiest cell lists its orders.
 		const busiest = [...times.cells].sort((a, b) => b.orders_count - a.orders_count)[0];
@@ -130,7 +132,7 @@ describe('When orders come', () => {
 		await expect(page.locator('.abacus-order-times__pages').innerText()).resolves.toContain(
 			`of ${busiest.orders_count} orders`,
 		);
-		await page.screenshot({ path: '/tmp/b23c-heat-drill.png', fullPage: true });
+		await screenshot(page, 'order-times-heat-drill');
 
 		// The net sales switch shows money in the store's currency.
 		await page
@@ -191,7 +193,7 @@ describe('When orders come', () => {
 		expect(widths.box).toBeGreaterThan(widths.boxClient);
 		await page.locator('.abacus-heat-map__cell[tabindex="0"]').focus();
 		await page.keyboard.press('End');
-		await page.screenshot({ path: '/tmp/b23c-heat-390.png', fullPage: true });
+		await screenshot(page, 'order-times-heat-390');
 		expect(errors).toEqual([]);
 	});
 });
@@ -239,7 +241,7 @@ describe('Cohorts', () => {
 		const wholeCsv = (await downloadedText(whole)).replace(/^\ufeff/, '');
 		expect(wholeCsv.trim().split('\n')).toHaveLength(newCustomers + 1);
 		await page.locator('.abacus-cohort-curves svg polyline').first().waitFor();
-		await page.screenshot({ path: '/tmp/b23c-cohorts-1440.png', fullPage: true });
+		await screenshot(page, 'order-times-cohorts-1440');
 
 		// Value per customer, in the store's currency.
 		await page.getByRole('link', { name: 'Value per customer' }).click();
@@ -275,7 +277,7 @@ describe('Cohorts', () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 			390,
 		);
-		await page.screenshot({ path: '/tmp/b23c-cohorts-390.png', fullPage: true });
+		await screenshot(page, 'order-times-cohorts-390');
 		const { page: menuPage } = await open('/analytics/overview', {});
 		await menuPage.getByRole('link', { name: 'Cohorts' }).click();
 		await menuPage.locator('.abacus-triangle__table').waitFor();
@@ -300,9 +302,9 @@ describe('Cohorts', () => {
 					(el) => el.textContent?.trim() === text,
 				),
 			money(life.avg_lifetime_value),
-			{ timeout: 30_000 },
+			{ polling: 100, timeout: 30_000 },
 		);
 		await expect(value.innerText()).resolves.toBe(money(life.avg_lifetime_value));
-		await page.screenshot({ path: '/tmp/b23c-customers.png' });
+		await screenshot(page, 'order-times-customers', undefined, { viewport: true });
 	});
 });

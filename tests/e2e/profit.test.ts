@@ -2,7 +2,8 @@
  * The Profit report end to end on the demo store: tiles equal the server's figures, the products
  * sold without a cost are named with a link to set them, the cost editor refuses a bad amount and
  * saves a good one (the notice then names one product fewer), the table switches to categories,
- * and the Overview shows the Profit tiles. Screenshots at 1440 and 390 px wide go to /tmp.
+ * and the Overview shows the Profit tiles. Screenshots at 1440 and 390 px wide
+ * go to test-results/e2e with ABACUS_E2E_SCREENSHOTS=1.
  */
 import type { Page } from 'playwright-core';
 
@@ -33,7 +34,9 @@ async function tileValue(page: Page, label: string): Promise<string> {
 		has: page.locator('.abacus-summary__item-label', { hasText: new RegExp(`^${label}$`) }),
 	});
 	await tile.first().waitFor();
-	await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
+	await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+		polling: 100,
+	});
 	return (await tile.first().locator('.abacus-summary__item-value').innerText()).trim();
 }
 
@@ -68,7 +71,7 @@ describe('Profit report', () => {
 		).resolves.toBe(1);
 		// The table lists products with their profit; the first row is the best seller by net sales.
 		await page.locator('.abacus-table tbody tr, table tbody tr').first().waitFor();
-		await page.screenshot({ path: '/tmp/b23-profit-1440.png', fullPage: true });
+		await screenshot(page, 'profit-1440');
 		await screenshot(page, 'profit', 'profit');
 		expect(errors).toEqual([]);
 	});
@@ -95,7 +98,7 @@ describe('Profit report', () => {
 			.getByText(/more than 2 decimal places/)
 			.first()
 			.waitFor();
-		await page.screenshot({ path: '/tmp/b23-cost-editor-1440.png' });
+		await screenshot(page, 'profit-cost-editor-1440', undefined, { viewport: true });
 		await dialog.getByLabel('Unit cost').fill('3.50');
 		await dialog.getByLabel('Applies from').fill(after);
 		await dialog.getByRole('button', { name: 'Save cost' }).click();
@@ -115,6 +118,7 @@ describe('Profit report', () => {
 					.querySelector('.abacus-profit__missing')
 					?.textContent?.includes(`${count} product`) ?? count === 0,
 			missing.count - 1,
+			{ polling: 100 },
 		);
 		if (missing.count > 1) {
 			await expect(
@@ -130,8 +134,10 @@ describe('Profit report', () => {
 			.getByRole('columnheader', { name: /Category/ })
 			.first()
 			.waitFor();
-		await page.waitForFunction(() => !document.querySelector('.is-placeholder'));
-		await page.screenshot({ path: '/tmp/b23-profit-390.png', fullPage: true });
+		await page.waitForFunction(() => !document.querySelector('.is-placeholder'), undefined, {
+			polling: 100,
+		});
+		await screenshot(page, 'profit-390');
 		const missing = (await api<Missing>('/wc-analytics/reports/profit/missing-costs', apiRange))
 			.body;
 		const editor = await open(
@@ -143,7 +149,7 @@ describe('Profit report', () => {
 			390,
 		);
 		await editor.page.getByRole('dialog').getByLabel('Unit cost').waitFor();
-		await editor.page.screenshot({ path: '/tmp/b23-cost-editor-390.png' });
+		await screenshot(editor.page, 'profit-cost-editor-390', undefined, { viewport: true });
 		expect([...errors, ...editor.errors]).toEqual([]);
 	});
 
@@ -167,7 +173,7 @@ describe('Profit report', () => {
 				section.locator('.abacus-dashboard__profit-missing').innerText(),
 			).resolves.toContain(`${body.totals.products_without_cost} product`);
 		}
-		await page.screenshot({ path: '/tmp/b23-overview-1440.png', fullPage: true });
+		await screenshot(page, 'profit-overview-1440');
 		expect(errors).toEqual([]);
 	});
 });

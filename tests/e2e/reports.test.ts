@@ -1,6 +1,7 @@
 /**
  * Every other report page and the Overview: the page loads its tiles and table with the figures
- * the REST API returns for the same range, without errors; screenshots kept as artifacts.
+ * the REST API returns for the same range, without errors; screenshots kept as artifacts with
+ * ABACUS_E2E_SCREENSHOTS=1.
  */
 import type { Page } from 'playwright-core';
 
@@ -14,9 +15,7 @@ async function settled(page: Page): Promise<void> {
 	await page.waitForFunction(
 		() => !document.querySelector('.is-placeholder, .is-loading'),
 		undefined,
-		{
-			timeout: 30000,
-		},
+		{ polling: 100, timeout: 30000 },
 	);
 }
 
@@ -175,9 +174,7 @@ describe('Overview', () => {
 		await page.waitForFunction(
 			() => !document.querySelector('.is-placeholder, .is-loading'),
 			undefined,
-			{
-				timeout: 30000,
-			},
+			{ polling: 100, timeout: 30000 },
 		);
 		const { body } = await api<Array<{ stat: string; value: number }>>(
 			'/wc-analytics/reports/performance-indicators',

@@ -116,6 +116,7 @@ export async function settle(page: Page): Promise<void> {
 		// A long poll would keep the network busy: the checks below still wait for the page.
 		await networkQuiet(page, 250, 20000);
 		await page.waitForFunction((selector) => !document.querySelector(selector), PLACEHOLDERS, {
+			polling: 100,
 			timeout: 30000,
 		});
 		await twoFrames(page);
@@ -137,6 +138,7 @@ export async function settle(page: Page): Promise<void> {
 export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
 	await page.setViewportSize({ width: viewport.width, height: viewport.height });
 	await page.waitForFunction((width) => window.innerWidth === width, viewport.width, {
+		polling: 100,
 		timeout: 10000,
 	});
 	await twoFrames(page);

@@ -6,8 +6,8 @@
  * opening width) on a phone (390×844) and on a desktop (1440×900); the
  * desktop page is then narrowed, as a user narrows the window, to 880 px (the drawer menu) and
  * 768 px (a tablet: the date picker's small layout) and checked again at each width. The menu is
- * checked on a page opened afresh at each width. A screenshot per route and width is kept in
- * test-results/e2e/responsive-<route>-<width>.png.
+ * checked on a page opened afresh at each width. With ABACUS_E2E_SCREENSHOTS=1, a screenshot per
+ * route and width is kept in test-results/e2e/responsive-<route>-<width>.png.
  */
 import type { Browser, Page } from 'playwright-core';
 

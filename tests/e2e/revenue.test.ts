@@ -55,9 +55,7 @@ async function tileTexts(page: Page): Promise<string> {
 	await page.waitForFunction(
 		() => !document.querySelector('.is-placeholder, .is-loading'),
 		undefined,
-		{
-			timeout: 30000,
-		},
+		{ polling: 100, timeout: 30000 },
 	);
 	return list.innerText();
 }
@@ -71,7 +69,7 @@ async function tableRows(page: Page): Promise<string[][]> {
 			!document.querySelector('.is-loading, .is-placeholder') &&
 			document.querySelectorAll('table tbody tr').length > 0,
 		undefined,
-		{ timeout: 60000 },
+		{ polling: 100, timeout: 60000 },
 	);
 	return table
 		.locator('tbody tr')

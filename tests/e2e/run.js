@@ -1,6 +1,7 @@
 /**
  * `npm run test:e2e`: makes sure the server is built and the client bundle exists, then runs the
- * end-to-end jest config (results in test-results/e2e.json, screenshots in test-results/e2e/).
+ * end-to-end jest config (results in test-results/e2e.json; screenshots in test-results/e2e/ with
+ * ABACUS_E2E_SCREENSHOTS=1, and of each page open when a test fails in test-results/e2e/failures/).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';

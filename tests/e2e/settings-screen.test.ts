@@ -80,7 +80,7 @@ describe.each([DESKTOP, PHONE])('Analytics settings at $width px', (viewport) =>
 						box.checked !== was,
 				),
 			checked,
-			{ timeout: 15000 },
+			{ polling: 100, timeout: 15000 },
 		);
 		await screenshot(page, `settings-layout-${viewport.width}`);
 		expect(errors).toEqual([]);

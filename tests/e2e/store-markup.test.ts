@@ -36,7 +36,7 @@ async function visit(path: string, expected: string[], query: Record<string, str
 				.querySelector('#root')
 				?.textContent?.includes('Your requested data is loading'),
 		undefined,
-		{ timeout: 60_000 },
+		{ polling: 100, timeout: 60_000 },
 	);
 	// Nor a route whose code is still on its way ("Loading…"): wait for the names themselves (a
 	// page that never shows them fails below, saying which is missing).
@@ -47,7 +47,7 @@ async function visit(path: string, expected: string[], query: Record<string, str
 				return names.every((name) => shown.includes(name));
 			},
 			expected,
-			{ timeout: 60_000 },
+			{ polling: 100, timeout: 60_000 },
 		)
 		.catch(() => undefined);
 	const text = await page.locator('#root').innerText();

@@ -147,7 +147,7 @@ describe('a single variable product', () => {
 					(th as HTMLElement).innerText.trim().startsWith('SKU'),
 				),
 			undefined,
-			{ timeout: 60000 },
+			{ polling: 100, timeout: 60000 },
 		);
 		expect(await tableHeaders(page)).toContain('SKU');
 		const rows = await tableRows(page);
