@@ -13,16 +13,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-import { transformSync } from '@swc/core';
-import rtlcss from 'rtlcss';
-import * as sass from 'sass';
 
 import { parseCommandLine, usageError } from './command-line.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// swc, sass and rtlcss are loaded where they are used: `--help` and a wrong name answer without.
+const require = createRequire(import.meta.url);
 
 /** Every package, in dependency order. */
 export const PACKAGES = [
@@ -73,7 +72,7 @@ function buildCommonJs(dir, modules) {
 	rmSync(outDir, { recursive: true, force: true });
 	for (const file of modules) {
 		const relative = path.relative(path.join(dir, 'build-module'), file);
-		const { code } = transformSync(readFileSync(file, 'utf8'), {
+		const { code } = require('@swc/core').transformSync(readFileSync(file, 'utf8'), {
 			filename: relative,
 			sourceMaps: false,
 			jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } },
@@ -93,14 +92,14 @@ export function compileStyles(dir) {
 	const sheets = walk(path.join(dir, 'src'), (name) => /\.scss$/.test(name));
 	if (!sheets.length) return null;
 	const parts = sheets.map((file) => {
-		const { css } = sass.compile(file, {
+		const { css } = require('sass').compile(file, {
 			style: 'expanded',
 			loadPaths: [path.join(root, 'node_modules')],
 		});
 		return `/* ${path.relative(path.join(dir, 'src'), file)} */\n${css}\n`;
 	});
 	const css = parts.join('\n');
-	return { css, rtl: rtlcss.process(css), count: sheets.length };
+	return { css, rtl: require('rtlcss').process(css), count: sheets.length };
 }
 
 /** build-style/: every style sheet of the package, compiled in path order, and its RTL copy. */

@@ -6,12 +6,14 @@
  * Usage: node scripts/make-pot.js [output]
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import ts from 'typescript';
-
 import { parseCommandLine, usageError } from './command-line.js';
+
+/** The TypeScript compiler, loaded when the first source is parsed (not for `--help`). */
+let ts;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOMAIN = 'abacus';
@@ -82,6 +84,7 @@ function literal(node) {
 }
 
 export function extractTypeScript(file, source) {
+	ts ??= createRequire(import.meta.url)('typescript');
 	const sf = ts.createSourceFile(
 		file,
 		source,

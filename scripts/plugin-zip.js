@@ -19,10 +19,9 @@ import {
 	statSync,
 	writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-import yazl from 'yazl';
 
 import { parseCommandLine } from './command-line.js';
 import { makePot, packageScriptMap } from './make-pot.js';
@@ -91,6 +90,8 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 	mkdirSync(path.join(root, 'languages'), { recursive: true });
 	writeFileSync(path.join(root, 'languages/abacus.pot'), pot);
 
+	// Loaded here, not at the top: `--help` and a wrong flag answer without it.
+	const yazl = createRequire(import.meta.url)('yazl');
 	const zip = new yazl.ZipFile();
 	// [file on disk, path in the zip under abacus/]
 	const entries = [

@@ -25,13 +25,30 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { parseEngineUrl } from './clickhouse/client.js';
-import { workspaceDir } from './sync/clickhouse-workspaces.js';
-import { Db } from './core/db.js';
-import { engineStoresFromEnv } from './engine-auth/source.js';
-import { startServer } from './index.js';
+import type { Db } from './core/db.js';
 import { readSecretFile, sharedFileProblem } from './secret-files.js';
 import { allowPrivateFromEnv, configureOutbound } from './sync/outbound.js';
-import { listEngineStores } from './sync/registry.js';
+
+/**
+ * The server's own modules (DuckDB, the routes, the sync), imported once the command line is read:
+ * `--help` and a wrong flag are answered without loading them.
+ */
+function serverModules() {
+	return Promise.all([
+		import('./core/db.js'),
+		import('./engine-auth/source.js'),
+		import('./index.js'),
+		import('./sync/clickhouse-workspaces.js'),
+		import('./sync/registry.js'),
+	]).then(([db, source, index, workspaces, registry]) => ({
+		Db: db.Db,
+		engineStoresFromEnv: source.engineStoresFromEnv,
+		startServer: index.startServer,
+		workspaceDir: workspaces.workspaceDir,
+		listEngineStores: registry.listEngineStores,
+	}));
+}
+type ServerModules = Awaited<ReturnType<typeof serverModules>>;
 
 /** The port a server takes when none is given. */
 const DEFAULT_PORT = 8080;
@@ -93,7 +110,10 @@ function portTaken(port: number, host: string): string {
 }
 
 /** Whether the database file holds a connected store with an engine secret (`npm run connect`). */
-async function hasConnectedStore(file: string): Promise<boolean> {
+async function hasConnectedStore(
+	file: string,
+	{ Db, listEngineStores }: ServerModules,
+): Promise<boolean> {
 	if (file === ':memory:' || !fs.existsSync(file)) return false;
 	let db: Db | null = null;
 	try {
@@ -108,7 +128,11 @@ async function hasConnectedStore(file: string): Promise<boolean> {
 }
 
 /** The files holding an engine's secrets: its database (and log), the stores' workspaces. */
-function engineSecretFiles(databasePath: string, clickhouse: boolean): string[] {
+function engineSecretFiles(
+	databasePath: string,
+	clickhouse: boolean,
+	{ workspaceDir }: ServerModules,
+): string[] {
 	const files: string[] = [];
 	if (databasePath !== ':memory:') files.push(databasePath, `${databasePath}.wal`);
 	if (clickhouse && databasePath !== ':memory:') {
@@ -165,6 +189,7 @@ async function main(): Promise<void> {
 		);
 	}
 	let engineStores: Array<{ url: string; secret: string }> | undefined;
+	let modules: ServerModules | undefined;
 	try {
 		engineStores = storeUrls.map((url, i) => ({
 			url,
@@ -183,7 +208,8 @@ async function main(): Promise<void> {
 			});
 		} else if (engineStores.length) {
 			// Given on the command line, the stores replace the environment's: keep both.
-			engineStores.push(...engineStoresFromEnv());
+			modules = await serverModules();
+			engineStores.push(...modules.engineStoresFromEnv());
 		}
 	} catch (error) {
 		fail(error instanceof Error ? error.message : String(error));
@@ -199,14 +225,16 @@ async function main(): Promise<void> {
 		}
 	}
 	const databasePath = values.db ?? '.data/store.duckdb';
+	modules ??= await serverModules();
+	const { engineStoresFromEnv, startServer } = modules;
 	const engineMode =
 		engine !== undefined ||
 		engineStores !== undefined ||
 		engineStoresFromEnv().length > 0 ||
-		(await hasConnectedStore(databasePath));
+		(await hasConnectedStore(databasePath, modules));
 
 	if (engineMode) {
-		for (const file of engineSecretFiles(databasePath, engine !== undefined)) {
+		for (const file of engineSecretFiles(databasePath, engine !== undefined, modules)) {
 			const problem = sharedFileProblem(
 				file,
 				file.endsWith('.wal') ? "The engine's database log" : "The engine's database",
