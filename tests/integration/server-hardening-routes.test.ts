@@ -174,23 +174,26 @@ describe('huge numbers and empty lists on every read route', () => {
 	});
 
 	it('answers every parameter with every huge number with a non-5xx, errors in the WordPress shape', async () => {
-		const targets = routes(true).flatMap(({ url }) =>
-			HUGE.flatMap((value) => {
-				const query = PARAMS.map((name) => `${name}=${encodeURIComponent(value)}`).join(
-					'&',
-				);
-				return [
-					`${fill(url, '1')}?${query}`,
-					`${fill(url, value)}`,
-					...(SINGLE.includes(value) ? PARAMS : []).map(
-						(name) => `${fill(url, '1')}?${name}=${encodeURIComponent(value)}`,
-					),
-				];
-			}),
+		// A route without path parameters gives the same target for every value: asked once.
+		const targets = new Set(
+			routes(true).flatMap(({ url }) =>
+				HUGE.flatMap((value) => {
+					const query = PARAMS.map((name) => `${name}=${encodeURIComponent(value)}`).join(
+						'&',
+					);
+					return [
+						`${fill(url, '1')}?${query}`,
+						`${fill(url, value)}`,
+						...(SINGLE.includes(value) ? PARAMS : []).map(
+							(name) => `${fill(url, '1')}?${name}=${encodeURIComponent(value)}`,
+						),
+					];
+				}),
+			),
 		);
 		// Read requests change nothing: several at once, as a browser sends them.
 		const failures: string[] = [];
-		await concurrently(targets, 6, async (target) => {
+		await concurrently([...targets], 6, async (target) => {
 			const { status, text } = await call('GET', target);
 			const problem = status >= 400 ? errorShapeProblem(status, text) : undefined;
 			if (status >= 500) failures.push(`GET ${target} -> ${status} ${text.slice(0, 120)}`);
