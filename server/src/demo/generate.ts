@@ -78,6 +78,31 @@ const STORE_TABLES = [
 	'download_log',
 ] as const;
 
+/** `00` to `59`: the hours, minutes and seconds of a time of day. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
+/**
+ * `formatSql` of naive milliseconds, as the generator calls it millions of times over a few
+ * hundred days: each day's `YYYY-MM-DD ` is formatted once and kept, the time of day is computed.
+ */
+function sqlTextOfDays(): (ms: number) => string {
+	const dates = new Map<number, string>();
+	return (ms) => {
+		if (!Number.isSafeInteger(ms)) return formatSql(ms);
+		const day = Math.floor(ms / DAY);
+		let date = dates.get(day);
+		if (date === undefined) {
+			// 'YYYY-MM-DD ' of the day's midnight (without its '00:00:00').
+			date = formatSql(day * DAY).slice(0, -8);
+			dates.set(day, date);
+		}
+		const seconds = Math.floor((ms - day * DAY) / 1000);
+		const hours = Math.floor(seconds / 3600);
+		const minutes = Math.floor((seconds - hours * 3600) / 60);
+		return `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds - hours * 3600 - minutes * 60]}`;
+	};
+}
+
 /** Drops the "complete" marker, creates the schema when missing and empties the store tables. */
 async function resetStore(db: Db, timeZone: string): Promise<void> {
 	// First: the store is incomplete until the marker is written again at the very end.
@@ -116,13 +141,15 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	const files = new TsvTables();
 	const rand = mulberry32(seed);
 	const startMs = nowMs - days * DAY;
+	const localText = sqlTextOfDays();
+	const gmtText = sqlTextOfDays();
 	const ctx: DemoContext = {
 		rand,
 		pick: (list) => list[Math.floor(rand() * list.length)],
 		out: (table) => files.out(table),
-		local: (utc) => formatSql(utcToLocal(utc, timeZone)),
+		local: (utc) => localText(utcToLocal(utc, timeZone)),
 		wall: (utc) => utcToLocal(utc, timeZone),
-		gmt: (utc) => formatSql(utc),
+		gmt: (utc) => gmtText(utc),
 		nowMs,
 		days,
 		startMs,
