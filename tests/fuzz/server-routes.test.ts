@@ -9,7 +9,8 @@ import path from 'node:path';
 
 import fc from 'fast-check';
 
-import { startServer } from '../../server/src/index.js';
+import { type startServer } from '../../server/src/index.js';
+import { startCachedServer } from '../support/cached-server.js';
 import { hostileServerQueryString } from './arbitraries.js';
 
 type Started = Awaited<ReturnType<typeof startServer>>;
@@ -19,7 +20,8 @@ let tmp: string;
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-fuzz-routes-'));
-	server = await startServer({
+	// The store is generated once and copied (tests/support/cached-server.ts).
+	server = await startCachedServer({
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
 		orders: 200,
