@@ -25,7 +25,12 @@ let tmp: string;
 beforeAll(() => {
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-cli-'));
 	// The scripts run the server's build (they build it when missing or stale).
-	const built = spawnSync('npx', ['tsc', '-b', 'server'], { cwd: root, encoding: 'utf8' });
+	// TypeScript's own tsc script run by this node, without npx's start.
+	const built = spawnSync(
+		process.execPath,
+		[path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'server'],
+		{ cwd: root, encoding: 'utf8' },
+	);
 	if (built.status !== 0) throw new Error(`tsc -b server failed:\n${built.stdout}`);
 });
 
