@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startServer } from '../../server/src/index.js';
+import { type startServer } from '../../server/src/index.js';
+import { startCachedServer } from '../support/cached-server.js';
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 
@@ -42,11 +43,13 @@ let tmp: string;
 
 beforeAll(async () => {
 	tmp = mkdtempSync(path.join(os.tmpdir(), 'abacus-load-'));
-	server = await startServer({
+	// The store server-hardening-work.test.ts starts on too, generated once and copied
+	// (tests/support/cached-server.ts): a store of a few thousand orders, as before.
+	server = await startCachedServer({
 		databasePath: path.join(tmp, 'store.duckdb'),
 		port: 0,
-		orders: 3000,
-		seed: 5,
+		orders: 2500,
+		seed: 6,
 		quiet: true,
 	});
 }, 120000);
