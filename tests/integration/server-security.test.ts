@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
-import { startServer } from '../../server/src/index.js';
+import { type startServer } from '../../server/src/index.js';
 import { startCachedServer } from '../support/cached-server.js';
 import { fingerprint as storeFingerprint } from '../support/fingerprint.js';
 
@@ -407,9 +407,12 @@ describe('DNS rebinding', () => {
 	});
 
 	it('answers a configured host name and refuses the loopback names it replaces', async () => {
-		const other = await startServer({
+		// A second server on a copy of the same cached store (no second generation).
+		const other = await startCachedServer({
+			databasePath: path.join(tmp, 'other.duckdb'),
 			port: 0,
-			orders: 20,
+			orders: 300,
+			seed: 5,
 			quiet: true,
 			allowedHosts: ['shop.example.com'],
 		});
