@@ -35,6 +35,8 @@ type Item = Record<string, unknown>;
 /** One CSV cell: quoted when needed; leading = + - @ neutralised against formula injection. */
 export function csvCell(value: unknown): string {
 	if (value === null || value === undefined) return '';
+	// A number not below zero (digits, an exponent, Infinity) has nothing to neutralise or quote.
+	if (typeof value === 'number' && value >= 0) return String(value);
 	let text = String(value);
 	if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
 	return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
