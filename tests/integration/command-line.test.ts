@@ -400,10 +400,15 @@ interface Started {
 	exited: Promise<void>;
 }
 
-/** `npm start` on a new database and a free port, in a process group of its own. */
-async function npmStart(name: string): Promise<Started> {
+/**
+ * `npm start` on a copy of `store` and a free port, in a process group of its own (what is
+ * checked is how it stops, not how it makes a store).
+ */
+async function npmStart(name: string, store: string): Promise<Started> {
 	const port = await freePort();
 	const db = path.join(tmp, `start-${name}.duckdb`);
+	fs.copyFileSync(store, db);
+	if (fs.existsSync(`${store}.wal`)) fs.copyFileSync(`${store}.wal`, `${db}.wal`);
 	const npm = spawn('npm', ['start', '--', '--db', db, '--port', String(port)], {
 		cwd: root,
 		env: { ...process.env, ABACUS_ORDERS: '200' },
@@ -427,10 +432,14 @@ function killGroup(npm: ChildProcess): void {
 }
 
 describe('npm start stopped by a signal to npm', () => {
-	// The three servers start side by side (each generates its store); each test stops its own.
+	// The three servers start side by side, each on a copy of one store `npm run seed` made; each
+	// test stops its own.
 	const started = new Map<string, Promise<Started>>();
 	beforeAll(() => {
-		for (const signal of SIGNALS) started.set(signal, npmStart(signal));
+		const store = path.join(tmp, 'start-store.duckdb');
+		const seeded = run('scripts/seed.js', ['--db', store, '--orders', '200']);
+		if (seeded.status !== 0) throw new Error(`npm run seed failed:\n${seeded.stderr}`);
+		for (const signal of SIGNALS) started.set(signal, npmStart(signal, store));
 	});
 	afterAll(async () => {
 		for (const start of started.values()) killGroup((await start).npm);
