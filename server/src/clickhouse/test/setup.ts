@@ -111,14 +111,7 @@ export async function generateStores(
 		await cachedStoreFile(
 			{ generate: { ...generate, now: NOW.toISOString() } },
 			file,
-			async (to) => {
-				const made = await Db.open(to);
-				try {
-					await generateStore(made, generate);
-				} finally {
-					made.close();
-				}
-			},
+			generateInto(generate),
 		);
 		const db = await Db.open(file);
 		stores.push({ id: spec.id, db, timeZone: spec.timeZone, file });
@@ -137,15 +130,20 @@ export async function seededServerFile(file: string, orders: number): Promise<vo
 	await cachedStoreFile(
 		{ seeded: generate, day: new Date().toISOString().slice(0, 10) },
 		file,
-		async (to) => {
-			const made = await Db.open(to);
-			try {
-				await generateStore(made, generate);
-			} finally {
-				made.close();
-			}
-		},
+		generateInto(generate),
 	);
+}
+
+/** Makes the store cache's missing file: a demo store generated into it. */
+function generateInto(options: Parameters<typeof generateStore>[1]): (to: string) => Promise<void> {
+	return async (to) => {
+		const made = await Db.open(to);
+		try {
+			await generateStore(made, options);
+		} finally {
+			made.close();
+		}
+	};
 }
 
 export interface LoadedCluster {
