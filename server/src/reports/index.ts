@@ -82,5 +82,5 @@ export async function registerReportRoutes(
 	const route = reportRoute.bind(null, app, ctx, cache);
 	for (const report of REPORTS) await report.routes?.({ app, ctx, cache, route });
 	await registerExportRoutes(app, ctx, EXPORTS, engine);
-	await registerImportRoutes(app, ctx);
+	await registerImportRoutes(app, ctx, engine);
 }

@@ -430,7 +430,13 @@ export async function openEngineIngest(
 	);
 	const ingest = new EngineIngest(ctx, { client, shards }, options.log);
 	ingests.set(ctx, ingest);
-	setImportJobs(ctx, (request) => workspaceOf(ingest, request).imports);
+	// A request naming no store is refused (400); a store the cluster holds but no workspace
+	// syncs is answered from its rows there (`reports/shared/import.ts`).
+	setImportJobs(ctx, (request) =>
+		request.engineStore === undefined
+			? workspaceOf(ingest, request).imports
+			: ingest.byUrl(request.engineStore)?.imports,
+	);
 	const taken = new Set<number>();
 	for (const name of files) {
 		const db = await Db.open(path.join(options.dir, name));

@@ -2,8 +2,8 @@
  * The server on ClickHouse (`--engine clickhouse://…`), over HTTP: two stores on a two-shard
  * cluster, each answered for the store its engine token names with the figures the same store's
  * DuckDB server gives; no token, or a token for a store the cluster does not hold, is refused;
- * the report cache never answers one store with another's body; routes not on the seam answer
- * 501 naming the route.
+ * the report cache never answers one store with another's body; a loaded store's historical
+ * import is complete (its rows counted on the cluster; a new import or a delete refused).
  */
 import fc from 'fast-check';
 
@@ -346,17 +346,102 @@ test("the report cache never answers one store with another's body", async () =>
 	expect(json(answers[0].body)).not.toEqual(json(answers[1].body));
 });
 
-test('routes not answered on ClickHouse say so (501 naming the route), never a figure', async () => {
-	const bearer = token(SPECS[0].url);
-	for (const [url, route] of [['reports/import/status', '/wc-analytics/reports/import/status']]) {
-		const answer = await get(engine, url, bearer);
-		expect([url, answer.status]).toEqual([url, 501]);
-		expect(answer.body).toMatchObject({
-			code: 'abacus_not_supported_on_engine',
-			data: { status: 501, route },
-		});
-		expect((answer.body as { message: string }).message).toContain(route);
+test("a loaded store's import is complete: its rows on the cluster counted, a new import or a delete refused", async () => {
+	const statuses: unknown[] = [];
+	for (const [i, spec] of SPECS.entries()) {
+		const bearer = token(spec.url);
+		// The store's own DuckDB file holds the same rows the cluster was loaded with.
+		const duck = (fx.duck.get(spec.id) as Server).ctx.db;
+		const count = async (where = '') => {
+			const row = await duck.one(
+				`SELECT count(*) AS n, count(DISTINCT customer_id) AS c FROM order_stats ${where}`,
+			);
+			return { orders: Number(row?.n), customers: Number(row?.c) };
+		};
+		const all = await count();
+		expect(all.orders).toBeGreaterThan(100);
+		const status = await get(engine, 'reports/import/status?timestamp=1', bearer);
+		expect([i, status.status, status.body]).toEqual([
+			i,
+			200,
+			{
+				customers: { imported: all.customers, total: all.customers },
+				orders: { imported: all.orders, total: all.orders },
+				imported_from: -1,
+				is_importing: false,
+				source: 'cluster',
+			},
+		]);
+		statuses.push(status.body);
+		const totals = await get(engine, 'reports/import/totals', bearer);
+		expect([i, totals.status, totals.body]).toEqual([i, 200, all]);
+		// Days back from today to about the store's middle order: the store's rows on or after
+		// that day's start (UTC, as on DuckDB), some but not all.
+		const middle = await duck.one(
+			'SELECT CAST(quantile_disc(date_created, 0.5) AS VARCHAR) AS d FROM order_stats',
+		);
+		const days = Math.floor(
+			(Date.now() - Date.parse(`${String(middle?.d).slice(0, 10)}T00:00:00Z`)) / 86_400_000,
+		);
+		const since = `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
+		const recent = await get(engine, `reports/import/totals?days=${days}`, bearer);
+		const expected = await count(`WHERE date_created >= '${since}'`);
+		expect([i, recent.body]).toEqual([i, expected]);
+		expect(expected.orders).toBeGreaterThan(0);
+		expect(expected.orders).toBeLessThan(all.orders);
+		const skipping = await get(engine, 'reports/import/totals?skip_existing=true', bearer);
+		expect([i, skipping.body]).toEqual([i, { orders: 0, customers: 0 }]);
 	}
+	const bearer = token(SPECS[0].url);
+	// The store's page (its token) starts no import on the engine: not one of a token's writes.
+	const byToken = await fetch(`${engine.url}/wp-json/wc-analytics/reports/import`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${bearer}` },
+	});
+	expect(byToken.status).toBe(403);
+	// The engine's operator, on its own page, with the store chosen: refused with the reason.
+	if (!fx.operator) throw new Error('The fixture has no engine operator.');
+	const operator = {
+		...fx.operator.headers,
+		'X-Abacus-Store': String(SPECS[0].id),
+		Origin: engine.url,
+	};
+	const post = (action: string) =>
+		fetch(`${engine.url}/wp-json/wc-analytics/reports/${action}`, {
+			method: 'POST',
+			headers: operator,
+		});
+	const chosen = await fetch(`${engine.url}/wp-json/wc-analytics/reports/import/status`, {
+		headers: operator,
+	});
+	expect(await chosen.json()).toEqual(statuses[0]);
+	for (const action of ['import', 'import/delete']) {
+		const answer = await post(action);
+		expect([action, answer.status]).toEqual([action, 409]);
+		const body = (await answer.json()) as { code: string; message: string };
+		expect(body.code).toBe('abacus_import_loaded_store');
+		expect(body.message).toMatch(/loaded into the engine’s cluster from its own database/);
+	}
+	const cancel = await post('import/cancel');
+	expect(cancel.status).toBe(200);
+	// Nothing was written: the store's figures and counts are as before.
+	const after = await get(engine, 'reports/import/status', bearer);
+	expect(after.body).toEqual(statuses[0]);
+	const reference = await fx.getBoth(
+		'wc-analytics/reports/revenue/stats?interval=year&after=2020-01-01T00:00:00&before=2030-12-31T23:59:59',
+		SPECS[0].id,
+	);
+	expect(json(reference.click.body)).toEqual(json(reference.duck.body));
+	// A store the cluster does not hold: refused, as every other route of the engine.
+	const unknown = await get(engine, 'reports/import/status', token(UNLOADED));
+	expect([unknown.status, (unknown.body as { code: string }).code]).toEqual([
+		403,
+		'abacus_engine_store_unknown',
+	]);
+});
+
+test('routes need a store token or a session, never the embedded store for a token', async () => {
+	const bearer = token(SPECS[0].url);
 	// Admin routes (the embedded store's options) answer no one without a session (401), and a
 	// store's token not at all (they are not its pages' routes).
 	const options = await fetch(

@@ -4,8 +4,8 @@
  *
  * - every report route the server registers is listed here: with parameter sets whose answer on
  *   the ClickHouse engine (the store's token) equals the store's DuckDB server (JSON, X-WP-Total),
- *   or among the routes still answering 501 on the engine, with the reason. A report route added
- *   later and in neither list fails the first test;
+ *   or among the routes tested elsewhere, with where. A report route added later and in neither
+ *   list fails the first test;
  * - every whole-report export type gives the same CSV on both engines;
  * - hostile parameters (malformed, prototype keys, huge ranges and intervals, per_page bounds,
  *   SQL-ish search strings) get the same status and error on the engine as on DuckDB, never a
@@ -144,16 +144,12 @@ const ROUTES: Record<string, string[]> = {
 	],
 };
 
-/** Report routes the ClickHouse engine answers 501, and why. */
-const NOT_ON_ENGINE: Record<string, string> = {
-	'/wc-analytics/reports/import/totals':
-		'the historical import writes the DuckDB file; the cluster is loaded by clickhouse-load.js',
-	'/wc-analytics/reports/import/status':
-		'the historical import writes the DuckDB file; the cluster is loaded by clickhouse-load.js',
-};
-
 /** Report routes tested otherwise here or elsewhere. */
 const OTHERWISE: Record<string, string> = {
+	'/wc-analytics/reports/import/totals':
+		"a loaded store's import (its rows counted on the cluster): clickhouse-engine/test/server.test.ts",
+	'/wc-analytics/reports/import/status':
+		"a loaded store's import (its rows counted on the cluster): clickhouse-engine/test/server.test.ts",
 	'/wc-analytics/reports/:type/export/:id/status': 'the export test below',
 	'/wc-analytics/reports/:type/export/:id/download': 'the export test below',
 	'/abacus/v1/reports/stores/stats':
@@ -191,11 +187,7 @@ function reportRoutes(server: Server): string[] {
 }
 
 test('every report route is answered on ClickHouse or listed with the reason it is not', () => {
-	const listed = [
-		...Object.keys(ROUTES),
-		...Object.keys(NOT_ON_ENGINE),
-		...Object.keys(OTHERWISE),
-	].sort();
+	const listed = [...Object.keys(ROUTES), ...Object.keys(OTHERWISE)].sort();
 	expect(reportRoutes(engine)).toEqual(listed);
 	expect(reportRoutes(fx.duck.get(SPECS[0].id) as Server)).toEqual(listed);
 });
@@ -217,12 +209,6 @@ test.each(Object.entries(ROUTES))('%s equals DuckDB for the same store', async (
 	await Promise.all(
 		sets.map((query, n) => expectSame(`${route.slice(1)}?${query}`, SPECS[n % 2].id)),
 	);
-});
-
-test.each(Object.entries(NOT_ON_ENGINE))('%s answers 501 on ClickHouse (%s)', async (route) => {
-	const answer = await fx.getEngine(`${route.slice(1)}?${Y}`, SPECS[0].id);
-	expect([route, answer.status]).toEqual([route, 501]);
-	expect(answer.body).toMatchObject({ code: 'abacus_not_supported_on_engine' });
 });
 
 /** Starts a whole-report export, waits until it is built and returns its CSV. */

@@ -12,7 +12,9 @@ import type { ServerContext } from '../../core/context.js';
 import type { Db } from '../../core/db.js';
 import { importStagedBatch, stageOrderStats, updateCatalogueTotals } from '../../db/pipeline.js';
 import { refreshRollups } from '../../db/rollups.js';
-import { notOnEngine } from './report-route.js';
+import { RestError } from '../../http/errors.js';
+import type { SqlReader } from '../../metrics/dialect.js';
+import { notOnEngine, type ReportEngine } from './report-route.js';
 
 const NS = '/wc-analytics';
 const LOOKUP_TABLES = [
@@ -184,9 +186,11 @@ export class ImportJob {
 
 /**
  * The job a request's import routes act on, on a server whose store is not its own database (a
- * ClickHouse engine: the request's store's workspace). Throws a RestError when there is none.
+ * ClickHouse engine: the request's store's workspace); undefined when the engine does not sync
+ * the request's store (it was loaded into the cluster from its own database). Throws a RestError
+ * when the request names no store.
  */
-export type ImportJobs = (request: FastifyRequest) => ImportJob;
+export type ImportJobs = (request: FastifyRequest) => ImportJob | undefined;
 
 const engineJobs = new WeakMap<ServerContext, ImportJobs>();
 
@@ -195,24 +199,78 @@ export function setImportJobs(ctx: ServerContext, jobs: ImportJobs): void {
 	engineJobs.set(ctx, jobs);
 }
 
+/**
+ * A store a many-store engine holds but does not sync: its rows were loaded into the cluster from
+ * the store's own database (`clickhouse-load.js`), and there they are the lookup tables the
+ * reports read, with no raw orders beside them. As the contract has it for a server whose lookup
+ * tables are its primary store, its import is complete: the status and totals count its rows on
+ * the cluster (`source: 'cluster'` says so). Starting an import or deleting the report data is
+ * refused (409, nothing written): neither could be redone from here.
+ */
+class LoadedStore {
+	constructor(private readonly reader: SqlReader) {}
+
+	async totals(scope: Scope): Promise<{ orders: number; customers: number }> {
+		// Every row is already the report data: nothing would be imported that is not there.
+		if (scope.skipExisting) return { orders: 0, customers: 0 };
+		return this.counts(scope.since);
+	}
+
+	private async counts(since: string | null): Promise<{ orders: number; customers: number }> {
+		const row = await this.reader.one(
+			`SELECT count(*) AS n, count(DISTINCT customer_id) AS c FROM order_stats${since === null ? '' : ' WHERE date_created >= ?'}`,
+			since === null ? [] : [since],
+		);
+		return { orders: Number(row?.n ?? 0), customers: Number(row?.c ?? 0) };
+	}
+
+	async status() {
+		const counted = await this.counts(null);
+		return {
+			customers: { imported: counted.customers, total: counted.customers },
+			orders: { imported: counted.orders, total: counted.orders },
+			imported_from: -1,
+			is_importing: false,
+			source: 'cluster',
+		};
+	}
+
+	refuse(action: 'import' | 'delete'): never {
+		throw new RestError(
+			'abacus_import_loaded_store',
+			action === 'import'
+				? 'This store’s report data was loaded into the engine’s cluster from its own database and is complete; this engine does not sync the store, so it cannot import it again: import it in the store’s own Analytics settings, or load it into the cluster again.'
+				: 'This store’s report data was loaded into the engine’s cluster from its own database; this engine does not sync the store, so it could not import it again and does not delete it: load the store into the cluster again to replace it.',
+			409,
+		);
+	}
+}
+
+/**
+ * `engine`: on a many-store engine, the source of a request's store (a store the engine holds but
+ * does not sync is answered from its rows there).
+ */
 export async function registerImportRoutes(
 	app: FastifyInstance,
 	ctx: ServerContext,
+	engine?: ReportEngine,
 ): Promise<void> {
 	const local = new ImportJob(ctx.db, {
 		importBatchSize: ctx.config.importBatchSize,
 		importPace: ctx.config.importPace,
 		notifyWrite: () => ctx.notifyWrite(),
 	});
-	const jobFor = (request: FastifyRequest): ImportJob => {
+	const jobFor = async (request: FastifyRequest): Promise<ImportJob | LoadedStore> => {
 		if (!ctx.config.engine) return local;
-		const jobs = engineJobs.get(ctx);
-		// An engine that syncs no store here has no store database to import into.
-		if (!jobs) {
+		const job = engineJobs.get(ctx)?.(request);
+		if (job) return job;
+		// No workspace for the store: its rows on the cluster (the engine refuses a request
+		// naming no store it holds, 401/403, never another store's rows).
+		if (!engine) {
 			const route = (request.routeOptions.url ?? '').replace(/^\/wp-json/, '');
 			throw notOnEngine('ClickHouse', request.method, route);
 		}
-		return jobs(request);
+		return new LoadedStore((await engine.source(request)).reader);
 	};
 	// On a ClickHouse engine these answer for the request's store (`sync/clickhouse-workspaces.ts`).
 	const config = { engineIngest: ctx.config.engine !== undefined };
@@ -230,27 +288,36 @@ export async function registerImportRoutes(
 			url: `${NS}/reports/import`,
 			schema: { querystring: importQuery },
 			config,
-			handler: async (request) =>
-				jobFor(request).start(scopeOf(request.query), (error: unknown) => {
+			handler: async (request) => {
+				const job = await jobFor(request);
+				if (job instanceof LoadedStore) return job.refuse('import');
+				return job.start(scopeOf(request.query), (error: unknown) => {
 					request.log.error(error, 'The import stopped on an error.');
-				}),
+				});
+			},
 		});
 	}
 	app.get(
 		`${NS}/reports/import/totals`,
 		{ schema: { querystring: importQuery }, config },
-		async (request) => jobFor(request).totals(scopeOf(request.query)),
+		async (request) => (await jobFor(request)).totals(scopeOf(request.query)),
 	);
-	app.get(`${NS}/reports/import/status`, { config }, async (request) => jobFor(request).status());
+	app.get(`${NS}/reports/import/status`, { config }, async (request) =>
+		(await jobFor(request)).status(),
+	);
 	app.post(`${NS}/reports/import/cancel`, { config }, async (request) => {
-		await jobFor(request).stop();
+		// A loaded store runs no import: nothing to stop.
+		const job = await jobFor(request);
+		if (job instanceof ImportJob) await job.stop();
 		return {
 			status: 'success',
 			message: 'All pending and in-progress import actions have been cancelled.',
 		};
 	});
 	app.post(`${NS}/reports/import/delete`, { config }, async (request) => {
-		await jobFor(request).delete();
+		const job = await jobFor(request);
+		if (job instanceof LoadedStore) return job.refuse('delete');
+		await job.delete();
 		return { status: 'success', message: 'Report table data is being deleted.' };
 	});
 	app.addHook('onClose', async () => {

@@ -23,6 +23,8 @@ interface ImportStatus {
 	is_importing?: boolean;
 	orders?: { imported: number; total: number };
 	customers?: { imported: number; total: number };
+	/** 'cluster': a many-store engine's store loaded from its own database (nothing to import here). */
+	source?: string;
 }
 
 /** A 501 of a many-store engine that does not import this store (it reads the store's rows only). */
@@ -154,7 +156,7 @@ export function HistoricalImport() {
 		setIsBusy(false);
 	}
 
-	if (elsewhere) {
+	if (elsewhere || status?.source === 'cluster') {
 		return (
 			<section className="abacus-settings__card">
 				<h2>{__('Import historical data', 'abacus')}</h2>
@@ -164,6 +166,19 @@ export function HistoricalImport() {
 						'abacus',
 					)}
 				</p>
+				{status?.orders && status.customers && (
+					<p className="abacus-import__state">
+						{sprintf(
+							/* translators: 1: number of orders and refunds, 2: number of customers */
+							__(
+								'The engine’s report data of this store: %1$s orders and refunds, %2$s customers.',
+								'abacus',
+							),
+							formatNumber(status.orders.total),
+							formatNumber(status.customers.total),
+						)}
+					</p>
+				)}
 			</section>
 		);
 	}

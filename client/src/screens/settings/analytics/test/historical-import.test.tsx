@@ -127,4 +127,32 @@ describe('Import historical data', () => {
 		expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
 		expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 	});
+
+	it('shows a loaded store’s report data on a many-store engine, with nothing to start or delete', async () => {
+		const calls = stubApiFetch((call: Call) =>
+			call.route === 'wc-analytics/reports/import/status'
+				? {
+						body: {
+							customers: { imported: 1250, total: 1250 },
+							orders: { imported: 10432, total: 10432 },
+							imported_from: -1,
+							is_importing: false,
+							source: 'cluster',
+						},
+					}
+				: { body: {} },
+		);
+		renderWithStores(<HistoricalImport />, importStore);
+		expect(await screen.findByText(/loaded into the engine’s cluster/)).toBeInTheDocument();
+		expect(
+			screen.getByText(
+				'The engine’s report data of this store: 10,432 orders and refunds, 1,250 customers.',
+			),
+		).toBeInTheDocument();
+		expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+		expect(
+			screen.queryByRole('button', { name: 'Delete previously imported data' }),
+		).not.toBeInTheDocument();
+		expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+	});
 });
