@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { DATE_BASIS_OPTION } from '../db/date-basis.js';
+import type {} from '../db/operator-meta.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
@@ -235,5 +236,7 @@ export function answersOperator(request: FastifyRequest, ctx: ServerContext): bo
 	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
 	if (request.headers['x-wp-nonce'] === undefined && queryNonce === undefined) return false;
 	operatorOnly(request, ctx);
+	// The operator's own preferences and favourites are kept per operator (`db/operator-meta.ts`).
+	request.operatorName = request.operatorSession?.name;
 	return true;
 }

@@ -10,7 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { createApp } from '../../app.js';
-import { injectSession } from '../../engine-auth/test/operator-session.js';
+import {
+	injectSession,
+	operatorSession,
+	type SignedIn,
+} from '../../engine-auth/test/operator-session.js';
 import { putStore } from '../../sync/clickhouse-load.js';
 import {
 	type EngineFixture,
@@ -51,6 +55,8 @@ beforeAll(async () => {
 		orders: 300,
 		unloaded: [UNLOADED],
 		nonce: NONCE,
+		// A second operator of the same stores: its own preferences.
+		operators: { ana: ['31', '32'] },
 	});
 	engine = fx.engine as Server;
 });
@@ -712,4 +718,93 @@ test("a whole-report export from the engine's page is built and downloaded for t
 	// The other store cannot read its status either.
 	const peek = await call(`wc-analytics/reports/orders/export/${id}/status`, asOperator(31));
 	expect(peek.status).toBe(404);
+});
+
+/** The operator `ana`'s session (signed in once). */
+let ana: SignedIn | undefined;
+async function asAna(store?: number): Promise<Record<string, string>> {
+	ana ??= await operatorSession(engine, 'ana');
+	return store === undefined ? ana.headers : { ...ana.headers, 'X-Abacus-Store': String(store) };
+}
+
+test('each operator keeps its own preferences and favourites, whichever store it looks at', async () => {
+	const ops = asOperator(31);
+	const other = await asAna(32);
+	const layout = JSON.stringify([{ key: 'store-performance', isVisible: false }]);
+	const saved = await call('wp/v2/users/me', ops, {
+		method: 'POST',
+		body: {
+			woocommerce_meta: { dashboard_sections: layout, abacus_annotations_hidden: 'true' },
+		},
+	});
+	expect(saved.status).toBe(200);
+	expect(saved.body).toMatchObject({
+		name: 'ops',
+		woocommerce_meta: { dashboard_sections: layout, abacus_annotations_hidden: 'true' },
+	});
+	// The other operator's are its own (empty), and its write leaves the first's alone.
+	const fresh = await call('wp/v2/users/me', other);
+	expect(fresh.body).toMatchObject({
+		name: 'ana',
+		woocommerce_meta: { dashboard_sections: '', abacus_annotations_hidden: '' },
+	});
+	await call('wp/v2/users/me', other, {
+		method: 'PUT',
+		body: { woocommerce_meta: { dashboard_sections: '[]' } },
+	});
+	const again = await call('wp/v2/users/me', asOperator(32));
+	expect(again.body).toMatchObject({ woocommerce_meta: { dashboard_sections: layout } });
+	expect((await call('wp/v2/users/me', await asAna())).body).toMatchObject({
+		woocommerce_meta: { dashboard_sections: '[]' },
+	});
+	// The same fields as a store's own server's user (its id, roles and links), every preference key.
+	const duck = await fx.getDuck('wp/v2/users/me', 31);
+	expect(Object.keys(again.body as object).sort()).toEqual(
+		Object.keys(duck.body as object).sort(),
+	);
+	expect(
+		Object.keys((again.body as { woocommerce_meta: object }).woocommerce_meta).sort(),
+	).toEqual(Object.keys((duck.body as { woocommerce_meta: object }).woocommerce_meta).sort());
+	// Favourites: added and removed per operator; a second add is 409, removing a missing one 404.
+	const favorites = 'wc-admin/navigation/favorites/me';
+	const added = await call(favorites, ops, {
+		method: 'POST',
+		body: { item_id: 'abacus-revenue' },
+	});
+	expect(added.body).toEqual(['abacus-revenue']);
+	const twice = await call(favorites, ops, {
+		method: 'POST',
+		body: { item_id: 'abacus-revenue' },
+	});
+	expect(twice.status).toBe(409);
+	expect((await call(favorites, other)).body).toEqual([]);
+	const missing = await call(favorites, other, {
+		method: 'DELETE',
+		body: { item_id: 'abacus-revenue' },
+	});
+	expect(missing.status).toBe(404);
+	expect((await call(favorites, asOperator(32))).body).toEqual(['abacus-revenue']);
+	const removed = await call(favorites, ops, {
+		method: 'DELETE',
+		body: { item_id: 'abacus-revenue' },
+	});
+	expect(removed.body).toEqual([]);
+	// A key that is no preference is not kept; a prototype key is refused before any route.
+	const unknown = await call('wp/v2/users/me', ops, {
+		method: 'POST',
+		body: { woocommerce_meta: { not_a_preference: '1' } },
+	});
+	expect(unknown.body).not.toHaveProperty('woocommerce_meta.not_a_preference');
+	const hostile = await fetch(`${engine.url}/wp-json/wp/v2/users/me`, {
+		method: 'POST',
+		headers: { ...ops, 'Content-Type': 'application/json' },
+		body: '{"woocommerce_meta":{"__proto__":{"polluted":"1"}}}',
+	});
+	expect(hostile.status).toBe(400);
+	expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	// Not the page's: no session 401; a wrong nonce 403.
+	const anonymous = await call('wp/v2/users/me', { 'X-WP-Nonce': NONCE });
+	expect(anonymous.status).toBe(401);
+	const wrongNonce = await call('wp/v2/users/me', { ...cookieOnly(), 'X-WP-Nonce': 'nope' });
+	expect(wrongNonce.status).toBe(403);
 });
