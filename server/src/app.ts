@@ -7,7 +7,11 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import qs from 'qs';
 
 import { registerAdminRoutes } from './admin/index.js';
-import { answersOperator, installOperatorStore } from './clickhouse-engine/operator-store.js';
+import {
+	answersOperator,
+	installOperatorStore,
+	refuseStoreAdmin,
+} from './clickhouse-engine/operator-store.js';
 import { checkEngine, clickHouseEngine } from './clickhouse-engine/report-source.js';
 import { registerStoreGroupRoutes } from './clickhouse-engine/store-group-routes.js';
 import { clickhouseStorage } from './clickhouse/storage.js';
@@ -266,6 +270,9 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
 			if (url === LOGOUT_ROUTE || url === SESSION_ROUTE) return;
 			if (answersOperator(request, ctx)) return;
+			// A store's own administration (reviews, payments, plugins, set-up, product stock):
+			// refused to the operator's page, saying it is done in the store's WordPress.
+			refuseStoreAdmin(request, ctx);
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
 	}

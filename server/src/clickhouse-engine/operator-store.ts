@@ -4,9 +4,11 @@
  * `Authorization` header) naming a served store the operator may read in `X-Abacus-Store` is answered for that store exactly as the store's token would be: it
  * sets `request.engineStore`, so the report routes read that store's rows with its registered
  * settings. The operator's own admin routes (options, the user and its favourites, notes, the
- * settings groups) answer from the engine's `--db`, except the options and settings a store owns
- * (currency, time zone, week start, report statuses, stock), which follow the chosen store's
- * registration and cannot be changed from here.
+ * settings groups) answer from the engine's `--db` (the user's preferences and favourites per
+ * operator), except the options and settings a store owns (currency, time zone, week start, report
+ * statuses, stock, date type), which follow the chosen store's registration and cannot be changed
+ * from here. The store's own administration (reviews, payments, plugins, set-up, product stock) is
+ * refused saying it is done in the store's WordPress (`refuseStoreAdmin`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -150,7 +152,7 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 		if (owned.length > 0) {
 			throw new RestError(
 				'abacus_operator_store_setting',
-				`These settings are the store's own (its WordPress settings, registered on the cluster) and cannot be changed from the engine's page: ${owned.join(', ')}.`,
+				`These settings are the store's own (its WordPress settings, registered on the cluster) and cannot be changed from the engine's page: ${owned.join(', ')}. Change them in the store's own WordPress, which sends them to the engine; nothing was written.`,
 				403,
 				{ params: Object.fromEntries(owned.map((name) => [name, 'owned by the store'])) },
 			);
@@ -208,6 +210,61 @@ function writtenStoreOptions(request: FastifyRequest): string[] {
 	}
 	if (url.endsWith('/:group/:id') && typeof params?.id === 'string') return [params.id];
 	return [];
+}
+
+/**
+ * The routes of a store's own administration (matched URL after `/wp-json`, and the methods):
+ * its reviews, payment methods, plugins and connections, setup profile and tasks, and the stock
+ * of its products. A ClickHouse engine holds a copy of each store's report data on the cluster,
+ * not the store: these are neither read nor changed from the engine's page (the page's screens
+ * for them link to the store's own WordPress admin), and say so (403, nothing written).
+ */
+const STORE_ADMIN_ROUTES: ReadonlyArray<{ route: RegExp; methods?: string[]; what: string }> = [
+	{ route: /^\/wc-analytics\/products\/reviews(\/|$)/, what: 'Its product reviews' },
+	{ route: /^\/wc\/v3\/payment_gateways(\/|$)/, what: 'Its payment methods' },
+	{ route: /^\/wc-admin\/plugins(\/|$)/, what: 'Its plugins' },
+	{ route: /^\/jetpack\/v4\/connection$/, what: 'Its Jetpack connection' },
+	{ route: /^\/wc-paypal\/v1\//, what: 'Its PayPal set-up' },
+	{ route: /^\/wc-admin\/onboarding(\/|$)/, what: 'Its store profile and set-up tasks' },
+	{
+		route: /^\/wc-analytics\/products\/(:id|:product_id\/variations\/:id)$/,
+		methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+		what: 'The stock of its products',
+	},
+];
+
+/**
+ * On a ClickHouse engine, a signed-in operator's request (its session's nonce, its own origin) to
+ * a route of a store's own administration: refused (403 `abacus_operator_store_admin`) saying it is
+ * done in the store's own WordPress, naming the chosen store's address. A request that is not the
+ * page's (no nonce, or a store token) is left alone (the route stays 501 for it).
+ */
+export function refuseStoreAdmin(request: FastifyRequest, ctx: ServerContext): void {
+	const url = request.routeOptions.url;
+	if (url === undefined || !url.startsWith('/wp-json/')) return;
+	const route = url.slice('/wp-json'.length);
+	const match = STORE_ADMIN_ROUTES.find(
+		(entry) =>
+			entry.route.test(route) &&
+			(entry.methods === undefined || entry.methods.includes(request.method)),
+	);
+	if (!match) return;
+	if (request.headers.authorization !== undefined) return;
+	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+	if (request.headers['x-wp-nonce'] === undefined && queryNonce === undefined) return;
+	operatorOnly(request, ctx);
+	// The chosen store's address (`request.engineStore`, set with the choice).
+	const address = request.operatorStore === undefined ? undefined : request.engineStore;
+	const where =
+		address === undefined
+			? "the store's own WordPress admin"
+			: `the store's own WordPress admin, ${address}/wp-admin/`;
+	throw new RestError(
+		'abacus_operator_store_admin',
+		`${match.what} ${match.what.startsWith('The stock') ? 'is' : 'are'} the store's own, kept in its WordPress: this engine holds a copy of each store's report data, not the store, so it neither reads nor changes them. Open them in ${where}.`,
+		403,
+		{ route },
+	);
 }
 
 /**

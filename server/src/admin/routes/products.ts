@@ -428,7 +428,7 @@ export async function registerProductRoutes(
 		listProducts(await storage.view(request), request, reply, { variations: false }),
 	);
 
-	app.get(`${ns}/products/low-in-stock`, async (request, reply) => {
+	app.get(`${ns}/products/low-in-stock`, port, async (request, reply) => {
 		const view = await storage.view(request);
 		const query = request.query as RawQuery;
 		const paging = parsePaging(query);

@@ -727,6 +727,228 @@ async function asAna(store?: number): Promise<Record<string, string>> {
 	return store === undefined ? ana.headers : { ...ana.headers, 'X-Abacus-Store': String(store) };
 }
 
+/**
+ * The GET routes whose answer on the engine differs from a store's own server by design (the
+ * engine's own routes, and the export and sync bound to a store's token or workspace): every
+ * other GET route answers the status the store's own server answers.
+ */
+const ENGINE_OWN = [
+	'/abacus/v1/operator/session',
+	'/abacus/v1/engine/whoami',
+	'/abacus/v1/stores',
+	'/abacus/v1/reports/stores/stats',
+	// The loaded store is not synced by this engine: 404 saying so.
+	'/abacus/v1/sync',
+	// An export of the engine's page is the chosen store's (none with this id: 404, not 403).
+	'/wc-analytics/reports/:type/export/:id/download',
+];
+
+/** The routes of a store's own administration, refused to the operator's page (403, with why). */
+const STORE_ADMIN = [
+	/^\/wc-analytics\/products\/reviews/,
+	/^\/wc\/v3\/payment_gateways/,
+	/^\/wc-admin\/plugins\//,
+	/^\/jetpack\/v4\/connection$/,
+	/^\/wc-paypal\/v1\//,
+	/^\/wc-admin\/onboarding\//,
+];
+
+/** Status and body (null when empty, as a 204's) of a GET. */
+async function answerOf(
+	url: string,
+	headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+	const response = await fetch(url, { headers });
+	const text = await response.text();
+	return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+/** A path for a matched route's URL (every parameter given a plain value). */
+function samplePath(url: string): string {
+	return url
+		.replace(/:group/g, 'wc_admin')
+		.replace(/:type/g, 'orders')
+		.replace(/:[a-z_]+/g, '1');
+}
+
+test("every GET route a store's own server answers is answered for the chosen store, or refused saying why; none is 501", async () => {
+	const seen = new Set<string>();
+	const answered: string[] = [];
+	const refused: string[] = [];
+	for (const { method, url } of engine.ctx.routes) {
+		if (method !== 'GET' || !url.startsWith('/wp-json/')) continue;
+		const route = url.slice('/wp-json'.length);
+		if (seen.has(route)) continue;
+		seen.add(route);
+		const path = samplePath(route).slice(1);
+		const [click, duck] = await Promise.all([
+			answerOf(`${engine.url}/wp-json/${path}`, asOperator(31)),
+			answerOf(`${(fx.duck.get(31) as Server).url}/wp-json/${path}`, {}),
+		]);
+		// Never "not answered by the engine".
+		expect({ route, status: click.status }).not.toEqual({ route, status: 501 });
+		expect({ route, body: click.body }).not.toMatchObject({
+			body: { code: 'abacus_not_supported_on_engine' },
+		});
+		if (STORE_ADMIN.some((pattern) => pattern.test(route))) {
+			expect({ route, status: click.status }).toEqual({ route, status: 403 });
+			expect(click.body).toMatchObject({ code: 'abacus_operator_store_admin' });
+			expect((click.body as { message: string }).message).toContain(
+				'https://operator-a.example/wp-admin/',
+			);
+			refused.push(route);
+			continue;
+		}
+		if (ENGINE_OWN.includes(route)) continue;
+		// The same status as the store's own server (200, or the same 400 or 404).
+		expect({ route, status: click.status }).toEqual({ route, status: duck.status });
+		answered.push(route);
+	}
+	// The admin routes of the page among them: the stock, the user, the settings, the inbox.
+	expect(answered).toEqual(
+		expect.arrayContaining([
+			'/wc-analytics/products/low-in-stock',
+			'/wp/v2/users/me',
+			'/wc-admin/navigation/favorites/me',
+			'/wc-analytics/settings/:group',
+			'/wc-analytics/admin/notes',
+			'/wc-analytics/reports/import/status',
+		]),
+	);
+	expect(refused.length).toBeGreaterThanOrEqual(STORE_ADMIN.length);
+});
+
+test("the low-in-stock list is the chosen store's, equal to its own server's", async () => {
+	// Some products low or out of stock in each store (the engine reads them after a load).
+	for (const spec of SPECS) {
+		const duck = fx.duck.get(spec.id) as Server;
+		await duck.ctx.db.run(
+			`UPDATE products SET manage_stock = true, stock_quantity = (id % 4) - 1
+			 WHERE id % 3 = 0 AND type IN ('simple', 'variation')`,
+		);
+		duck.ctx.notifyWrite();
+		await putStore({
+			target: fx.target,
+			shardUrls: fx.cluster.shards.map((shard) => shard.url),
+			cluster: fx.cluster.name,
+			db: duck.ctx.db,
+			storeUrl: spec.url,
+			storeId: spec.id,
+			batchRows: 2000,
+		});
+	}
+	const lists = new Map<number, unknown>();
+	for (const spec of SPECS) {
+		for (const route of [
+			'wc-analytics/products/low-in-stock?per_page=100',
+			'wc-analytics/products/low-in-stock?per_page=3&page=2',
+			'wc-analytics/products/low-in-stock?_fields=id,name,stock_quantity,low_stock_amount',
+			'wc-analytics/products/low-in-stock?status=draft',
+		]) {
+			const [click, duck] = await Promise.all([
+				call(route, asOperator(spec.id)),
+				fx.getDuck(route, spec.id),
+			]);
+			expect({ route, status: click.status }).toEqual({ route, status: 200 });
+			expect({ route, body: withoutLinks(click.body) }).toEqual({
+				route,
+				body: withoutLinks(duck.body),
+			});
+			expect({ route, total: click.total }).toEqual({ route, total: duck.total });
+			if (route.endsWith('per_page=100')) lists.set(spec.id, click.body);
+		}
+		expect((lists.get(spec.id) as unknown[]).length).toBeGreaterThan(0);
+	}
+	expect(json(lists.get(31))).not.toEqual(json(lists.get(32)));
+	// A bad status is refused as on the store's own server.
+	const bad = await call('wc-analytics/products/low-in-stock?status=any', asOperator(31));
+	expect(bad.status).toBe(400);
+	expect(JSON.stringify(bad.body)).toContain('status');
+});
+
+test("a store's own administration is refused on the engine's page saying where it is done, nothing written", async () => {
+	const product = (
+		(await call('wc-analytics/products?per_page=1&orderby=id', asOperator(32))).body as Array<{
+			id: number;
+			stock_quantity: number | null;
+		}>
+	)[0];
+	const writes: Array<[string, string, unknown]> = [
+		['POST', `wc-analytics/products/${product.id}`, { stock_quantity: 999 }],
+		['PUT', `wc-analytics/products/${product.id}`, { stock_quantity: 999 }],
+		['PUT', `wc-analytics/products/${product.id}/variations/1`, { stock_quantity: 999 }],
+		['PUT', 'wc-analytics/products/reviews/1', { status: 'approved' }],
+		['DELETE', 'wc-analytics/products/reviews/1', undefined],
+		['POST', 'wc/v3/payment_gateways/cod', { enabled: true }],
+		['POST', 'wc-admin/plugins/install', { plugins: 'jetpack' }],
+		['POST', 'wc-admin/onboarding/profile', { industry: [] }],
+		['POST', 'wc-admin/onboarding/tasks/products/dismiss', undefined],
+	];
+	for (const [method, route, body] of writes) {
+		const answer = await call(route, asOperator(32), { method, body });
+		expect({ method, route, status: answer.status }).toEqual({ method, route, status: 403 });
+		expect(answer.body).toMatchObject({ code: 'abacus_operator_store_admin' });
+		const message = (answer.body as { message: string }).message;
+		expect(message).toContain('https://operator-b.example/wp-admin/');
+		expect(message).toContain('WordPress');
+	}
+	const after = await call(`wc-analytics/products/${product.id}`, asOperator(32));
+	expect((after.body as { stock_quantity: unknown }).stock_quantity).toEqual(
+		product.stock_quantity,
+	);
+	// Still the page's only: no session 401, no nonce or another site 403, never the refusal's
+	// words to a caller that is not the page.
+	const noSession = await call('wc-analytics/products/reviews', { 'X-Abacus-Store': '32' });
+	expect(noSession.status).toBe(401);
+	const noNonce = await call('wc-analytics/products/reviews', {
+		...cookieOnly(),
+		'X-Abacus-Store': '32',
+	});
+	expect(noNonce.status).toBe(403);
+	expect(noNonce.body).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+	const crossSite = await fetch(`${engine.url}/wp-json/wc-analytics/products/${product.id}`, {
+		method: 'POST',
+		headers: {
+			...asOperator(32),
+			'Content-Type': 'application/json',
+			'Sec-Fetch-Site': 'cross-site',
+		},
+		body: JSON.stringify({ stock_quantity: 999 }),
+	});
+	expect(crossSite.status).toBe(403);
+	expect(((await crossSite.json()) as { code: string }).code).toBe('rest_forbidden_origin');
+	// Without a store chosen the refusal names no store.
+	const none = await call('wc-admin/onboarding/profile', signedIn());
+	expect(none.status).toBe(403);
+	expect((none.body as { message: string }).message).not.toContain('operator-');
+});
+
+test('a store setting written from the engine page is refused saying it is changed in the store’s WordPress', async () => {
+	for (const [route, body] of [
+		['wc-admin/options', { woocommerce_notify_low_stock_amount: 9, blogname: 'x' }],
+		[
+			'wc-analytics/settings/wc_admin/woocommerce_excluded_report_order_statuses',
+			{ value: [] },
+		],
+		['wc-admin/options', { woocommerce_date_type: 'date_paid' }],
+	] as const) {
+		const answer = await call(route, asOperator(31), { method: 'POST', body });
+		expect({ route, status: answer.status }).toEqual({ route, status: 403 });
+		expect(answer.body).toMatchObject({ code: 'abacus_operator_store_setting' });
+		expect((answer.body as { message: string }).message).toContain(
+			"Change them in the store's own WordPress",
+		);
+	}
+	// Nothing written: not even the other option of the same request.
+	const read = await call('wc-admin/options?options=blogname', signedIn());
+	expect(read.body).not.toEqual({ blogname: 'x' });
+	const stock = await call(
+		'wc-admin/options?options=woocommerce_notify_low_stock_amount',
+		asOperator(31),
+	);
+	expect(stock.body).toEqual({ woocommerce_notify_low_stock_amount: '2' });
+});
+
 test('each operator keeps its own preferences and favourites, whichever store it looks at', async () => {
 	const ops = asOperator(31);
 	const other = await asAna(32);
