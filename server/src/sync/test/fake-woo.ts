@@ -1,12 +1,13 @@
 /**
  * A local stand-in for a WooCommerce store's REST API, enough for the sync: the REST index, the
- * settings groups, taxes, categories, attributes, products (with a variable one), coupons,
- * customers, orders (paging headers, `include`, `modified_after`, `status=trash`, `_fields`) and
- * refunds. Orders carry what the breakdown reports read (payment method title, shipping address and
- * lines, attribution meta among other meta); with `cogs` on, lines and products carry their cost of
- * goods sold as WooCommerce 9.5+ answers it; `dateType` is the store's analytics date type, and an
- * order with `paid: false` has no paid date. Faults are injected per request: `fail(match, answers)` makes the next requests whose
- * path contains `match` answer the given statuses or bodies first.
+ * settings groups, taxes, categories, attributes, products (with a variable one), coupons, customers, orders (paging
+ * headers, `include`, `modified_after`, `status=trash`, `_fields`) and refunds (per order, and the
+ * collection of every refund, `wc/v3/refunds`, as `refundsCollection` says). Orders carry what
+ * the breakdown reports read (payment method title, shipping address and lines, attribution meta
+ * among other meta); with `cogs` on, lines and products carry their cost of goods sold as
+ * WooCommerce 9.5+ answers it; `dateType` is the store's analytics date type, and an order with
+ * `paid: false` has no paid date. Faults are injected per request: `fail(match, answers)` makes
+ * the next requests whose path contains `match` answer the given statuses or bodies first.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,6 +67,12 @@ export class FakeWoo {
 	readonly timeline: Array<{ route: string; start: number; end: number }> = [];
 	/** WooCommerce's "Cost of Goods Sold" feature: lines and products answer their cost. */
 	cogs = false;
+	/**
+	 * WooCommerce's collection of every refund, `wc/v3/refunds`: answering its `include` filter
+	 * (WooCommerce 10.0.2), answering every refund whatever the filter, or no such route (404
+	 * rest_no_route, an older WooCommerce).
+	 */
+	refundsCollection: 'applies include' | 'ignores include' | 'none' = 'applies include';
 	/** Analytics › Settings › Date type; absent from the settings when null. */
 	dateType: string | null = null;
 	private faults: Array<{ match: string; answers: Fault[] }> = [];
@@ -217,6 +224,33 @@ export class FakeWoo {
 				reason: '',
 				total: (-r.amount).toFixed(2),
 			})),
+		};
+	}
+
+	/** A refund of `order` as `wc/v3/orders/{id}/refunds` answers it. */
+	private refundJson(order: FakeOrder, r: FakeOrder['refunds'][number]): Json {
+		return {
+			id: r.id,
+			date_created: iso(r.date),
+			date_created_gmt: iso(r.date),
+			amount: r.amount.toFixed(2),
+			line_items: [
+				{
+					id: r.id * 10,
+					name: 'x',
+					product_id: order.product_id,
+					variation_id: 0,
+					quantity: -r.qty,
+					subtotal: (-r.amount).toFixed(2),
+					total: (-r.amount).toFixed(2),
+					total_tax: '0.00',
+					taxes: [],
+					meta_data: [],
+				},
+			],
+			shipping_lines: [],
+			tax_lines: [],
+			fee_lines: [],
 		};
 	}
 
@@ -385,32 +419,22 @@ export class FakeWoo {
 		if (refunds) {
 			const order = this.orders.get(Number(refunds[1]));
 			return this.collection(
-				(order?.refunds ?? []).map((r) => ({
-					id: r.id,
-					date_created: iso(r.date),
-					date_created_gmt: iso(r.date),
-					amount: r.amount.toFixed(2),
-					line_items: [
-						{
-							id: r.id * 10,
-							name: 'x',
-							product_id: order?.product_id,
-							variation_id: 0,
-							quantity: -r.qty,
-							subtotal: (-r.amount).toFixed(2),
-							total: (-r.amount).toFixed(2),
-							total_tax: '0.00',
-							taxes: [],
-							meta_data: [],
-						},
-					],
-					shipping_lines: [],
-					tax_lines: [],
-					fee_lines: [],
-				})),
+				(order?.refunds ?? []).map((r) => this.refundJson(order as FakeOrder, r)),
 				url,
 				res,
 			);
+		}
+		if (route === 'wc/v3/refunds' && this.refundsCollection !== 'none') {
+			const include = url.searchParams.get('include');
+			const ids =
+				include && this.refundsCollection === 'applies include' ? include.split(',') : null;
+			const all = [...this.orders.values()]
+				.flatMap((o) =>
+					o.refunds.map((r): Json => ({ ...this.refundJson(o, r), parent_id: o.id })),
+				)
+				.filter((r) => !ids || ids.includes(String(r.id)))
+				.sort((a, b) => Number(a.id) - Number(b.id));
+			return this.collection(all, url, res);
 		}
 		if (route === 'wc/v3/orders') {
 			const status = url.searchParams.get('status');

@@ -1,7 +1,8 @@
 /**
  * The store sync against a local fake WooCommerce (fake-woo.ts): paging, retries (429, 5xx, a
  * page that is not JSON, a list of non-orders), resuming a stopped backfill without duplicates,
- * incremental rounds catching status changes, new refunds, trashed and deleted orders, the sync
+ * incremental rounds catching status changes, new refunds, trashed and deleted orders, refunds read
+ * from `wc/v3/refunds` by their ids or order by order (a store without that route), the sync
  * status, and what the reports read from the store (payment, shipping, origin and place
  * breakdowns; cost of goods sold in the profit report; the store's date type).
  */
@@ -254,6 +255,144 @@ describe('incremental rounds', () => {
 			db.close();
 		} finally {
 			await woo.close();
+		}
+	});
+});
+
+describe('refunds', () => {
+	/** Orders 1001–1060 with two refunds each, 1101–1130 with one. */
+	function refundedStore(mode: FakeWoo['refundsCollection']): FakeWoo {
+		const woo = new FakeWoo(250);
+		woo.refundsCollection = mode;
+		for (const order of woo.orders.values()) {
+			const n = order.id <= 1060 ? 2 : order.id >= 1101 && order.id <= 1130 ? 1 : 0;
+			order.refunds = Array.from({ length: n }, (_, i) => ({
+				id: 5000 + order.id * 2 + i,
+				amount: 1 + i,
+				qty: 1,
+				date: `2026-11-0${1 + i} 09:00:00`,
+			}));
+		}
+		return woo;
+	}
+
+	/** Every row of the engine's tables (not the sync's state, the store's address, when done). */
+	async function orderRows(db: Db): Promise<Record<string, unknown[]>> {
+		const tables = await db.all<{ name: string }>(
+			"SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'main' AND table_name NOT IN ('sync_state', 'sync_stores', 'abacus_store') ORDER BY 1",
+		);
+		const out: Record<string, unknown[]> = {};
+		for (const { name } of tables) {
+			out[name] = await db.all(`SELECT * FROM "${name}" ORDER BY ALL`);
+		}
+		return out;
+	}
+
+	/** The ids each `wc/v3/refunds` request asked for. */
+	function bulkAsked(woo: FakeWoo): number[][] {
+		return woo.requests
+			.filter((r) => r.startsWith('wc/v3/refunds?'))
+			.map((r) =>
+				(new URLSearchParams(r.split('?')[1]).get('include') ?? '').split(',').map(Number),
+			);
+	}
+
+	test('read from wc/v3/refunds by their ids, 100 a request, with the same rows as order by order (a store without that route)', async () => {
+		const bulk = refundedStore('applies include');
+		const perOrder = refundedStore('none');
+		await bulk.start();
+		await perOrder.start();
+		try {
+			const bulkDb = await engineDb(bulk);
+			const perOrderDb = await engineDb(perOrder);
+			const bulkLines: string[] = [];
+			const perOrderLines: string[] = [];
+			const bulkSync = await newSync(bulkDb, { log: (l) => bulkLines.push(l) });
+			const perOrderSync = await newSync(perOrderDb, { log: (l) => perOrderLines.push(l) });
+			await bulkSync.backfill();
+			await perOrderSync.backfill();
+
+			// 120 refunds of the first page (asked alone), 30 of the next two pages: 3 requests
+			// instead of 90, each refund asked once.
+			const asked = bulkAsked(bulk);
+			expect(asked.map((ids) => ids.length)).toEqual([100, 20, 30]);
+			const allIds = [...bulk.orders.values()].flatMap((o) => o.refunds.map((r) => r.id));
+			expect(asked.flat().sort((a, b) => a - b)).toEqual(allIds.sort((a, b) => a - b));
+			expect(bulk.requests.filter((r) => /^wc\/v3\/orders\/\d+\/refunds/.test(r))).toEqual(
+				[],
+			);
+			// Without the route: one 404, then a request per refunded order.
+			expect(bulkAsked(perOrder)).toHaveLength(1);
+			expect(
+				perOrder.requests.filter((r) => /^wc\/v3\/orders\/\d+\/refunds/.test(r)),
+			).toHaveLength(90);
+			expect(perOrderLines).toContain(
+				`${perOrder.url} has no wc/v3/refunds route (404 rest_no_route): refunds are read order by order.`,
+			);
+			expect(bulkLines.some((l) => l.includes('order by order'))).toBe(false);
+
+			const refunds = await bulkDb.one<{ n: number; total: number }>(
+				'SELECT count(*) AS n, sum(net_total) AS total FROM order_stats WHERE parent_id <> 0',
+			);
+			expect({ n: Number(refunds?.n), total: Number(refunds?.total) }).toEqual({
+				n: 150,
+				total: -(60 * (1 + 2) + 30 * 1),
+			});
+			expect(await orderRows(bulkDb)).toEqual(await orderRows(perOrderDb));
+
+			// A round: a new refund, and a refund deleted, read the same way on both.
+			for (const woo of [bulk, perOrder]) {
+				const second = woo.orders.get(1002)?.refunds ?? [];
+				woo.touch(1002, { refunds: second.slice(0, 1) });
+				woo.touch(1200, {
+					refunds: [{ id: 9200, amount: 3, qty: 1, date: '2026-11-03 09:00:00' }],
+				});
+				woo.requests.length = 0;
+			}
+			await bulkSync.round();
+			await perOrderSync.round();
+			expect(bulkAsked(bulk)).toEqual([[7004, 9200]]);
+			expect(bulkAsked(perOrder)).toEqual([]);
+			const after = await bulkDb.all<{ id: number; parent_id: number }>(
+				'SELECT id, parent_id FROM orders WHERE parent_id IN (1002, 1200) ORDER BY id',
+			);
+			expect(after).toEqual([
+				{ id: 7004, parent_id: 1002 },
+				{ id: 9200, parent_id: 1200 },
+			]);
+			expect(await orderRows(bulkDb)).toEqual(await orderRows(perOrderDb));
+			bulkDb.close();
+			perOrderDb.close();
+		} finally {
+			await bulk.close();
+			await perOrder.close();
+		}
+	});
+
+	test('a store whose wc/v3/refunds answers refunds not asked for: read order by order, the same rows', async () => {
+		const ignoring = refundedStore('ignores include');
+		const bulk = refundedStore('applies include');
+		await ignoring.start();
+		await bulk.start();
+		try {
+			const ignoringDb = await engineDb(ignoring);
+			const bulkDb = await engineDb(bulk);
+			const lines: string[] = [];
+			await (await newSync(ignoringDb, { log: (l) => lines.push(l) })).backfill();
+			await (await newSync(bulkDb)).backfill();
+			expect(bulkAsked(ignoring)).toHaveLength(1);
+			expect(
+				ignoring.requests.filter((r) => /^wc\/v3\/orders\/\d+\/refunds/.test(r)),
+			).toHaveLength(90);
+			expect(lines).toContain(
+				`${ignoring.url} answered wc/v3/refunds with refunds that were not asked for: refunds are read order by order.`,
+			);
+			expect(await orderRows(ignoringDb)).toEqual(await orderRows(bulkDb));
+			ignoringDb.close();
+			bulkDb.close();
+		} finally {
+			await ignoring.close();
+			await bulk.close();
 		}
 	});
 });
