@@ -30,6 +30,22 @@ export const STORE_HEADER = 'x-abacus-store';
 /** The chosen store of an operator request, with the settings it registered. */
 export interface OperatorStore extends GroupStore {
 	settings: StoreSettings;
+	/** Its price decimals (`woocommerce_price_num_decimals`), when its registration says. */
+	priceDecimals?: number;
+}
+
+/** The option a store's price decimals stand for. */
+const PRICE_DECIMALS_OPTION = 'woocommerce_price_num_decimals';
+
+/**
+ * The options a chosen store owns, in WordPress's spelling: its registered settings and, when its
+ * registration says, its price decimals.
+ */
+function ownedOptions(store: OperatorStore): Record<string, unknown> {
+	const owned = storeOwnedOptions(store.settings);
+	if (store.priceDecimals !== undefined)
+		owned[PRICE_DECIMALS_OPTION] = String(store.priceDecimals);
+	return owned;
 }
 
 /**
@@ -53,11 +69,12 @@ function isOperatorRoute(url: string): boolean {
 }
 
 /**
- * The options a store owns: its registered settings, and the date its orders count on (fixed in
- * its rows when they were loaded).
+ * The options a store owns: its registered settings, its price decimals, and the date its orders
+ * count on (fixed in its rows when they were loaded).
  */
 const STORE_OPTION_NAMES = [
 	DATE_BASIS_OPTION,
+	PRICE_DECIMALS_OPTION,
 	...Object.keys(
 		storeOwnedOptions({
 			timeZone: 'UTC',
@@ -103,7 +120,13 @@ export function operatorStores(ctx: ServerContext, client: ClickHouseClient): Op
 			const store = (await registry.list()).find((entry) => entry.id === id);
 			const registered = store ? await storeByUrl(client, store.url) : null;
 			if (!store || !registered || registered.storeId !== id) throw storeUnknown(id);
-			return { ...store, settings: registered.settings };
+			return {
+				...store,
+				settings: registered.settings,
+				...(registered.priceDecimals === undefined
+					? {}
+					: { priceDecimals: registered.priceDecimals }),
+			};
 		},
 	};
 }
@@ -118,6 +141,8 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 	if (!engine) throw new Error('installOperatorStore needs a ClickHouse engine.');
 	const client = new ClickHouseClient(engine, { join_use_nulls: 1 });
 	const stores = operatorStores(ctx, client);
+	// Each request's chosen store as chosen (its price decimals too).
+	const chosen = new WeakMap<FastifyRequest, OperatorStore>();
 
 	app.addHook('onRequest', async (request) => {
 		const header = request.headers[STORE_HEADER];
@@ -136,6 +161,7 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 		// A store the signed-in operator may not read is answered as one the engine does not serve.
 		if (!sessionMayRead(request, store)) throw storeUnknown(id);
 		request.operatorStore = store;
+		chosen.set(request, store);
 		request.engineOperator = true;
 		request.engineStore = store.url;
 	});
@@ -160,11 +186,11 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 	});
 
 	app.addHook('onSend', async (request, reply, payload) => {
-		const store = request.operatorStore;
+		const store = chosen.get(request);
 		const url = request.routeOptions.url;
 		if (!store || request.method !== 'GET' || reply.statusCode !== 200) return payload;
 		if (typeof payload !== 'string' || url === undefined) return payload;
-		const owned = storeOwnedOptions(store.settings);
+		const owned = ownedOptions(store);
 		if (url === '/wp-json/wc-admin/options') {
 			const body = JSON.parse(payload) as Record<string, unknown>;
 			for (const name of Object.keys(body)) {

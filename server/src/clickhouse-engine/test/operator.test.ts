@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { createApp } from '../../app.js';
+import { writeOption } from '../../db/options.js';
 import {
 	injectSession,
 	operatorSession,
@@ -1029,4 +1030,45 @@ test('each operator keeps its own preferences and favourites, whichever store it
 	expect(anonymous.status).toBe(401);
 	const wrongNonce = await call('wp/v2/users/me', { ...cookieOnly(), 'X-WP-Nonce': 'nope' });
 	expect(wrongNonce.status).toBe(403);
+});
+
+test("the chosen store's price decimals come from its registration and are not changed from the page", async () => {
+	// The engine's own option differs from the stores' (each registered its own when loaded).
+	await writeOption(engine.ctx.db, 'woocommerce_price_num_decimals', 5);
+	engine.ctx.notifyWrite();
+	const route = 'wc-admin/options?options=woocommerce_price_num_decimals';
+	for (const id of [31, 32]) {
+		const [click, duck] = await Promise.all([
+			call(route, asOperator(id)),
+			fx.getDuck(route, id),
+		]);
+		const own = (duck.body as Record<string, unknown>).woocommerce_price_num_decimals;
+		expect(Number(own)).toBe(2);
+		// In WordPress's spelling (an option is text), the store's own value.
+		expect(click.body).toEqual({ woocommerce_price_num_decimals: String(own) });
+	}
+	const setting = await call(
+		'wc-analytics/settings/general/woocommerce_price_num_decimals',
+		asOperator(31),
+	);
+	expect(setting.status).toBe(200);
+	expect(setting.body).toMatchObject({ id: 'woocommerce_price_num_decimals', value: '2' });
+	// Without a chosen store: the engine's own option.
+	expect((await call(route, signedIn())).body).toEqual({ woocommerce_price_num_decimals: 5 });
+	// Changing it from the page is refused for the store, nothing written.
+	for (const [path, body] of [
+		['wc-admin/options', { woocommerce_price_num_decimals: 3 }],
+		['wc-analytics/settings/general/woocommerce_price_num_decimals', { value: '3' }],
+	] as const) {
+		const write = await call(path, asOperator(31), { method: 'POST', body });
+		expect({ path, status: write.status }).toEqual({ path, status: 403 });
+		expect(write.body).toMatchObject({ code: 'abacus_operator_store_setting' });
+		expect((write.body as { message: string }).message).toContain(
+			'woocommerce_price_num_decimals',
+		);
+	}
+	expect((await call(route, asOperator(31))).body).toEqual({
+		woocommerce_price_num_decimals: '2',
+	});
+	expect((await call(route, signedIn())).body).toEqual({ woocommerce_price_num_decimals: 5 });
 });
