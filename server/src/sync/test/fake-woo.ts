@@ -1,6 +1,7 @@
 /**
- * A local stand-in for a WooCommerce store's REST API, enough for the sync: the REST index, the
- * settings groups, taxes, categories, attributes, products (with a variable one), coupons, customers, orders (paging
+ * A local stand-in for a WooCommerce store's REST API, enough for the sync: the REST index (with
+ * WordPress's `_fields` filter), the settings groups, `wc-admin/options` (`siteOptions`), taxes,
+ * categories, attributes, products (with a variable one), coupons, customers, orders (paging
  * headers, `include`, `modified_after`, `status=trash`, `_fields`) and refunds (per order, and the
  * collection of every refund, `wc/v3/refunds`, as `refundsCollection` says). Orders carry what
  * the breakdown reports read (payment method title, shipping address and lines, attribution meta
@@ -73,6 +74,11 @@ export class FakeWoo {
 	 * rest_no_route, an older WooCommerce).
 	 */
 	refundsCollection: 'applies include' | 'ignores include' | 'none' = 'applies include';
+	/**
+	 * The options `wc-admin/options` answers (any list of names, comma-separated); null: it
+	 * refuses (403), as it does for a user without the right.
+	 */
+	siteOptions: Record<string, string> | null = null;
 	/** Analytics › Settings › Date type; absent from the settings when null. */
 	dateType: string | null = null;
 	private faults: Array<{ match: string; answers: Fault[] }> = [];
@@ -304,8 +310,26 @@ export class FakeWoo {
 			res.writeHead(status, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify(body));
 		};
-		if (route === '')
-			return json({ name: 'Fake store', timezone_string: 'Europe/Paris', gmt_offset: 1 });
+		if (route === '') {
+			// WordPress's REST index, with its `_fields` filter (the routes left out).
+			const index: Json = {
+				name: 'Fake store',
+				timezone_string: 'Europe/Paris',
+				gmt_offset: 1,
+				routes: { '/wc/v3/orders': {} },
+			};
+			const fields = url.searchParams.get('_fields')?.split(',');
+			return json(
+				fields
+					? Object.fromEntries(fields.filter((f) => f in index).map((f) => [f, index[f]]))
+					: index,
+			);
+		}
+		if (route === 'wc-admin/options' && this.siteOptions) {
+			const names = (url.searchParams.get('options') ?? '').split(',');
+			const site = this.siteOptions;
+			return json(Object.fromEntries(names.map((n) => [n, site[n] ?? false])));
+		}
 		if (route === 'wc/v3/settings/general') {
 			return this.collection(
 				[

@@ -93,6 +93,31 @@ describe('backfill', () => {
 		db.close();
 	});
 
+	test('the time zone and name from the REST index, the date and time formats in one request', async () => {
+		woo.siteOptions = { date_format: 'd/m/Y', time_format: 'H:i' };
+		const db = await engineDb(woo);
+		const sync = await newSync(db);
+		await sync.syncSettings();
+		const options = Object.fromEntries(
+			(await db.all<{ name: string; value: string }>('SELECT name, value FROM options')).map(
+				(o) => [o.name, JSON.parse(o.value)],
+			),
+		);
+		expect(options).toMatchObject({
+			timezone_string: 'Europe/Paris',
+			gmt_offset: 1,
+			blogname: 'Fake store',
+			date_format: 'd/m/Y',
+			time_format: 'H:i',
+		});
+		expect(
+			woo.requests
+				.filter((r) => r.startsWith('wc-admin/options?'))
+				.map((r) => new URLSearchParams(r.split('?')[1]).get('options')),
+		).toEqual(['date_format,time_format']);
+		db.close();
+	});
+
 	test('retries a 429 (after Retry-After), a 502, a page that is not JSON and a list of non-orders', async () => {
 		woo.fail('wc/v3/orders', [
 			{ status: 429, headers: { 'Retry-After': '0' }, body: '{}' },
