@@ -1072,3 +1072,50 @@ test("the chosen store's price decimals come from its registration and are not c
 	});
 	expect((await call(route, signedIn())).body).toEqual({ woocommerce_price_num_decimals: 5 });
 });
+
+test('no write route is 501 for the chosen store: each is answered, or refused saying why', async () => {
+	const seen = new Set<string>();
+	const statuses: string[] = [];
+	for (const { method, url } of engine.ctx.routes) {
+		if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !url.startsWith('/wp-json/')) continue;
+		const route = url.slice('/wp-json'.length);
+		// Signing out would end the session the other routes are asked with.
+		if (route === '/abacus/v1/operator/logout') continue;
+		if (seen.has(`${method} ${route}`)) continue;
+		seen.add(`${method} ${route}`);
+		// An empty body: the route's own checks answer (400), or it does what it does with none.
+		const response = await fetch(`${engine.url}/wp-json${samplePath(route)}`, {
+			method,
+			headers: { ...asOperator(31), 'Content-Type': 'application/json' },
+			body: '{}',
+		});
+		const text = await response.text();
+		const body = text === '' ? null : (JSON.parse(text) as unknown);
+		statuses.push(`${response.status} ${method} ${route}`);
+		expect({ method, route, status: response.status }).not.toEqual({
+			method,
+			route,
+			status: 501,
+		});
+		expect({ method, route, body }).not.toMatchObject({
+			body: { code: 'abacus_not_supported_on_engine' },
+		});
+		if (STORE_ADMIN.some((pattern) => pattern.test(route))) {
+			expect({ method, route, status: response.status }).toEqual({
+				method,
+				route,
+				status: 403,
+			});
+		}
+	}
+	// Every write route was asked (the store's own administration among them).
+	expect(statuses.length).toBeGreaterThan(30);
+	expect(statuses).toEqual(
+		expect.arrayContaining([
+			'403 POST /wc-analytics/products/:id',
+			'403 DELETE /wc-analytics/products/reviews/:id',
+			'200 POST /wp/v2/users/me',
+			'409 POST /wc-analytics/reports/import',
+		]),
+	);
+});
