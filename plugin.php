@@ -38,6 +38,8 @@ require_once __DIR__ . '/php/dashboard-widget.php';
 require_once __DIR__ . '/php/annotations.php';
 // E-mail digests: settings, WP-Cron sending, the e-mail and its unsubscribe link (php/digests.php).
 require_once __DIR__ . '/php/digests.php';
+// The forecast's daily history in one request on WooCommerce's figures (php/forecast-history.php).
+require_once __DIR__ . '/php/forecast-history.php';
 
 /**
  * Declares that Abacus works with WooCommerce's order tables (HPOS): it reads orders through

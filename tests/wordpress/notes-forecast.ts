@@ -472,7 +472,9 @@ export function notesAndForecastSuite(
 					wooLines.set(width, lines);
 					await overviewPage(page, width, 'woocommerce');
 					// The page computed the forecast from WooCommerce's revenue stats: no forecast
-					// route asked (WordPress has none).
+					// route asked (WordPress has none); their history of 800 days read once for
+					// the tab, in one request to the plugin's route (which asks revenue stats
+					// inside WordPress), the Overview after the Revenue report asking nothing.
 					const urls = requests.map((r) => r.url());
 					expect(urls.filter((u) => /reports(\/|%2F)forecast/.test(u))).toEqual([]);
 					expect(
@@ -480,6 +482,11 @@ export function notesAndForecastSuite(
 							/wc-analytics(\/|%2F)reports(\/|%2F)revenue(\/|%2F)stats/.test(u),
 						),
 					).toBe(true);
+					const history = urls.filter((u) =>
+						/abacus(\/|%2F)v1(\/|%2F)forecast(\/|%2F)history/.test(u),
+					);
+					expect(history).toHaveLength(1);
+					expect(new URL(history[0]).searchParams.get('days')).toBe('800');
 					expect(errors).toEqual([]);
 					await page.close();
 				},

@@ -973,6 +973,128 @@ echo $ran;`,
 		await subscriber.context.close();
 	});
 
+	test('the forecast reads its history in one request to abacus/v1/forecast/history, whose days are WooCommerce’s revenue stats by day', async () => {
+		const { context, page, watch } = await logIn(ADMIN);
+		const asked: string[] = [];
+		page.on('request', (request) => {
+			if (/forecast(\/|%2F)history|revenue(\/|%2F)stats/.test(request.url())) {
+				asked.push(request.url());
+			}
+		});
+		// The Revenue report for the month to date (the store's default range) in a new tab: the
+		// forecast under the tiles, computed by the page on WooCommerce's figures.
+		await page.goto(adminUrl('/analytics/revenue'));
+		await settled(page);
+		const forecast = page.getByRole('region', { name: 'Forecast' });
+		await forecast.waitFor();
+		await page.waitForFunction(
+			() => !document.querySelector('.abacus-forecast__line.is-loading'),
+			undefined,
+			{ timeout: 30000 },
+		);
+		const lines = (await forecast.locator('li').allInnerTexts()).map((text) => text.trim());
+		expect(lines).toHaveLength(2);
+		for (const line of lines) {
+			expect(line).toMatch(
+				/^(Total|Net) sales( by [A-Z][a-z]+ \d{1,2}, \d{4} -?\$[\d,]+\.\d{2} \(80 % likely between -?\$[\d,]+\.\d{2} and -?\$[\d,]+\.\d{2}\)|: not enough history to forecast this period\.)$/,
+			);
+		}
+		const history = asked.filter((url) => /forecast(\/|%2F)history/.test(url));
+		expect(history).toHaveLength(1);
+		const query = new URL(history[0]).searchParams;
+		const today = query.get('today') ?? '';
+		expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		expect(query.get('days')).toBe('800');
+		// The page's other revenue stats are its chart's: this month and the same month a year
+		// before (no pieces of the history).
+		const stats = asked.filter((url) => /revenue(\/|%2F)stats/.test(url));
+		expect(stats.length).toBeGreaterThan(0);
+		const monthStart = `${today.slice(0, 8)}01`;
+		for (const url of stats) {
+			expect([monthStart, yearBefore(monthStart)]).toContain(
+				(new URL(url).searchParams.get('after') ?? '').slice(0, 10),
+			);
+		}
+
+		// The route's days are WooCommerce's own: its revenue stats by day, asked 100 days at a
+		// time for the forecast's three figures, day by day and to the cent.
+		interface History {
+			first_day: string;
+			days: number;
+			values: Record<'total_sales' | 'orders_count' | 'net_revenue', number[]>;
+		}
+		const answer = await rest<History>(page, '/abacus/v1/forecast/history', {
+			today,
+			days: 800,
+		});
+		const first = Date.parse(`${today}T00:00:00Z`) / 86400000 - 800;
+		const dayOf = (n: number) => new Date(n * 86400000).toISOString().slice(0, 10);
+		expect(answer.first_day).toBe(dayOf(first));
+		expect(answer.days).toBe(800);
+		const metrics = ['total_sales', 'orders_count', 'net_revenue'] as const;
+		const expected = Object.fromEntries(
+			metrics.map((metric) => [metric, new Array<number>(800).fill(0)]),
+		) as History['values'];
+		for (let from = 0; from < 800; from += 100) {
+			const part = await rest<{
+				intervals: Array<{ interval: string; subtotals: Record<string, number> }>;
+			}>(page, '/wc-analytics/reports/revenue/stats', {
+				interval: 'day',
+				order: 'asc',
+				per_page: 100,
+				after: `${dayOf(first + from)}T00:00:00`,
+				before: `${dayOf(first + from + 99)}T23:59:59`,
+				'fields[0]': 'total_sales',
+				'fields[1]': 'orders_count',
+				'fields[2]': 'net_revenue',
+			});
+			expect(part.intervals).toHaveLength(100);
+			for (const interval of part.intervals) {
+				const index = Date.parse(`${interval.interval}T00:00:00Z`) / 86400000 - first;
+				for (const metric of metrics) expected[metric][index] = interval.subtotals[metric];
+			}
+		}
+		expect(answer.values).toEqual(expected);
+		// The store sold on some of those days.
+		expect(answer.values.orders_count.some((count) => count > 0)).toBe(true);
+		// Fewer days: the last ones, the same figures.
+		const week = await rest<History>(page, '/abacus/v1/forecast/history', { today, days: 7 });
+		expect(week.first_day).toBe(dayOf(first + 793));
+		for (const metric of metrics) {
+			expect(week.values[metric]).toEqual(answer.values[metric].slice(793));
+		}
+
+		// Parameters within bounds, with errors that say what is wrong.
+		const nonce = await restNonce(page);
+		const route = `${site.url}/wp-json/abacus/v1/forecast/history`;
+		for (const [search, message] of [
+			['', 'today'],
+			['today=2026-02-30', 'today must be a date written YYYY-MM-DD'],
+			['today=30.11.2026', 'today must be a date written YYYY-MM-DD'],
+			[`today=${today}&days=801`, 'days must be a whole number from 1 to 800'],
+			[`today=${today}&days=0`, 'days must be a whole number from 1 to 800'],
+			[`today=${today}&days=7.5`, 'days must be a whole number from 1 to 800'],
+		]) {
+			const refused = await page.request.get(`${route}?${search}`, {
+				headers: { 'X-WP-Nonce': nonce },
+			});
+			expect([search, refused.status()]).toEqual([search, 400]);
+			expect(JSON.stringify(await refused.json())).toContain(message);
+		}
+		// Without the nonce the cookie alone is not enough; a subscriber may not read it.
+		const noNonce = await page.request.get(`${route}?today=${today}`);
+		expect(noNonce.status()).toBe(401);
+		expect(watch.pageErrors).toEqual([]);
+		expect(watch.failedRest).toEqual([]);
+		await context.close();
+		const subscriber = await logIn(SUBSCRIBER);
+		const refused = await subscriber.page.request.get(`${route}?today=${today}`, {
+			headers: { 'X-WP-Nonce': await restNonce(subscriber.page) },
+		});
+		expect(refused.status()).toBe(403);
+		await subscriber.context.close();
+	}, 120000);
+
 	test("the store pages are in WordPress's Abacus menu, which opens and highlights them", async () => {
 		const { context, page, watch } = await logIn(ADMIN);
 		await page.goto(adminUrl('/analytics/overview'));

@@ -8,9 +8,17 @@
  * browser caches. Their addresses carry WordPress's `ver` query. Everything else (PHP files,
  * uploads such as exports, every other address) goes to abacus-router.php as before.
  *
+ * With ABACUS_REQUEST_LOG set to a file (in the environment of the test that starts the server),
+ * every request is appended to it as a line: time, method, address and referrer, tab-separated, so
+ * that a test's requests can be counted (e.g. `grep -c revenue/stats`).
+ *
  * @package Abacus
  */
 
+$abacus_request_log = getenv( 'ABACUS_REQUEST_LOG' );
+if ( $abacus_request_log ) {
+	file_put_contents( $abacus_request_log, sprintf( "%.3f\t%s\t%s\t%s\n", microtime( true ), $_SERVER['REQUEST_METHOD'], $_SERVER['REQUEST_URI'], isset( $_SERVER['HTTP_REFERER'] ) ? $_SERVER['HTTP_REFERER'] : '' ), FILE_APPEND | LOCK_EX );
+}
 $abacus_static_types = array(
 	'js'    => 'application/javascript',
 	'css'   => 'text/css',

@@ -2,10 +2,12 @@
  * The forecast of revenue, orders or net sales for a report's period. On the Abacus server or
  * engine it is `GET wc-analytics/reports/forecast` (the engine middleware sends it to the engine
  * when one is chosen inside wp-admin); inside wp-admin on WooCommerce's own figures, which have no
- * such route, the page runs the same method (@abacus/metrics) on the daily history it reads from
- * the revenue stats route: 800 days in 8 requests of 100 days, at once, once per day and browser
- * tab (kept in sessionStorage: WordPress's menu links are whole page loads, and the history of
- * complete days is the same on every page of the day; Retry or a change of engine reads it again).
+ * such route, the page runs the same method (@abacus/metrics) on the daily history of WooCommerce's
+ * revenue stats: 800 days in one request to the plugin's `abacus/v1/forecast/history`, which reads
+ * them from the revenue stats route inside WordPress (8 answers of 100 days, kept in WooCommerce's
+ * report cache), once per day and browser tab (kept in sessionStorage: WordPress's menu links are
+ * whole page loads, and the history of complete days is the same on every page of the day; Retry
+ * or a change of engine reads it again).
  * Both answer the period's buckets by the chart's interval (weeks from the store's first weekday).
  */
 import { useEffect, useState } from 'react';
@@ -33,8 +35,11 @@ import type { ForecastPeriod } from './period.js';
 export type ForecastState =
 	{ status: 'loading' } | { status: 'error' } | { status: 'done'; answer: ForecastAnswer };
 
-interface StatsAnswer {
-	intervals?: Array<{ interval: string; subtotals?: Record<string, unknown> }>;
+/** The plugin's `GET abacus/v1/forecast/history` answer. */
+interface HistoryAnswer {
+	first_day?: unknown;
+	days?: unknown;
+	values?: Record<string, unknown>;
 }
 
 /** The daily history the page forecasts from, and each metric's verdict once made. */
@@ -44,7 +49,7 @@ export interface LocalHistory {
 	verdicts: Partial<Record<ForecastMetric, Verdict>>;
 }
 
-const PAGE_DAYS = 100;
+const HISTORY_ROUTE = '/abacus/v1/forecast/history';
 const histories = new Map<string, Promise<LocalHistory>>();
 const answers = new Map<string, Promise<ForecastAnswer>>();
 
@@ -58,6 +63,24 @@ function storage(): Storage | null {
 	}
 }
 
+/** Each metric's `HISTORY_DAYS` values, when `values` holds them all as finite numbers. */
+function wholeValues(
+	values: Record<string, unknown> | undefined,
+): Record<ForecastMetric, number[]> | null {
+	const whole = {} as Record<ForecastMetric, number[]>;
+	for (const metric of FORECAST_METRICS) {
+		const list = values?.[metric];
+		if (
+			!Array.isArray(list) ||
+			list.length !== HISTORY_DAYS ||
+			!list.every((value) => typeof value === 'number' && Number.isFinite(value))
+		)
+			return null;
+		whole[metric] = list as number[];
+	}
+	return whole;
+}
+
 /** The history this tab kept for `today`, when it is whole. */
 function keptHistory(today: string): LocalHistory | null {
 	try {
@@ -67,18 +90,8 @@ function keptHistory(today: string): LocalHistory | null {
 			values?: Record<string, unknown>;
 		} | null;
 		if (!kept || kept.today !== today || typeof kept.firstDay !== 'string') return null;
-		const values = {} as Record<ForecastMetric, number[]>;
-		for (const metric of FORECAST_METRICS) {
-			const list = kept.values?.[metric];
-			if (
-				!Array.isArray(list) ||
-				list.length !== HISTORY_DAYS ||
-				!list.every((value) => typeof value === 'number' && Number.isFinite(value))
-			)
-				return null;
-			values[metric] = list as number[];
-		}
-		return { firstDay: kept.firstDay, values, verdicts: {} };
+		const values = wholeValues(kept.values);
+		return values ? { firstDay: kept.firstDay, values, verdicts: {} } : null;
 	} catch {
 		return null;
 	}
@@ -96,9 +109,9 @@ function keepHistory(today: string, history: LocalHistory): void {
 }
 
 /**
- * The store's complete days before `today` from the revenue stats route (WooCommerce's figures):
- * the tab's kept history of that day when the reports were not asked again (`refresh` 0),
- * otherwise read (and kept).
+ * The store's complete days before `today` as WooCommerce's revenue stats count them: the tab's
+ * kept history of that day when the reports were not asked again (`refresh` 0), otherwise read
+ * from the plugin's history route (and kept).
  */
 export function readHistory(today: string, refresh: number): Promise<LocalHistory> {
 	const key = `${today}|${refresh}`;
@@ -110,39 +123,16 @@ export function readHistory(today: string, refresh: number): Promise<LocalHistor
 		histories.set(key, ready);
 		return ready;
 	}
-	const end = dayNumber(today);
-	const first = end - HISTORY_DAYS;
-	const pages: Array<Promise<StatsAnswer>> = [];
-	for (let from = first; from < end; from += PAGE_DAYS) {
-		const to = Math.min(end - 1, from + PAGE_DAYS - 1);
-		pages.push(
-			apiFetch<StatsAnswer>({
-				path: addQueryArgs('/wc-analytics/reports/revenue/stats', {
-					interval: 'day',
-					order: 'asc',
-					per_page: PAGE_DAYS,
-					after: `${dayText(from)}T00:00:00`,
-					before: `${dayText(to)}T23:59:59`,
-					fields: [...FORECAST_METRICS],
-				}),
-			}),
-		);
-	}
-	const read = Promise.all(pages).then((answers) => {
-		const values = Object.fromEntries(
-			FORECAST_METRICS.map((m) => [m, new Array<number>(HISTORY_DAYS).fill(0)]),
-		) as Record<ForecastMetric, number[]>;
-		for (const answer of answers) {
-			for (const interval of answer.intervals ?? []) {
-				const index = dayNumber(interval.interval) - first;
-				if (!(index >= 0 && index < HISTORY_DAYS)) continue;
-				for (const metric of FORECAST_METRICS) {
-					const value = Number(interval.subtotals?.[metric]);
-					values[metric][index] = Number.isFinite(value) ? value : 0;
-				}
-			}
-		}
-		const history: LocalHistory = { firstDay: dayText(first), values, verdicts: {} };
+	const firstDay = dayText(dayNumber(today) - HISTORY_DAYS);
+	const read = apiFetch<HistoryAnswer>({
+		path: addQueryArgs(HISTORY_ROUTE, { today, days: HISTORY_DAYS }),
+	}).then((answer) => {
+		const values =
+			answer.first_day === firstDay && answer.days === HISTORY_DAYS
+				? wholeValues(answer.values)
+				: null;
+		if (!values) throw new Error(`${HISTORY_ROUTE} answered another history than asked.`);
+		const history: LocalHistory = { firstDay, values, verdicts: {} };
 		keepHistory(today, history);
 		return history;
 	});

@@ -192,32 +192,47 @@ describe('useChartForecast inside wp-admin on WooCommerce’s figures', () => {
 		asked = [];
 		apiFetch.setFetchHandler(async (options: { path?: string }) => {
 			const path = options.path ?? '';
-			if (!path.startsWith('/wc-analytics/reports')) return {};
+			if (
+				!path.startsWith('/wc-analytics/reports') &&
+				!path.startsWith('/abacus/v1/forecast')
+			)
+				return {};
 			asked.push(path);
+			// The plugin's history route: the `days` days before `today`, by metric.
 			const query = new URLSearchParams(path.split('?')[1]);
-			const after = Date.parse(`${(query.get('after') ?? '').slice(0, 10)}T00:00:00Z`);
-			const before = Date.parse(`${(query.get('before') ?? '').slice(0, 10)}T00:00:00Z`);
-			const intervals = [];
-			for (let ms = after; ms <= before; ms += 86_400_000) {
-				const t = ms / 86_400_000;
+			const days = Number(query.get('days'));
+			const first = Date.parse(`${query.get('today') ?? ''}T00:00:00Z`) / 86_400_000 - days;
+			const values = {
+				net_revenue: [] as number[],
+				total_sales: [] as number[],
+				orders_count: [] as number[],
+			};
+			for (let t = first; t < first + days; t++) {
 				const value =
 					100 *
 					[1.4, 1.2, 1, 0.9, 0.8, 0.7, 1][t % 7] *
 					(1 + 0.3 * Math.sin((2 * Math.PI * t) / 364)) *
 					(1 + t / 40000) *
 					(0.92 + ((t * 7919) % 17) / 100);
-				intervals.push({
-					interval: new Date(ms).toISOString().slice(0, 10),
-					subtotals: { net_revenue: value, total_sales: value, orders_count: value / 50 },
-				});
+				values.net_revenue.push(value);
+				values.total_sales.push(value);
+				values.orders_count.push(value / 50);
 			}
-			return { totals: {}, intervals };
+			return {
+				first_day: new Date(first * 86_400_000).toISOString().slice(0, 10),
+				days,
+				values,
+			};
 		});
 		const { result } = renderHook(() =>
 			useChartForecast({ ...base, interval: 'week', query: { period: 'month' } }),
 		);
 		await waitFor(() => expect(result.current).toBeDefined(), { timeout: 30_000 });
 		expect(asked.some((path) => path.includes('reports/forecast'))).toBe(false);
+		// The history in one request to the plugin's route.
+		expect(
+			asked.filter((path) => path.startsWith('/abacus/v1/forecast/history?')),
+		).toHaveLength(1);
 		const today = getStoreTimeZoneMoment();
 		const monthStart = today.clone().startOf('month').format('YYYY-MM-DD');
 		const monthEnd = today.clone().endOf('month').format('YYYY-MM-DD');

@@ -1,15 +1,24 @@
 /**
  * The forecast under the tiles: from the server's route on the Abacus server, computed by the page
- * on the revenue stats history inside wp-admin with WooCommerce's figures; "not enough history"
- * when the method did not earn its place; nothing for a range that is over.
+ * inside wp-admin with WooCommerce's figures on the revenue stats history the plugin's
+ * `abacus/v1/forecast/history` answers in one request; "not enough history" when the method did
+ * not earn its place; nothing for a range that is over.
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import apiFetch from '@wordpress/api-fetch';
+import { getStoreTimeZoneMoment } from '@abacus/date';
 import type { ForecastAnswer } from '@abacus/metrics';
 
 import { refreshReports } from '../../../engine/index.js';
 import { ForecastNotes } from '../forecast-notes.js';
 import { readHistory, type LocalHistory } from '../use-forecast.js';
+
+/** The plugin's `GET abacus/v1/forecast/history` answer. */
+interface HistoryAnswer {
+	first_day: string;
+	days: number;
+	values: Record<'total_sales' | 'orders_count' | 'net_revenue', unknown[]>;
+}
 
 jest.setTimeout(60_000);
 
@@ -19,9 +28,10 @@ let paths: string[] = [];
 function serve(handler: Handler): void {
 	paths = [];
 	apiFetch.setFetchHandler((options: { path?: string }) => {
-		// Only the report requests (the page also reads its settings).
-		if ((options.path ?? '').startsWith('/wc-analytics/reports'))
-			paths.push(options.path ?? '');
+		// Only the report and forecast history requests (the page also reads its settings).
+		const path = options.path ?? '';
+		if (path.startsWith('/wc-analytics/reports') || path.startsWith('/abacus/v1/forecast'))
+			paths.push(path);
 		return handler(options);
 	});
 }
@@ -113,29 +123,48 @@ describe('on the Abacus server', () => {
 });
 
 describe('inside wp-admin on WooCommerce’s figures', () => {
-	/** Revenue stats by day: a weekly pattern, a yearly wave and noise (or nothing at all). */
-	function stats(empty: boolean): Handler {
+	/** A day's net sales in revenue stats: a weekly pattern, a yearly wave and noise. */
+	function netSales(t: number): number {
+		const noise = ((t * 7919) % 17) / 100;
+		return (
+			100 *
+			[1.4, 1.2, 1, 0.9, 0.8, 0.7, 1][t % 7] *
+			(1 + 0.3 * Math.sin((2 * Math.PI * t) / 364)) *
+			(1 + t / 40000) *
+			(0.92 + noise)
+		);
+	}
+
+	const DAY_MS = 86_400_000;
+
+	/**
+	 * The plugin's history route: the `days` days before `today`, each metric's values from the
+	 * first (or nothing at all); `change` alters the answer (another first day, a day missing).
+	 */
+	function history(
+		empty: boolean,
+		change: (answer: HistoryAnswer) => HistoryAnswer = (answer) => answer,
+	): Handler {
 		return async ({ path = '' }) => {
 			const query = new URLSearchParams(path.split('?')[1]);
-			const after = Date.parse(`${(query.get('after') ?? '').slice(0, 10)}T00:00:00Z`);
-			const before = Date.parse(`${(query.get('before') ?? '').slice(0, 10)}T00:00:00Z`);
-			const intervals = [];
-			for (let ms = after; ms <= before; ms += 86_400_000) {
-				const t = ms / 86_400_000;
-				const noise = ((t * 7919) % 17) / 100;
-				const value = empty
-					? 0
-					: 100 *
-						[1.4, 1.2, 1, 0.9, 0.8, 0.7, 1][t % 7] *
-						(1 + 0.3 * Math.sin((2 * Math.PI * t) / 364)) *
-						(1 + t / 40000) *
-						(0.92 + noise);
-				intervals.push({
-					interval: new Date(ms).toISOString().slice(0, 10),
-					subtotals: { net_revenue: value, total_sales: value, orders_count: value / 50 },
-				});
+			const days = Number(query.get('days'));
+			const first = Date.parse(`${query.get('today') ?? ''}T00:00:00Z`) / DAY_MS - days;
+			const values = {
+				total_sales: [] as number[],
+				orders_count: [] as number[],
+				net_revenue: [] as number[],
+			};
+			for (let t = first; t < first + days; t++) {
+				const value = empty ? 0 : netSales(t);
+				values.net_revenue.push(value);
+				values.total_sales.push(value);
+				values.orders_count.push(value / 50);
 			}
-			return { totals: {}, intervals };
+			return change({
+				first_day: new Date(first * DAY_MS).toISOString().slice(0, 10),
+				days,
+				values,
+			});
 		};
 	}
 
@@ -145,8 +174,8 @@ describe('inside wp-admin on WooCommerce’s figures', () => {
 		refreshReports();
 	});
 
-	it('computes the forecast on the revenue stats history (8 requests of 100 days)', async () => {
-		serve(stats(false));
+	it('computes the forecast on the revenue stats history, read in one request to the plugin', async () => {
+		serve(history(false));
 		render(
 			<ForecastNotes
 				metrics={['net_revenue']}
@@ -157,39 +186,85 @@ describe('inside wp-admin on WooCommerce’s figures', () => {
 		expect(line.closest('li')?.textContent).toMatch(
 			/80 % likely between \$[\d,.]+ and \$[\d,.]+/,
 		);
-		expect(paths).toHaveLength(8);
-		for (const path of paths) {
-			expect(path).toMatch(/^\/wc-analytics\/reports\/revenue\/stats\?interval=day&/);
-			expect(path).toContain('per_page=100');
-		}
+		expect(paths).toHaveLength(1);
+		// The page's store day and the method's 800 days (api-fetch adds the user's locale).
+		const [route, search] = paths[0].split('?');
+		expect(route).toBe('/abacus/v1/forecast/history');
+		const query = new URLSearchParams(search);
+		expect(query.get('today')).toBe(getStoreTimeZoneMoment().format('YYYY-MM-DD'));
+		expect(query.get('days')).toBe('800');
 		expect(paths.some((p) => p.includes('reports/forecast'))).toBe(false);
+		expect(paths.some((p) => p.includes('revenue/stats'))).toBe(false);
+	});
+
+	it('forecasts from the route’s days: each value on its day from today − 800', async () => {
+		serve(history(false));
+		window.sessionStorage.clear();
+		const read = await readHistory('2025-03-01', 0);
+		expect(paths).toEqual([
+			'/abacus/v1/forecast/history?today=2025-03-01&days=800&_locale=user',
+		]);
+		expect(read.firstDay).toBe('2022-12-22');
+		const first = Date.parse('2022-12-22T00:00:00Z') / DAY_MS;
+		for (const index of [0, 1, 400, 799]) {
+			expect(read.values.net_revenue[index]).toBe(netSales(first + index));
+			expect(read.values.total_sales[index]).toBe(netSales(first + index));
+			expect(read.values.orders_count[index]).toBe(netSales(first + index) / 50);
+		}
+		expect(read.values.net_revenue).toHaveLength(800);
+	});
+
+	it.each<[string, (answer: HistoryAnswer) => HistoryAnswer]>([
+		['another first day', (a: HistoryAnswer) => ({ ...a, first_day: '2024-09-20' })],
+		[
+			'a day missing',
+			(a: HistoryAnswer) => ({
+				...a,
+				values: { ...a.values, orders_count: a.values.orders_count.slice(1) },
+			}),
+		],
+		[
+			'a value that is not a number',
+			(a: HistoryAnswer) => ({
+				...a,
+				values: { ...a.values, total_sales: [null, ...a.values.total_sales.slice(1)] },
+			}),
+		],
+	])('says the forecast could not be loaded when the route answers %s', async (_name, change) => {
+		serve(history(false, change));
+		window.sessionStorage.clear();
+		render(<ForecastNotes metrics={['total_sales']} query={MONTH} />);
+		expect(
+			await screen.findByText('Total sales: the forecast could not be loaded.'),
+		).toBeTruthy();
+		expect(paths).toHaveLength(1);
 	});
 
 	it('keeps the day’s history for the tab: a later page of the same day asks nothing', async () => {
-		serve(stats(false));
+		serve(history(false));
 		window.sessionStorage.clear();
 		const today = '2026-11-28';
 		// The first page of the day (the reports not asked again yet) reads and keeps it.
 		const first = await readHistory(today, 0);
-		expect(paths).toHaveLength(8);
+		expect(paths).toHaveLength(1);
 		// A later page: a new page load starts with an empty memory, as another module here.
 		let later: LocalHistory | undefined;
 		await jest.isolateModulesAsync(async () => {
 			const fresh = await import('../use-forecast.js');
 			later = await fresh.readHistory(today, 0);
 		});
-		expect(paths).toHaveLength(8);
+		expect(paths).toHaveLength(1);
 		expect(later?.values).toEqual(first.values);
 		expect(later?.firstDay).toBe(first.firstDay);
 		// The next day, or the reports asked again (Retry, another engine), read it again.
 		await readHistory('2026-11-29', 0);
-		expect(paths).toHaveLength(16);
+		expect(paths).toHaveLength(2);
 		await readHistory(today, 5);
-		expect(paths).toHaveLength(24);
+		expect(paths).toHaveLength(3);
 	});
 
 	it('says there is not enough history for a store without sales', async () => {
-		serve(stats(true));
+		serve(history(true));
 		render(<ForecastNotes metrics={['total_sales']} query={MONTH} />);
 		await waitFor(() =>
 			expect(
