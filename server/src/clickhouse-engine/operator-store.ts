@@ -17,6 +17,7 @@ import { DATE_BASIS_OPTION } from '../db/date-basis.js';
 import type {} from '../db/operator-meta.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
+import { parseList, type RawQuery } from '../http/params.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import type {} from '../clickhouse/chosen-store.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
@@ -88,6 +89,49 @@ const STORE_OPTION_NAMES = [
 		}),
 	),
 ];
+
+/**
+ * The settings of a store's WordPress the engine does not hold (no registration carries them: its
+ * address, price format, taxes, reviews, site name, date and time formats). With a store chosen
+ * they are neither read nor written from the engine's page: the engine's own `--db` values are the
+ * engine's, never the store's. The settings groups list, for a chosen store, only the settings it
+ * holds.
+ */
+const STORE_WORDPRESS_OPTIONS = [
+	'woocommerce_store_address',
+	'woocommerce_store_address_2',
+	'woocommerce_store_city',
+	'woocommerce_default_country',
+	'woocommerce_store_postcode',
+	'woocommerce_currency_pos',
+	'woocommerce_price_thousand_sep',
+	'woocommerce_price_decimal_sep',
+	'woocommerce_calc_taxes',
+	'woocommerce_enable_reviews',
+	'woocommerce_prices_include_tax',
+	'woocommerce_tax_based_on',
+	'blogname',
+	'date_format',
+	'time_format',
+	'gmt_offset',
+];
+
+/** The settings route of one setting or a group (either namespace). */
+const SETTINGS_ROUTE = /^\/wp-json\/(wc-analytics|wc\/v3)\/settings\/:group(\/:id)?$/;
+
+/** A read of settings of the store's WordPress the engine does not hold: 403 saying so. */
+function notHeld(names: string[], store: string | undefined): RestError {
+	return new RestError(
+		'abacus_operator_store_admin',
+		`These are the store's own WordPress settings, which this engine does not hold (it holds the settings its reports need: currency, price decimals, time zone, week start, statuses, stock, date type): ${names.join(', ')}. Read them in the store's own WordPress admin${store === undefined ? '' : `, ${store}/wp-admin/`}.`,
+		403,
+		{
+			params: Object.fromEntries(
+				names.map((name) => [name, 'kept in the store’s WordPress']),
+			),
+		},
+	);
+}
 
 function badStore(message: string, status: number, code = 'rest_invalid_param'): RestError {
 	return new RestError(code, message, status, { params: { 'X-Abacus-Store': message } });
@@ -168,17 +212,37 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 
 	// The options and settings a store owns follow the chosen store; the operator cannot change
 	// them here (they are the store's own, registered by `clickhouse-load.js`).
+	// With a store chosen, a read of its WordPress settings the engine does not hold is refused
+	// (the engine's own values are not the store's).
+	app.addHook('preHandler', async (request) => {
+		const store = chosen.get(request);
+		const url = request.routeOptions.url;
+		if (!store || url === undefined || (request.method !== 'GET' && request.method !== 'HEAD'))
+			return;
+		let asked: string[] = [];
+		if (url === '/wp-json/wc-admin/options') {
+			asked = parseList((request.query as RawQuery | undefined)?.options);
+		} else if (SETTINGS_ROUTE.test(url)) {
+			const id = (request.params as Record<string, unknown> | undefined)?.id;
+			if (typeof id === 'string') asked = [id];
+		}
+		const elsewhere = asked.filter((name) => STORE_WORDPRESS_OPTIONS.includes(name));
+		if (elsewhere.length > 0) throw notHeld([...new Set(elsewhere)], store.url);
+	});
+
 	app.addHook('preHandler', async (request) => {
 		const url = request.routeOptions.url;
 		if (url === undefined || request.method === 'GET' || request.method === 'HEAD') return;
 		if (!url.startsWith('/wp-json/') || !isOperatorRoute(url)) return;
-		const owned = writtenStoreOptions(request).filter((name) =>
-			STORE_OPTION_NAMES.includes(name),
-		);
+		// With a store chosen, its WordPress settings the engine does not hold are the store's too.
+		const storeNames = chosen.has(request)
+			? [...STORE_OPTION_NAMES, ...STORE_WORDPRESS_OPTIONS]
+			: STORE_OPTION_NAMES;
+		const owned = writtenStoreOptions(request).filter((name) => storeNames.includes(name));
 		if (owned.length > 0) {
 			throw new RestError(
 				'abacus_operator_store_setting',
-				`These settings are the store's own (its WordPress settings, registered on the cluster) and cannot be changed from the engine's page: ${owned.join(', ')}. Change them in the store's own WordPress, which sends them to the engine; nothing was written.`,
+				`These settings are the store's own (its WordPress settings; those the reports need are registered on the cluster) and cannot be changed from the engine's page: ${owned.join(', ')}. Change them in the store's own WordPress, which sends them to the engine; nothing was written.`,
 				403,
 				{ params: Object.fromEntries(owned.map((name) => [name, 'owned by the store'])) },
 			);
@@ -198,7 +262,7 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 			}
 			return JSON.stringify(body);
 		}
-		if (/^\/wp-json\/(wc-analytics|wc\/v3)\/settings\/:group(\/:id)?$/.test(url)) {
+		if (SETTINGS_ROUTE.test(url)) {
 			const body = JSON.parse(payload) as unknown;
 			const fix = (entry: unknown): unknown => {
 				if (typeof entry !== 'object' || entry === null) return entry;
@@ -208,7 +272,12 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 				}
 				return entry;
 			};
-			return JSON.stringify(Array.isArray(body) ? body.map(fix) : fix(body));
+			// A group lists only the settings the engine holds for the store.
+			const held = (entry: unknown): boolean =>
+				typeof entry !== 'object' ||
+				entry === null ||
+				!STORE_WORDPRESS_OPTIONS.includes(String((entry as { id?: unknown }).id));
+			return JSON.stringify(Array.isArray(body) ? body.filter(held).map(fix) : fix(body));
 		}
 		return payload;
 	});

@@ -1119,3 +1119,86 @@ test('no write route is 501 for the chosen store: each is answered, or refused s
 		]),
 	);
 });
+
+test('with a store chosen, its WordPress settings the engine does not hold are neither shown nor changed', async () => {
+	// Read: refused naming them and the store's admin, without the engine's own values.
+	const options = await call(
+		'wc-admin/options?options=woocommerce_currency,blogname,woocommerce_currency_pos',
+		asOperator(31),
+	);
+	expect(options.status).toBe(403);
+	expect(options.body).toMatchObject({
+		code: 'abacus_operator_store_admin',
+		data: {
+			params: { blogname: expect.any(String), woocommerce_currency_pos: expect.any(String) },
+		},
+	});
+	const words = (options.body as { message: string }).message;
+	expect(words).toContain('https://operator-a.example/wp-admin/');
+	expect(JSON.stringify(options.body)).not.toContain('Abacus Demo Store');
+	const one = await call('wc-analytics/settings/general/woocommerce_store_city', asOperator(31));
+	expect(one.status).toBe(403);
+	expect(one.body).toMatchObject({ code: 'abacus_operator_store_admin' });
+	// A group lists the settings the engine holds for the store, each the store's own value.
+	for (const [group, id] of [
+		['general', 32],
+		['products', 31],
+		['tax', 31],
+	] as const) {
+		const [click, duck] = await Promise.all([
+			call(`wc-analytics/settings/${group}`, asOperator(id)),
+			fx.getDuck(`wc-analytics/settings/${group}`, id),
+		]);
+		expect({ group, status: click.status }).toEqual({ group, status: 200 });
+		const held = (click.body as Array<{ id: string; value: unknown }>).map((s) => s.id);
+		const all = (duck.body as Array<{ id: string; value: unknown }>).map((s) => s.id);
+		expect(held).toEqual(
+			all.filter(
+				(name) =>
+					![
+						'woocommerce_store_address',
+						'woocommerce_store_address_2',
+						'woocommerce_store_city',
+						'woocommerce_default_country',
+						'woocommerce_store_postcode',
+						'woocommerce_currency_pos',
+						'woocommerce_price_thousand_sep',
+						'woocommerce_price_decimal_sep',
+						'woocommerce_calc_taxes',
+						'woocommerce_enable_reviews',
+						'woocommerce_prices_include_tax',
+						'woocommerce_tax_based_on',
+					].includes(name),
+			),
+		);
+		for (const setting of click.body as Array<{ id: string; value: unknown }>) {
+			const own = (duck.body as Array<{ id: string; value: unknown }>).find(
+				(s) => s.id === setting.id,
+			);
+			// The same value as the store's own server, in WordPress's spelling (text).
+			expect({ id: setting.id, value: String(setting.value) }).toEqual({
+				id: setting.id,
+				value: String(own?.value),
+			});
+		}
+		if (group === 'general') expect(held).toContain('woocommerce_currency');
+		if (group === 'tax') expect(held).toEqual([]);
+	}
+	// Written from the page: refused, nothing written (the engine's own value stays).
+	const before = await call('wc-admin/options?options=blogname', signedIn());
+	for (const [route, body] of [
+		['wc-admin/options', { blogname: 'Not the store' }],
+		[
+			'wc-analytics/settings/general/batch',
+			{ update: [{ id: 'woocommerce_store_city', value: 'X' }] },
+		],
+		['wc/v3/settings/tax/woocommerce_calc_taxes', { value: 'yes' }],
+	] as const) {
+		const write = await call(route, asOperator(31), { method: 'POST', body });
+		expect({ route, status: write.status }).toEqual({ route, status: 403 });
+		expect(write.body).toMatchObject({ code: 'abacus_operator_store_setting' });
+	}
+	const after = await call('wc-admin/options?options=blogname', signedIn());
+	expect(after.status).toBe(200);
+	expect(after.body).toEqual(before.body);
+});
