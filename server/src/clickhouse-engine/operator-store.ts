@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
 import { DATE_BASIS_OPTION } from '../db/date-basis.js';
-import type {} from '../db/operator-meta.js';
+import { readOperatorMeta } from '../db/operator-meta.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { parseList, type RawQuery } from '../http/params.js';
@@ -281,7 +281,56 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 		}
 		return payload;
 	});
+	// The engine's page preloads the user's preferences (`abacusSettings.currentUserData`) from
+	// the engine's admin user; for a signed-in operator they are the operator's own, as
+	// `wp/v2/users/me` answers them (`db/operator-meta.ts`).
+	app.addHook('onSend', async (request, reply, payload) => {
+		const operator = request.operatorSession?.name;
+		if (operator === undefined || request.method !== 'GET' || reply.statusCode !== 200)
+			return payload;
+		if (request.routeOptions.url !== '/wp-admin/admin.php' || typeof payload !== 'string')
+			return payload;
+		return withOperatorPreferences(payload, operator, await readOperatorMeta(ctx.db, operator));
+	});
 	return stores;
+}
+
+/** The page's settings script (its JSON holds no `<`: `page/abacus-settings.ts`, `scriptJson`). */
+const SETTINGS_SCRIPT = /(window\.abacusSettings = )(.*?)(;<\/script>)/s;
+
+/** JSON safe inside a script element, as the page writes it. */
+function scriptJson(value: unknown): string {
+	return JSON.stringify(value)
+		.replace(/</g, '\\u003c')
+		.replace(/>/g, '\\u003e')
+		.replace(/&/g, '\\u0026')
+		.replace(/\u2028/g, '\\u2028')
+		.replace(/\u2029/g, '\\u2029');
+}
+
+/** The page with the operator's name and preferences as its user's (each preference the page has). */
+function withOperatorPreferences(
+	html: string,
+	operator: string,
+	stored: Map<string, string>,
+): string {
+	const match = SETTINGS_SCRIPT.exec(html);
+	if (!match) return html;
+	const settings = JSON.parse(match[2]) as { currentUserData?: unknown };
+	const user = settings.currentUserData as { woocommerce_meta?: unknown } | undefined;
+	if (typeof user !== 'object' || user === null) return html;
+	const meta = user.woocommerce_meta;
+	if (typeof meta !== 'object' || meta === null) return html;
+	settings.currentUserData = {
+		...user,
+		name: operator,
+		username: operator,
+		woocommerce_meta: Object.fromEntries(
+			Object.keys(meta).map((key) => [key, stored.get(key) ?? '']),
+		),
+	};
+	const start = match.index + match[1].length;
+	return `${html.slice(0, start)}${scriptJson(settings)}${html.slice(start + match[2].length)}`;
 }
 
 /** The option names a write to an operator route sets (options body keys, settings ids). */

@@ -1202,3 +1202,64 @@ test('with a store chosen, its WordPress settings the engine does not hold are n
 	expect(after.status).toBe(200);
 	expect(after.body).toEqual(before.body);
 });
+
+test("the engine's page preloads the signed-in operator's own preferences, as users/me answers them", async () => {
+	const buildDir = path.join(fx.dir, 'build');
+	fs.mkdirSync(path.join(buildDir, 'standalone'), { recursive: true });
+	fs.writeFileSync(path.join(buildDir, 'standalone', 'index.js'), '');
+	const app = await createApp({ ...engine.ctx, config: { ...engine.ctx.config, buildDir } });
+	try {
+		const ops = await injectSession(app, 'ops');
+		const other = await injectSession(app, 'ana');
+		const layout = JSON.stringify([{ key: 'store-performance', isVisible: true }]);
+		const saved = await app.inject({
+			method: 'POST',
+			url: '/wp-json/wp/v2/users/me',
+			headers: {
+				cookie: ops.cookie,
+				'x-wp-nonce': ops.nonce,
+				'x-abacus-store': '31',
+				'content-type': 'application/json',
+			},
+			payload: JSON.stringify({ woocommerce_meta: { homepage_layout: layout } }),
+		});
+		expect(saved.statusCode).toBe(200);
+		const pageUser = async (cookie: string): Promise<Record<string, unknown>> => {
+			const response = await app.inject({
+				method: 'GET',
+				url: '/wp-admin/admin.php?page=abacus&store=31',
+				headers: { cookie },
+			});
+			expect(response.statusCode).toBe(200);
+			const match = /window\.abacusSettings = (.*);<\/script>/.exec(response.body);
+			const settings = JSON.parse(match?.[1] ?? 'null') as {
+				currentUserData: Record<string, unknown>;
+				currency: unknown;
+			};
+			// The rest of the page's settings are the store's, as before.
+			expect(settings.currency).toMatchObject({ code: 'USD' });
+			return settings.currentUserData;
+		};
+		const restMeta = async (signed: { cookie: string; nonce: string }): Promise<unknown> =>
+			(
+				await app.inject({
+					method: 'GET',
+					url: '/wp-json/wp/v2/users/me',
+					headers: { cookie: signed.cookie, 'x-wp-nonce': signed.nonce },
+				})
+			).json<{ woocommerce_meta: unknown }>().woocommerce_meta;
+		const mine = await pageUser(ops.cookie);
+		expect(mine).toMatchObject({ name: 'ops', woocommerce_meta: { homepage_layout: layout } });
+		expect(mine.woocommerce_meta).toEqual(await restMeta(ops));
+		const theirs = await pageUser(other.cookie);
+		expect(theirs).toMatchObject({ name: 'ana', woocommerce_meta: { homepage_layout: '' } });
+		expect(theirs.woocommerce_meta).toEqual(await restMeta(other));
+		// Every preference key the store's own server has.
+		const duck = await fx.getDuck('wp/v2/users/me', 31);
+		expect(Object.keys(mine.woocommerce_meta as object).sort()).toEqual(
+			Object.keys((duck.body as { woocommerce_meta: object }).woocommerce_meta).sort(),
+		);
+	} finally {
+		await app.close();
+	}
+});
