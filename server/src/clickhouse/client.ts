@@ -4,6 +4,9 @@
  * literals here: numbers must be finite, strings are quoted with every backslash and quote escaped,
  * booleans become 1/0, null NULL. Nothing else is spliced into a statement.
  */
+import http from 'node:http';
+import https from 'node:https';
+
 import type { Row, SqlValue } from '../core/db.js';
 
 export interface ClickHouseTarget {
@@ -85,11 +88,61 @@ export function bind(sql: string, params: SqlValue[]): string {
 	return out;
 }
 
-/** Whether a failed fetch is a write to (or reset of) a connection the server had closed. */
+/**
+ * The connections to ClickHouse, kept open between statements (an idle one is not kept from the
+ * process's exit). Node's own HTTP client: `fetch` cost the engine's process 1.5–2 ms of CPU per
+ * statement against 0.5 ms, and, writing the body apart from the headers, often waited 40 ms for
+ * the server's delayed acknowledgement (measured on this 2-core machine, 300 small SELECTs).
+ */
+const agents = {
+	http: new http.Agent({ keepAlive: true }),
+	https: new https.Agent({ keepAlive: true }),
+};
+
+/** A response: its status and whole body. */
+interface Reply {
+	status: number;
+	text: string;
+}
+
+/** POSTs `body` to `url` and reads the whole answer; `reused`: it went on a kept-open connection. */
+function send(url: URL, body: string): Promise<Reply & { reused?: boolean }> {
+	const secure = url.protocol === 'https:';
+	return new Promise((resolve, reject) => {
+		const request = (secure ? https : http).request(
+			url,
+			{
+				method: 'POST',
+				agent: secure ? agents.https : agents.http,
+				headers: { 'Content-Length': Buffer.byteLength(body) },
+			},
+			(response) => {
+				const chunks: Buffer[] = [];
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				response.on('error', reject);
+				response.on('end', () =>
+					resolve({
+						status: response.statusCode ?? 0,
+						text: Buffer.concat(chunks).toString('utf8'),
+					}),
+				);
+			},
+		);
+		request.on('error', (error: Error & { reused?: boolean }) => {
+			error.reused = request.reusedSocket;
+			reject(error);
+		});
+		request.end(body);
+	});
+}
+
+/**
+ * Whether a failed request was a write to (or reset of) a kept-open connection the server had
+ * closed while it was idle: it read no statement.
+ */
 function staleConnection(error: unknown): boolean {
-	const cause =
-		error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-	return ['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(String(cause?.code));
+	const failed = error as { code?: unknown; reused?: boolean } | undefined;
+	return failed?.reused === true && ['EPIPE', 'ECONNRESET'].includes(String(failed.code));
 }
 
 export class ClickHouseClient {
@@ -102,21 +155,20 @@ export class ClickHouseClient {
 		const query = new URLSearchParams({ database: this.target.database });
 		for (const [key, value] of Object.entries(this.settings)) query.set(key, String(value));
 		if (body !== undefined) query.set('query', sql);
-		const send = (): Promise<Response> =>
-			fetch(`${this.target.url}/?${query}`, { method: 'POST', body: body ?? sql });
-		let response: Response;
+		const url = new URL(`${this.target.url}/?${query}`);
+		let response: Reply;
 		try {
-			response = await send();
+			response = await send(url, body ?? sql);
 		} catch (error) {
 			// A kept-alive connection the server closed while idle (ClickHouse's keep_alive_timeout
 			// is 3 s by default) fails on the next write before the server read a statement: sent
 			// again once on a fresh connection. Any other failure is the caller's.
 			if (!staleConnection(error)) throw error;
-			response = await send();
+			response = await send(url, body ?? sql);
 		}
-		const text = await response.text();
-		if (!response.ok) throw new Error(`ClickHouse: ${text.trim().slice(0, 2000)}`);
-		return text;
+		if (response.status < 200 || response.status > 299)
+			throw new Error(`ClickHouse: ${response.text.trim().slice(0, 2000)}`);
+		return response.text;
 	}
 
 	/** Runs a statement for its effect. */

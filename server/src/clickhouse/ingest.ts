@@ -223,7 +223,6 @@ export async function pushChanges(
 	// First every changed table's old rows are deleted (the mutations run side by side on the
 	// shards), then waited for, then the rows inserted table by table.
 	const plans = [];
-	const waits: Array<{ shard: ClickHouseClient; table: string }> = [];
 	for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
 		if (!full && FIRST_PUSH_ONLY.has(table)) continue;
 		const slicing = SLICING[table];
@@ -246,20 +245,34 @@ export async function pushChanges(
 		const where = whole
 			? `store_id = ${storeId}`
 			: `store_id = ${storeId} AND ${slicing.click} IN (${list.join(', ')})`;
-		// Distributed tables take no DELETE: each shard's own table, where it holds such rows.
-		for (const shard of target.shards) {
-			const held = await shard.one<{ n: string }>(
-				`SELECT count() AS n FROM ${database}.${table} WHERE ${where}`,
-			);
-			if (!Number(held?.n)) continue;
-			await announce();
-			await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`);
-			waits.push({ shard, table });
-		}
-		plans.push({ table, spec, slicing, current, before, whole, list });
+		plans.push({ table, spec, slicing, current, before, whole, list, where });
 	}
-	for (const { shard, table } of waits) {
-		await waitForMutations(shard, table, `store ${storeId}'s old ${table} rows`);
+	// Distributed tables take no DELETE: each shard's own table, where it holds such rows (each
+	// shard asked once for every changed table), then each shard's mutations waited for together.
+	const waits: Array<{ shard: ClickHouseClient; tables: string[] }> = [];
+	if (plans.length) {
+		for (const shard of target.shards) {
+			const held =
+				(await shard.one<Record<string, string>>(
+					`SELECT ${plans
+						.map(
+							({ table, where }, i) =>
+								`(SELECT count() FROM ${database}.${table} WHERE ${where}) AS t${i}`,
+						)
+						.join(', ')}`,
+				)) ?? {};
+			const tables: string[] = [];
+			for (const [i, { table, where }] of plans.entries()) {
+				if (!Number(held[`t${i}`])) continue;
+				await announce();
+				await shard.run(`ALTER TABLE ${database}.${table} DELETE WHERE ${where}`);
+				tables.push(table);
+			}
+			waits.push({ shard, tables });
+		}
+	}
+	for (const { shard, tables } of waits) {
+		await waitForMutations(shard, tables, `store ${storeId}'s old rows`);
 	}
 	for (const { table, slicing, current, before, whole, list } of plans) {
 		await options.beforeInsert?.(table);

@@ -10,7 +10,7 @@ import { isDateBasis } from '../db/date-basis.js';
 import type { StoreSettings } from '../db/store-settings.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { recordedShards } from './routing.js';
-import { addMissingColumns, onEveryShard } from './schema.js';
+import { addMissingColumns, createMissingTables, onEveryShard, presentColumns } from './schema.js';
 
 /** Columns of the store registry (`stores`, `stores_all`): which store id a store URL has, and its settings. */
 const STORES_COLUMNS: Array<[name: string, type: string]> = [
@@ -41,19 +41,38 @@ export async function createStoreRegistry(
 	database: string,
 ): Promise<void> {
 	await onEveryShard(shardUrls, cluster, database, async (client) => {
+		// The tables present asked for once (with their columns): those made are made no more.
+		const present = await presentColumns(client, database, [
+			'stores',
+			'stores_all',
+			'store_pushes',
+			'store_pushes_all',
+		]);
+		const before = new Set(present.map((c) => c.table));
+		const existing = new Set(before);
 		const columns = STORES_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+		await createMissingTables(
+			client,
+			[
+				`CREATE TABLE IF NOT EXISTS ${database}.stores (${columns}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+				`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
+			],
+			existing,
 		);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.stores_all AS ${database}.stores ENGINE = Distributed(${cluster}, ${database}, stores, store_id)`,
+		await addMissingColumns(
+			client,
+			database,
+			['stores', 'stores_all'].filter((name) => before.has(name)),
+			STORES_COLUMNS,
+			present,
 		);
-		await addMissingColumns(client, database, ['stores', 'stores_all'], STORES_COLUMNS);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
-		);
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
+		await createMissingTables(
+			client,
+			[
+				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes (${PUSHES_COLUMNS}) ENGINE = MergeTree() ORDER BY (store_id, version)`,
+				`CREATE TABLE IF NOT EXISTS ${database}.store_pushes_all AS ${database}.store_pushes ENGINE = Distributed(${cluster}, ${database}, store_pushes, store_id)`,
+			],
+			existing,
 		);
 	});
 }

@@ -25,9 +25,20 @@ export async function recordShards(shardUrls: string[], database: string): Promi
 	}
 	for (const url of shardUrls) {
 		const client = new ClickHouseClient({ url, database });
-		await client.run(
-			`CREATE TABLE IF NOT EXISTS ${database}.shard_urls (url String, position UInt32) ENGINE = ReplacingMergeTree() ORDER BY url`,
-		);
+		// Asked first: a cluster made already holds them, and is written again only when one is
+		// missing (a shard added, or moved).
+		let held: Array<{ url: string; position: number }> = [];
+		try {
+			held = await client.all(`SELECT url, position FROM ${database}.shard_urls`);
+		} catch (error) {
+			if (!(error instanceof Error && /UNKNOWN_TABLE|doesn't exist/i.test(error.message)))
+				throw error;
+			await client.run(
+				`CREATE TABLE IF NOT EXISTS ${database}.shard_urls (url String, position UInt32) ENGINE = ReplacingMergeTree() ORDER BY url`,
+			);
+		}
+		const recorded = new Set(held.map((row) => `${Number(row.position)} ${row.url}`));
+		if (shardUrls.every((shard, position) => recorded.has(`${position} ${shard}`))) continue;
 		await client.insert(
 			`${database}.shard_urls`,
 			shardUrls.map((shard, position) => ({ url: shard, position })),

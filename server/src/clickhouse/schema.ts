@@ -22,6 +22,14 @@ export async function createClusterSchema(
 	database: string,
 ): Promise<void> {
 	await onEveryShard(shardUrls, cluster, database, async (client) => {
+		// Every table's columns asked for once: the tables present are made no more, and only a
+		// table made before a column can lack it (one made here has them all). A load, a push
+		// or an engine start on a made cluster then costs one statement a shard, not seventy.
+		const present = await presentColumns(client, database);
+		const before = new Set(present.map((c) => c.table));
+		const existing = new Set(before);
+		const create = (statements: string[]): Promise<void> =>
+			createMissingTables(client, statements, existing);
 		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
 			const columns = [['store_id', 'UInt32'], ...spec.columns]
 				.map(([name, type]) => `${name} ${type}`)
@@ -30,38 +38,55 @@ export async function createClusterSchema(
 				spec.partitionBy === null
 					? ''
 					: `PARTITION BY ${spec.partitionBy ?? 'toYYYYMM(date_created)'} `;
-			await client.run(
+			await create([
 				`CREATE TABLE IF NOT EXISTS ${database}.${table} (${columns}) ENGINE = MergeTree() ${partition}ORDER BY (store_id, ${spec.key ?? 'date_created'})`,
-			);
-			await client.run(
 				`CREATE TABLE IF NOT EXISTS ${database}.${table}_all AS ${database}.${table} ENGINE = Distributed(${cluster}, ${database}, ${table}, store_id)`,
-			);
+			]);
 		}
-		// The columns of every table asked for once (a table made before a column lacks it).
-		const present = await presentColumns(client, database);
 		for (const [table, spec] of Object.entries(CLICKHOUSE_TABLES)) {
 			await addMissingColumns(
 				client,
 				database,
-				[table, `${table}_all`],
+				[table, `${table}_all`].filter((name) => before.has(name)),
 				spec.columns,
 				present,
 			);
 		}
-		await createRollupTables(client, cluster, database);
+		await createRollupTables(client, cluster, database, { present, create });
 		// The stores' notes on charts (`annotations.ts`): never cleared by a load.
-		for (const statement of annotationTableStatements(cluster, database)) {
-			await client.run(statement);
-		}
+		await create(annotationTableStatements(cluster, database));
 		await addMissingColumns(
 			client,
 			database,
-			['annotations', 'annotations_all'],
+			['annotations', 'annotations_all'].filter((name) => before.has(name)),
 			ANNOTATION_COLUMNS,
+			present,
 		);
 	});
 	// Where each shard answers, so a store's statements can go to the shard holding it (routing.ts).
 	await recordShards(shardUrls, database);
+}
+
+/** `CREATE TABLE IF NOT EXISTS db.name …` → name. */
+const CREATED = /^CREATE TABLE IF NOT EXISTS [A-Za-z_][A-Za-z0-9_]*\.([A-Za-z_][A-Za-z0-9_]*)\s/;
+
+/**
+ * Runs each `CREATE TABLE IF NOT EXISTS` whose table is not among `existing` (the tables present
+ * when the caller asked), in order, and adds the tables it made to `existing`. A table another
+ * process makes meanwhile is not an error: the statements keep their IF NOT EXISTS.
+ */
+export async function createMissingTables(
+	client: ClickHouseClient,
+	statements: string[],
+	existing: Set<string>,
+): Promise<void> {
+	for (const statement of statements) {
+		const table = CREATED.exec(statement)?.[1];
+		if (table === undefined) throw new Error(`Not a CREATE TABLE IF NOT EXISTS: ${statement}`);
+		if (existing.has(table)) continue;
+		await client.run(statement);
+		existing.add(table);
+	}
 }
 
 /**
@@ -117,7 +142,7 @@ export async function addMissingColumns(
 }
 
 /** The columns of `tables` (default every table) of `database` on the client's node. */
-async function presentColumns(
+export async function presentColumns(
 	client: ClickHouseClient,
 	database: string,
 	tables?: string[],
