@@ -10,23 +10,73 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import {
+	type DuckDBConnection,
+	DuckDBDateValue,
+	DuckDBInstance,
+	DuckDBTimestampValue,
+	type DuckDBValue,
+} from '@duckdb/node-api';
 
 export type SqlValue = string | number | boolean | null | bigint;
 export type Row = Record<string, SqlValue>;
 
+const MS_PER_DAY = 86_400_000;
+const MICROS_PER_DAY = 86_400_000_000;
+/** Day numbers (days since 1970-01-01) of 0001-01-01 and 9999-12-31. */
+const FIRST_DAY = -719_162;
+const LAST_DAY = 2_932_896;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+/** `00` … `59`. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+/** `YYYY-MM-DD` by day number, for the days read so far (bounded). */
+const dayTexts = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a day number between FIRST_DAY and LAST_DAY, as DuckDB's toString() writes it. */
+function dayText(days: number): string {
+	let text = dayTexts.get(days);
+	if (text === undefined) {
+		const date = new Date(days * MS_PER_DAY);
+		text = `${String(date.getUTCFullYear()).padStart(4, '0')}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}`;
+		if (dayTexts.size >= 100_000) dayTexts.clear();
+		dayTexts.set(days, text);
+	}
+	return text;
+}
+
+/**
+ * `YYYY-MM-DD HH:MM:SS[.ffffff]` of a TIMESTAMP (microseconds since the epoch), the text its
+ * toString() gives (the fraction without trailing zeros), computed with numbers instead of bigints
+ * and the date part remembered by day; undefined outside the range of safe integers.
+ */
+function timestampText(micros: bigint): string | undefined {
+	const n = Number(micros);
+	if (!Number.isSafeInteger(n)) return undefined;
+	const days = Math.floor(n / MICROS_PER_DAY);
+	if (days < FIRST_DAY || days > LAST_DAY) return undefined;
+	const inDay = n - days * MICROS_PER_DAY;
+	const fraction = inDay % 1_000_000;
+	const seconds = (inDay - fraction) / 1_000_000;
+	const time = `${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
+	return fraction === 0
+		? `${dayText(days)} ${time}`
+		: `${dayText(days)} ${time}.${String(fraction).padStart(6, '0').replace(/0+$/, '')}`;
+}
+
 /** Converts DuckDB values (bigint, decimals, timestamps) to plain JSON-friendly values. */
 function toPlain(value: unknown): SqlValue {
 	if (value === null || value === undefined) return null;
-	if (typeof value === 'bigint') {
-		return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
-			? Number(value)
-			: value.toString();
-	}
 	if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
 		return value;
 	}
-	// DuckDB value objects (DECIMAL, TIMESTAMP, ...) render with toString().
+	if (typeof value === 'bigint') {
+		return value <= MAX_SAFE && value >= MIN_SAFE ? Number(value) : value.toString();
+	}
+	if (value instanceof DuckDBTimestampValue) return timestampText(value.micros) ?? String(value);
+	if (value instanceof DuckDBDateValue && value.days >= FIRST_DAY && value.days <= LAST_DAY)
+		return dayText(value.days);
+	// Other DuckDB value objects (DECIMAL, TIMESTAMP WITH TIME ZONE, ...) render with toString().
 	return String(value);
 }
 
@@ -98,12 +148,21 @@ export class Db {
 		}
 		try {
 			const result = await connection.runAndReadAll(sql, params as DuckDBValue[]);
-			const rows = result.getRowObjects();
-			return rows.map((row) => {
-				const out: Row = {};
-				for (const [key, value] of Object.entries(row)) out[key] = toPlain(value);
-				return out as T;
-			});
+			// Read column by column (one vector each), converted, then made into rows: the
+			// names as getRowObjects() gives them (a repeated name made unique).
+			const names = result.deduplicatedColumnNames();
+			const columns = result.getColumns();
+			const count =
+				columns.length === names.length && names.length > 0 ? columns[0].length : 0;
+			for (const column of columns)
+				for (let i = 0; i < count; i++) column[i] = toPlain(column[i]) as DuckDBValue;
+			const rows: T[] = new Array<T>(count);
+			for (let i = 0; i < count; i++) {
+				const row: Row = {};
+				for (let c = 0; c < names.length; c++) row[names[c]] = columns[c][i] as SqlValue;
+				rows[i] = row as T;
+			}
+			return rows;
 		} finally {
 			if (reader) reader.busy -= 1;
 		}
