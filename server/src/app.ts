@@ -11,6 +11,7 @@ import {
 	answersOperator,
 	installOperatorStore,
 	refuseStoreAdmin,
+	requireChosenStore,
 } from './clickhouse-engine/operator-store.js';
 import { checkEngine, clickHouseEngine } from './clickhouse-engine/report-source.js';
 import { registerStoreGroupRoutes } from './clickhouse-engine/store-group-routes.js';
@@ -273,6 +274,8 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			// A store's own administration (reviews, payments, plugins, set-up, product stock):
 			// refused to the operator's page, saying it is done in the store's WordPress.
 			refuseStoreAdmin(request, ctx);
+			// A store's data asked from the engine's page without naming the store: 400 asking for it.
+			requireChosenStore(request, ctx);
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
 	}

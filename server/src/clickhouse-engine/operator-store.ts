@@ -412,6 +412,25 @@ export function refuseStoreAdmin(request: FastifyRequest, ctx: ServerContext): v
 }
 
 /**
+ * On a ClickHouse engine, the engine page's request (its session's nonce, no store token) to a
+ * route that reads a store's data through the storage port, naming no store: 400
+ * `abacus_operator_store_required` asking for one (`X-Abacus-Store`), never the engine's own data.
+ */
+export function requireChosenStore(request: FastifyRequest, ctx: ServerContext): void {
+	if (request.routeOptions.config.storePort !== true || request.operatorStore !== undefined)
+		return;
+	if (request.headers.authorization !== undefined) return;
+	const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+	if (request.headers['x-wp-nonce'] === undefined && queryNonce === undefined) return;
+	operatorOnly(request, ctx);
+	throw badStore(
+		"Choose a store: this engine serves many stores, and the engine's page names the one it shows in X-Abacus-Store (its id on the cluster).",
+		400,
+		'abacus_operator_store_required',
+	);
+}
+
+/**
  * Whether a ClickHouse engine answers this non-report route: one of the operator's own admin
  * routes, asked from the engine's own page. A request carrying no nonce, or a store token, is not
  * the page's (the route stays 501 for it); a wrong nonce or another site is refused (403).

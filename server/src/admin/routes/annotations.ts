@@ -16,8 +16,8 @@
  * store token gets 401 here; WordPress keeps its own notes), who is the engine's admin. Every
  * mutation needs the nonce (`app.ts`). The notes are kept through the storage port
  * (`Storage.annotations`, `db/storage.ts`): the server's own database, or on a ClickHouse engine
- * the store its operator chose (its notes on the cluster, `clickhouse/annotations.ts`; without a
- * chosen store the routes answer 501 there).
+ * the store its operator chose (its notes on the cluster, `clickhouse/annotations.ts`; the engine's
+ * page naming no store gets 400 `abacus_operator_store_required` there).
  * Bad input gets 400 `abacus_invalid_annotation` naming each bad field; nothing is written then.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -295,7 +295,7 @@ test('only an operator allowed the store reads or writes its notes; a store toke
 	});
 	expect(both.status).toBe(403);
 	expect(both.body).toMatchObject({ code: 'abacus_operator_store_with_token' });
-	// No session: 401; the session without its nonce: 403; no store chosen: not answered (501).
+	// No session: 401; the session without its nonce: 403; no store chosen: 400 asking for one.
 	const anonymous = await send(engine.url, 'GET', ROUTE, { 'X-Abacus-Store': String(A.id) });
 	expect(anonymous.status).toBe(401);
 	const cookieOnly = await send(engine.url, 'POST', ROUTE, {
@@ -304,8 +304,11 @@ test('only an operator allowed the store reads or writes its notes; a store toke
 	});
 	expect(cookieOnly.status).toBe(403);
 	const noStore = await send(engine.url, 'GET', ROUTE, fx.operator?.headers ?? {});
-	expect(noStore.status).toBe(501);
-	expect(noStore.body).toMatchObject({ code: 'abacus_not_supported_on_engine' });
+	expect(noStore.status).toBe(400);
+	expect(noStore.body).toMatchObject({
+		code: 'abacus_operator_store_required',
+		data: { params: { 'X-Abacus-Store': expect.stringContaining('Choose a store') } },
+	});
 	// None of it changed A's notes.
 	const listA = (await onEngine(A.id, 'GET', ROUTE)).body as Note[];
 	expect(listA.map((note) => note.text)).toEqual([
