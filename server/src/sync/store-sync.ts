@@ -259,17 +259,21 @@ export class StoreSync {
 		}
 	}
 
-	/** Reads the whole catalogue and the settings and replaces the engine's. */
-	async syncCatalogue(): Promise<void> {
+	/**
+	 * Reads the whole catalogue and the settings and replaces the engine's; without the settings
+	 * when `withSettings` is false (a round that has just read them: a second read would only
+	 * repeat it, and writing that round's values again could undo a newer read meanwhile).
+	 */
+	async syncCatalogue(withSettings = true): Promise<void> {
 		const start = Date.now();
-		const options = await this.reader.settings();
+		const options = withSettings ? await this.reader.settings() : null;
 		const catalogue = await this.reader.catalogue();
 		const changed = await this.db.transaction(async () => {
-			const names = await writeOptions(this.db, options);
+			const names = options ? await writeOptions(this.db, options) : [];
 			await writeCatalogue(this.db, catalogue, true);
 			return names;
 		});
-		this.noteSettings(changed, start);
+		if (options) this.noteSettings(changed, start);
 		this.options.notifyWrite?.();
 	}
 
@@ -668,7 +672,8 @@ export class StoreSync {
 		this.options.notifyWrite?.();
 		let deleted = trashed.length;
 		let fetched = live.length;
-		if (catalogueRound) await this.syncCatalogue();
+		// The catalogue; the settings were read at the start of this round.
+		if (catalogueRound) await this.syncCatalogue(false);
 		if (fullScan) {
 			const [f, d] = await this.fullScan();
 			fetched += f;

@@ -1,10 +1,11 @@
 /**
  * The store sync against a local fake WooCommerce (fake-woo.ts): paging, retries (429, 5xx, a
  * page that is not JSON, a list of non-orders), resuming a stopped backfill without duplicates,
- * incremental rounds catching status changes, new refunds, trashed and deleted orders, refunds read
- * from `wc/v3/refunds` by their ids or order by order (a store without that route), the sync
- * status, and what the reports read from the store (payment, shipping, origin and place
- * breakdowns; cost of goods sold in the profit report; the store's date type).
+ * incremental rounds catching status changes, new refunds, trashed and deleted orders, a catalogue
+ * round reading the settings once, refunds read from `wc/v3/refunds` by their ids or order by
+ * order (a store without that route), the sync status, and what the reports read from the store
+ * (payment, shipping, origin and place breakdowns; cost of goods sold in the profit report; the
+ * store's date type).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -277,6 +278,40 @@ describe('incremental rounds', () => {
 				backfill: null,
 			});
 			expect(status.stores[0].counts).toMatchObject({ orders: 118, refunds: 1, products: 2 });
+			db.close();
+		} finally {
+			await woo.close();
+		}
+	});
+});
+
+describe('catalogue rounds', () => {
+	test('read the settings once, at the start, then the whole catalogue', async () => {
+		const woo = new FakeWoo(30);
+		await woo.start();
+		try {
+			// Every round a catalogue round.
+			const db = await engineDb(woo, ':memory:', 1);
+			const sync = await newSync(db);
+			await sync.backfill();
+			woo.requests.length = 0;
+			woo.dateType = 'date_completed';
+			const round = await sync.round();
+			expect(round.fullScan).toBe(true);
+			const asked = (route: string) =>
+				woo.requests.filter((r) => r.startsWith(`${route}?`)).length;
+			expect({
+				settings: asked('wc/v3/settings/general'),
+				analytics: asked('wc-analytics/settings/wc_admin'),
+				taxes: asked('wc/v3/taxes'),
+				categories: asked('wc/v3/products/categories'),
+				customers: asked('wc/v3/customers'),
+			}).toEqual({ settings: 1, analytics: 1, taxes: 1, categories: 1, customers: 1 });
+			const dateType = await db.one<{ value: string }>(
+				"SELECT value FROM options WHERE name = 'woocommerce_date_type'",
+			);
+			expect(JSON.parse(dateType?.value ?? 'null')).toBe('date_completed');
+			expect(sync.settings.lastChange?.names).toEqual(['woocommerce_date_type']);
 			db.close();
 		} finally {
 			await woo.close();
