@@ -452,29 +452,45 @@ export async function refreshRollups(
 		);
 	}
 	async function writeRollups(): Promise<void> {
-		for (const [table, spec] of Object.entries(CLICKHOUSE_ROLLUPS)) {
+		const plans = Object.entries(CLICKHOUSE_ROLLUPS).map(([table, spec]) => {
 			// A cost refresh recomputes the profit rows of its products only.
 			const recompute = !products || spec.costs === true;
 			const kept = [
 				...(range ? [range] : []),
 				...(products && recompute ? [`product_id IN (${productList})`] : []),
 			];
-			const names = ['store_id', 'generation', ...spec.columns.map(([c]) => c)].join(', ');
-			const columns = spec.columns.map(([c]) => c).join(', ');
 			counts[table] = 0;
-			for (const { shard, local } of writers) {
-				const name = (t: string): string => `${database}.${t}${local ? '' : '_all'}`;
-				// The current generation's rows outside what is recomputed (all of them when nothing is).
-				if (kept.length || !recompute) {
-					await shard.run(
-						`INSERT INTO ${name(table)} (${names})
+			return { table, spec, recompute, kept };
+		});
+		for (const { shard, local } of writers) {
+			const name = (t: string): string => `${database}.${t}${local ? '' : '_all'}`;
+			// First the current generation's rows outside what is recomputed (all of them when
+			// nothing is), of every table.
+			for (const { table, spec, recompute, kept } of plans) {
+				if (!kept.length && recompute) continue;
+				const names = ['store_id', 'generation', ...spec.columns.map(([c]) => c)];
+				const columns = spec.columns.map(([c]) => c).join(', ');
+				await shard.run(
+					`INSERT INTO ${name(table)} (${names.join(', ')})
 					SELECT store_id, toUInt64(${generation}), ${columns} FROM ${name(table)}
 					WHERE store_id = ? AND generation = ?
 						${recompute ? `AND NOT (${kept.join(' AND ')})` : ''}`,
-						[storeId, base.generation, ...(recompute && range ? rangeParams : [])],
-					);
-				}
-				if (!recompute) continue;
+					[storeId, base.generation, ...(recompute && range ? rangeParams : [])],
+				);
+			}
+			// Then the rows recomputed, counted as the new generation's rows after less before
+			// (every table asked in one statement each time).
+			const computed = plans.filter((plan) => plan.recompute);
+			const before = await countRows(
+				shard,
+				computed.filter((plan) => plan.kept.length).map((plan) => name(plan.table)),
+				storeId,
+				generation,
+			);
+			for (const { table, spec } of computed) {
+				const names = ['store_id', 'generation', ...spec.columns.map(([c]) => c)].join(
+					', ',
+				);
 				const params: SqlValue[] = [];
 				const days = (): string => {
 					if (from === undefined) return '';
@@ -526,18 +542,19 @@ export async function refreshRollups(
 					return costs.lineCosts;
 				};
 				const select = spec.select(fromRows, ids, lineCosts);
-				// Nothing copied: the new generation has no rows of this table yet.
-				const copied = kept.length > 0 || !recompute;
-				const before = copied
-					? await countRows(shard, name(table), storeId, generation)
-					: 0;
 				await shard.run(
 					`INSERT INTO ${name(table)} (${names}) SELECT toUInt32(${storeId}), toUInt64(${generation}), * FROM (${select})`,
 					params,
 				);
-				counts[table] +=
-					(await countRows(shard, name(table), storeId, generation)) - before;
 			}
+			const after = await countRows(
+				shard,
+				computed.map((plan) => name(plan.table)),
+				storeId,
+				generation,
+			);
+			for (const { table } of computed)
+				counts[table] += (after.get(name(table)) ?? 0) - (before.get(name(table)) ?? 0);
 		}
 	}
 	await options.beforeCommit?.();
@@ -638,17 +655,24 @@ async function deleteOlder(
 	}
 }
 
+/** Each of `tables`' rows of the store's `generation` (by table name), asked in one statement. */
 async function countRows(
 	shard: ClickHouseClient,
-	table: string,
+	tables: string[],
 	storeId: number,
 	generation: number,
-): Promise<number> {
-	const row = await shard.one<{ n: string }>(
-		`SELECT count() AS n FROM ${table} WHERE store_id = ? AND generation = ?`,
-		[storeId, generation],
+): Promise<Map<string, number>> {
+	if (!tables.length) return new Map();
+	const row = await shard.one<Record<string, string>>(
+		`SELECT ${tables
+			.map(
+				(table, i) =>
+					`(SELECT count() FROM ${table} WHERE store_id = ? AND generation = ?) AS t${i}`,
+			)
+			.join(', ')}`,
+		tables.flatMap(() => [storeId, generation]),
 	);
-	return Number(row?.n ?? 0);
+	return new Map(tables.map((table, i) => [table, Number(row?.[`t${i}`] ?? 0)]));
 }
 
 /**
