@@ -87,10 +87,20 @@ function buildCommonJs(dir, modules) {
 	writeFileSync(path.join(outDir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 }
 
+/**
+ * The last compilation of each package's style sheets in this process, with the text of the
+ * sheets it was compiled from: a build that packs the packages and then bundles the wp-admin
+ * scripts (which emit the same style sheets) compiles them once.
+ */
+const compiledStyles = new Map();
+
 /** Every style sheet of a package's src/, compiled in path order: `{ css, rtl, count }`. */
 export function compileStyles(dir) {
 	const sheets = walk(path.join(dir, 'src'), (name) => /\.scss$/.test(name));
 	if (!sheets.length) return null;
+	const sources = sheets.map((file) => `${file}\0${readFileSync(file, 'utf8')}`).join('\0');
+	const previous = compiledStyles.get(dir);
+	if (previous?.sources === sources) return { ...previous.styles };
 	const parts = sheets.map((file) => {
 		const { css } = require('sass').compile(file, {
 			style: 'expanded',
@@ -99,7 +109,9 @@ export function compileStyles(dir) {
 		return `/* ${path.relative(path.join(dir, 'src'), file)} */\n${css}\n`;
 	});
 	const css = parts.join('\n');
-	return { css, rtl: require('rtlcss').process(css), count: sheets.length };
+	const styles = { css, rtl: require('rtlcss').process(css), count: sheets.length };
+	compiledStyles.set(dir, { sources, styles });
+	return { ...styles };
 }
 
 /** build-style/: every style sheet of the package, compiled in path order, and its RTL copy. */
@@ -137,9 +149,10 @@ export function buildPackages(names = PACKAGES) {
 	if (unknown.length) {
 		throw new Error(`Unknown package(s): ${unknown.join(', ')}. Known: ${PACKAGES.join(', ')}`);
 	}
+	// tsc run by node itself: npx would first start npm to find it (half a second of CPU).
 	execFileSync(
-		process.platform === 'win32' ? 'npx.cmd' : 'npx',
-		['tsc', '-b', ...names.map((name) => `packages/${name}`)],
+		process.execPath,
+		[require.resolve('typescript/bin/tsc'), '-b', ...names.map((name) => `packages/${name}`)],
 		{ cwd: root, stdio: 'inherit' },
 	);
 	const report = [];

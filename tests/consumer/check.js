@@ -56,10 +56,16 @@ function bundle(outputPath, entry) {
 /** Runs the check; returns the report of the bundle or throws with what went wrong. */
 export async function runConsumerCheck({ build = false, entry = undefined } = {}) {
 	if (build) {
-		execFileSync('npx', ['tsc', '-b', ...PURE_PACKAGES.map((name) => `packages/${name}`)], {
-			cwd: root,
-			stdio: 'inherit',
-		});
+		// tsc run by node itself (npx would start npm first to find it).
+		execFileSync(
+			process.execPath,
+			[
+				path.join(root, 'node_modules/typescript/bin/tsc'),
+				'-b',
+				...PURE_PACKAGES.map((name) => `packages/${name}`),
+			],
+			{ cwd: root, stdio: 'inherit' },
+		);
 	}
 	const outputPath = mkdtempSync(path.join(os.tmpdir(), 'abacus-consumer-'));
 	try {
@@ -126,7 +132,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 	const { values } = parseCommandLine({
 		usage: `Usage: node tests/consumer/check.js [--build]
   Bundles the pure packages from their build output and runs the bundle in node without a window.
-  --build   build the six packages first (npx tsc -b)
+  --build   build the six packages first (tsc -b)
   --help    this text`,
 		options: { build: { type: 'boolean', default: false } },
 	});
