@@ -21,7 +21,7 @@ import { parseList, type RawQuery } from '../http/params.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import type {} from '../clickhouse/chosen-store.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
-import { storeByUrl } from '../clickhouse/registry.js';
+import { type PriceFormat, storeByUrl } from '../clickhouse/registry.js';
 import type { GroupStore } from '../reports/stores/store-group.js';
 import { clusterStores, operatorOnly, type Registry } from './store-group-routes.js';
 
@@ -33,6 +33,8 @@ export interface OperatorStore extends GroupStore {
 	settings: StoreSettings;
 	/** Its price decimals (`woocommerce_price_num_decimals`), when its registration says. */
 	priceDecimals?: number;
+	/** Its price format (currency position, separators), when its registration says. */
+	priceFormat?: PriceFormat;
 }
 
 /** The option a store's price decimals stand for. */
@@ -46,6 +48,11 @@ function ownedOptions(store: OperatorStore): Record<string, unknown> {
 	const owned = storeOwnedOptions(store.settings);
 	if (store.priceDecimals !== undefined)
 		owned[PRICE_DECIMALS_OPTION] = String(store.priceDecimals);
+	if (store.priceFormat !== undefined) {
+		owned.woocommerce_currency_pos = store.priceFormat.position;
+		owned.woocommerce_price_thousand_sep = store.priceFormat.thousandSeparator;
+		owned.woocommerce_price_decimal_sep = store.priceFormat.decimalSeparator;
+	}
 	return owned;
 }
 
@@ -92,10 +99,10 @@ const STORE_OPTION_NAMES = [
 
 /**
  * The settings of a store's WordPress the engine does not hold (no registration carries them: its
- * address, price format, taxes, reviews, site name, date and time formats). With a store chosen
- * they are neither read nor written from the engine's page: the engine's own `--db` values are the
- * engine's, never the store's. The settings groups list, for a chosen store, only the settings it
- * holds.
+ * address, taxes, reviews, site name, date and time formats; its price format only when its
+ * registration carries it, `ownedOptions`). With a store chosen they are neither read nor written
+ * from the engine's page: the engine's own `--db` values are the engine's, never the store's. The
+ * settings groups list, for a chosen store, only the settings it holds.
  */
 const STORE_WORDPRESS_OPTIONS = [
 	'woocommerce_store_address',
@@ -170,6 +177,9 @@ export function operatorStores(ctx: ServerContext, client: ClickHouseClient): Op
 				...(registered.priceDecimals === undefined
 					? {}
 					: { priceDecimals: registered.priceDecimals }),
+				...(registered.priceFormat === undefined
+					? {}
+					: { priceFormat: registered.priceFormat }),
 			};
 		},
 	};
@@ -226,7 +236,10 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 			const id = (request.params as Record<string, unknown> | undefined)?.id;
 			if (typeof id === 'string') asked = [id];
 		}
-		const elsewhere = asked.filter((name) => STORE_WORDPRESS_OPTIONS.includes(name));
+		const owned = ownedOptions(store);
+		const elsewhere = asked.filter(
+			(name) => STORE_WORDPRESS_OPTIONS.includes(name) && !Object.hasOwn(owned, name),
+		);
 		if (elsewhere.length > 0) throw notHeld([...new Set(elsewhere)], store.url);
 	});
 
@@ -273,10 +286,11 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 				return entry;
 			};
 			// A group lists only the settings the engine holds for the store.
-			const held = (entry: unknown): boolean =>
-				typeof entry !== 'object' ||
-				entry === null ||
-				!STORE_WORDPRESS_OPTIONS.includes(String((entry as { id?: unknown }).id));
+			const held = (entry: unknown): boolean => {
+				if (typeof entry !== 'object' || entry === null) return true;
+				const id = String((entry as { id?: unknown }).id);
+				return !STORE_WORDPRESS_OPTIONS.includes(id) || Object.hasOwn(owned, id);
+			};
 			return JSON.stringify(Array.isArray(body) ? body.filter(held).map(fix) : fix(body));
 		}
 		return payload;

@@ -32,6 +32,12 @@ const STORES_COLUMNS: Array<[name: string, type: string]> = [
 	// synced store that never saved one holds WooCommerce's default, the paid date), '' when the
 	// registration did not say (made before the column): the creation date then.
 	['date_basis', "String DEFAULT ''"],
+	// The store's price format (`woocommerce_currency_pos`, `woocommerce_price_thousand_sep`,
+	// `woocommerce_price_decimal_sep`), '' for each when the registration did not say (made before
+	// the columns): the page of a store chosen on the engine writes its money with them.
+	['currency_pos', "String DEFAULT ''"],
+	['thousand_sep', "String DEFAULT ''"],
+	['decimal_sep', "String DEFAULT ''"],
 ];
 
 /** Creates the store registry on every shard (a row per registration; the highest version wins). */
@@ -94,6 +100,16 @@ export interface RegisteredStore {
 	 * engine is checked and rounded to them); undefined when no registration said.
 	 */
 	priceDecimals?: number;
+	/** The store's price format; undefined when no registration said. */
+	priceFormat?: PriceFormat;
+}
+
+/** How a store writes its prices (its WooCommerce currency options). */
+export interface PriceFormat {
+	/** `left`, `right`, `left_space` or `right_space` (`woocommerce_currency_pos`). */
+	position: string;
+	thousandSeparator: string;
+	decimalSeparator: string;
 }
 
 let lastVersion = 0;
@@ -115,7 +131,8 @@ function priceDecimalsOf(value: number | undefined): number {
 
 /**
  * Records (or updates) a store: its id, URL (the engine token's `store`), report settings and,
- * when given, price decimals (a registration without them keeps the last one that had them).
+ * when given, price decimals and price format (a registration without them keeps the last one
+ * that had them).
  */
 export async function registerStore(
 	client: ClickHouseClient,
@@ -138,6 +155,9 @@ export async function registerStore(
 			// JSONEachRow on 18.16 fills an omitted column with 0, not its DEFAULT: always sent.
 			price_decimals: priceDecimalsOf(store.priceDecimals),
 			date_basis: s.dateBasis ?? '',
+			currency_pos: store.priceFormat?.position ?? '',
+			thousand_sep: store.priceFormat?.thousandSeparator ?? '',
+			decimal_sep: store.priceFormat?.decimalSeparator ?? '',
 		},
 	]);
 }
@@ -154,6 +174,8 @@ export async function storeByUrl(
 	client: ClickHouseClient,
 	url: string,
 ): Promise<RegisteredStore | null> {
+	// An alias never a column's name: 18.16 reads the alias, an aggregate, in the other
+	// aggregates' conditions (`currency_pos != ''`), and refuses the statement.
 	/** The latest of the URL's own registrations that sets `column`. */
 	const latest = (column: string, set = ''): string =>
 		`argMaxIf(${column}, version, url = wanted${set})`;
@@ -170,8 +192,12 @@ export async function storeByUrl(
 		decimals_known: string;
 		decimals: number;
 		date_basis: string;
+		format_known: string;
+		format_position: string;
+		format_thousand: string;
+		format_decimal: string;
 	}>(
-		`WITH ? AS wanted SELECT store_id, ${latest('date_basis', " AND date_basis != ''")} AS date_basis, countIf(url = wanted AND price_decimals >= 0) AS decimals_known, ${latest('price_decimals', ' AND price_decimals >= 0')} AS decimals, ${latest('time_zone')} AS time_zone, ${latest('start_of_week')} AS start_of_week, arrayStringConcat(${latest('excluded_statuses')}, ',') AS excluded_statuses, arrayStringConcat(${latest('actionable_statuses')}, ',') AS actionable_statuses, ${latest('currency')} AS currency, ${latest('low_stock_amount')} AS low_stock_amount, ${latest('no_stock_amount')} AS no_stock_amount, ${latest('manage_stock')} AS manage_stock FROM ${client.target.database}.stores_all GROUP BY store_id HAVING argMin(url, version) = wanted ORDER BY store_id LIMIT 1`,
+		`WITH ? AS wanted SELECT store_id, ${latest('date_basis', " AND date_basis != ''")} AS date_basis, countIf(url = wanted AND price_decimals >= 0) AS decimals_known, ${latest('price_decimals', ' AND price_decimals >= 0')} AS decimals, countIf(url = wanted AND currency_pos != '') AS format_known, ${latest('currency_pos', " AND currency_pos != ''")} AS format_position, ${latest('thousand_sep', " AND currency_pos != ''")} AS format_thousand, ${latest('decimal_sep', " AND currency_pos != ''")} AS format_decimal, ${latest('time_zone')} AS time_zone, ${latest('start_of_week')} AS start_of_week, arrayStringConcat(${latest('excluded_statuses')}, ',') AS excluded_statuses, arrayStringConcat(${latest('actionable_statuses')}, ',') AS actionable_statuses, ${latest('currency')} AS currency, ${latest('low_stock_amount')} AS low_stock_amount, ${latest('no_stock_amount')} AS no_stock_amount, ${latest('manage_stock')} AS manage_stock FROM ${client.target.database}.stores_all GROUP BY store_id HAVING argMin(url, version) = wanted ORDER BY store_id LIMIT 1`,
 		[url],
 	);
 	if (!row) return null;
@@ -193,6 +219,15 @@ export async function storeByUrl(
 			dateBasis: isDateBasis(row.date_basis) ? row.date_basis : 'date_created',
 		},
 		...(Number(row.decimals_known) > 0 ? { priceDecimals: Number(row.decimals) } : {}),
+		...(Number(row.format_known) > 0
+			? {
+					priceFormat: {
+						position: row.format_position,
+						thousandSeparator: row.format_thousand,
+						decimalSeparator: row.format_decimal,
+					},
+				}
+			: {}),
 	};
 }
 

@@ -95,13 +95,24 @@ export interface PageStore {
  */
 export interface PageStores {
 	list(): Promise<PageStore[]>;
-	choose(id: number): Promise<PageStore & { settings: StoreSettings }>;
+	choose(id: number): Promise<ChosenStore>;
 }
+
+/**
+ * A store chosen on an engine's page: its registered settings and, when its registration says,
+ * its price decimals and price format (`clickhouse/registry.ts`), which the page writes its money
+ * with instead of the engine's own options.
+ */
+export type ChosenStore = PageStore & {
+	settings: StoreSettings;
+	priceDecimals?: number;
+	priceFormat?: { position: string; thousandSeparator: string; decimalSeparator: string };
+};
 
 /** The engine's page for one chosen store: its settings replace the engine's own. */
 export interface OperatorChoice {
 	stores: PageStore[];
-	store: (PageStore & { settings: StoreSettings }) | null;
+	store: ChosenStore | null;
 }
 
 /** `values` with the chosen store's own options in place of the engine's (same keys only). */
@@ -136,19 +147,26 @@ export async function buildSettings(
 	const code = chosen
 		? chosen.settings.currency
 		: String(await getOption<unknown>(db, 'woocommerce_currency', 'USD'));
+	// A chosen store's money as the store writes it (the engine's own options otherwise, and for
+	// a store whose registration does not say).
+	const format = chosen?.priceFormat;
 	const currency: CurrencySettings = {
 		code,
 		symbol: (Object.hasOwn(CURRENCIES, code) ? CURRENCIES[code].symbol : undefined) ?? code,
 		symbolPosition: positionOf(
-			await getOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
+			format
+				? format.position
+				: await getOption<unknown>(db, 'woocommerce_currency_pos', 'left'),
 		),
-		thousandSeparator: String(
-			await getOption<unknown>(db, 'woocommerce_price_thousand_sep', ','),
-		),
-		decimalSeparator: String(
-			await getOption<unknown>(db, 'woocommerce_price_decimal_sep', '.'),
-		),
-		precision: Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0,
+		thousandSeparator: format
+			? format.thousandSeparator
+			: String(await getOption<unknown>(db, 'woocommerce_price_thousand_sep', ',')),
+		decimalSeparator: format
+			? format.decimalSeparator
+			: String(await getOption<unknown>(db, 'woocommerce_price_decimal_sep', '.')),
+		precision:
+			chosen?.priceDecimals ??
+			(Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2)) || 0),
 	};
 	const preloadOptions: Record<string, unknown> = {};
 	for (const name of PRELOADED_OPTIONS)

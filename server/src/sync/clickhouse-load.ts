@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { ClickHouseClient, type ClickHouseTarget, parseEngineUrl } from '../clickhouse/client.js';
-import { createStoreRegistry, registerStore } from '../clickhouse/registry.js';
+import { createStoreRegistry, type PriceFormat, registerStore } from '../clickhouse/registry.js';
 import { createClusterSchema } from '../clickhouse/schema.js';
 import { loadStore } from '../clickhouse/store-rows.js';
 import { createContext } from '../core/context.js';
@@ -43,6 +43,22 @@ export async function readStoreSettings(db: Db): Promise<StoreSettings> {
 export async function readPriceDecimals(db: Db): Promise<number> {
 	const decimals = Number(await getOption<unknown>(db, 'woocommerce_price_num_decimals', 2));
 	return Math.max(0, Math.min(8, Math.floor(decimals) || 0));
+}
+
+/** The store's price format (its WooCommerce currency options, WooCommerce's defaults when unset). */
+export async function readPriceFormat(db: Db): Promise<PriceFormat> {
+	const text = async (name: string, fallback: string): Promise<string> => {
+		const value = await getOption<unknown>(db, name, fallback);
+		return typeof value === 'string' ? value : fallback;
+	};
+	const position = await text('woocommerce_currency_pos', 'left');
+	return {
+		position: ['left', 'right', 'left_space', 'right_space'].includes(position)
+			? position
+			: 'left',
+		thousandSeparator: await text('woocommerce_price_thousand_sep', ','),
+		decimalSeparator: await text('woocommerce_price_decimal_sep', '.'),
+	};
 }
 
 export interface PutStoreOptions {
@@ -83,6 +99,7 @@ export async function putStore(options: PutStoreOptions): Promise<Record<string,
 		url,
 		settings: await readStoreSettings(options.db),
 		priceDecimals: await readPriceDecimals(options.db),
+		priceFormat: await readPriceFormat(options.db),
 	});
 	return counts;
 }

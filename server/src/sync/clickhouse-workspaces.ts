@@ -42,7 +42,7 @@ import { normaliseStoreId } from '../engine-auth/token.js';
 import { RestError } from '../http/errors.js';
 import { ImportJob, setImportJobs } from '../reports/shared/import.js';
 import type { ReportSource } from '../reports/shared/report-route.js';
-import { readPriceDecimals, readStoreSettings } from './clickhouse-load.js';
+import { readPriceDecimals, readPriceFormat, readStoreSettings } from './clickhouse-load.js';
 import { requestSettings, syncStatus, type SyncService } from './index.js';
 import { listStores, type RegisteredStore as SyncStore } from './registry.js';
 import { StoreSync, type SyncOptions } from './store-sync.js';
@@ -166,13 +166,16 @@ export class WorkspaceStore {
 		const settings = await readStoreSettings(this.db);
 		// The price decimals too: the engine's cost save checks and rounds to them.
 		const priceDecimals = await readPriceDecimals(this.db);
-		const text = JSON.stringify({ settings, priceDecimals });
+		// And its price format: the engine's page writes the store's money with it.
+		const priceFormat = await readPriceFormat(this.db);
+		const text = JSON.stringify({ settings, priceDecimals, priceFormat });
 		if (text === this.registered) return;
 		await registerStore(this.service.pushTarget.client, {
 			storeId: this.storeId,
 			url: this.url,
 			settings,
 			priceDecimals,
+			priceFormat,
 		});
 		this.registered = text;
 	}

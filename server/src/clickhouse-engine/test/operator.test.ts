@@ -40,7 +40,15 @@ const SPECS = [
 		timeZone: 'Europe/Berlin',
 		seed: 12,
 		url: 'https://operator-b.example',
-		options: { woocommerce_currency: 'EUR', start_of_week: 0 },
+		// Written as in Germany: the engine's page writes the store's money this way.
+		options: {
+			woocommerce_currency: 'EUR',
+			start_of_week: 0,
+			woocommerce_currency_pos: 'right_space',
+			woocommerce_price_thousand_sep: '.',
+			woocommerce_price_decimal_sep: ',',
+			woocommerce_price_num_decimals: 2,
+		},
 	},
 ];
 /** A store the engine holds a secret for but the cluster does not: not served. */
@@ -343,7 +351,15 @@ test("the admin page for ?store=N carries that store's settings and the served s
 		};
 		const b = await settingsOf('&store=32&path=%2Fanalytics%2Frevenue');
 		expect(b).toMatchObject({
-			currency: { code: 'EUR', symbol: '€' },
+			// The store's own price format (registered with it), not the engine's.
+			currency: {
+				code: 'EUR',
+				symbol: '€',
+				symbolPosition: 'right_space',
+				thousandSeparator: '.',
+				decimalSeparator: ',',
+				precision: 2,
+			},
 			timeZone: 'Europe/Berlin',
 			startOfWeek: 0,
 			engineOperator: {
@@ -359,7 +375,12 @@ test("the admin page for ?store=N carries that store's settings and the served s
 		).toBeGreaterThan(0);
 		const a = await settingsOf('&store=31');
 		expect(a).toMatchObject({
-			currency: { code: 'USD' },
+			currency: {
+				code: 'USD',
+				symbolPosition: 'left',
+				thousandSeparator: ',',
+				decimalSeparator: '.',
+			},
 			timeZone: 'America/New_York',
 			startOfWeek: 1,
 			engineOperator: { store: 31 },
@@ -1123,15 +1144,34 @@ test('no write route is 501 for the chosen store: each is answered, or refused s
 test('with a store chosen, its WordPress settings the engine does not hold are neither shown nor changed', async () => {
 	// Read: refused naming them and the store's admin, without the engine's own values.
 	const options = await call(
-		'wc-admin/options?options=woocommerce_currency,blogname,woocommerce_currency_pos',
+		'wc-admin/options?options=woocommerce_currency,blogname,woocommerce_store_city',
 		asOperator(31),
 	);
 	expect(options.status).toBe(403);
 	expect(options.body).toMatchObject({
 		code: 'abacus_operator_store_admin',
 		data: {
-			params: { blogname: expect.any(String), woocommerce_currency_pos: expect.any(String) },
+			params: { blogname: expect.any(String), woocommerce_store_city: expect.any(String) },
 		},
+	});
+	// The price format the store registered: its own values, as its own server answers them.
+	const format =
+		'wc-admin/options?options=woocommerce_currency_pos,woocommerce_price_thousand_sep,woocommerce_price_decimal_sep';
+	for (const id of [31, 32]) {
+		const [click, duck] = await Promise.all([
+			call(format, asOperator(id)),
+			fx.getDuck(format, id),
+		]);
+		expect({ id, status: click.status, body: click.body }).toEqual({
+			id,
+			status: 200,
+			body: duck.body,
+		});
+	}
+	expect((await call(format, asOperator(32))).body).toEqual({
+		woocommerce_currency_pos: 'right_space',
+		woocommerce_price_thousand_sep: '.',
+		woocommerce_price_decimal_sep: ',',
 	});
 	const words = (options.body as { message: string }).message;
 	expect(words).toContain('https://operator-a.example/wp-admin/');
@@ -1161,9 +1201,6 @@ test('with a store chosen, its WordPress settings the engine does not hold are n
 						'woocommerce_store_city',
 						'woocommerce_default_country',
 						'woocommerce_store_postcode',
-						'woocommerce_currency_pos',
-						'woocommerce_price_thousand_sep',
-						'woocommerce_price_decimal_sep',
 						'woocommerce_calc_taxes',
 						'woocommerce_enable_reviews',
 						'woocommerce_prices_include_tax',
@@ -1181,7 +1218,17 @@ test('with a store chosen, its WordPress settings the engine does not hold are n
 				value: String(own?.value),
 			});
 		}
-		if (group === 'general') expect(held).toContain('woocommerce_currency');
+		if (group === 'general') {
+			expect(held).toContain('woocommerce_currency');
+			// The price format the store registered: held, its own values.
+			expect(held).toEqual(
+				expect.arrayContaining([
+					'woocommerce_currency_pos',
+					'woocommerce_price_thousand_sep',
+					'woocommerce_price_decimal_sep',
+				]),
+			);
+		}
 		if (group === 'tax') expect(held).toEqual([]);
 	}
 	// Written from the page: refused, nothing written (the engine's own value stays).
