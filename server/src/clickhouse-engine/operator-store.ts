@@ -18,6 +18,7 @@ import { readOperatorMeta } from '../db/operator-meta.js';
 import { storeOwnedOptions, type StoreSettings } from '../db/store-settings.js';
 import { RestError } from '../http/errors.js';
 import { parseList, type RawQuery } from '../http/params.js';
+import { scriptJson } from '../http/response.js';
 import { sessionMayRead, storeUnknown } from '../engine-auth/operator-auth.js';
 import type {} from '../clickhouse/chosen-store.js';
 import { ClickHouseClient } from '../clickhouse/client.js';
@@ -309,18 +310,8 @@ export function installOperatorStore(app: FastifyInstance, ctx: ServerContext): 
 	return stores;
 }
 
-/** The page's settings script (its JSON holds no `<`: `page/abacus-settings.ts`, `scriptJson`). */
+/** The page's settings script (its JSON holds no `<`: `http/response.ts`, `scriptJson`). */
 const SETTINGS_SCRIPT = /(window\.abacusSettings = )(.*?)(;<\/script>)/s;
-
-/** JSON safe inside a script element, as the page writes it. */
-function scriptJson(value: unknown): string {
-	return JSON.stringify(value)
-		.replace(/</g, '\\u003c')
-		.replace(/>/g, '\\u003e')
-		.replace(/&/g, '\\u0026')
-		.replace(/\u2028/g, '\\u2028')
-		.replace(/\u2029/g, '\\u2029');
-}
 
 /** The page with the operator's name and preferences as its user's (each preference the page has). */
 function withOperatorPreferences(

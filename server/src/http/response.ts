@@ -1,4 +1,4 @@
-/** Shaping a response: `_fields`, and the request's own origin for links. */
+/** Shaping a response: `_fields`, the request's own origin for links, JSON inside a script. */
 import type { FastifyRequest } from 'fastify';
 
 import { parseList } from './params.js';
@@ -34,4 +34,17 @@ export function reduceFields(body: unknown, query: Record<string, unknown>): unk
 /** Absolute base URL of the request (`http://host`, or `https://host` behind a TLS proxy). */
 export function baseUrl(request: FastifyRequest): string {
 	return requestOrigin(request.headers);
+}
+
+/**
+ * JSON safe inside a `<script>` element (the page's settings): no `</script>`, `<!--` or line
+ * separators survive.
+ */
+export function scriptJson(value: unknown): string {
+	return JSON.stringify(value)
+		.replace(/</g, '\\u003c')
+		.replace(/>/g, '\\u003e')
+		.replace(/&/g, '\\u0026')
+		.replace(/\u2028/g, '\\u2028')
+		.replace(/\u2029/g, '\\u2029');
 }

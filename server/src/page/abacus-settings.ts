@@ -263,13 +263,3 @@ export async function buildSettings(
 			: {}),
 	};
 }
-
-/** JSON safe inside a `<script>` element: no `</script>`, `<!--` or line separators survive. */
-export function scriptJson(value: unknown): string {
-	return JSON.stringify(value)
-		.replace(/</g, '\\u003c')
-		.replace(/>/g, '\\u003e')
-		.replace(/&/g, '\\u0026')
-		.replace(/\u2028/g, '\\u2028')
-		.replace(/\u2029/g, '\\u2029');
-}

@@ -9,13 +9,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ServerContext } from '../core/context.js';
+import { scriptJson } from '../http/response.js';
 import { pageCsp, requestOrigin, scriptNonce } from '../http/security.js';
-import {
-	buildSettings,
-	scriptJson,
-	type OperatorChoice,
-	type PageStores,
-} from './abacus-settings.js';
+import { buildSettings, type OperatorChoice, type PageStores } from './abacus-settings.js';
 
 export const ADMIN_PAGE_PATH = '/wp-admin/admin.php?page=abacus';
 
