@@ -63,3 +63,12 @@ export async function writeOperatorMeta(
 		[operator, key, value],
 	);
 }
+
+/**
+ * Forgets an operator's preferences (the operator is removed): an operator added later under the
+ * same name starts with none.
+ */
+export async function removeOperatorMeta(db: Db, operator: string): Promise<void> {
+	await ensureTable(db);
+	await db.run('DELETE FROM operator_meta WHERE operator = ?', [operator]);
+}

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 
 import type { Db } from '../core/db.js';
+import { removeOperatorMeta } from '../db/operator-meta.js';
 import { normaliseStoreId } from './token.js';
 
 /** An operator as listed (never its password hash). */
@@ -166,7 +167,11 @@ export async function removeOperator(db: Db, name: string): Promise<boolean> {
 	await createOperatorSchema(db);
 	const existing = await db.one('SELECT name FROM abacus_operators WHERE name = ?', [name]);
 	if (!existing) return false;
-	await db.run('DELETE FROM abacus_operators WHERE name = ?', [name]);
+	// Its preferences go with it: an operator added later under the name starts with none.
+	await db.transaction(async () => {
+		await db.run('DELETE FROM abacus_operators WHERE name = ?', [name]);
+		await removeOperatorMeta(db, name);
+	});
 	return true;
 }
 
