@@ -432,7 +432,12 @@ export function notesAndForecastSuite(
 			const charts = page.locator('#root .abacus-dashboard__charts .abacus-chart');
 			await charts.nth(2).locator('.abacus-chart__body').waitFor({ timeout: 60000 });
 			const ordersLine = charts.nth(1).locator('.abacus-chart__forecast-line');
-			await ordersLine.waitFor({ timeout: 60000 });
+			// Drawn (attached with a path): on a month's last day the line runs from yesterday to today
+			// and may be flat, which Playwright counts as not visible (an empty box).
+			await ordersLine.waitFor({ state: 'attached', timeout: 60000 });
+			await expect(ordersLine.getAttribute('d')).resolves.toMatch(
+				/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+/,
+			);
 			await expect(ordersLine.getAttribute('stroke-dasharray')).resolves.toBe('6 4');
 			const band = await charts.nth(1).locator('.abacus-chart__forecast-band').boundingBox();
 			expect(band?.height ?? 0).toBeGreaterThan(2);
