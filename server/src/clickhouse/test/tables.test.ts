@@ -137,6 +137,8 @@ test('the customers table and stats (with filters) equal the DuckDB server', asy
 			'customers?per_page=25&orderby=name&order=asc',
 			'customers?per_page=25&orderby=avg_order_value',
 			`customers?per_page=10&${PARTIAL}&orderby=total_spend`,
+			`customers?per_page=5&${PARTIAL}&orderby=orders_count&order=asc&page=2`,
+			`customers?per_page=10&${PARTIAL}&orderby=avg_order_value&customers=1,2,3,4,5,6,7,8,9,10,11,12`,
 			'customers?per_page=10&search=an&searchby=name',
 			'customers?per_page=10&search=A&searchby=email',
 			'customers?per_page=10&orders_count_min=2&total_spend_max=300',
@@ -148,7 +150,7 @@ test('the customers table and stats (with filters) equal the DuckDB server', asy
 			'customers/stats?orders_count_min=2&match=any&country_includes[]=US',
 		].map((url) => `reports/${url}`),
 	);
-	expect(seen.filter((s) => s.url.includes('customers?') && s.total > 0).length).toBe(24);
+	expect(seen.filter((s) => s.url.includes('customers?') && s.total > 0).length).toBe(28);
 });
 
 test('the downloads table, stats and indicator equal the DuckDB server', async () => {

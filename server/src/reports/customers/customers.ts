@@ -83,6 +83,14 @@ interface Built {
 	light: { base: string; params: SqlValue[] } | null;
 	/** Order aggregates for the given customers. */
 	aggregatesFor: (ids: number[]) => { sql: string; params: SqlValue[] };
+	/**
+	 * The customers with orders in the range, their aggregates only (the customer_lookup row
+	 * must exist, as the full query's join asks), when no filter or search needs the customer's
+	 * columns; null otherwise. A page ordered by an aggregate is read from it, then the page's
+	 * customers' columns: the top of ~10k aggregates is found without carrying every customer's
+	 * text columns through the sort and the count.
+	 */
+	byAggregate: { base: string; params: SqlValue[] } | null;
 }
 
 function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
@@ -229,6 +237,17 @@ function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
 						base: `SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`,
 						params: [...fixedParams, ...(filter ? whereParams : [])],
 					},
+		byAggregate:
+			hasOrderRange && !search && !filter
+				? {
+						base: `SELECT a.customer_id AS customer_id, a.orders_count AS orders_count, COALESCE(a.total_spend, 0) AS total_spend,
+							a.date_last_order AS date_last_order, a.avg_order_value AS avg_order_value
+						FROM (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count ELSE 0 END AS avg_order_value FROM (${agg})) a
+						JOIN customer_lookup c ON c.customer_id = a.customer_id
+						WHERE a.orders_count + a.refund_rows > 0${ids.length ? ` AND ${inList('a.customer_id', ids)}` : ''}`,
+						params: [...orderParams, ...ids],
+					}
+				: null,
 		aggregatesFor: (ids) => ({
 			sql: `SELECT s.customer_id AS customer_id, ${count('s.parent_id = 0')} AS orders_count,
 				${spend} AS total_spend, ${lastOrder} AS date_last_order
@@ -278,6 +297,18 @@ export async function customersList(
 				row.date_last_order = a?.date_last_order ?? null;
 				row.avg_order_value = count > 0 ? num(a?.total_spend) / count : 0;
 			}
+		}
+	} else if (built.byAggregate && !byCustomerColumn) {
+		// Page the aggregates first, then read the page's customers.
+		page = await pageRows(db, built.byAggregate.base, built.byAggregate.params, order, q);
+		const ids = page.rows.map((r) => int(r.customer_id));
+		if (ids.length) {
+			const rows = await db.all(
+				`SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c WHERE ${inList('c.customer_id', ids)}`,
+				ids,
+			);
+			const byId = new Map(rows.map((r) => [int(r.customer_id), r]));
+			page.rows = page.rows.map((row) => ({ ...byId.get(int(row.customer_id)), ...row }));
 		}
 	} else {
 		page = await pageRows(db, built.base, built.params, order, q);
