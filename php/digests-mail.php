@@ -4,9 +4,10 @@
  * Overview's, for the same `after` and `before` as the report pages; from the Abacus engine when it
  * is chosen), each with its value, its change against the comparison period, a small PNG chart of
  * the period by day (PHP GD, attached inline) and a link into its report over the same range; the
- * chosen leaderboards; in the store's locale, currency and date format. HTML with inline styles
- * and tables (no script, no style sheet) and a plain-text part. Sent through wp_mail, one e-mail
- * per recipient with its own signed unsubscribe link.
+ * notes on charts that meet the period (php/annotations.php: marked on each chart and listed under
+ * the figures); the chosen leaderboards; in the store's locale, currency and date format. HTML with
+ * inline styles and tables (no script, no style sheet) and a plain-text part. Sent through wp_mail,
+ * one e-mail per recipient with its own signed unsubscribe link.
  *
  * @package Abacus
  */
@@ -16,6 +17,8 @@ defined( 'ABSPATH' ) || exit;
 /** The chart's size in the e-mail (CSS pixels; the PNG has twice as many). */
 define( 'ABACUS_DIGEST_CHART_WIDTH', 240 );
 define( 'ABACUS_DIGEST_CHART_HEIGHT', 56 );
+/** The colour of the notes' markers, the app's (the charts' `abacus-chart__annotation-*`). */
+define( 'ABACUS_DIGEST_NOTE_COLOR', '#8a4bb5' );
 
 /**
  * Runs `$callback` as the user `$user_id` (the digest's owner: the figures are read with their
@@ -283,9 +286,102 @@ function abacus_digest_data( $digest, $period ) {
 				'figures' => $figures,
 				'boards'  => $boards,
 				'compare' => $compare,
+				'notes'   => abacus_digest_notes( $period ),
 			);
 		}
 	);
+}
+
+/**
+ * The notes on charts that meet a period's days (a note's last day on or after the period's first,
+ * its first day on or before the period's last; days in the store's time zone, as the period's):
+ * the rows the route `abacus/v1/annotations` answers for the same `after` and `before`, from the
+ * plugin's own table (the notes are WordPress's whatever engine the figures come from), at most as
+ * many as the store keeps, by first day.
+ *
+ * @param array<string, mixed> $period Period.
+ * @return array<int, array{from: string, to: string, text: string, url: string}>
+ */
+function abacus_digest_notes( $period ) {
+	if ( ! function_exists( 'abacus_annotations_table' ) ) {
+		return array();
+	}
+	abacus_annotations_install();
+	global $wpdb;
+	$table = abacus_annotations_table();
+	$rows  = $wpdb->get_results(
+		$wpdb->prepare(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is ours.
+			"SELECT date_from, date_to, text, url FROM {$table} WHERE date_to >= %s AND date_from <= %s ORDER BY date_from, id LIMIT %d",
+			$period['start']->format( 'Y-m-d' ),
+			$period['end']->format( 'Y-m-d' ),
+			ABACUS_ANNOTATION_MAX_COUNT
+		)
+	);
+	$notes = array();
+	foreach ( (array) $rows as $row ) {
+		if ( ! abacus_annotation_is_day( (string) $row->date_from ) || ! abacus_annotation_is_day( (string) $row->date_to ) ) {
+			continue;
+		}
+		$notes[] = array(
+			'from' => (string) $row->date_from,
+			'to'   => (string) $row->date_to,
+			'text' => (string) $row->text,
+			'url'  => (string) $row->url,
+		);
+	}
+	return $notes;
+}
+
+/**
+ * A note's days in the store's date format ("November 3, 2026", or "November 12, 2026 –
+ * November 14, 2026" for a range).
+ *
+ * @param array{from: string, to: string} $note Note.
+ * @return string
+ */
+function abacus_digest_note_days( $note ) {
+	$zone = wp_timezone();
+	$from = DateTimeImmutable::createFromFormat( '!Y-m-d', $note['from'], $zone );
+	$to   = DateTimeImmutable::createFromFormat( '!Y-m-d', $note['to'], $zone );
+	if ( ! $from || ! $to ) {
+		return $note['from'];
+	}
+	return abacus_digest_date_range( $from, $to );
+}
+
+/**
+ * Where the notes fall on a period's charts: the first and last day (indexes from the period's
+ * first day, as the series' values are) each note covers, cut to the period.
+ *
+ * @param array<int, array{from: string, to: string}> $notes  Notes.
+ * @param array<string, mixed>                        $period Period.
+ * @return array<int, array{first: int, last: int}>
+ */
+function abacus_digest_note_marks( $notes, $period ) {
+	$utc    = new DateTimeZone( 'UTC' );
+	$origin = DateTimeImmutable::createFromFormat( '!Y-m-d', $period['start']->format( 'Y-m-d' ), $utc );
+	$end    = DateTimeImmutable::createFromFormat( '!Y-m-d', $period['end']->format( 'Y-m-d' ), $utc );
+	if ( ! $origin || ! $end ) {
+		return array();
+	}
+	$index = function ( $day ) use ( $origin, $utc ) {
+		$date = DateTimeImmutable::createFromFormat( '!Y-m-d', $day, $utc );
+		return $date ? (int) $origin->diff( $date )->format( '%r%a' ) : 0;
+	};
+	$last  = $index( $end->format( 'Y-m-d' ) );
+	$marks = array();
+	foreach ( $notes as $note ) {
+		$first = max( 0, $index( $note['from'] ) );
+		$until = min( $last, $index( $note['to'] ) );
+		if ( $first <= $until ) {
+			$marks[] = array(
+				'first' => $first,
+				'last'  => $until,
+			);
+		}
+	}
+	return $marks;
 }
 
 /**
@@ -387,13 +483,16 @@ function abacus_digest_change( $value, $previous ) {
 
 /**
  * A small PNG chart of a figure by day: the period's line over the comparison period's (grey), at
- * twice the size it is shown, or '' when PHP has no GD.
+ * twice the size it is shown, or '' when PHP has no GD. The notes are marked under the lines, in
+ * the app's note colour: a light band over a range's days, a thin line on a single day (a period
+ * of one day: a band over the whole chart).
  *
- * @param float[] $series Values by day.
- * @param float[] $before Comparison values by day.
+ * @param float[]                                  $series Values by day.
+ * @param float[]                                  $before Comparison values by day.
+ * @param array<int, array{first: int, last: int}> $marks  abacus_digest_note_marks().
  * @return string PNG bytes.
  */
-function abacus_digest_chart_png( $series, $before ) {
+function abacus_digest_chart_png( $series, $before, $marks = array() ) {
 	if ( ! function_exists( 'imagecreatetruecolor' ) || ! $series ) {
 		return '';
 	}
@@ -418,6 +517,20 @@ function abacus_digest_chart_png( $series, $before ) {
 	$y      = function ( $v ) use ( $min, $range, $height, $pad ) {
 		return (int) round( $height - $pad - ( $v - $min ) / $range * ( $height - 2 * $pad ) );
 	};
+	$rgb  = sscanf( ABACUS_DIGEST_NOTE_COLOR, '#%02x%02x%02x' );
+	$band = imagecolorallocatealpha( $image, $rgb[0], $rgb[1], $rgb[2], 96 );
+	$mark = imagecolorallocatealpha( $image, $rgb[0], $rgb[1], $rgb[2], 32 );
+	foreach ( $marks as $note ) {
+		if ( count( $series ) < 2 ) {
+			imagefilledrectangle( $image, $pad, 0, $width - $pad, $height - 1, $band );
+		} elseif ( $note['first'] === $note['last'] ) {
+			$at = $x( $note['first'] );
+			imagefilledrectangle( $image, $at - $scale, 0, $at + $scale - 1, $height - 1, $mark );
+		} else {
+			imagefilledrectangle( $image, $x( $note['first'] ), 0, $x( $note['last'] ), $height - 1, $band );
+			imagefilledrectangle( $image, $x( $note['first'] ), 0, $x( $note['last'] ), 2 * $scale - 1, $mark );
+		}
+	}
 	imagesetthickness( $image, $scale );
 	imageline( $image, $pad, $y( 0.0 ), $width - $pad, $y( 0.0 ), $axis );
 	foreach ( array( array( $before, $grey ), array( $series, $blue ) ) as $line ) {
@@ -539,6 +652,18 @@ function abacus_digest_render_in_locale( $digest, $period, $data, $email, $flags
 	$html[] = '</td></tr>';
 	$text[] = '';
 
+	// The notes on charts that meet the period: their days, marked on each chart and said in its
+	// alternative text.
+	$annotations = isset( $data['notes'] ) && is_array( $data['notes'] ) ? $data['notes'] : array();
+	$marks       = abacus_digest_note_marks( $annotations, $period );
+	$note_days   = array_values( array_unique( array_map( 'abacus_digest_note_days', $annotations ) ) );
+	if ( count( $note_days ) > 8 ) {
+		$more      = count( $note_days ) - 7;
+		$note_days = array_slice( $note_days, 0, 7 );
+		/* translators: %s: how many more dates or ranges have notes. */
+		$note_days[] = sprintf( _n( '%s more', '%s more', $more, 'abacus' ), number_format_i18n( $more ) );
+	}
+
 	// The figures: one row each (label and value linked to the report, change, previous, chart).
 	$html[] = '<tr><td style="padding:8px 24px;">';
 	$html[] = '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">';
@@ -548,7 +673,7 @@ function abacus_digest_render_in_locale( $digest, $period, $data, $email, $flags
 		$before = abacus_digest_format( $figure['previous'], $figure['format'] );
 		$change = abacus_digest_change( $figure['value'], $figure['previous'] );
 		$color  = 'up' === $change['direction'] ? '#00a32a' : ( 'down' === $change['direction'] ? '#d63638' : '#50575e' );
-		$png    = abacus_digest_chart_png( $figure['series'], $figure['before'] );
+		$png    = abacus_digest_chart_png( $figure['series'], $figure['before'], $marks );
 		$cid    = 'abacus-chart-' . ( $index + 1 ) . '@' . wp_parse_url( home_url(), PHP_URL_HOST );
 		/* translators: %s: the comparison value. */
 		$previous_text = sprintf( __( 'previously %s', 'abacus' ), $before );
@@ -559,7 +684,15 @@ function abacus_digest_render_in_locale( $digest, $period, $data, $email, $flags
 		if ( '' !== $png ) {
 			$images[ $cid ] = $png;
 			/* translators: %s: figure label. */
-			$alt    = sprintf( __( '%s by day, this period (blue) and the comparison period (grey)', 'abacus' ), $figure['label'] );
+			$alt = sprintf( __( '%s by day, this period (blue) and the comparison period (grey)', 'abacus' ), $figure['label'] );
+			if ( $marks ) {
+				$alt = sprintf(
+					/* translators: 1: figure label, 2: the dates with notes, e.g. "November 3, 2026 and November 12, 2026 – November 14, 2026". */
+					__( '%1$s by day, this period (blue) and the comparison period (grey), with notes (purple) on %2$s', 'abacus' ),
+					$figure['label'],
+					wp_sprintf( '%l', $note_days )
+				);
+			}
 			$html[] = '<a href="' . esc_url( $link ) . '"><img src="cid:' . esc_attr( $cid ) . '" width="' . ABACUS_DIGEST_CHART_WIDTH . '" height="' . ABACUS_DIGEST_CHART_HEIGHT . '" alt="' . esc_attr( $alt ) . '" style="display:block;border:0;width:' . ABACUS_DIGEST_CHART_WIDTH . 'px;max-width:100%;height:auto;"></a>';
 		}
 		$html[] = '</td></tr>';
@@ -567,6 +700,27 @@ function abacus_digest_render_in_locale( $digest, $period, $data, $email, $flags
 		$text[] = '  ' . $link;
 	}
 	$html[] = '</table></td></tr>';
+
+	// The notes: each one's days, its text (as text) and its link (http or https only).
+	if ( $annotations ) {
+		$heading = __( 'Notes', 'abacus' );
+		$html[]  = '<tr><td style="padding:16px 24px 8px 24px;' . $font . '">';
+		$html[]  = '<h2 style="margin:0 0 8px 0;font-size:16px;font-weight:600;color:#1e1e1e;">' . $esc( $heading ) . '</h2>';
+		$text[]  = '';
+		$text[]  = $heading;
+		foreach ( $annotations as $note ) {
+			$days    = abacus_digest_note_days( $note );
+			$url     = '' === $note['url'] ? '' : esc_url_raw( $note['url'], array( 'http', 'https' ) );
+			$host    = '' === $url ? '' : (string) wp_parse_url( $url, PHP_URL_HOST );
+			$content = $esc( $note['text'] );
+			if ( '' !== $host ) {
+				$content .= ' <a href="' . esc_url( $url, array( 'http', 'https' ) ) . '" style="color:#2271b1;">' . $esc( $host ) . '</a>';
+			}
+			$html[] = '<p style="margin:0 0 10px 0;padding:0 0 0 10px;border-left:3px solid ' . ABACUS_DIGEST_NOTE_COLOR . ';font-size:14px;line-height:1.45;overflow-wrap:anywhere;word-wrap:break-word;' . $font . '"><span style="display:block;font-size:12px;color:#50575e;">' . $esc( $days ) . '</span>' . $content . '</p>';
+			$text[] = '  ' . $days . ': ' . trim( (string) preg_replace( '/[\x00-\x1F\x7F]+/', ' ', $note['text'] ) ) . ( '' !== $host ? ' — ' . $url : '' );
+		}
+		$html[] = '</td></tr>';
+	}
 
 	// The leaderboards.
 	$boards = abacus_digests_leaderboards();

@@ -6,9 +6,12 @@
  * figure equal to WooCommerce's analytics REST answers for the same range and linking to its report
  * over that range, an inline PNG chart per figure, the leaderboards, and a signed unsubscribe link
  * that works without logging in and stops that recipient; a period missed while the site slept is
- * sent once, marked late; a refused recipient is logged and sent again by Retry. In Chromium, with
- * the mouse: the settings card sets a weekly digest up, previews it and sends a test, at 1440 and
- * 390 px; the e-mail's HTML is shown as a mail client would and photographed for the README.
+ * sent once, marked late; a refused recipient is logged and sent again by Retry. The notes on
+ * charts that meet the period are listed under the figures (as text, their links only http(s)) and
+ * marked on each chart (its pixels read in Chromium); a period without notes has neither. In
+ * Chromium, with the mouse: the settings card sets a weekly digest up, previews it (the notes
+ * included) and sends a test, at 1440 and 390 px; the e-mail's HTML is shown as a mail client
+ * would and photographed for the README, and at 1440 and 390 px.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +47,25 @@ const describeIfReady = describeWhenReady('digests');
 const OWNER_ADDRESS = 'owner@example.org';
 const REFUSED_ADDRESS = 'refused@example.org';
 const ENGINE_SECRET = 'digest-engine-secret-0123456789abcdef';
+
+/** A `YYYY-MM-DD` date moved by whole days (calendar arithmetic, no time zone). */
+const addDays = (date: string, days: number) =>
+	new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The store's date format (WordPress's default, `F j, Y`). */
+const longDate = (date: string) =>
+	new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+		timeZone: 'UTC',
+		month: 'long',
+		day: 'numeric',
+		year: 'numeric',
+	});
+
+/** The x of a day's value in a digest's chart image of `days` days (it is drawn at twice its size). */
+const chartX = (day: number, days: number) => Math.round(8 + (day * (480 - 16)) / (days - 1));
+/** A pixel's colour is the notes' purple (#8a4bb5), strong or light, over the white chart. */
+const isNoteColour = ([red, green, blue]: number[]) =>
+	blue - green >= 15 && red - green >= 8 && blue < 250;
+const isWhite = (rgb: number[]) => rgb.every((value) => value >= 250);
 
 interface Range {
 	after: string;
@@ -171,6 +193,35 @@ add_filter( 'woocommerce_analytics_disable_action_scheduling', '__return_true' )
 				await page.request.get(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`)
 			).text()
 		).trim();
+	}
+
+	/** The colours (red, green, blue) of a PNG's pixels at `points`, as Chromium decodes it. */
+	async function pixels(
+		png: Buffer,
+		points: ReadonlyArray<readonly [number, number]>,
+	): Promise<number[][]> {
+		const page = await browser.newPage();
+		try {
+			return await page.evaluate(
+				async ({ src, at }) => {
+					const image = new Image();
+					image.src = src;
+					await image.decode();
+					const canvas = document.createElement('canvas');
+					canvas.width = image.naturalWidth;
+					canvas.height = image.naturalHeight;
+					const context = canvas.getContext('2d');
+					if (!context) return [];
+					context.drawImage(image, 0, 0);
+					return at.map(([x, y]) => [
+						...context.getImageData(x, y, 1, 1).data.slice(0, 3),
+					]);
+				},
+				{ src: `data:image/png;base64,${png.toString('base64')}`, at: points },
+			);
+		} finally {
+			await page.close();
+		}
 	}
 
 	/** A REST call as the logged-in user of `page` (cookie and nonce); answers status and body. */
@@ -344,6 +395,35 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 	test('the scheduler run twice sends one e-mail per recipient, with the report pages’ figures', async () => {
 		expect(digestId).not.toBe('');
 		const period = nextPeriod(digestId);
+		const { context, page } = await logIn(ADMIN);
+		// Notes on charts (the route the report pages use): three meeting the week (its second
+		// day, with markup in its text and a link; its fourth and fifth days; the day before it and
+		// its first day) and one on each side of it.
+		const first = period.after.slice(0, 10);
+		const day = (index: number) => addDays(first, index);
+		const link = 'https://example.org/sale?from=digest&x=1';
+		const notes = [
+			{ date_from: day(1), text: 'Launch of the <b>winter</b> sale', url: link },
+			{ date_from: day(3), date_to: day(4), text: 'Newsletter & ads' },
+			{ date_from: day(-1), date_to: day(0), text: 'Price change' },
+			{ date_from: day(-3), text: 'Before the week' },
+			{ date_from: day(7), text: 'After the week' },
+		];
+		for (const note of notes) {
+			const created = await rest(page, 'POST', '/abacus/v1/annotations', note);
+			expect(created.status).toBe(201);
+		}
+		// A row that never went through the route's checks (a javascript: link, on the week's sixth
+		// day): shown without its link.
+		expect(
+			site
+				.php(
+					`global $wpdb; $now = gmdate( 'Y-m-d H:i:s' ); echo (int) $wpdb->insert( abacus_annotations_table(), array( 'date_from' => '${day(5)}', 'date_to' => '${day(5)}', 'text' => 'Stock count', 'url' => 'javascript:alert(1)', 'author_id' => 1, 'created' => $now, 'updated' => $now ) );`,
+				)
+				.trim()
+				.split('\n')
+				.pop(),
+		).toBe('1');
 		// A run before the period's time sends nothing.
 		await tick(period.sendAt - 60);
 		await tick(period.sendAt + 60);
@@ -356,7 +436,6 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 			(Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0].address?.toLowerCase(),
 		);
 		expect(to.sort()).toEqual([adminEmail, OWNER_ADDRESS].sort());
-		const { context, page } = await logIn(ADMIN);
 		const totals = async (report: string, range: Range) =>
 			(
 				await rest<{ totals: Record<string, number> }>(
@@ -418,6 +497,83 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 		}
 		// The plain-text part says the same figures.
 		for (const [label, value] of expected) expect(mail.text).toContain(`${label}: ${value}`);
+		// The notes meeting the week, by first day, under the figures: their days in the store's
+		// date format, their text as text (no markup made of it), a link only to http(s).
+		const listed = await doc.evaluate(() => {
+			const heading = [...document.querySelectorAll('h2')].find(
+				(h) => h.textContent === 'Notes',
+			);
+			return [...(heading?.parentElement?.querySelectorAll('p') ?? [])].map((p) => {
+				const days = p.querySelector('span')?.textContent ?? '';
+				return {
+					days,
+					text: (p.textContent ?? '').slice(days.length),
+					links: [...p.querySelectorAll('a')].map((a) => a.href),
+				};
+			});
+		});
+		const weekNotes = [
+			[`${longDate(day(-1))} – ${longDate(day(0))}`, 'Price change'],
+			[longDate(day(1)), 'Launch of the <b>winter</b> sale'],
+			[`${longDate(day(3))} – ${longDate(day(4))}`, 'Newsletter & ads'],
+			[longDate(day(5)), 'Stock count'],
+		];
+		expect(listed).toEqual([
+			{ days: weekNotes[0][0], text: weekNotes[0][1], links: [] },
+			{ days: weekNotes[1][0], text: `${weekNotes[1][1]} example.org`, links: [link] },
+			{ days: weekNotes[2][0], text: weekNotes[2][1], links: [] },
+			{ days: weekNotes[3][0], text: weekNotes[3][1], links: [] },
+		]);
+		expect(await doc.locator('b').count()).toBe(0);
+		expect(html).not.toContain('javascript:');
+		for (const outside of ['Before the week', 'After the week']) {
+			expect(html).not.toContain(outside);
+			expect(mail.text).not.toContain(outside);
+		}
+		expect(mail.text).toContain(
+			[
+				'Notes',
+				`  ${weekNotes[0][0]}: ${weekNotes[0][1]}`,
+				`  ${weekNotes[1][0]}: ${weekNotes[1][1]} — ${link}`,
+				`  ${weekNotes[2][0]}: ${weekNotes[2][1]}`,
+				`  ${weekNotes[3][0]}: ${weekNotes[3][1]}`,
+			].join('\n'),
+		);
+		// Each chart says on which days there are notes, and marks them: a line on a single day
+		// (the week's first, second and sixth), a band over the fourth and fifth, nothing on the
+		// third and seventh.
+		const alts = await doc.evaluate(() =>
+			[...document.querySelectorAll('img')].map((img) => img.alt),
+		);
+		expect(alts).toEqual(
+			expected.map(
+				([label]) =>
+					`${label} by day, this period (blue) and the comparison period (grey), with notes (purple) on ${weekNotes
+						.slice(0, 3)
+						.map(([days]) => days)
+						.join(', ')}, and ${weekNotes[3][0]}`,
+			),
+		);
+		const chart = images.find((image) => image.cid?.startsWith('abacus-chart-1@'));
+		expect(chart).toBeDefined();
+		const band = Math.round((chartX(3, 7) + chartX(4, 7)) / 2);
+		const [day0, day1, day2, bandTop, bandBottom, day5, day6] = await pixels(
+			chart?.content ?? Buffer.alloc(0),
+			[
+				[chartX(0, 7), 1],
+				[chartX(1, 7), 1],
+				[chartX(2, 7), 1],
+				[band, 1],
+				[band, 110],
+				[chartX(5, 7), 1],
+				[chartX(6, 7), 1],
+			],
+		);
+		for (const marked of [day0, day1, bandTop, bandBottom, day5]) {
+			expect([marked, isNoteColour(marked)]).toEqual([marked, true]);
+		}
+		for (const unmarked of [day2, day6])
+			expect([unmarked, isWhite(unmarked)]).toEqual([unmarked, true]);
 		// The leaderboards: the top product is the products report's first row.
 		const top = await rest<Array<{ extended_info: { name: string } }>>(
 			page,
@@ -470,6 +626,22 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 		await doc.setViewportSize({ width: 760, height: 1000 });
 		await doc.setContent(shown);
 		await doc.screenshot({ path: path.join(ARTIFACTS, 'digest-email.png'), fullPage: true });
+		// On a phone the notes wrap inside the e-mail.
+		for (const width of [1440, 390]) {
+			await doc.setViewportSize({ width, height: 900 });
+			const right = await doc.evaluate(() =>
+				Math.max(
+					...[...document.querySelectorAll('h2 ~ p')].map(
+						(p) => p.getBoundingClientRect().right,
+					),
+				),
+			);
+			expect(right).toBeLessThanOrEqual(width);
+			await doc.screenshot({
+				path: path.join(ARTIFACTS, `digest-email-${width}.png`),
+				fullPage: true,
+			});
+		}
 		await doc.close();
 		await context.close();
 	});
@@ -494,7 +666,17 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 		await page.getByText(`${OWNER_ADDRESS} will no longer receive "Weekly summary".`).waitFor();
 		await context.close();
 		// The next period, the site asleep at its time: sent once when it wakes, marked late, to the
-		// admin only.
+		// admin only. The note on its first day (added for the e-mail before) is removed first: the
+		// other notes are all before it.
+		expect(
+			site
+				.php(
+					"global $wpdb; echo (int) $wpdb->delete( abacus_annotations_table(), array( 'text' => 'After the week' ) );",
+				)
+				.trim()
+				.split('\n')
+				.pop(),
+		).toBe('1');
 		const before = inbox.length;
 		const period = lastJson<Period>(
 			site.php(`
@@ -512,6 +694,18 @@ echo wp_json_encode( array( 'key' => $after['key'], 'after' => '', 'before' => '
 		const late = received[before];
 		expect(late.subject).toMatch(/^\(Late\) Weekly summary: /);
 		expect(String(late.html)).toContain('This digest is late');
+		// No note meets that week: no Notes section, no marker.
+		expect(String(late.html)).not.toMatch(/>Notes<\/h2>/);
+		expect(String(late.text)).not.toMatch(/^Notes$/m);
+		expect(String(late.html)).not.toContain('with notes');
+		const chart = late.attachments.find((part) => part.cid?.startsWith('abacus-chart-1@'));
+		expect(chart).toBeDefined();
+		const top = await pixels(
+			chart?.content ?? Buffer.alloc(0),
+			Array.from({ length: 120 }, (_, index) => [index * 4, 1] as const),
+		);
+		expect(top).toHaveLength(120);
+		expect(top.filter((rgb) => !isWhite(rgb))).toEqual([]);
 		const address = (Array.isArray(late.to) ? late.to[0] : late.to)?.value[0].address;
 		expect(address?.toLowerCase()).toBe(adminEmail);
 	});
@@ -598,19 +792,6 @@ echo wp_json_encode( abacus_digests_period( $digest['schedule'], $last['sendAt']
 				time: `${parts.hour}:${parts.minute}`,
 			};
 		};
-		/** A `YYYY-MM-DD` date moved by whole days (calendar arithmetic, no time zone). */
-		const addDays = (date: string, days: number) =>
-			new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000)
-				.toISOString()
-				.slice(0, 10);
-		/** The store's date format (WordPress's default, `F j, Y`). */
-		const longDate = (date: string) =>
-			new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-				timeZone: 'UTC',
-				month: 'long',
-				day: 'numeric',
-				year: 'numeric',
-			});
 		/** The e-mails of one digest, by the start of their subject. */
 		const of = (name: string) =>
 			inbox.filter((mail) => (mail.subject ?? '').includes(`${name}: `));
@@ -792,6 +973,12 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => '', 'before' => ''
 		await frame.getByText('Monday figures', { exact: true }).waitFor();
 		await frame.getByText('Net sales').first().waitFor();
 		expect(await frame.locator('img[src^="data:image/png;base64,"]').count()).toBe(5);
+		// The notes of the week it shows (the week before the first e-mail's: two of the notes
+		// added for that e-mail meet it), as the e-mail lists them.
+		await frame.getByRole('heading', { name: 'Notes' }).waitFor();
+		await frame.getByText('Before the week').waitFor();
+		await frame.getByText('Price change').waitFor();
+		expect(await frame.getByText('Launch of the <b>winter</b> sale').count()).toBe(0);
 		// Each chart decoded, as a reader sees it (the screenshot shows the e-mail, not an empty frame).
 		for (const image of await frame.locator('img').all()) {
 			expect(
@@ -883,6 +1070,8 @@ echo wp_json_encode( array( 'key' => $due['key'], 'after' => $due['start']->form
 			expect(answer.status).toBe(200);
 			const totals = ((await answer.json()) as { totals: Record<string, number> }).totals;
 			expect(preview.body.html).toContain(`>${money(totals.net_revenue)}</span>`);
+			// The notes stay WordPress's: the week's notes are listed all the same.
+			expect(preview.body.html).toContain('Before the week');
 			// With the engine stopped, the digest says the engine cannot be reached: its figures
 			// came from there.
 			await engine.stop();
