@@ -1,10 +1,11 @@
 /**
  * Upgrading a database made by an earlier version: its daily roll-ups built when it predates them
- * or their current columns, and its lookups derived again when they predate version 4. Apart from
+ * or their current columns, its lookups derived again when they predate version 4 and put in date
+ * order when they predate version 7. Apart from
  * `rollups.ts` because the lookups are derived by the pipeline, which refreshes the roll-ups.
  */
 import type { Db } from '../core/db.js';
-import { deriveLookups } from './pipeline.js';
+import { clusterLookups, deriveLookups } from './pipeline.js';
 import { refreshRollups, ROLLUP_TABLES, ROLLUP_VERSION } from './rollups.js';
 
 /** Builds the roll-ups when a database predates them (or predates their current columns). */
@@ -42,6 +43,8 @@ export async function ensureRollups(db: Db): Promise<void> {
 			return;
 		}
 	}
+	// Before version 7 the lookups were stored in the order the pipeline's joins gave them.
+	if (version < 7) await clusterLookups(db);
 	if (
 		Number(row?.n ?? 0) < ROLLUP_TABLES.length ||
 		Number(columns?.n ?? 0) < 3 ||

@@ -60,9 +60,22 @@ export function orderRollupTables(basis: DateBasis): {
  * roll-up and `product_orders`; 4: the lookups always carry the creation date — a database whose
  * lookups were dated by a paid or completed date is derived again, `date-basis.ts`; 5: the profit
  * roll-up's items without a cost are net of their returns, as its items sold; 6: the roll-ups of
- * revenue and orders stats by paid and by completed date, `ROLLUP_BASES`).
+ * revenue and orders stats by paid and by completed date, `ROLLUP_BASES`; 7: the roll-ups and the
+ * lookups stored in date order, `ROLLUP_ORDER` and `clusterLookups`).
  */
-export const ROLLUP_VERSION = 6;
+export const ROLLUP_VERSION = 7;
+
+/**
+ * The order each roll-up table is written in: by day (and basis) first, so that a range's rows sit
+ * together and DuckDB's scans skip the blocks whose days are outside it (a month of a two-year
+ * store read about a third of the CPU time it took with the rows in the order the GROUP BY gave).
+ */
+const ROLLUP_ORDER: Record<string, string> = {
+	order_basis_daily: 'basis, day, status',
+	order_basis_coupon_daily: 'basis, day, status, coupon_id',
+	order_basis_product_daily: 'basis, day, status, product_id',
+};
+const rollupOrder = (table: string): string => ROLLUP_ORDER[table] ?? 'day';
 
 /**
  * The basis date of an `order_stats` row (alias `s`) under a basis other than the creation date:
@@ -174,7 +187,7 @@ export async function refreshRollups(db: Db): Promise<void> {
 	const selects = rollupSelects();
 	await db.exec(`
 		CREATE OR REPLACE TABLE rollup_version AS SELECT ${ROLLUP_VERSION} AS version;
-		${ROLLUP_TABLES.map((t) => `CREATE OR REPLACE TABLE ${t} AS ${selects[t]};`).join('\n')}
+		${ROLLUP_TABLES.map((t) => `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM (${selects[t]}) r ORDER BY ${rollupOrder(t)};`).join('\n')}
 	`);
 }
 

@@ -245,3 +245,84 @@ describe('a database whose lookups were dated by the paid date (roll-ups before 
 		}
 	});
 });
+
+describe('a database whose lookups and roll-ups are not in date order (before version 7)', () => {
+	it('is put in date order on start, the same rows and the same answers', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-date-order-'));
+		const file = path.join(dir, 'store.duckdb');
+		const fresh = path.join(dir, 'fresh.duckdb');
+		await writeFixture(file, { orders: ORDERS });
+		fs.copyFileSync(file, fresh);
+		const tables = [
+			'order_stats',
+			'order_product_lookup',
+			'order_tax_lookup',
+			'order_coupon_lookup',
+		];
+		const stored = async (db: Db, table: string, column: string): Promise<string[]> =>
+			(
+				await db.all<{ d: string }>(`SELECT CAST(${column} AS VARCHAR) AS d FROM ${table}`)
+			).map((r) => r.d);
+		const db = await Db.open(file);
+		let before: Record<string, string[]> = {};
+		try {
+			await db.run('SET threads = 1');
+			// Newest first, as rows written in the order a sync or the joins gave them may be.
+			for (const table of tables) {
+				await db.run(
+					`CREATE TEMP TABLE t AS SELECT * FROM ${table} ORDER BY date_created DESC, order_id DESC`,
+				);
+				await db.run(`DELETE FROM ${table}`);
+				await db.run(`INSERT INTO ${table} SELECT * FROM t`);
+				await db.run('DROP TABLE t');
+			}
+			await db.run(
+				'CREATE OR REPLACE TABLE order_stats_daily AS SELECT * FROM order_stats_daily ORDER BY day DESC',
+			);
+			await db.run('CREATE OR REPLACE TABLE rollup_version AS SELECT 6 AS version');
+			before = Object.fromEntries(
+				await Promise.all(
+					tables.map(
+						async (t) => [t, (await stored(db, t, 'date_created')).sort()] as const,
+					),
+				),
+			);
+			expect((await stored(db, 'order_stats', 'date_created'))[0]).toBe(
+				before.order_stats[before.order_stats.length - 1],
+			);
+		} finally {
+			db.close();
+		}
+		const upgraded = await startServer({ databasePath: file, quiet: true });
+		const reference = await startServer({ databasePath: fresh, quiet: true });
+		try {
+			for (const url of [
+				`/wc-analytics/reports/revenue/stats?${RANGE}&interval=day&order=asc`,
+				`/wc-analytics/reports/products?${RANGE}&orderby=items_sold&order=desc`,
+				`/wc-analytics/reports/orders?${RANGE}&per_page=100`,
+				`/wc-analytics/reports/taxes/stats?${RANGE}&interval=week`,
+			])
+				expect((await get(upgraded, url)).body).toEqual((await get(reference, url)).body);
+		} finally {
+			await upgraded.close();
+			await reference.close();
+		}
+		const after = await Db.open(file);
+		try {
+			await after.run('SET threads = 1');
+			for (const table of tables) {
+				const rows = await stored(after, table, 'date_created');
+				expect(rows).toEqual(before[table]);
+			}
+			expect(await stored(after, 'order_stats_daily', 'day')).toEqual(
+				(await stored(after, 'order_stats_daily', 'day')).sort(),
+			);
+			expect(
+				(await after.one<{ v: number }>('SELECT MAX(version) AS v FROM rollup_version'))?.v,
+			).toBe(7);
+		} finally {
+			after.close();
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
