@@ -19,6 +19,7 @@ import {
 	ANNOTATIONS_HIDDEN_PREFERENCE,
 	invalidateAnnotations,
 	useAnnotations,
+	webLink,
 	type AnnotationInput,
 } from './data.js';
 import { LoadError } from '../../base/load-error.js';
@@ -94,7 +95,7 @@ export function useChartNotes(
 				date: note.date_from,
 				dateEnd: note.date_to,
 				text: note.text,
-				url: note.url || undefined,
+				url: webLink(note.url) || undefined,
 			})),
 		[notes],
 	);

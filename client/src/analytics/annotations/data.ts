@@ -15,6 +15,14 @@ export const ANNOTATIONS_HIDDEN_PREFERENCE = 'abacus_annotations_hidden';
 /** Longest note text, as the route allows. */
 export const MAX_NOTE_LENGTH = 280;
 
+/**
+ * A note's link when it is a web address (http or https), else ''. The route accepts no other,
+ * but a row written to the store's table by other means must not become a `javascript:` link.
+ */
+export function webLink(url: string): string {
+	return /^https?:\/\/[^\s]+$/i.test(url.trim()) ? url.trim() : '';
+}
+
 export interface Annotation {
 	id: number;
 	date_from: string;

@@ -17,6 +17,7 @@ import {
 	deleteAnnotation,
 	invalidateAnnotations,
 	useAnnotations,
+	webLink,
 	type Annotation,
 	type AnnotationInput,
 } from '../../../analytics/annotations/data.js';
@@ -151,11 +152,11 @@ export function AnnotationSettings() {
 									</td>
 									<td className="abacus-annotations__text" role="cell">
 										{note.text}
-										{note.url ? (
+										{webLink(note.url) ? (
 											<>
 												{' '}
 												<a
-													href={note.url}
+													href={webLink(note.url)}
 													target="_blank"
 													rel="noopener noreferrer"
 												>

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { userStore } from '@abacus/data';
 
 import { AnnotationSettings } from '../annotations.js';
-import type { Annotation } from '../../../../analytics/annotations/data.js';
+import { invalidateAnnotations, type Annotation } from '../../../../analytics/annotations/data.js';
 import { notesColumn } from '../../../../analytics/annotations/export.js';
 import { renderWithStores, stubApiFetch } from '../../../test/harness.js';
 
@@ -130,5 +130,28 @@ describe('Notes on charts (settings)', () => {
 		expect(await screen.findByText('The note was deleted.')).toBeInTheDocument();
 		await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
 		expect(within(table).getByText('Outage')).toBeInTheDocument();
+	});
+	it('links only a web address: a note whose link is anything else shows no link', async () => {
+		const notes = [
+			note(1, { text: 'Written elsewhere', url: 'javascript:alert(1)' }),
+			note(2, { text: 'Sale', url: 'https://shop.example/sale' }),
+		];
+		stubApiFetch((call) =>
+			call.route === 'abacus/v1/annotations' && call.method === 'GET'
+				? { body: notes }
+				: { body: {} },
+		);
+		// The notes' cache is shared by the page: the earlier tests' answers are asked again.
+		invalidateAnnotations();
+		renderWithStores(<AnnotationSettings />, userStore);
+		await screen.findByText('Written elsewhere');
+		const table = screen.getByRole('table');
+		const [first, second] = within(table).getAllByRole('row').slice(1);
+		expect(first.textContent).toContain('Written elsewhere');
+		expect(within(first).queryByRole('link')).toBeNull();
+		expect(within(second).getByRole('link', { name: /Link/ })).toHaveAttribute(
+			'href',
+			'https://shop.example/sale',
+		);
 	});
 });
