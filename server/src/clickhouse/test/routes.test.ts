@@ -57,6 +57,7 @@ const ROUTES: Record<string, string[]> = {
 	'/wc-analytics/reports/products': [
 		`${Y}&per_page=25&extended_info=true&orderby=items_sold`,
 		`${P}&per_page=10&orderby=product_name&order=asc&categories=1`,
+		`${W}&per_page=10&orderby=sku&order=desc&products=1,2,3,999`,
 	],
 	'/wc-analytics/reports/products/stats': [
 		`interval=month&${Y}&segmentby=category`,
@@ -70,8 +71,13 @@ const ROUTES: Record<string, string[]> = {
 	'/wc-analytics/reports/categories': [
 		`${Y}&per_page=25&extended_info=1`,
 		`${P}&orderby=items_sold&status_is[]=completed`,
+		`${W}&categories=1,2,99&orderby=orders_count&per_page=-1&extended_info=1`,
 	],
-	'/wc-analytics/reports/coupons': [`${Y}&per_page=25&extended_info=1`, `${P}&orderby=amount`],
+	'/wc-analytics/reports/coupons': [
+		`${Y}&per_page=25&extended_info=1`,
+		`${P}&orderby=amount`,
+		`${W}&coupons=1,2,999&orderby=code&order=asc&extended_info=1`,
+	],
 	'/wc-analytics/reports/coupons/stats': [
 		`interval=week&${Y}&per_page=100`,
 		`interval=month&${P}&segmentby=coupon`,

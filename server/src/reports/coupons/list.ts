@@ -5,10 +5,11 @@ import { inList } from '../../db/sql.js';
 import { int, isoDate, amount, text } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
-import { whereClause } from '../shared/filters.js';
+import { dateWhere, whereClause } from '../shared/filters.js';
 import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
+import { dateRange } from '../shared/date-range.js';
 import { NS, link, result, orderScope } from '../shared/list-query.js';
 
 export async function couponsList(
@@ -18,19 +19,28 @@ export async function couponsList(
 ): Promise<RouteResult> {
 	const dialect = dialectOf(db);
 	const ids = q.ids('coupons');
-	const where = whereClause(
-		...orderScope(q, settings, true, dialect),
+	// The orders in range passing the status filter, then their coupon lines, read in range too (a
+	// lookup row carries its order's creation date, `db/date-basis.ts`): one JOIN.
+	const orders = whereClause(...orderScope(q, settings, true, dialect));
+	const lines = whereClause(
+		dateWhere(dateRange(q.raw, settings.timeZone), 'c.date_created', dialect),
 		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
 	);
-	const sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate(COUPON_METRICS.amount.sql ?? '')} AS amount, ${dialect.aggregate(COUPON_METRICS.orders_count.sql ?? '')} AS orders_count FROM order_coupon_lookup c JOIN order_stats s ON s.order_id = c.order_id ${where.sql} GROUP BY c.coupon_id`;
+	const sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate(COUPON_METRICS.amount.sql ?? '')} AS amount, ${dialect.aggregate(COUPON_METRICS.orders_count.sql ?? '')} AS orders_count
+		FROM order_coupon_lookup c JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders.sql}) s ON s.order_id = c.order_id ${lines.sql} GROUP BY c.coupon_id`;
+	const sumsParams = [...orders.params, ...lines.params];
 	const chosen = ids.length
 		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count FROM (${dialect.idRows(ids.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.coupon_id = l.id`
 		: sums;
-	const base = `SELECT a.coupon_id AS coupon_id, a.amount AS amount, a.orders_count AS orders_count, k.code AS code FROM (${chosen}) a LEFT JOIN coupons k ON k.id = a.coupon_id`;
-	const params: SqlValue[] = ids.length ? [...ids, ...where.params] : where.params;
+	const params: SqlValue[] = ids.length ? [...ids, ...sumsParams] : sumsParams;
 	const orderby = ['coupon_id', 'code', 'amount', 'orders_count'].includes(q.str('orderby'))
 		? q.str('orderby')
 		: 'coupon_id';
+	// The codes only to order by them (the answer's come with `extended_info`, below).
+	const base =
+		orderby === 'code'
+			? `SELECT a.coupon_id AS coupon_id, a.amount AS amount, a.orders_count AS orders_count, k.code AS code FROM (${chosen}) a LEFT JOIN coupons k ON k.id = a.coupon_id`
+			: chosen;
 	const page = await pageRows(
 		db,
 		base,

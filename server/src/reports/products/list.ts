@@ -9,7 +9,7 @@ import { int, amount } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
 import { productDetails } from '../shared/product-details.js';
-import { productsInCategories, statusWhere, whereClause } from '../shared/filters.js';
+import { dateWhere, productsInCategories, statusWhere, whereClause } from '../shared/filters.js';
 import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
@@ -35,11 +35,14 @@ export async function productsList(
 		list = list.length ? list.filter((id) => expanded.includes(id)) : expanded;
 		if (!list.length) list = [-1];
 	}
+	const range = dateRange(q.raw, settings.timeZone);
+	// The lines are read in range too (a lookup row carries its order's creation date,
+	// `db/date-basis.ts`), so that only those of the range meet the orders.
 	const where = whereClause(
 		...orderScope(q, settings, true, dialect),
+		dateWhere(range, 'p.date_created', dialect),
 		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
 	);
-	const range = dateRange(q.raw, settings.timeZone);
 	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	let agg = `SELECT p.product_id AS product_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
 	let aggParams = where.params;
@@ -54,7 +57,7 @@ export async function productsList(
 			statusWhere(q, settings, 'p'),
 			list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
 		);
-		agg = `SELECT p.product_id, ${PRODUCT_ROLLUP_SQL.items_sold} AS items_sold, ${PRODUCT_ROLLUP_SQL.net_revenue} AS net_revenue, ${PRODUCT_ROLLUP_SQL.orders_count} AS orders_count, MAX(p.last_sale) AS last_sale FROM order_product_daily p ${rolled.sql} GROUP BY p.product_id`;
+		agg = `SELECT p.product_id AS product_id, ${PRODUCT_ROLLUP_SQL.items_sold} AS items_sold, ${PRODUCT_ROLLUP_SQL.net_revenue} AS net_revenue, ${PRODUCT_ROLLUP_SQL.orders_count} AS orders_count, MAX(p.last_sale) AS last_sale FROM order_product_daily p ${rolled.sql} GROUP BY p.product_id`;
 		aggParams = rolled.params;
 	}
 	// The products asked for (even unsold ones) or those sold, then their names: one JOIN each.
@@ -62,8 +65,6 @@ export async function productsList(
 		? `SELECT l.id AS product_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, a.last_sale AS last_sale
 			FROM (${dialect.idRows(list.map(() => '?').join(', '))}) l LEFT JOIN (${agg}) a ON a.product_id = l.id`
 		: agg;
-	const base = `SELECT a.product_id AS product_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, pr.product_name AS product_name, pr.sku AS sku, COALESCE(pr.variations, 0) AS variations
-		FROM (${sold}) a LEFT JOIN ${PRODUCT_NAMES} pr ON pr.id = a.product_id`;
 	const params: SqlValue[] = list.length ? [...list, ...aggParams] : aggParams;
 	const orderby =
 		{
@@ -75,6 +76,11 @@ export async function productsList(
 			variations: 'variations',
 			sku: 'sku',
 		}[q.str('orderby', 'date')] ?? 'last_sale';
+	// The catalogue's columns only to order by them (the answer's come with `extended_info`).
+	const base = ['product_name', 'sku', 'variations'].includes(orderby)
+		? `SELECT a.product_id AS product_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, pr.product_name AS product_name, pr.sku AS sku, COALESCE(pr.variations, 0) AS variations
+		FROM (${sold}) a LEFT JOIN ${PRODUCT_NAMES} pr ON pr.id = a.product_id`
+		: sold;
 	const page = await pageRows(
 		db,
 		base,
