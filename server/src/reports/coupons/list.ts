@@ -1,6 +1,5 @@
 /** The coupons table (`reports/coupons`): amounts and orders per coupon, its code and dates. */
 import type { Row, SqlValue } from '../../core/db.js';
-import { COUPON_METRICS } from '../../metrics/index.js';
 import { inList } from '../../db/sql.js';
 import { int, isoDate, amount, text } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
@@ -26,8 +25,11 @@ export async function couponsList(
 		dateWhere(dateRange(q.raw, settings.timeZone), 'c.date_created', dialect),
 		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
 	);
-	const sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate(COUPON_METRICS.amount.sql ?? '')} AS amount, ${dialect.aggregate(COUPON_METRICS.orders_count.sql ?? '')} AS orders_count
-		FROM order_coupon_lookup c JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders.sql}) s ON s.order_id = c.order_id ${lines.sql} GROUP BY c.coupon_id`;
+	// Per coupon and order first: a coupon's orders (COUNT(DISTINCT c.order_id)) are then its rows,
+	// counted without a distinct aggregate, and its amount the sum of theirs.
+	const perOrder = `SELECT c.coupon_id AS coupon_id, c.order_id AS order_id, SUM(c.discount_amount) AS amount
+		FROM order_coupon_lookup c JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders.sql}) s ON s.order_id = c.order_id ${lines.sql} GROUP BY c.coupon_id, c.order_id`;
+	const sums = `SELECT g.coupon_id AS coupon_id, ${dialect.aggregate('COALESCE(SUM(g.amount), 0)')} AS amount, COUNT(*) AS orders_count FROM (${perOrder}) g GROUP BY g.coupon_id`;
 	const sumsParams = [...orders.params, ...lines.params];
 	const chosen = ids.length
 		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count FROM (${dialect.idRows(ids.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.coupon_id = l.id`
