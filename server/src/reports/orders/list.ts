@@ -36,8 +36,10 @@ export async function ordersList(
 			num_items_sold: 'num_items_sold',
 			net_total: 'ROUND(net_total, 4)',
 		}[q.str('orderby', 'date')] ?? 'date_created';
-	// The orders in scope, then their parent order's total and currency (a refund shows its
-	// order's): one JOIN on an equality, as both engines take it.
+	// The orders in scope are paged on their own rows, then the page's parent orders are read for
+	// their total (a refund shows its order's). Joining every order in scope to its
+	// parent before paging cost about two thirds of the statement: a year of completed orders of a
+	// 200,000-order store is some 60,000 rows, and a page shows 25.
 	// The list follows the store's date type (db/date-basis.ts): `date_created` of the relation is
 	// the date the order counts on (range, order by date; answered as `date`), `created_at` its
 	// creation time (answered as `date_created`).
@@ -46,16 +48,25 @@ export async function ordersList(
 			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer,
 			CASE WHEN s.parent_id <> 0 THEN s.parent_id ELSE s.order_id END AS order_ref
 		FROM ${orderStatsOn(basis)} s ${where.sql}`;
-	const base = `SELECT s.order_id AS order_id, s.parent_id AS parent_id, s.date_created AS date_created, s.created_at AS created_at, s.date_created_gmt AS date_created_gmt, s.status AS status, s.customer_id AS customer_id,
-			s.net_total AS net_total, s.total_sales AS total_sales, s.num_items_sold AS num_items_sold, s.returning_customer AS returning_customer, o.parent_total AS parent_total, o.currency AS currency
-		FROM (${scoped}) s LEFT JOIN (SELECT id AS id, total AS parent_total, currency AS currency FROM orders) o ON o.id = s.order_ref`;
 	const page = await pageRows(
 		db,
-		base,
+		scoped,
 		where.params,
 		`${orderby} ${q.direction()}, order_id ${q.direction()}`,
 		q,
 	);
+	const refs = [...new Set(page.rows.map((r) => int(r.order_ref)))];
+	if (refs.length) {
+		const parents = await db.all(
+			`SELECT id AS id, total AS parent_total FROM orders WHERE ${inList('id', refs)}`,
+			refs,
+		);
+		const byId = new Map(parents.map((r) => [int(r.id), r]));
+		for (const row of page.rows) {
+			const parent = byId.get(int(row.order_ref));
+			row.parent_total = parent?.parent_total ?? null;
+		}
+	}
 	const extended = q.bool('extended_info');
 	const ids = page.rows.map((r) => int(r.order_id));
 	const items = new Map<number, Array<{ id: number; name: string; quantity: number }>>();

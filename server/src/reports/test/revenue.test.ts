@@ -361,6 +361,41 @@ describe('customers in a date range, ordered by an order figure', () => {
 	});
 });
 
+describe('orders table', () => {
+	it('shows each order its own total and each refund its order’s, whatever the page and order', async () => {
+		type Row = Record<string, unknown>;
+		const totals = new Map(
+			(
+				await server.ctx.db.all<{ id: number; total: number }>(
+					'SELECT id, total FROM orders',
+				)
+			).map((r) => [Number(r.id), Number(r.total)]),
+		);
+		const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+		const range = 'after=2021-11-01T00:00:00&before=2021-12-31T23:59:59';
+		const all = await get<Row[]>(
+			server,
+			`/wc-analytics/reports/orders?${range}&per_page=100&orderby=net_total&order=asc`,
+		);
+		expect(all.body.some((r) => Number(r.parent_id) !== 0)).toBe(true);
+		for (const row of all.body)
+			expect(row.total_formatted).toBe(
+				money.format(totals.get(Number(row.order_number)) ?? 0),
+			);
+		const pages: Row[] = [];
+		for (let page = 1; page <= all.body.length; page++)
+			pages.push(
+				...(
+					await get<Row[]>(
+						server,
+						`/wc-analytics/reports/orders?${range}&per_page=1&page=${page}&orderby=net_total&order=asc`,
+					)
+				).body,
+			);
+		expect(pages).toEqual(all.body);
+	});
+});
+
 describe('bad input', () => {
 	const cases: Array<[string, string]> = [
 		['per_page=abc', 'per_page'],
