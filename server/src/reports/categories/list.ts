@@ -14,12 +14,12 @@ import { inList } from '../../db/sql.js';
 import { int, amount, text } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type Dialect, type SqlReader } from '../../metrics/dialect.js';
-import { dateWhere, statusWhere, whereClause } from '../shared/filters.js';
+import { dateWhere, whereClause } from '../shared/filters.js';
 import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { NS, link, result, orderScope } from '../shared/list-query.js';
+import { NS, link, result, orderScope, productRollupRange } from '../shared/list-query.js';
 
 /** SQL text with its bound parameters, in the order of their placeholders. */
 interface Sql {
@@ -95,18 +95,11 @@ export async function categoriesList(
 		return sql`(SELECT l.order_id AS order_id, l.product_id AS product_id, l.product_qty AS product_qty, l.product_net_revenue AS product_net_revenue
 			FROM order_product_lookup l JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders}) s ON s.order_id = l.order_id ${lineDates})`;
 	};
-	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
+	const rollupRows = productRollupRange(range, q, settings, dialect);
 	let perProduct: Sql;
-	if (dayAligned && dialect.rollups) {
+	if (rollupRows) {
 		// Whole days: the daily product roll-up holds the same sums per product.
-		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-		const rolled = whereClause(
-			{
-				sql: ['p.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
-				params: [day(range.after), day(range.before)],
-			},
-			statusWhere(q, settings, 'p'),
-		);
+		const rolled = whereClause(rollupRows);
 		perProduct = sql`(SELECT p.product_id AS product_id, SUM(p.items_sold) AS items_sold, SUM(p.net_revenue) AS net_revenue
 			FROM order_product_daily p ${rolled} GROUP BY p.product_id)`;
 	} else {

@@ -9,12 +9,20 @@ import { int, amount } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
 import { productDetails } from '../shared/product-details.js';
-import { dateWhere, productsInCategories, statusWhere, whereClause } from '../shared/filters.js';
+import { dateWhere, productsInCategories, whereClause } from '../shared/filters.js';
 import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { NS, link, result, orderScope, productAggs, stockFields } from '../shared/list-query.js';
+import {
+	NS,
+	link,
+	result,
+	orderScope,
+	productAggs,
+	productRollupRange,
+	stockFields,
+} from '../shared/list-query.js';
 
 /**
  * Each catalogue product's name, SKU and number of variations (`id`, `product_name`, `sku`,
@@ -43,20 +51,18 @@ export async function productsList(
 		dateWhere(range, 'p.date_created', dialect),
 		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
 	);
-	const dayAligned = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	let agg = `SELECT p.product_id AS product_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
 	let aggParams = where.params;
-	if (dayAligned && dialect.rollups) {
+	const rollupRows = productRollupRange(
+		range,
+		q,
+		settings,
+		dialect,
+		list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
+	);
+	if (rollupRows) {
 		// Whole days: read the daily product roll-up (same figures, far fewer rows).
-		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-		const rolled = whereClause(
-			{
-				sql: ['p.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
-				params: [day(range.after), day(range.before)],
-			},
-			statusWhere(q, settings, 'p'),
-			list.length ? { sql: [inList('p.product_id', list)], params: list } : null,
-		);
+		const rolled = whereClause(rollupRows);
 		agg = `SELECT p.product_id AS product_id, ${PRODUCT_ROLLUP_SQL.items_sold} AS items_sold, ${PRODUCT_ROLLUP_SQL.net_revenue} AS net_revenue, ${PRODUCT_ROLLUP_SQL.orders_count} AS orders_count, MAX(p.last_sale) AS last_sale FROM order_product_daily p ${rolled.sql} GROUP BY p.product_id`;
 		aggParams = rolled.params;
 	}

@@ -11,7 +11,7 @@ import { dateWhere, statusWhere, type Where } from './filters.js';
 import { Query } from '../../http/params.js';
 import type { RouteResult } from './report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
-import { dateRange } from './date-range.js';
+import { dateRange, type DateRange } from './date-range.js';
 import { stockStatusOf } from '../../metrics/stock.js';
 
 export const NS = '/wc-analytics';
@@ -33,6 +33,32 @@ export function orderScope(
 		dateWhere(range, 's.date_created', dialect),
 		useStatus ? statusWhere(q, settings) : statusWhere(new Query({}), settings),
 	];
+}
+
+/**
+ * The rows of the daily product roll-up (`order_product_daily`, alias `p`) that hold a range's
+ * figures, passing the status filter and `extra`, when the range is whole days and the reader keeps
+ * the roll-ups; null otherwise (the lines must be read).
+ */
+export function productRollupRange(
+	range: DateRange,
+	q: Query,
+	settings: StoreSettings,
+	dialect: Dialect,
+	extra: Where | null = null,
+): Where | null {
+	const wholeDays = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
+	if (!wholeDays || !dialect.rollups) return null;
+	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+	const status = statusWhere(q, settings, 'p');
+	return {
+		sql: [
+			'p.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)',
+			...status.sql,
+			...(extra?.sql ?? []),
+		],
+		params: [day(range.after), day(range.before), ...status.params, ...(extra?.params ?? [])],
+	};
 }
 
 /** The products' per-product sums, in the reader's dialect. */
