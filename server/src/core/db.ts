@@ -14,6 +14,8 @@ import {
 	type DuckDBConnection,
 	DuckDBDateValue,
 	DuckDBInstance,
+	type DuckDBPreparedStatement,
+	type DuckDBResultReader,
 	DuckDBTimestampValue,
 	type DuckDBValue,
 } from '@duckdb/node-api';
@@ -83,9 +85,70 @@ function toPlain(value: unknown): SqlValue {
 /** Reader connections per database. */
 export const READERS = 3;
 
+/** Statement texts whose prepared statements a reader keeps (least recently used dropped first). */
+export const PREPARED_PER_READER = 256;
+
 interface Reader {
 	connection: DuckDBConnection;
 	busy: number;
+	/**
+	 * Idle prepared statements by SQL text, most recently used last. A statement is taken out
+	 * while it runs, so two reads of the same text at once each have their own.
+	 */
+	prepared: Map<string, DuckDBPreparedStatement[]>;
+}
+
+/**
+ * Runs `sql` on a reader through a prepared statement kept from an earlier read of the same text:
+ * parsing and planning are paid once per text and reader, not on every request (DuckDB plans the
+ * statement again by itself when a table it reads has changed or a value's type differs).
+ */
+async function runPrepared(
+	reader: Reader,
+	sql: string,
+	params: SqlValue[],
+): Promise<DuckDBResultReader> {
+	const idle = reader.prepared.get(sql);
+	let statement = idle?.pop();
+	if (idle) {
+		// Most recently used last.
+		reader.prepared.delete(sql);
+		reader.prepared.set(sql, idle);
+	}
+	if (!statement) {
+		try {
+			statement = await reader.connection.prepare(sql);
+		} catch {
+			// Not one statement (a script), or one DuckDB refuses: run as given, for its rows or
+			// its own error.
+			return reader.connection.runAndReadAll(sql, params as DuckDBValue[]);
+		}
+	}
+	let ok = false;
+	try {
+		statement.bind(params as DuckDBValue[]);
+		const result = await statement.runAndReadAll();
+		ok = true;
+		return result;
+	} finally {
+		if (ok) {
+			statement.clearBindings();
+			const pool = reader.prepared.get(sql) ?? [];
+			if (pool.length < READERS) {
+				pool.push(statement);
+				reader.prepared.delete(sql);
+				reader.prepared.set(sql, pool);
+			} else statement.destroySync();
+			while (reader.prepared.size > PREPARED_PER_READER) {
+				const [oldest, dropped] = reader.prepared.entries().next().value as [
+					string,
+					DuckDBPreparedStatement[],
+				];
+				reader.prepared.delete(oldest);
+				for (const s of dropped) s.destroySync();
+			}
+		} else statement.destroySync();
+	}
 }
 
 export class Db {
@@ -108,7 +171,7 @@ export class Db {
 		const writer = await instance.connect();
 		const readers: Reader[] = [];
 		for (let i = 0; i < READERS; i++)
-			readers.push({ connection: await instance.connect(), busy: 0 });
+			readers.push({ connection: await instance.connect(), busy: 0, prepared: new Map() });
 		return new Db(instance, writer, readers, path);
 	}
 
@@ -139,15 +202,14 @@ export class Db {
 	async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
 		const own = this.inTransaction.getStore();
 		let reader: Reader | undefined;
-		let connection: DuckDBConnection;
-		if (own) connection = own;
-		else {
+		if (!own) {
 			reader = this.readers.reduce((best, r) => (r.busy < best.busy ? r : best));
 			reader.busy += 1;
-			connection = reader.connection;
 		}
 		try {
-			const result = await connection.runAndReadAll(sql, params as DuckDBValue[]);
+			const result = reader
+				? await runPrepared(reader, sql, params)
+				: await (own as DuckDBConnection).runAndReadAll(sql, params as DuckDBValue[]);
 			// Read column by column (one vector each), converted, then made into rows: the
 			// names as getRowObjects() gives them (a repeated name made unique).
 			const names = result.deduplicatedColumnNames();
@@ -217,7 +279,11 @@ export class Db {
 	}
 
 	close(): void {
-		for (const reader of this.readers) reader.connection.closeSync();
+		for (const reader of this.readers) {
+			for (const pool of reader.prepared.values()) for (const s of pool) s.destroySync();
+			reader.prepared.clear();
+			reader.connection.closeSync();
+		}
 		this.writer.closeSync();
 		this.instance.closeSync();
 	}

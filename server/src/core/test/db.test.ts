@@ -97,3 +97,39 @@ it('gives every timestamp and date the text of its DuckDB value', async () => {
 	expect(rows.map((r) => r.t)).toEqual(micros.map((m) => String(new DuckDBTimestampValue(m))));
 	expect(rows.map((r) => r.d)).toEqual(days.map((d) => String(new DuckDBDateValue(d))));
 });
+
+describe('reading the same statement again (kept prepared per reader)', () => {
+	it('sees a table replaced, dropped and created again since the last read', async () => {
+		const read = (): Promise<unknown[]> =>
+			db.all('SELECT * FROM kept WHERE a >= ? ORDER BY a', [1]);
+		await db.run('CREATE TABLE kept (a INTEGER, b VARCHAR)');
+		await db.run("INSERT INTO kept VALUES (1, 'x'), (2, 'y')");
+		// Every reader has read it once (reads go to the least busy reader).
+		await Promise.all([read(), read(), read()]);
+		expect(await read()).toEqual([
+			{ a: 1, b: 'x' },
+			{ a: 2, b: 'y' },
+		]);
+		await db.run('DROP TABLE kept');
+		await db.run('CREATE TABLE kept (b VARCHAR, a BIGINT, c DOUBLE)');
+		await db.run("INSERT INTO kept VALUES ('z', 5, 1.5)");
+		expect(await Promise.all([read(), read(), read()])).toEqual([
+			[{ b: 'z', a: 5, c: 1.5 }],
+			[{ b: 'z', a: 5, c: 1.5 }],
+			[{ b: 'z', a: 5, c: 1.5 }],
+		]);
+		await db.run('DROP TABLE kept');
+		await expect(read()).rejects.toThrow(/kept/);
+		await db.run('CREATE TABLE kept AS SELECT 7 AS a');
+		expect(await read()).toEqual([{ a: 7 }]);
+		await db.run('DROP TABLE kept');
+	});
+
+	it('binds each read by its own values, and runs a script of several statements', async () => {
+		expect(await db.all('SELECT ? + 1 AS y', [1])).toEqual([{ y: 2 }]);
+		expect(await db.all('SELECT ? + 1 AS y', [2.5])).toEqual([{ y: 3.5 }]);
+		await expect(db.all('SELECT ? + 1 AS y', ['a'])).rejects.toThrow(/Binder Error/);
+		expect(await db.all('SELECT ? + 1 AS y', [4])).toEqual([{ y: 5 }]);
+		expect(await db.all('SELECT 1 AS a; SELECT 2 AS b')).toEqual([{ b: 2 }]);
+	});
+});
