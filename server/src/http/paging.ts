@@ -138,7 +138,8 @@ const TOTAL_COLUMN = '__abacus_total';
  *
  * On the embedded DuckDB the page and the count are one statement (the count a window over the
  * same rows, so `base` is computed once); only a page past the end asks for the count alone.
- * Other engines count, then read the page.
+ * Other engines count, then read the page. `options.total: false` (a caller that shows no total,
+ * the leaderboards) reads the page alone: `total` is then the page's own row count.
  */
 export async function pageRows(
 	db: Pick<Db, 'all' | 'one'> & { readonly dialect?: { readonly name: string } },
@@ -146,10 +147,18 @@ export async function pageRows(
 	params: SqlValue[],
 	orderSql: string,
 	q: Query,
+	options: { total?: boolean } = {},
 ): Promise<Page> {
 	const perPage = q.int('per_page', 10);
 	const page = q.int('page', 1);
 	const all = perPage < 0;
+	if (options.total === false && perPage > 0) {
+		const rows = await db.all(
+			`SELECT * FROM (${base}) x ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+			[...params, perPage, (page - 1) * perPage],
+		);
+		return { rows, total: rows.length, totalPages: rows.length ? 1 : 0 };
+	}
 	const count = async (): Promise<number> =>
 		Number(
 			(await db.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (${base}) x`, params))?.n ?? 0,

@@ -19,7 +19,14 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { NS, link, result, orderScope, productRollupRange } from '../shared/list-query.js';
+import {
+	NS,
+	link,
+	result,
+	orderScope,
+	productRollupRange,
+	type ListOptions,
+} from '../shared/list-query.js';
 
 /** SQL text with its bound parameters, in the order of their placeholders. */
 interface Sql {
@@ -73,6 +80,7 @@ export async function categoriesList(
 	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
+	options: ListOptions = {},
 ): Promise<RouteResult> {
 	const dialect = dialectOf(db);
 	const agg = (aggregate: string): string => dialect.aggregate(aggregate);
@@ -109,9 +117,12 @@ export async function categoriesList(
 	// A product sold counts once in each of its categories: its sums add up, and it is one product.
 	const perCategory = sql`(SELECT t.category_tree_id AS category_id, ${agg('COALESCE(SUM(g.items_sold), 0)')} AS items_sold, ${agg('COALESCE(SUM(g.net_revenue), 0)')} AS net_revenue, COUNT(*) AS products_count
 		FROM ${perProduct} g JOIN ${tree} t ON t.product_id = g.product_id GROUP BY t.category_tree_id)`;
-	const orders = lines(true);
-	const sums = sql`SELECT a.category_id AS category_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, COALESCE(o.orders_count, 0) AS orders_count, a.products_count AS products_count
-		FROM ${perCategory} a LEFT JOIN (${ordersPerCategory(dialect, orders, tree)}) o ON o.category_id = a.category_id`;
+	const sums =
+		options.ordersCount === false
+			? sql`SELECT a.category_id AS category_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, 0 AS orders_count, a.products_count AS products_count
+		FROM ${perCategory} a`
+			: sql`SELECT a.category_id AS category_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, COALESCE(o.orders_count, 0) AS orders_count, a.products_count AS products_count
+		FROM ${perCategory} a LEFT JOIN (${ordersPerCategory(dialect, lines(true), tree)}) o ON o.category_id = a.category_id`;
 	const chosen = cats.length
 		? sql`SELECT l.id AS category_id, COALESCE(a.items_sold, 0) AS items_sold, COALESCE(a.net_revenue, 0) AS net_revenue, COALESCE(a.orders_count, 0) AS orders_count, COALESCE(a.products_count, 0) AS products_count
 			FROM (${{ sql: dialect.idRows(cats.map(() => '?').join(', ')), params: cats }}) l LEFT JOIN (${sums}) a ON a.category_id = l.id`
@@ -134,6 +145,7 @@ export async function categoriesList(
 		base.params,
 		`${orderby} ${q.direction()} NULLS LAST, category_id ASC`,
 		q,
+		options,
 	);
 	return result(
 		page,

@@ -9,12 +9,13 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { NS, link, result, orderScope } from '../shared/list-query.js';
+import { NS, link, result, orderScope, type ListOptions } from '../shared/list-query.js';
 
 export async function couponsList(
 	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
+	options: ListOptions = {},
 ): Promise<RouteResult> {
 	const dialect = dialectOf(db);
 	const ids = q.ids('coupons');
@@ -49,6 +50,7 @@ export async function couponsList(
 		params,
 		`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
 		q,
+		options,
 	);
 	const info = new Map<number, Row>();
 	const pageIds = page.rows.map((r) => int(r.coupon_id));

@@ -13,6 +13,7 @@ import { formatSql } from '../../db/store-time.js';
 import { type Dialect, dialectOf, type SqlReader } from '../../metrics/dialect.js';
 import { type StoreSettings } from '../../db/store-settings.js';
 import { parseStoreDate } from '../shared/date-range.js';
+import type { ListOptions } from '../shared/list-query.js';
 
 const NS = '/wc-analytics';
 
@@ -261,6 +262,7 @@ export async function customersList(
 	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
+	options: ListOptions = {},
 ): Promise<RouteResult> {
 	const built = build(q, settings, dialectOf(db));
 	const d = q.direction();
@@ -283,7 +285,7 @@ export async function customersList(
 	let page;
 	if (built.light && byCustomerColumn) {
 		// Page the customers first, then aggregate orders for that page only.
-		page = await pageRows(db, built.light.base, built.light.params, order, q);
+		page = await pageRows(db, built.light.base, built.light.params, order, q, options);
 		const ids = page.rows.map((r) => int(r.customer_id));
 		if (ids.length) {
 			const agg = built.aggregatesFor(ids);
@@ -300,7 +302,14 @@ export async function customersList(
 		}
 	} else if (built.byAggregate && !byCustomerColumn) {
 		// Page the aggregates first, then read the page's customers.
-		page = await pageRows(db, built.byAggregate.base, built.byAggregate.params, order, q);
+		page = await pageRows(
+			db,
+			built.byAggregate.base,
+			built.byAggregate.params,
+			order,
+			q,
+			options,
+		);
 		const ids = page.rows.map((r) => int(r.customer_id));
 		if (ids.length) {
 			const rows = await db.all(
@@ -311,7 +320,7 @@ export async function customersList(
 			page.rows = page.rows.map((row) => ({ ...byId.get(int(row.customer_id)), ...row }));
 		}
 	} else {
-		page = await pageRows(db, built.base, built.params, order, q);
+		page = await pageRows(db, built.base, built.params, order, q, options);
 	}
 	return {
 		body: page.rows.map((r) => ({

@@ -366,12 +366,14 @@ export async function leaderboards(
 	});
 	const withOrder = (orderby: string): Query => new Query({ ...sub.raw, orderby });
 	// The four lists at once: the database answers them on its reader connections side by side.
+	// The boards show no totals, nor the categories' orders count.
+	const page = { total: false };
 	const [customers, coupons, categories, products] = (
 		await Promise.all([
-			customersList(db, withOrder('total_spend'), settings),
-			couponsList(db, withOrder('orders_count'), settings),
-			categoriesList(db, withOrder('items_sold'), settings),
-			productsList(db, withOrder('items_sold'), settings),
+			customersList(db, withOrder('total_spend'), settings, page),
+			couponsList(db, withOrder('orders_count'), settings, page),
+			categoriesList(db, withOrder('items_sold'), settings, { ...page, ordersCount: false }),
+			productsList(db, withOrder('items_sold'), settings, page),
 		])
 	).map((list) => list.body as Array<Record<string, unknown>>);
 	const rows = {

@@ -22,6 +22,7 @@ import {
 	productAggs,
 	productRollupRange,
 	stockFields,
+	type ListOptions,
 } from '../shared/list-query.js';
 
 /**
@@ -35,6 +36,7 @@ export async function productsList(
 	db: SqlReader,
 	q: Query,
 	settings: StoreSettings,
+	options: ListOptions = {},
 ): Promise<RouteResult> {
 	const dialect = dialectOf(db);
 	let list = q.ids('products');
@@ -93,6 +95,7 @@ export async function productsList(
 		params,
 		`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
 		q,
+		options,
 	);
 	const details = q.bool('extended_info')
 		? await productDetails(

@@ -17,6 +17,17 @@ import { stockStatusOf } from '../../metrics/stock.js';
 export const NS = '/wc-analytics';
 export const link = (href: string): Array<{ href: string }> => [{ href }];
 
+/** What a caller of a report list does without (the leaderboards show neither). */
+export interface ListOptions {
+	/** False: the page alone, without the collection's total (`X-WP-Total`). */
+	total?: boolean;
+	/**
+	 * False: every row's `orders_count` is 0 (the categories list then reads no order lines for
+	 * it; other lists count orders anyway).
+	 */
+	ordersCount?: boolean;
+}
+
 export function result(page: Page, rows: unknown[]): RouteResult {
 	return { body: rows, total: page.total, totalPages: page.totalPages };
 }
