@@ -1,6 +1,9 @@
 /**
  * The embedded database: one DuckDB file (one instance) with one writer connection and a few
- * reader connections, statements with bound parameters only.
+ * reader connections, statements with bound parameters only: a read's text values of a few strictly
+ * checked shapes (dates, timestamps, order status slugs) are written into its text as quoted
+ * constants instead (`inlineSafeValues`), since DuckDB uses constants, not parameters, to skip the
+ * data a filter excludes.
  *
  * Writes (`run`, `exec`, `transaction`) go one after another through the writer; reads (`all`,
  * `one`) outside a transaction go to the least busy reader, so a long write or a slow report does
@@ -85,6 +88,69 @@ function toPlain(value: unknown): SqlValue {
 /** Reader connections per database. */
 export const READERS = 3;
 
+/**
+ * The text values a read writes into its statement: a date (`2026-11-01`), a timestamp
+ * (`2026-11-01 00:00:00`, a fraction of up to 6 digits) or an order status slug (`wc-pending`).
+ * Each is made of digits, lower-case letters, `-`, `_`, `:`, `.` and spaces only, so that within
+ * single quotes it is a constant and nothing else.
+ */
+const SAFE_TEXT = /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2}(\.\d{1,6})?)?|wc-[a-z0-9_-]{1,40})$/;
+
+/**
+ * `sql` with each `?` whose value is a text of a SAFE_TEXT shape replaced by that text in single
+ * quotes, and the values left to bind. DuckDB filters a table scan by constants (its zone maps skip
+ * the row groups outside a date range; parameters are compared row by row after the scan): on the
+ * 200,000-order store the month's indicators took 3.7 ms with their dates and statuses bound, 1.1
+ * ms written in. Placeholders are found outside quoted text, quoted names and comments; a
+ * statement whose quotes do not close is returned unchanged.
+ */
+export function inlineSafeValues(sql: string, params: SqlValue[]): [string, SqlValue[]] {
+	if (!params.some((p) => typeof p === 'string' && SAFE_TEXT.test(p))) return [sql, params];
+	let out = '';
+	const kept: SqlValue[] = [];
+	let next = 0;
+	let i = 0;
+	while (i < sql.length) {
+		const ch = sql[i];
+		let end = -1;
+		if (ch === "'" || ch === '"') {
+			// Quoted text or name (a doubled quote inside is part of it).
+			end = i + 1;
+			for (;;) {
+				end = sql.indexOf(ch, end);
+				if (end < 0) return [sql, params];
+				if (sql[end + 1] !== ch) break;
+				end += 2;
+			}
+			end += 1;
+		} else if (ch === '-' && sql[i + 1] === '-') {
+			const line = sql.indexOf('\n', i);
+			end = line < 0 ? sql.length : line;
+		} else if (ch === '/' && sql[i + 1] === '*') {
+			end = sql.indexOf('*/', i + 2);
+			if (end < 0) return [sql, params];
+			end += 2;
+		}
+		if (end >= 0) {
+			out += sql.slice(i, end);
+			i = end;
+			continue;
+		}
+		if (ch === '?') {
+			const value = params[next++];
+			if (typeof value === 'string' && SAFE_TEXT.test(value)) out += `'${value}'`;
+			else {
+				out += '?';
+				kept.push(value);
+			}
+		} else out += ch;
+		i += 1;
+	}
+	// A count of placeholders other than the values': leave it to DuckDB to say so.
+	if (next !== params.length) return [sql, params];
+	return [out, kept];
+}
+
 /** Statement texts whose prepared statements a reader keeps (least recently used dropped first). */
 export const PREPARED_PER_READER = 256;
 
@@ -96,18 +162,33 @@ interface Reader {
 	 * while it runs, so two reads of the same text at once each have their own.
 	 */
 	prepared: Map<string, DuckDBPreparedStatement[]>;
+	/** The database's write count (`Db.generation`) the kept statements were prepared at. */
+	generation: number;
+}
+
+/** Drops a reader's kept statements. */
+function forget(reader: Reader): void {
+	for (const pool of reader.prepared.values()) for (const s of pool) s.destroySync();
+	reader.prepared.clear();
 }
 
 /**
- * Runs `sql` on a reader through a prepared statement kept from an earlier read of the same text:
- * parsing and planning are paid once per text and reader, not on every request (DuckDB plans the
- * statement again by itself when a table it reads has changed or a value's type differs).
+ * Runs `sql` on a reader through a prepared statement kept from an earlier read of the same text
+ * since the last write: parsing and planning are paid once per text and reader, not on every
+ * request. A write drops them all: a plan may rest on the data's statistics at the time (DuckDB
+ * plans again by itself when a table's definition changes, not when its rows do; a kept plan's
+ * aggregate sized by the statistics failed on rows written later).
  */
 async function runPrepared(
 	reader: Reader,
 	sql: string,
 	params: SqlValue[],
+	generation: number,
 ): Promise<DuckDBResultReader> {
+	if (reader.generation !== generation) {
+		forget(reader);
+		reader.generation = generation;
+	}
 	const idle = reader.prepared.get(sql);
 	let statement = idle?.pop();
 	if (idle) {
@@ -131,7 +212,7 @@ async function runPrepared(
 		ok = true;
 		return result;
 	} finally {
-		if (ok) {
+		if (ok && reader.generation === generation) {
 			statement.clearBindings();
 			const pool = reader.prepared.get(sql) ?? [];
 			if (pool.length < READERS) {
@@ -171,7 +252,12 @@ export class Db {
 		const writer = await instance.connect();
 		const readers: Reader[] = [];
 		for (let i = 0; i < READERS; i++)
-			readers.push({ connection: await instance.connect(), busy: 0, prepared: new Map() });
+			readers.push({
+				connection: await instance.connect(),
+				busy: 0,
+				prepared: new Map(),
+				generation: 0,
+			});
 		return new Db(instance, writer, readers, path);
 	}
 
@@ -198,8 +284,12 @@ export class Db {
 		return result;
 	}
 
-	/** Runs a statement and returns its rows as plain objects. Parameters are bound, never spliced. */
-	async all<T extends Row = Row>(sql: string, params: SqlValue[] = []): Promise<T[]> {
+	/**
+	 * Runs a statement and returns its rows as plain objects. Parameters are bound, never spliced,
+	 * but for the texts of the strictly checked shapes of `inlineSafeValues`.
+	 */
+	async all<T extends Row = Row>(statement: string, values: SqlValue[] = []): Promise<T[]> {
+		const [sql, params] = inlineSafeValues(statement, values);
 		const own = this.inTransaction.getStore();
 		let reader: Reader | undefined;
 		if (!own) {
@@ -208,7 +298,7 @@ export class Db {
 		}
 		try {
 			const result = reader
-				? await runPrepared(reader, sql, params)
+				? await runPrepared(reader, sql, params, this.writes)
 				: await (own as DuckDBConnection).runAndReadAll(sql, params as DuckDBValue[]);
 			// Read column by column (one vector each), converted, then made into rows: the
 			// names as getRowObjects() gives them (a repeated name made unique).
@@ -280,8 +370,7 @@ export class Db {
 
 	close(): void {
 		for (const reader of this.readers) {
-			for (const pool of reader.prepared.values()) for (const s of pool) s.destroySync();
-			reader.prepared.clear();
+			forget(reader);
 			reader.connection.closeSync();
 		}
 		this.writer.closeSync();

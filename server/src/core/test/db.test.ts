@@ -4,7 +4,7 @@
  */
 import { DuckDBDateValue, DuckDBTimestampValue } from '@duckdb/node-api';
 
-import { Db } from '../db.js';
+import { Db, inlineSafeValues } from '../db.js';
 
 let db: Db;
 
@@ -125,11 +125,137 @@ describe('reading the same statement again (kept prepared per reader)', () => {
 		await db.run('DROP TABLE kept');
 	});
 
+	it('after a write, reads rows the write added beyond the earlier ones', async () => {
+		// A read whose only value is written into its text: its plan is kept between reads.
+		await db.run(
+			"CREATE TABLE grouped AS SELECT CAST(range % 10 AS INTEGER) AS k, DATE '2026-11-01' AS day FROM range(100)",
+		);
+		const read = (): Promise<unknown[]> =>
+			db.all(
+				'SELECT k, COUNT(*) AS n FROM grouped WHERE day >= CAST(? AS DATE) GROUP BY k ORDER BY k DESC LIMIT 2',
+				['2026-01-01'],
+			);
+		await Promise.all([read(), read(), read()]);
+		expect(await read()).toEqual([
+			{ k: 9, n: 10 },
+			{ k: 8, n: 10 },
+		]);
+		await db.run(
+			"INSERT INTO grouped SELECT CAST(range AS INTEGER), DATE '2026-11-02' FROM range(5000, 9000)",
+		);
+		expect(await Promise.all([read(), read(), read()])).toEqual(
+			Array.from({ length: 3 }, () => [
+				{ k: 8999, n: 1 },
+				{ k: 8998, n: 1 },
+			]),
+		);
+		await db.run('DROP TABLE grouped');
+	});
+
 	it('binds each read by its own values, and runs a script of several statements', async () => {
 		expect(await db.all('SELECT ? + 1 AS y', [1])).toEqual([{ y: 2 }]);
 		expect(await db.all('SELECT ? + 1 AS y', [2.5])).toEqual([{ y: 3.5 }]);
 		await expect(db.all('SELECT ? + 1 AS y', ['a'])).rejects.toThrow(/Binder Error/);
 		expect(await db.all('SELECT ? + 1 AS y', [4])).toEqual([{ y: 5 }]);
 		expect(await db.all('SELECT 1 AS a; SELECT 2 AS b')).toEqual([{ b: 2 }]);
+	});
+});
+
+describe('values written into the statement (dates, timestamps, status slugs)', () => {
+	it('writes dates, timestamps and status slugs in quotes and binds every other value', () => {
+		expect(
+			inlineSafeValues(
+				'SELECT * FROM t WHERE d BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND s NOT IN (?, ?) AND id = ? AND name = ? AND t >= ?',
+				[
+					'2026-11-01',
+					'2026-11-30',
+					'wc-pending',
+					'wc-failed',
+					7,
+					'Ann',
+					'2026-11-01 06:30:00.25',
+				],
+			),
+		).toEqual([
+			"SELECT * FROM t WHERE d BETWEEN CAST('2026-11-01' AS DATE) AND CAST('2026-11-30' AS DATE) AND s NOT IN ('wc-pending', 'wc-failed') AND id = ? AND name = ? AND t >= '2026-11-01 06:30:00.25'",
+			[7, 'Ann'],
+		]);
+	});
+
+	it('binds a value of almost a safe shape, so that nothing in it is read as SQL', () => {
+		const tricky = [
+			"2026-11-01' OR 1=1 --",
+			'2026-11-01 00:00:00; DROP TABLE t',
+			'wc-pending)',
+			"wc-it's",
+			'WC-PENDING',
+			'2026-11-01\n',
+			'2026-1-01',
+		];
+		for (const value of tricky)
+			expect(inlineSafeValues('SELECT ? AS v', [value])).toEqual(['SELECT ? AS v', [value]]);
+	});
+
+	it('leaves question marks inside quoted text, quoted names and comments alone', () => {
+		expect(
+			inlineSafeValues(
+				`SELECT 'it''s ?' AS "a?b", ? AS d -- a comment with ?
+				/* and ? here */ FROM t WHERE x = ?`,
+				['2026-11-01', 'wc-on-hold'],
+			),
+		).toEqual([
+			`SELECT 'it''s ?' AS "a?b", '2026-11-01' AS d -- a comment with ?
+				/* and ? here */ FROM t WHERE x = 'wc-on-hold'`,
+			[],
+		]);
+	});
+
+	it('returns a statement unchanged when its quotes do not close or its values are not one per placeholder', () => {
+		expect(inlineSafeValues("SELECT 'open ? AS v", ['2026-11-01'])).toEqual([
+			"SELECT 'open ? AS v",
+			['2026-11-01'],
+		]);
+		expect(inlineSafeValues('SELECT ? AS a, ? AS b', ['2026-11-01'])).toEqual([
+			'SELECT ? AS a, ? AS b',
+			['2026-11-01'],
+		]);
+		expect(inlineSafeValues('SELECT ? AS a', ['2026-11-01', 'wc-x'])).toEqual([
+			'SELECT ? AS a',
+			['2026-11-01', 'wc-x'],
+		]);
+	});
+
+	it('answers a read with such values as with them bound', async () => {
+		await db.run(
+			"CREATE TABLE dated AS SELECT DATE '2026-11-01' + CAST(range AS INTEGER) AS day, CASE WHEN range % 2 = 0 THEN 'wc-completed' ELSE 'wc-pending' END AS status FROM range(30)",
+		);
+		const rows = await db.all(
+			'SELECT day, status, ? AS label, CAST(? AS TIMESTAMP) AS at FROM dated WHERE day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND status NOT IN (?) ORDER BY day',
+			['2026-11-05', '2026-11-05 10:00:00', '2026-11-03', '2026-11-08', 'wc-pending'],
+		);
+		expect(rows).toEqual([
+			{
+				day: '2026-11-03',
+				status: 'wc-completed',
+				label: '2026-11-05',
+				at: '2026-11-05 10:00:00',
+			},
+			{
+				day: '2026-11-05',
+				status: 'wc-completed',
+				label: '2026-11-05',
+				at: '2026-11-05 10:00:00',
+			},
+			{
+				day: '2026-11-07',
+				status: 'wc-completed',
+				label: '2026-11-05',
+				at: '2026-11-05 10:00:00',
+			},
+		]);
+		await expect(db.all('SELECT ? AS v', ["2026-11-01' OR 1=1 --"])).resolves.toEqual([
+			{ v: "2026-11-01' OR 1=1 --" },
+		]);
+		await db.run('DROP TABLE dated');
 	});
 });
