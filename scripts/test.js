@@ -93,6 +93,19 @@ function busyShare(before, after) {
 	return ` (CPU busy ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} %)`;
 }
 
+/**
+ * Milliseconds one fixed computation takes on this machine now (single-threaded, about 0.3 s on a
+ * quiet 2-core CI machine): printed before and after the checks, so that a slow run can be told
+ * from a slow machine (the same work has taken from 15 to 29 minutes on the same machine).
+ */
+function machineCheck() {
+	const t0 = process.hrtime.bigint();
+	let x = 1;
+	for (let i = 0; i < 10_000_000; i++) x = (x * 1_103_515_245 + 12_345) % 2_147_483_647;
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	return x >= 0 ? Math.round(ms) : 0;
+}
+
 /** Adds up passed and failed tests from the jest JSON reports that exist. */
 function countResults() {
 	let passed = 0;
@@ -175,6 +188,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 if (!ensureSystemTools()) process.exit(1);
 
+const machineBefore = machineCheck();
+console.log(`Machine check: a fixed computation took ${machineBefore} ms.`);
 const started = Date.now();
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/jest.json', { force: true });
@@ -219,6 +234,7 @@ if (failure) {
 	process.exit(failure.status || 1);
 }
 const { passed, failed } = countResults();
+timings.push(`machine check: ${machineBefore} ms before the checks, ${machineCheck()} ms after`);
 console.log(`\n${timings.join('\n')}`);
 console.log(`All checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
