@@ -102,8 +102,11 @@ describe('cohorts', () => {
 				// Later periods never hold more customers than the cohort.
 				for (const n of c.customers) if (n !== null) expect(n).toBeLessThanOrEqual(c.size);
 			}
-			// Repeat customers exist in the demo store (some cohort keeps customers after period 0).
-			expect(answer.cohorts.some((c) => (c.customers[1] ?? 0) > 0)).toBe(true);
+			// Repeat customers exist in the demo store (some cohort keeps customers after period 0;
+			// which period they come back in depends on the day the store is generated).
+			expect(answer.cohorts.some((c) => c.customers.slice(1).some((n) => (n ?? 0) > 0))).toBe(
+				true,
+			);
 			// The newest cohort's later periods lie after the range: not yet seen.
 			expect(answer.cohorts[answer.cohorts.length - 1].retention[11]).toBeNull();
 		}
@@ -306,7 +309,10 @@ describe('orders of a cohort cell', () => {
 					`/wc-analytics/reports/cohorts?${RANGE}&period=${period}&periods=6`,
 				)
 			).body;
-			const cohort = answer.cohorts.find((c) => (c.customers[1] ?? 0) > 0);
+			// A cohort with customers back within the periods read below.
+			const cohort = answer.cohorts.find((c) =>
+				c.customers.slice(1, 4).some((n) => (n ?? 0) > 0),
+			);
 			if (!cohort) throw new Error('no cohort with repeat customers');
 			for (const k of [0, 1, 2, 3]) {
 				const rows = await cellOrders(
