@@ -97,15 +97,37 @@ export const READERS = 3;
 const SAFE_TEXT = /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2}(\.\d{1,6})?)?|wc-[a-z0-9_-]{1,40})$/;
 
 /**
+ * A statement with more values than this (an IN list of a page's ids: an export's batch holds
+ * 5,000) has its integers written in too, and is not kept prepared (its text is that page's own).
+ * DuckDB binds each value one by one and compares an IN list of parameters value by value, while
+ * it reads a long list of constants as a table it joins: the extended information of 5,000 orders
+ * 119 -> 68 ms for their items, 112 -> 80 ms for their customers.
+ */
+export const MANY_VALUES = 100;
+
+/**
  * `sql` with each `?` whose value is a text of a SAFE_TEXT shape replaced by that text in single
- * quotes, and the values left to bind. DuckDB filters a table scan by constants (its zone maps skip
+ * quotes (and, in a statement of more than MANY_VALUES values, each integer by its digits), and the
+ * values left to bind. DuckDB filters a table scan by constants (its zone maps skip
  * the row groups outside a date range; parameters are compared row by row after the scan): on the
  * 200,000-order store the month's indicators took 3.7 ms with their dates and statuses bound, 1.1
  * ms written in. Placeholders are found outside quoted text, quoted names and comments; a
  * statement whose quotes do not close is returned unchanged.
  */
 export function inlineSafeValues(sql: string, params: SqlValue[]): [string, SqlValue[]] {
-	if (!params.some((p) => typeof p === 'string' && SAFE_TEXT.test(p))) return [sql, params];
+	const numbers = params.length > MANY_VALUES;
+	const written = (value: SqlValue): string | null => {
+		if (typeof value === 'string') return SAFE_TEXT.test(value) ? `'${value}'` : null;
+		if (!numbers) return null;
+		if (
+			typeof value !== 'bigint' &&
+			!(typeof value === 'number' && Number.isSafeInteger(value))
+		)
+			return null;
+		// A negative in brackets: `a-?` must not become the comment `a--5`.
+		return value < 0 ? `(${value})` : String(value);
+	};
+	if (!params.some((p) => written(p) !== null)) return [sql, params];
 	let out = '';
 	const kept: SqlValue[] = [];
 	let next = 0;
@@ -138,7 +160,8 @@ export function inlineSafeValues(sql: string, params: SqlValue[]): [string, SqlV
 		}
 		if (ch === '?') {
 			const value = params[next++];
-			if (typeof value === 'string' && SAFE_TEXT.test(value)) out += `'${value}'`;
+			const constant = written(value);
+			if (constant !== null) out += constant;
 			else {
 				out += '?';
 				kept.push(value);
@@ -290,6 +313,8 @@ export class Db {
 	 */
 	async all<T extends Row = Row>(statement: string, values: SqlValue[] = []): Promise<T[]> {
 		const [sql, params] = inlineSafeValues(statement, values);
+		// A long list's text is its page's own: prepared for this read only.
+		const keep = values.length <= MANY_VALUES;
 		const own = this.inTransaction.getStore();
 		let reader: Reader | undefined;
 		if (!own) {
@@ -297,9 +322,13 @@ export class Db {
 			reader.busy += 1;
 		}
 		try {
-			const result = reader
-				? await runPrepared(reader, sql, params, this.writes)
-				: await (own as DuckDBConnection).runAndReadAll(sql, params as DuckDBValue[]);
+			const result =
+				reader && keep
+					? await runPrepared(reader, sql, params, this.writes)
+					: await (reader?.connection ?? (own as DuckDBConnection)).runAndReadAll(
+							sql,
+							params as DuckDBValue[],
+						);
 			// Read column by column (one vector each), converted, then made into rows: the
 			// names as getRowObjects() gives them (a repeated name made unique).
 			const names = result.deduplicatedColumnNames();

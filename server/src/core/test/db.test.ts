@@ -4,7 +4,7 @@
  */
 import { DuckDBDateValue, DuckDBTimestampValue } from '@duckdb/node-api';
 
-import { Db, inlineSafeValues } from '../db.js';
+import { Db, inlineSafeValues, MANY_VALUES } from '../db.js';
 
 let db: Db;
 
@@ -257,5 +257,53 @@ describe('values written into the statement (dates, timestamps, status slugs)', 
 			{ v: "2026-11-01' OR 1=1 --" },
 		]);
 		await db.run('DROP TABLE dated');
+	});
+});
+
+describe('a statement of many values (an IN list of a page of ids)', () => {
+	const ids = (count: number, from = 1): number[] =>
+		Array.from({ length: count }, (_, i) => from + i);
+	const list = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
+	it('writes its integers in, negatives in brackets, and binds every other value', () => {
+		const values = [...ids(MANY_VALUES - 1), -5, 12345678901234567890n, 2.5, 'Ann', null];
+		const [sql, kept] = inlineSafeValues(
+			`SELECT * FROM t WHERE id IN (${list(values.length - 2)}) AND x-? > 0 AND y = ?`,
+			values,
+		);
+		expect(sql).toBe(
+			`SELECT * FROM t WHERE id IN (${ids(MANY_VALUES - 1).join(', ')}, (-5), 12345678901234567890, ?) AND x-? > 0 AND y = ?`,
+		);
+		expect(kept).toEqual([2.5, 'Ann', null]);
+		// A subtraction of a negative stays a subtraction.
+		const [minus] = inlineSafeValues(`SELECT x-? FROM t WHERE id IN (${list(MANY_VALUES)})`, [
+			-3,
+			...ids(MANY_VALUES),
+		]);
+		expect(minus.startsWith('SELECT x-(-3) FROM t WHERE id IN (1, 2, ')).toBe(true);
+	});
+
+	it('binds the integers of a statement of up to that many values', () => {
+		const values = ids(MANY_VALUES);
+		expect(
+			inlineSafeValues(`SELECT * FROM t WHERE id IN (${list(MANY_VALUES)})`, values),
+		).toEqual([`SELECT * FROM t WHERE id IN (${list(MANY_VALUES)})`, values]);
+	});
+
+	it('answers as with its values bound, read after read', async () => {
+		await db.run(
+			'CREATE TABLE many AS SELECT CAST(range AS INTEGER) AS id, CAST(range AS INTEGER) - 50 AS delta FROM range(1000)',
+		);
+		const wanted = ids(250, 100).filter((id) => id % 3 !== 0);
+		const sql = `SELECT id, delta - ? AS shifted FROM many WHERE id IN (${list(wanted.length)}) ORDER BY id`;
+		const expected = wanted.map((id) => ({ id, shifted: id - 50 + 7 }));
+		for (let round = 0; round < 3; round++)
+			expect(await db.all(sql, [-7, ...wanted])).toEqual(expected);
+		// Another page of ids through the same text of placeholders.
+		const other = ids(wanted.length, 500);
+		expect(await db.all(sql, [0, ...other])).toEqual(
+			other.map((id) => ({ id, shifted: id - 50 })),
+		);
+		await db.run('DROP TABLE many');
 	});
 });

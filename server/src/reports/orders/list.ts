@@ -56,57 +56,65 @@ export async function ordersList(
 		q,
 	);
 	const refs = [...new Set(page.rows.map((r) => int(r.order_ref)))];
-	if (refs.length) {
-		const parents = await db.all(
-			`SELECT id AS id, total AS parent_total FROM orders WHERE ${inList('id', refs)}`,
-			refs,
-		);
-		const byId = new Map(parents.map((r) => [int(r.id), r]));
-		for (const row of page.rows) {
-			const parent = byId.get(int(row.order_ref));
-			row.parent_total = parent?.parent_total ?? null;
-		}
-	}
 	const extended = q.bool('extended_info');
 	const ids = page.rows.map((r) => int(r.order_id));
-	const items = new Map<number, Array<{ id: number; name: string; quantity: number }>>();
-	const coupons = new Map<number, Array<{ id: number; code: string }>>();
-	const customers = new Map<number, Row>();
-	if (extended && ids.length) {
-		const lines = await db.all(
-			`SELECT i.order_id AS order_id, CASE WHEN i.variation_id <> 0 THEN i.variation_id ELSE i.product_id END AS id, i.name AS name, i.qty AS qty FROM order_items i WHERE ${inList('i.order_id', ids)} ORDER BY i.order_item_id`,
-			ids,
-		);
-		for (const l of lines) {
-			const list = items.get(int(l.order_id)) ?? [];
-			list.push({ id: int(l.id), name: text(l.name), quantity: int(l.qty) });
-			items.set(int(l.order_id), list);
-		}
-		const cs = await db.all(
-			`SELECT c.order_id AS order_id, c.coupon_id AS coupon_id, COALESCE(k.code, '(Deleted)') AS code FROM order_coupon_lookup c LEFT JOIN (SELECT id AS id, code AS code FROM coupons) k ON k.id = c.coupon_id WHERE ${inList('c.order_id', ids)} ORDER BY c.order_id, c.coupon_id`,
-			ids,
-		);
-		for (const c of cs) {
-			const list = coupons.get(int(c.order_id)) ?? [];
-			list.push({ id: int(c.coupon_id), code: text(c.code).toLowerCase() });
-			coupons.set(int(c.order_id), list);
-		}
-		const custIds = [
-			...new Set(
-				page.rows
-					.map((r) => r.customer_id)
-					.filter((v) => v !== null)
-					.map(int),
-			),
-		];
-		if (custIds.length) {
-			const rows = await db.all(
-				`SELECT ${CUSTOMER_FIELDS} FROM customer_lookup WHERE ${inList('customer_id', custIds)}`,
-				custIds,
-			);
-			for (const c of rows) customers.set(int(c.customer_id), c);
-		}
+	const custIds = [
+		...new Set(
+			page.rows
+				.map((r) => r.customer_id)
+				.filter((v) => v !== null)
+				.map(int),
+		),
+	];
+	const none = Promise.resolve<Row[]>([]);
+	const withInfo = extended && ids.length > 0;
+	// The page's parent totals and extended information, read side by side (each its own
+	// statement on its own reader).
+	const [parents, lines, cs, customerRows] = await Promise.all([
+		refs.length
+			? db.all(
+					`SELECT id AS id, total AS parent_total FROM orders WHERE ${inList('id', refs)}`,
+					refs,
+				)
+			: none,
+		withInfo
+			? db.all(
+					`SELECT i.order_id AS order_id, CASE WHEN i.variation_id <> 0 THEN i.variation_id ELSE i.product_id END AS id, i.name AS name, i.qty AS qty FROM order_items i WHERE ${inList('i.order_id', ids)} ORDER BY i.order_item_id`,
+					ids,
+				)
+			: none,
+		withInfo
+			? db.all(
+					`SELECT c.order_id AS order_id, c.coupon_id AS coupon_id, COALESCE(k.code, '(Deleted)') AS code FROM order_coupon_lookup c LEFT JOIN (SELECT id AS id, code AS code FROM coupons) k ON k.id = c.coupon_id WHERE ${inList('c.order_id', ids)} ORDER BY c.order_id, c.coupon_id`,
+					ids,
+				)
+			: none,
+		withInfo && custIds.length
+			? db.all(
+					`SELECT ${CUSTOMER_FIELDS} FROM customer_lookup WHERE ${inList('customer_id', custIds)}`,
+					custIds,
+				)
+			: none,
+	]);
+	const byId = new Map(parents.map((r) => [int(r.id), r]));
+	for (const row of page.rows) {
+		const parent = byId.get(int(row.order_ref));
+		row.parent_total = parent?.parent_total ?? null;
 	}
+	const items = new Map<number, Array<{ id: number; name: string; quantity: number }>>();
+	for (const l of lines) {
+		const list = items.get(int(l.order_id)) ?? [];
+		list.push({ id: int(l.id), name: text(l.name), quantity: int(l.qty) });
+		items.set(int(l.order_id), list);
+	}
+	const coupons = new Map<number, Array<{ id: number; code: string }>>();
+	for (const c of cs) {
+		const list = coupons.get(int(c.order_id)) ?? [];
+		list.push({ id: int(c.coupon_id), code: text(c.code).toLowerCase() });
+		coupons.set(int(c.order_id), list);
+	}
+	const customers = new Map<number, Row>();
+	for (const c of customerRows) customers.set(int(c.customer_id), c);
 	const fmt = new Intl.NumberFormat('en-US', { style: 'currency', currency: settings.currency });
 	return result(
 		page,
