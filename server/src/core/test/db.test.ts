@@ -4,7 +4,7 @@
  */
 import { DuckDBDateValue, DuckDBTimestampValue } from '@duckdb/node-api';
 
-import { Db, inlineSafeValues, MANY_VALUES } from '../db.js';
+import { Db, duckdbThreads, inlineSafeValues, MANY_VALUES } from '../db.js';
 
 let db: Db;
 
@@ -305,5 +305,45 @@ describe('a statement of many values (an IN list of a page of ids)', () => {
 			other.map((id) => ({ id, shifted: id - 50 })),
 		);
 		await db.run('DROP TABLE many');
+	});
+});
+
+describe('threads per database (ABACUS_DUCKDB_THREADS)', () => {
+	it("leaves DuckDB's own choice when unset, and takes a whole number from 1 to 256", () => {
+		expect(duckdbThreads({})).toBeUndefined();
+		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '' })).toBeUndefined();
+		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '1' })).toBe('1');
+		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: ' 04 ' })).toBe('4');
+		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '256' })).toBe('256');
+	});
+
+	it('refuses anything else, saying what was wrong', () => {
+		for (const value of ['0', '257', 'two', '1.5', '-1', '1; SET x=1', '1e2'])
+			expect(() => duckdbThreads({ ABACUS_DUCKDB_THREADS: value })).toThrow(
+				`ABACUS_DUCKDB_THREADS is "${value}": it must be a whole number of threads from 1 to 256`,
+			);
+	});
+
+	it('opens a database with that many threads', async () => {
+		const before = process.env.ABACUS_DUCKDB_THREADS;
+		const threadsOf = async (): Promise<unknown> => {
+			const opened = await Db.open(':memory:');
+			try {
+				return (await opened.one("SELECT current_setting('threads') AS n"))?.n;
+			} finally {
+				opened.close();
+			}
+		};
+		try {
+			process.env.ABACUS_DUCKDB_THREADS = '1';
+			expect(await threadsOf()).toBe(1);
+			process.env.ABACUS_DUCKDB_THREADS = '3';
+			expect(await threadsOf()).toBe(3);
+			process.env.ABACUS_DUCKDB_THREADS = 'many';
+			await expect(Db.open(':memory:')).rejects.toThrow('ABACUS_DUCKDB_THREADS is "many"');
+		} finally {
+			if (before === undefined) delete process.env.ABACUS_DUCKDB_THREADS;
+			else process.env.ABACUS_DUCKDB_THREADS = before;
+		}
 	});
 });
