@@ -78,7 +78,15 @@ const stages = [
  * report, sync and route files: 201 -> 155 CPU seconds, 110 -> 86 s). End-to-end keeps DuckDB's
  * own choice, as a merchant's server runs it.
  */
-const stageEnv = [{}, { ABACUS_DUCKDB_THREADS: process.env.ABACUS_DUCKDB_THREADS || '1' }, {}];
+const stageEnv = [
+	{},
+	{
+		ABACUS_DUCKDB_THREADS: process.env.ABACUS_DUCKDB_THREADS || '1',
+		// The test clusters' queries likewise (server/src/clickhouse/cluster.ts).
+		ABACUS_CLICKHOUSE_MAX_THREADS: process.env.ABACUS_CLICKHOUSE_MAX_THREADS || '1',
+	},
+	{},
+];
 
 /**
  * The machine's CPU time so far (from /proc/stat; null elsewhere): busy and total jiffies of all
