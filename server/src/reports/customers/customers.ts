@@ -2,10 +2,10 @@
  * `reports/customers` and `reports/customers/stats` (REST contract §6.12): one row per customer
  * with aggregates over that customer's orders that pass the status exclusion.
  */
-import type { SqlValue } from '../../core/db.js';
+import type { Row, SqlValue } from '../../core/db.js';
 import { inList } from '../../db/sql.js';
 import { int, isoDate, amount, num, sqlDate, text } from '../../http/values.js';
-import { pageRows } from '../../http/paging.js';
+import { pageRows, type Page } from '../../http/paging.js';
 import { statusWhere } from '../shared/filters.js';
 import { type ParamSpecs, type Query } from '../../http/params.js';
 import { type RouteResult } from '../shared/report-route.js';
@@ -91,7 +91,12 @@ interface Built {
 	 * customers' columns: the top of ~10k aggregates is found without carrying every customer's
 	 * text columns through the sort and the count.
 	 */
-	byAggregate: { base: string; params: SqlValue[] } | null;
+	byAggregate: {
+		base: string;
+		params: SqlValue[];
+		/** The same aggregates without the customer_lookup join (the leaderboards' top rows). */
+		unchecked: string;
+	} | null;
 }
 
 function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
@@ -224,6 +229,12 @@ function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
 			CASE WHEN COALESCE(a.orders_count, 0) > 0 THEN a.total_spend / a.orders_count ELSE 0 END AS avg_order_value
 		FROM customer_lookup c LEFT JOIN (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count ELSE 0 END AS avg_order_value FROM (${agg})) a ON a.customer_id = c.customer_id
 		${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}`;
+	const aggregates = (joined: boolean): string =>
+		`SELECT a.customer_id AS customer_id, a.orders_count AS orders_count, COALESCE(a.total_spend, 0) AS total_spend,
+			a.date_last_order AS date_last_order, a.avg_order_value AS avg_order_value
+		FROM (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count ELSE 0 END AS avg_order_value FROM (${agg})) a
+		${joined ? 'JOIN customer_lookup c ON c.customer_id = a.customer_id' : ''}
+		WHERE a.orders_count + a.refund_rows > 0${ids.length ? ` AND ${inList('a.customer_id', ids)}` : ''}`;
 	return {
 		base,
 		params: [
@@ -241,11 +252,8 @@ function build(q: Query, settings: StoreSettings, dialect: Dialect): Built {
 		byAggregate:
 			hasOrderRange && !search && !filter
 				? {
-						base: `SELECT a.customer_id AS customer_id, a.orders_count AS orders_count, COALESCE(a.total_spend, 0) AS total_spend,
-							a.date_last_order AS date_last_order, a.avg_order_value AS avg_order_value
-						FROM (SELECT customer_id, orders_count, refund_rows, total_spend, date_last_order, CASE WHEN orders_count > 0 THEN total_spend / orders_count ELSE 0 END AS avg_order_value FROM (${agg})) a
-						JOIN customer_lookup c ON c.customer_id = a.customer_id
-						WHERE a.orders_count + a.refund_rows > 0${ids.length ? ` AND ${inList('a.customer_id', ids)}` : ''}`,
+						base: aggregates(true),
+						unchecked: aggregates(false),
 						params: [...orderParams, ...ids],
 					}
 				: null,
@@ -282,7 +290,7 @@ export async function customersList(
 		}[q.str('orderby', 'date_registered')] ?? 'date_registered';
 	const byCustomerColumn = !['orders_count', 'total_spend', 'avg_order_value'].includes(orderby);
 	const order = `${orderby} ${d} NULLS LAST, customer_id ${d}`;
-	let page;
+	let page: Page | undefined;
 	if (built.light && byCustomerColumn) {
 		// Page the customers first, then aggregate orders for that page only.
 		page = await pageRows(db, built.light.base, built.light.params, order, q, options);
@@ -301,22 +309,41 @@ export async function customersList(
 			}
 		}
 	} else if (built.byAggregate && !byCustomerColumn) {
-		// Page the aggregates first, then read the page's customers.
-		page = await pageRows(
-			db,
-			built.byAggregate.base,
-			built.byAggregate.params,
-			order,
-			q,
-			options,
-		);
-		const ids = page.rows.map((r) => int(r.customer_id));
-		if (ids.length) {
-			const rows = await db.all(
-				`SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c WHERE ${inList('c.customer_id', ids)}`,
-				ids,
+		const aggregates = built.byAggregate;
+		const customersOf = async (rows: Row[]): Promise<Map<number, Row>> => {
+			const ids = rows.map((r) => int(r.customer_id));
+			const found = ids.length
+				? await db.all(
+						`SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c WHERE ${inList('c.customer_id', ids)}`,
+						ids,
+					)
+				: [];
+			return new Map(found.map((r) => [int(r.customer_id), r]));
+		};
+		const perPage = q.int('per_page', 10);
+		const upTo = perPage > 0 ? q.int('page', 1) * perPage : 0;
+		if (options.total === false && upTo > 0 && upTo <= 100) {
+			// A board without a total (the leaderboards): the top aggregates without the join to
+			// the customer lookup, then their customers. When each has its row (a customer's
+			// orders without one are the exception), these are the rows the join keeps, since the
+			// join only drops rows; else the join decides below. The join cost about half of the
+			// month's top customers on a 200,000-order store (6.6 -> 4.0 ms alone).
+			const top = await db.all(
+				`SELECT * FROM (${aggregates.unchecked}) x ORDER BY ${order} LIMIT ?`,
+				[...aggregates.params, upTo],
 			);
-			const byId = new Map(rows.map((r) => [int(r.customer_id), r]));
+			const found = await customersOf(top);
+			if (top.every((row) => found.has(int(row.customer_id)))) {
+				const rows = top
+					.slice(upTo - perPage)
+					.map((row) => ({ ...found.get(int(row.customer_id)), ...row }));
+				page = { rows, total: rows.length, totalPages: rows.length ? 1 : 0 };
+			}
+		}
+		if (!page) {
+			// Page the aggregates first, then read the page's customers.
+			page = await pageRows(db, aggregates.base, aggregates.params, order, q, options);
+			const byId = await customersOf(page.rows);
 			page.rows = page.rows.map((row) => ({ ...byId.get(int(row.customer_id)), ...row }));
 		}
 	} else {
