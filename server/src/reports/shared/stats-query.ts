@@ -128,19 +128,20 @@ async function aggregate(
 		// FILTER too on DuckDB (its value NULL outside the filter, which COUNT skips): a month's
 		// customers by day on a 200,000-order store 6.2 -> 4.4 ms (ClickHouse counts it with
 		// uniqExactIf in each group).
-		const pairs = metrics.filter((m) => {
+		const pairs = metrics.flatMap((m) => {
 			const distinct = distinctColumn(m);
-			return distinct !== null && (!distinct.filter || dialect.name === 'duckdb');
+			return distinct && (!distinct.filter || dialect.name === 'duckdb')
+				? [{ m, ...distinct }]
+				: [];
 		});
-		const grouped = metrics.filter((m) => !pairs.includes(m));
+		const grouped = metrics.filter((m) => !pairs.some((pair) => pair.m === m));
 		if (grouped.length) {
 			step(
 				`SELECT ${dialect.text(start)} AS bucket_start, ${seg} AS segment_key, ${select(grouped)} ${source.from} GROUP BY ${byBucket}`,
 				(rows) => store(rows, grouped),
 			);
 		}
-		for (const m of pairs) {
-			const { column, filter } = distinctColumn(m) ?? { column: 'NULL', filter: null };
+		for (const { m, column, filter } of pairs) {
 			const value = filter ? `CASE WHEN ${filter} THEN ${column} END` : column;
 			step(
 				`SELECT ${dialect.text('bucket_start')} AS bucket_start, segment_key, COUNT(v) AS "${m.key}" FROM (SELECT DISTINCT ${start} AS bucket_start, ${seg} AS segment_key, ${value} AS v ${source.from}) GROUP BY ${byBucket}`,
