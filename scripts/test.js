@@ -73,10 +73,10 @@ const stages = [
 /**
  * What each stage's steps find in their environment besides the caller's. Stage 2 runs several
  * DuckDB stores at once (two jest workers with their servers, beside the WordPress lane): each
- * store on one thread (ABACUS_DUCKDB_THREADS, server/src/core/db.ts) rather than one per core,
- * which oversubscribes two cores for statements too small to gain from a second thread (the
- * report, sync and route files: 201 -> 155 CPU seconds, 110 -> 86 s). End-to-end keeps DuckDB's
- * own choice, as a merchant's server runs it.
+ * store on one thread (ABACUS_DUCKDB_THREADS, server/src/core/db.ts) on any machine, as the
+ * server's default (one per core but one) is on two cores: more would oversubscribe the cores for
+ * statements too small to gain from a second thread (the report, sync and route files: 201 -> 155
+ * CPU seconds, 110 -> 86 s). End-to-end keeps the server's default, as a merchant's server runs it.
  */
 const stageEnv = [
 	{},

@@ -2,6 +2,8 @@
  * What `Db.all` answers: plain values for DuckDB's (numbers for integers that fit, text for
  * larger ones, decimals, dates and timestamps written as DuckDB's values write themselves).
  */
+import { availableParallelism } from 'node:os';
+
 import { DuckDBDateValue, DuckDBTimestampValue } from '@duckdb/node-api';
 
 import { Db, duckdbThreads, inlineSafeValues, MANY_VALUES } from '../db.js';
@@ -309,9 +311,10 @@ describe('a statement of many values (an IN list of a page of ids)', () => {
 });
 
 describe('threads per database (ABACUS_DUCKDB_THREADS)', () => {
-	it("leaves DuckDB's own choice when unset, and takes a whole number from 1 to 256", () => {
-		expect(duckdbThreads({})).toBeUndefined();
-		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '' })).toBeUndefined();
+	it('takes one per core but one when unset, and a whole number from 1 to 256', () => {
+		expect(duckdbThreads({}, 2)).toBe('1');
+		expect(duckdbThreads({}, 1)).toBe('1');
+		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '' }, 8)).toBe('7');
 		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '1' })).toBe('1');
 		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: ' 04 ' })).toBe('4');
 		expect(duckdbThreads({ ABACUS_DUCKDB_THREADS: '256' })).toBe('256');
@@ -339,6 +342,8 @@ describe('threads per database (ABACUS_DUCKDB_THREADS)', () => {
 			expect(await threadsOf()).toBe(1);
 			process.env.ABACUS_DUCKDB_THREADS = '3';
 			expect(await threadsOf()).toBe(3);
+			delete process.env.ABACUS_DUCKDB_THREADS;
+			expect(await threadsOf()).toBe(Math.max(1, availableParallelism() - 1));
 			process.env.ABACUS_DUCKDB_THREADS = 'many';
 			await expect(Db.open(':memory:')).rejects.toThrow('ABACUS_DUCKDB_THREADS is "many"');
 		} finally {
