@@ -314,7 +314,7 @@ export async function customersList(
 			const ids = rows.map((r) => int(r.customer_id));
 			const found = ids.length
 				? await db.all(
-						`SELECT ${CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c WHERE ${inList('c.customer_id', ids)}`,
+						`SELECT ${options.namesOnly ? 'c.customer_id AS customer_id' : CUSTOMER_COLUMNS}, ${NAME} AS name FROM customer_lookup c WHERE ${inList('c.customer_id', ids)}`,
 						ids,
 					)
 				: [];

@@ -366,8 +366,8 @@ export async function leaderboards(
 	});
 	const withOrder = (orderby: string): Query => new Query({ ...sub.raw, orderby });
 	// The four lists at once: the database answers them on its reader connections side by side.
-	// The boards show no totals, nor the categories' orders count.
-	const page = { total: false };
+	// The boards show no totals, nor the categories' orders count, and of an item its name alone.
+	const page = { total: false, namesOnly: true };
 	const [customers, coupons, categories, products] = (
 		await Promise.all([
 			customersList(db, withOrder('total_spend'), settings, page),

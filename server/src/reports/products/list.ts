@@ -8,7 +8,7 @@ import { inList } from '../../db/sql.js';
 import { int, amount } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
-import { productDetails } from '../shared/product-details.js';
+import { productDetails, productNames } from '../shared/product-details.js';
 import { dateWhere, productsInCategories, whereClause } from '../shared/filters.js';
 import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
@@ -97,22 +97,23 @@ export async function productsList(
 		q,
 		options,
 	);
-	const details = q.bool('extended_info')
-		? await productDetails(
-				db,
-				page.rows.map((r) => int(r.product_id)),
-				settings,
-			)
-		: new Map();
+	const pageIds = page.rows.map((r) => int(r.product_id));
+	const extendedInfo = q.bool('extended_info');
+	const names = extendedInfo && options.namesOnly ? await productNames(db, pageIds) : null;
+	const details =
+		extendedInfo && !names ? await productDetails(db, pageIds, settings) : new Map();
 	return result(
 		page,
 		page.rows.map((r) => {
 			const id = int(r.product_id);
 			const d = details.get(id);
 			let extended: Record<string, unknown> = {};
-			if (q.bool('extended_info')) {
-				extended = d
-					? {
+			if (names) {
+				extended = { name: names.get(id) ?? '(Deleted)' };
+			} else if (extendedInfo) {
+				extended = !d
+					? { name: '(Deleted)' }
+					: {
 							name: d.name,
 							price: d.price,
 							image: d.image,
@@ -121,8 +122,7 @@ export async function productsList(
 							...stockFields(d, settings),
 							...(d.variations.length ? { variations: d.variations } : {}),
 							sku: d.sku,
-						}
-					: { name: '(Deleted)' };
+						};
 			}
 			return {
 				product_id: id,

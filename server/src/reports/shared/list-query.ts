@@ -26,6 +26,12 @@ export interface ListOptions {
 	 * it; other lists count orders anyway).
 	 */
 	ordersCount?: boolean;
+	/**
+	 * True: a row names its item and no more (the product's `extended_info` holds its name alone,
+	 * a customer row its id and name with the other customer fields empty), for the boards, which
+	 * show nothing else; the lists then read no categories, variations or customer details.
+	 */
+	namesOnly?: boolean;
 }
 
 export function result(page: Page, rows: unknown[]): RouteResult {

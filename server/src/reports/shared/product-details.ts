@@ -97,3 +97,16 @@ export async function productDetails(
 	}
 	return map;
 }
+
+/**
+ * The names of products (or variations) by id, for a list that shows nothing else (the
+ * leaderboards): one SELECT every engine runs. Missing ids are absent from the map.
+ */
+export async function productNames(db: SqlReader, ids: number[]): Promise<Map<number, string>> {
+	if (!ids.length) return new Map();
+	const rows = await db.all(
+		`SELECT p.id AS id, p.name AS name FROM products p WHERE ${inList('p.id', ids)}`,
+		ids,
+	);
+	return new Map(rows.map((r) => [int(r.id), text(r.name)]));
+}

@@ -231,3 +231,35 @@ it('the leaderboards show the same categories, coupons and products', async () =
 		['Album', 1, 10],
 	]);
 });
+
+it("the leaderboards name a product whose catalogue row is gone '(Deleted)', as its table does", async () => {
+	const db = server.ctx.db;
+	const [{ id }] = await db.all<{ id: number }>("SELECT id FROM products WHERE name = 'Hoodie'");
+	await db.run('CREATE TEMP TABLE kept_product AS SELECT * FROM products WHERE id = ?', [id]);
+	await db.run('DELETE FROM products WHERE id = ?', [id]);
+	try {
+		// per_page=4: not asked before, so no answer comes from the report cache.
+		const res = await get<Array<{ id: string; rows: Array<Array<{ value: unknown }>> }>>(
+			server,
+			`/wc-analytics/leaderboards?${DAYS}&per_page=4`,
+		);
+		const products = res.body.find((b) => b.id === 'products');
+		expect((products?.rows ?? []).map((r) => r.map((c) => c.value))).toEqual([
+			['Shirt', 2, 20],
+			['(Deleted)', 2, 80],
+			['Album', 1, 10],
+		]);
+		const table = await get<Array<{ product_id: number; extended_info: { name: string } }>>(
+			server,
+			`/wc-analytics/reports/products?${DAYS}&orderby=items_sold&order=desc&extended_info=true&per_page=4`,
+		);
+		expect(table.body.map((r) => r.extended_info.name)).toEqual([
+			'Shirt',
+			'(Deleted)',
+			'Album',
+		]);
+	} finally {
+		await db.run('INSERT INTO products SELECT * FROM kept_product');
+		await db.run('DROP TABLE kept_product');
+	}
+});
