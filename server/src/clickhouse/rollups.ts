@@ -20,6 +20,7 @@ import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { CLICKHOUSE_LINE_COSTS, lineCostSteps } from './cost-sql.js';
 import { recordedShards } from './routing.js';
+import { addMissingColumns } from './schema.js';
 
 const MONEY = 'Decimal(18, 4)';
 
@@ -79,9 +80,10 @@ export const CLICKHOUSE_ROLLUPS: Record<string, RollupSpec> = {
 			['status', 'String'],
 			['coupon_id', 'Int64'],
 			['discount_amount', MONEY],
+			['orders_count', 'UInt64'],
 		],
 		key: 'day, status, coupon_id',
-		select: (from) => `SELECT day, status, coupon_id, sum(discount_amount)
+		select: (from) => `SELECT day, status, coupon_id, sum(discount_amount), uniqExact(order_id)
 			FROM ${from('order_coupon_lookup', 'order_id, coupon_id, discount_amount')}
 			ALL INNER JOIN ${from('order_stats', 'order_id, status')} USING order_id
 			GROUP BY day, status, coupon_id`,
@@ -188,9 +190,10 @@ export const ROLLUP_GENERATIONS = 'rollup_generations';
  * cost save), which computes every day again instead of copying rows of the older definition
  * (1: the profit roll-up's lines without a cost net of their returns and aliased
  * `lines_without_cost`, as DuckDB's `ROLLUP_VERSION` 5; 2: each line's unit cost,
- * `order_line_unit_costs`).
+ * `order_line_unit_costs`; 3: the orders of each coupon and day, `order_coupon_daily.orders_count`,
+ * as DuckDB's `ROLLUP_VERSION` 8).
  */
-export const CLICKHOUSE_ROLLUP_VERSION = 2;
+export const CLICKHOUSE_ROLLUP_VERSION = 3;
 
 /**
  * The subquery of one store's rows of a roll-up table, of its current generation (the highest
@@ -263,6 +266,10 @@ export async function createRollupTables(
 				`ALTER TABLE ${database}.${name} ADD COLUMN generation UInt64 DEFAULT 0 AFTER store_id`,
 			);
 		}
+		// Columns added to a roll-up since its table was made (at the end, where a new table has
+		// them): its rows of an older definition are never read (`CLICKHOUSE_ROLLUP_VERSION`).
+		const older = [table, `${table}_all`].filter((name) => before.has(name));
+		if (older.length) await addMissingColumns(client, database, older, spec.columns, present);
 	}
 	await create([
 		`CREATE TABLE IF NOT EXISTS ${database}.${ROLLUP_GENERATIONS} (store_id UInt32, generation UInt64, committed UInt64, definition UInt32 DEFAULT 0) ENGINE = MergeTree() ORDER BY (store_id, committed)`,

@@ -61,9 +61,10 @@ export function orderRollupTables(basis: DateBasis): {
  * lookups were dated by a paid or completed date is derived again, `date-basis.ts`; 5: the profit
  * roll-up's items without a cost are net of their returns, as its items sold; 6: the roll-ups of
  * revenue and orders stats by paid and by completed date, `ROLLUP_BASES`; 7: the roll-ups and the
- * lookups stored in date order, `ROLLUP_ORDER` and `clusterLookups`).
+ * lookups stored in date order, `ROLLUP_ORDER` and `clusterLookups`; 8: the orders of each coupon
+ * and day, `order_coupon_daily.orders_count`, which the coupons table reads for whole days).
  */
-export const ROLLUP_VERSION = 7;
+export const ROLLUP_VERSION = 8;
 
 /**
  * The order each roll-up table is written in: by day (and basis) first, so that a range's rows sit
@@ -136,7 +137,8 @@ function rollupSelects(scope?: RollupScope): Record<(typeof ROLLUP_TABLES)[numbe
 		SELECT CAST(s.date_created AS DATE) AS day, s.status,${statsColumns(keep)}
 		FROM ${stats} s WHERE ${keep('s')} GROUP BY 1, 2`,
 		order_coupon_daily: `
-		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount
+		SELECT CAST(s.date_created AS DATE) AS day, s.status, c.coupon_id, SUM(c.discount_amount) AS discount_amount,
+			COUNT(DISTINCT c.order_id) AS orders_count
 		FROM order_coupon_lookup c JOIN ${stats} s ON s.order_id = c.order_id WHERE ${keep('s')} AND ${keep('c')} GROUP BY 1, 2, 3`,
 		order_product_daily: `
 		SELECT CAST(s.date_created AS DATE) AS day, s.status, p.product_id,

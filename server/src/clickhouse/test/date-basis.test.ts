@@ -193,7 +193,7 @@ describe('the ClickHouse engine counts by each store’s date type', () => {
 		expect((await storeByUrl(client, url))?.settings.dateBasis).toBe('date_completed');
 	});
 
-	it('a cluster made before the paid and completed dates and the registry’s date type gets them', async () => {
+	it('a cluster made before the paid and completed dates, the registry’s date type and the coupons’ daily orders gets them', async () => {
 		const shardUrls = fx.cluster.shards.map((s) => s.url);
 		const database = 'abacus_before_basis';
 		await createClusterSchema(shardUrls, fx.cluster.name, database);
@@ -202,6 +202,8 @@ describe('the ClickHouse engine counts by each store’s date type', () => {
 			['order_stats', 'date_paid'],
 			['order_stats', 'date_completed'],
 			['stores', 'date_basis'],
+			// And a roll-up made before a column of its own (the orders of each coupon and day).
+			['order_coupon_daily', 'orders_count'],
 		];
 		const columns = async (): Promise<string[]> => {
 			const rows = await new ClickHouseClient({
@@ -210,8 +212,8 @@ describe('the ClickHouse engine counts by each store’s date type', () => {
 			}).all<{ column: string }>(
 				// Aliased apart from `name` (18.16 would read `name` in WHERE as the alias).
 				`SELECT concat(table, '.', name) AS column FROM system.columns WHERE database = ?
-				AND table IN ('order_stats', 'order_stats_all', 'stores', 'stores_all')
-				AND name IN ('date_paid', 'date_completed', 'date_basis') ORDER BY column`,
+				AND table IN ('order_stats', 'order_stats_all', 'stores', 'stores_all', 'order_coupon_daily', 'order_coupon_daily_all')
+				AND name IN ('date_paid', 'date_completed', 'date_basis', 'orders_count') ORDER BY column`,
 				[database],
 			);
 			return rows.map((r) => r.column);
@@ -229,6 +231,8 @@ describe('the ClickHouse engine counts by each store’s date type', () => {
 		await createStoreRegistry(shardUrls, fx.cluster.name, database);
 		expect(await columns()).toEqual(
 			[
+				'order_coupon_daily.orders_count',
+				'order_coupon_daily_all.orders_count',
 				'order_stats.date_completed',
 				'order_stats.date_paid',
 				'order_stats_all.date_completed',

@@ -24,7 +24,7 @@ import {
 	link,
 	result,
 	orderScope,
-	productRollupRange,
+	dailyRollupRange,
 	type ListOptions,
 } from '../shared/list-query.js';
 
@@ -103,7 +103,7 @@ export async function categoriesList(
 		return sql`(SELECT l.order_id AS order_id, l.product_id AS product_id, l.product_qty AS product_qty, l.product_net_revenue AS product_net_revenue
 			FROM order_product_lookup l JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders}) s ON s.order_id = l.order_id ${lineDates})`;
 	};
-	const rollupRows = productRollupRange(range, q, settings, dialect);
+	const rollupRows = dailyRollupRange(range, q, settings, dialect);
 	let perProduct: Sql;
 	if (rollupRows) {
 		// Whole days: the daily product roll-up holds the same sums per product.

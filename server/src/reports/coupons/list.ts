@@ -9,7 +9,14 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { NS, link, result, orderScope, type ListOptions } from '../shared/list-query.js';
+import {
+	NS,
+	link,
+	result,
+	orderScope,
+	dailyRollupRange,
+	type ListOptions,
+} from '../shared/list-query.js';
 
 export async function couponsList(
 	db: SqlReader,
@@ -30,8 +37,23 @@ export async function couponsList(
 	// counted without a distinct aggregate, and its amount the sum of theirs.
 	const perOrder = `SELECT c.coupon_id AS coupon_id, c.order_id AS order_id, SUM(c.discount_amount) AS amount
 		FROM order_coupon_lookup c JOIN (SELECT s.order_id AS order_id FROM order_stats s ${orders.sql}) s ON s.order_id = c.order_id ${lines.sql} GROUP BY c.coupon_id, c.order_id`;
-	const sums = `SELECT g.coupon_id AS coupon_id, ${dialect.aggregate('COALESCE(SUM(g.amount), 0)')} AS amount, COUNT(*) AS orders_count FROM (${perOrder}) g GROUP BY g.coupon_id`;
-	const sumsParams = [...orders.params, ...lines.params];
+	let sums = `SELECT g.coupon_id AS coupon_id, ${dialect.aggregate('COALESCE(SUM(g.amount), 0)')} AS amount, COUNT(*) AS orders_count FROM (${perOrder}) g GROUP BY g.coupon_id`;
+	let sumsParams = [...orders.params, ...lines.params];
+	const rollupRows = dailyRollupRange(
+		dateRange(q.raw, settings.timeZone),
+		q,
+		settings,
+		dialect,
+		ids.length ? { sql: [inList('c.coupon_id', ids)], params: ids } : null,
+		'c',
+	);
+	if (rollupRows) {
+		// Whole days: the daily coupon roll-up (an order falls on one day, so the days' counts of
+		// a coupon's orders add up to its distinct count; the same figures, far fewer rows).
+		const rolled = whereClause(rollupRows);
+		sums = `SELECT c.coupon_id AS coupon_id, ${dialect.aggregate('COALESCE(SUM(c.discount_amount), 0)')} AS amount, COALESCE(SUM(c.orders_count), 0) AS orders_count FROM order_coupon_daily c ${rolled.sql} GROUP BY c.coupon_id`;
+		sumsParams = rolled.params;
+	}
 	const chosen = ids.length
 		? `SELECT l.id AS coupon_id, COALESCE(a.amount, 0) AS amount, COALESCE(a.orders_count, 0) AS orders_count FROM (${dialect.idRows(ids.map(() => '?').join(', '))}) l LEFT JOIN (${sums}) a ON a.coupon_id = l.id`
 		: sums;

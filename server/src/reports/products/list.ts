@@ -20,7 +20,7 @@ import {
 	result,
 	orderScope,
 	productAggs,
-	productRollupRange,
+	dailyRollupRange,
 	stockFields,
 	type ListOptions,
 } from '../shared/list-query.js';
@@ -55,7 +55,7 @@ export async function productsList(
 	);
 	let agg = `SELECT p.product_id AS product_id, ${productAggs(dialect)} FROM order_product_lookup p JOIN order_stats s ON s.order_id = p.order_id ${where.sql} GROUP BY p.product_id`;
 	let aggParams = where.params;
-	const rollupRows = productRollupRange(
+	const rollupRows = dailyRollupRange(
 		range,
 		q,
 		settings,

@@ -53,24 +53,26 @@ export function orderScope(
 }
 
 /**
- * The rows of the daily product roll-up (`order_product_daily`, alias `p`) that hold a range's
- * figures, passing the status filter and `extra`, when the range is whole days and the reader keeps
- * the roll-ups; null otherwise (the lines must be read).
+ * The rows of a daily roll-up by creation date (`order_product_daily` as `p`, or another under
+ * `alias`, as `order_coupon_daily` as `c`) that hold a range's figures, passing the status filter
+ * and `extra`, when the range is whole days and the reader keeps the roll-ups; null otherwise (the
+ * lines must be read).
  */
-export function productRollupRange(
+export function dailyRollupRange(
 	range: DateRange,
 	q: Query,
 	settings: StoreSettings,
 	dialect: Dialect,
 	extra: Where | null = null,
+	alias = 'p',
 ): Where | null {
 	const wholeDays = range.after % 86_400_000 === 0 && range.before % 86_400_000 === 86_399_000;
 	if (!wholeDays || !dialect.rollups) return null;
 	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-	const status = statusWhere(q, settings, 'p');
+	const status = statusWhere(q, settings, alias);
 	return {
 		sql: [
-			'p.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)',
+			`${alias}.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`,
 			...status.sql,
 			...(extra?.sql ?? []),
 		],

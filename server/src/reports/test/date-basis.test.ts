@@ -11,6 +11,8 @@ import path from 'node:path';
 
 import { Db } from '../../core/db.js';
 import { deriveLookups } from '../../db/pipeline.js';
+import { ROLLUP_VERSION } from '../../db/rollups.js';
+import { generateStore } from '../../demo/generate.js';
 import { startServer, type RunningServer } from '../../index.js';
 import { get, writeFixture, type FixtureOrder } from './fixtures.js';
 
@@ -319,9 +321,59 @@ describe('a database whose lookups and roll-ups are not in date order (before ve
 			);
 			expect(
 				(await after.one<{ v: number }>('SELECT MAX(version) AS v FROM rollup_version'))?.v,
-			).toBe(7);
+			).toBe(ROLLUP_VERSION);
 		} finally {
 			after.close();
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('a database whose coupon roll-up has no orders count (before version 8)', () => {
+	it('has its roll-ups rebuilt on start: the coupons table over whole days answers as from the lines', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-coupon-rollup-'));
+		const file = path.join(dir, 'store.duckdb');
+		const db = await Db.open(file);
+		try {
+			await generateStore(db, {
+				orders: 600,
+				seed: 8,
+				now: new Date('2025-03-01T12:00:00Z'),
+			});
+			await db.run(
+				'CREATE OR REPLACE TABLE order_coupon_daily AS SELECT day, status, coupon_id, discount_amount FROM order_coupon_daily',
+			);
+			await db.run('CREATE OR REPLACE TABLE rollup_version AS SELECT 7 AS version');
+			// The part-of-day range below leaves out the last second only: no order falls in it.
+			expect(
+				(
+					await db.one<{ n: number }>(
+						"SELECT COUNT(*) AS n FROM order_stats WHERE date_created = TIMESTAMP '2025-02-28 23:59:59'",
+					)
+				)?.n,
+			).toBe(0);
+		} finally {
+			db.close();
+		}
+		const server = await startServer({ databasePath: file, quiet: true });
+		try {
+			const coupons = async (before: string) =>
+				(
+					await get<Array<{ coupon_id: number; amount: number; orders_count: number }>>(
+						server,
+						`/wc-analytics/reports/coupons?after=2024-12-01T00:00:00&before=${before}&orderby=coupon_id&order=asc&per_page=-1`,
+					)
+				).body;
+			// Whole days read the daily roll-up; a range ending a second early reads the lines.
+			const byDays = await coupons('2025-02-28T23:59:59');
+			expect(byDays.filter((c) => c.orders_count > 1).length).toBeGreaterThan(1);
+			expect(byDays).toEqual(await coupons('2025-02-28T23:59:58'));
+			const version = await server.ctx.db.one<{ v: number }>(
+				'SELECT MAX(version) AS v FROM rollup_version',
+			);
+			expect(version?.v).toBe(ROLLUP_VERSION);
+		} finally {
+			await server.close();
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
 	});
