@@ -159,22 +159,15 @@ async function rollupTotals(
 			from: 'order_tax_daily t',
 		});
 	}
-	const params: SqlValue[] = [];
-	const subqueries = parts.map((part, index) => {
-		const table = part.from.split(' ')[1];
-		const w = where(table);
-		params.push(...w.params);
-		return `(SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}) q${index}`;
-	});
-	// One JOIN per SELECT (ClickHouse 18.16): q0 CROSS JOIN (SELECT * FROM q1 CROSS JOIN …).
-	let joined = subqueries[subqueries.length - 1];
-	for (let i = subqueries.length - 2; i >= 0; i--) {
-		joined =
-			i === 0
-				? `${subqueries[0]} CROSS JOIN ${joined}`
-				: `(SELECT * FROM ${subqueries[i]} CROSS JOIN ${joined}) j${i}`;
-	}
-	const row = await db.one(`SELECT * FROM ${joined}`, params);
+	// One statement per roll-up table, side by side on the database's reader connections: each
+	// is a scan of a few thousand rows, and on one thread per statement two run at once.
+	const rows = await Promise.all(
+		parts.map((part) => {
+			const w = where(part.from.split(' ')[1]);
+			return db.one(`SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}`, w.params);
+		}),
+	);
+	const row: Record<string, unknown> = Object.assign({}, ...rows);
 	const value = (report: string, key: string): number => Number(row?.[`${report}__${key}`] ?? 0);
 	if (orders) {
 		const values: Record<string, number> = {};
