@@ -20,7 +20,6 @@ import type { SqlValue } from '../core/db.js';
 import { ClickHouseClient, waitForMutations } from './client.js';
 import { CLICKHOUSE_LINE_COSTS, lineCostSteps } from './cost-sql.js';
 import { recordedShards } from './routing.js';
-import { addMissingColumns } from './schema.js';
 
 const MONEY = 'Decimal(18, 4)';
 
@@ -266,10 +265,6 @@ export async function createRollupTables(
 				`ALTER TABLE ${database}.${name} ADD COLUMN generation UInt64 DEFAULT 0 AFTER store_id`,
 			);
 		}
-		// Columns added to a roll-up since its table was made (at the end, where a new table has
-		// them): its rows of an older definition are never read (`CLICKHOUSE_ROLLUP_VERSION`).
-		const older = [table, `${table}_all`].filter((name) => before.has(name));
-		if (older.length) await addMissingColumns(client, database, older, spec.columns, present);
 	}
 	await create([
 		`CREATE TABLE IF NOT EXISTS ${database}.${ROLLUP_GENERATIONS} (store_id UInt32, generation UInt64, committed UInt64, definition UInt32 DEFAULT 0) ENGINE = MergeTree() ORDER BY (store_id, committed)`,

@@ -5,7 +5,7 @@
  */
 import { ANNOTATION_COLUMNS, annotationTableStatements } from './annotations.js';
 import { ClickHouseClient } from './client.js';
-import { createRollupTables } from './rollups.js';
+import { CLICKHOUSE_ROLLUPS, createRollupTables } from './rollups.js';
 import { recordShards } from './routing.js';
 import { CLICKHOUSE_TABLES } from './tables.js';
 
@@ -53,6 +53,13 @@ export async function createClusterSchema(
 			);
 		}
 		await createRollupTables(client, cluster, database, { present, create });
+		// Columns added to a roll-up since its table was made (at the end, where a new table has
+		// them): its rows of an older definition are never read (`CLICKHOUSE_ROLLUP_VERSION`).
+		for (const [table, spec] of Object.entries(CLICKHOUSE_ROLLUPS)) {
+			const older = [table, `${table}_all`].filter((name) => before.has(name));
+			if (older.length)
+				await addMissingColumns(client, database, older, spec.columns, present);
+		}
 		// The stores' notes on charts (`annotations.ts`): never cleared by a load.
 		await create(annotationTableStatements(cluster, database));
 		await addMissingColumns(
