@@ -14,6 +14,7 @@ import {
 	mapProduct,
 	mapTaxRate,
 	type AttributeRecord,
+	type CustomerRecord,
 	type Json,
 	type ProductRecord,
 } from './map.js';
@@ -231,9 +232,11 @@ export class StoreReader {
 
 	/**
 	 * The whole catalogue: tax rates, categories, attributes with their terms, products with their
-	 * variations, coupons and customers.
+	 * variations, coupons, and (unless `customers` is false) every registered customer.
 	 */
-	async catalogue(): Promise<Required<Omit<Catalogue, 'options'>>> {
+	async catalogue({ customers: withCustomers = true }: { customers?: boolean } = {}): Promise<
+		Required<Omit<Catalogue, 'options' | 'customers'>> & Pick<Catalogue, 'customers'>
+	> {
 		const taxRates = await this.all('wc/v3/taxes', {}, mapTaxRate);
 		const categories = await this.all('wc/v3/products/categories', {}, mapCategory);
 		const rawAttributes = await this.all('wc/v3/products/attributes', {}, (a) => a as Json);
@@ -253,8 +256,14 @@ export class StoreReader {
 		);
 		const products = await this.products({});
 		const coupons = await this.all('wc/v3/coupons', {}, mapCoupon);
-		const customers = await this.all('wc/v3/customers', {}, mapCustomer);
+		if (!withCustomers) return { taxRates, categories, attributes, products, coupons };
+		const customers = await this.customers();
 		return { taxRates, categories, attributes, products, coupons, customers };
+	}
+
+	/** Every registered customer of the store. */
+	customers(): Promise<CustomerRecord[]> {
+		return this.all('wc/v3/customers', {}, mapCustomer);
 	}
 
 	/** `work` for each item, `concurrency` items at a time. */

@@ -2,9 +2,10 @@
  * Keeps the engine's database in step with one WooCommerce store.
  *
  * 1. Backfill: the catalogue (settings, tax rates, categories, attributes, products with their
- *    variations, coupons, customers), then every order by id, page after page (100 a page, a few
- *    pages fetched at once), each group of pages written in one transaction together with the
- *    checkpoint (the last page written). A restart resumes after that page; a page written twice
+ *    variations, coupons), then every order by id, page after page (100 a page, a few pages
+ *    fetched at once, the registered customers they name with them), each group of pages written
+ *    in one transaction together with the checkpoint (the last page written), then every
+ *    registered customer (those without orders too). A restart resumes after that page; a page written twice
  *    replaces its orders, so nothing is ever duplicated. A full id scan closes the backfill (it
  *    catches orders that moved between pages while the backfill ran).
  * 2. Incremental rounds (every `intervalSeconds`, default 60): orders modified since the watermark
@@ -264,10 +265,15 @@ export class StoreSync {
 	 * when `withSettings` is false (a round that has just read them: a second read would only
 	 * repeat it, and writing that round's values again could undo a newer read meanwhile).
 	 */
-	async syncCatalogue(withSettings = true): Promise<void> {
+	/**
+	 * Reads and writes the catalogue (and the settings unless `withSettings` is false). With
+	 * `customers` false the full list of registered customers is left out (the backfill reads it
+	 * after the orders, `syncCustomers`).
+	 */
+	async syncCatalogue(withSettings = true, customers = true): Promise<void> {
 		const start = Date.now();
 		const options = withSettings ? await this.reader.settings() : null;
-		const catalogue = await this.reader.catalogue();
+		const catalogue = await this.reader.catalogue({ customers });
 		const changed = await this.db.transaction(async () => {
 			const names = options ? await writeOptions(this.db, options) : [];
 			await writeCatalogue(this.db, catalogue, true);
@@ -392,6 +398,15 @@ export class StoreSync {
 		return refunds;
 	}
 
+	/** Every registered customer of the store (those without orders too), written in one batch. */
+	async syncCustomers(): Promise<void> {
+		this.log(`Reading the registered customers of ${this.store.id}…`);
+		const customers = await this.reader.customers();
+		await writeCustomers(this.db, customers);
+		this.options.notifyWrite?.();
+		this.log(`Registered customers: ${customers.length.toLocaleString('en-US')}.`);
+	}
+
 	/** Registered customers the engine does not know yet (new customers since the last read). */
 	private async newCustomers(orders: FetchedOrder[]): Promise<void> {
 		const userIds = [
@@ -457,8 +472,11 @@ export class StoreSync {
 			});
 			state = await readState(this.db, this.store.id);
 		}
+		// The catalogue without its registered customers: on a large store their full list is
+		// thousands of pages, read after the orders (the customers of each batch of orders are
+		// read with it, `newCustomers`), so the figures come first.
 		this.log(`Reading the catalogue and settings of ${this.store.id}…`);
-		await this.syncCatalogue();
+		await this.syncCatalogue(true, false);
 		const started = Date.now();
 		const doneAtStart = state.backfillDone;
 		const secondsBefore = state.backfillSeconds;
@@ -513,6 +531,8 @@ export class StoreSync {
 			done = nextPage > totalPages || results.some((r) => r.items.length === 0);
 			if (done || this.stopping || pendingLive >= batchOrders) await commit();
 		}
+		if (this.stopping) return;
+		await this.syncCustomers();
 		if (this.stopping) return;
 		// Orders that moved between pages while the backfill ran, and those deleted meanwhile.
 		await this.fullScan();

@@ -10,7 +10,7 @@
  * Every function here runs inside the caller's transaction (`db.transaction` joins it), so a batch
  * and the sync state that accounts for it commit together: readers never see half of either.
  */
-import type { Db, SqlValue } from '../core/db.js';
+import type { Db } from '../core/db.js';
 import { recordStoreCost } from '../db/costs.js';
 import { getOption } from '../db/options.js';
 import { PRODUCT_COLUMNS } from '../db/product-columns.js';
@@ -619,58 +619,91 @@ async function writeTaxRates(db: Db, rows: TaxRateRecord[], replaceAll: boolean)
 	);
 }
 
-/** Registered customers: their customer-lookup row (created or updated) and their user row. */
+/**
+ * Registered customers: their customer-lookup row (created or updated) and their user row, a few
+ * statements for the whole list (the full list of a large store is hundreds of thousands). A user
+ * listed twice keeps their place of first mention and their last record; users new to the engine
+ * get the next customer ids in that order.
+ */
 export async function writeCustomers(db: Db, rows: CustomerRecord[]): Promise<void> {
+	const byUser = new Map<number, CustomerRecord>();
+	for (const c of rows) byUser.set(c.userId, c);
+	if (!byUser.size) return;
 	await db.transaction(async () => {
-		for (const c of rows) {
-			const found = await db.one<{ id: number }>(
-				'SELECT customer_id AS id FROM customer_lookup WHERE user_id = ?',
-				[c.userId],
-			);
-			const values: SqlValue[] = [
-				c.username,
-				c.firstName,
-				c.lastName,
-				c.email || null,
-				c.dateRegisteredGmt,
-				c.country,
-				c.postcode,
-				c.city,
-				c.state,
-			];
-			if (found) {
-				await db.run(
-					`UPDATE customer_lookup SET username = ?, first_name = ?, last_name = ?, email = ?,
-						date_registered = CAST(? AS TIMESTAMP), country = ?, postcode = ?, city = ?, state = ?
-					WHERE customer_id = ?`,
-					[...values, Number(found.id)],
-				);
-			} else {
-				const next = await db.one<{ n: number }>(
-					'SELECT COALESCE(MAX(customer_id), 0) + 1 AS n FROM customer_lookup',
-				);
-				await db.run(
-					`INSERT INTO customer_lookup (customer_id, user_id, username, first_name, last_name, email,
-						date_registered, country, postcode, city, state)
-					VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP), ?, ?, ?, ?)`,
-					[Number(next?.n ?? 1), c.userId, ...values],
-				);
-			}
-			await db.run('DELETE FROM users WHERE id = ?', [c.userId]);
-			await db.run(
-				`INSERT INTO users (id, username, email, first_name, last_name, role, date_registered)
-				VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TIMESTAMP))`,
-				[
+		const known = new Map<number, number>();
+		for (const r of await db.all<{ user_id: number; customer_id: number }>(
+			`SELECT user_id, min(customer_id) AS customer_id FROM customer_lookup WHERE user_id IN (${IDS}) GROUP BY user_id`,
+			[ids([...byUser.keys()])],
+		))
+			known.set(Number(r.user_id), Number(r.customer_id));
+		const last = await db.one<{ n: number }>(
+			'SELECT COALESCE(MAX(customer_id), 0) AS n FROM customer_lookup',
+		);
+		let next = Number(last?.n ?? 0) + 1;
+		await db.run(`CREATE OR REPLACE TEMP TABLE incoming_customers (
+			customer_id INTEGER NOT NULL, is_new BOOLEAN NOT NULL, user_id INTEGER NOT NULL,
+			username VARCHAR, first_name VARCHAR, last_name VARCHAR, email VARCHAR, role VARCHAR,
+			date_registered TIMESTAMP, country VARCHAR, postcode VARCHAR, city VARCHAR, state VARCHAR
+		)`);
+		// Made and dropped inside the transaction: a failed write rolls it back with the rest.
+		await insertRows(
+			db,
+			'incoming_customers',
+			[
+				'customer_id',
+				'is_new',
+				'user_id',
+				'username',
+				'first_name',
+				'last_name',
+				'email',
+				'role',
+				'date_registered',
+				'country',
+				'postcode',
+				'city',
+				'state',
+			],
+			[...byUser.values()].map((c) => {
+				const id = known.get(c.userId);
+				return [
+					id ?? next++,
+					id === undefined,
 					c.userId,
 					c.username,
-					c.email,
 					c.firstName,
 					c.lastName,
+					c.email,
 					c.role,
-					c.dateRegisteredGmt ?? '1970-01-01 00:00:00',
-				],
-			);
-		}
+					c.dateRegisteredGmt,
+					c.country,
+					c.postcode,
+					c.city,
+					c.state,
+				];
+			}),
+		);
+		await db.run(
+			`UPDATE customer_lookup SET username = i.username, first_name = i.first_name,
+					last_name = i.last_name, email = NULLIF(i.email, ''), date_registered = i.date_registered,
+					country = i.country, postcode = i.postcode, city = i.city, state = i.state
+				FROM incoming_customers i WHERE customer_lookup.customer_id = i.customer_id AND NOT i.is_new`,
+		);
+		await db.run(
+			`INSERT INTO customer_lookup (customer_id, user_id, username, first_name, last_name, email,
+					date_registered, country, postcode, city, state)
+				SELECT customer_id, user_id, username, first_name, last_name, NULLIF(email, ''),
+					date_registered, country, postcode, city, state
+				FROM incoming_customers WHERE is_new ORDER BY customer_id`,
+		);
+		await db.run('DELETE FROM users WHERE id IN (SELECT user_id FROM incoming_customers)');
+		await db.run(
+			`INSERT INTO users (id, username, email, first_name, last_name, role, date_registered)
+				SELECT user_id, username, email, first_name, last_name, role,
+					COALESCE(date_registered, TIMESTAMP '1970-01-01 00:00:00')
+				FROM incoming_customers ORDER BY customer_id`,
+		);
+		await db.run('DROP TABLE incoming_customers');
 	});
 }
 

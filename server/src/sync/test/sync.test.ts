@@ -94,6 +94,59 @@ describe('backfill', () => {
 		db.close();
 	});
 
+	test('reads the orders before the full list of registered customers, then every customer once', async () => {
+		// A registered customer without orders, and one who changes her name later.
+		woo.customers.push({
+			id: 8,
+			email: 'grace@example.test',
+			first_name: 'Grace',
+			last_name: 'Hopper',
+			username: 'grace',
+		});
+		const db = await engineDb(woo, ':memory:', 1);
+		const sync = await newSync(db);
+		await sync.backfill();
+		const firstOrders = woo.requests.findIndex(
+			(r) => r.startsWith('wc/v3/orders?') && r.includes('orderby=id'),
+		);
+		const fullList = woo.requests.findIndex(
+			(r) => r.startsWith('wc/v3/customers?') && !r.includes('include='),
+		);
+		expect(firstOrders).toBeGreaterThanOrEqual(0);
+		expect(fullList).toBeGreaterThan(firstOrders);
+		const registered = () =>
+			db.all<{ customer_id: number; user_id: number; username: string; first_name: string }>(
+				'SELECT customer_id, user_id, username, first_name FROM customer_lookup WHERE user_id IS NOT NULL ORDER BY user_id',
+			);
+		const before = await registered();
+		expect(before.map((c) => [Number(c.user_id), c.username, c.first_name])).toEqual([
+			[7, 'ada', 'Ada'],
+			[8, 'grace', 'Grace'],
+		]);
+		expect(
+			(await db.all('SELECT id, username FROM users ORDER BY id')).map((u) => [
+				Number(u.id),
+				u.username,
+			]),
+		).toEqual([
+			[7, 'ada'],
+			[8, 'grace'],
+		]);
+		// A catalogue round reads the list again: the changed name, the same rows and ids.
+		woo.customers[0].first_name = 'Augusta Ada';
+		await sync.round();
+		const after = await registered();
+		expect(after.map((c) => [Number(c.user_id), c.first_name])).toEqual([
+			[7, 'Augusta Ada'],
+			[8, 'Grace'],
+		]);
+		expect(after.map((c) => Number(c.customer_id))).toEqual(
+			before.map((c) => Number(c.customer_id)),
+		);
+		expect(await db.one('SELECT count(*) AS n FROM users')).toEqual({ n: 2 });
+		db.close();
+	});
+
 	test('the time zone and name from the REST index, the date and time formats in one request', async () => {
 		woo.siteOptions = { date_format: 'd/m/Y', time_format: 'H:i' };
 		const db = await engineDb(woo);
