@@ -33,7 +33,7 @@ import {
 	writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -444,6 +444,8 @@ try {
 	const duck = await startCli(['--db', file]);
 	servers.push(duck);
 	result.endpoints = [];
+	// The machine's load (1-minute average) when the requests start and when they end.
+	result.loadAverage = { start: round(os.loadavg()[0]), end: null };
 	for (const [name, route] of Object.entries(REQUESTS)) {
 		// Warm-ups: every sampled store's answer must be DuckDB's (each store is a copy of it).
 		const expected = cents((await call(duck.url, route)).body);
@@ -468,6 +470,7 @@ try {
 			duckdbP95Ms: round(quantile(duckTimes, 0.95)),
 		});
 	}
+	result.loadAverage.end = round(os.loadavg()[0]);
 	result.duckdbFileMB = Math.round(statSync(file).size / 1048576);
 } finally {
 	for (const server of servers) await server.stop();
@@ -482,7 +485,7 @@ console.log(
 	`On disk: ${result.diskMBPerShard.join(' + ')} MB (${result.diskBytesPerOrder} bytes an order, every table); copies made at ${result.copyRowsPerSecond} rows/s.`,
 );
 console.log(
-	`Ingest (loadStore of the ${ORDERS}-order store): ${result.ingestOrdersPerSecond} orders/s (${result.ingestRowsPerSecond} rows/s, ${result.ingestSeconds} s). Requests: ${SAMPLE} stores x ${RUNS} runs over HTTP; DuckDB: one ${ORDERS}-order store, ${RUNS} runs.\n`,
+	`Ingest (loadStore of the ${ORDERS}-order store): ${result.ingestOrdersPerSecond} orders/s (${result.ingestRowsPerSecond} rows/s, ${result.ingestSeconds} s). Requests: ${SAMPLE} stores x ${RUNS} runs over HTTP; DuckDB: one ${ORDERS}-order store, ${RUNS} runs; load average ${result.loadAverage.start} at the start of the requests, ${result.loadAverage.end} at their end.\n`,
 );
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`${pad('request', 36)}${pad('ClickHouse median / p95 ms', 30)}DuckDB median / p95 ms`);

@@ -18,7 +18,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 import { ADMIN, logInAs, unzip } from '../../wordpress/harness.js';
 import { startCli } from './cli.js';
@@ -105,6 +105,13 @@ async function waitReady(page: Page, ready: Variant['ready']): Promise<void> {
 	);
 }
 
+/** One request of a page's load, or a moment of it (`ready`, the navigation's own marks). */
+interface TimelineEntry {
+	what: string;
+	startMs: number;
+	endMs: number | null;
+}
+
 const perSize: Array<Record<string, unknown>> = [];
 
 afterAll(() => {
@@ -184,6 +191,8 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 		const requests = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
 		/** The REST requests of each page's last load, up to its first data row. */
 		const paths = new Map<string, string[]>();
+		/** What each page's last load fetched, and when (ms from the navigation's start). */
+		const timelines = new Map<string, TimelineEntry[]>();
 		// A first pass warms PHP's and the engine's caches of code; it is not counted.
 		for (let run = 0; run <= RUNS; run++) {
 			for (const variant of VARIANTS) {
@@ -195,6 +204,24 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 				const page = await context.newPage();
 				let rest = 0;
 				const asked: string[] = [];
+				const timeline: TimelineEntry[] = [];
+				const started = new Map<Request, TimelineEntry>();
+				let t0 = performance.now();
+				page.on('request', (request) => {
+					const entry: TimelineEntry = {
+						what: `${request.resourceType()} ${request.url().replace(site.url, '').slice(0, 160)}`,
+						startMs: round(performance.now() - t0),
+						endMs: null,
+					};
+					timeline.push(entry);
+					started.set(request, entry);
+				});
+				const finished = (request: Request): void => {
+					const entry = started.get(request);
+					if (entry) entry.endMs = round(performance.now() - t0);
+				};
+				page.on('requestfinished', finished);
+				page.on('requestfailed', finished);
 				page.on('request', (request) => {
 					const url = request.url();
 					if (!url.includes('/wp-json/') && !url.includes('rest_route=')) return;
@@ -209,7 +236,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					asked.push(`${request.method()} ${route}?${parsed.searchParams.toString()}`);
 				});
 				try {
-					const t0 = performance.now();
+					t0 = performance.now();
 					await page.goto(`${site.url}/wp-admin/${variant.path}`, {
 						waitUntil: variant.ready === 'load' ? 'load' : 'commit',
 						timeout: 120_000,
@@ -220,7 +247,33 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 						times.get(variant.name)?.push(ms);
 						requests.get(variant.name)?.push(rest);
 					}
-					if (run === RUNS) paths.set(variant.name, [...asked].sort());
+					if (run === RUNS) {
+						paths.set(variant.name, [...asked].sort());
+						const navigation = await page.evaluate(() => {
+							const entry = performance.getEntriesByType('navigation')[0] as
+								PerformanceNavigationTiming | undefined;
+							return entry
+								? {
+										responseEnd: entry.responseEnd,
+										domContentLoaded: entry.domContentLoadedEventEnd,
+										load: entry.loadEventEnd,
+									}
+								: null;
+						});
+						timeline.push({ what: 'ready', startMs: round(ms), endMs: round(ms) });
+						if (navigation) {
+							for (const [what, at] of Object.entries(navigation))
+								timeline.push({
+									what: `navigation ${what}`,
+									startMs: round(at),
+									endMs: round(at),
+								});
+						}
+						timelines.set(
+							variant.name,
+							timeline.sort((a, b) => a.startMs - b.startMs),
+						);
+					}
 				} catch (error) {
 					const shot = path.join(REPO, 'bench-results', `pages-failed-${size}.png`);
 					await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
@@ -243,6 +296,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					p95Ms: round(p95(list)),
 					restRequests: median(requests.get(variant.name) ?? [0]),
 					restPaths: paths.get(variant.name) ?? [],
+					timeline: timelines.get(variant.name) ?? [],
 					ratioToBare: Math.round((median(list) / Math.max(1, bare)) * 100) / 100,
 				};
 			}),
