@@ -79,7 +79,7 @@ for (const store of figures.stores) {
 	console.log(
 		store.syncOrders === undefined
 			? `the store's own page of 100 orders ${store.storePageMedianMs} ms; ClickHouse load ${store.clickhouseLoadSeconds} s; sync not measured`
-			: `sync from the store: catalogue and customers ${store.syncCatalogueSeconds} s${store.syncCatalogueDone ? '' : ' (not finished: stopped there)'}, then ${store.syncOrdersPerSecond ?? 'n/a'} orders/s (${n(store.syncOrders)} orders in ${store.syncSeconds} s${store.syncComplete ? ', the whole store' : ''}); the store's own page of 100 orders ${store.storePageMedianMs} ms alone, ${store.syncPageMedianMs} ms during the sync (three at once); ClickHouse load ${store.clickhouseLoadSeconds} s`,
+			: `sync from the store: catalogue ${store.syncCatalogueSeconds} s${store.syncCatalogueDone ? '' : ' (not finished: stopped there)'}, then ${store.syncOrdersPerSecond ?? 'n/a'} orders/s (${n(store.syncOrders)} orders in ${store.syncSeconds} s${store.syncComplete ? ', the whole store' : ''}); the store's own page of 100 orders ${store.storePageMedianMs} ms alone, ${store.syncPageMedianMs} ms during the sync (three at once, beside its other requests); ClickHouse load ${store.clickhouseLoadSeconds} s`,
 	);
 	const width = Math.max(...store.endpoints.map((e) => e.endpoint.length));
 	console.log(

@@ -147,6 +147,41 @@ describe('backfill', () => {
 		db.close();
 	});
 
+	test("asks for the next pages while a group's customers and refunds are read and written", async () => {
+		const big = new FakeWoo(1000);
+		await big.start();
+		try {
+			for (const order of big.orders.values()) {
+				if (order.id % 10 === 3)
+					order.refunds = [{ id: 9000 + order.id, amount: 1, qty: 1, date: order.date }];
+			}
+			big.latencyMs = 30;
+			const db = await engineDb(big);
+			await (await newSync(db)).backfill();
+			expect(await orderCounts(db)).toEqual({ rows: 1000, distinct: 1000, stats: 1000 });
+			const pages = big.timeline.filter((t) => t.route === 'wc/v3/orders');
+			const lookups = (route: string) => big.timeline.filter((t) => t.route === route);
+			const overlap = (
+				a: { start: number; end: number },
+				b: { start: number; end: number },
+			): boolean => a.start < b.end && b.start < a.end;
+			// Pages of orders go on while refunds are read (the group before), three at most.
+			expect(pages.some((p) => lookups('wc/v3/refunds').some((r) => overlap(p, r)))).toBe(
+				true,
+			);
+			expect(big.mostAtOnce((route) => route === 'wc/v3/orders')).toBeLessThanOrEqual(3);
+			// A group's customers and refunds are read side by side.
+			expect(
+				lookups('wc/v3/customers').some((c) =>
+					lookups('wc/v3/refunds').some((r) => overlap(c, r)),
+				),
+			).toBe(true);
+			db.close();
+		} finally {
+			await big.close();
+		}
+	});
+
 	test('the time zone and name from the REST index, the date and time formats in one request', async () => {
 		woo.siteOptions = { date_format: 'd/m/Y', time_format: 'H:i' };
 		const db = await engineDb(woo);
