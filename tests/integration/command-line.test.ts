@@ -174,6 +174,18 @@ describe('a database held by a running server', () => {
 		expect(result.stderr).not.toMatch(/\n\s+at /);
 	});
 
+	it('the server refuses to start on it and says it is in use, not damaged', () => {
+		const result = run('server/build/cli.js', ['--db', file, '--port', '0', '--no-sync']);
+		expect(result.status).not.toBe(0);
+		expect(result.stderr).toContain(
+			`The database ${file} is in use by another process (PID ${process.pid})`,
+		);
+		expect(result.stderr).toContain('Stop that server');
+		expect(result.stderr).not.toContain('damaged');
+		expect(result.stderr).not.toContain('Move it aside');
+		expect(fs.existsSync(file)).toBe(true);
+	});
+
 	it('seed refuses to replace it and says why', () => {
 		const result = run('scripts/seed.js', ['--db', file, '--orders', '10']);
 		expect(result.status).toBe(1);
