@@ -77,11 +77,26 @@ export interface SyncOptions {
 	batchOrders?: number;
 	/** Awaited after each backfill batch is committed (tests stop the sync there). */
 	afterBatch?: () => Promise<void>;
+	/**
+	 * Registered customers up to which a catalogue round reads the store's whole customer list
+	 * (default CUSTOMER_LIST_EVERY_ROUND); above it the whole list is read once a day, the newest
+	 * registrations in the other catalogue rounds.
+	 */
+	customerListUpTo?: number;
+	/** The clock (tests move it). */
+	now?: () => number;
 }
 
 const MINUTE = 60_000;
 /** Stores with at most this many orders get their id scan (deletions) every round. */
 export const EVERY_ROUND_ID_SCAN = 5000;
+/**
+ * A store with at most this many registered customers has its whole customer list read in every
+ * catalogue round (50 pages); a larger one once a day (the list of a store of 359,151 customers is
+ * 3,592 pages, more than a catalogue round's ten minutes of requests), its newest in between.
+ */
+export const CUSTOMER_LIST_EVERY_ROUND = 5000;
+const DAY_MS = 24 * 60 * MINUTE;
 
 function isoGmt(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 19);
@@ -134,6 +149,8 @@ export class StoreSync {
 
 	/** The store's REST answers: pages, settings, catalogue. */
 	private readonly reader: StoreReader;
+	/** When the store's whole customer list was last read and written (ms; 0: not since start). */
+	private customersListedAt = 0;
 
 	constructor(options: SyncOptions) {
 		this.options = options;
@@ -279,6 +296,7 @@ export class StoreSync {
 			await writeCatalogue(this.db, catalogue, true);
 			return names;
 		});
+		if (catalogue.customers) this.customersListedAt = this.now();
 		if (options) this.noteSettings(changed, start);
 		this.options.notifyWrite?.();
 	}
@@ -403,8 +421,53 @@ export class StoreSync {
 		this.log(`Reading the registered customers of ${this.store.id}…`);
 		const customers = await this.reader.customers();
 		await writeCustomers(this.db, customers);
+		this.customersListedAt = this.now();
 		this.options.notifyWrite?.();
 		this.log(`Registered customers: ${customers.length.toLocaleString('en-US')}.`);
+	}
+
+	private now(): number {
+		return this.options.now?.() ?? Date.now();
+	}
+
+	/**
+	 * Whether this catalogue round reads the whole customer list: always for a store of at most
+	 * `customerListUpTo` registered customers, else when the last whole list is a day old (or was
+	 * not read since the engine started).
+	 */
+	private async wholeCustomerList(): Promise<boolean> {
+		if (!this.customersListedAt || this.now() - this.customersListedAt >= DAY_MS) return true;
+		const registered = Number(
+			(
+				await this.db.one<{ n: number }>(
+					'SELECT count(*) AS n FROM customer_lookup WHERE user_id IS NOT NULL',
+				)
+			)?.n ?? 0,
+		);
+		return registered <= (this.options.customerListUpTo ?? CUSTOMER_LIST_EVERY_ROUND);
+	}
+
+	/**
+	 * The customers registered since the engine last looked, without orders yet: the store's
+	 * customers newest first (by user id), page after page until one holds none the engine lacks.
+	 */
+	private async newestCustomers(): Promise<void> {
+		for (let page = 1; ; page++) {
+			const result = await this.reader.page(
+				'wc/v3/customers',
+				{ orderby: 'id', order: 'desc', per_page: 100, page },
+				mapCustomer,
+			);
+			if (!result.items.length) return;
+			const known = await this.db.all<{ user_id: number }>(
+				'SELECT user_id FROM customer_lookup WHERE user_id IN (SELECT unnest(CAST(? AS INTEGER[])))',
+				[JSON.stringify(result.items.map((c) => c.userId))],
+			);
+			const knownIds = new Set(known.map((k) => Number(k.user_id)));
+			const fresh = result.items.filter((c) => !knownIds.has(c.userId));
+			if (fresh.length) await writeCustomers(this.db, fresh);
+			if (fresh.length < result.items.length || page >= result.totalPages) return;
+		}
 	}
 
 	/** Registered customers the engine does not know yet (new customers since the last read). */
@@ -710,8 +773,13 @@ export class StoreSync {
 		this.options.notifyWrite?.();
 		let deleted = trashed.length;
 		let fetched = live.length;
-		// The catalogue; the settings were read at the start of this round.
-		if (catalogueRound) await this.syncCatalogue(false);
+		// The catalogue; the settings were read at the start of this round. A large store's whole
+		// customer list once a day, its newest customers in the other catalogue rounds.
+		if (catalogueRound) {
+			const wholeList = await this.wholeCustomerList();
+			await this.syncCatalogue(false, wholeList);
+			if (!wholeList) await this.newestCustomers();
+		}
 		if (fullScan) {
 			const [f, d] = await this.fullScan();
 			fetched += f;

@@ -428,6 +428,12 @@ export class FakeWoo {
 			const list = this.customers.filter(
 				(c) => !include || include.split(',').includes(String(c.id)),
 			);
+			// Newest first, as `orderby=id&order=desc` asks (else in the order they were added).
+			if (
+				url.searchParams.get('orderby') === 'id' &&
+				url.searchParams.get('order') === 'desc'
+			)
+				list.sort((a, b) => b.id - a.id);
 			return this.collection(
 				list.map((c) => ({
 					...c,

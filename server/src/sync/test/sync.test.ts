@@ -407,6 +407,68 @@ describe('catalogue rounds', () => {
 	});
 });
 
+describe('registered customers of a large store', () => {
+	test('a catalogue round reads the newest customers, the whole list once a day', async () => {
+		const woo = new FakeWoo(30);
+		await woo.start();
+		try {
+			for (let id = 20; id < 25; id++) {
+				woo.customers.push({
+					id,
+					email: `c${id}@example.test`,
+					first_name: `C${id}`,
+					last_name: 'Shopper',
+					username: `c${id}`,
+				});
+			}
+			let now = Date.parse('2026-11-30T12:00:00Z');
+			// Every round a catalogue round; "large" from two registered customers on.
+			const db = await engineDb(woo, ':memory:', 1);
+			const sync = await newSync(db, { customerListUpTo: 2, now: () => now });
+			await sync.backfill();
+			const names = async () =>
+				Object.fromEntries(
+					(
+						await db.all<{ user_id: number; first_name: string }>(
+							'SELECT user_id, first_name FROM customer_lookup WHERE user_id IS NOT NULL',
+						)
+					).map((c) => [Number(c.user_id), c.first_name]),
+				);
+			expect(Object.keys(await names())).toHaveLength(6);
+			// A new registration without orders, a changed name, then a round an hour later.
+			woo.customers.push({
+				id: 30,
+				email: 'new@example.test',
+				first_name: 'Newcomer',
+				last_name: 'Shopper',
+				username: 'new',
+			});
+			woo.customers[0].first_name = 'Augusta Ada';
+			woo.requests.length = 0;
+			now += 60 * 60 * 1000;
+			await sync.round();
+			const customerRequests = () =>
+				woo.requests
+					.filter((r) => r.startsWith('wc/v3/customers?') && !r.includes('include='))
+					.map((r) => new URLSearchParams(r.split('?')[1]));
+			// One page of the newest: the newcomer, then customers the engine knows.
+			expect(
+				customerRequests().map((q) => [q.get('orderby'), q.get('order'), q.get('page')]),
+			).toEqual([['id', 'desc', '1']]);
+			expect(await names()).toMatchObject({ 7: 'Ada', 30: 'Newcomer' });
+			// A day after the whole list was read: the whole list again, with the changed name.
+			woo.requests.length = 0;
+			now += 24 * 60 * 60 * 1000;
+			await sync.round();
+			expect(customerRequests().some((q) => q.get('orderby') === null)).toBe(true);
+			expect(await names()).toMatchObject({ 7: 'Augusta Ada', 30: 'Newcomer' });
+			db.close();
+		} finally {
+			await woo.close();
+		}
+	});
+});
+
 describe('refunds', () => {
 	/** Orders 1001–1060 with two refunds each, 1101–1130 with one. */
 	function refundedStore(mode: FakeWoo['refundsCollection']): FakeWoo {
