@@ -3,11 +3,12 @@
  *
  * 1. Backfill: the catalogue (settings, tax rates, categories, attributes, products with their
  *    variations, coupons), then every order by id, page after page (100 a page, a few pages
- *    fetched at once, the registered customers they name with them), each group of pages written
- *    in one transaction together with the checkpoint (the last page written), then every
- *    registered customer (those without orders too). A restart resumes after that page; a page written twice
- *    replaces its orders, so nothing is ever duplicated. A full id scan closes the backfill (it
- *    catches orders that moved between pages while the backfill ran).
+ *    fetched at once, the next while a group is written, the registered customers they name
+ *    with them), each group of pages written in one transaction together with the checkpoint
+ *    (the last page written), then every registered customer (those without orders too). A
+ *    restart resumes after that page; a page written twice replaces its orders, so nothing is
+ *    ever duplicated. A full id scan closes the backfill (it catches orders that moved between
+ *    pages while the backfill ran).
  * 2. Incremental rounds (every `intervalSeconds`, default 60): orders modified since the watermark
  *    (`modified_after`, in UTC, re-reading the last minute so that nothing committed late is
  *    missed), with their refunds; orders moved to the trash; products modified since the
@@ -15,7 +16,8 @@
  *    `fullScanEvery` rounds (default 10, i.e. ten minutes), together with the catalogue: the store's ids with
  *    their modification date and refund ids against the engine's; orders the store no longer has
  *    are deleted (WooCommerce's REST API does not report deletions), orders that differ are
- *    fetched again; the whole catalogue and the settings are read again.
+ *    fetched again; the whole catalogue and the settings are read again (the whole customer
+ *    list of a store of more than 5,000 registered customers once a day, its newest in between).
  *
  * Writes never block reads: each batch is one transaction on the writer connection, readers keep
  * answering from the last committed state.
@@ -280,12 +282,9 @@ export class StoreSync {
 	/**
 	 * Reads the whole catalogue and the settings and replaces the engine's; without the settings
 	 * when `withSettings` is false (a round that has just read them: a second read would only
-	 * repeat it, and writing that round's values again could undo a newer read meanwhile).
-	 */
-	/**
-	 * Reads and writes the catalogue (and the settings unless `withSettings` is false). With
-	 * `customers` false the full list of registered customers is left out (the backfill reads it
-	 * after the orders, `syncCustomers`).
+	 * repeat it, and writing that round's values again could undo a newer read meanwhile); without
+	 * the whole list of registered customers when `customers` is false (the backfill reads it after
+	 * the orders, `syncCustomers`; a large store's catalogue rounds once a day).
 	 */
 	async syncCatalogue(withSettings = true, customers = true): Promise<void> {
 		const start = Date.now();
