@@ -6,8 +6,8 @@
  * WooCommerce's own tables, kept in `.data/bench-wp/…-bulk-<n>/` and reused), then:
  * - the store's own page time (GET wc/v3/orders, 100 a page);
  * - the requests of the pages, each answered by WooCommerce (wc-analytics, `force_cache_refresh`),
- *   by the DuckDB engine (the generated store, the same the WooCommerce store holds: the server
- *   in this process) and by the ClickHouse engine (that store loaded by `loadStore` into a
+ *   by the DuckDB engine (the generated store, the same the WooCommerce store holds:
+ *   `server/build/cli.js --db` in a process of its own, as deployed) and by the ClickHouse engine (that store loaded by `loadStore` into a
  *   one-shard ClickHouse, `server/build/cli.js --engine`, a store token): median and p95 of
  *   BENCH_ENGINE_RUNS runs (default 9) after a warm-up, a unique parameter past the engines' cache,
  *   and the ratios; the revenue totals of the three are printed side by side;
@@ -24,7 +24,7 @@
  * (5) batches after an untimed one, their median, each run and the load average around them;
  * BENCH_ENGINE_ROLLUP=0 leaves it out. Writes the figures to BENCH_ENGINE_JSON.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -341,12 +341,21 @@ async function sideBySide(size: number): Promise<void> {
 		}
 		figures.storePageMedianMs = median(pageTimes);
 
-		// The DuckDB engine on the generated store (a copy: opening it adds the engine's tables).
+		// The DuckDB engine on the generated store (a copy: opening it adds the engine's tables),
+		// timed in a process of its own as it is deployed and as the ClickHouse engine is (the
+		// bench's own requests and answers then run on another thread than the engine's); a second
+		// copy opened in this process records each answer's statements for its floor.
 		const generated = path.join(bench.dir, 'generated.duckdb');
 		const duckFile = path.join(dir, 'store.duckdb');
 		copyFileSync(generated, duckFile);
 		const duck = await startServer({ databasePath: duckFile, quiet: true, sync: false });
 		closing.push(() => duck.close());
+		const duckProcessFile = path.join(dir, 'duckdb-engine.duckdb');
+		copyFileSync(generated, duckProcessFile);
+		// The engine opens a database only when no other user may read it (it holds secrets).
+		chmodSync(duckProcessFile, 0o600);
+		const duckProcess = await startCli(['--db', duckProcessFile, '--orders', '0']);
+		closing.push(() => duckProcess.stop());
 
 		// The ClickHouse engine: the same store loaded into a one-shard ClickHouse
 		// (BENCH_ENGINE_CLICKHOUSE=0 leaves it out).
@@ -445,7 +454,10 @@ async function sideBySide(size: number): Promise<void> {
 					force_cache_refresh: 'true',
 				});
 				const duckUrl = `${duck.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`;
+				const duckProcessUrl = `${duckProcess.url}/wp-json/${q.route}?${search(q.query, { _bench: String(++n) })}`;
 				if (i === 0) {
+					// The engine's own process warms up too; its answer is the in-process one's.
+					const own = await timed(duckProcessUrl, {});
 					// Warm-up: the statements the DuckDB answer runs are recorded for its floor, on
 					// a second request (the first of a server also reads the store's settings, which
 					// later requests find cached).
@@ -457,11 +469,16 @@ async function sideBySide(size: number): Promise<void> {
 					floor = await withFloor(duck.ctx.db, async () => {
 						body = (await timed(duckUrl, {})).body;
 					});
+					if (netRevenue(own.body) !== netRevenue(body)) {
+						throw new Error(
+							`${q.name}: the engine's process answered another net revenue than the engine in this process`,
+						);
+					}
 					totals.woocommerce = netRevenue(JSON.stringify(w.body));
 					totals.duckdb = netRevenue(body);
 				} else {
 					woo.push(w.ms);
-					duckMs.push((await timed(duckUrl, {})).ms);
+					duckMs.push((await timed(duckProcessUrl, {})).ms);
 					if (floor) floorMs.push(await floor.run());
 				}
 				if (clickError || !clickhouse) continue;
