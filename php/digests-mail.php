@@ -445,9 +445,26 @@ function abacus_digest_format( $value, $format ) {
 		return '—';
 	}
 	if ( 'currency' === $format && function_exists( 'wc_price' ) ) {
-		return trim( html_entity_decode( wp_strip_all_tags( wc_price( $value ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ) );
+		$decimals = function_exists( 'wc_get_price_decimals' ) ? (int) wc_get_price_decimals() : 2;
+		return trim( html_entity_decode( wp_strip_all_tags( wc_price( abacus_round_as_pages( $value, $decimals ) ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ) );
 	}
-	return number_format_i18n( $value, floor( $value ) === $value ? 0 : 2 );
+	$whole = floor( $value ) === $value;
+	return number_format_i18n( abacus_round_as_pages( $value, $whole ? 0 : 2 ), $whole ? 0 : 2 );
+}
+
+/**
+ * A value rounded to `$decimals` as the report pages round it (the packages' numberFormat): a half
+ * goes up, toward +∞ (1.005 → 1.01, -301.955 → -301.95), where PHP's round() and number_format()
+ * take it away from zero (-301.96); a value that rounds to zero has no sign.
+ *
+ * @param float $value    Value.
+ * @param int   $decimals Decimals kept.
+ * @return float
+ */
+function abacus_round_as_pages( $value, $decimals ) {
+	$value   = (float) $value;
+	$rounded = $value < 0 ? -round( -$value, $decimals, PHP_ROUND_HALF_DOWN ) : round( $value, $decimals, PHP_ROUND_HALF_UP );
+	return 0.0 === $rounded ? 0.0 : $rounded;
 }
 
 /**
@@ -474,7 +491,8 @@ function abacus_digest_change( $value, $previous ) {
 			'direction' => $value > 0 ? 'up' : 'down',
 		);
 	}
-	$percent = (int) round( ( $value - $previous ) / abs( $previous ) * 100 );
+	// Rounded as the report pages' tiles round a change (calculateDelta): -12.5 % is -12 %.
+	$percent = (int) abacus_round_as_pages( ( $value - $previous ) / abs( $previous ) * 100, 0 );
 	return array(
 		'text'      => ( $percent > 0 ? '+' : ( $percent < 0 ? '−' : '' ) ) . number_format_i18n( abs( $percent ) ) . '%',
 		'direction' => $percent > 0 ? 'up' : ( $percent < 0 ? 'down' : 'none' ),

@@ -392,6 +392,24 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 		await reader.context.close();
 	});
 
+	test('a digest rounds money and changes as the report pages do: a half goes up, toward +∞', () => {
+		const values = [-301.955, 1.005, -0.004, 2.675, -2.675, 1234.5];
+		const shown = lastJson<string[]>(
+			site.php(
+				`echo wp_json_encode( array_map( function ( $v ) { return abacus_digest_format( $v, 'currency' ); }, ${JSON.stringify(values).replace('[', 'array( ').replace(']', ' )')} ) );`,
+			),
+		);
+		expect(shown).toEqual(values.map(money));
+		expect(shown.slice(0, 3)).toEqual(['-$301.95', '$1.01', '$0.00']);
+		// A change as the tiles show it: a half per cent goes up too (-12.5 % is -12 %).
+		const changes = lastJson<string[]>(
+			site.php(
+				`echo wp_json_encode( array( abacus_digest_change( 87.5, 100 )['text'], abacus_digest_change( 112.5, 100 )['text'], abacus_digest_change( 5, 0 )['text'] ) );`,
+			),
+		);
+		expect(changes).toEqual(['−12%', '+13%', 'new']);
+	});
+
 	test('the scheduler run twice sends one e-mail per recipient, with the report pages’ figures', async () => {
 		expect(digestId).not.toBe('');
 		const period = nextPeriod(digestId);
