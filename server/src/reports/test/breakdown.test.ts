@@ -50,8 +50,10 @@ const close = (a: number, b: number): void => expect(Math.abs(a - b)).toBeLessTh
 const sum = (items: Item[], key: keyof Item): number =>
 	items.reduce((s, i) => s + Number(i[key]), 0);
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-breakdown-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-breakdown-'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 1500,
@@ -63,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const list = async (slug: string, query = ''): Promise<Item[]> =>

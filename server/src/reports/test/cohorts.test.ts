@@ -22,8 +22,10 @@ const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
 const RANGE = `after=${lastYear}T00:00:00&before=${today}T23:59:59`;
 const close = (a: number, b: number): void => expect(Math.abs(a - b)).toBeLessThan(0.02);
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-cohorts-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-cohorts-'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 1500,
@@ -35,6 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
 });
 
 type Stats = { totals: Record<string, number> };

@@ -64,8 +64,10 @@ type Stats = {
 
 let server: RunningServer;
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-date-basis-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-date-basis-'));
 	const file = path.join(dir, 'store.duckdb');
 	await writeFixture(file, { orders: ORDERS });
 	const db = await Db.open(file);
@@ -89,7 +91,10 @@ beforeAll(async () => {
 	server = await startServer({ databasePath: file, quiet: true, nonce: 'test-nonce' });
 });
 
-afterAll(async () => server.close());
+afterAll(async () => {
+	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function setBasis(basis: string): Promise<number> {
 	const res = await fetch(`${server.url}/wp-json/wc-admin/options`, {

@@ -34,8 +34,10 @@ const REPORTS = [
 	`/wc-analytics/reports/performance-indicators?${RANGE}`,
 ];
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-import-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-import-'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 400,
@@ -52,6 +54,7 @@ afterAll(async () => {
 	gated = false;
 	waiting.splice(0).forEach((release) => release());
 	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function post<T>(route: string): Promise<{ status: number; body: T }> {

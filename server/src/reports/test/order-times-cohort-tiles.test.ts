@@ -36,8 +36,10 @@ const qs = (range: Range): string => `after=${range.after}&before=${range.before
 const close = (a: number, b: number, within = 0.02): void =>
 	expect(Math.abs(a - b)).toBeLessThanOrEqual(within);
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-tiles-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-tiles-'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 1500,
@@ -49,6 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function post<T>(route: string, body: unknown): Promise<{ status: number; body: T }> {

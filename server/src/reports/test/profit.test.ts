@@ -325,8 +325,10 @@ describe('profit over a hand-made store', () => {
 
 describe('profit over a generated store', () => {
 	let server: RunningServer;
+	/** The store's folder, removed after the tests. */
+	let dir = '';
 	beforeAll(async () => {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-profit-'));
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-profit-'));
 		server = await startServer({
 			databasePath: path.join(dir, 'store.duckdb'),
 			orders: 800,
@@ -334,7 +336,10 @@ describe('profit over a generated store', () => {
 			quiet: true,
 		});
 	});
-	afterAll(async () => server.close());
+	afterAll(async () => {
+		await server.close();
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
 
 	it('has costs for most products, some dated changes, some products without a cost; products sum to the store', async () => {
 		const today = new Date().toISOString().slice(0, 10);

@@ -14,8 +14,10 @@ let server: RunningServer;
 const today = new Date().toISOString().slice(0, 10);
 const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
 
+/** The store's folder, removed after the tests. */
+let dir = '';
 beforeAll(async () => {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-reconcile-'));
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abacus-reconcile-'));
 	server = await startServer({
 		databasePath: path.join(dir, 'store.duckdb'),
 		orders: 1000,
@@ -26,6 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await server.close();
+	fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a generated 1k store reconciles', () => {
