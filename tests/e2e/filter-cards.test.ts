@@ -191,8 +191,12 @@ describe('advanced filters', () => {
 
 describe('comparison', () => {
 	it('compares two products in the chart and table, and clears the selection', async () => {
+		// Over the last year, when both products sold (the default range, month to date, holds
+		// nothing early on the 1st of a month).
 		const { page, errors } = await openPage(browser, '/analytics/products', {
 			filter: 'compare-products',
+			period: 'last_year',
+			compare: 'previous_year',
 		});
 		const card = page.locator('.abacus-compare-filter');
 		await card.waitFor();

@@ -17,10 +17,23 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 
+/**
+ * The markup store's whole history (its orders span the 800 days before it was made), as a custom
+ * range with its comparison: a period without `compare` is the default range (API.md,
+ * getDateParamsFromQuery), month to date, which on the 1st of a month holds nothing.
+ */
+const DAY_MS = 86_400_000;
+const HISTORY = {
+	period: 'custom',
+	compare: 'previous_year',
+	after: new Date(Date.now() - 802 * DAY_MS).toISOString().slice(0, 10),
+	before: new Date(Date.now() + DAY_MS).toISOString().slice(0, 10),
+};
+
 function markupUrl(path: string, query: Record<string, string> = {}): string {
 	const base = process.env.ABACUS_E2E_MARKUP_URL;
 	if (!base) throw new Error('ABACUS_E2E_MARKUP_URL is not set: run through tests/e2e/run.js.');
-	const params = new URLSearchParams({ page: 'abacus', path, period: 'year', ...query });
+	const params = new URLSearchParams({ page: 'abacus', path, ...HISTORY, ...query });
 	return `${base}/wp-admin/admin.php?${params.toString()}`;
 }
 
