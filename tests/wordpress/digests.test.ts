@@ -593,7 +593,7 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 		for (const unmarked of [day2, day6])
 			expect([unmarked, isWhite(unmarked)]).toEqual([unmarked, true]);
 		// The leaderboards: the top product is the products report's first row.
-		const top = await rest<Array<{ extended_info: { name: string } }>>(
+		const top = await rest<Array<{ items_sold: number; extended_info: { name: string } }>>(
 			page,
 			'GET',
 			'/wc-analytics/reports/products',
@@ -603,10 +603,13 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 				before: period.before,
 				orderby: 'items_sold',
 				order: 'desc',
-				per_page: '1',
+				per_page: '10',
 				extended_info: 'true',
 			},
 		);
+		// The products that sold the most (WooCommerce's leaderboards and its products report may
+		// order a tie differently: a week whose two best products sold as many failed here).
+		const most = top.body.filter((p) => p.items_sold === top.body[0].items_sold);
 		for (const title of ['Top products', 'Top categories', 'Top coupons', 'Top customers']) {
 			expect(html).toContain(title);
 		}
@@ -619,7 +622,7 @@ echo wp_json_encode( array( 'key' => $next['key'], 'after' => $next['start']->fo
 				heading?.parentElement?.querySelector('table tr:nth-child(2) td')?.textContent ?? ''
 			);
 		});
-		expect(firstProduct).toBe(top.body[0].extended_info.name);
+		expect(most.map((p) => p.extended_info.name)).toContain(firstProduct);
 		// The owner's address gets no "Manage digests" (not a store manager); the admin's does.
 		expect(html).not.toContain('Manage digests');
 		const adminMail = received.find((m) => m !== mail) as ParsedMail;
