@@ -64,6 +64,8 @@ export class FakeWoo {
 	variableProducts: Record<number, number[]> = {};
 	/** Every answer waits this long (ms), so that requests asked at once overlap. */
 	latencyMs = 0;
+	/** Routes whose answers wait longer than `latencyMs` (ms, by route such as `wc/v3/refunds`). */
+	routeLatencyMs: Record<string, number> = {};
 	/** While `latencyMs` is set: each request's route and when the store began and ended it. */
 	readonly timeline: Array<{ route: string; start: number; end: number }> = [];
 	/** WooCommerce's "Cost of Goods Sold" feature: lines and products answer their cost. */
@@ -292,7 +294,10 @@ export class FakeWoo {
 		this.requests.push(`${route}?${url.searchParams.toString()}`);
 		if (this.latencyMs > 0) {
 			const start = performance.now();
-			await new Promise((r) => setTimeout(r, this.latencyMs));
+			const wait = Object.hasOwn(this.routeLatencyMs, route)
+				? this.routeLatencyMs[route]
+				: this.latencyMs;
+			await new Promise((r) => setTimeout(r, wait));
 			this.timeline.push({ route, start, end: performance.now() });
 		}
 		const fault = this.faults.find((f) => route.includes(f.match) && f.answers.length);

@@ -156,6 +156,10 @@ describe('backfill', () => {
 					order.refunds = [{ id: 9000 + order.id, amount: 1, qty: 1, date: order.date }];
 			}
 			big.latencyMs = 30;
+			// Customers and refunds answer slowly: requests asked side by side overlap even when a
+			// busy machine starts one of them a few hundred milliseconds late; asked one after the
+			// other, they never do.
+			big.routeLatencyMs = { 'wc/v3/refunds': 600, 'wc/v3/customers': 600 };
 			const db = await engineDb(big);
 			await (await newSync(db)).backfill();
 			expect(await orderCounts(db)).toEqual({ rows: 1000, distinct: 1000, stats: 1000 });
