@@ -24,8 +24,9 @@ beforeAll(async () => {
 	}
 	// Three variable products: their variations are asked side by side.
 	woo.variableProducts = { 21: [211, 212], 22: [221], 23: [231, 232, 233] };
-	// Long enough for requests asked at once to overlap at the store.
-	woo.latencyMs = 40;
+	// Long enough for requests asked at once to overlap at the store, even when a busy machine
+	// starts one of them a couple of hundred milliseconds after the others.
+	woo.latencyMs = 250;
 	await woo.start();
 });
 
