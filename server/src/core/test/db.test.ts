@@ -262,6 +262,46 @@ describe('values written into the statement (dates, timestamps, status slugs)', 
 	});
 });
 
+describe('the row counts of LIMIT and OFFSET', () => {
+	it('writes a whole number after LIMIT or OFFSET in and binds the rest', () => {
+		expect(
+			inlineSafeValues(
+				'SELECT * FROM t WHERE id > ? ORDER BY id LIMIT ? OFFSET ?',
+				[3, 25, 50],
+			),
+		).toEqual(['SELECT * FROM t WHERE id > ? ORDER BY id LIMIT 25 OFFSET 50', [3]]);
+		expect(inlineSafeValues('SELECT * FROM t limit\n\t? offset ?', [5, 10n])).toEqual([
+			'SELECT * FROM t limit\n\t5 offset 10',
+			[],
+		]);
+	});
+
+	it('binds anything after LIMIT that is not a whole number of rows, and a name ending in limit', () => {
+		for (const value of [-1, 2.5, '5', '5; DROP TABLE t', null, Number.MAX_SAFE_INTEGER + 2])
+			expect(inlineSafeValues('SELECT * FROM t LIMIT ?', [value])).toEqual([
+				'SELECT * FROM t LIMIT ?',
+				[value],
+			]);
+		expect(inlineSafeValues('SELECT * FROM t WHERE xlimit = ? LIMIT ?', [4, 4])).toEqual([
+			'SELECT * FROM t WHERE xlimit = ? LIMIT 4',
+			[4],
+		]);
+		expect(inlineSafeValues("SELECT 'LIMIT ?' AS a, ? AS b", [7])).toEqual([
+			"SELECT 'LIMIT ?' AS a, ? AS b",
+			[7],
+		]);
+	});
+
+	it('answers a page as with its row counts bound', async () => {
+		const sql =
+			'SELECT CAST(range AS INTEGER) AS n FROM range(100) WHERE range % ? = 0 ORDER BY n DESC LIMIT ? OFFSET ?';
+		expect(await db.all(sql, [7, 3, 2])).toEqual([{ n: 84 }, { n: 77 }, { n: 70 }]);
+		// The next page, then the first again: each its own rows.
+		expect(await db.all(sql, [7, 3, 5])).toEqual([{ n: 63 }, { n: 56 }, { n: 49 }]);
+		expect(await db.all(sql, [7, 2, 0])).toEqual([{ n: 98 }, { n: 91 }]);
+	});
+});
+
 describe('a statement of many values (an IN list of a page of ids)', () => {
 	const ids = (count: number, from = 1): number[] =>
 		Array.from({ length: count }, (_, i) => from + i);
