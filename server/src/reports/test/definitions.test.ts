@@ -87,6 +87,32 @@ describe('refund rows are not orders, and their customers are not customers of t
 			expect(i.subtotals.total_customers).toBeLessThanOrEqual(i.subtotals.orders_count);
 	});
 
+	it('counts a customer once over a short range and once in each hour she ordered in', async () => {
+		// Up to a week, a source's buckets and distinct totals are one statement; longer ranges
+		// count them apart: the days they share agree.
+		const hours = await get<Stats>(
+			server,
+			'/wc-analytics/reports/revenue/stats?after=2021-12-01T00:00:00&before=2021-12-01T23:59:59&interval=hour&order=asc&per_page=100',
+		);
+		expect(hours.body.totals.total_customers).toBe(1);
+		expect(hours.body.totals.orders_count).toBe(2);
+		const ordered = hours.body.intervals.filter((i) => i.subtotals.orders_count > 0);
+		expect(ordered.map((i) => [i.interval, i.subtotals.total_customers])).toEqual([
+			['2021-12-01 10', 1],
+			['2021-12-01 11', 1],
+		]);
+		const short = await get<Stats>(
+			server,
+			`/wc-analytics/reports/revenue/stats?${RANGE}&interval=day&order=asc`,
+		);
+		const long = await get<Stats>(
+			server,
+			'/wc-analytics/reports/revenue/stats?after=2021-11-15T00:00:00&before=2021-12-03T23:59:59&interval=day&order=asc&per_page=100',
+		);
+		expect(long.body.totals).toEqual(short.body.totals);
+		expect(long.body.intervals.slice(-3)).toEqual(short.body.intervals);
+	});
+
 	it('gives the same daily order counts in products stats and revenue stats', async () => {
 		const revenue = await get<Stats>(
 			server,
