@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { createApp } from './app.js';
 import { createContext, type ServerContext } from './core/context.js';
-import { Db } from './core/db.js';
+import { Db, lockHolder } from './core/db.js';
 import { allowedHostList } from './http/security.js';
 import { generateStore } from './demo/generate.js';
 import { ensureRollups } from './db/rollup-upgrade.js';
@@ -117,8 +117,9 @@ async function openFile(file: string): Promise<Db> {
 function damagedMessage(file: string, error: unknown): string {
 	const reason = error instanceof Error ? error.message : String(error);
 	// Another process holds the file (DuckDB lets one process open it): nothing is damaged.
-	if (/Could not set lock on file/i.test(reason)) {
-		const pid = /PID (\d+)/.exec(reason)?.[1];
+	const locked = lockHolder(error);
+	if (locked) {
+		const { pid } = locked;
 		return `The database ${file} is in use by another process${pid ? ` (PID ${pid})` : ''}, most likely an Abacus server started with --db ${file}: DuckDB lets one process open it. Stop that server (Ctrl+C in its terminal${pid ? `, or kill ${pid}` : ''}) and start again, or start this one on another --db.`;
 	}
 	return `The database ${file} is damaged and cannot be used: ${reason}\nMove it aside (or restore a backup) and start again: a new demo store is generated when the file does not exist.`;

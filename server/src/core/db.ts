@@ -111,6 +111,17 @@ export function duckdbThreads(
 	return String(Number(value));
 }
 
+/**
+ * When `error` is DuckDB's refusal to open a file another process holds ("Could not set lock on
+ * file", DuckDB letting one process open a database): that process's id when DuckDB names it
+ * (else null), in `{ pid }`. Null for any other error.
+ */
+export function lockHolder(error: unknown): { pid: string | null } | null {
+	const text = error instanceof Error ? error.message : String(error);
+	if (!/Could not set lock on file/i.test(text)) return null;
+	return { pid: /PID (\d+)/.exec(text)?.[1] ?? null };
+}
+
 /** Reader connections per database. */
 export const READERS = 3;
 

@@ -17,7 +17,7 @@ import { createStoreRegistry, type PriceFormat, registerStore } from '../clickho
 import { createClusterSchema } from '../clickhouse/schema.js';
 import { loadStore } from '../clickhouse/store-rows.js';
 import { createContext } from '../core/context.js';
-import { Db } from '../core/db.js';
+import { Db, lockHolder } from '../core/db.js';
 import { getOption } from '../db/options.js';
 import { storeSettings, type StoreSettings } from '../db/store-settings.js';
 import { normaliseStoreId } from '../engine-auth/token.js';
@@ -127,9 +127,9 @@ function usageError(message: string): never {
  * words: what to do. Null for another error.
  */
 export function lockedFileMessage(error: unknown, file: string): string | null {
-	const text = error instanceof Error ? error.message : String(error);
-	if (!/Could not set lock on file/i.test(text)) return null;
-	const pid = /PID (\d+)/.exec(text)?.[1];
+	const locked = lockHolder(error);
+	if (!locked) return null;
+	const { pid } = locked;
 	return `${file} is in use by another process${pid ? ` (PID ${pid})` : ''}, most likely an Abacus server started with --db ${file}: DuckDB lets one process open it. Stop that server (Ctrl+C in its terminal${pid ? `, or kill ${pid}` : ''}) and load again, or load a copy: cp ${file} /tmp/store-copy.duckdb (with ${file}.wal when there is one) and give --db /tmp/store-copy.duckdb.`;
 }
 

@@ -458,15 +458,20 @@ export class StoreSync {
 				mapCustomer,
 			);
 			if (!result.items.length) return;
-			const known = await this.db.all<{ user_id: number }>(
-				'SELECT user_id FROM customer_lookup WHERE user_id IN (SELECT unnest(CAST(? AS INTEGER[])))',
-				[JSON.stringify(result.items.map((c) => c.userId))],
-			);
-			const knownIds = new Set(known.map((k) => Number(k.user_id)));
+			const knownIds = await this.knownUsers(result.items.map((c) => c.userId));
 			const fresh = result.items.filter((c) => !knownIds.has(c.userId));
 			if (fresh.length) await writeCustomers(this.db, fresh);
 			if (fresh.length < result.items.length || page >= result.totalPages) return;
 		}
+	}
+
+	/** Which of these store users the engine already holds as customers. */
+	private async knownUsers(userIds: number[]): Promise<Set<number>> {
+		const known = await this.db.all<{ user_id: number }>(
+			'SELECT user_id FROM customer_lookup WHERE user_id IN (SELECT unnest(CAST(? AS INTEGER[])))',
+			[JSON.stringify(userIds)],
+		);
+		return new Set(known.map((k) => Number(k.user_id)));
 	}
 
 	/** Registered customers the engine does not know yet (new customers since the last read). */
@@ -475,11 +480,7 @@ export class StoreSync {
 			...new Set(orders.map((o) => o.userId).filter((u): u is number => u !== null)),
 		];
 		if (!userIds.length) return;
-		const known = await this.db.all<{ user_id: number }>(
-			'SELECT user_id FROM customer_lookup WHERE user_id IN (SELECT unnest(CAST(? AS INTEGER[])))',
-			[JSON.stringify(userIds)],
-		);
-		const knownIds = new Set(known.map((k) => Number(k.user_id)));
+		const knownIds = await this.knownUsers(userIds);
 		const missing = userIds.filter((u) => !knownIds.has(u));
 		for (let i = 0; i < missing.length; i += 100) {
 			const part = missing.slice(i, i + 100);
