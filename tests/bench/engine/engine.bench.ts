@@ -428,13 +428,15 @@ async function sideBySide(size: number): Promise<void> {
 				return signed;
 			};
 		}
+		// The Overview's month is the 30 days to today: month to date (the Overview's default)
+		// holds a single day on the 1st, and the bench's figures must not depend on the day.
 		const dates = stack.phpJson<{
 			today: string;
 			year: string;
 			month: string;
 			quarter: string;
 		}>(
-			`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'year' => wp_date( 'Y-m-d', time() - 364 * DAY_IN_SECONDS ), 'month' => wp_date( 'Y-m-01' ), 'quarter' => wp_date( 'Y-m-d', time() - 90 * DAY_IN_SECONDS ) ) ), "\\n";`,
+			`echo wp_json_encode( array( 'today' => wp_date( 'Y-m-d' ), 'year' => wp_date( 'Y-m-d', time() - 364 * DAY_IN_SECONDS ), 'month' => wp_date( 'Y-m-d', time() - 29 * DAY_IN_SECONDS ), 'quarter' => wp_date( 'Y-m-d', time() - 90 * DAY_IN_SECONDS ) ) ), "\\n";`,
 		);
 		const endpoints = [];
 		let n = 0;
