@@ -305,6 +305,18 @@ export async function orderStats(
 	// engine keeps them (`basisRollups`; else another date type reads the order rows).
 	const basis = settings.dateBasis ?? 'date_created';
 	const table = orderStatsOn(basis);
+	// A coupon lookup row carries its order's creation date (db/date-basis.ts): by creation date
+	// the coupons' own rows are read in range too, so that only those meet the orders (a day by
+	// hour on the 50,000-order demo store: 1.3 -> 0.9 ms for its coupons).
+	const couponWhere =
+		basis === 'date_created'
+			? whereClause(
+					dateWhere(range, 's.date_created', dialectOf(db)),
+					dateWhere(range, 'c.date_created', dialectOf(db)),
+					status,
+					extra,
+				)
+			: where;
 	const base = pick(ORDER_METRICS, [
 		'orders_count',
 		'num_items_sold',
@@ -325,24 +337,31 @@ export async function orderStats(
 		!fields.length ||
 		fields.includes('total_customers') ||
 		q.str('orderby') === 'total_customers';
-	if (
+	const rollups =
 		dayAligned &&
-		interval !== 'hour' &&
 		!extra &&
 		!segmentby &&
 		dialectOf(db).rollups &&
-		(basis === 'date_created' || dialectOf(db).basisRollups)
-	) {
-		const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-		const rolled = orderRollupTables(basis);
-		const rollWhere = whereClause(
-			rolled.where,
-			{
-				sql: ['s.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
-				params: [day(range.after), day(range.before)],
-			},
-			status,
-		);
+		(basis === 'date_created' || dialectOf(db).basisRollups);
+	const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+	const rolled = orderRollupTables(basis);
+	const rollWhere = whereClause(
+		rolled.where,
+		{
+			sql: ['s.day BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)'],
+			params: [day(range.after), day(range.before)],
+		},
+		status,
+	);
+	/** The products count of the range (its total only) from the daily roll-up by product. */
+	const rolledProducts: Source = {
+		from: `FROM ${rolled.products} p ${rollWhere.sql.replace(/\bs\./g, 'p.')}`,
+		params: rollWhere.params,
+		date: 'p.day',
+		metrics: [onRollup(ORDER_METRICS.products)],
+		totalsOnly: true,
+	};
+	if (rollups && interval !== 'hour') {
 		const additive = base.filter((m) => m.key !== 'total_customers').map(onRollup);
 		return runStats(db, {
 			interval,
@@ -374,13 +393,7 @@ export async function orderStats(
 						onRollup(ORDER_METRICS.coupons_count),
 					],
 				},
-				{
-					from: `FROM ${rolled.products} p ${rollWhere.sql.replace(/\bs\./g, 'p.')}`,
-					params: rollWhere.params,
-					date: 'p.day',
-					metrics: [onRollup(ORDER_METRICS.products)],
-					totalsOnly: true,
-				},
+				rolledProducts,
 				...(wantsCustomers
 					? [
 							{
@@ -402,18 +415,22 @@ export async function orderStats(
 			metrics: base,
 		},
 		{
-			from: `FROM order_coupon_lookup c JOIN ${table} s ON s.order_id = c.order_id ${where.sql}`,
-			params: where.params,
+			from: `FROM order_coupon_lookup c JOIN ${table} s ON s.order_id = c.order_id ${couponWhere.sql}`,
+			params: couponWhere.params,
 			date: 's.date_created',
 			metrics: [ORDER_METRICS.coupons, ORDER_METRICS.coupons_count],
 		},
-		{
-			from: `FROM order_product_lookup p JOIN ${table} s ON s.order_id = p.order_id ${where.sql}`,
-			params: where.params,
-			date: 's.date_created',
-			metrics: [ORDER_METRICS.products],
-			totalsOnly: true,
-		},
+		// Whole days by hour: the buckets need the order rows, the products count (a total) does
+		// not (a day by hour on the 50,000-order demo store: 1.2 -> 0.4 ms for it).
+		rollups
+			? rolledProducts
+			: {
+					from: `FROM order_product_lookup p JOIN ${table} s ON s.order_id = p.order_id ${where.sql}`,
+					params: where.params,
+					date: 's.date_created',
+					metrics: [ORDER_METRICS.products],
+					totalsOnly: true,
+				},
 	];
 	return runStats(db, {
 		interval,
