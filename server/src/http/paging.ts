@@ -129,6 +129,17 @@ export interface Page {
 	totalPages: number;
 }
 
+/**
+ * The names of a page's items read in the page's own statement (the leaderboards, on DuckDB): `of`
+ * is the rows' column holding an item's id, `from` a SELECT of every item's `named_id` and the
+ * columns to add, each named apart from the rows' own (`SELECT id AS named_id, name AS item_name
+ * FROM products`). A row whose item is gone has those columns null.
+ */
+export interface PageNames {
+	of: string;
+	from: string;
+}
+
 /** The column a one-statement page carries the collection's row count in (dropped from rows). */
 const TOTAL_COLUMN = '__abacus_total';
 
@@ -139,7 +150,9 @@ const TOTAL_COLUMN = '__abacus_total';
  * On the embedded DuckDB the page and the count are one statement (the count a window over the
  * same rows, so `base` is computed once); only a page past the end asks for the count alone.
  * Other engines count, then read the page. `options.total: false` (a caller that shows no total,
- * the leaderboards) reads the page alone: `total` is then the page's own row count.
+ * the leaderboards) reads the page alone: `total` is then the page's own row count; with
+ * `options.names` (DuckDB's SQL: the caller asks only there) its items' names come with it, each
+ * row's `named` true when its item was found.
  */
 export async function pageRows(
 	db: Pick<Db, 'all' | 'one'> & { readonly dialect?: { readonly name: string } },
@@ -147,14 +160,20 @@ export async function pageRows(
 	params: SqlValue[],
 	orderSql: string,
 	q: Query,
-	options: { total?: boolean } = {},
+	options: { total?: boolean; names?: PageNames } = {},
 ): Promise<Page> {
 	const perPage = q.int('per_page', 10);
 	const page = q.int('page', 1);
 	const all = perPage < 0;
 	if (options.total === false && perPage > 0) {
+		const rowsOf = `SELECT * FROM (${base}) x ORDER BY ${orderSql} LIMIT ? OFFSET ?`;
+		// The names join the page's few rows, not the collection's (a second statement after
+		// this one cost a board about 0.7 ms more on the 200,000-order store).
+		const names = options.names;
 		const rows = await db.all(
-			`SELECT * FROM (${base}) x ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+			names
+				? `SELECT p.*, n.* EXCLUDE (named_id), n.named_id IS NOT NULL AS named FROM (${rowsOf}) p LEFT JOIN (${names.from}) n ON n.named_id = p.${names.of} ORDER BY ${orderSql}`
+				: rowsOf,
 			[...params, perPage, (page - 1) * perPage],
 		);
 		return { rows, total: rows.length, totalPages: rows.length ? 1 : 0 };

@@ -18,6 +18,16 @@ import {
 	type ListOptions,
 } from '../shared/list-query.js';
 
+/** The coupon's columns its `extended_info` is made of. */
+const COUPON_COLUMNS = [
+	'code',
+	'discount_type',
+	'date_created',
+	'date_created_gmt',
+	'date_expires',
+	'date_expires_gmt',
+];
+
 export async function couponsList(
 	db: SqlReader,
 	q: Query,
@@ -66,19 +76,36 @@ export async function couponsList(
 		orderby === 'code'
 			? `SELECT a.coupon_id AS coupon_id, a.amount AS amount, a.orders_count AS orders_count, k.code AS code FROM (${chosen}) a LEFT JOIN coupons k ON k.id = a.coupon_id`
 			: chosen;
+	// A board's coupons in its page's statement, on DuckDB (http/paging.ts).
+	const joinNames = q.bool('extended_info') && options.namesOnly && dialect.name === 'duckdb';
 	const page = await pageRows(
 		db,
 		base,
 		params,
 		`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
 		q,
-		options,
+		joinNames
+			? {
+					...options,
+					names: {
+						of: 'coupon_id',
+						from: `SELECT id AS named_id, ${COUPON_COLUMNS.map((c) => `${c} AS coupon_${c}`).join(', ')} FROM coupons`,
+					},
+				}
+			: options,
 	);
 	const info = new Map<number, Row>();
 	const pageIds = page.rows.map((r) => int(r.coupon_id));
-	if (q.bool('extended_info') && pageIds.length) {
+	if (joinNames) {
+		for (const r of page.rows)
+			if (r.named === true)
+				info.set(
+					int(r.coupon_id),
+					Object.fromEntries(COUPON_COLUMNS.map((c) => [c, r[`coupon_${c}`]])),
+				);
+	} else if (q.bool('extended_info') && pageIds.length) {
 		for (const c of await db.all(
-			`SELECT id, code, discount_type, date_created, date_created_gmt, date_expires, date_expires_gmt FROM coupons WHERE ${inList('id', pageIds)}`,
+			`SELECT id, ${COUPON_COLUMNS.join(', ')} FROM coupons WHERE ${inList('id', pageIds)}`,
 			pageIds,
 		))
 			info.set(int(c.id), c);

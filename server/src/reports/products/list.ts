@@ -5,7 +5,7 @@
 import type { SqlValue } from '../../core/db.js';
 import { PRODUCT_ROLLUP_SQL } from '../../metrics/index.js';
 import { inList } from '../../db/sql.js';
-import { int, amount } from '../../http/values.js';
+import { int, amount, text } from '../../http/values.js';
 import { pageRows } from '../../http/paging.js';
 import { dialectOf, type SqlReader } from '../../metrics/dialect.js';
 import { productDetails, productNames } from '../shared/product-details.js';
@@ -89,17 +89,35 @@ export async function productsList(
 		? `SELECT a.product_id AS product_id, a.items_sold AS items_sold, a.net_revenue AS net_revenue, a.orders_count AS orders_count, a.last_sale AS last_sale, pr.product_name AS product_name, pr.sku AS sku, COALESCE(pr.variations, 0) AS variations
 		FROM (${sold}) a LEFT JOIN ${PRODUCT_NAMES} pr ON pr.id = a.product_id`
 		: sold;
+	const extendedInfo = q.bool('extended_info');
+	// A board's names in its page's statement, on DuckDB (http/paging.ts).
+	const joinNames = extendedInfo && options.namesOnly && dialect.name === 'duckdb';
 	const page = await pageRows(
 		db,
 		base,
 		params,
 		`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
 		q,
-		options,
+		joinNames
+			? {
+					...options,
+					names: {
+						of: 'product_id',
+						from: 'SELECT id AS named_id, name AS item_name FROM products',
+					},
+				}
+			: options,
 	);
 	const pageIds = page.rows.map((r) => int(r.product_id));
-	const extendedInfo = q.bool('extended_info');
-	const names = extendedInfo && options.namesOnly ? await productNames(db, pageIds) : null;
+	const names = !(extendedInfo && options.namesOnly)
+		? null
+		: joinNames
+			? new Map(
+					page.rows
+						.filter((r) => r.named === true)
+						.map((r) => [int(r.product_id), text(r.item_name)]),
+				)
+			: await productNames(db, pageIds);
 	const details =
 		extendedInfo && !names ? await productDetails(db, pageIds, settings) : new Map();
 	return result(

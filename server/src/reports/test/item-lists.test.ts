@@ -232,11 +232,13 @@ it('the leaderboards show the same categories, coupons and products', async () =
 	]);
 });
 
-it("the leaderboards name a product whose catalogue row is gone '(Deleted)', as its table does", async () => {
+it("the leaderboards name a product and a coupon whose catalogue row is gone '(Deleted)', as their tables do", async () => {
 	const db = server.ctx.db;
 	const [{ id }] = await db.all<{ id: number }>("SELECT id FROM products WHERE name = 'Hoodie'");
 	await db.run('CREATE TEMP TABLE kept_product AS SELECT * FROM products WHERE id = ?', [id]);
 	await db.run('DELETE FROM products WHERE id = ?', [id]);
+	await db.run("CREATE TEMP TABLE kept_coupon AS SELECT * FROM coupons WHERE code = 'save2'");
+	await db.run("DELETE FROM coupons WHERE code = 'save2'");
 	try {
 		// per_page=4: not asked before, so no answer comes from the report cache.
 		const res = await get<Array<{ id: string; rows: Array<Array<{ value: unknown }>> }>>(
@@ -248,6 +250,10 @@ it("the leaderboards name a product whose catalogue row is gone '(Deleted)', as 
 			['Shirt', 2, 20],
 			['(Deleted)', 2, 80],
 			['Album', 1, 10],
+		]);
+		const coupons = res.body.find((b) => b.id === 'coupons');
+		expect((coupons?.rows ?? []).map((r) => r.map((c) => c.value))).toEqual([
+			['(Deleted)', 2, 4],
 		]);
 		const table = await get<Array<{ product_id: number; extended_info: { name: string } }>>(
 			server,
@@ -261,5 +267,7 @@ it("the leaderboards name a product whose catalogue row is gone '(Deleted)', as 
 	} finally {
 		await db.run('INSERT INTO products SELECT * FROM kept_product');
 		await db.run('DROP TABLE kept_product');
+		await db.run('INSERT INTO coupons SELECT * FROM kept_coupon');
+		await db.run('DROP TABLE kept_coupon');
 	}
 });
