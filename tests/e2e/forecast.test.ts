@@ -96,6 +96,25 @@ async function answersIn(page: Page): Promise<void> {
 }
 
 /**
+ * Moves the mouse onto (x, y) of the page, from a little to its left, until the chart's tooltip
+ * shows, and returns its text, read once while it shows: a scroll still settling from the
+ * keyboard's focus hides the pointer's tooltip (as it should for a page moving under a still
+ * pointer), and a user moves the mouse again.
+ */
+async function hoverTooltip(page: Page, tooltip: Locator, x: number, y: number): Promise<string> {
+	for (let attempt = 1; attempt <= 10; attempt++) {
+		await page.mouse.move(x - 20, y);
+		await page.mouse.move(x, y, { steps: 2 });
+		const text = await tooltip
+			.waitFor({ state: 'visible', timeout: 3000 })
+			.then(() => tooltip.innerText({ timeout: 3000 }))
+			.catch(() => '');
+		if (text) return text;
+	}
+	throw new Error('No tooltip after hovering 10 times');
+}
+
+/**
  * Presses `key` on the focused chart until its tooltip shows: on a busy machine an answer can
  * still come after the network fell quiet and redraw the chart, dropping the date the key had
  * reached (and its tooltip); the key is then pressed again on the redrawn chart (a few times at most).
@@ -328,22 +347,9 @@ describe('the forecast on the charts', () => {
 				const box = await svg.boundingBox();
 				if (!box) throw new Error('the chart has no box');
 				const x = box.x + box.width - 30 - 4;
-				// Hovered again while no tooltip shows: a scroll still settling from the keyboard's
-				// focus hides the pointer's tooltip (as it should for a page moving under a still
-				// pointer), and a user moves the mouse again.
-				// Its text is read once, while it shows: the same settling scroll may hide it
-				// between two reads (a fresh clone failed so on 2026-12-01).
-				let hovered = '';
-				for (let attempt = 1; ; attempt++) {
-					await page.mouse.move(x - 20, box.y + box.height / 2);
-					await page.mouse.move(x, box.y + box.height / 2, { steps: 2 });
-					hovered = await tooltip
-						.waitFor({ state: 'visible', timeout: 3000 })
-						.then(() => tooltip.innerText({ timeout: 3000 }))
-						.catch(() => '');
-					if (hovered) break;
-					if (attempt === 10) throw new Error('No tooltip after hovering 10 times');
-				}
+				// Its text read once while it shows (read twice, the settling scroll hid it in
+				// between in a fresh clone on 2026-12-01).
+				const hovered = await hoverTooltip(page, tooltip, x, box.y + box.height / 2);
 				expect(hovered).toContain(longDay(last.date));
 				expect(hovered).toContain('Forecast (80 % likely)');
 				await screenshot(page, 'forecast-chart-hover-1440', 'forecast-chart');
@@ -505,9 +511,14 @@ describe('the forecast on the charts', () => {
 			// Mouse: the last bucket, at the right end of the plot.
 			const box = await chart.locator('svg').boundingBox();
 			if (!box) throw new Error('the chart has no box');
-			await page.mouse.move(box.x + box.width - 34, box.y + box.height / 2);
-			await expect(tooltip.innerText()).resolves.toContain(title(last.date));
-			await expect(tooltipForecast.innerText()).resolves.toContain(text(last));
+			const hovered = await hoverTooltip(
+				page,
+				tooltip,
+				box.x + box.width - 34,
+				box.y + box.height / 2,
+			);
+			expect(hovered).toContain(title(last.date));
+			expect(hovered).toContain(text(last));
 			await elementScreenshot(
 				page.locator('main .abacus-chart').first(),
 				`forecast-chart-${interval}-${width}`,
