@@ -5,7 +5,7 @@
 import type { Row, SqlValue } from '../../core/db.js';
 import { inList } from '../../db/sql.js';
 import { int, isoDate, amount, num, sqlDate, text } from '../../http/values.js';
-import { pageRows, type Page } from '../../http/paging.js';
+import { pageRows, withNames, type Page } from '../../http/paging.js';
 import { statusWhere } from '../shared/filters.js';
 import { type ParamSpecs, type Query } from '../../http/params.js';
 import { type RouteResult } from '../shared/report-route.js';
@@ -334,7 +334,14 @@ export async function customersList(
 			if (options.namesOnly && dialectOf(db).name === 'duckdb') {
 				// Their names in the same statement (one statement fewer, after this one).
 				top = await db.all(
-					`SELECT p.*, n.name AS name, n.named_id IS NOT NULL AS named FROM (${topRows}) p LEFT JOIN (SELECT c.customer_id AS named_id, ${NAME} AS name FROM customer_lookup c) n ON n.named_id = p.customer_id ORDER BY ${order}`,
+					withNames(
+						topRows,
+						{
+							of: 'customer_id',
+							from: `SELECT c.customer_id AS named_id, ${NAME} AS name FROM customer_lookup c`,
+						},
+						order,
+					),
 					[...aggregates.params, upTo],
 				);
 				found = new Map(
