@@ -36,6 +36,7 @@ import { Query } from '../../http/params.js';
 import { type RouteResult } from '../shared/report-route.js';
 import { type StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
+import { DAY_TOTAL_TABLES, dayTotals } from './day-totals.js';
 
 const NS = '/wc-analytics';
 
@@ -159,15 +160,37 @@ async function rollupTotals(
 			from: 'order_tax_daily t',
 		});
 	}
-	// One statement per roll-up table, side by side on the database's reader connections: each
-	// is a scan of a few thousand rows, and on one thread per statement two run at once.
-	const rows = await Promise.all(
-		parts.map((part) => {
-			const w = where(part.from.split(' ')[1]);
-			return db.one(`SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}`, w.params);
-		}),
+	// On the embedded store, from the roll-ups' running totals kept in memory (day-totals.ts).
+	const excluded = new Set(settings.excludedStatuses.map((s) => `wc-${s}`));
+	const kept = await dayTotals(
+		db,
+		[
+			...(orders ? DAY_TOTAL_TABLES.orders : []),
+			...(reports.has('products') || reports.has('variations')
+				? DAY_TOTAL_TABLES.products
+				: []),
+			...(reports.has('taxes') ? DAY_TOTAL_TABLES.taxes : []),
+		],
+		range.after,
+		range.before,
+		(status) => !excluded.has(status),
 	);
-	const row: Record<string, unknown> = Object.assign({}, ...rows);
+	// Else one statement per roll-up table, side by side on the database's reader connections:
+	// each is a scan of a few thousand rows, and on one thread per statement two run at once.
+	const row: Record<string, unknown> =
+		kept ??
+		Object.assign(
+			{},
+			...(await Promise.all(
+				parts.map((part) => {
+					const w = where(part.from.split(' ')[1]);
+					return db.one(
+						`SELECT ${part.select.join(', ')} FROM ${part.from} ${w.sql}`,
+						w.params,
+					);
+				}),
+			)),
+		);
 	const value = (report: string, key: string): number => Number(row?.[`${report}__${key}`] ?? 0);
 	if (orders) {
 		const values: Record<string, number> = {};

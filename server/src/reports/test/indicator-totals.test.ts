@@ -1,0 +1,186 @@
+/**
+ * The performance indicators of whole days on the embedded store come from the daily roll-ups'
+ * running totals kept in memory (`dashboard/day-totals.ts`), without a statement. They must equal
+ * the roll-up statements' answer and the order rows' (the roll-ups turned off) for every range,
+ * status setting and indicator, and a write must be in the next answer.
+ */
+import { Db } from '../../core/db.js';
+import { applyOrderChanges } from '../../db/pipeline.js';
+import type { StoreSettings } from '../../db/store-settings.js';
+import { readOrder } from '../../db/test/read-order.js';
+import { generateStore } from '../../demo/generate.js';
+import { Query } from '../../http/params.js';
+import { DUCKDB, type SqlReader } from '../../metrics/dialect.js';
+import { performanceIndicators } from '../dashboard/dashboard.js';
+import { summedColumn } from '../dashboard/day-totals.js';
+
+jest.setTimeout(180_000);
+
+const settings = (excludedStatuses: string[]): StoreSettings => ({
+	timeZone: 'UTC',
+	startOfWeek: 1,
+	excludedStatuses,
+	actionableStatuses: ['processing', 'on-hold'],
+	currency: 'USD',
+	lowStockAmount: 2,
+	noStockAmount: 0,
+	manageStock: true,
+	dateBasis: 'date_created',
+});
+
+const DEFAULT = settings(['pending', 'failed', 'cancelled', 'trash']);
+
+const STATS = [
+	'revenue/total_sales',
+	'revenue/net_revenue',
+	'orders/orders_count',
+	'orders/avg_order_value',
+	'products/items_sold',
+	'revenue/refunds',
+	'coupons/orders_count',
+	'coupons/amount',
+	'taxes/total_tax',
+	'taxes/order_tax',
+	'taxes/shipping_tax',
+	'revenue/shipping',
+	'revenue/gross_sales',
+	'variations/items_sold',
+];
+
+/** Whole-day ranges: one day, a week, a month, a quarter, a year, past both ends of the store. */
+const RANGES: Array<[string, string]> = [
+	['2025-02-14', '2025-02-14'],
+	['2025-02-03', '2025-02-09'],
+	['2025-01-01', '2025-01-31'],
+	['2024-10-01', '2024-12-31'],
+	['2024-03-01', '2025-02-28'],
+	['2019-01-01', '2031-12-31'],
+	['2030-01-01', '2030-01-31'],
+];
+
+type Answer = Array<{ stat: string; value: number | null }>;
+
+/** Money compared to the cent (the order rows' sums may differ from the roll-ups' past it). */
+function cents(answer: Answer): Array<[string, number | null]> {
+	return answer.map((i) => [i.stat, i.value === null ? null : Math.round(i.value * 100) / 100]);
+}
+
+describe('performance indicators from the running totals kept in memory', () => {
+	let db: Db;
+	/** The same database through a plain reader: the roll-up statements run. */
+	let statements: SqlReader;
+	/** The roll-ups turned off: every figure from the order rows. */
+	let rows: SqlReader;
+	/** Statements the Db ran (the memory side must run none once its totals are read). */
+	const ran: string[] = [];
+
+	const ask = async (
+		reader: SqlReader | Db,
+		[after, before]: [string, string],
+		s: StoreSettings = DEFAULT,
+		stats: string[] = STATS,
+	): Promise<Answer> =>
+		(
+			await performanceIndicators(
+				reader,
+				new Query({ after: `${after}T00:00:00`, before: `${before}T23:59:59`, stats }),
+				s,
+			)
+		).body as Answer;
+
+	async function expectSame(s: StoreSettings = DEFAULT): Promise<void> {
+		for (const range of RANGES) {
+			for (const stats of [STATS, ['taxes/total_tax'], ['products/items_sold']]) {
+				const kept = await ask(db, range, s, stats);
+				// As callers read them (JSON: the statements' -0 of no refunds is written 0).
+				expect(JSON.stringify(kept)).toBe(
+					JSON.stringify(await ask(statements, range, s, stats)),
+				);
+				expect(cents(kept)).toEqual(cents(await ask(rows, range, s, stats)));
+			}
+		}
+	}
+
+	beforeAll(async () => {
+		db = await Db.open(':memory:');
+		await generateStore(db, { orders: 900, seed: 5, now: new Date('2025-03-01T12:00:00Z') });
+		const all = db.all.bind(db);
+		db.all = ((sql, params) => {
+			ran.push(sql);
+			return all(sql, params);
+		}) as Db['all'];
+		statements = {
+			all: (sql, params) => all(sql, params),
+			one: async (sql, params) => (await all(sql, params))[0],
+		};
+		rows = { ...statements, dialect: { ...DUCKDB, rollups: false, basisRollups: false } };
+	});
+	afterAll(() => db.close());
+
+	it('equal the roll-up statements and the order rows for every range and indicator', async () => {
+		await expectSame();
+		const month: [string, string] = ['2025-01-01', '2025-01-31'];
+		const answer = await ask(db, month);
+		expect(answer.find((i) => i.stat === 'revenue/net_revenue')?.value).toBeGreaterThan(0);
+		expect(answer.find((i) => i.stat === 'taxes/total_tax')?.value).toBeGreaterThan(0);
+		// Once read, the totals answer without a statement.
+		ran.length = 0;
+		await ask(db, month);
+		await ask(db, ['2024-03-01', '2025-02-28']);
+		expect(ran).toEqual([]);
+	});
+
+	it('count the statuses the store counts: another excluded list, another answer, the same both ways', async () => {
+		const month: [string, string] = ['2024-10-01', '2024-12-31'];
+		const completedOnly = settings([
+			'pending',
+			'failed',
+			'cancelled',
+			'trash',
+			'processing',
+			'on-hold',
+			'refunded',
+		]);
+		const all = await ask(db, month);
+		const fewer = await ask(db, month, completedOnly);
+		const count = (a: Answer): number | null =>
+			a.find((i) => i.stat === 'orders/orders_count')?.value ?? null;
+		expect(count(fewer)).toBeLessThan(count(all) ?? 0);
+		await expectSame(completedOnly);
+	});
+
+	it('a write is in the next answer: an order cancelled leaves the totals, the statements agree', async () => {
+		const month: [string, string] = ['2025-01-01', '2025-01-31'];
+		const before = await ask(db, month);
+		const row = await db.one<{ id: number; net: number }>(
+			`SELECT o.id AS id, s.net_total AS net FROM orders o JOIN order_stats s ON s.order_id = o.id
+			WHERE o.status = 'completed' AND o.parent_id = 0 AND s.net_total > 0
+			AND o.date_created BETWEEN TIMESTAMP '2025-01-05' AND TIMESTAMP '2025-01-25'
+			AND NOT EXISTS (SELECT 1 FROM orders r WHERE r.parent_id = o.id)
+			ORDER BY o.id LIMIT 1`,
+		);
+		expect(row).toBeDefined();
+		const order = await readOrder(db, Number(row?.id));
+		await applyOrderChanges(db, { upsert: [{ ...order, status: 'cancelled' }] });
+		const after = await ask(db, month);
+		const value = (a: Answer, stat: string): number =>
+			Number(a.find((i) => i.stat === stat)?.value);
+		expect(value(after, 'orders/orders_count')).toBe(value(before, 'orders/orders_count') - 1);
+		expect(value(after, 'revenue/net_revenue')).toBeCloseTo(
+			value(before, 'revenue/net_revenue') - Number(row?.net),
+			4,
+		);
+		await expectSame();
+	});
+
+	it('read only plain sums of the roll-ups: any other definition is refused when loading', () => {
+		expect(summedColumn('x', 'COALESCE(SUM(s.net_total), 0)', 's')).toEqual({
+			key: 'x',
+			column: 'net_total',
+			negate: false,
+		});
+		expect(summedColumn('x', 'COALESCE(-SUM(s.negative_net_total), 0)', 's').negate).toBe(true);
+		expect(() => summedColumn('x', 'COUNT(DISTINCT c.coupon_id)', 'c')).toThrow(/plain sum/);
+		expect(() => summedColumn('x', 'COALESCE(SUM(s.net_total), 0)', 'p')).toThrow(/plain sum/);
+	});
+});
