@@ -162,7 +162,7 @@ async function rollupTotals(
 	}
 	// On the embedded store, from the roll-ups' running totals kept in memory (day-totals.ts).
 	const excluded = new Set(settings.excludedStatuses.map((s) => `wc-${s}`));
-	const kept = await dayTotals(
+	const kept = dayTotals(
 		db,
 		[
 			...(orders ? DAY_TOTAL_TABLES.orders : []),
