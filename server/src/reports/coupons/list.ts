@@ -9,6 +9,7 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
+import { boardPage, keptCouponRows } from '../shared/board-rows.js';
 import {
 	NS,
 	link,
@@ -78,22 +79,30 @@ export async function couponsList(
 			: chosen;
 	// A board's coupons in its page's statement, on DuckDB (http/paging.ts).
 	const joinNames = q.bool('extended_info') && options.namesOnly && dialect.name === 'duckdb';
-	const page = await pageRows(
-		db,
-		base,
-		params,
-		`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
-		q,
-		joinNames
-			? {
-					...options,
-					names: {
-						of: 'coupon_id',
-						from: `SELECT id AS named_id, ${COUPON_COLUMNS.map((c) => `${c} AS coupon_${c}`).join(', ')} FROM coupons`,
-					},
-				}
-			: options,
-	);
+	// A board over whole days on the embedded store: its rows kept in memory (shared/board-rows.ts).
+	const board =
+		joinNames && options.total === false && rollupRows && !ids.length
+			? boardPage(q, settings, dateRange(q.raw, settings.timeZone), orderby)
+			: null;
+	const kept = board ? keptCouponRows(db, board) : null;
+	const page = kept
+		? { rows: kept, total: kept.length, totalPages: kept.length ? 1 : 0 }
+		: await pageRows(
+				db,
+				base,
+				params,
+				`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
+				q,
+				joinNames
+					? {
+							...options,
+							names: {
+								of: 'coupon_id',
+								from: `SELECT id AS named_id, ${COUPON_COLUMNS.map((c) => `${c} AS coupon_${c}`).join(', ')} FROM coupons`,
+							},
+						}
+					: options,
+			);
 	const info = new Map<number, Row>();
 	const pageIds = page.rows.map((r) => int(r.coupon_id));
 	if (joinNames) {

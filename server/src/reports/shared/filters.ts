@@ -41,6 +41,29 @@ export function statusWhere(q: Query, settings: StoreSettings, alias = 's'): Whe
 	return where;
 }
 
+/**
+ * statusWhere as a test of one row's status (`null`: a row without a status, which fails every
+ * condition as in SQL and counts only where there is none, `status_is=any` alone).
+ */
+export function statusAccepts(
+	q: Query,
+	settings: StoreSettings,
+): (status: string | null) => boolean {
+	const is = q.strings('status_is').filter((s) => s !== 'any');
+	const isNot = q.strings('status_is_not').filter((s) => s !== 'any');
+	if (is.length || isNot.length || q.strings('status_is').includes('any')) {
+		if (!is.length && !isNot.length) return () => true;
+		const inList = new Set(is.map((s) => `wc-${s}`));
+		const notIn = new Set(isNot.map((s) => `wc-${s}`));
+		return (status) =>
+			status !== null &&
+			(!is.length || inList.has(status)) &&
+			(!isNot.length || !notIn.has(status));
+	}
+	const excluded = new Set(settings.excludedStatuses.map((s) => `wc-${s}`));
+	return (status) => status !== null && !excluded.has(status);
+}
+
 export function dateWhere(range: DateRange, column: string, dialect: Dialect = DUCKDB): Where {
 	return {
 		sql: [`${column} BETWEEN ${dialect.timestamp('?')} AND ${dialect.timestamp('?')}`],

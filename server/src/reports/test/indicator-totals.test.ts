@@ -4,7 +4,7 @@
  * the roll-up statements' answer and the order rows' (the roll-ups turned off) for every range,
  * status setting and indicator, and a write must be in the next answer.
  */
-import { Db, type SqlValue } from '../../core/db.js';
+import { Db, type Row, type SqlValue } from '../../core/db.js';
 import { applyOrderChanges } from '../../db/pipeline.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { readOrder } from '../../db/test/read-order.js';
@@ -110,7 +110,9 @@ describe('performance indicators from the running totals kept in memory', () => 
 	beforeAll(async () => {
 		db = await Db.open(':memory:');
 		await generateStore(db, { orders: 900, seed: 5, now: new Date('2025-03-01T12:00:00Z') });
-		const all = db.all.bind(db);
+		const original = db.all;
+		const all = <T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
+			original.call(db, sql, params) as Promise<T[]>;
 		db.all = (async (sql: string, params?: SqlValue[]) => {
 			ran.push(sql);
 			const result = await all(sql, params);
@@ -120,7 +122,8 @@ describe('performance indicators from the running totals kept in memory', () => 
 		}) as Db['all'];
 		statements = {
 			all: (sql, params) => all(sql, params),
-			one: async (sql, params) => (await all(sql, params))[0],
+			one: async <T extends Row = Row>(sql: string, params?: SqlValue[]) =>
+				(await all<T>(sql, params))[0],
 		};
 		rows = { ...statements, dialect: { ...DUCKDB, rollups: false, basisRollups: false } };
 	});
