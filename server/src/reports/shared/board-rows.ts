@@ -51,7 +51,7 @@ export function boardPage(
 		orderby,
 		descending: q.direction() === 'DESC',
 		limit,
-		offset: (q.int('page', 1) - 1) * limit,
+		offset: Math.max(0, q.int('page', 1) - 1) * limit,
 	};
 }
 
@@ -62,8 +62,6 @@ interface DayRows {
 	item: Int32Array;
 	/** Column name → values. */
 	values: Record<string, Float64Array>;
-	/** Each row's latest sale (its text as a statement reads it), for the products. */
-	lastSale: Array<string | null>;
 	statuses: Array<string | null>;
 }
 
@@ -89,15 +87,9 @@ const COUPON_COLUMNS = [
 	'date_expires_gmt',
 ];
 
-async function readDays(
-	db: Db,
-	table: string,
-	item: string,
-	columns: string[],
-	lastSale: boolean,
-): Promise<DayRows> {
+async function readDays(db: Db, table: string, item: string, columns: string[]): Promise<DayRows> {
 	const rows = await db.all(
-		`SELECT datediff('day', DATE '1970-01-01', day) AS d, status, ${item} AS item, ${columns.join(', ')}${lastSale ? ', last_sale' : ''} FROM ${table} ORDER BY day, status, ${item}`,
+		`SELECT datediff('day', DATE '1970-01-01', day) AS d, status, ${item} AS item, ${columns.join(', ')} FROM ${table} ORDER BY day, status, ${item}`,
 	);
 	const statuses: Array<string | null> = [];
 	const index = new Map<string | null, number>();
@@ -106,7 +98,6 @@ async function readDays(
 		status: new Int32Array(rows.length),
 		item: new Int32Array(rows.length),
 		values: Object.fromEntries(columns.map((c) => [c, new Float64Array(rows.length)])),
-		lastSale: lastSale ? new Array<string | null>(rows.length) : [],
 		statuses,
 	};
 	rows.forEach((row, i) => {
@@ -121,21 +112,18 @@ async function readDays(
 		out.status[i] = at;
 		out.item[i] = Number(row.item);
 		for (const c of columns) out.values[c][i] = Number(row[c] ?? 0);
-		if (lastSale) out.lastSale[i] = row.last_sale === null ? null : String(row.last_sale);
 	});
 	return out;
 }
 
 async function readBoards(db: Db): Promise<BoardData> {
 	const [products, coupons, productRows, couponRows, categoryRows, treeRows] = await Promise.all([
-		readDays(
-			db,
-			'order_product_daily',
-			'product_id',
-			['items_sold', 'net_revenue', 'orders_count'],
-			true,
-		),
-		readDays(db, 'order_coupon_daily', 'coupon_id', ['discount_amount', 'orders_count'], false),
+		readDays(db, 'order_product_daily', 'product_id', [
+			'items_sold',
+			'net_revenue',
+			'orders_count',
+		]),
+		readDays(db, 'order_coupon_daily', 'coupon_id', ['discount_amount', 'orders_count']),
 		db.all('SELECT id, name FROM products'),
 		db.all(`SELECT id, ${COUPON_COLUMNS.join(', ')} FROM coupons`),
 		db.all('SELECT id, name FROM categories'),
@@ -193,7 +181,6 @@ interface Totals {
 	/** Whole-number sums (exact as doubles). */
 	counts: Record<string, number>;
 	amounts: Record<string, Sum>;
-	lastSale: string | null;
 }
 
 /** Per item, the sums of `counts` and `amounts` over the page's days and statuses. */
@@ -214,15 +201,11 @@ function sumItems(
 			t = {
 				counts: Object.fromEntries(counts.map((c) => [c, 0])),
 				amounts: Object.fromEntries(amounts.map((c) => [c, new Sum()])),
-				lastSale: null,
 			};
 			out.set(id, t);
 		}
 		for (const c of counts) t.counts[c] += rows.values[c][i];
 		for (const c of amounts) t.amounts[c].add(rows.values[c][i]);
-		const sale = rows.lastSale[i];
-		if (sale !== undefined && sale !== null && (t.lastSale === null || sale > t.lastSale))
-			t.lastSale = sale;
 	}
 	return out;
 }
@@ -239,9 +222,10 @@ function pageOf(rows: Row[], id: string, page: BoardPage): Row[] {
 }
 
 /**
- * The products' board: `product_id, items_sold, net_revenue, orders_count, last_sale` with
- * `item_name` and `named` (the product's row found), as `productsList`'s statement over the daily
- * roll-up with the names joined.
+ * The products' board: `product_id, items_sold, net_revenue, orders_count` with `item_name` and
+ * `named` (the product's row found), as `productsList`'s statement over the daily roll-up with the
+ * names joined reads them (its `last_sale`, which a board neither shows nor is ordered by here, is
+ * not kept).
  */
 export function keptProductRows(db: unknown, page: BoardPage): Row[] | null {
 	if (!['items_sold', 'orders_count', 'product_id'].includes(page.orderby)) return null;
@@ -253,7 +237,6 @@ export function keptProductRows(db: unknown, page: BoardPage): Row[] | null {
 		items_sold: t.counts.items_sold,
 		net_revenue: t.amounts.net_revenue.value,
 		orders_count: t.counts.orders_count,
-		last_sale: t.lastSale,
 	}));
 	return pageOf(rows, 'product_id', page).map((row) => {
 		const id = Number(row.product_id);
