@@ -129,6 +129,11 @@ export interface Page {
 	totalPages: number;
 }
 
+/** A page without a total (a board's): its rows' count as the total, one page, none when empty. */
+export function onePage(rows: Row[]): Page {
+	return { rows, total: rows.length, totalPages: rows.length ? 1 : 0 };
+}
+
 /**
  * The names of a page's items read in the page's own statement (the leaderboards, on DuckDB): `of`
  * is the rows' column holding an item's id, `from` a SELECT of every item's `named_id` and the
@@ -183,7 +188,7 @@ export async function pageRows(
 			perPage,
 			(page - 1) * perPage,
 		]);
-		return { rows, total: rows.length, totalPages: rows.length ? 1 : 0 };
+		return onePage(rows);
 	}
 	const count = async (): Promise<number> =>
 		Number(

@@ -19,7 +19,7 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { boardPage, keptCategoryRows } from '../shared/board-rows.js';
+import { keptBoard } from '../shared/board-rows.js';
 import {
 	NS,
 	link,
@@ -140,27 +140,29 @@ export async function categoriesList(
 	].includes(q.str('orderby'))
 		? q.str('orderby')
 		: 'category_id';
-	// A board over whole days on the embedded store (its categories' orders not counted): its
-	// rows kept in memory (shared/board-rows.ts).
-	const board =
-		options.total === false &&
-		options.ordersCount === false &&
-		rollupRows &&
-		!cats.length &&
-		dialect.name === 'duckdb'
-			? boardPage(q, settings, range, orderby)
-			: null;
-	const kept = board ? keptCategoryRows(db, board) : null;
-	const page = kept
-		? { rows: kept, total: kept.length, totalPages: kept.length ? 1 : 0 }
-		: await pageRows(
-				db,
-				base.sql,
-				base.params,
-				`${orderby} ${q.direction()} NULLS LAST, category_id ASC`,
-				q,
-				options,
-			);
+	// A board over whole days on the embedded store: its rows kept in memory (shared/board-rows.ts).
+	const page =
+		keptBoard(
+			'categories',
+			options.total === false &&
+				options.ordersCount === false &&
+				rollupRows !== null &&
+				!cats.length &&
+				dialect.name === 'duckdb',
+			db,
+			q,
+			settings,
+			range,
+			orderby,
+		) ??
+		(await pageRows(
+			db,
+			base.sql,
+			base.params,
+			`${orderby} ${q.direction()} NULLS LAST, category_id ASC`,
+			q,
+			options,
+		));
 	return result(
 		page,
 		page.rows.map((r) => ({

@@ -9,7 +9,7 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { boardPage, keptCouponRows } from '../shared/board-rows.js';
+import { COUPON_COLUMNS, keptBoard } from '../shared/board-rows.js';
 import {
 	NS,
 	link,
@@ -18,16 +18,6 @@ import {
 	dailyRollupRange,
 	type ListOptions,
 } from '../shared/list-query.js';
-
-/** The coupon's columns its `extended_info` is made of. */
-const COUPON_COLUMNS = [
-	'code',
-	'discount_type',
-	'date_created',
-	'date_created_gmt',
-	'date_expires',
-	'date_expires_gmt',
-];
 
 export async function couponsList(
 	db: SqlReader,
@@ -80,29 +70,32 @@ export async function couponsList(
 	// A board's coupons in its page's statement, on DuckDB (http/paging.ts).
 	const joinNames = q.bool('extended_info') && options.namesOnly && dialect.name === 'duckdb';
 	// A board over whole days on the embedded store: its rows kept in memory (shared/board-rows.ts).
-	const board =
-		joinNames && options.total === false && rollupRows && !ids.length
-			? boardPage(q, settings, dateRange(q.raw, settings.timeZone), orderby)
-			: null;
-	const kept = board ? keptCouponRows(db, board) : null;
-	const page = kept
-		? { rows: kept, total: kept.length, totalPages: kept.length ? 1 : 0 }
-		: await pageRows(
-				db,
-				base,
-				params,
-				`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
-				q,
-				joinNames
-					? {
-							...options,
-							names: {
-								of: 'coupon_id',
-								from: `SELECT id AS named_id, ${COUPON_COLUMNS.map((c) => `${c} AS coupon_${c}`).join(', ')} FROM coupons`,
-							},
-						}
-					: options,
-			);
+	const page =
+		keptBoard(
+			'coupons',
+			joinNames === true && options.total === false && rollupRows !== null && !ids.length,
+			db,
+			q,
+			settings,
+			dateRange(q.raw, settings.timeZone),
+			orderby,
+		) ??
+		(await pageRows(
+			db,
+			base,
+			params,
+			`${orderby} ${q.direction()} NULLS LAST, coupon_id ASC`,
+			q,
+			joinNames
+				? {
+						...options,
+						names: {
+							of: 'coupon_id',
+							from: `SELECT id AS named_id, ${COUPON_COLUMNS.map((c) => `${c} AS coupon_${c}`).join(', ')} FROM coupons`,
+						},
+					}
+				: options,
+		));
 	const info = new Map<number, Row>();
 	const pageIds = page.rows.map((r) => int(r.coupon_id));
 	if (joinNames) {

@@ -14,7 +14,7 @@ import type { Query } from '../../http/params.js';
 import type { RouteResult } from '../shared/report-route.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { dateRange } from '../shared/date-range.js';
-import { boardPage, keptProductRows } from '../shared/board-rows.js';
+import { keptBoard } from '../shared/board-rows.js';
 import {
 	NS,
 	link,
@@ -94,29 +94,32 @@ export async function productsList(
 	// A board's names in its page's statement, on DuckDB (http/paging.ts).
 	const joinNames = extendedInfo && options.namesOnly && dialect.name === 'duckdb';
 	// A board over whole days on the embedded store: its rows kept in memory (shared/board-rows.ts).
-	const board =
-		joinNames && options.total === false && rollupRows && !list.length
-			? boardPage(q, settings, range, orderby)
-			: null;
-	const kept = board ? keptProductRows(db, board) : null;
-	const page = kept
-		? { rows: kept, total: kept.length, totalPages: kept.length ? 1 : 0 }
-		: await pageRows(
-				db,
-				base,
-				params,
-				`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
-				q,
-				joinNames
-					? {
-							...options,
-							names: {
-								of: 'product_id',
-								from: 'SELECT id AS named_id, name AS item_name FROM products',
-							},
-						}
-					: options,
-			);
+	const page =
+		keptBoard(
+			'products',
+			joinNames === true && options.total === false && rollupRows !== null && !list.length,
+			db,
+			q,
+			settings,
+			range,
+			orderby,
+		) ??
+		(await pageRows(
+			db,
+			base,
+			params,
+			`${orderby} ${q.direction()} NULLS LAST, product_id ASC`,
+			q,
+			joinNames
+				? {
+						...options,
+						names: {
+							of: 'product_id',
+							from: 'SELECT id AS named_id, name AS item_name FROM products',
+						},
+					}
+				: options,
+		));
 	const pageIds = page.rows.map((r) => int(r.product_id));
 	const names = !(extendedInfo && options.namesOnly)
 		? null

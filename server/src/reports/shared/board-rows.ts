@@ -12,6 +12,7 @@
  */
 import { Db, type Row } from '../../core/db.js';
 import type { StoreSettings } from '../../db/store-settings.js';
+import { onePage, type Page } from '../../http/paging.js';
 import type { Query } from '../../http/params.js';
 import type { DateRange } from './date-range.js';
 import { statusAccepts } from './filters.js';
@@ -78,7 +79,8 @@ interface BoardData {
 	trees: Map<number, number[]>;
 }
 
-const COUPON_COLUMNS = [
+/** The coupon's columns its `extended_info` is made of (the coupons' list reads the same). */
+export const COUPON_COLUMNS = [
 	'code',
 	'discount_type',
 	'date_created',
@@ -301,4 +303,28 @@ export function keptCategoryRows(db: unknown, page: BoardPage): Row[] | null {
 		...row,
 		category: data.categoryNames.get(Number(row.category_id)) ?? null,
 	}));
+}
+
+const KEPT = {
+	products: keptProductRows,
+	coupons: keptCouponRows,
+	categories: keptCategoryRows,
+};
+
+/**
+ * A list's page asked for as a board (`asked`: no totals, names only, whole days, no item filter;
+ * the caller checks) from the rows kept in memory, or `null` (the list's statement answers).
+ */
+export function keptBoard(
+	list: keyof typeof KEPT,
+	asked: boolean,
+	db: unknown,
+	q: Query,
+	settings: StoreSettings,
+	range: DateRange,
+	orderby: string,
+): Page | null {
+	const page = asked ? boardPage(q, settings, range, orderby) : null;
+	const rows = page ? KEPT[list](db, page) : null;
+	return rows ? onePage(rows) : null;
 }

@@ -13,20 +13,12 @@ import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import { DUCKDB, type SqlReader } from '../../metrics/dialect.js';
 import { orderStats } from '../shared/order-stats.js';
+import { testSettings } from './kept-fixtures.js';
 
 jest.setTimeout(180_000);
 
-const settings = (dateBasis: DateBasis, startOfWeek = 1): StoreSettings => ({
-	timeZone: 'UTC',
-	startOfWeek,
-	excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
-	actionableStatuses: ['processing', 'on-hold'],
-	currency: 'USD',
-	lowStockAmount: 2,
-	noStockAmount: 0,
-	manageStock: true,
-	dateBasis,
-});
+const settings = (dateBasis: DateBasis, startOfWeek = 1): StoreSettings =>
+	testSettings({ dateBasis, startOfWeek });
 
 /** Money compared to the cent (per-day partial sums may differ from order sums past it). */
 function cents(value: unknown): unknown {

@@ -4,11 +4,9 @@
  * board and each list asked for as a board must equal what its statement answers, for every
  * range, status filter, page and order, with deleted items, and a write must be in the next answer.
  */
-import { Db, type Row, type SqlValue } from '../../core/db.js';
+import type { Db } from '../../core/db.js';
 import { applyOrderChanges } from '../../db/pipeline.js';
-import type { StoreSettings } from '../../db/store-settings.js';
 import { readOrder } from '../../db/test/read-order.js';
-import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import type { SqlReader } from '../../metrics/dialect.js';
 import { categoriesList } from '../categories/list.js';
@@ -17,30 +15,13 @@ import { leaderboards } from '../dashboard/dashboard.js';
 import { productsList } from '../products/list.js';
 import { boardRowsRead } from '../shared/board-rows.js';
 import type { ListOptions } from '../shared/list-query.js';
+import { recordedStore, testSettings, WHOLE_DAYS } from './kept-fixtures.js';
 
 jest.setTimeout(180_000);
 
-const SETTINGS: StoreSettings = {
-	timeZone: 'UTC',
-	startOfWeek: 1,
-	excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
-	actionableStatuses: ['processing', 'on-hold'],
-	currency: 'USD',
-	lowStockAmount: 2,
-	noStockAmount: 0,
-	manageStock: true,
-	dateBasis: 'date_created',
-};
+const SETTINGS = testSettings({ dateBasis: 'date_created' });
 
-const RANGES: Array<[string, string]> = [
-	['2025-02-14', '2025-02-14'],
-	['2025-02-03', '2025-02-09'],
-	['2025-01-01', '2025-01-31'],
-	['2024-10-01', '2024-12-31'],
-	['2024-03-01', '2025-02-28'],
-	['2019-01-01', '2031-12-31'],
-	['2030-01-01', '2030-01-31'],
-];
+const RANGES = WHOLE_DAYS;
 
 /** Other queries of a list asked for as a board: statuses, pages, direction. */
 const EXTRAS: Array<Record<string, unknown>> = [
@@ -59,7 +40,7 @@ describe('leaderboards from the daily roll-ups kept in memory', () => {
 	/** The same database through a plain reader: every board from its statement. */
 	let statements: SqlReader;
 	/** Statements the Db ran. */
-	const ran: string[] = [];
+	let ran: string[] = [];
 
 	const lists = (
 		reader: SqlReader | Db,
@@ -121,20 +102,7 @@ describe('leaderboards from the daily roll-ups kept in memory', () => {
 	}
 
 	beforeAll(async () => {
-		db = await Db.open(':memory:');
-		await generateStore(db, { orders: 900, seed: 5, now: new Date('2025-03-01T12:00:00Z') });
-		const original = db.all;
-		const all = <T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
-			original.call(db, sql, params) as Promise<T[]>;
-		db.all = (async (sql: string, params?: SqlValue[]) => {
-			ran.push(sql);
-			return all(sql, params);
-		}) as Db['all'];
-		statements = {
-			all: (sql, params) => all(sql, params),
-			one: async <T extends Row = Row>(sql: string, params?: SqlValue[]) =>
-				(await all<T>(sql, params))[0],
-		};
+		({ db, ran, statements } = await recordedStore(900, 5));
 	});
 	afterAll(() => db.close());
 

@@ -1,62 +1,29 @@
 /**
  * The performance indicators of whole days on the embedded store come from the daily roll-ups'
- * running totals kept in memory (`dashboard/day-totals.ts`), without a statement. They must equal
+ * sums by day and status kept in memory (`dashboard/day-totals.ts`), without a statement. They must equal
  * the roll-up statements' answer and the order rows' (the roll-ups turned off) for every range,
  * status setting and indicator, and a write must be in the next answer.
  */
-import { Db, type Row, type SqlValue } from '../../core/db.js';
+import type { Db } from '../../core/db.js';
 import { applyOrderChanges } from '../../db/pipeline.js';
 import type { StoreSettings } from '../../db/store-settings.js';
 import { readOrder } from '../../db/test/read-order.js';
-import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import { DUCKDB, type SqlReader } from '../../metrics/dialect.js';
-import { performanceIndicators } from '../dashboard/dashboard.js';
+import { INDICATORS, performanceIndicators } from '../dashboard/dashboard.js';
 import { dayTotalsRead, summedColumn } from '../dashboard/day-totals.js';
+import { recordedStore, testSettings, WHOLE_DAYS } from './kept-fixtures.js';
 
 jest.setTimeout(180_000);
 
-const settings = (excludedStatuses: string[]): StoreSettings => ({
-	timeZone: 'UTC',
-	startOfWeek: 1,
-	excludedStatuses,
-	actionableStatuses: ['processing', 'on-hold'],
-	currency: 'USD',
-	lowStockAmount: 2,
-	noStockAmount: 0,
-	manageStock: true,
-	dateBasis: 'date_created',
-});
+const settings = (excludedStatuses: string[]): StoreSettings => testSettings({ excludedStatuses });
 
 const DEFAULT = settings(['pending', 'failed', 'cancelled', 'trash']);
 
-const STATS = [
-	'revenue/total_sales',
-	'revenue/net_revenue',
-	'orders/orders_count',
-	'orders/avg_order_value',
-	'products/items_sold',
-	'revenue/refunds',
-	'coupons/orders_count',
-	'coupons/amount',
-	'taxes/total_tax',
-	'taxes/order_tax',
-	'taxes/shipping_tax',
-	'revenue/shipping',
-	'revenue/gross_sales',
-	'variations/items_sold',
-];
+/** Every indicator the route answers from the roll-ups (downloads go through their report). */
+const STATS = INDICATORS.map((i) => i.stat).filter((stat) => !stat.startsWith('downloads/'));
 
-/** Whole-day ranges: one day, a week, a month, a quarter, a year, past both ends of the store. */
-const RANGES: Array<[string, string]> = [
-	['2025-02-14', '2025-02-14'],
-	['2025-02-03', '2025-02-09'],
-	['2025-01-01', '2025-01-31'],
-	['2024-10-01', '2024-12-31'],
-	['2024-03-01', '2025-02-28'],
-	['2019-01-01', '2031-12-31'],
-	['2030-01-01', '2030-01-31'],
-];
+const RANGES = WHOLE_DAYS;
 
 type Answer = Array<{ stat: string; value: number | null }>;
 
@@ -65,14 +32,14 @@ function cents(answer: Answer): Array<[string, number | null]> {
 	return answer.map((i) => [i.stat, i.value === null ? null : Math.round(i.value * 100) / 100]);
 }
 
-describe('performance indicators from the running totals kept in memory', () => {
+describe('performance indicators from the sums kept in memory', () => {
 	let db: Db;
 	/** The same database through a plain reader: the roll-up statements run. */
 	let statements: SqlReader;
 	/** The roll-ups turned off: every figure from the order rows. */
 	let rows: SqlReader;
 	/** Statements the Db ran (the memory side must run none once its totals are read). */
-	const ran: string[] = [];
+	let ran: string[] = [];
 	/** While set, a reading of the totals returns only once it resolves. */
 	let held: Promise<void> | null = null;
 
@@ -108,23 +75,10 @@ describe('performance indicators from the running totals kept in memory', () => 
 	}
 
 	beforeAll(async () => {
-		db = await Db.open(':memory:');
-		await generateStore(db, { orders: 900, seed: 5, now: new Date('2025-03-01T12:00:00Z') });
-		const original = db.all;
-		const all = <T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> =>
-			original.call(db, sql, params) as Promise<T[]>;
-		db.all = (async (sql: string, params?: SqlValue[]) => {
-			ran.push(sql);
-			const result = await all(sql, params);
-			// A reading of the totals held back after its statements ran (see the write test).
-			if (held && sql.includes('GROUP BY day, status')) await held;
-			return result;
-		}) as Db['all'];
-		statements = {
-			all: (sql, params) => all(sql, params),
-			one: async <T extends Row = Row>(sql: string, params?: SqlValue[]) =>
-				(await all<T>(sql, params))[0],
-		};
+		const store = await recordedStore(900, 5, (sql) =>
+			held && sql.includes('GROUP BY day, status') ? held : null,
+		);
+		({ db, ran, statements } = store);
 		rows = { ...statements, dialect: { ...DUCKDB, rollups: false, basisRollups: false } };
 	});
 	afterAll(() => db.close());

@@ -12,19 +12,11 @@ import { readOrder } from '../../db/test/read-order.js';
 import { generateStore } from '../../demo/generate.js';
 import { Query } from '../../http/params.js';
 import { missingCosts, profitList, profitStats } from '../profit/profit.js';
+import { testSettings } from './kept-fixtures.js';
 
 jest.setTimeout(180_000);
 
-const settings = (startOfWeek: number): StoreSettings => ({
-	timeZone: 'UTC',
-	startOfWeek,
-	excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
-	actionableStatuses: ['processing', 'on-hold'],
-	currency: 'USD',
-	lowStockAmount: 2,
-	noStockAmount: 0,
-	manageStock: true,
-});
+const settings = (startOfWeek: number): StoreSettings => testSettings({ startOfWeek });
 
 /** Money compared to the cent (per-day partial sums may differ from line sums past it). */
 function cents(value: unknown): unknown {
