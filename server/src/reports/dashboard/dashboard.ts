@@ -22,7 +22,7 @@ import {
 	VARIATION_ROLLUP_SQL,
 	type Metric,
 } from '../../metrics/index.js';
-import { statusWhere, whereClause } from '../shared/filters.js';
+import { statusAccepts, statusWhere, whereClause } from '../shared/filters.js';
 import { couponStats } from '../coupons/stats.js';
 import { downloadStats } from '../downloads/stats.js';
 import { productStats } from '../products/stats.js';
@@ -161,7 +161,6 @@ async function rollupTotals(
 		});
 	}
 	// On the embedded store, from the roll-ups' running totals kept in memory (day-totals.ts).
-	const excluded = new Set(settings.excludedStatuses.map((s) => `wc-${s}`));
 	const kept = dayTotals(
 		db,
 		[
@@ -173,7 +172,7 @@ async function rollupTotals(
 		],
 		range.after,
 		range.before,
-		(status) => !excluded.has(status),
+		statusAccepts(new Query({}), settings),
 	);
 	// Else one statement per roll-up table, side by side on the database's reader connections:
 	// each is a scan of a few thousand rows, and on one thread per statement two run at once.

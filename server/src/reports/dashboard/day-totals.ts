@@ -37,48 +37,39 @@ export function summedColumn(key: string, sql: string, table: string): Summed {
 	return { key, column: match[3], negate: match[1] === '-' };
 }
 
-/** A roll-up table's summed columns: counts (whole numbers) and amounts. */
+/** A roll-up table and its summed columns (counts and amounts alike: sums of doubles). */
 interface Table {
 	name: string;
-	alias: string;
-	counts: Summed[];
-	amounts: Summed[];
+	columns: Summed[];
 }
 
 const ORDER_TABLE: Table = {
 	name: 'order_stats_daily',
-	alias: 's',
-	counts: [
+	columns: [
 		summedColumn('order__orders_count', ORDER_ROLLUP_SQL.orders_count, 's'),
 		summedColumn('coupons__orders_count', COUPON_ROLLUP_SQL.orders_count, 's'),
+		...['total_sales', 'refunds', 'taxes', 'shipping', 'net_revenue'].map((k) =>
+			summedColumn(`order__${k}`, ORDER_ROLLUP_SQL[k], 's'),
+		),
 	],
-	amounts: ['total_sales', 'refunds', 'taxes', 'shipping', 'net_revenue'].map((k) =>
-		summedColumn(`order__${k}`, ORDER_ROLLUP_SQL[k], 's'),
-	),
 };
 
 const COUPON_TABLE: Table = {
 	name: 'order_coupon_daily',
-	alias: 'c',
-	counts: [],
-	amounts: [summedColumn('coupons__amount', COUPON_ROLLUP_SQL.amount, 'c')],
+	columns: [summedColumn('coupons__amount', COUPON_ROLLUP_SQL.amount, 'c')],
 };
 
 const PRODUCT_TABLE: Table = {
 	name: 'order_product_daily',
-	alias: 'p',
-	counts: [
+	columns: [
 		summedColumn('products__items_sold', PRODUCT_ROLLUP_SQL.items_sold, 'p'),
 		summedColumn('variations__items_sold', VARIATION_ROLLUP_SQL.items_sold, 'p'),
 	],
-	amounts: [],
 };
 
 const TAX_TABLE: Table = {
 	name: 'order_tax_daily',
-	alias: 't',
-	counts: [],
-	amounts: Object.keys(TAX_ROLLUP_SQL).map((k) =>
+	columns: Object.keys(TAX_ROLLUP_SQL).map((k) =>
 		summedColumn(`taxes__${k}`, TAX_ROLLUP_SQL[k], 't'),
 	),
 };
@@ -99,10 +90,9 @@ interface Days {
 	byStatus: Map<string, Float64Array[]>;
 }
 
-async function readTable(db: Db, table: Table): Promise<Days> {
-	const columns = [...table.counts, ...table.amounts];
+async function readTable(db: Db, { name, columns }: Table): Promise<Days> {
 	const rows = await db.all<Record<string, number | string | null>>(
-		`SELECT datediff('day', DATE '1970-01-01', day) AS d, status, ${columns.map((c, i) => `SUM(${c.column}) AS v${i}`).join(', ')} FROM ${table.name} WHERE status IS NOT NULL GROUP BY day, status ORDER BY day`,
+		`SELECT datediff('day', DATE '1970-01-01', day) AS d, status, ${columns.map((c, i) => `SUM(${c.column}) AS v${i}`).join(', ')} FROM ${name} WHERE status IS NOT NULL GROUP BY day, status ORDER BY day`,
 	);
 	if (!rows.length) return { first: 0, last: -1, byStatus: new Map() };
 	const first = Number(rows[0].d);
@@ -148,7 +138,7 @@ export function dayTotals(
 	tables: readonly Table[],
 	after: number,
 	before: number,
-	counted: (status: string) => boolean,
+	counted: (status: string | null) => boolean,
 ): Record<string, number> | null {
 	if (!(db instanceof Db)) return null;
 	const all = keptValue(db, NAME, readAll);
@@ -159,7 +149,7 @@ export function dayTotals(
 	for (const table of tables) {
 		const days = all.get(table.name);
 		if (!days) return null;
-		const columns = [...table.counts, ...table.amounts];
+		const columns = table.columns;
 		const totals = columns.map(() => new Sum());
 		const lo = Math.max(from, days.first) - days.first;
 		const hi = Math.min(to, days.last) - days.first;
