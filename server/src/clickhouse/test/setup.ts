@@ -46,6 +46,7 @@ import { startServer } from '../../index.js';
 import { ClickHouseClient } from '../client.js';
 import { type Cluster, clusterParentDir, startCluster } from '../cluster.js';
 import { type Fixture, writeFixture } from '../../reports/test/fixtures.js';
+import { testSettings } from '../../reports/test/kept-fixtures.js';
 import { putStore } from '../../sync/clickhouse-load.js';
 import { createStoreRegistry } from '../registry.js';
 import { createClusterSchema } from '../schema.js';
@@ -70,16 +71,7 @@ export interface TestStore {
 
 /** Report settings of a generated store with another week start. */
 export function settings(timeZone: string, startOfWeek: number): StoreSettings {
-	return {
-		timeZone,
-		startOfWeek,
-		excludedStatuses: ['pending', 'failed', 'cancelled', 'trash'],
-		actionableStatuses: ['processing', 'on-hold'],
-		currency: 'USD',
-		lowStockAmount: 2,
-		noStockAmount: 0,
-		manageStock: true,
-	};
+	return testSettings({ timeZone, startOfWeek });
 }
 
 /**
