@@ -163,6 +163,9 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 			site.url,
 			'--store-secret-file',
 			secretFile,
+			// It holds the store's orders already: a sync (the whole store, the first time) would
+			// keep WooCommerce's PHP and database busy during the pages' loads.
+			'--no-sync',
 		]);
 		closing.push(() => engine.stop());
 		site.php(`update_option( 'abacus_engine_secret', ${JSON.stringify(SECRET)}, false );`);
@@ -281,6 +284,12 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 						`${variant.name} did not show its figures (screenshot ${shot}): ${(error as Error).message.split('\n')[0]}`,
 					);
 				} finally {
+					// The page's requests still under way (WooCommerce Analytics' other panels, the
+					// notes, the forecast) end before the next load: closed, they would still run in
+					// PHP's workers and the store's database during the next page's load.
+					await page
+						.waitForLoadState('networkidle', { timeout: 120_000 })
+						.catch(() => undefined);
 					await context.close();
 				}
 			}
