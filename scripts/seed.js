@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC]`:
+// `npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC] [--now T]`:
 // (re)generates a demo store database and prints the time taken and the file size.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,12 +13,16 @@ import {
 	wholeNumber,
 } from './command-line.js';
 
-const USAGE = `Usage: npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC]
+const USAGE = `Usage: npm run seed -- [--orders 50000] [--db .data/store.duckdb] [--seed 1] [--timezone UTC] [--now T]
   Replaces the database with a generated demo store (the same seed gives the same store).
   --orders N      orders to generate (refunds come on top)
   --db PATH       the database file (replaced)
   --seed N        the random seed
   --timezone TZ   the store's IANA time zone (orders follow its day and week)
+  --now T         the store's "today", an ISO 8601 date and time (default: now), e.g. 2026-06-30T12:00:00Z
+  --unfinished    only the store's rows: no indexes, costs, admin data or completion marker, for a
+                  bulk seeding that reads the rows and finishes the store itself (a server opening
+                  such a store makes it again)
   --help          this text`;
 
 const { values } = parseCommandLine({
@@ -28,6 +32,8 @@ const { values } = parseCommandLine({
 		db: { type: 'string', default: '.data/store.duckdb' },
 		seed: { type: 'string', default: '1' },
 		timezone: { type: 'string', default: 'UTC' },
+		now: { type: 'string' },
+		unfinished: { type: 'boolean' },
 	},
 });
 const orders = wholeNumber('orders', values.orders, 50000, USAGE);
@@ -39,6 +45,16 @@ const { isValidTimeZone } = await import(path.join(root, 'server/build/db/store-
 if (!isValidTimeZone(values.timezone))
 	usageError(
 		`--timezone must be an IANA time zone (e.g. Europe/Paris), got "${values.timezone}".`,
+		USAGE,
+	);
+
+const now = values.now === undefined ? new Date() : new Date(values.now);
+if (
+	values.now !== undefined &&
+	(!/^\d{4}-\d{2}-\d{2}T/.test(values.now) || Number.isNaN(now.getTime()))
+)
+	usageError(
+		`--now must be an ISO 8601 date and time (e.g. 2026-06-30T12:00:00Z), got "${values.now}".`,
 		USAGE,
 	);
 
@@ -59,7 +75,13 @@ if (fs.existsSync(file)) (await open()).close();
 for (const f of [file, `${file}.wal`]) fs.rmSync(f, { force: true });
 const started = Date.now();
 const db = await open();
-const rows = await generateStore(db, { orders, seed, timeZone: values.timezone });
+const rows = await generateStore(db, {
+	orders,
+	seed,
+	timeZone: values.timezone,
+	now,
+	unfinished: values.unfinished === true,
+});
 db.close();
 const seconds = (Date.now() - started) / 1000;
 const size = fs.statSync(file).size;

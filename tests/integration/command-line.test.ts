@@ -56,7 +56,7 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Resul
 
 /** Each script and flags its `--help` must name. */
 const SCRIPTS: Array<[string, string[]]> = [
-	['scripts/seed.js', ['--orders', '--db', '--seed', '--timezone']],
+	['scripts/seed.js', ['--orders', '--db', '--seed', '--timezone', '--now', '--unfinished']],
 	['scripts/bench.js', ['--only']],
 	['scripts/plugin-zip.js', ['--out', '--skip-build']],
 	['scripts/make-pot.js', ['OUT.pot']],
@@ -137,6 +137,11 @@ describe('--help and wrong flags', () => {
 		const seed = run('scripts/seed.js', ['--orders', 'many']);
 		expect(seed.status).toBe(2);
 		expect(seed.stderr.split('\n')[0]).toBe('--orders must be a whole number, got "many".');
+		const now = run('scripts/seed.js', ['--now', 'yesterday']);
+		expect(now.status).toBe(2);
+		expect(now.stderr.split('\n')[0]).toBe(
+			'--now must be an ISO 8601 date and time (e.g. 2026-06-30T12:00:00Z), got "yesterday".',
+		);
 		const token = run('scripts/token.js', ['--store', 'https://shop.example']);
 		expect(token.status).toBe(2);
 		expect(token.stderr.split('\n')[0]).toMatch(/^--engine-url is required/);

@@ -43,6 +43,13 @@ export interface GenerateOptions {
 	now?: Date;
 	/** Days of history. Default 800 (more than two years). */
 	days?: number;
+	/**
+	 * Only the store's rows (orders, customers, catalogue and their lookups): no indexes, costs or
+	 * admin data, and no completion marker, until `finishStore` with the same options and `now`.
+	 * For a caller that reads the rows meanwhile (bulk seeding WooCommerce); a server opening such
+	 * a store makes it again.
+	 */
+	unfinished?: boolean;
 }
 
 /** The store tables the generator fills, in loading order. */
@@ -163,6 +170,22 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	} finally {
 		files.dispose();
 	}
+	if (!options.unfinished) await finishStore(db, { ...options, now: new Date(nowMs) });
+	return rows;
+}
+
+/**
+ * The rest of a generated store once its rows are in (what `generateStore` does last, or what it
+ * left with `unfinished`): the indexes, the admin data, the products' costs, then the marker
+ * saying the store is complete. The options are the generation's, its `now` included.
+ */
+export async function finishStore(
+	db: Db,
+	options: Pick<GenerateOptions, 'seed' | 'days'> & { now: Date },
+): Promise<void> {
+	const seed = options.seed ?? 1;
+	const nowMs = options.now.getTime();
+	const startMs = nowMs - (options.days ?? 800) * DAY;
 	await createStoreIndexes(db);
 	await createAdminSchema(db);
 	await seedAdminData(db, seed);
@@ -170,5 +193,4 @@ export async function generateStore(db: Db, options: GenerateOptions = {}): Prom
 	// Last: the marker saying the store is complete (a start finding no marker regenerates it).
 	await markStoreComplete(db);
 	await db.run('CHECKPOINT');
-	return rows;
 }
