@@ -4,12 +4,13 @@
  * tables of a running MariaDB, in minutes for a store of a million orders (WooCommerce's PHP API
  * writes 15–37 orders a second here).
  *
- * The generator fills a DuckDB file (`npm run seed` in a node process of its own, unless a day is
- * given for "today"); DuckDB then shapes every WooCommerce table from it and writes
+ * The generator fills a DuckDB file with the store's rows (`npm run seed --unfinished` in a node
+ * process of its own); DuckDB then shapes every WooCommerce table from it and writes
  * each as a tab-separated file, the largest first, and each is loaded as soon as it is written,
  * while the next is shaped: over two MariaDB connections (clients kept open), `LOAD DATA LOCAL
  * INFILE` with the table's secondary indexes dropped, then its indexes built again in one ALTER
- * TABLE. What is written
+ * TABLE; the generated store is finished (its indexes, costs and admin data) in a connection's
+ * turn after the last table is queued. What is written
  * (columns learnt from the installed schema, never from WooCommerce's code):
  * - HPOS orders and refunds: `wc_orders`, `wc_order_addresses` (billing, and shipping for physical
  *   orders), `wc_order_operational_data`, `wc_orders_meta` (attribution, address indexes, the
