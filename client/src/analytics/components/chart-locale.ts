@@ -44,15 +44,20 @@ const TAGS = new Map<string, string>();
 const TIME_LOCALES = new Map<string, ChartTimeLocale>();
 const NAMED_DATES = new Map<string, string>();
 
+/** `key`'s value in `map`, made by `make` the first time. */
+function kept<T>(map: Map<string, T>, key: string, make: () => T): T {
+	let value = map.get(key);
+	if (value === undefined) {
+		value = make();
+		map.set(key, value);
+	}
+	return value;
+}
+
 /** A WordPress locale (`de_DE`, `pt_BR`, `de_DE_formal`) as a language tag Intl knows (`de-DE`). */
 export function languageTag(wpLocale: string | undefined): string {
 	const key = String(wpLocale ?? '');
-	let tag = TAGS.get(key);
-	if (tag === undefined) {
-		tag = findLanguageTag(key);
-		TAGS.set(key, tag);
-	}
-	return tag;
+	return kept(TAGS, key, () => findLanguageTag(key));
 }
 
 function findLanguageTag(wpLocale: string): string {
@@ -88,12 +93,7 @@ function pattern(tag: string, options: Intl.DateTimeFormatOptions): string {
 /** The d3 time locale of a WordPress locale, its names from the browser's Intl. */
 export function chartTimeLocale(wpLocale: string | undefined): ChartTimeLocale {
 	const tag = languageTag(wpLocale);
-	let locale = TIME_LOCALES.get(tag);
-	if (!locale) {
-		locale = makeTimeLocale(tag);
-		TIME_LOCALES.set(tag, locale);
-	}
-	return locale;
+	return kept(TIME_LOCALES, tag, () => makeTimeLocale(tag));
 }
 
 function makeTimeLocale(tag: string): ChartTimeLocale {
@@ -197,13 +197,7 @@ export function currencyTickFormat(
 
 /** A d3 pattern of a day with its month's name in the locale's order (`%-d. %B %Y`, `%B %-d, %Y`). */
 function namedDatePattern(tag: string, month: 'long' | 'short'): string {
-	const key = `${tag} ${month}`;
-	let found = NAMED_DATES.get(key);
-	if (found === undefined) {
-		found = makeNamedDatePattern(tag, month);
-		NAMED_DATES.set(key, found);
-	}
-	return found;
+	return kept(NAMED_DATES, `${tag} ${month}`, () => makeNamedDatePattern(tag, month));
 }
 
 function makeNamedDatePattern(tag: string, month: 'long' | 'short'): string {
