@@ -10,43 +10,50 @@ import {
 	setReportStatsError,
 } from './actions.js';
 import type * as selectors from './selectors.js';
+import { storeTogether } from './store-together.js';
 
 type ReportsThunk = Thunk<typeof selectors>;
 
-export function getReportItems(endpoint: string, query: Query = {}): ReportsThunk {
-	return async ({ dispatch }) => {
+/**
+ * Asks for a report answer and stores it (or its error) with the other answers that arrive at the
+ * same time (store-together.ts); @wordpress/data marks each resolution finished right after.
+ */
+function resolveReport(
+	selectorName: 'getReportItems' | 'getReportStats',
+	endpoint: string,
+	query: Query,
+): ReportsThunk {
+	return async ({ dispatch, registry }) => {
+		const path = addQueryArgs(
+			`${NAMESPACE}/reports/${endpoint}${selectorName === 'getReportStats' ? '/stats' : ''}`,
+			query,
+		);
+		let action;
 		try {
-			const response = await fetchWithHeaders<unknown>({
-				path: addQueryArgs(`${NAMESPACE}/reports/${endpoint}`, query),
-			});
-			dispatch(
-				setReportItems(endpoint, query, {
-					data: response.data,
-					totalResults: getIntHeader(response.headers, 'x-wp-total'),
-					totalPages: getIntHeader(response.headers, 'x-wp-totalpages'),
-				}),
-			);
+			const response = await fetchWithHeaders<unknown>({ path });
+			const result = {
+				data: response.data,
+				totalResults: getIntHeader(response.headers, 'x-wp-total'),
+				totalPages: getIntHeader(response.headers, 'x-wp-totalpages'),
+			};
+			action =
+				selectorName === 'getReportStats'
+					? setReportStats(endpoint, query, result)
+					: setReportItems(endpoint, query, result);
 		} catch (error) {
-			dispatch(setReportItemsError(endpoint, query, toWPError(error)));
+			action =
+				selectorName === 'getReportStats'
+					? setReportStatsError(endpoint, query, toWPError(error))
+					: setReportItemsError(endpoint, query, toWPError(error));
 		}
+		await storeTogether(registry, () => dispatch(action));
 	};
 }
 
+export function getReportItems(endpoint: string, query: Query = {}): ReportsThunk {
+	return resolveReport('getReportItems', endpoint, query);
+}
+
 export function getReportStats(endpoint: string, query: Query = {}): ReportsThunk {
-	return async ({ dispatch }) => {
-		try {
-			const response = await fetchWithHeaders<unknown>({
-				path: addQueryArgs(`${NAMESPACE}/reports/${endpoint}/stats`, query),
-			});
-			dispatch(
-				setReportStats(endpoint, query, {
-					data: response.data,
-					totalResults: getIntHeader(response.headers, 'x-wp-total'),
-					totalPages: getIntHeader(response.headers, 'x-wp-totalpages'),
-				}),
-			);
-		} catch (error) {
-			dispatch(setReportStatsError(endpoint, query, toWPError(error)));
-		}
-	};
+	return resolveReport('getReportStats', endpoint, query);
 }

@@ -185,17 +185,62 @@ export interface SummaryNumbers {
 	};
 }
 
+const NO_TOTALS: SummaryNumbers['totals'] = Object.freeze({ primary: null, secondary: null });
+
+/**
+ * The summary of a request still under way or failed: one object for each (with `kept` below, a
+ * summary stays the same object while its answers are unchanged, so a store change elsewhere
+ * draws nothing again).
+ */
+const SUMMARY_OF_FLAGS = {
+	requesting: Object.freeze({ isRequesting: true, isError: false, totals: NO_TOTALS }),
+	error: Object.freeze({ isRequesting: false, isError: true, totals: NO_TOTALS }),
+};
+
+function summaryOfFlags(flags: { isRequesting: boolean; isError: boolean }): SummaryNumbers {
+	return flags.isError ? SUMMARY_OF_FLAGS.error : SUMMARY_OF_FLAGS.requesting;
+}
+
+/** Summaries by their totals objects (the stores' answers): the same totals, the same summary. */
+const keptSummaries = new WeakMap<object, Map<unknown, SummaryNumbers>>();
+
+function keptSummary(
+	primary: Record<string, unknown> | null,
+	secondary: Record<string, unknown> | null,
+	isRequesting: boolean,
+): SummaryNumbers {
+	const make = (): SummaryNumbers => ({
+		isRequesting,
+		isError: false,
+		totals: { primary, secondary },
+	});
+	if (!primary) return make();
+	let bySecondary = keptSummaries.get(primary);
+	if (!bySecondary) {
+		bySecondary = new Map();
+		keptSummaries.set(primary, bySecondary);
+	}
+	// Two entries at most per primary totals: the secondary still on its way, and its answer.
+	const key = isRequesting ? 'requesting' : secondary;
+	let summary = bySecondary.get(key);
+	if (!summary) {
+		summary = make();
+		if (bySecondary.size >= 4) bySecondary.clear();
+		bySecondary.set(key, summary);
+	}
+	return summary;
+}
+
 /** Totals of both periods (the secondary is asked for once the primary has arrived). */
 export function getSummaryNumbers(options: SummaryNumbersOptions): SummaryNumbers {
 	const { endpoint, select } = options;
-	const empty: SummaryNumbers['totals'] = { primary: null, secondary: null };
 	const primary = selectReportStats(
 		select,
 		endpoint,
 		getRequestQuery({ ...options, dataType: 'primary' }),
 	);
 	if (primary.status !== 'success') {
-		return { ...toRequestFlags(primary), totals: empty };
+		return summaryOfFlags(toRequestFlags(primary));
 	}
 	const primaryTotals = totalsOf(primary.data);
 	const secondary = selectReportStats(
@@ -204,19 +249,12 @@ export function getSummaryNumbers(options: SummaryNumbersOptions): SummaryNumber
 		getRequestQuery({ ...options, dataType: 'secondary' }),
 	);
 	if (secondary.status === 'error') {
-		return { ...toRequestFlags(secondary), totals: empty };
+		return SUMMARY_OF_FLAGS.error;
 	}
 	if (secondary.status !== 'success') {
-		return {
-			...toRequestFlags(secondary),
-			totals: { primary: primaryTotals, secondary: null },
-		};
+		return keptSummary(primaryTotals, null, true);
 	}
-	return {
-		isRequesting: false,
-		isError: false,
-		totals: { primary: primaryTotals, secondary: totalsOf(secondary.data) },
-	};
+	return keptSummary(primaryTotals, totalsOf(secondary.data), false);
 }
 
 /** Whether a stats answer has nothing to draw. */
@@ -237,6 +275,27 @@ export interface ReportChartData {
 
 /** How many chart results are kept for reuse (the least recently used are dropped). */
 export const CHART_CACHE_SIZE = 100;
+
+function frozenChart(flags: Omit<ReportChartData, 'data'>): ReportChartData {
+	const data: ReportChartData['data'] = { totals: {}, intervals: [] };
+	Object.freeze(data.totals);
+	Object.freeze(data.intervals);
+	return Object.freeze({ ...flags, data: Object.freeze(data) });
+}
+
+/**
+ * Chart data without an answer to draw: one object for each state, so that a store change that
+ * leaves a chart waiting gives its `useSelect` the same result (and draws nothing again).
+ */
+const CHART_WITHOUT_DATA = {
+	requesting: frozenChart({ isEmpty: false, isError: false, isRequesting: true }),
+	error: frozenChart({ isEmpty: false, isError: true, isRequesting: false }),
+	empty: frozenChart({ isEmpty: true, isError: false, isRequesting: false }),
+};
+
+function chartOfFlags(flags: { isRequesting: boolean; isError: boolean }): ReportChartData {
+	return flags.isError ? CHART_WITHOUT_DATA.error : CHART_WITHOUT_DATA.requesting;
+}
 
 const chartCache = new LruCache<
 	string,
@@ -273,12 +332,6 @@ export function getReportChartData(
 	options: ChartQueryOptions & { select: AnySelect },
 ): ReportChartData {
 	const { endpoint, select } = options;
-	const base: ReportChartData = {
-		isEmpty: false,
-		isError: false,
-		isRequesting: false,
-		data: { totals: {}, intervals: [] },
-	};
 	const requestQuery = getRequestQuery(options);
 	const first = selectReportStats(select, endpoint, requestQuery);
 	// The pages the range will need are asked for together with the first (no waterfall): the
@@ -288,11 +341,11 @@ export function getReportChartData(
 		selectReportStats(select, endpoint, { ...requestQuery, page });
 	}
 	if (first.status !== 'success') {
-		return { ...base, ...toRequestFlags(first) };
+		return chartOfFlags(toRequestFlags(first));
 	}
 	const stats = first.data;
 	if (isReportDataEmpty(stats, endpoint)) {
-		return { ...base, isEmpty: true };
+		return CHART_WITHOUT_DATA.empty;
 	}
 	const sources: ReportResult[] = [stats];
 	if (stats.totalResults > MAX_PER_PAGE) {
@@ -301,7 +354,7 @@ export function getReportChartData(
 		for (let page = 2; page <= totalPages; page++) {
 			const pageStats = selectReportStats(select, endpoint, { ...requestQuery, page });
 			if (pageStats.status === 'error') {
-				return { ...base, isError: true };
+				return CHART_WITHOUT_DATA.error;
 			}
 			if (pageStats.status !== 'success') {
 				pending = true;
@@ -310,7 +363,7 @@ export function getReportChartData(
 			sources.push(pageStats.data);
 		}
 		if (pending) {
-			return { ...base, isRequesting: true };
+			return CHART_WITHOUT_DATA.requesting;
 		}
 	}
 	const key = getResourceName(endpoint, requestQuery);
@@ -322,7 +375,9 @@ export function getReportChartData(
 		(source) => (source.data as Partial<ReportStatsData> | null)?.intervals ?? [],
 	);
 	const result: ReportChartData = {
-		...base,
+		isEmpty: false,
+		isError: false,
+		isRequesting: false,
 		data: { totals: totalsOf(stats) ?? {}, intervals },
 	};
 	chartCache.set(key, { sources, result });

@@ -345,6 +345,52 @@ describe('getSummaryNumbers', () => {
 			totals: { primary: { net_revenue: 10 }, secondary: { net_revenue: 4 } },
 		});
 	});
+
+	it('gives the same object again while its answers are unchanged', async () => {
+		stubApiFetch(() => ({ body: { totals: { net_revenue: 3 }, intervals: [] } }));
+		const registry = registryWith(store);
+		const options = { endpoint: 'revenue', query: customYear, select: registry.select };
+		// A useSelect draws again only when its result changes: a store change elsewhere (another
+		// answer of the page) gives the same summary, still loading or loaded.
+		const waiting = getSummaryNumbers(options);
+		expect(getSummaryNumbers({ ...options })).toBe(waiting);
+		await flush(20);
+		const primaryOnly = getSummaryNumbers(options);
+		expect(primaryOnly.totals.primary).toEqual({ net_revenue: 3 });
+		expect(getSummaryNumbers(options)).toBe(primaryOnly);
+		await flush(20);
+		const both = getSummaryNumbers(options);
+		expect(both).toMatchObject({
+			isRequesting: false,
+			totals: { secondary: { net_revenue: 3 } },
+		});
+		expect(getSummaryNumbers(options)).toBe(both);
+	});
+});
+
+describe('getReportChartData while it waits', () => {
+	it('gives the same object on each call, then the chart once answered', async () => {
+		stubApiFetch(() => ({
+			body: { totals: { net_revenue: 1 }, intervals: [{ interval: 'x' }] },
+		}));
+		const registry = registryWith(store);
+		const options = {
+			endpoint: 'revenue',
+			query: { period: 'custom', after: '2024-03-01', before: '2024-03-02' },
+			select: registry.select,
+			dataType: 'primary' as const,
+		};
+		const waiting = getReportChartData(options);
+		expect(waiting).toMatchObject({ isRequesting: true, isError: false });
+		expect(getReportChartData({ ...options })).toBe(waiting);
+		await flush(20);
+		const answered = getReportChartData(options);
+		expect(answered).toMatchObject({
+			isRequesting: false,
+			data: { totals: { net_revenue: 1 } },
+		});
+		expect(getReportChartData(options)).toBe(answered);
+	});
 });
 
 describe('getReportTableData', () => {
