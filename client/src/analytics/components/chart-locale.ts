@@ -60,12 +60,19 @@ export function languageTag(wpLocale: string | undefined): string {
 	return kept(TAGS, key, () => findLanguageTag(key));
 }
 
+/**
+ * The longest of `de-DE`, `de` whose language the browser's Intl has, else `en-US`. Asked of a
+ * formatter's resolved locale: `Intl.DateTimeFormat.supportedLocalesOf` reads the browser's whole
+ * list of locales the first time (10 ms of a report page's first drawing, in a profile).
+ */
 function findLanguageTag(wpLocale: string): string {
 	const parts = wpLocale.split(/[_-]/).filter(Boolean);
+	const language = (parts[0] ?? '').toLowerCase();
 	for (let length = Math.min(parts.length, 2); length > 0; length--) {
 		const tag = parts.slice(0, length).join('-');
 		try {
-			if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) return tag;
+			const resolved = new Intl.DateTimeFormat(tag).resolvedOptions().locale;
+			if (resolved.split('-')[0].toLowerCase() === language) return tag;
 		} catch {
 			// Not a valid tag: try a shorter one.
 		}

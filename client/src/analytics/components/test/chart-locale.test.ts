@@ -31,6 +31,9 @@ describe('the chart in the store’s locale', () => {
 		expect(languageTag('pt_BR')).toBe('pt-BR');
 		expect(languageTag('')).toBe('en-US');
 		expect(languageTag(undefined)).toBe('en-US');
+		// A language the browser lacks: English; a region it does not know keeps its language.
+		expect(languageTag('zz_ZZ')).toBe('en-US');
+		expect(languageTag('fr_XX')).toBe('fr-XX');
 	});
 
 	it('writes German month and weekday names on the time axis and in the tooltip', () => {
