@@ -17,7 +17,15 @@ import './style.scss';
  * engine-only report must ask nothing (WooCommerce has no such route) and show NeedsAbacusEngine.
  */
 export function useUsesWooCommerce(): boolean {
-	const status = useEngineStatus(engineClient);
+	return usesWooCommerceWith(useEngineStatus(engineClient));
+}
+
+/** The same, now (outside React: a report's first view, asked for before the page is drawn). */
+export function usesWooCommerce(): boolean {
+	return usesWooCommerceWith(engineClient.getStatus());
+}
+
+function usesWooCommerceWith(status: ReturnType<typeof engineClient.getStatus>): boolean {
 	const insideWordPress = window.abacusSettings?.restRoutes !== undefined;
 	return insideWordPress && (!engineClient.getSettings() || status.kind === 'fallback');
 }

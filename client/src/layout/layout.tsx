@@ -15,13 +15,16 @@ import {
 	type LazyExoticComponent,
 } from 'react';
 import { Button, Spinner } from '@wordpress/components';
+import { useRegistry } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 import { chevronDown } from '@wordpress/icons';
 import { Link } from '@abacus/components';
+import type { AnySelect } from '@abacus/data';
 import { getNewPath, getPersistedQuery } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
 import { ErrorBoundary } from '../base/error-boundary.js';
+import { FIRST_VIEW_WAIT_MS, waitForFirstView, type FirstView } from '../base/first-view.js';
 import { EngineNotice } from '../engine/notice.js';
 import {
 	ChooseStore,
@@ -55,84 +58,116 @@ export interface PageProps {
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
+/**
+ * The query and data registry of the page being drawn: a report's loader asks for its first view
+ * with them (set by Layout as it draws the page, before React loads the page's module).
+ */
+let pageContext: { query: Record<string, unknown>; registry: PageRegistry } | null = null;
+
+type PageRegistry = { select: AnySelect; subscribe: (listener: () => void) => () => void };
+
+/**
+ * A report page, its own chunk: once loaded, it waits a short while for the figures of its first
+ * view (its default export's `firstView`, base/first-view.ts), so that it is drawn once with them.
+ */
+function reportPage(
+	load: () => Promise<{ default: ComponentType<PageProps> & { firstView?: FirstView } }>,
+): Page {
+	return lazy(async () => {
+		const page = await load();
+		const { firstView } = page.default;
+		if (firstView && pageContext) {
+			const { query, registry } = pageContext;
+			await waitForFirstView(
+				firstView,
+				query,
+				FIRST_VIEW_WAIT_MS,
+				registry.select,
+				registry.subscribe,
+			);
+		}
+		return page;
+	});
+}
+
 const reportPages: Record<ReportSlug, Page> = {
-	revenue: lazy(
+	revenue: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-revenue" */ '../analytics/reports/revenue/index.js'
 			),
 	),
-	orders: lazy(
+	orders: reportPage(
 		() =>
 			import(/* webpackChunkName: "report-orders" */ '../analytics/reports/orders/index.js'),
 	),
-	products: lazy(
+	products: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-products" */ '../analytics/reports/products/index.js'
 			),
 	),
-	variations: lazy(
+	variations: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-variations" */ '../analytics/reports/variations/index.js'
 			),
 	),
-	categories: lazy(
+	categories: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-categories" */ '../analytics/reports/categories/index.js'
 			),
 	),
-	coupons: lazy(
+	coupons: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-coupons" */ '../analytics/reports/coupons/index.js'
 			),
 	),
-	taxes: lazy(
+	taxes: reportPage(
 		() => import(/* webpackChunkName: "report-taxes" */ '../analytics/reports/taxes/index.js'),
 	),
-	downloads: lazy(
+	downloads: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-downloads" */ '../analytics/reports/downloads/index.js'
 			),
 	),
-	stock: lazy(
+	stock: reportPage(
 		() => import(/* webpackChunkName: "report-stock" */ '../analytics/reports/stock/index.js'),
 	),
-	'payment-methods': lazy(
+	'payment-methods': reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-payment-methods" */ '../analytics/reports/breakdown/payment-methods.js'
 			),
 	),
-	'shipping-methods': lazy(
+	'shipping-methods': reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-shipping-methods" */ '../analytics/reports/breakdown/shipping-methods.js'
 			),
 	),
-	origins: lazy(
+	origins: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-origins" */ '../analytics/reports/breakdown/origins.js'
 			),
 	),
-	places: lazy(
+	places: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-places" */ '../analytics/reports/breakdown/places.js'
 			),
 	),
-	customers: lazy(
+	customers: reportPage(
 		() =>
 			import(
 				/* webpackChunkName: "report-customers" */ '../analytics/reports/customers/index.js'
 			),
 	),
-	profit: lazy(
+	profit: reportPage(
 		() =>
 			import(/* webpackChunkName: "report-profit" */ '../analytics/reports/profit/index.js'),
 	),
@@ -243,6 +278,7 @@ function useMenuDrawer(routeKey: string) {
 }
 
 export function Layout() {
+	const registry = useRegistry();
 	// Inside wp-admin the date range follows the person between WordPress's menu links.
 	const { path, query } = useAppLocation({ keepDates: isInsideWordPress() });
 	const [insideWordPress] = useState(isInsideWordPressAdmin);
@@ -294,6 +330,7 @@ export function Layout() {
 
 	let Page: Page | null = null;
 	if (route.page === 'report') {
+		pageContext = { query, registry: registry as unknown as PageRegistry };
 		Page = reportPages[route.report];
 	} else if (route.page === 'analysis') {
 		Page = analysisPages[route.analysis];

@@ -7,7 +7,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
-import { getReportChartData } from '@abacus/data';
+import { getReportChartData, type AnySelect, type ReportChartData } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -46,6 +46,27 @@ interface Interval {
 			segment_label?: string;
 			subtotals: Record<string, unknown>;
 		}>;
+	};
+}
+
+/**
+ * The chart's data of both periods (the comparison period's only when periods are compared): what
+ * the chart selects, and what a report's first view waits for (first-view.ts).
+ */
+export function selectChartData(
+	select: AnySelect,
+	config: ReportConfig,
+	chartQuery: Record<string, unknown>,
+	defaultDateRange: string,
+	mode: 'item-comparison' | 'time-comparison',
+): { primary: ReportChartData; secondary: ReportChartData | null } {
+	const options = { ...getStatsOptions(config, chartQuery), select, defaultDateRange };
+	return {
+		primary: getReportChartData({ ...options, dataType: 'primary' }),
+		secondary:
+			mode === 'time-comparison'
+				? getReportChartData({ ...options, dataType: 'secondary' })
+				: null,
 	};
 }
 
@@ -254,23 +275,7 @@ function ReportChartView({ config, path, query }: Props) {
 		(select) =>
 			product.isRequesting
 				? { primary: null, secondary: null }
-				: {
-						primary: getReportChartData({
-							...getStatsOptions(config, chartQuery),
-							select,
-							defaultDateRange,
-							dataType: 'primary',
-						}),
-						secondary:
-							mode === 'time-comparison'
-								? getReportChartData({
-										...getStatsOptions(config, chartQuery),
-										select,
-										defaultDateRange,
-										dataType: 'secondary',
-									})
-								: null,
-					},
+				: selectChartData(select, config, chartQuery, defaultDateRange, mode),
 		[config, chartQuery, defaultDateRange, mode, product.isRequesting],
 	);
 	// Drill-down: a click (or Enter) on a date opens the orders of that interval, same filters.

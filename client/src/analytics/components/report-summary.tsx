@@ -5,7 +5,7 @@
 import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/components';
-import { getSummaryNumbers } from '@abacus/data';
+import { getSummaryNumbers, type AnySelect, type SummaryNumbers } from '@abacus/data';
 import { getCurrentDates } from '@abacus/date';
 import { getNewPath } from '@abacus/navigation';
 import { isForecastMetric } from '@abacus/metrics';
@@ -27,12 +27,21 @@ interface Props {
 	query: Record<string, unknown>;
 }
 
+/** The tiles' totals of both periods: what the tiles select, and what a first view waits for. */
+export function selectSummary(
+	select: AnySelect,
+	config: ReportConfig,
+	query: Record<string, unknown>,
+	defaultDateRange: string,
+): SummaryNumbers {
+	return getSummaryNumbers({ ...getStatsOptions(config, query), select, defaultDateRange });
+}
+
 export function ReportSummary({ config, path, query }: Props) {
 	const defaultDateRange = useDefaultDateRange();
 	const context = useReportContext(query);
 	const summary = useSelect(
-		(select) =>
-			getSummaryNumbers({ ...getStatsOptions(config, query), select, defaultDateRange }),
+		(select) => selectSummary(select, config, query, defaultDateRange),
 		[config, query, defaultDateRange],
 	);
 	if (summary.isError) {

@@ -19,6 +19,7 @@ import {
 	selectReportStats,
 	toRequestFlags,
 	useUserPreferences,
+	type AnySelect,
 	type ReportChartData,
 } from '@abacus/data';
 import { getIntervalForQuery } from '@abacus/date';
@@ -72,6 +73,76 @@ function intervalTableQuery(
 	};
 }
 
+/** The table's selection: the chart's answer, or the table's own rows and totals. */
+interface SelectedTableData {
+	chart: ReportChartData | null;
+	table: Omit<TableData, 'interval'> | null;
+}
+
+/** What the table selects: the chart's answer (see `useTableData`) or its own rows and totals. */
+export function selectTableData(
+	select: AnySelect,
+	config: ReportConfig,
+	query: Record<string, unknown>,
+	defaultDateRange: string,
+): SelectedTableData {
+	const chartInterval = getIntervalForQuery(query as NavQuery, defaultDateRange);
+	const tableInterval = config.table.tableQuery?.interval ?? chartInterval;
+	const fromChart = Boolean(config.table.isStatsByInterval) && tableInterval === chartInterval;
+	const options = { ...getTableOptions(config, query), select, defaultDateRange };
+	if (fromChart) {
+		return {
+			chart: getReportChartData({
+				...getStatsOptions(config, query),
+				select,
+				defaultDateRange,
+				dataType: 'primary',
+			}),
+			table: null,
+		};
+	}
+	if (config.table.isStatsByInterval) {
+		const requestQuery = intervalTableQuery(config, query, defaultDateRange);
+		const stats = selectReportStats(select, config.table.endpoint, requestQuery);
+		const response = stats.status === 'success' ? stats.data : null;
+		const body = (response?.data ?? null) as {
+			totals?: Record<string, unknown>;
+			intervals?: Array<Record<string, unknown>>;
+		} | null;
+		return {
+			chart: null,
+			table: {
+				...toRequestFlags(stats),
+				rows: body?.intervals ?? [],
+				allRows: null,
+				totalResults: response?.totalResults ?? 0,
+				totals: body?.totals ?? null,
+				requestQuery,
+			},
+		};
+	}
+	const table = getReportTableData(options);
+	const summary = config.table.summary.length
+		? getSummaryNumbers({
+				...getTableSummaryOptions(config, query),
+				select,
+				defaultDateRange,
+			})
+		: null;
+	return {
+		chart: null,
+		table: {
+			isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
+			isError: table.isError || Boolean(summary?.isError),
+			rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
+			allRows: null,
+			totalResults: table.items?.totalResults ?? 0,
+			totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
+			requestQuery: table.query as Record<string, unknown>,
+		},
+	};
+}
+
 /**
  * Rows, totals and request state of the table. A report by interval whose table has the chart's
  * interval reads the chart's answer (every interval of the range, already asked for) and sorts and
@@ -83,63 +154,9 @@ function useTableData(config: ReportConfig, query: Record<string, unknown>): Tab
 	const defaultDateRange = useDefaultDateRange();
 	const chartInterval = getIntervalForQuery(query as NavQuery, defaultDateRange);
 	const tableInterval = config.table.tableQuery?.interval ?? chartInterval;
-	const fromChart = Boolean(config.table.isStatsByInterval) && tableInterval === chartInterval;
 	const selected = useSelect(
-		(select): { chart: ReportChartData | null; table: Omit<TableData, 'interval'> | null } => {
-			const options = { ...getTableOptions(config, query), select, defaultDateRange };
-			if (fromChart) {
-				return {
-					chart: getReportChartData({
-						...getStatsOptions(config, query),
-						select,
-						defaultDateRange,
-						dataType: 'primary',
-					}),
-					table: null,
-				};
-			}
-			if (config.table.isStatsByInterval) {
-				const requestQuery = intervalTableQuery(config, query, defaultDateRange);
-				const stats = selectReportStats(select, config.table.endpoint, requestQuery);
-				const response = stats.status === 'success' ? stats.data : null;
-				const body = (response?.data ?? null) as {
-					totals?: Record<string, unknown>;
-					intervals?: Array<Record<string, unknown>>;
-				} | null;
-				return {
-					chart: null,
-					table: {
-						...toRequestFlags(stats),
-						rows: body?.intervals ?? [],
-						allRows: null,
-						totalResults: response?.totalResults ?? 0,
-						totals: body?.totals ?? null,
-						requestQuery,
-					},
-				};
-			}
-			const table = getReportTableData(options);
-			const summary = config.table.summary.length
-				? getSummaryNumbers({
-						...getTableSummaryOptions(config, query),
-						select,
-						defaultDateRange,
-					})
-				: null;
-			return {
-				chart: null,
-				table: {
-					isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
-					isError: table.isError || Boolean(summary?.isError),
-					rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
-					allRows: null,
-					totalResults: table.items?.totalResults ?? 0,
-					totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
-					requestQuery: table.query as Record<string, unknown>,
-				},
-			};
-		},
-		[config, query, defaultDateRange, fromChart],
+		(select) => selectTableData(select, config, query, defaultDateRange),
+		[config, query, defaultDateRange],
 	);
 
 	const orderby = String(query.orderby ?? config.table.defaultOrderby);

@@ -19,6 +19,7 @@ import { ReportFiltersBar } from '../components/report-filters.js';
 import { ReportSummary } from '../components/report-summary.js';
 import { ReportTable } from '../components/report-table.js';
 import { SaveView } from '../saved-views/index.js';
+import { reportFirstView } from './first-view.js';
 import { sanitizeReportQuery } from '../components/query.js';
 import type { ReportConfig } from '../components/types.js';
 import './style.scss';
@@ -124,5 +125,6 @@ export function createReportPage(config: ReportConfig) {
 		return <ReportPage config={hooked} path={path} query={query} />;
 	}
 	ReportForConfig.displayName = `Report(${config.report})`;
+	ReportForConfig.firstView = reportFirstView(() => applyReportConfigFilters(config));
 	return ReportForConfig;
 }

@@ -6,15 +6,21 @@
  */
 import { useMemo } from 'react';
 
-import { useUsesWooCommerce } from '../../../engine/needs-engine.js';
+import { usesWooCommerce, useUsesWooCommerce } from '../../../engine/needs-engine.js';
 import { applyReportConfigFilters } from '../../components/extension-hooks.js';
 import type { ReportConfig } from '../../components/types.js';
 import { withoutDimensionFilters } from './order-filters.js';
 
 export function useOrderReportConfig(config: ReportConfig): ReportConfig {
-	const usesWooCommerce = useUsesWooCommerce();
-	return useMemo(
-		() => applyReportConfigFilters(usesWooCommerce ? withoutDimensionFilters(config) : config),
-		[config, usesWooCommerce],
-	);
+	const wooCommerce = useUsesWooCommerce();
+	return useMemo(() => orderReportConfig(config, wooCommerce), [config, wooCommerce]);
+}
+
+/** The same config, now (outside React: the report's first view, see first-view.ts). */
+export function currentOrderReportConfig(config: ReportConfig): ReportConfig {
+	return orderReportConfig(config, usesWooCommerce());
+}
+
+function orderReportConfig(config: ReportConfig, wooCommerce: boolean): ReportConfig {
+	return applyReportConfigFilters(wooCommerce ? withoutDimensionFilters(config) : config);
 }

@@ -10,6 +10,7 @@ import { useReportContext } from '../../components/use-report-context.js';
 import { LifetimeTiles } from '../cohorts/lifetime-tiles.js';
 import '../cohorts/style.scss';
 import { useUsesWooCommerce } from '../../../engine/needs-engine.js';
+import { reportFirstView } from '../first-view.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';
 
@@ -44,3 +45,6 @@ export default function CustomersReport({ path, query }: Props) {
 		</>
 	);
 }
+
+// The lifetime tiles are not waited for: they come from a request of their own.
+CustomersReport.firstView = reportFirstView(config);

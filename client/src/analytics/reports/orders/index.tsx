@@ -3,7 +3,11 @@
  * WordPress without the Abacus engine) the breakdown dimension filters are left out: WooCommerce
  * does not take them (useOrderReportConfig).
  */
-import { useOrderReportConfig } from '../breakdown/use-order-report-config.js';
+import {
+	currentOrderReportConfig,
+	useOrderReportConfig,
+} from '../breakdown/use-order-report-config.js';
+import { reportFirstView } from '../first-view.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';
 
@@ -16,3 +20,5 @@ export default function OrdersReport({
 }) {
 	return <ReportPage config={useOrderReportConfig(config)} path={path} query={query} />;
 }
+
+OrdersReport.firstView = reportFirstView(() => currentOrderReportConfig(config));

@@ -14,6 +14,7 @@ import { ReportTable } from '../../components/report-table.js';
 import { SaveView } from '../../saved-views/index.js';
 import { applyReportConfigFilters } from '../../components/extension-hooks.js';
 import { sanitizeReportQuery } from '../../components/query.js';
+import { reportFirstView } from '../first-view.js';
 import { ReportPage } from '../report-page.js';
 import type { ReportConfig } from '../../components/types.js';
 import { config as variationsConfig } from '../variations/config.js';
@@ -91,3 +92,6 @@ export default function ProductsReport({ path, query: rawQuery }: Props) {
 	// product's own row (which is right for every product).
 	return <ReportPage config={pageConfig} path={path} query={rawQuery} />;
 }
+
+// A single product is looked up first: its page is not waited for (see first-view.ts).
+ProductsReport.firstView = reportFirstView(() => applyReportConfigFilters(config));
