@@ -175,6 +175,57 @@ function abacus_current_path() {
 }
 
 /**
+ * The files of the current page's own chunks (build/wp/chunk-groups.json: the report or the
+ * Overview the app loads first), relative to build/wp; none for a page without its own chunk.
+ *
+ * @return string[]
+ */
+function abacus_page_chunk_files() {
+	$path  = abacus_current_path();
+	$group = '';
+	if ( '/analytics/overview' === $path ) {
+		$group = 'dashboard';
+	} elseif ( '/analytics/settings' === $path ) {
+		$group = 'analytics-settings';
+	} elseif ( preg_match( '#^/analytics/([a-z]+(?:-[a-z]+)*)$#', $path, $match ) ) {
+		$group = 'report-' . $match[1];
+	}
+	$file = plugin_dir_path( ABACUS_PLUGIN_FILE ) . 'build/wp/chunk-groups.json';
+	if ( '' === $group || ! is_readable( $file ) ) {
+		return array();
+	}
+	$groups = json_decode( (string) file_get_contents( $file ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local build file.
+	$files  = is_array( $groups ) && isset( $groups[ $group ] ) && is_array( $groups[ $group ] ) ? $groups[ $group ] : array();
+	return array_values(
+		array_filter(
+			$files,
+			function ( $name ) {
+				return is_string( $name ) && 1 === preg_match( '#^chunks/[A-Za-z0-9._-]+\.(js|css)$#', $name );
+			}
+		)
+	);
+}
+
+/**
+ * Preloads the current page's own chunks from the page's head: they download beside WordPress's
+ * scripts, not after them (the app asks for them once its scripts have run).
+ */
+function abacus_preload_page_chunks() {
+	if ( ! abacus_is_own_page() || ! current_user_can( abacus_capability() ) ) {
+		return;
+	}
+	foreach ( abacus_page_chunk_files() as $name ) {
+		$as = '.css' === substr( $name, -4 ) ? 'style' : 'script';
+		printf(
+			'<link rel="preload" href="%s" as="%s" />' . "\n",
+			esc_url( plugins_url( 'build/wp/' . $name, ABACUS_PLUGIN_FILE ) ),
+			esc_attr( $as )
+		);
+	}
+}
+add_action( 'admin_head', 'abacus_preload_page_chunks', 1 );
+
+/**
  * Highlights the sub-page of the current in-app path in WordPress's menu (all Abacus pages share
  * one admin page, so WordPress alone would highlight the first entry everywhere).
  *

@@ -3,8 +3,9 @@
  * from WordPress), generates the POT file and writes abacus.zip with plugin.php, uninstall.php,
  * includes/, php/, readme.txt, build/wp, build/wp-packages (the abacus-* script handles: JS,
  * .asset.php, components.css and its RTL copy) and languages/ under an `abacus/` folder, ready to upload in
- * WordPress. The standalone bundle, the component gallery and build metadata (chunk-groups.json)
- * are not shipped.
+ * WordPress. build/wp/chunk-groups.json goes with it (plugin.php preloads the files of the page's
+ * own chunks from it). The standalone bundle, the component gallery and the translation map (build
+ * metadata) are not shipped.
  *
  * Usage: node scripts/plugin-zip.js [--skip-build] [--out file.zip]
  * ABACUS_BUILD_ROOT takes the build from (and builds into) another folder than build/.
@@ -47,8 +48,8 @@ const PACKAGE_SCRIPTS = [
 	'components',
 ];
 
-/** Build files that are not the plugin's: metadata for the benchmarks. */
-const NOT_SHIPPED = new Set(['chunk-groups.json', 'translation-map.json']);
+/** Build files that are not the plugin's: metadata for the build and the benchmarks. */
+const NOT_SHIPPED = new Set(['translation-map.json']);
 
 export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild = false } = {}) {
 	const buildRoot = process.env.ABACUS_BUILD_ROOT

@@ -286,7 +286,16 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 	test('every Abacus route loads the wp flavour with no error and no failed REST call', async () => {
 		const { context, page, watch } = await logIn(ADMIN);
 		const notes: string[] = [];
+		/** The chunk files each page fetched (by file name, whatever their query), and how often. */
+		const chunkRequests = new Map<string, number>();
+		const chunkFile = (url: string): string => new URL(url).pathname.replace(/^.*\//, '');
+		page.on('request', (request) => {
+			if (!request.url().includes('/plugins/abacus/build/wp/chunks/')) return;
+			const file = chunkFile(request.url());
+			chunkRequests.set(file, (chunkRequests.get(file) ?? 0) + 1);
+		});
 		for (const route of ROUTES) {
+			chunkRequests.clear();
 			await page.goto(adminUrl(route));
 			try {
 				await settled(page);
@@ -306,6 +315,22 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			}
 			if (scripts.some((src) => src.includes('/build/standalone/'))) {
 				notes.push(`${route}: standalone bundle loaded`);
+			}
+			// The page's own chunks are preloaded from its head, at the address the app then loads
+			// them from: each chunk file is fetched once (a wrong address would fetch it twice).
+			const preloaded = await page
+				.locator('head link[rel="preload"][href*="/plugins/abacus/build/wp/chunks/"]')
+				.evaluateAll((nodes) => nodes.map((n) => (n as HTMLLinkElement).href));
+			const twice = [...chunkRequests.entries()].filter(([, count]) => count > 1);
+			if (twice.length) notes.push(`${route}: chunks fetched twice: ${twice.join(' ')}`);
+			const notFetched = preloaded.filter((href) => !chunkRequests.has(chunkFile(href)));
+			if (notFetched.length)
+				notes.push(`${route}: preloads not fetched: ${notFetched.join(' ')}`);
+			if (
+				route.startsWith('/analytics/') &&
+				!preloaded.some((href) => href.endsWith('.js'))
+			) {
+				notes.push(`${route}: no chunk preloaded`);
 			}
 			const alerts = await page.locator('#root [role="alert"]').allInnerTexts();
 			if (alerts.some((text) => text.trim()))

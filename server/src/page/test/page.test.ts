@@ -21,6 +21,18 @@ beforeAll(async () => {
 	fs.mkdirSync(path.join(buildDir, 'standalone'));
 	fs.writeFileSync(path.join(buildDir, 'standalone', 'index.js'), 'console.log("abacus");');
 	fs.writeFileSync(path.join(buildDir, 'standalone', 'index.css'), 'body{margin:0}');
+	fs.writeFileSync(
+		path.join(buildDir, 'standalone', 'chunk-groups.json'),
+		JSON.stringify({
+			index: ['index.css', 'index.js'],
+			'report-revenue': [
+				'chunks/549.ab12.js',
+				'chunks/report-revenue.cd34.css',
+				'../../x.js',
+			],
+			dashboard: ['chunks/dashboard.ef56.js'],
+		}),
+	);
 	server = await startServer({ buildDir });
 }, 120000);
 
@@ -42,6 +54,34 @@ describe('admin page', () => {
 			{ headers: { 'X-WP-Nonce': NONCE } },
 		);
 		expect(rest.status).toBe(400);
+	});
+
+	it('preloads the files of the page’s own chunks, and nothing else', async () => {
+		const head = async (query: string) => {
+			const html = await (
+				await fetch(`${server.url}/wp-admin/admin.php?page=abacus${query}`)
+			).text();
+			return html.slice(0, html.indexOf('</head>'));
+		};
+		const revenue = await head('&path=%2Fanalytics%2Frevenue');
+		expect(revenue).toContain(
+			'<link rel="preload" href="/abacus-build/standalone/chunks/549.ab12.js" as="script">',
+		);
+		expect(revenue).toContain(
+			'<link rel="preload" href="/abacus-build/standalone/chunks/report-revenue.cd34.css" as="style">',
+		);
+		// A name outside the chunks folder is never offered.
+		expect(revenue).not.toContain('x.js');
+		// No path, or one the app cannot read: the Overview, as the app shows.
+		expect(await head('')).toContain('chunks/dashboard.ef56.js');
+		expect(await head('&path[]=x')).toContain('chunks/dashboard.ef56.js');
+		for (const other of [
+			'&path=%2Fanalytics%2Fnowhere',
+			'&path=%2Finbox',
+			'&path=%2Fanalytics%2F__proto__',
+		]) {
+			expect(await head(other)).not.toContain('rel="preload"');
+		}
 	});
 
 	it('serves the root element, the settings and the bundle', async () => {
