@@ -441,7 +441,39 @@ export function getCurrentDates(
 	query: DateQuery = {},
 	defaultDateRange: string = storeDefaultDateRange,
 ): CurrentDates {
-	const params = resolveDateParams(query ?? {}, defaultDateRange);
+	const { period, compare, after, before } = query ?? {};
+	const recentKey = JSON.stringify([
+		asString(period),
+		asString(compare),
+		asString(after),
+		asString(before),
+		defaultDateRange,
+		getStoreTimeZone(),
+		getStartOfWeek(),
+	]);
+	const second = Math.floor(Date.now() / 1000);
+	if (recentDates.second !== second) recentDates = { second, byKey: new Map() };
+	const recent = recentDates.byKey.get(recentKey);
+	if (recent) return recent;
+	const dates = currentDates(query ?? {}, defaultDateRange);
+	if (recentDates.byKey.size >= 50) recentDates.byKey.clear();
+	recentDates.byKey.set(recentKey, dates);
+	return dates;
+}
+
+/**
+ * The dates of the queries asked within the current second: a report page's selectors ask the
+ * same query's dates dozens of times while it loads, and reading the query and the store's day
+ * again (in its time zone) cost more than the answer. Within one second the store's day is the
+ * same, but for the second that crosses midnight.
+ */
+let recentDates: { second: number; byKey: Map<string, CurrentDates> } = {
+	second: -1,
+	byKey: new Map(),
+};
+
+function currentDates(query: DateQuery, defaultDateRange: string): CurrentDates {
+	const params = resolveDateParams(query, defaultDateRange);
 	const key = JSON.stringify([
 		params.period,
 		params.compare,

@@ -37,6 +37,25 @@ import type { Query } from '../types.js';
 import { selectReportItems, selectReportStats } from './select.js';
 import type { ReportResult, ReportStatsData } from './types.js';
 
+type RangeMoment = Parameters<typeof appendTimestamp>[0];
+
+/** The start or end timestamps of the current ranges' moments, kept with them (see dayStamp). */
+const dayStamps = new WeakMap<RangeMoment, { start?: string; end?: string }>();
+
+/**
+ * `appendTimestamp` of a range's start or end day (a moment of `getCurrentDates`, which gives the
+ * same objects for the same query): worked out once per moment, not at each of the page's
+ * selections.
+ */
+function dayStamp(date: RangeMoment, timeOfDay: 'start' | 'end'): string {
+	let stamps = dayStamps.get(date);
+	if (!stamps) {
+		stamps = {};
+		dayStamps.set(date, stamps);
+	}
+	return (stamps[timeOfDay] ??= appendTimestamp(date.clone(), timeOfDay));
+}
+
 /** Endpoints without dates or intervals (their reports have no date range). */
 export const noIntervalEndpoints: readonly string[] = ['stock', 'customers'];
 
@@ -159,8 +178,8 @@ export function getRequestQuery(options: ChartQueryOptions): Query {
 		order: 'asc',
 		interval: getIntervalForQuery(query, defaultDateRange),
 		per_page: MAX_PER_PAGE,
-		after: appendTimestamp(dates.after.clone(), 'start'),
-		before: appendTimestamp(dates.before.clone(), 'end'),
+		after: dayStamp(dates.after, 'start'),
+		before: dayStamp(dates.before, 'end'),
 		segmentby: query.segmentby,
 		fields,
 		...filterQuery,
@@ -396,8 +415,8 @@ export function getReportTableQuery(options: TableQueryOptions): Query {
 	return {
 		orderby: query.orderby || 'date',
 		order: query.order || 'desc',
-		after: dates ? appendTimestamp(dates.after.clone(), 'start') : undefined,
-		before: dates ? appendTimestamp(dates.before.clone(), 'end') : undefined,
+		after: dates ? dayStamp(dates.after, 'start') : undefined,
+		before: dates ? dayStamp(dates.before, 'end') : undefined,
 		page: query.paged || 1,
 		per_page: query.per_page || QUERY_DEFAULTS.pageSize,
 		...filterQuery,
@@ -450,8 +469,8 @@ export function getLeaderboard(options: LeaderboardOptions): {
 	const dates = getCurrentDates(query, options.defaultDateRange).primary;
 	const leaderboardQuery: Query = {
 		...options.filterQuery,
-		after: appendTimestamp(dates.after.clone(), 'start'),
-		before: appendTimestamp(dates.before.clone(), 'end'),
+		after: dayStamp(dates.after, 'start'),
+		before: dayStamp(dates.before, 'end'),
 		per_page: perPage,
 		persisted_query: JSON.stringify(persisted),
 	};

@@ -121,6 +121,19 @@ describe('getCurrentDates', () => {
 		);
 	});
 
+	it('follows the store’s day: asked again a second later, past midnight, it gives the new day', () => {
+		setNow('2021-03-15T23:59:59.600Z');
+		const yesterday = { period: 'yesterday', compare: 'previous_period' };
+		const before = getCurrentDates(yesterday);
+		expect(getCurrentDates({ ...yesterday })).toBe(before);
+		expect(before.primary.after.format(fmt)).toBe('2021-03-14 00:00:00');
+		setNow('2021-03-16T00:00:00.100Z');
+		expect(getCurrentDates(yesterday).primary.after.format(fmt)).toBe('2021-03-15 00:00:00');
+		// In the store's time zone: still the 15th in New York, so yesterday is the 14th.
+		setStore({ timeZone: 'America/New_York', startOfWeek: 1 });
+		expect(getCurrentDates(yesterday).primary.after.format(fmt)).toBe('2021-03-14 00:00:00');
+	});
+
 	it('honours the store default date range, with &amp; tolerated', () => {
 		const { primary, secondary } = getCurrentDates(
 			{},
