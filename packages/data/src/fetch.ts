@@ -35,14 +35,32 @@ function requestKey(options: APIFetchOptions): string | undefined {
 	return `${options.parse === false ? 'raw' : 'json'} ${options.path ?? options.url ?? ''}`;
 }
 
+/** How long an answer asked for ahead (`fetchAhead`) waits for its reader. */
+const AHEAD_KEPT_MS = 10_000;
+
+/** Answers asked for ahead of their reader, each kept for its first reader. */
+const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
+
+function forgetUnreadAhead(now: number): void {
+	for (const [key, entry] of ahead) {
+		if (now - entry.at > AHEAD_KEPT_MS) ahead.delete(key);
+	}
+}
+
 /**
  * Runs `run` once per identical GET request in flight: callers asking for the same path while
- * the first request is pending share its promise. Other methods always run.
+ * the first request is pending share its promise. Other methods always run. An answer asked
+ * for ahead (`fetchAhead`) goes to its first reader, arrived or not.
  */
 function shared<T>(options: APIFetchOptions, run: () => Promise<T>): Promise<T> {
 	const key = requestKey(options);
 	if (key === undefined) {
 		return run();
+	}
+	const early = ahead.get(key);
+	if (early) {
+		ahead.delete(key);
+		return early.promise as Promise<T>;
 	}
 	const pending = inFlight.get(key);
 	if (pending) {
@@ -135,4 +153,22 @@ export function fetchWithHeaders<T>(options: APIFetchOptions): Promise<FetchWith
 export function getIntHeader(headers: Headers, name: string, fallback = 0): number {
 	const value = parseInt(headers.get(name) ?? '', 10);
 	return Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * Starts the GET of `fetchWithHeaders(options)` now, for a reader that comes soon (a store's
+ * resolver, which @wordpress/data runs in a later task): that reader's identical request gets
+ * this answer, whether it has arrived or not, instead of asking again. Nothing is asked when the
+ * same request is under way or already asked ahead; an answer nobody reads within ten seconds is
+ * dropped.
+ */
+export function fetchAhead(options: APIFetchOptions): void {
+	const key = requestKey(options);
+	if (key === undefined || inFlight.has(key) || ahead.has(key)) return;
+	const now = Date.now();
+	forgetUnreadAhead(now);
+	const promise = fetchWithHeaders(options);
+	// Its reader sees a failure; unread, it is no unhandled rejection.
+	promise.catch(() => undefined);
+	ahead.set(key, { promise, at: now });
 }

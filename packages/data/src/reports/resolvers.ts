@@ -1,6 +1,3 @@
-import { addQueryArgs } from '@wordpress/url';
-
-import { NAMESPACE } from '../constants.js';
 import { fetchWithHeaders, getIntHeader, toWPError } from '../fetch.js';
 import type { Query, Thunk } from '../types.js';
 import {
@@ -9,6 +6,7 @@ import {
 	setReportStats,
 	setReportStatsError,
 } from './actions.js';
+import { reportPath, type ReportSelectorName } from './paths.js';
 import type * as selectors from './selectors.js';
 import { storeTogether } from './store-together.js';
 
@@ -19,15 +17,12 @@ type ReportsThunk = Thunk<typeof selectors>;
  * same time (store-together.ts); @wordpress/data marks each resolution finished right after.
  */
 function resolveReport(
-	selectorName: 'getReportItems' | 'getReportStats',
+	selectorName: ReportSelectorName,
 	endpoint: string,
 	query: Query,
 ): ReportsThunk {
 	return async ({ dispatch, registry }) => {
-		const path = addQueryArgs(
-			`${NAMESPACE}/reports/${endpoint}${selectorName === 'getReportStats' ? '/stats' : ''}`,
-			query,
-		);
+		const path = reportPath(selectorName, endpoint, query);
 		let action;
 		try {
 			const response = await fetchWithHeaders<unknown>({ path });

@@ -2,6 +2,7 @@ import { getResourceName } from '../../utils.js';
 import { flush, registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
 import { store } from '../index.js';
 import { EMPTY_REPORT } from '../constants.js';
+import { selectReportItems, selectReportStats } from '../select.js';
 
 describe('reports store', () => {
 	it('starts empty with a shared empty answer', async () => {
@@ -57,6 +58,38 @@ describe('reports store', () => {
 		expect(registry.select(store).getReportItems('products', { page: 1 }).data).toEqual([
 			{ id: 1 },
 		]);
+	});
+
+	it('asks for a report when it is first selected, and its resolver reads that answer', async () => {
+		const calls = stubApiFetch((call) => ({
+			body: call.route.endsWith('/stats') ? { totals: { orders_count: 2 } } : [{ id: 4 }],
+			headers: { 'X-WP-Total': '1' },
+		}));
+		const registry = registryWith(store);
+		expect(selectReportStats(registry.select, 'orders', { q: 1 }).status).toBe('idle');
+		expect(selectReportItems(registry.select, 'orders', { q: 1 }).status).toBe('idle');
+		// Asked at once, not in @wordpress/data's next task.
+		expect(calls.map((call) => call.route)).toEqual([
+			'/wc-analytics/reports/orders/stats',
+			'/wc-analytics/reports/orders',
+		]);
+		// Selected again before the answers: not asked again.
+		selectReportStats(registry.select, 'orders', { q: 1 });
+		await flush(30);
+		expect(calls).toHaveLength(2);
+		expect(selectReportStats(registry.select, 'orders', { q: 1 })).toMatchObject({
+			status: 'success',
+			data: { data: { totals: { orders_count: 2 } }, totalResults: 1 },
+		});
+		expect(selectReportItems(registry.select, 'orders', { q: 1 })).toMatchObject({
+			status: 'success',
+			data: { data: [{ id: 4 }] },
+		});
+		// Asked again (Retry): one more request, read by its resolver.
+		registry.dispatch(store).invalidateResolution('getReportStats', ['orders', { q: 1 }]);
+		selectReportStats(registry.select, 'orders', { q: 1 });
+		await flush(30);
+		expect(calls).toHaveLength(3);
 	});
 
 	it('keys actions with the canonical resource name', () => {
