@@ -334,6 +334,24 @@ function readDefaultRange(defaultDateRange: string): DateParams {
 
 const dateParamsCache = createCache<DateParams>();
 
+/** A cache key of a query's date parameters, its default range, the store's zone and `extra`. */
+function dateQueryKey(
+	query: DateQuery | null | undefined,
+	defaultDateRange: string,
+	...extra: unknown[]
+): string {
+	const { period, compare, after, before } = query ?? {};
+	return JSON.stringify([
+		asString(period),
+		asString(compare),
+		asString(after),
+		asString(before),
+		defaultDateRange,
+		getStoreTimeZone(),
+		...extra,
+	]);
+}
+
 /**
  * The period, compare and custom dates of a query. A query with both a known `period` and
  * `compare` is used as is (its after/before parsed, null when missing or invalid); otherwise all
@@ -345,15 +363,7 @@ export function getDateParamsFromQuery(
 	defaultDateRange: string = storeDefaultDateRange,
 ): DateParams {
 	const { period, compare, after, before } = query ?? {};
-	const key = JSON.stringify([
-		asString(period),
-		asString(compare),
-		asString(after),
-		asString(before),
-		defaultDateRange,
-		getStoreTimeZone(),
-	]);
-	return dateParamsCache.get(key, () => {
+	return dateParamsCache.get(dateQueryKey(query, defaultDateRange), () => {
 		if (isPresetPeriod(period) && isComparePeriod(compare)) {
 			return {
 				period,
@@ -441,16 +451,7 @@ export function getCurrentDates(
 	query: DateQuery = {},
 	defaultDateRange: string = storeDefaultDateRange,
 ): CurrentDates {
-	const { period, compare, after, before } = query ?? {};
-	const recentKey = JSON.stringify([
-		asString(period),
-		asString(compare),
-		asString(after),
-		asString(before),
-		defaultDateRange,
-		getStoreTimeZone(),
-		getStartOfWeek(),
-	]);
+	const recentKey = dateQueryKey(query, defaultDateRange, getStartOfWeek());
 	const second = Math.floor(Date.now() / 1000);
 	if (recentDates.second !== second) recentDates = { second, byKey: new Map() };
 	const recent = recentDates.byKey.get(recentKey);
