@@ -64,13 +64,6 @@ describe('a report opened in the app', () => {
 		});
 		expect(screen.getAllByText('Loading').length).toBeGreaterThan(0);
 		await act(async () => answer());
-		await act(async () => {
-			await new Promise((r) => setTimeout(r, 1500));
-		});
-		require('fs').writeFileSync(
-			'/tmp/fv4.txt',
-			(document.querySelector('.abacus-report')?.textContent ?? 'none').slice(0, 3000),
-		);
 		expect(
 			await screen.findByText('March 6, 2026', {}, { timeout: 10000 }),
 		).toBeInTheDocument();
