@@ -115,3 +115,15 @@ export function wpError(status: number, code: string, message: string): StubAnsw
 export function flush(ms = 5): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Waits until `check` holds (every few milliseconds), for at most `timeoutMs`: answers are stored
+ * a task or two after they arrive, later on a busy machine than on a quiet one.
+ */
+export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms.`);
+		await flush(5);
+	}
+}

@@ -2,7 +2,7 @@
  * A report page's answers that arrive together are stored together: the store changes once for
  * all of them, so the page is not drawn again for each answer (with the others still missing).
  */
-import { flush, registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
+import { registryWith, stubApiFetch, until, wpError } from '../../test/helpers.js';
 import { EMPTY_REPORT } from '../constants.js';
 import { store } from '../index.js';
 import { selectReportStats } from '../select.js';
@@ -29,7 +29,11 @@ describe('report answers arriving together', () => {
 			}).length;
 		const unsubscribe = registry.subscribe(() => seen.push(stored()));
 		for (const query of queries) selectReportStats(registry.select, 'revenue', query);
-		await flush(30);
+		await until(() =>
+			queries.every((query) =>
+				registry.select(store).hasFinishedResolution('getReportStats', ['revenue', query]),
+			),
+		);
 		unsubscribe();
 		// Before: none; after the one change: all three (the error with them), never one or two.
 		expect(seen.filter((count) => count > 0 && count < 3)).toEqual([]);

@@ -1,5 +1,5 @@
 import { getResourceName } from '../../utils.js';
-import { flush, registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
+import { flush, registryWith, stubApiFetch, until, wpError } from '../../test/helpers.js';
 import { store } from '../index.js';
 import { EMPTY_REPORT } from '../constants.js';
 import { selectReportItems, selectReportStats } from '../select.js';
@@ -75,7 +75,10 @@ describe('reports store', () => {
 		]);
 		// Selected again before the answers: not asked again.
 		selectReportStats(registry.select, 'orders', { q: 1 });
-		await flush(30);
+		const finished = () =>
+			registry.select(store).hasFinishedResolution('getReportStats', ['orders', { q: 1 }]) &&
+			registry.select(store).hasFinishedResolution('getReportItems', ['orders', { q: 1 }]);
+		await until(finished);
 		expect(calls).toHaveLength(2);
 		expect(selectReportStats(registry.select, 'orders', { q: 1 })).toMatchObject({
 			status: 'success',
@@ -88,7 +91,7 @@ describe('reports store', () => {
 		// Asked again (Retry): one more request, read by its resolver.
 		registry.dispatch(store).invalidateResolution('getReportStats', ['orders', { q: 1 }]);
 		selectReportStats(registry.select, 'orders', { q: 1 });
-		await flush(30);
+		await until(finished);
 		expect(calls).toHaveLength(3);
 	});
 

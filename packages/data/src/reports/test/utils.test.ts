@@ -1,5 +1,5 @@
 import { store as itemsStore } from '../../items/index.js';
-import { flush, registryWith, stubApiFetch, wpError } from '../../test/helpers.js';
+import { flush, registryWith, stubApiFetch, until, wpError } from '../../test/helpers.js';
 import { store } from '../index.js';
 import {
 	getFilterQuery,
@@ -223,9 +223,8 @@ describe('getReportChartData', () => {
 			fields: ['net_revenue'],
 		};
 		expect(getReportChartData(options).isRequesting).toBe(true);
-		await flush(20);
+		await until(() => !getReportChartData(options).isRequesting);
 		const result = getReportChartData(options);
-		expect(result.isRequesting).toBe(false);
 		expect(result.data.intervals).toHaveLength(250);
 		expect(result.data.intervals[249].interval).toBe('i249');
 		expect(calls.map((call) => call.query.page ?? '1').sort()).toEqual(['1', '2', '3']);
@@ -261,13 +260,14 @@ describe('getReportChartData', () => {
 			fields: ['net_revenue'],
 		};
 		expect(getReportChartData(options).isRequesting).toBe(true);
+		await until(() => calls.length >= 4);
 		await flush(20);
 		// No answer yet, and all four pages of 2024 (366 days) are already on their way.
 		expect(calls.map((call) => call.query.page ?? '1').sort()).toEqual(['1', '2', '3', '4']);
+		expect(getReportChartData(options).isRequesting).toBe(true);
 		releases.forEach((release) => release());
-		await flush(20);
+		await until(() => !getReportChartData(options).isRequesting);
 		const result = getReportChartData(options);
-		expect(result.isRequesting).toBe(false);
 		expect(result.data.intervals).toHaveLength(366);
 		expect(calls).toHaveLength(4);
 	});
@@ -285,7 +285,11 @@ describe('getReportChartData', () => {
 		const base = { dataType: 'primary' as const, query: customYear, select: registry.select };
 		getReportChartData({ ...base, endpoint: 'revenue' });
 		getReportChartData({ ...base, endpoint: 'orders' });
-		await flush(20);
+		await until(
+			() =>
+				!getReportChartData({ ...base, endpoint: 'revenue' }).isRequesting &&
+				!getReportChartData({ ...base, endpoint: 'orders' }).isRequesting,
+		);
 		expect(getReportChartData({ ...base, endpoint: 'revenue' }).isEmpty).toBe(true);
 		expect(getReportChartData({ ...base, endpoint: 'orders' }).isError).toBe(true);
 	});
@@ -305,7 +309,17 @@ describe('getReportChartData', () => {
 		for (let i = 0; i < count; i++) {
 			getReportChartData(options(i));
 		}
-		await flush(20);
+		// Every answer stored (read from the store: reading the results would reorder the cache).
+		await until(() =>
+			Array.from({ length: count }, (_, i) => i).every((i) =>
+				registry
+					.select(store)
+					.hasFinishedResolution('getReportStats', [
+						'stock',
+						getRequestQuery({ ...options(i), dataType: 'primary' }),
+					]),
+			),
+		);
 		const first = getReportChartData(options(0));
 		const second = getReportChartData(options(1));
 		expect(getReportChartData(options(0))).toBe(first);
@@ -332,13 +346,18 @@ describe('getSummaryNumbers', () => {
 		const registry = registryWith(store);
 		const options = { endpoint: 'revenue', query: customYear, select: registry.select };
 		expect(getSummaryNumbers(options).isRequesting).toBe(true);
-		await flush(20);
+		const primaryQuery = getRequestQuery({ ...options, dataType: 'primary' });
+		await until(() =>
+			registry
+				.select(store)
+				.hasFinishedResolution('getReportStats', ['revenue', primaryQuery]),
+		);
 		expect(calls).toHaveLength(1);
 		expect(getSummaryNumbers(options)).toMatchObject({
 			isRequesting: true,
 			totals: { primary: { net_revenue: 10 }, secondary: null },
 		});
-		await flush(20);
+		await until(() => !getSummaryNumbers(options).isRequesting);
 		expect(getSummaryNumbers(options)).toEqual({
 			isRequesting: false,
 			isError: false,
@@ -354,11 +373,16 @@ describe('getSummaryNumbers', () => {
 		// answer of the page) gives the same summary, still loading or loaded.
 		const waiting = getSummaryNumbers(options);
 		expect(getSummaryNumbers({ ...options })).toBe(waiting);
-		await flush(20);
+		const primaryQuery = getRequestQuery({ ...options, dataType: 'primary' });
+		await until(() =>
+			registry
+				.select(store)
+				.hasFinishedResolution('getReportStats', ['revenue', primaryQuery]),
+		);
 		const primaryOnly = getSummaryNumbers(options);
 		expect(primaryOnly.totals.primary).toEqual({ net_revenue: 3 });
 		expect(getSummaryNumbers(options)).toBe(primaryOnly);
-		await flush(20);
+		await until(() => !getSummaryNumbers(options).isRequesting);
 		const both = getSummaryNumbers(options);
 		expect(both).toMatchObject({
 			isRequesting: false,
@@ -383,7 +407,7 @@ describe('getReportChartData while it waits', () => {
 		const waiting = getReportChartData(options);
 		expect(waiting).toMatchObject({ isRequesting: true, isError: false });
 		expect(getReportChartData({ ...options })).toBe(waiting);
-		await flush(20);
+		await until(() => !getReportChartData(options).isRequesting);
 		const answered = getReportChartData(options);
 		expect(answered).toMatchObject({
 			isRequesting: false,
@@ -405,7 +429,7 @@ describe('getReportTableData', () => {
 			isRequesting: true,
 			items: { data: [], totalResults: 0 },
 		});
-		await flush(20);
+		await until(() => !getReportTableData(options).isRequesting);
 		expect(getReportTableData(options)).toMatchObject({
 			isRequesting: false,
 			items: { data: [{ order_id: 1 }], totalResults: 1 },
@@ -430,7 +454,7 @@ describe('items helpers', () => {
 			select: registry.select,
 		};
 		expect(getLeaderboard(options).isRequesting).toBe(true);
-		await flush(20);
+		await until(() => !getLeaderboard(options).isRequesting);
 		expect(getLeaderboard(options)).toEqual({
 			isRequesting: false,
 			isError: false,
@@ -455,7 +479,9 @@ describe('items helpers', () => {
 		expect(searchItemsByString(registry.select, 'products', ['hood', 'cap']).isRequesting).toBe(
 			true,
 		);
-		await flush(20);
+		await until(
+			() => !searchItemsByString(registry.select, 'products', ['hood', 'cap']).isRequesting,
+		);
 		const result = searchItemsByString(registry.select, 'products', ['hood', 'cap']);
 		expect(result).toEqual({
 			isRequesting: false,
