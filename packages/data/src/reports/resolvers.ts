@@ -8,13 +8,13 @@ import {
 } from './actions.js';
 import { reportPath, type ReportSelectorName } from './paths.js';
 import type * as selectors from './selectors.js';
-import { storeTogether } from './store-together.js';
+import { askTogether, storeTogether } from './store-together.js';
 
 type ReportsThunk = Thunk<typeof selectors>;
 
 /**
- * Asks for a report answer and stores it (or its error) with the other answers that arrive at the
- * same time (store-together.ts); @wordpress/data marks each resolution finished right after.
+ * Asks for a report answer and stores it (or its error) with the other answers asked for with it
+ * (store-together.ts); @wordpress/data marks each resolution finished right after.
  */
 function resolveReport(
 	selectorName: ReportSelectorName,
@@ -25,7 +25,7 @@ function resolveReport(
 		const path = reportPath(selectorName, endpoint, query);
 		let action;
 		try {
-			const response = await fetchWithHeaders<unknown>({ path });
+			const response = await askTogether(registry, () => fetchWithHeaders<unknown>({ path }));
 			const result = {
 				data: response.data,
 				totalResults: getIntHeader(response.headers, 'x-wp-total'),
