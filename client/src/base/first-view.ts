@@ -15,7 +15,9 @@ export const FIRST_VIEW_WAIT_MS = 500;
 
 /**
  * Asks for a first view's figures and settles once they have all come or failed, or after
- * `waitMs` (never rejects: a failure shows on the page as it would have).
+ * `waitMs` (never rejects: a failure shows on the page as it would have). Asked at once (that
+ * starts the requests), then looked at again a task after the store changes: the changes of one
+ * task (each request's start is one, and a report page starts eight) are looked at once.
  */
 export function waitForFirstView(
 	firstView: FirstView,
@@ -29,15 +31,18 @@ export function waitForFirstView(
 	return new Promise((resolve) => {
 		let settled = false;
 		let unsubscribe: (() => void) | null = null;
+		let later: ReturnType<typeof setTimeout> | null = null;
 		const settle = () => {
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
+			if (later !== null) clearTimeout(later);
 			unsubscribe?.();
 			resolve();
 		};
 		const timer = setTimeout(settle, waitMs);
 		const check = () => {
+			later = null;
 			if (settled) return;
 			try {
 				if (firstView(select, query)) settle();
@@ -46,6 +51,10 @@ export function waitForFirstView(
 			}
 		};
 		check();
-		if (!settled) unsubscribe = onChange(check);
+		if (!settled) {
+			unsubscribe = onChange(() => {
+				if (later === null && !settled) later = setTimeout(check, 0);
+			});
+		}
 	});
 }

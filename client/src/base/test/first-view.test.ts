@@ -48,6 +48,20 @@ describe('waitForFirstView', () => {
 		expect(store.listening()).toBe(0);
 	});
 
+	it('looks once at the store changes of one task', async () => {
+		const store = fakeStore();
+		let ready = false;
+		const firstView: FirstView = jest.fn(() => ready);
+		const waiting = waitForFirstView(firstView, {}, 60_000, store.select, store.subscribe);
+		// A report page's eight requests start: eight changes in one task.
+		for (let change = 0; change < 8; change++) store.change();
+		expect(firstView).toHaveBeenCalledTimes(1);
+		ready = true;
+		await waiting;
+		expect(firstView).toHaveBeenCalledTimes(2);
+		expect(store.listening()).toBe(0);
+	});
+
 	it('does not wait when the figures are there already', async () => {
 		const store = fakeStore();
 		await waitForFirstView(() => true, {}, 60_000, store.select, store.subscribe);
