@@ -5,6 +5,7 @@ import { getDateFormatsForInterval } from '@abacus/date';
 import {
 	chartTimeLocale,
 	currencyTickFormat,
+	intlTimeLocale,
 	languageTag,
 	localizeDateFormats,
 } from '../chart-locale.js';
@@ -50,6 +51,19 @@ describe('the chart in the store’s locale', () => {
 		const locale = timeFormatLocale(chartTimeLocale('en_US'));
 		expect(locale.format('%B %-d, %Y')(new Date(2026, 8, 8))).toBe('September 8, 2026');
 		expect(locale.format('%X')(new Date(2026, 2, 8, 14, 5, 6))).toMatch(/^02:05:06\s?PM$/);
+	});
+
+	it('gives an English (United States) store the names and patterns Intl gives', () => {
+		const intl = intlTimeLocale('en-US');
+		const kept = chartTimeLocale('en_US');
+		// Intl may write a narrow no-break space before AM and PM.
+		const spaces = (text: string) => text.replace(/\s/gu, ' ');
+		expect({ ...kept, time: spaces(kept.time), dateTime: spaces(kept.dateTime) }).toEqual({
+			...intl,
+			time: spaces(intl.time),
+			dateTime: spaces(intl.dateTime),
+		});
+		expect(chartTimeLocale('')).toBe(kept);
 	});
 
 	it('writes money ticks in the store’s currency format', () => {
