@@ -167,7 +167,10 @@ export function drawChart(input: DrawingInput): Drawing {
 			<ScreenReaderTable
 				caption={input.label}
 				columns={columns}
-				rows={getTableRows(data, columns, parseDate, formatDate(input.screenReaderFormat))}
+				// Worked out when the table is drawn (after the chart is on screen), not with the drawing.
+				getRows={() =>
+					getTableRows(data, columns, parseDate, formatDate(input.screenReaderFormat))
+				}
 				formatValue={input.formatValue}
 				forecast={
 					forecastPaths

@@ -24,16 +24,18 @@ export function forecastText(
 export function ScreenReaderTable({
 	caption,
 	columns,
-	rows,
+	getRows,
 	formatValue,
 	forecast,
 }: {
 	caption: string;
 	columns: ChartColumn[];
-	rows: ChartTableRow[];
+	/** The table's rows (a row per date), worked out as the table is drawn. */
+	getRows: () => ChartTableRow[];
 	formatValue: (value: number) => string;
 	forecast?: { points: readonly PlacedForecastPoint[]; coverage: number };
 }) {
+	const rows = getRows();
 	const projected = new Map(forecast?.points.map((point) => [point.index, point]));
 	// The visually hidden box is a div around the table: a table ignores the 1 px height and, as
 	// tall as its rows, made the page scroll far below its end.
