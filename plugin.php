@@ -616,6 +616,11 @@ function abacus_enqueue( $hook_suffix ) {
 	if ( ! abacus_is_own_page() ) {
 		return;
 	}
+	// WordPress's emoji script is left out of Abacus's page, as WordPress leaves it out of its block
+	// editor: where the browser lacks the newest emoji it loads a polyfill whose observer scans every
+	// node the app adds (every table cell and chart label of each drawing). Emoji in product names
+	// show in the browser's own font.
+	remove_action( 'admin_print_scripts', 'print_emoji_detection_script' );
 	$dir        = plugin_dir_path( ABACUS_PLUGIN_FILE );
 	$asset_file = $dir . 'build/wp/index.asset.php';
 	$asset      = file_exists( $asset_file ) ? require $asset_file : null;

@@ -332,6 +332,9 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			) {
 				notes.push(`${route}: no chunk preloaded`);
 			}
+			// WordPress's emoji script is left out of Abacus's pages (plugin.php).
+			if (await page.evaluate(() => '_wpemojiSettings' in window))
+				notes.push(`${route}: WordPress's emoji script printed`);
 			const alerts = await page.locator('#root [role="alert"]').allInnerTexts();
 			if (alerts.some((text) => text.trim()))
 				notes.push(`${route}: alert ${alerts.join(' | ')}`);
@@ -342,6 +345,9 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			.count();
 		expect(fromWordPress).toBeGreaterThan(0);
 		expect(notes).toEqual([]);
+		// Only Abacus's pages: WordPress's own pages keep their emoji script.
+		await page.goto(`${site.url}/wp-admin/options-general.php`);
+		expect(await page.evaluate(() => '_wpemojiSettings' in window)).toBe(true);
 		expect(watch.pageErrors).toEqual([]);
 		expect(watch.consoleErrors).toEqual([]);
 		expect(watch.failedRest).toEqual([]);
