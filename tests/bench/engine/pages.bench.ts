@@ -6,6 +6,10 @@
  * browser context each time, the login cookie carried over), one after another in turn:
  * - a bare wp-admin page (Settings › General: WordPress's own admin with no report), to its load
  *   event: the floor every admin page pays before any figure is asked for;
+ * - an admin page that loads only WordPress's own scripts Abacus is built on (React,
+ *   @wordpress/components, data, api-fetch, date… : the `wp-*` and React handles of the app's
+ *   build/wp/index.asset.php) and draws one @wordpress/components button with them, to that
+ *   button: what those scripts cost any React admin page, before any Abacus code;
  * - WooCommerce Analytics' revenue and products reports, to the first data row of the table;
  * - Abacus's revenue and products reports on WooCommerce's figures, to the first data row;
  * - the same on the Abacus engine (the store's generated data in DuckDB, `server/build/cli.js`
@@ -14,7 +18,7 @@
  * ratio to the bare page. Writes the figures to BENCH_PAGES_JSON.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,13 +40,43 @@ const SECRET = 'bench-pages-secret-0123456789abcdef';
 
 type Mode = 'woocommerce' | 'abacus' | null;
 
+/**
+ * A must-use plugin with an admin page that loads the WordPress and React handles the app's build
+ * depends on (build/wp/index.asset.php without the abacus-* ones) and draws one
+ * @wordpress/components button with them, from an inline script in the footer as the app does.
+ */
+const REACT_FLOOR_PLUGIN = `<?php
+// The pages bench's floor of WordPress's React scripts (tests/bench/engine/pages.bench.ts).
+add_action( 'admin_menu', function () {
+	add_menu_page( 'React floor', 'React floor', 'manage_options', 'abacus-bench-react-floor', function () {
+		echo '<div class="wrap"><div class="abacus-bench-floor"></div></div>';
+	} );
+} );
+add_action( 'admin_enqueue_scripts', function () {
+	if ( ! isset( $_GET['page'] ) || 'abacus-bench-react-floor' !== $_GET['page'] ) {
+		return;
+	}
+	$asset = require WP_PLUGIN_DIR . '/abacus/build/wp/index.asset.php';
+	$deps  = array_values( array_filter( $asset['dependencies'], function ( $handle ) {
+		return 0 !== strpos( $handle, 'abacus-' );
+	} ) );
+	wp_register_script( 'abacus-bench-floor', false, $deps, '1', true );
+	wp_enqueue_script( 'abacus-bench-floor' );
+	wp_add_inline_script( 'abacus-bench-floor', 'wp.element.createRoot( document.querySelector( ".abacus-bench-floor" ) ).render( wp.element.createElement( wp.components.Button, { variant: "primary" }, "React floor" ) );' );
+	wp_enqueue_style( 'wp-components' );
+} );
+`;
+
 interface Variant {
 	name: string;
 	path: string;
 	/** The plugin's engine choice the page needs (null: either). */
 	mode: Mode;
-	/** 'load': the page's load event; 'abacus' / 'woocommerce': the table's first data row. */
-	ready: 'load' | 'abacus' | 'woocommerce';
+	/**
+	 * 'load': the page's load event; 'abacus' / 'woocommerce': the table's first data row;
+	 * 'floor': the button of the page of WordPress's React scripts.
+	 */
+	ready: 'load' | 'abacus' | 'woocommerce' | 'floor';
 }
 
 const report = (slug: string) => `path=${encodeURIComponent(`/analytics/${slug}`)}&${RANGE}`;
@@ -53,6 +87,12 @@ const VARIANTS: Variant[] = [
 		path: 'options-general.php',
 		mode: null,
 		ready: 'load',
+	},
+	{
+		name: "WordPress's React scripts alone (Abacus's wp-* handles, one button)",
+		path: 'admin.php?page=abacus-bench-react-floor',
+		mode: null,
+		ready: 'floor',
 	},
 	...(['revenue', 'products'] as const).flatMap((slug): Variant[] => [
 		{
@@ -87,6 +127,10 @@ const round = (ms: number): number => Math.round(ms);
 /** Waits until the page shows what `ready` names; throws with what the page shows instead. */
 async function waitReady(page: Page, ready: Variant['ready']): Promise<void> {
 	if (ready === 'load') return;
+	if (ready === 'floor') {
+		await page.waitForSelector('.abacus-bench-floor button', { timeout: 120_000 });
+		return;
+	}
 	const table = ready === 'abacus' ? '.abacus-table__table' : '.woocommerce-table__table';
 	await page.waitForFunction(
 		(selector) => {
@@ -101,7 +145,8 @@ async function waitReady(page: Page, ready: Variant['ready']): Promise<void> {
 			);
 		},
 		table,
-		{ timeout: 120_000, polling: 50 },
+		// Looked at every frame: the first frame that shows the row ends the wait.
+		{ timeout: 120_000, polling: 'raf' },
 	);
 }
 
@@ -142,6 +187,16 @@ async function pagesAt(size: number): Promise<void> {
 			stdio: 'ignore',
 		});
 		await unzip(zip, path.join(site.root, 'wp-content', 'plugins'));
+		// The page of WordPress's React scripts alone (the floor of any React admin page).
+		const floorPlugin = path.join(
+			site.root,
+			'wp-content',
+			'mu-plugins',
+			'abacus-bench-react-floor.php',
+		);
+		mkdirSync(path.dirname(floorPlugin), { recursive: true });
+		writeFileSync(floorPlugin, REACT_FLOOR_PLUGIN);
+		closing.push(async () => rmSync(floorPlugin, { force: true }));
 		const activated = site.php(`require_once ABSPATH . 'wp-admin/includes/plugin.php';
 $result = activate_plugin( 'abacus/plugin.php' );
 echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
