@@ -17,6 +17,7 @@ import { checkEngine, clickHouseEngine } from './clickhouse-engine/report-source
 import { registerStoreGroupRoutes } from './clickhouse-engine/store-group-routes.js';
 import { clickhouseStorage } from './clickhouse/storage.js';
 import { engineIngestOf, registerIngestRoutes } from './sync/clickhouse-workspaces.js';
+import { BATCH_ROUTE, registerBatchRoute } from './engine-auth/batch.js';
 import { installEngineAuth } from './engine-auth/index.js';
 import {
 	installEngineGate,
@@ -269,6 +270,8 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			if (request.routeOptions.config.storeGroup === true) return;
 			if (request.routeOptions.config.engineIngest === true) return;
 			if (url === '/wp-json/abacus/v1/engine/whoami') return;
+			// Each of its paths goes through these checks as its own request.
+			if (url === BATCH_ROUTE) return;
 			if (url === LOGOUT_ROUTE || url === SESSION_ROUTE) return;
 			if (answersOperator(request, ctx)) return;
 			// A store's own administration (reviews, payments, plugins, set-up, product stock):
@@ -279,6 +282,9 @@ export async function createApp(ctx: ServerContext): Promise<FastifyInstance> {
 			throw notOnEngine(engine.name, request.method, url.slice('/wp-json'.length));
 		});
 	}
+
+	// Several report GETs in one request (a store's page on the engine: one CORS preflight).
+	registerBatchRoute(app);
 
 	await app.register(
 		async (rest) => {

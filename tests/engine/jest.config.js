@@ -12,6 +12,8 @@ export default {
 			},
 		],
 	},
+	// `cookie` (of light-my-request, behind the server's `inject`) ships only as an ES module.
+	transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
 	// The server from its sources, with the workspace packages it imports from theirs.
 	moduleNameMapper: {
 		'^@abacus/(settings|metrics|number|currency|date|navigation|csv-export|data|components)$':

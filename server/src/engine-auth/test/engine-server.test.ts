@@ -415,3 +415,86 @@ describe("products' costs from the store's page", () => {
 		expect(await costToday()).toBe(4.25);
 	});
 });
+
+describe("several reports in one request from the store's page", () => {
+	const LEADERS = '/wp-json/wc-analytics/leaderboards?per_page=5&after=2020-01-01T00:00:00';
+	const WRONG = '/wp-json/wc-analytics/reports/revenue/stats?interval=fortnight';
+	const batchUrl = (paths: string[]) =>
+		`${server.url}/wp-json/abacus/v1/engine/batch?${paths
+			.map((path) => `path=${encodeURIComponent(path)}`)
+			.join('&')}`;
+	interface Batch {
+		responses: Array<{ status: number; headers: Record<string, string>; body: string }>;
+	}
+
+	it('answers each path as its own request is answered, in order', async () => {
+		const headers = { Authorization: `Bearer ${token()}`, Origin: STORE };
+		const paths = [STATS, LEADERS, WRONG];
+		const response = await fetch(batchUrl(paths), { headers });
+		expect(response.status).toBe(200);
+		expect(response.headers.get('access-control-allow-origin')).toBe(STORE);
+		const { responses } = (await response.json()) as Batch;
+		expect(responses).toHaveLength(3);
+		for (const [index, path] of paths.entries()) {
+			const alone = await fetch(`${server.url}${path}`, { headers });
+			expect([path, responses[index].status]).toEqual([path, alone.status]);
+			expect(JSON.parse(responses[index].body)).toEqual(await alone.json());
+			expect(responses[index].headers['x-wp-total'] ?? null).toBe(
+				alone.headers.get('x-wp-total'),
+			);
+		}
+		expect(responses[2].status).toBe(400);
+	});
+
+	it('refuses a batch without the store’s token, and each path keeps its own checks', async () => {
+		const bare = await fetch(batchUrl([STATS]), { headers: { Origin: STORE } });
+		expect(bare.status).toBe(401);
+		expect(((await bare.json()) as { code: string }).code).toBe('abacus_engine_token_missing');
+		const foreign = await fetch(batchUrl([STATS]), {
+			headers: { Authorization: `Bearer ${token(OTHER_STORE, OTHER_SECRET)}`, Origin: STORE },
+		});
+		expect(foreign.status).toBe(401);
+		// From the engine's own page (no token): its operator's session reads the reports.
+		const own = await fetch(batchUrl([STATS]), { headers: { Cookie: operator.cookie } });
+		expect(own.status).toBe(200);
+		const { responses } = (await own.json()) as Batch;
+		expect(responses[0].status).toBe(200);
+	});
+
+	it('answers only report addresses, at most 24', async () => {
+		const headers = { Authorization: `Bearer ${token()}`, Origin: STORE };
+		for (const path of [
+			'/wp-json/abacus/v1/engine/batch?path=%2Fwp-json%2Fwc-analytics%2Freports%2Frevenue%2Fstats',
+			'/wp-json/wc/v3/orders',
+			'/wp-json/abacus/v1/costs',
+			'/wp-json/wc-analytics/reports/../../abacus/v1/costs',
+			'/wp-json/wc-analytics/reports/%2e%2e/x',
+			'/wp-json/wc-analytics//reports/revenue/stats',
+			'/?rest_route=/wc-analytics/reports/revenue/stats',
+			'https://other.example/wp-json/wc-analytics/reports/revenue/stats',
+		]) {
+			const response = await fetch(batchUrl([STATS, path]), { headers });
+			expect([path, response.status]).toEqual([path, 400]);
+			expect(((await response.json()) as { code: string }).code).toBe('rest_invalid_param');
+		}
+		const tooMany = await fetch(batchUrl(Array.from({ length: 25 }, () => STATS)), {
+			headers,
+		});
+		expect(tooMany.status).toBe(400);
+		const none = await fetch(`${server.url}/wp-json/abacus/v1/engine/batch`, { headers });
+		expect(none.status).toBe(400);
+	});
+
+	it('answers the preflight of a batch from the store', async () => {
+		const response = await fetch(batchUrl([STATS]), {
+			method: 'OPTIONS',
+			headers: {
+				Origin: STORE,
+				'Access-Control-Request-Method': 'GET',
+				'Access-Control-Request-Headers': 'authorization',
+			},
+		});
+		expect(response.status).toBe(204);
+		expect(response.headers.get('access-control-allow-origin')).toBe(STORE);
+	});
+});
