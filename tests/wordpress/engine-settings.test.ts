@@ -190,14 +190,30 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			} catch {
 				body = null;
 			}
-			seen.push({
-				url,
-				status: response.status(),
+			const sent = {
 				authorization: headers.authorization ?? null,
 				cookie: headers.cookie ?? null,
 				nonce: headers['x-wp-nonce'] ?? null,
-				body,
-			});
+			};
+			// The report GETs of one task go to the engine as one request: each path is seen
+			// with its own answer, as if asked alone.
+			const parsed = new URL(url);
+			if (parsed.pathname.endsWith('/wp-json/abacus/v1/engine/batch')) {
+				const answers =
+					(body as { responses?: Array<{ status: number; body: string }> } | null)
+						?.responses ?? [];
+				parsed.searchParams.getAll('path').forEach((path, index) => {
+					const answer = answers[index];
+					seen.push({
+						url: `${parsed.origin}${path}`,
+						status: answer?.status ?? response.status(),
+						...sent,
+						body: answer ? (JSON.parse(answer.body) as unknown) : null,
+					});
+				});
+				return;
+			}
+			seen.push({ url, status: response.status(), ...sent, body });
 		});
 		return seen;
 	}

@@ -90,7 +90,10 @@ export function setUpApiFetch(
 	// Runs after the nonce middleware (registered later, so earlier in the chain): it takes the
 	// nonce off the requests it sends to the engine.
 	engineClient.configure(readEngineSettings(engine));
-	apiFetch.use(createEngineMiddleware(engineClient, { timeout }));
+	// Report GETs of one task as one request where fetch's Response exists (every browser).
+	apiFetch.use(
+		createEngineMiddleware(engineClient, { timeout, batch: typeof Response === 'function' }),
+	);
 	if (restNonce) {
 		apiFetch.use(apiFetch.createNonceMiddleware(restNonce));
 	}

@@ -17,6 +17,7 @@
 import type { APIFetchMiddleware, APIFetchOptions } from '@wordpress/api-fetch';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
+import { createBatchingFetch } from './batch.js';
 import { failureMessage, type EngineClient } from './client.js';
 
 /** The route of a request path, without leading slash and query. */
@@ -173,6 +174,8 @@ export interface EngineFetchOptions {
 	timeout?: number;
 	/** Makes the page-local address of a downloaded file (default `URL.createObjectURL`). */
 	objectUrl?: (file: Blob) => string;
+	/** Report GETs of one task sent as one request (batch.ts); the app's middleware sets it. */
+	batch?: boolean;
 }
 
 /** The request body api-fetch would send: `data` as JSON, or a `body` string as it is. */
@@ -284,6 +287,9 @@ export function createEngineMiddleware(
 	engine: EngineClient,
 	fetchOptions: EngineFetchOptions = {},
 ): APIFetchMiddleware {
+	const batched = fetchOptions.batch
+		? createBatchingFetch(fetchOptions.fetch ?? ((u, init) => window.fetch(u, init)))
+		: null;
 	return (options, next) => {
 		const settings = engine.getSettings();
 		const method = (options.method ?? 'GET').toUpperCase();
@@ -307,6 +313,15 @@ export function createEngineMiddleware(
 			routeOf(path).endsWith('/status') &&
 			options.parse !== false;
 		const objectUrl = fetchOptions.objectUrl ?? ((file: Blob) => URL.createObjectURL(file));
+		// A report's read (no caller's abort signal) goes with the others of its task.
+		const requestOptions: EngineFetchOptions =
+			batched !== null && method === 'GET' && !exporting && !engineOnly && !options.signal
+				? {
+						...fetchOptions,
+						fetch: (_url, init) =>
+							batched(settings.url, `/wp-json/${path.replace(/^\/+/, '')}`, init),
+					}
+				: fetchOptions;
 
 		/** The ready export's file, fetched with the token, as a page-local address. */
 		const localDownload = async (status: unknown, authorization: string): Promise<unknown> => {
@@ -339,7 +354,7 @@ export function createEngineMiddleware(
 				};
 			}
 			try {
-				const result = await engineFetch(url, options, authorization, fetchOptions);
+				const result = await engineFetch(url, options, authorization, requestOptions);
 				const answer = exportStatus ? await localDownload(result, authorization) : result;
 				if (!engineOnly) engine.reportSuccess();
 				return answer;
