@@ -44,6 +44,7 @@ import {
 	type EngineStack,
 } from './stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { batchAnswers } from '../support/engine-batch.js';
 
 const root = path.resolve(__dirname, '../..');
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -448,13 +449,20 @@ update_option( 'woocommerce_feature_cost_of_goods_sold_enabled', 'yes' );`);
 			if (request.method() === 'OPTIONS') return;
 			const headers = await headersOf(request);
 			if (!headers) return;
-			seen.push({
-				url,
+			const sent = {
 				method: request.method(),
-				status: response.status(),
 				authorization: headers.authorization ?? null,
 				cookie: headers.cookie ?? null,
-			});
+			};
+			// The report GETs of one task go to the engine as one request: each path is seen
+			// with its own answer, as if asked alone.
+			if (url.includes('/abacus/v1/engine/batch')) {
+				const body: unknown = await response.json().catch(() => null);
+				for (const answer of batchAnswers(url, response.status(), body) ?? [])
+					seen.push({ url: answer.url, status: answer.status, ...sent });
+				return;
+			}
+			seen.push({ url, status: response.status(), ...sent });
 		});
 		signIn ??= signInOnce(stack.url);
 		await signIn(page, user);

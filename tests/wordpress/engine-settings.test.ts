@@ -31,6 +31,7 @@ import {
 } from '../../server/src/engine-auth/token.js';
 import { isoDay, money } from '../e2e/helpers.js';
 import { connect } from '../engine/stack.js';
+import { batchAnswers } from '../support/engine-batch.js';
 import { freePort, startEngine, type EngineProcess } from '../support/engine-process.js';
 
 const describeIfReady = describeWhenReady('engine');
@@ -197,20 +198,9 @@ add_filter( 'http_allowed_safe_ports', function ( $ports, $host, $url ) {
 			};
 			// The report GETs of one task go to the engine as one request: each path is seen
 			// with its own answer, as if asked alone.
-			const parsed = new URL(url);
-			if (parsed.pathname.endsWith('/wp-json/abacus/v1/engine/batch')) {
-				const answers =
-					(body as { responses?: Array<{ status: number; body: string }> } | null)
-						?.responses ?? [];
-				parsed.searchParams.getAll('path').forEach((path, index) => {
-					const answer = answers[index];
-					seen.push({
-						url: `${parsed.origin}${path}`,
-						status: answer?.status ?? response.status(),
-						...sent,
-						body: answer ? (JSON.parse(answer.body) as unknown) : null,
-					});
-				});
+			const inBatch = batchAnswers(url, response.status(), body);
+			if (inBatch) {
+				for (const answer of inBatch) seen.push({ ...answer, ...sent });
 				return;
 			}
 			seen.push({ url, status: response.status(), ...sent, body });
