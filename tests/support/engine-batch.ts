@@ -36,3 +36,10 @@ export function batchAnswers(url: string, status: number, body: unknown): PathAn
 		};
 	});
 }
+
+/** The report addresses a request asks for: each path of a batch, else its own address. */
+export function askedAddresses(url: string): string[] {
+	const parsed = new URL(url);
+	if (!parsed.pathname.endsWith('/wp-json/abacus/v1/engine/batch')) return [url];
+	return parsed.searchParams.getAll('path').map((path) => `${parsed.origin}${path}`);
+}
