@@ -64,7 +64,7 @@ export function createBatchingFetch(
 	fetchImpl: Fetch,
 ): (engineUrl: string, path: string, init: RequestInit) => Promise<Response> {
 	const queues = new Map<string, { engineUrl: string; init: RequestInit; waiting: Waiting[] }>();
-	/** Engines that answered 404 to a batch: asked one request at a time. */
+	/** Engines that could not answer a batch (404 without the route, a failure): one at a time. */
 	const withoutBatch = new Set<string>();
 
 	const alone = (engineUrl: string, entry: Waiting): void => {

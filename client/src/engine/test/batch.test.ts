@@ -10,6 +10,7 @@ import type { APIFetchOptions } from '@wordpress/api-fetch';
 import { BATCH_MAX_PATHS, createBatchingFetch } from '../batch.js';
 import { EngineClient } from '../client.js';
 import { createEngineMiddleware } from '../middleware.js';
+import { memoryStorage } from './memory-storage.js';
 
 const ENGINE = 'http://127.0.0.1:18555';
 const STATS = '/wp-json/wc-analytics/reports/revenue/stats?interval=day&page=';
@@ -187,7 +188,6 @@ describe('report GETs of one task', () => {
 describe('the engine middleware', () => {
 	it('sends the report GETs of one task as one request, each caller answered as alone', async () => {
 		const now = 1_800_000_000;
-		const kept = new Map<string, string>();
 		const client = new EngineClient(
 			{
 				url: ENGINE,
@@ -198,16 +198,7 @@ describe('the engine middleware', () => {
 			},
 			{
 				renew: async () => ({ token: 'renewed', expires: now + 1800 }),
-				storage: {
-					get length() {
-						return kept.size;
-					},
-					clear: () => kept.clear(),
-					getItem: (key) => kept.get(key) ?? null,
-					key: (index) => [...kept.keys()][index] ?? null,
-					removeItem: (key) => void kept.delete(key),
-					setItem: (key, value) => void kept.set(key, value),
-				},
+				storage: memoryStorage(),
 				now: () => now,
 			},
 		);

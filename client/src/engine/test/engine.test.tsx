@@ -5,6 +5,7 @@ import type { APIFetchOptions } from '@wordpress/api-fetch';
 import { EngineClient, type EngineSettings } from '../client.js';
 import { createEngineMiddleware, isEngineExportRequest, isReportRoute } from '../middleware.js';
 import { EngineNotice } from '../notice.js';
+import { memoryStorage } from './memory-storage.js';
 
 const NOW = 1_800_000_000;
 const ENGINE: EngineSettings = {
@@ -14,20 +15,6 @@ const ENGINE: EngineSettings = {
 	expires: NOW + 900,
 	tokenRoute: '/abacus/v1/engine/token',
 };
-
-function memoryStorage(): Storage {
-	const data = new Map<string, string>();
-	return {
-		get length() {
-			return data.size;
-		},
-		clear: () => data.clear(),
-		getItem: (key) => data.get(key) ?? null,
-		key: (index) => [...data.keys()][index] ?? null,
-		removeItem: (key) => void data.delete(key),
-		setItem: (key, value) => void data.set(key, value),
-	};
-}
 
 interface Sent {
 	url: string;
