@@ -3,7 +3,7 @@
  * are served once without a request.
  */
 
-import { createTimeoutMiddleware, setUpApiFetch } from '../api.js';
+import { createPreloadedRoutesMiddleware, createTimeoutMiddleware, setUpApiFetch } from '../api.js';
 import { apiFetch } from '../../base/api-fetch.js';
 
 describe('setUpApiFetch', () => {
@@ -76,5 +76,49 @@ describe('createTimeoutMiddleware', () => {
 		const pending = middleware({ path: '/x', signal: controller.signal }, silentServer);
 		controller.abort();
 		await expect(pending).rejects.toMatchObject({ code: 'fetch_error' });
+	});
+});
+
+describe('createPreloadedRoutesMiddleware', () => {
+	const server = async (options: { path?: string }) => [`server ${options.path}`];
+
+	it('answers an embedded request whatever the order of its query, once', async () => {
+		const middleware = createPreloadedRoutesMiddleware({
+			'/abacus/v1/views?b=2&a=1': { body: ['embedded'] },
+		});
+		await expect(middleware({ path: '/abacus/v1/views?a=1&b=2' }, server)).resolves.toEqual([
+			'embedded',
+		]);
+		await expect(middleware({ path: '/abacus/v1/views?a=1&b=2' }, server)).resolves.toEqual([
+			'server /abacus/v1/views?a=1&b=2',
+		]);
+	});
+
+	it('answers an embedded OPTIONS request', async () => {
+		const middleware = createPreloadedRoutesMiddleware({
+			OPTIONS: { '/abacus/v1/views': { body: { methods: ['GET'] } } },
+		} as never);
+		await expect(
+			middleware({ path: '/abacus/v1/views', method: 'OPTIONS' }, server),
+		).resolves.toEqual({ methods: ['GET'] });
+	});
+
+	it('sends a request to another route on without sorting its query', async () => {
+		const middleware = createPreloadedRoutesMiddleware({
+			'/abacus/v1/views': { body: ['embedded'] },
+		});
+		// Sorting the query compares its keys with localeCompare (the browser's collation data).
+		const compare = jest.spyOn(String.prototype, 'localeCompare');
+		try {
+			await expect(
+				middleware({ path: '/wc-analytics/reports/revenue/stats?b=1&a=2&c=3' }, server),
+			).resolves.toEqual(['server /wc-analytics/reports/revenue/stats?b=1&a=2&c=3']);
+			await expect(
+				middleware({ path: '/abacus/v1/views?b=1&a=2', method: 'POST' }, server),
+			).resolves.toEqual(['server /abacus/v1/views?b=1&a=2']);
+			expect(compare).not.toHaveBeenCalled();
+		} finally {
+			compare.mockRestore();
+		}
 	});
 });
