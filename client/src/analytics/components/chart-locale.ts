@@ -220,14 +220,17 @@ export function currencyTickFormat(
 		decimalSeparator: currency.decimalSeparator,
 		thousandSeparator: currency.thousandSeparator,
 	};
-	const compact = new Intl.NumberFormat(languageTag(wpLocale), {
-		notation: 'compact',
-		maximumFractionDigits: 1,
-	});
+	// Made when a tick first reaches a million: the browser's compact-notation data takes several
+	// milliseconds to load, and most charts never need it.
+	let compact: Intl.NumberFormat | null = null;
 	return (value: number) => {
 		const amount = Math.abs(value);
 		let number: string;
 		if (amount >= 1e6) {
+			compact ??= new Intl.NumberFormat(languageTag(wpLocale), {
+				notation: 'compact',
+				maximumFractionDigits: 1,
+			});
 			number = compact
 				.formatToParts(amount)
 				.map((part) => {
@@ -249,10 +252,13 @@ export function currencyTickFormat(
 
 /** A d3 pattern of a day with its month's name in the locale's order (`%-d. %B %Y`, `%B %-d, %Y`). */
 function namedDatePattern(tag: string, month: 'long' | 'short'): string {
-	return kept(NAMED_DATES, `${tag} ${month}`, () => makeNamedDatePattern(tag, month));
+	// English (United States) as Intl writes it, without asking Intl (see findLanguageTag).
+	if (tag === 'en-US') return month === 'long' ? '%B %-d, %Y' : '%b %-d, %Y';
+	return kept(NAMED_DATES, `${tag} ${month}`, () => intlNamedDatePattern(tag, month));
 }
 
-function makeNamedDatePattern(tag: string, month: 'long' | 'short'): string {
+/** The pattern of a day with its month's name as the browser's Intl writes it for `tag`. */
+export function intlNamedDatePattern(tag: string, month: 'long' | 'short'): string {
 	const codes: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
 		day: '%-d',
 		month: month === 'long' ? '%B' : '%b',

@@ -5,6 +5,7 @@ import { getDateFormatsForInterval } from '@abacus/date';
 import {
 	chartTimeLocale,
 	currencyTickFormat,
+	intlNamedDatePattern,
 	intlTimeLocale,
 	languageTag,
 	localizeDateFormats,
@@ -106,5 +107,8 @@ describe('the chart in the store’s locale', () => {
 		);
 		const en = timeFormatLocale(chartTimeLocale('en_US'));
 		expect(en.format(english.tooltipLabelFormat)(day)).toBe('October 1, 2026');
+		// English (United States) is not asked of Intl: what Intl gives is what is kept.
+		expect(intlNamedDatePattern('en-US', 'long')).toBe('%B %-d, %Y');
+		expect(intlNamedDatePattern('en-US', 'short')).toBe('%b %-d, %Y');
 	});
 });
