@@ -116,7 +116,9 @@ export function getScrollSides(box: {
 
 /**
  * Follows a scroll box's overflow (on scroll, resize and new rows), for the shadows that show more
- * columns are there.
+ * columns are there. Where ResizeObserver exists the box is first measured in its first report,
+ * which comes once the browser has laid the page out: read while React commits, its widths would
+ * make the browser lay out the whole new page then, and again before painting it.
  */
 function useScrollSides(deps: unknown[]) {
 	const ref = useRef<HTMLDivElement>(null);
@@ -130,9 +132,9 @@ function useScrollSides(deps: unknown[]) {
 		);
 	}, []);
 	useEffect(() => {
-		update();
 		const box = ref.current;
 		if (!box || typeof ResizeObserver === 'undefined') {
+			update();
 			window.addEventListener('resize', update);
 			return () => window.removeEventListener('resize', update);
 		}

@@ -270,4 +270,35 @@ describe('the table scroll box', () => {
 		expect(wrapper).toHaveClass('has-more-left');
 		expect(wrapper).not.toHaveClass('has-more-right');
 	});
+
+	it('measures its box once the browser reports the box laid out, not while it is drawn', () => {
+		const reports: Array<() => void> = [];
+		const original = window.ResizeObserver;
+		window.ResizeObserver = class {
+			constructor(callback: () => void) {
+				reports.push(callback);
+			}
+			observe(): void {}
+			unobserve(): void {}
+			disconnect(): void {}
+		} as unknown as typeof ResizeObserver;
+		const reads = jest.fn(() => 900);
+		const scrollWidth = jest
+			.spyOn(HTMLElement.prototype, 'scrollWidth', 'get')
+			.mockImplementation(reads);
+		const clientWidth = jest
+			.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+			.mockImplementation(() => 400);
+		try {
+			const { container } = render(<Table caption="Wide" headers={headers} rows={rows} />);
+			expect(reads).not.toHaveBeenCalled();
+			expect(reports).toHaveLength(1);
+			act(() => reports[0]());
+			expect(container.querySelector('.abacus-table__scroll')).toHaveClass('has-more-right');
+		} finally {
+			scrollWidth.mockRestore();
+			clientWidth.mockRestore();
+			window.ResizeObserver = original;
+		}
+	});
 });
