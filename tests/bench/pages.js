@@ -55,15 +55,17 @@ console.log(
 		.map((x) => x.toFixed(1))
 		.join(
 			' ',
-		)}, ${figures.runs} cold loads each (median / p95 ms to the first data row; the bare page to its load event):`,
+		)}, ${figures.runs} cold loads each (median / p95 ms to the first data row; the bare page to its load event; "× bare in round": the median of each load over the bare page's load of its round):`,
 );
 for (const store of figures.stores) {
 	console.log(`\n${Number(store.orders).toLocaleString('en-US')} orders`);
 	const width = Math.max(...store.pages.map((p) => p.page.length));
-	console.log(`${'page'.padEnd(width)}  ${'median / p95'.padStart(13)}  REST  × bare page`);
+	console.log(
+		`${'page'.padEnd(width)}  ${'median / p95'.padStart(13)}  REST  × bare page  × bare in round`,
+	);
 	for (const p of store.pages) {
 		console.log(
-			`${p.page.padEnd(width)}  ${`${p.medianMs} / ${p.p95Ms}`.padStart(13)}  ${String(p.restRequests).padStart(4)}  ${`${p.ratioToBare}×`.padStart(11)}`,
+			`${p.page.padEnd(width)}  ${`${p.medianMs} / ${p.p95Ms}`.padStart(13)}  ${String(p.restRequests).padStart(4)}  ${`${p.ratioToBare}×`.padStart(11)}  ${`${p.ratioInRound}×`.padStart(15)}`,
 		);
 	}
 }

@@ -14,8 +14,10 @@
  * - Abacus's revenue and products reports on WooCommerce's figures, to the first data row;
  * - the same on the Abacus engine (the store's generated data in DuckDB, `server/build/cli.js`
  *   with the store's address and secret, chosen in the plugin's settings), to the first data row.
- * Each page's median and p95 of BENCH_PAGES_RUNS loads (default 5), its REST requests, and its
- * ratio to the bare page. Writes the figures to BENCH_PAGES_JSON.
+ * Each page's median and p95 of BENCH_PAGES_RUNS loads (default 5), its REST requests, its ratio to
+ * the bare page, and the median of its loads each over the bare page's load of the same round (the
+ * machine's speed drifts over a run; a round's pages load one after another). Writes the figures to
+ * BENCH_PAGES_JSON.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -247,6 +249,11 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 
 		const times = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
 		const requests = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
+		/**
+		 * Each load's time over the bare page's in the same round: the machine's speed drifts over a
+		 * run (the load of its other processes), and a round's pages are loaded one after another.
+		 */
+		const ratios = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
 		/** The REST requests of each page's last load, up to its first data row. */
 		const paths = new Map<string, string[]>();
 		/** What each page's last load fetched, and when (ms from the navigation's start). */
@@ -303,6 +310,9 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					const ms = performance.now() - t0;
 					if (run > 0) {
 						times.get(variant.name)?.push(ms);
+						// Beside the bare page's load of the same round (loaded first in each round).
+						const bareOfRound = times.get(VARIANTS[0].name)?.[run - 1];
+						if (bareOfRound) ratios.get(variant.name)?.push(ms / bareOfRound);
 						requests.get(variant.name)?.push(rest);
 					}
 					if (run === RUNS) {
@@ -362,6 +372,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					restPaths: paths.get(variant.name) ?? [],
 					timeline: timelines.get(variant.name) ?? [],
 					ratioToBare: Math.round((median(list) / Math.max(1, bare)) * 100) / 100,
+					ratioInRound: Math.round(median(ratios.get(variant.name) ?? [0]) * 100) / 100,
 				};
 			}),
 		});
