@@ -3,7 +3,7 @@
  * or the Abacus server's, same JSON) and a small shared cache of its answers, so every chart of a
  * page asks once per range and every list follows a change made anywhere on the page.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { addQueryArgs } from '@wordpress/url';
 import { toWPError, type WPError } from '@abacus/data';
 
@@ -47,6 +47,9 @@ export type AnnotationsState =
 	| { status: 'ready'; notes: Annotation[] }
 	| { status: 'error'; error: WPError };
 
+/** The state of a range not answered yet (one object: a range asked again keeps showing it). */
+const LOADING: AnnotationsState = { status: 'loading' };
+
 /** The last answer for each range, and the generation of the change it follows. */
 const cache = new Map<string, { state: AnnotationsState; generation: number }>();
 const listeners = new Set<() => void>();
@@ -68,7 +71,7 @@ function load(after?: string, before?: string): void {
 	const key = keyOf(after, before);
 	const asked = generation;
 	const previous = cache.get(key);
-	cache.set(key, { state: previous?.state ?? { status: 'loading' }, generation: asked });
+	cache.set(key, { state: previous?.state ?? LOADING, generation: asked });
 	apiFetch<Annotation[]>({
 		path: addQueryArgs(ANNOTATIONS_ROUTE, {
 			...(after ? { after } : {}),
@@ -107,17 +110,18 @@ export function invalidateAnnotations(): void {
  */
 export function useAnnotations(after?: string, before?: string, enabled = true): AnnotationsState {
 	const key = keyOf(after, before);
-	const entry = useSyncExternalStore(
+	// The state, not the cache's entry: a range marked as asked (again) keeps its state object, so
+	// the chart and table showing it are drawn again only when an answer changes what they show.
+	const state = useSyncExternalStore(
 		subscribe,
-		() => cache.get(key),
-		() => cache.get(key),
+		() => cache.get(key)?.state ?? LOADING,
+		() => cache.get(key)?.state ?? LOADING,
 	);
 	const current = useSyncExternalStore(
 		subscribe,
 		() => generation,
 		() => generation,
 	);
-	const [, setTick] = useState(0);
 	useEffect(() => {
 		if (!enabled) return;
 		// The cache as it is now, not as this render saw it: another chart or table of the range,
@@ -125,10 +129,9 @@ export function useAnnotations(after?: string, before?: string, enabled = true):
 		const asked = cache.get(key);
 		if (!asked || asked.generation !== generation) {
 			load(after, before);
-			setTick((tick) => tick + 1);
 		}
-	}, [key, enabled, after, before, entry, current]);
-	return entry?.state ?? { status: 'loading' };
+	}, [key, enabled, after, before, current]);
+	return state;
 }
 
 async function change<T>(run: () => Promise<T>): Promise<T> {

@@ -72,3 +72,29 @@ describe('useAnnotations', () => {
 		expect(asked[0].query.get('before')).toBe('2027-01-31');
 	});
 });
+
+describe('useAnnotations drawing', () => {
+	it('draws a chart and a table of the same range again only when the answer arrives', async () => {
+		stubApiFetch(() => ({ body: [] }));
+		const drawn: string[] = [];
+		function Counted({ label }: { label: string }) {
+			const state = useAnnotations('2027-02-01', '2027-02-28');
+			drawn.push(`${label} ${state.status}`);
+			return (
+				<p>
+					{label}: {state.status}
+				</p>
+			);
+		}
+		render(
+			<>
+				<Counted label="Chart" />
+				<Counted label="Table" />
+			</>,
+		);
+		await waitFor(() => expect(screen.getByText('Table: ready')).toBeInTheDocument());
+		expect(screen.getByText('Chart: ready')).toBeInTheDocument();
+		// Once while asking, once with the answer: marking the range as asked draws nothing.
+		expect(drawn).toEqual(['Chart loading', 'Table loading', 'Chart ready', 'Table ready']);
+	});
+});
