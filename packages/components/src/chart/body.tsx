@@ -57,22 +57,25 @@ export interface ChartBodyProps extends DrawingInput {
 
 const { margin } = CHART_CONSTANTS;
 
+/** Runs `update` in a transition once the frame under way has been painted; returns a cancel. */
+function afterPaint(update: () => void): () => void {
+	let timeout: ReturnType<typeof setTimeout> | undefined;
+	const frame = requestAnimationFrame(() => {
+		timeout = setTimeout(() => startTransition(update), 0);
+	});
+	return () => {
+		cancelAnimationFrame(frame);
+		clearTimeout(timeout);
+	};
+}
+
 /**
  * `value` as of the last painted frame: a new value is taken (in a transition) only after the
  * frame showing the rest of the change has been painted; rapid changes keep only the latest.
  */
 function useValueAfterPaint<T>(value: T): T {
 	const [shown, setShown] = useState(value);
-	useEffect(() => {
-		let timeout: ReturnType<typeof setTimeout> | undefined;
-		const frame = requestAnimationFrame(() => {
-			timeout = setTimeout(() => startTransition(() => setShown(value)), 0);
-		});
-		return () => {
-			cancelAnimationFrame(frame);
-			clearTimeout(timeout);
-		};
-	}, [value]);
+	useEffect(() => afterPaint(() => setShown(value)), [value]);
 	return shown;
 }
 
@@ -111,9 +114,11 @@ export function ChartBody({
 		const date = drawing.parseDate(day);
 		return date ? drawing.formatTooltipDate(date) : day;
 	};
-	// The screen-reader table follows the first paint, then each new drawing once it is painted.
+	// The screen-reader table follows the first paint (a year by day is a table of hundreds of
+	// rows: drawn with the chart, it held the report's first frame back), then each new drawing
+	// once it is painted.
 	const [hasTable, setHasTable] = useState(false);
-	useEffect(() => startTransition(() => setHasTable(true)), []);
+	useEffect(() => afterPaint(() => setHasTable(true)), []);
 	const tableDrawing = useValueAfterPaint(drawing);
 	const svgRef = useRef<SVGSVGElement>(null);
 

@@ -45,10 +45,16 @@ function useWidth(): [RefObject<HTMLDivElement>, number | null] {
 	useLayoutEffect(() => {
 		const element = ref.current;
 		if (!element) return undefined;
-		setWidth(element.clientWidth > 0 ? element.clientWidth : CHART_CONSTANTS.defaultWidth);
+		let applied = element.clientWidth > 0 ? element.clientWidth : CHART_CONSTANTS.defaultWidth;
+		setWidth(applied);
 		const observer = new ResizeObserver(() => {
 			const measured = element.clientWidth;
-			if (measured > 0) startTransition(() => setWidth(measured));
+			// The observer's first report (the width just measured) and any other of an unchanged
+			// width draw nothing again.
+			if (measured > 0 && measured !== applied) {
+				applied = measured;
+				startTransition(() => setWidth(measured));
+			}
 		});
 		observer.observe(element);
 		return () => observer.disconnect();

@@ -133,9 +133,9 @@ describe('Chart', () => {
 		expect(screen.queryByRole('status')).not.toBeInTheDocument();
 	});
 
-	it('has a data table for screen readers', () => {
+	it('has a data table for screen readers', async () => {
 		render(<Chart data={makeData(2, ['a'])} title="Orders" />);
-		const table = screen.getByRole('table', { name: 'Orders' });
+		const table = await screen.findByRole('table', { name: 'Orders' });
 		expect(
 			within(table).getByRole('rowheader', { name: 'January 2, 2026' }),
 		).toBeInTheDocument();
@@ -270,7 +270,7 @@ describe('Chart', () => {
 
 	it('updates the screen-reader table after a legend toggle', async () => {
 		render(<Chart data={makeData(2, ['a', 'b'])} title="Orders" />);
-		const table = screen.getByRole('table', { name: 'Orders' });
+		const table = await screen.findByRole('table', { name: 'Orders' });
 		expect(within(table).getByRole('columnheader', { name: 'Series b' })).toBeInTheDocument();
 		fireEvent.click(screen.getByRole('checkbox', { name: /Series b/ }));
 		await waitFor(() =>

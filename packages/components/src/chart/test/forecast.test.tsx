@@ -114,7 +114,7 @@ describe('Chart forecast', () => {
 		expect(screen.getByRole('status')).not.toHaveTextContent('Forecast');
 	});
 
-	it('tells the forecast in the accessible description, the table and the tooltip by keyboard', () => {
+	it('tells the forecast in the accessible description, the table and the tooltip by keyboard', async () => {
 		const { container } = render(
 			<Chart
 				data={data}
@@ -134,7 +134,7 @@ describe('Chart forecast', () => {
 			'aria-hidden',
 			'true',
 		);
-		const table = container.querySelector('table') as HTMLTableElement;
+		const table = await screen.findByRole('table');
 		expect(
 			within(table).getByRole('columnheader', { name: 'Forecast (80 % likely range)' }),
 		).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('Chart forecast by week', () => {
 		total: { value: 402, lower: 370, upper: 440, date: '2026-11-30' },
 	};
 
-	it('draws each week’s forecast on its week and gives it in the tooltip and the table', () => {
+	it('draws each week’s forecast on its week and gives it in the tooltip and the table', async () => {
 		const { container } = render(
 			<Chart
 				data={weeks}
@@ -233,7 +233,7 @@ describe('Chart forecast by week', () => {
 		expect(screen.getByRole('status')).toHaveTextContent(
 			/November 16, 2026.*€40,00.*Forecast \(80 % likely\)€110,00 \(€95,00 to €130,00\)/,
 		);
-		const table = container.querySelector('table') as HTMLTableElement;
+		const table = await screen.findByRole('table');
 		const last = within(table).getAllByRole('row').at(-1) as HTMLElement;
 		expect(last).toHaveTextContent('€17,00 (€10,00 to €25,00)');
 		// The mouse on the fourth week.

@@ -185,4 +185,51 @@ describe('Chart redraws', () => {
 		expect(isSameDrawingInput(input, { ...input, data: makeData(3, ['a'], 1) })).toBe(false);
 		expect(isSameDrawingInput(input, { ...input, chartType: 'bar' })).toBe(false);
 	});
+
+	it('draws its screen-reader table after the first frame, not with it', async () => {
+		render(<Chart data={makeData(30, ['a'])} title="Net sales" />);
+		expect(screen.queryByRole('table')).not.toBeInTheDocument();
+		expect(mockRenders.table).toBe(0);
+		expect(await screen.findByRole('table')).toBeInTheDocument();
+	});
+
+	it("draws nothing again for its box's first report, and anew when the box's width changes", async () => {
+		const reports: Array<() => void> = [];
+		const original = window.ResizeObserver;
+		window.ResizeObserver = class {
+			constructor(callback: () => void) {
+				reports.push(callback);
+			}
+			observe(): void {}
+			unobserve(): void {}
+			disconnect(): void {}
+		} as unknown as typeof ResizeObserver;
+		let width = 900;
+		const clientWidth = jest
+			.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+			.mockImplementation(() => width);
+		try {
+			const { container, changes, stop } = await renderWatched({
+				data: makeData(30, ['a']),
+				title: 'Net sales',
+			});
+			const svg = () => container.querySelector('svg.abacus-chart__svg');
+			expect(svg()).toHaveAttribute('width', '900');
+			const drawn = counts();
+			expect(reports.length).toBeGreaterThan(0);
+			// The browser's first report: the width measured before the first paint.
+			act(() => reports.forEach((report) => report()));
+			expect(await changes()).toEqual([]);
+			expect(counts()).toEqual(drawn);
+			// The box narrowed: drawn again at its new width.
+			width = 700;
+			act(() => reports.forEach((report) => report()));
+			await waitFor(() => expect(svg()).toHaveAttribute('width', '700'));
+			expect(counts().xAxis).toBeGreaterThan(drawn.xAxis);
+			stop();
+		} finally {
+			clientWidth.mockRestore();
+			window.ResizeObserver = original;
+		}
+	});
 });

@@ -7,6 +7,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 
 import { Chart, type ChartProps, type ChartRow } from '../index.js';
+import { afterPaint } from './paint.js';
 
 const day = (i: number) =>
 	new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10) + 'T00:00:00';
@@ -94,22 +95,27 @@ const cases: Array<[string, ChartProps]> = [
 	],
 ];
 
-const render2 = (props: ChartProps) => render(<Chart {...props} />);
+/** Renders a chart and lets the frame be painted (the screen-reader table follows the first paint). */
+const render2 = async (props: ChartProps) => {
+	const view = render(<Chart {...props} />);
+	await afterPaint();
+	return view;
+};
 
 describe('Chart rendered output', () => {
 	for (const chartType of ['line', 'bar'] as const) {
 		describe(`${chartType} chart`, () => {
-			it.each(cases)('%s', (_name, props) => {
-				const { container } = render2({ ...props, chartType });
+			it.each(cases)('%s', async (_name, props) => {
+				const { container } = await render2({ ...props, chartType });
 				expect(container.firstChild).toMatchSnapshot();
 			});
 
-			it('on a phone-sized container (390 px)', () => {
+			it('on a phone-sized container (390 px)', async () => {
 				const clientWidth = jest
 					.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
 					.mockReturnValue(358);
 				try {
-					const { container } = render2({
+					const { container } = await render2({
 						data: series(31, ['a', 'b'], (k, i) => (k + 1) * 10 + ((i * 13) % 17)),
 						title: 'Orders',
 						chartType,
@@ -121,9 +127,9 @@ describe('Chart rendered output', () => {
 				}
 			});
 
-			it('with the tooltip on a date (keyboard), then on the last (mouse)', () => {
+			it('with the tooltip on a date (keyboard), then on the last (mouse)', async () => {
 				const onPointClick = jest.fn();
-				const { container } = render2({
+				const { container } = await render2({
 					data: comparison,
 					title: 'Net sales',
 					chartType,
@@ -145,8 +151,8 @@ describe('Chart rendered output', () => {
 				expect(container.querySelector('.abacus-chart__body')).toMatchSnapshot();
 			});
 
-			it('with a legend item hovered', () => {
-				const { container } = render2({
+			it('with a legend item hovered', async () => {
+				const { container } = await render2({
 					data: series(4, ['a', 'b', 'c'], (k, i) => k * 5 + i),
 					title: 'Products',
 					chartType,
@@ -156,10 +162,10 @@ describe('Chart rendered output', () => {
 				expect(container.firstChild).toMatchSnapshot();
 			});
 
-			it('in a right-to-left page', () => {
+			it('in a right-to-left page', async () => {
 				document.documentElement.dir = 'rtl';
 				try {
-					const { container } = render2({
+					const { container } = await render2({
 						data: comparison,
 						title: 'Net sales',
 						chartType,
