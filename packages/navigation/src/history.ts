@@ -75,9 +75,16 @@ function absolute(to: To): To {
 
 function wrapHistory(history: History, isMemory: boolean): AbacusHistory {
 	const resolve = (to: To): To => (isMemory ? absolute(to) : to);
+	// The wrapped location of the history's current one: history gives a new location object at
+	// each change, and a page reads its location often (every link it builds), each reading parsing
+	// the query string for the route.
+	let current: { from: Location; wrapped: AbacusLocation } | null = null;
 	return {
 		get location() {
-			return wrapLocation(history.location);
+			if (current?.from !== history.location) {
+				current = { from: history.location, wrapped: wrapLocation(history.location) };
+			}
+			return current.wrapped;
 		},
 		get action() {
 			return history.action;

@@ -95,7 +95,7 @@ export const dateColumn = columnOf({ isLeftAligned: true }, stringField, (value,
  */
 export function ordersCountColumn(
 	label: string,
-	filterOf: (row: Record<string, unknown>) => Record<string, string>,
+	filterOf: (row: Record<string, unknown>, context: RowContext) => Record<string, string>,
 	options: ColumnOptions & { byInterval?: boolean } = {},
 ): TableColumn {
 	const { byInterval, ...columnOptions } = options;
@@ -105,7 +105,7 @@ export function ordersCountColumn(
 		cell: (row, context): Cell => {
 			const cell = base.cell(row, context);
 			if (!cell.value) return cell;
-			const filters = filterOf(row);
+			const filters = filterOf(row, context);
 			const query = byInterval
 				? intervalOrdersQuery(
 						filters,

@@ -54,6 +54,8 @@ export type RowContext = {
 	formatDate: (value: string) => string;
 	/** href of an in-app report view, keeping the persisted query. */
 	reportLink: (path: string, query: Record<string, string>) => string;
+	/** The page's query (the address's, as the page was drawn with it). */
+	query: Record<string, unknown>;
 	orderStatuses: Record<string, string>;
 	countries: Record<string, string>;
 };

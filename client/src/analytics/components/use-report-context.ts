@@ -35,6 +35,19 @@ export function formatStoreDate(format: string, value: string): string {
 	if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
 		return dateI18n(format, text, undefined);
 	}
+	// WooCommerce's usual `2026-10-11 23:30:00` (or a bare day) read field by field: moment's
+	// reading of a date string was most of the time of a report table's date cells.
+	const fields = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+	if (fields) {
+		const [, year, month, day, hours = '0', minutes = '0', seconds = '0'] = fields;
+		const date = new Date(Date.UTC(+year, +month - 1, +day, +hours, +minutes, +seconds));
+		// Years 0–99 are kept as they are (Date.UTC reads them as 1900–1999).
+		date.setUTCFullYear(+year);
+		// A field out of range (a 13th month, a 31st of April) is not moved to the next month.
+		if (date.getUTCMonth() === +month - 1 && date.getUTCDate() === +day && +hours < 24) {
+			return gmdateI18n(format, date);
+		}
+	}
 	return gmdateI18n(format, `${text.replace(' ', 'T')}Z`);
 }
 
@@ -84,6 +97,7 @@ export function useReportContext(query: Record<string, unknown>): ReportFormatte
 				getNewPath({ ...persisted, ...params }, path, {}, 'abacus'),
 			orderStatuses: (getSetting('orderStatuses', {}) as Record<string, string>) ?? {},
 			countries: (getSetting('countries', {}) as Record<string, string>) ?? {},
+			query,
 		};
 	}, [query]);
 }

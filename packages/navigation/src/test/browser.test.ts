@@ -28,6 +28,17 @@ describe('browser history', () => {
 		expect(getQuery()).toEqual({ page: 'abacus', path: '/analytics/revenue', period: 'year' });
 	});
 
+	it('gives the same location while the address is the same, and a new one after a change', () => {
+		const first = getHistory().location;
+		expect(getHistory().location).toBe(first);
+		updateQueryString({ period: 'month' }, '/analytics/orders');
+		const next = getHistory().location;
+		expect(next).not.toBe(first);
+		expect(next.pathname).toBe('/analytics/orders');
+		expect(next.search).toBe('?page=abacus&period=month&path=%2Fanalytics%2Forders');
+		expect(getHistory().location).toBe(next);
+	});
+
 	it('pushes new addresses on the admin page', () => {
 		updateQueryString({ period: 'month' }, '/analytics/orders');
 		expect(window.location.pathname).toBe('/wp-admin/admin.php');

@@ -13,6 +13,7 @@ const context: RowContext = {
 		`admin.php?${new URLSearchParams({ page: 'abacus', ...query, path }).toString()}`,
 	orderStatuses: {},
 	countries: {},
+	query: {},
 };
 
 function ordersCell(report: keyof typeof reportConfigs, row: Record<string, unknown>) {

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { setSettingsForTests } from '@abacus/settings';
 
 import { reportConfigs } from '../../reports/registry.js';
-import { useReportContext } from '../use-report-context.js';
+import { formatStoreDate, useReportContext } from '../use-report-context.js';
 
 /** The display text of a report's table cell for `row`, formatted with the store's settings. */
 function displayOf(
@@ -46,6 +46,20 @@ describe('useReportContext', () => {
 				extended_info: { date_expires: '2026-12-24T00:00:00' },
 			}),
 		).toBe('December 24, 2026');
+	});
+
+	it('writes a store-local date and time as it is, a bare day too, and refuses a date out of range', () => {
+		expect(formatStoreDate('F j, Y g:i a', '2026-10-11 23:30:00')).toBe(
+			'October 11, 2026 11:30 pm',
+		);
+		expect(formatStoreDate('Y-m-d H:i', '2026-01-01T00:05')).toBe('2026-01-01 00:05');
+		expect(formatStoreDate('F j, Y', '2026-02-28')).toBe('February 28, 2026');
+		expect(formatStoreDate('F j, Y', '0099-03-01 00:00:00')).toBe('March 1, 0099');
+		// Not carried into the next month or day, as moment's reading of it does not.
+		expect(formatStoreDate('F j, Y', '2026-04-31 00:00:00')).toBe(
+			formatStoreDate('F j, Y', '2026-04-31T00:00:00Z'),
+		);
+		expect(formatStoreDate('F j, Y', '2026-04-31 00:00:00')).not.toBe('May 1, 2026');
 	});
 
 	it('follows another store format, day first', () => {

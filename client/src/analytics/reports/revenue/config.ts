@@ -5,7 +5,6 @@
  */
 import { __ } from '@wordpress/i18n';
 import { getColumn } from '@abacus/metrics';
-import { getQuery } from '@abacus/navigation';
 
 import { dimensionOrderFilters } from '../breakdown/order-filters.js';
 import { dateColumn, ordersCountColumn } from '../../components/columns.js';
@@ -93,7 +92,7 @@ export const config: ReportConfig = {
 			),
 			ordersCountColumn(
 				metricColumnLabel('revenue', 'orders_count'),
-				() => activeDimensionFilters(getQuery()),
+				(_row, context) => activeDimensionFilters(context.query),
 				{ byInterval: true },
 			),
 			...FIGURES.map((key) => metricColumn('revenue', key)),

@@ -12,6 +12,7 @@ const context: RowContext = {
 	reportLink: (path) => path,
 	orderStatuses: { completed: 'Completed' },
 	countries: { FR: 'France' },
+	query: {},
 };
 
 describe('report configs', () => {
@@ -78,6 +79,28 @@ describe('row cells', () => {
 			(column) => column.key === 'net_revenue',
 		);
 		expect(cells[net]).toEqual({ display: '$120.50', value: 120.5 });
+	});
+
+	it("link a revenue day's orders with the page's place and payment filters", () => {
+		const row = {
+			date_start: '2024-03-05 00:00:00',
+			date_end: '2024-03-05 23:59:59',
+			subtotals: { orders_count: 4 },
+		};
+		const orders = reportConfigs.revenue.table.columns.find(
+			(column) => column.key === 'orders_count',
+		)!;
+		const linked = orders.cell(row, {
+			...context,
+			reportLink: (path, query) => `${path}?${new URLSearchParams(query).toString()}`,
+			query: { filter: 'advanced', payment_method_includes: 'paypal', orderby: 'date' },
+		});
+		const link = new URL(linked.href!, 'https://shop.test/');
+		expect(link.pathname).toBe('/analytics/orders');
+		expect(link.searchParams.get('filter')).toBe('advanced');
+		expect(link.searchParams.get('payment_method_includes')).toBe('paypal');
+		expect(link.searchParams.get('after')).toBe('2024-03-05');
+		expect(link.searchParams.get('orderby')).toBeNull();
 	});
 
 	it('render order products, status labels and customer names', () => {

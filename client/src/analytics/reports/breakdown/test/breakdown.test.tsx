@@ -79,6 +79,7 @@ describe('order counts', () => {
 			`${path}?${new URLSearchParams(query).toString()}`,
 		orderStatuses: {},
 		countries: {},
+		query: {},
 	};
 	it('link to the orders of a method, and not for orders without one', () => {
 		const column = breakdownConfig('shipping-methods').table.columns.find(

@@ -170,6 +170,7 @@ describe('drill-down from every grouping', () => {
 			`${path}?${new URLSearchParams(query).toString()}`,
 		orderStatuses: {},
 		countries: {},
+		query: {},
 	};
 	it.each([
 		['origins', 'origin', 'organic:google', 'origin_includes=organic%3Agoogle'],

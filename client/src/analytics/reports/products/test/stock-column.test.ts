@@ -11,6 +11,7 @@ const context: RowContext = {
 	reportLink: (path) => path,
 	orderStatuses: {},
 	countries: {},
+	query: {},
 };
 
 const stock = config.table.columns.find((column) => column.key === 'stock');

@@ -9,6 +9,7 @@ const context: RowContext = {
 	reportLink: (path) => path,
 	orderStatuses: {},
 	countries: {},
+	query: {},
 };
 
 describe('Variations table, Stock column', () => {
