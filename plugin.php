@@ -359,26 +359,68 @@ function abacus_time_zone_data( $name ) {
  * it: the performance indicators and leaderboards this store allows (from WooCommerce's REST API,
  * answered in this request).
  *
+ * Asking WooCommerce's REST API in the page's request sets its whole REST server up (every route
+ * of WordPress and WooCommerce registered): about a third of the page's PHP time. The answer depends
+ * only on the code that runs (WooCommerce, the active plugins and their versions), the language and
+ * whether the person may see the reports, so it is kept for a day under a key of those, and asked
+ * again after any plugin, theme or translation update.
+ *
  * @return array<string, mixed>|stdClass
  */
 function abacus_data_endpoints() {
-	$endpoints = array();
 	if ( ! abacus_store_is_active() ) {
 		return new stdClass();
 	}
+	$key    = abacus_data_endpoints_cache_key();
+	$cached = get_transient( $key );
+	if ( is_array( $cached ) && isset( $cached['performanceIndicators'], $cached['leaderboards'] ) ) {
+		return $cached;
+	}
+	$endpoints = array();
 	foreach (
 		array(
 			'performanceIndicators' => '/wc-analytics/reports/performance-indicators/allowed',
 			'leaderboards'          => '/wc-analytics/leaderboards/allowed',
-		) as $key => $route
+		) as $name => $route
 	) {
 		$response = rest_do_request( new WP_REST_Request( 'GET', $route ) );
 		if ( ! $response->is_error() ) {
-			$endpoints[ $key ] = rest_get_server()->response_to_data( $response, false );
+			$endpoints[ $name ] = rest_get_server()->response_to_data( $response, false );
 		}
+	}
+	if ( isset( $endpoints['performanceIndicators'], $endpoints['leaderboards'] ) ) {
+		set_transient( $key, $endpoints, DAY_IN_SECONDS );
 	}
 	return $endpoints ? $endpoints : new stdClass();
 }
+
+/**
+ * The key of the kept answer of abacus_data_endpoints(): WooCommerce's version, the active plugins
+ * (site and network), the user's language, whether the user may see the reports, and a generation
+ * moved on by every update of plugins, themes or translations.
+ *
+ * @return string
+ */
+function abacus_data_endpoints_cache_key() {
+	$inputs = array(
+		defined( 'WC_VERSION' ) ? WC_VERSION : '',
+		get_option( 'active_plugins', array() ),
+		is_multisite() ? get_site_option( 'active_sitewide_plugins', array() ) : array(),
+		get_user_locale(),
+		current_user_can( abacus_capability() ),
+		(int) get_option( 'abacus_data_endpoints_generation', 0 ),
+	);
+	return 'abacus_data_endpoints_' . md5( (string) wp_json_encode( $inputs ) );
+}
+
+/**
+ * Asks the data endpoints again after an update of plugins, themes or translations (a plugin's
+ * new version may allow other indicators or leaderboards, or name them otherwise).
+ */
+function abacus_renew_data_endpoints() {
+	update_option( 'abacus_data_endpoints_generation', (int) get_option( 'abacus_data_endpoints_generation', 0 ) + 1, false );
+}
+add_action( 'upgrader_process_complete', 'abacus_renew_data_endpoints' );
 
 /**
  * The settings object the app reads as window.abacusSettings, built once per request and user: the
@@ -519,8 +561,15 @@ function abacus_build_settings() {
 			'ownOptions'                => '/' . ABACUS_REST_NAMESPACE . '/options',
 		),
 		'variationTitleAttributesSeparator' => apply_filters( 'woocommerce_product_variation_title_attributes_separator', ' - ', null ),
-		// Answers of the first load's small requests, served by api-fetch's preloading middleware.
-		'preloadedRequests'                 => (object) array_reduce( array( '/' . ABACUS_REST_NAMESPACE . '/favorites/me' ), 'rest_preload_api_request', array() ),
+		// Answers of the first load's small requests, served by api-fetch's preloading middleware:
+		// the favourites route's answer, made here (through the REST server, every route of WordPress
+		// and WooCommerce would be registered for it).
+		'preloadedRequests'                 => array(
+			'/' . ABACUS_REST_NAMESPACE . '/favorites/me' => array(
+				'body'    => abacus_get_favorites(),
+				'headers' => new stdClass(),
+			),
+		),
 	);
 }
 

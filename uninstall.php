@@ -1,7 +1,8 @@
 <?php
 /**
  * Runs when the plugin is deleted in WordPress: removes what Abacus stored, and only that: its own
- * options (`abacus_*`: the payment plugins put off, the engine choice and its secret), and every
+ * options (`abacus_*`: the payment plugins put off, the engine choice and its secret), its kept
+ * answers (transients `abacus_*`), and every
  * user's favourites, saved views and the preferences only Abacus keeps (the hidden performance
  * indicators and the stock report's columns, under WooCommerce's user-data prefix as its pages keep
  * theirs, but used by no WooCommerce page).
@@ -36,6 +37,11 @@ $abacus_like = $wpdb->esc_like( 'abacus_' ) . '%';
 // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- uninstall: a one-off listing of the plugin's own keys.
 foreach ( (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $abacus_like ) ) as $abacus_option ) {
 	delete_option( $abacus_option );
+}
+// Its kept answers (the dashboard widget's figures, the dashboard's data endpoints): transients.
+// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- uninstall: a one-off listing of the plugin's own keys.
+foreach ( (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( '_transient_abacus_' ) . '%' ) ) as $abacus_transient ) {
+	delete_transient( substr( $abacus_transient, strlen( '_transient_' ) ) );
 }
 // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- uninstall: a one-off listing of the plugin's own keys.
 foreach ( (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $abacus_like ) ) as $abacus_meta_key ) {

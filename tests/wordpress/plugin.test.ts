@@ -939,6 +939,59 @@ echo $ran;`,
 		await context.close();
 	}, 120000);
 
+	test("the Overview's allowed indicators and leaderboards are kept: later pages set up no REST server for them, an update asks again", () => {
+		/** The settings a page embeds, built in a PHP run of its own, and whether it set up REST. */
+		const build = (before = '') =>
+			JSON.parse(
+				site.php(`wp_set_current_user( get_user_by( 'login', 'admin' )->ID );
+${before}
+$settings = abacus_build_settings();
+$rest     = did_action( 'rest_api_init' );
+$route    = rest_do_request( new WP_REST_Request( 'GET', '/abacus/v1/favorites/me' ) );
+echo wp_json_encode( array(
+	'rest'      => $rest,
+	'endpoints' => $settings['dataEndpoints'],
+	'favorites' => $settings['preloadedRequests']['/abacus/v1/favorites/me']['body'],
+	'route'     => $route->get_data(),
+	'renews'    => has_action( 'upgrader_process_complete', 'abacus_renew_data_endpoints' ),
+) );`),
+			) as {
+				rest: number;
+				endpoints: {
+					performanceIndicators: Array<{ stat: string }>;
+					leaderboards: Array<{ id: string }>;
+				};
+				favorites: string[];
+				route: string[];
+				renews: number | false;
+			};
+		site.php(
+			"update_user_meta( get_user_by( 'login', 'admin' )->ID, 'abacus_favorites', array( 'analytics-revenue' ) );",
+		);
+		try {
+			// Asked of WooCommerce's REST API the first time (after an update, here).
+			const first = build('abacus_renew_data_endpoints();');
+			expect(first.rest).toBeGreaterThan(0);
+			expect(first.endpoints.performanceIndicators.length).toBeGreaterThanOrEqual(10);
+			expect(first.endpoints.leaderboards).toHaveLength(4);
+			// The next pages: the same lists, and no REST server set up for the page.
+			const later = build();
+			expect(later.rest).toBe(0);
+			expect(later.endpoints).toEqual(first.endpoints);
+			// The favourites embedded are the route's answer.
+			expect(later.favorites).toEqual(['analytics-revenue']);
+			expect(later.route).toEqual(later.favorites);
+			// A plugin, theme or translation update (WordPress's upgrader_process_complete): asked
+			// again.
+			expect(later.renews).not.toBe(false);
+			expect(build('abacus_renew_data_endpoints();').rest).toBeGreaterThan(0);
+		} finally {
+			site.php(
+				"delete_user_meta( get_user_by( 'login', 'admin' )->ID, 'abacus_favorites' );",
+			);
+		}
+	});
+
 	test('favourites are kept by the abacus/v1 route, which checks the nonce and the user', async () => {
 		const { context, page } = await logIn(ADMIN);
 		await page.goto(adminUrl('/analytics/overview'));
@@ -1750,6 +1803,7 @@ update_user_meta( $user, 'woocommerce_admin_abacus_saved_views', '[]' );
 update_user_meta( $user, 'woocommerce_admin_revenue_report_columns', '["orders"]' );
 update_option( 'abacus_payments_not_now', array( 'x' ) );
 update_option( 'woocommerce_excluded_report_order_statuses', array( 'failed' ) );
+set_transient( 'abacus_data_endpoints_kept', array( 'leaderboards' => array() ), HOUR_IN_SECONDS );
 echo is_uninstallable_plugin( 'abacus/plugin.php' ) ? 'uninstallable' : 'not uninstallable';`,
 		);
 		expect(out).toBe('uninstallable');
@@ -1765,6 +1819,7 @@ echo wp_json_encode( array(
 	'wcColumns' => get_user_meta( $user, 'woocommerce_admin_revenue_report_columns', true ),
 	'notNow' => get_option( 'abacus_payments_not_now', 'gone' ),
 	'excluded' => get_option( 'woocommerce_excluded_report_order_statuses' ),
+	'kept' => get_transient( 'abacus_data_endpoints_kept' ),
 ) );
 delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 			),
@@ -1775,6 +1830,7 @@ delete_option( 'woocommerce_excluded_report_order_statuses' );`,
 			wcColumns: '["orders"]',
 			notNow: 'gone',
 			excluded: ['failed'],
+			kept: false,
 		});
 	});
 
