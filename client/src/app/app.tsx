@@ -3,8 +3,9 @@
  * inside an error boundary.
  */
 import { useMemo } from 'react';
+import { useRegistry } from '@wordpress/data';
 import { SearchFetcherProvider } from '@abacus/components';
-import { useOptionsHydration, useSettingsHydration, withCurrentUserHydration } from '@abacus/data';
+import { hydrateCurrentUser, hydrateOptions, hydrateSettings } from '@abacus/data';
 import type { AbacusSettings } from '@abacus/settings';
 
 import { Layout } from '../layout/layout.js';
@@ -15,27 +16,35 @@ interface Props {
 	settings: Partial<AbacusSettings>;
 }
 
+const EMPTY: Record<string, unknown> = {};
+
+/** A data registry (the page's default one, or a RegistryProvider's). */
+type Registry = Parameters<typeof hydrateOptions>[0];
+
+/**
+ * Puts what the page embedded into the data stores (each part once: a part read or put there
+ * already is left as it is): the current user, the preloaded options, the `wc_admin` settings (the
+ * whole of the page's settings) and the `general` group. The app's entry does it before the app is
+ * drawn, so that the page's first requests can be asked for at once (layout.tsx, startPage).
+ */
+export function hydrateApp(settings: Partial<AbacusSettings>, registry: Registry): void {
+	if (settings.currentUserData) hydrateCurrentUser(registry, { ...settings.currentUserData });
+	hydrateOptions(registry, settings.preloadOptions ?? EMPTY);
+	hydrateSettings(registry, 'wc_admin', settings as Record<string, unknown>);
+	hydrateSettings(registry, 'general', settings.preloadSettings?.general ?? EMPTY);
+}
+
 function Hydrated({ settings }: Props) {
-	useOptionsHydration(settings.preloadOptions ?? EMPTY);
-	useSettingsHydration('wc_admin', settings as Record<string, unknown>);
-	useSettingsHydration('general', settings.preloadSettings?.general ?? EMPTY);
+	const registry = useRegistry();
+	useMemo(() => hydrateApp(settings, registry as unknown as Registry), [settings, registry]);
 	return <Layout />;
 }
 
-const EMPTY: Record<string, unknown> = {};
-
 export function App({ settings }: Props) {
-	const Root = useMemo(
-		() =>
-			withCurrentUserHydration(
-				settings.currentUserData ? { ...settings.currentUserData } : null,
-			)(Hydrated),
-		[settings.currentUserData],
-	);
 	return (
 		<ErrorBoundary>
 			<SearchFetcherProvider fetcher={searchFetcher}>
-				<Root settings={settings} />
+				<Hydrated settings={settings} />
 			</SearchFetcherProvider>
 		</ErrorBoundary>
 	);

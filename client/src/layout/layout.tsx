@@ -46,7 +46,7 @@ import {
 	type AnalysisSlug,
 	type ReportSlug,
 } from './routes.js';
-import { useAppLocation } from './use-location.js';
+import { firstLocation, useAppLocation } from './use-location.js';
 import { isInsideWordPress } from '../base/host.js';
 import './style.scss';
 
@@ -66,31 +66,50 @@ let pageContext: { query: Record<string, unknown>; registry: PageRegistry } | nu
 
 type PageRegistry = { select: AnySelect; subscribe: (listener: () => void) => () => void };
 
+type PageModule = { default: ComponentType<PageProps> & { firstView?: FirstView } };
+
+/** A report page with the start of its loading (its module and first view), started once. */
+type ReportPage = ComponentType<PageProps> & { start: () => Promise<PageModule> };
+
 /**
  * A report page, its own chunk: once loaded, it waits a short while for the figures of its first
  * view (its default export's `firstView`, base/first-view.ts), so that it is drawn once with them.
+ * Started by `startPage` before the app is first drawn (the app is then drawn once, with the page),
+ * or by React when it draws the page (through Suspense, after a navigation in the app).
  */
-function reportPage(
-	load: () => Promise<{ default: ComponentType<PageProps> & { firstView?: FirstView } }>,
-): Page {
-	return lazy(async () => {
-		const page = await load();
-		const { firstView } = page.default;
-		if (firstView && pageContext) {
-			const { query, registry } = pageContext;
-			await waitForFirstView(
-				firstView,
-				query,
-				FIRST_VIEW_WAIT_MS,
-				registry.select,
-				registry.subscribe,
-			);
-		}
-		return page;
-	});
+function reportPage(load: () => Promise<PageModule>): ReportPage {
+	let started: Promise<PageModule> | null = null;
+	let loaded: ComponentType<PageProps> | null = null;
+	const start = (): Promise<PageModule> => {
+		started ??= (async () => {
+			const page = await load();
+			const { firstView } = page.default;
+			if (firstView && pageContext) {
+				const { query, registry } = pageContext;
+				await waitForFirstView(
+					firstView,
+					query,
+					FIRST_VIEW_WAIT_MS,
+					registry.select,
+					registry.subscribe,
+				);
+			}
+			loaded = page.default;
+			return page;
+		})();
+		return started;
+	};
+	const Lazy = lazy(start);
+	function Report(props: PageProps) {
+		// Chosen once for the page's life: switching from the lazy page to the module would draw
+		// the page anew (and lose what the person changed on it).
+		const [Loaded] = useState(() => loaded);
+		return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+	}
+	return Object.assign(Report, { start });
 }
 
-const reportPages: Record<ReportSlug, Page> = {
+const reportPages: Record<ReportSlug, ReportPage> = {
 	revenue: reportPage(
 		() =>
 			import(
@@ -277,6 +296,23 @@ function useMenuDrawer(routeKey: string) {
 	return { isOpen, setOpen, close, buttonRef, drawerRef, onKeyDown };
 }
 
+/**
+ * Starts the current page's loading before the app is first drawn (index.tsx): a report page's
+ * module and the requests of its first view, asked for with the page's first location as Layout
+ * reads it. The promise settles once the page can be drawn with its figures (or has failed, which
+ * shows where React draws it); null when the page is no report (or the engine's page waits for a
+ * store to be chosen).
+ */
+export function startPage(registry: PageRegistry): Promise<unknown> | null {
+	const { path, query } = firstLocation(isInsideWordPress());
+	const route = matchRoute(path);
+	if (route.page !== 'report') return null;
+	const operator = isInsideWordPressAdmin() ? null : getOperator();
+	if (operator !== null && operator.store === null) return null;
+	pageContext = { query, registry };
+	return reportPages[route.report].start().catch(() => undefined);
+}
+
 export function Layout() {
 	const registry = useRegistry();
 	// Inside wp-admin the date range follows the person between WordPress's menu links.
@@ -328,7 +364,7 @@ export function Layout() {
 		? helperPages.filter((h) => !isStoreOwnScreen(h.path))
 		: helperPages;
 
-	let Page: Page | null = null;
+	let Page: ComponentType<PageProps> | null = null;
 	if (route.page === 'report') {
 		pageContext = { query, registry: registry as unknown as PageRegistry };
 		Page = reportPages[route.report];

@@ -28,13 +28,17 @@ function applyKeptDates(location: AppLocation): boolean {
 	return true;
 }
 
+/**
+ * The page's first location. Its first address, opened from WordPress's menu, may lack the range:
+ * with `keepDates` it gets the kept one first, so no report asks for another range first.
+ */
+export function firstLocation(keepDates: boolean): AppLocation {
+	if (keepDates) applyKeptDates(read());
+	return read();
+}
+
 export function useAppLocation({ keepDates = false }: { keepDates?: boolean } = {}): AppLocation {
-	// The page's first address, opened from WordPress's menu, may lack the range: it gets the kept
-	// one before the first render, so no report asks for another range first.
-	const [location, setLocation] = useState<AppLocation>(() => {
-		if (keepDates) applyKeptDates(read());
-		return read();
-	});
+	const [location, setLocation] = useState<AppLocation>(() => firstLocation(keepDates));
 	const previous = useRef(location);
 
 	useEffect(() => {

@@ -73,11 +73,21 @@ export type {
 
 export { store as optionsStore, OPTIONS_STORE_NAME } from './options/index.js';
 export type { OptionsMap, UpdateOptionsResult } from './options/index.js';
-export { useOptions, useOptionsHydration, withOptionsHydration } from './options/hooks.js';
+export {
+	hydrateOptions,
+	useOptions,
+	useOptionsHydration,
+	withOptionsHydration,
+} from './options/hooks.js';
 
 export { store as userStore, USER_STORE_NAME } from './user/index.js';
 export type { User } from './user/index.js';
-export { useUser, useUserPreferences, withCurrentUserHydration } from './user/hooks.js';
+export {
+	hydrateCurrentUser,
+	useUser,
+	useUserPreferences,
+	withCurrentUserHydration,
+} from './user/hooks.js';
 export type {
 	UseUserResult,
 	UseUserPreferencesResult,
@@ -86,7 +96,12 @@ export type {
 
 export { store as settingsStore, SETTINGS_STORE_NAME } from './settings/index.js';
 export type { RestSetting } from './settings/index.js';
-export { useSettings, useSettingsHydration, withSettingsHydration } from './settings/hooks.js';
+export {
+	hydrateSettings,
+	useSettings,
+	useSettingsHydration,
+	withSettingsHydration,
+} from './settings/hooks.js';
 export type { UseSettingsResult } from './settings/hooks.js';
 
 export { store as itemsStore, ITEMS_STORE_NAME } from './items/index.js';

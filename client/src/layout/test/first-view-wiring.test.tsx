@@ -3,12 +3,14 @@
  * page's query, and the report drawn only once it has settled.
  */
 import { act, render, screen } from '@testing-library/react';
+import { select, subscribe } from '@wordpress/data';
+import type { AnySelect } from '@abacus/data';
 
 import { resetHistory } from '@abacus/navigation';
 
 import type { FirstView } from '../../base/first-view.js';
 import { stubApiFetch } from '../../screens/test/harness.js';
-import { Layout } from '../layout.js';
+import { Layout, startPage } from '../layout.js';
 
 const waits: Array<{ firstView: FirstView; query: Record<string, unknown>; settle: () => void }> =
 	[];
@@ -46,5 +48,54 @@ describe('a report page’s loader', () => {
 		await act(async () => waits[0].settle());
 		expect(await screen.findByRole('button', { name: 'Save view' })).toBeInTheDocument();
 		expect(document.querySelector('.abacus-report--revenue')).not.toBeNull();
+	});
+
+	it('a report opened first: its first view asked before the app is drawn, then the app drawn once, with the report', async () => {
+		stubApiFetch(() => ({ body: [] }));
+		window.history.replaceState(
+			{},
+			'',
+			'/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Fproducts&period=last_month',
+		);
+		resetHistory();
+		const asked = waits.length;
+		const page = startPage({
+			select: select as unknown as AnySelect,
+			subscribe: subscribe as (listener: () => void) => () => void,
+		});
+		expect(page).not.toBeNull();
+		await act(async () => {
+			for (let tries = 0; tries < 100 && waits.length === asked; tries++) {
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			}
+		});
+		expect(waits).toHaveLength(asked + 1);
+		const { default: ProductsReport } =
+			await import('../../analytics/reports/products/index.js');
+		expect(waits[asked].firstView).toBe(ProductsReport.firstView);
+		expect(waits[asked].query).toMatchObject({ period: 'last_month' });
+		await act(async () => {
+			waits[asked].settle();
+			await page;
+		});
+		render(<Layout />);
+		// Drawn at once with the report: no loading frame first.
+		expect(document.querySelector('.abacus-layout__loading')).toBeNull();
+		expect(document.querySelector('.abacus-report--products')).not.toBeNull();
+	});
+
+	it('starts nothing before the app for a page that is no report', () => {
+		window.history.replaceState(
+			{},
+			'',
+			'/wp-admin/admin.php?page=abacus&path=%2Fanalytics%2Foverview',
+		);
+		resetHistory();
+		expect(
+			startPage({
+				select: select as unknown as AnySelect,
+				subscribe: subscribe as (listener: () => void) => () => void,
+			}),
+		).toBeNull();
 	});
 });
