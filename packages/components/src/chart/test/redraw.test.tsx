@@ -14,6 +14,7 @@ import type * as SeriesModule from '../series.js';
 
 import { isSameDrawingInput, type DrawingInput } from '../drawing.js';
 import { Chart, type ChartProps, type ChartRow } from '../index.js';
+import { reportingResizeObserver } from '../../../../../tests/support/resize-observer.js';
 
 const mockRenders = { yAxis: 0, xAxis: 0, bars: 0, table: 0 };
 
@@ -194,16 +195,7 @@ describe('Chart redraws', () => {
 	});
 
 	it("draws nothing again for its box's first report, and anew when the box's width changes", async () => {
-		const reports: Array<() => void> = [];
-		const original = window.ResizeObserver;
-		window.ResizeObserver = class {
-			constructor(callback: () => void) {
-				reports.push(callback);
-			}
-			observe(): void {}
-			unobserve(): void {}
-			disconnect(): void {}
-		} as unknown as typeof ResizeObserver;
+		const { reports, restore } = reportingResizeObserver();
 		let width = 900;
 		const clientWidth = jest
 			.spyOn(HTMLElement.prototype, 'clientWidth', 'get')
@@ -229,7 +221,7 @@ describe('Chart redraws', () => {
 			stop();
 		} finally {
 			clientWidth.mockRestore();
-			window.ResizeObserver = original;
+			restore();
 		}
 	});
 });

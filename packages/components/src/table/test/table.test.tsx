@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { EmptyTable, Table, TableCard, TablePlaceholder, TableSummary } from '../index.js';
 import { getScrollSides } from '../table.js';
 import type { TableHeader, TableRow } from '../index.js';
+import { reportingResizeObserver } from '../../../../../tests/support/resize-observer.js';
 
 const headers: TableHeader[] = [
 	{ key: 'date', label: 'Date', isSortable: true, defaultSort: true, required: true },
@@ -272,16 +273,7 @@ describe('the table scroll box', () => {
 	});
 
 	it('measures its box once the browser reports the box laid out, not while it is drawn', () => {
-		const reports: Array<() => void> = [];
-		const original = window.ResizeObserver;
-		window.ResizeObserver = class {
-			constructor(callback: () => void) {
-				reports.push(callback);
-			}
-			observe(): void {}
-			unobserve(): void {}
-			disconnect(): void {}
-		} as unknown as typeof ResizeObserver;
+		const { reports, restore } = reportingResizeObserver();
 		const reads = jest.fn(() => 900);
 		const scrollWidth = jest
 			.spyOn(HTMLElement.prototype, 'scrollWidth', 'get')
@@ -298,7 +290,7 @@ describe('the table scroll box', () => {
 		} finally {
 			scrollWidth.mockRestore();
 			clientWidth.mockRestore();
-			window.ResizeObserver = original;
+			restore();
 		}
 	});
 });
