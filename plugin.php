@@ -673,7 +673,11 @@ function abacus_enqueue( $hook_suffix ) {
 	$dir        = plugin_dir_path( ABACUS_PLUGIN_FILE );
 	$asset_file = $dir . 'build/wp/index.asset.php';
 	$asset      = file_exists( $asset_file ) ? require $asset_file : null;
-	if ( ! is_array( $asset ) || ! file_exists( $dir . 'build/wp/index.js' ) ) {
+	// The app's first script (settings, stores and the first view's requests), which the entry
+	// depends on: printed before the components' scripts, so that the figures come while they run.
+	$start_file = $dir . 'build/wp/start.asset.php';
+	$start      = file_exists( $start_file ) ? require $start_file : null;
+	if ( ! is_array( $asset ) || ! file_exists( $dir . 'build/wp/index.js' ) || ! is_array( $start ) || ! file_exists( $dir . 'build/wp/start.js' ) ) {
 		add_action(
 			'admin_notices',
 			function () {
@@ -684,8 +688,9 @@ function abacus_enqueue( $hook_suffix ) {
 	}
 	// The @abacus packages come from the abacus-* handles (build/wp-packages, registered by
 	// php/register-packages.php): a plugin folder without that build cannot show the app.
+	$dependencies     = array_values( array_unique( array_merge( (array) $start['dependencies'], (array) $asset['dependencies'] ) ) );
 	$missing_packages = array_filter(
-		(array) $asset['dependencies'],
+		$dependencies,
 		function ( $handle ) {
 			return 0 === strpos( $handle, 'abacus-' ) && ! wp_script_is( $handle, 'registered' );
 		}
@@ -699,7 +704,7 @@ function abacus_enqueue( $hook_suffix ) {
 		);
 		return;
 	}
-	if ( ! abacus_dependencies_available( $asset['dependencies'] ) ) {
+	if ( ! abacus_dependencies_available( $dependencies ) ) {
 		add_action(
 			'admin_notices',
 			function () {
@@ -710,19 +715,24 @@ function abacus_enqueue( $hook_suffix ) {
 	}
 	$version = $asset['version'];
 
-	wp_register_script( 'abacus-app', plugins_url( 'build/wp/index.js', ABACUS_PLUGIN_FILE ), $asset['dependencies'], $version, true );
+	wp_register_script( 'abacus-start', plugins_url( 'build/wp/start.js', ABACUS_PLUGIN_FILE ), (array) $start['dependencies'], $start['version'], true );
+	wp_register_script( 'abacus-app', plugins_url( 'build/wp/index.js', ABACUS_PLUGIN_FILE ), array_merge( array( 'abacus-start' ), (array) $asset['dependencies'] ), $version, true );
 	// The app reads its stores and components from the abacus-* handles; abacus-settings prints
 	// window.abacusSettings before itself (abacus_package_settings_inline), so the app prints it only
 	// when built without the handles.
-	if ( ! in_array( 'abacus-settings', (array) $asset['dependencies'], true ) ) {
-		wp_add_inline_script( 'abacus-app', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
+	if ( ! in_array( 'abacus-settings', $dependencies, true ) ) {
+		wp_add_inline_script( 'abacus-start', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
 	}
+	wp_set_script_translations( 'abacus-start', 'abacus', $dir . 'languages' );
 	wp_set_script_translations( 'abacus-app', 'abacus', $dir . 'languages' );
 	$chunks = abacus_chunk_translations_script( $dir, $version );
 	if ( '' !== $chunks ) {
 		wp_add_inline_script( 'abacus-app', $chunks, 'before' );
 	}
 	wp_add_inline_script( 'abacus-app', abacus_menu_sync_script(), 'after' );
+	// Enqueued first: WordPress prints it as soon as its own dependencies are, before the scripts
+	// only the entry needs (the components').
+	wp_enqueue_script( 'abacus-start' );
 	wp_enqueue_script( 'abacus-app' );
 	if ( file_exists( $dir . 'build/wp/index.css' ) ) {
 		// After @wordpress/components' styles and @abacus/components' (the abacus-components style).

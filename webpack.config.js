@@ -8,7 +8,8 @@
  *   extension that depends on the same handles.
  * - build/standalone/: everything bundled; used by the standalone server and by WordPress versions
  *   too old for the externals.
- * Report pages are split into their own chunks; moment's locales are stripped.
+ * Report pages are split into their own chunks; moment's locales are stripped. Inside WordPress
+ * the app's first script (start.js) is an entry of its own, which index.js depends on.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,25 +147,89 @@ class TimeZoneDatabasePlugin {
 	}
 }
 
+/**
+ * Writes the dependencies of build/wp/start.asset.php from start.js's own modules. WordPress's
+ * dependency extraction also lists the externals of an entry's children (index.js depends on
+ * start.js, so every report's chunk is one of them): start.js would then wait for the components'
+ * scripts, which it is printed before.
+ */
+class OwnDependenciesPlugin {
+	constructor(extraction, entry) {
+		this.extraction = extraction;
+		this.entry = entry;
+	}
+
+	apply(compiler) {
+		compiler.hooks.thisCompilation.tap('OwnDependenciesPlugin', (compilation) => {
+			compilation.hooks.processAssets.tap(
+				{
+					name: 'OwnDependenciesPlugin',
+					stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+				},
+				() => {
+					const entrypoint = compilation.entrypoints.get(this.entry);
+					const asset = `${this.entry}.asset.php`;
+					const source = compilation.getAsset(asset)?.source.source().toString();
+					if (!entrypoint || !source) return;
+					const handles = new Set();
+					const add = (module) => {
+						if (!(module instanceof webpack.ExternalModule)) return;
+						handles.add(this.extraction.mapRequestToDependency(module.userRequest));
+					};
+					for (const chunk of entrypoint.chunks) {
+						for (const module of compilation.chunkGraph.getChunkModulesIterable(
+							chunk,
+						)) {
+							add(module);
+							for (const inner of module.modules ?? []) add(inner);
+						}
+					}
+					const list = [...handles]
+						.sort()
+						.map((handle) => `'${handle}'`)
+						.join(', ');
+					const written = source.replace(
+						/'dependencies' => array\([^)]*\)/,
+						`'dependencies' => array(${list})`,
+					);
+					compilation.updateAsset(asset, new webpack.sources.RawSource(written));
+				},
+			);
+		});
+	}
+}
+
 function config(flavour, mode) {
 	const isProduction = mode !== 'development';
+	const extraction = new AbacusDependencyExtractionWebpackPlugin({
+		injectPolyfill: false,
+		outputFormat: 'php',
+	});
 	return {
 		name: flavour,
 		mode: isProduction ? 'production' : 'development',
 		target: ['web', 'es2019'],
 		devtool: isProduction ? false : 'eval-cheap-module-source-map',
-		entry: {
-			// WordPress provides the @wordpress/components styles (the wp-components handle) and the
-			// plugin @abacus/components' (the abacus-components handle); the standalone page gets
-			// both bundled into index.css.
-			index:
-				flavour === 'standalone'
-					? [
+		// WordPress provides the @wordpress/components styles (the wp-components handle) and the
+		// plugin @abacus/components' (the abacus-components handle); the standalone page gets
+		// both bundled into index.css. Inside WordPress the app's first script (client/src/start.ts:
+		// settings, stores, the first view's requests) is a script of its own, printed before the
+		// components' scripts; the entry depends on it (one runtime, in start.js).
+		entry:
+			flavour === 'standalone'
+				? {
+						index: [
 							require.resolve('@wordpress/components/build-style/style.css'),
 							path.join(root, 'client/src/index.tsx'),
-						]
-					: path.join(root, 'client/src/index.tsx'),
-		},
+						],
+					}
+				: {
+						start: path.join(root, 'client/src/start.ts'),
+						index: {
+							import: path.join(root, 'client/src/index.tsx'),
+							dependOn: 'start',
+						},
+					},
 		output: {
 			// ABACUS_BUILD_ROOT builds elsewhere (e.g. a private build for one e2e run); build/ by default.
 			path: path.join(buildRoot, flavour),
@@ -224,10 +289,8 @@ function config(flavour, mode) {
 			...(flavour === 'wp'
 				? [
 						new TranslationMapPlugin(),
-						new AbacusDependencyExtractionWebpackPlugin({
-							injectPolyfill: false,
-							outputFormat: 'php',
-						}),
+						extraction,
+						new OwnDependenciesPlugin(extraction, 'start'),
 					]
 				: []),
 		],

@@ -68,7 +68,13 @@ export async function buildZip(out = path.join(root, 'abacus.zip'), { skipBuild 
 		);
 	}
 	const wpBuild = path.join(buildRoot, 'wp');
-	for (const file of ['index.js', 'index.asset.php', 'time-zones.json']) {
+	for (const file of [
+		'start.js',
+		'start.asset.php',
+		'index.js',
+		'index.asset.php',
+		'time-zones.json',
+	]) {
 		if (!existsSync(path.join(wpBuild, file))) {
 			throw new Error(`${path.join(wpBuild, file)} is missing: the client build failed.`);
 		}

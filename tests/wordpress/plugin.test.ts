@@ -313,6 +313,22 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			if (!scripts.some((src) => src.includes('/build/wp/index.js'))) {
 				notes.push(`${route}: build/wp/index.js not loaded`);
 			}
+			// The app's first script (settings, stores, the first view's requests) is printed before
+			// WordPress's components script, which takes the longest of the page's scripts to run.
+			const order = await page
+				.locator('script[src]')
+				.evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
+			const startAt = order.findIndex((src) => src.includes('/build/wp/start.js'));
+			const componentsAt = order.findIndex((src) =>
+				/\/wp-includes\/js\/dist\/components(\.min)?\.js|load-scripts\.php\?[^#]*wp-components/.test(
+					decodeURIComponent(src),
+				),
+			);
+			if (startAt === -1 || componentsAt === -1 || startAt > componentsAt) {
+				notes.push(
+					`${route}: build/wp/start.js at ${startAt}, WordPress's components at ${componentsAt}`,
+				);
+			}
 			if (scripts.some((src) => src.includes('/build/standalone/'))) {
 				notes.push(`${route}: standalone bundle loaded`);
 			}
@@ -2343,12 +2359,18 @@ describe('the POT', () => {
 		});
 		const pot = readFileSync(path.join(root, 'languages/abacus.pot'), 'utf8');
 		const references = potReferences(pot);
-		// A report's own strings are in its lazily loaded chunk only, not in the entry; metric labels
-		// are in the abacus-metrics script every report reads (loaded with its translations).
-		const compare = references.get('Compare products') ?? [];
+		// A report's own strings are in its lazily loaded chunk only, not in the entry; its config's
+		// (filters, columns) in the app's first script, which asks for its first view (start.js);
+		// metric labels are in the abacus-metrics script every report reads (loaded with its
+		// translations).
+		const loading = references.get('Loading the product…') ?? [];
 		expect(
-			compare.some((r) => /^build\/wp\/chunks\/report-products\.[0-9a-f]+\.js$/.test(r)),
+			loading.some((r) => /^build\/wp\/chunks\/report-products\.[0-9a-f]+\.js$/.test(r)),
 		).toBe(true);
+		expect(loading).not.toContain('build/wp/index.js');
+		expect(loading).not.toContain('build/wp/start.js');
+		const compare = references.get('Compare products') ?? [];
+		expect(compare).toContain('build/wp/start.js');
 		expect(compare).not.toContain('build/wp/index.js');
 		const gross = references.get('Gross sales') ?? [];
 		expect(gross).toContain('build/wp-packages/metrics.js');
@@ -2360,15 +2382,8 @@ describe('the POT', () => {
 });
 
 describe('the externals build', () => {
-	test('every WordPress script the wp bundle reads from window is in index.asset.php', () => {
-		const asset = readFileSync(path.join(buildRoot, 'wp/index.asset.php'), 'utf8');
-		const listed = [...asset.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
-		const chunks = readdirSync(path.join(buildRoot, 'wp/chunks'))
-			.filter((name) => name.endsWith('.js'))
-			.map((name) => path.join(buildRoot, 'wp/chunks', name));
-		const bundle = [path.join(buildRoot, 'wp/index.js'), ...chunks]
-			.map((f) => readFileSync(f, 'utf8'))
-			.join('\n');
+	/** The script handles a built file of the wp flavour reads from window (wp.*, React, abacus.*). */
+	function handlesRead(bundle: string): Set<string> {
 		const handles = new Set<string>();
 		for (const m of bundle.matchAll(
 			/window\.wp\.([a-zA-Z0-9]+)|window\["wp"\]\["([a-zA-Z0-9]+)"\]/g,
@@ -2386,6 +2401,24 @@ describe('the externals build', () => {
 			const name = (m[1] ?? m[2]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 			handles.add(`abacus-${name}`);
 		}
+		return handles;
+	}
+
+	const listedIn = (asset: string): string[] =>
+		[
+			...readFileSync(path.join(buildRoot, 'wp', asset), 'utf8').matchAll(/'([a-z0-9-]+)'/g),
+		].map((m) => m[1]);
+
+	test('every WordPress script the wp bundle reads from window is in index.asset.php or start.asset.php', () => {
+		// index.js depends on start.js (plugin.php): it may read what start.js's handles give.
+		const listed = [...listedIn('index.asset.php'), ...listedIn('start.asset.php')];
+		const chunks = readdirSync(path.join(buildRoot, 'wp/chunks'))
+			.filter((name) => name.endsWith('.js'))
+			.map((name) => path.join(buildRoot, 'wp/chunks', name));
+		const bundle = [path.join(buildRoot, 'wp/index.js'), ...chunks]
+			.map((f) => readFileSync(f, 'utf8'))
+			.join('\n');
+		const handles = handlesRead(bundle);
 		expect(handles.size).toBeGreaterThan(0);
 		for (const handle of handles) expect(listed).toContain(handle);
 		// The @abacus packages come from their abacus-* handles: no store or component of its own.
@@ -2395,5 +2428,15 @@ describe('the externals build', () => {
 		expect(bundle).not.toMatch(
 			/react\.production\.min\.js|__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED/,
 		);
+	});
+
+	test('start.js depends on the scripts it reads and on no components script', () => {
+		const listed = listedIn('start.asset.php');
+		const handles = handlesRead(readFileSync(path.join(buildRoot, 'wp/start.js'), 'utf8'));
+		expect(handles).toContain('wp-data');
+		for (const handle of handles) expect(listed).toContain(handle);
+		// Printed before the components' scripts: it would otherwise wait for them.
+		expect(listed).not.toContain('wp-components');
+		expect(listed).not.toContain('abacus-components');
 	});
 });

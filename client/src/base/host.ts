@@ -7,3 +7,11 @@
 export function isInsideWordPress(): boolean {
 	return typeof window !== 'undefined' && window.abacusSettings?.restRoutes !== undefined;
 }
+
+/**
+ * Whether the app runs inside WordPress's own admin page (the plugin): WordPress's admin menu is
+ * then on the page and navigates, so the app shows no Analytics menu of its own.
+ */
+export function isInsideWordPressAdmin(): boolean {
+	return typeof document !== 'undefined' && document.getElementById('adminmenumain') !== null;
+}

@@ -36,6 +36,24 @@ export function useEngineFailed(client: EngineClient = engineClient): boolean {
 	return useEngineStatus(client).kind === 'failed';
 }
 
+/**
+ * Whether report requests go to WooCommerce (inside WordPress without the engine in use): then an
+ * engine-only report must ask nothing (WooCommerce has no such route) and show NeedsAbacusEngine.
+ */
+export function useUsesWooCommerce(): boolean {
+	return usesWooCommerceWith(useEngineStatus(engineClient));
+}
+
+/** The same, now (outside React: a report's first view, asked for before the page is drawn). */
+export function usesWooCommerce(): boolean {
+	return usesWooCommerceWith(engineClient.getStatus());
+}
+
+function usesWooCommerceWith(status: ReturnType<typeof engineClient.getStatus>): boolean {
+	const insideWordPress = window.abacusSettings?.restRoutes !== undefined;
+	return insideWordPress && (!engineClient.getSettings() || status.kind === 'fallback');
+}
+
 /** How many times the reports were asked again: the pages' own requests follow it. */
 let refreshes = 0;
 const refreshListeners = new Set<() => void>();

@@ -9,26 +9,9 @@ import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { getNewPath } from '@abacus/navigation';
 
-import { engineClient, useEngineStatus } from './index.js';
 import './style.scss';
 
-/**
- * Whether report requests go to WooCommerce (inside WordPress without the engine in use): then an
- * engine-only report must ask nothing (WooCommerce has no such route) and show NeedsAbacusEngine.
- */
-export function useUsesWooCommerce(): boolean {
-	return usesWooCommerceWith(useEngineStatus(engineClient));
-}
-
-/** The same, now (outside React: a report's first view, asked for before the page is drawn). */
-export function usesWooCommerce(): boolean {
-	return usesWooCommerceWith(engineClient.getStatus());
-}
-
-function usesWooCommerceWith(status: ReturnType<typeof engineClient.getStatus>): boolean {
-	const insideWordPress = window.abacusSettings?.restRoutes !== undefined;
-	return insideWordPress && (!engineClient.getSettings() || status.kind === 'fallback');
-}
+export { usesWooCommerce, useUsesWooCommerce } from './index.js';
 
 export function NeedsAbacusEngine({ title, why }: { title: string; why: string }) {
 	return (

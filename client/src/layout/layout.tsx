@@ -46,8 +46,9 @@ import {
 	type AnalysisSlug,
 	type ReportSlug,
 } from './routes.js';
-import { firstLocation, useAppLocation } from './use-location.js';
-import { isInsideWordPress } from '../base/host.js';
+import { useAppLocation } from './use-location.js';
+import { firstReport } from './first-report.js';
+import { isInsideWordPress, isInsideWordPressAdmin } from '../base/host.js';
 import './style.scss';
 
 /** Props every page receives. */
@@ -251,14 +252,6 @@ const REPORT_TITLES: Record<ReportSlug, string> = {
 };
 
 /**
- * Whether the app runs inside WordPress's own admin page (the plugin): WordPress's admin menu is
- * then on the page and navigates, so the app shows no Analytics menu of its own.
- */
-export function isInsideWordPressAdmin(): boolean {
-	return typeof document !== 'undefined' && document.getElementById('adminmenumain') !== null;
-}
-
-/**
  * The menu drawer's open state: closed again after a navigation, by Escape (focus back on the
  * menu button) or a click outside; opening it moves the focus to its first link.
  */
@@ -304,13 +297,10 @@ function useMenuDrawer(routeKey: string) {
  * store to be chosen).
  */
 export function startPage(registry: PageRegistry): Promise<unknown> | null {
-	const { path, query } = firstLocation(isInsideWordPress());
-	const route = matchRoute(path);
-	if (route.page !== 'report') return null;
-	const operator = isInsideWordPressAdmin() ? null : getOperator();
-	if (operator !== null && operator.store === null) return null;
-	pageContext = { query, registry };
-	return reportPages[route.report].start().catch(() => undefined);
+	const page = firstReport();
+	if (!page) return null;
+	pageContext = { query: page.query, registry };
+	return reportPages[page.report].start().catch(() => undefined);
 }
 
 export function Layout() {

@@ -44,7 +44,7 @@ type Mode = 'woocommerce' | 'abacus' | null;
 
 /**
  * A must-use plugin with an admin page that loads the WordPress and React handles the app's build
- * depends on (build/wp/index.asset.php without the abacus-* ones) and draws one
+ * depends on (build/wp/start.asset.php and index.asset.php without the abacus-* ones) and draws one
  * @wordpress/components button with them, from an inline script in the footer as the app does.
  */
 const REACT_FLOOR_PLUGIN = `<?php
@@ -58,10 +58,11 @@ add_action( 'admin_enqueue_scripts', function () {
 	if ( ! isset( $_GET['page'] ) || 'abacus-bench-react-floor' !== $_GET['page'] ) {
 		return;
 	}
+	$start = require WP_PLUGIN_DIR . '/abacus/build/wp/start.asset.php';
 	$asset = require WP_PLUGIN_DIR . '/abacus/build/wp/index.asset.php';
-	$deps  = array_values( array_filter( $asset['dependencies'], function ( $handle ) {
+	$deps  = array_values( array_unique( array_filter( array_merge( $start['dependencies'], $asset['dependencies'] ), function ( $handle ) {
 		return 0 !== strpos( $handle, 'abacus-' );
-	} ) );
+	} ) ) );
 	wp_register_script( 'abacus-bench-floor', false, $deps, '1', true );
 	wp_enqueue_script( 'abacus-bench-floor' );
 	wp_add_inline_script( 'abacus-bench-floor', 'wp.element.createRoot( document.querySelector( ".abacus-bench-floor" ) ).render( wp.element.createElement( wp.components.Button, { variant: "primary" }, "React floor" ) );' );

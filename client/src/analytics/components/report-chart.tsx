@@ -7,7 +7,6 @@ import { memo, useCallback, useMemo } from 'react';
 import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { Chart, type ChartRow } from '@abacus/components';
-import { getReportChartData, type AnySelect, type ReportChartData } from '@abacus/data';
 import {
 	getAllowedIntervalsForQuery,
 	getChartTypeForQuery,
@@ -15,15 +14,16 @@ import {
 	getDateFormatsForInterval,
 	getIntervalForQuery,
 } from '@abacus/date';
-import { flattenFilters, getHistory, getNewPath } from '@abacus/navigation';
+import { getHistory, getNewPath } from '@abacus/navigation';
 import { numberFormat } from '@abacus/number';
 import { getSetting } from '@abacus/settings';
 
 import { ORDERS_PATH, intervalOrdersQuery, ordersFilterFor } from './drill-down.js';
 import { singleProductId } from './single-variable.js';
 import { useProductType } from './use-product-type.js';
-import { getSelectedChart, getStatsOptions } from './query.js';
-import type { ReportConfig, ReportFilter } from './types.js';
+import { getSelectedChart } from './query.js';
+import { getChartMode, selectChartData } from './selections.js';
+import type { ReportConfig } from './types.js';
 import { chartTimeLocale, currencyTickFormat, localizeDateFormats } from './chart-locale.js';
 import { useChartNotes } from '../annotations/chart.js';
 import { useChartForecast } from '../forecast/chart-forecast.js';
@@ -47,46 +47,6 @@ interface Interval {
 			subtotals: Record<string, unknown>;
 		}>;
 	};
-}
-
-/**
- * The chart's data of both periods (the comparison period's only when periods are compared): what
- * the chart selects, and what a report's first view waits for (first-view.ts).
- */
-export function selectChartData(
-	select: AnySelect,
-	config: ReportConfig,
-	chartQuery: Record<string, unknown>,
-	defaultDateRange: string,
-	mode: 'item-comparison' | 'time-comparison',
-): { primary: ReportChartData; secondary: ReportChartData | null } {
-	const options = { ...getStatsOptions(config, chartQuery), select, defaultDateRange };
-	return {
-		primary: getReportChartData({ ...options, dataType: 'primary' }),
-		secondary:
-			mode === 'time-comparison'
-				? getReportChartData({ ...options, dataType: 'secondary' })
-				: null,
-	};
-}
-
-/** The chart mode of the active filter ('item-comparison' when items are compared). */
-export function getChartMode(
-	config: ReportConfig,
-	query: Record<string, unknown>,
-): 'item-comparison' | 'time-comparison' {
-	for (const filterConfig of config.filters) {
-		const value = query[filterConfig.param];
-		if (value === undefined) {
-			continue;
-		}
-		const filters = flattenFilters(filterConfig.filters) as ReportFilter[];
-		const filter = filters.find((item) => item.value === value && item.chartMode);
-		if (filter?.chartMode === 'item-comparison' && filter.value.startsWith('compare')) {
-			return 'item-comparison';
-		}
-	}
-	return 'time-comparison';
 }
 
 /** Each series' total of `key`, for the totals that have it as a number. */

@@ -5,14 +5,14 @@
 import { useSelect } from '@wordpress/data';
 import { __ } from '@wordpress/i18n';
 import { SummaryList, SummaryListPlaceholder, SummaryNumber } from '@abacus/components';
-import { getSummaryNumbers, type AnySelect, type SummaryNumbers } from '@abacus/data';
 import { getCurrentDates } from '@abacus/date';
 import { getNewPath } from '@abacus/navigation';
 import { isForecastMetric } from '@abacus/metrics';
 import { calculateTrend } from '@abacus/number';
 
 import { ForecastNotes } from '../forecast/forecast-notes.js';
-import { getSelectedChart, getStatsOptions } from './query.js';
+import { getSelectedChart } from './query.js';
+import { selectSummary } from './selections.js';
 import type { ReportConfig } from './types.js';
 import { ReportError } from './report-error.js';
 import { useDefaultDateRange } from './use-default-date-range.js';
@@ -25,16 +25,6 @@ interface Props {
 	config: ReportConfig;
 	path: string;
 	query: Record<string, unknown>;
-}
-
-/** The tiles' totals of both periods: what the tiles select, and what a first view waits for. */
-export function selectSummary(
-	select: AnySelect,
-	config: ReportConfig,
-	query: Record<string, unknown>,
-	defaultDateRange: string,
-): SummaryNumbers {
-	return getSummaryNumbers({ ...getStatsOptions(config, query), select, defaultDateRange });
 }
 
 export function ReportSummary({ config, path, query }: Props) {

@@ -9,19 +9,7 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { EmptyTable, Link, TableCard } from '@abacus/components';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
-import {
-	exportStore,
-	getReportChartData,
-	getReportTableData,
-	getReportTableQuery,
-	getSummaryNumbers,
-	hasDateRange,
-	selectReportStats,
-	toRequestFlags,
-	useUserPreferences,
-	type AnySelect,
-	type ReportChartData,
-} from '@abacus/data';
+import { exportStore, hasDateRange, useUserPreferences } from '@abacus/data';
 import { getIntervalForQuery } from '@abacus/date';
 import { getPersistedQuery, onQueryChange } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
@@ -31,7 +19,7 @@ import { reportTableCSV } from './report-table-csv.js';
 import { chartIntervalOf, notesRangeOf } from '../annotations/chart.js';
 import { useNotesExport, withNotesColumn } from '../annotations/export-option.js';
 import { pageOfRows, sortIntervalRows, type IntervalRow } from './interval-rows.js';
-import { getStatsOptions, getTableOptions, getTableSummaryOptions } from './query.js';
+import { intervalTableQuery, selectTableData, type TableData } from './selections.js';
 import type { Cell, ReportConfig } from './types.js';
 import { ExportProgress } from './export-progress.js';
 import { ListCell } from './list-cell.js';
@@ -43,104 +31,6 @@ interface Props {
 	config: ReportConfig;
 	path: string;
 	query: Record<string, unknown>;
-}
-
-interface TableData {
-	isRequesting: boolean;
-	isError: boolean;
-	rows: Array<Record<string, unknown>>;
-	totalResults: number;
-	totals: Record<string, unknown> | null;
-	/** Every row of the report, sorted, when they are all loaded (the rows are then one page). */
-	allRows: Array<Record<string, unknown>> | null;
-	requestQuery: Record<string, unknown>;
-	/** The interval of the rows (reports by date). */
-	interval: unknown;
-}
-
-/** The server request of a page of a report by interval: the table's query and the fields it shows. */
-function intervalTableQuery(
-	config: ReportConfig,
-	query: Record<string, unknown>,
-	defaultDateRange: ReturnType<typeof useDefaultDateRange>,
-): Record<string, unknown> {
-	return {
-		...(getReportTableQuery({
-			...getTableOptions(config, query),
-			defaultDateRange,
-		}) as Record<string, unknown>),
-		...(config.table.statsFields ? { fields: config.table.statsFields } : {}),
-	};
-}
-
-/** The table's selection: the chart's answer, or the table's own rows and totals. */
-interface SelectedTableData {
-	chart: ReportChartData | null;
-	table: Omit<TableData, 'interval'> | null;
-}
-
-/** What the table selects: the chart's answer (see `useTableData`) or its own rows and totals. */
-export function selectTableData(
-	select: AnySelect,
-	config: ReportConfig,
-	query: Record<string, unknown>,
-	defaultDateRange: string,
-): SelectedTableData {
-	const chartInterval = getIntervalForQuery(query as NavQuery, defaultDateRange);
-	const tableInterval = config.table.tableQuery?.interval ?? chartInterval;
-	const fromChart = Boolean(config.table.isStatsByInterval) && tableInterval === chartInterval;
-	const options = { ...getTableOptions(config, query), select, defaultDateRange };
-	if (fromChart) {
-		return {
-			chart: getReportChartData({
-				...getStatsOptions(config, query),
-				select,
-				defaultDateRange,
-				dataType: 'primary',
-			}),
-			table: null,
-		};
-	}
-	if (config.table.isStatsByInterval) {
-		const requestQuery = intervalTableQuery(config, query, defaultDateRange);
-		const stats = selectReportStats(select, config.table.endpoint, requestQuery);
-		const response = stats.status === 'success' ? stats.data : null;
-		const body = (response?.data ?? null) as {
-			totals?: Record<string, unknown>;
-			intervals?: Array<Record<string, unknown>>;
-		} | null;
-		return {
-			chart: null,
-			table: {
-				...toRequestFlags(stats),
-				rows: body?.intervals ?? [],
-				allRows: null,
-				totalResults: response?.totalResults ?? 0,
-				totals: body?.totals ?? null,
-				requestQuery,
-			},
-		};
-	}
-	const table = getReportTableData(options);
-	const summary = config.table.summary.length
-		? getSummaryNumbers({
-				...getTableSummaryOptions(config, query),
-				select,
-				defaultDateRange,
-			})
-		: null;
-	return {
-		chart: null,
-		table: {
-			isRequesting: table.isRequesting || Boolean(summary?.isRequesting),
-			isError: table.isError || Boolean(summary?.isError),
-			rows: (table.items?.data ?? []) as Array<Record<string, unknown>>,
-			allRows: null,
-			totalResults: table.items?.totalResults ?? 0,
-			totals: (summary?.totals?.primary ?? null) as Record<string, unknown> | null,
-			requestQuery: table.query as Record<string, unknown>,
-		},
-	};
 }
 
 /**

@@ -8,9 +8,12 @@
  */
 import type { FirstView } from '../../base/first-view.js';
 
-import { getChartMode, selectChartData } from '../components/report-chart.js';
-import { selectSummary } from '../components/report-summary.js';
-import { selectTableData } from '../components/report-table.js';
+import {
+	getChartMode,
+	selectChartData,
+	selectSummary,
+	selectTableData,
+} from '../components/selections.js';
 import { sanitizeReportQuery } from '../components/query.js';
 import { singleProductId } from '../components/single-variable.js';
 import type { ReportConfig } from '../components/types.js';

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 
-import { usesWooCommerce, useUsesWooCommerce } from '../../../engine/needs-engine.js';
+import { usesWooCommerce, useUsesWooCommerce } from '../../../engine/index.js';
 import { applyReportConfigFilters } from '../../components/extension-hooks.js';
 import type { ReportConfig } from '../../components/types.js';
 import { withoutDimensionFilters } from './order-filters.js';

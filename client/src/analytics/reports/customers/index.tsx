@@ -10,7 +10,7 @@ import { useReportContext } from '../../components/use-report-context.js';
 import { LifetimeTiles } from '../cohorts/lifetime-tiles.js';
 import '../cohorts/style.scss';
 import { useUsesWooCommerce } from '../../../engine/needs-engine.js';
-import { reportFirstView } from '../first-view.js';
+import { REPORT_FIRST_VIEWS } from '../first-views.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';
 
@@ -46,5 +46,4 @@ export default function CustomersReport({ path, query }: Props) {
 	);
 }
 
-// The lifetime tiles are not waited for: they come from a request of their own.
-CustomersReport.firstView = reportFirstView(config);
+CustomersReport.firstView = REPORT_FIRST_VIEWS.customers;

@@ -3,11 +3,8 @@
  * WordPress without the Abacus engine) the breakdown dimension filters are left out: WooCommerce
  * does not take them (useOrderReportConfig).
  */
-import {
-	currentOrderReportConfig,
-	useOrderReportConfig,
-} from '../breakdown/use-order-report-config.js';
-import { reportFirstView } from '../first-view.js';
+import { useOrderReportConfig } from '../breakdown/use-order-report-config.js';
+import { REPORT_FIRST_VIEWS } from '../first-views.js';
 import { ReportPage } from '../report-page.js';
 import { config } from './config.js';
 
@@ -21,4 +18,4 @@ export default function OrdersReport({
 	return <ReportPage config={useOrderReportConfig(config)} path={path} query={query} />;
 }
 
-OrdersReport.firstView = reportFirstView(() => currentOrderReportConfig(config));
+OrdersReport.firstView = REPORT_FIRST_VIEWS.orders;

@@ -14,7 +14,7 @@ import { ReportTable } from '../../components/report-table.js';
 import { SaveView } from '../../saved-views/index.js';
 import { applyReportConfigFilters } from '../../components/extension-hooks.js';
 import { sanitizeReportQuery } from '../../components/query.js';
-import { reportFirstView } from '../first-view.js';
+import { REPORT_FIRST_VIEWS } from '../first-views.js';
 import { ReportPage } from '../report-page.js';
 import type { ReportConfig } from '../../components/types.js';
 import { config as variationsConfig } from '../variations/config.js';
@@ -93,5 +93,4 @@ export default function ProductsReport({ path, query: rawQuery }: Props) {
 	return <ReportPage config={pageConfig} path={path} query={rawQuery} />;
 }
 
-// A single product is looked up first: its page is not waited for (see first-view.ts).
-ProductsReport.firstView = reportFirstView(() => applyReportConfigFilters(config));
+ProductsReport.firstView = REPORT_FIRST_VIEWS.products;
