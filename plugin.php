@@ -718,8 +718,8 @@ function abacus_enqueue( $hook_suffix ) {
 	wp_register_script( 'abacus-start', plugins_url( 'build/wp/start.js', ABACUS_PLUGIN_FILE ), (array) $start['dependencies'], $start['version'], true );
 	wp_register_script( 'abacus-app', plugins_url( 'build/wp/index.js', ABACUS_PLUGIN_FILE ), array_merge( array( 'abacus-start' ), (array) $asset['dependencies'] ), $version, true );
 	// The app reads its stores and components from the abacus-* handles; abacus-settings prints
-	// window.abacusSettings before itself (abacus_package_settings_inline), so the app prints it only
-	// when built without the handles.
+	// window.abacusSettings before itself (abacus_package_settings_inline), so the app's first script
+	// prints it only when built without the handles.
 	if ( ! in_array( 'abacus-settings', $dependencies, true ) ) {
 		wp_add_inline_script( 'abacus-start', 'window.abacusSettings = ' . wp_json_encode( abacus_settings(), JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES ) . ';', 'before' );
 	}

@@ -23,8 +23,8 @@ import { config as stock } from './stock/config.js';
 import { config as taxes } from './taxes/config.js';
 import { config as variations } from './variations/config.js';
 
-/** A report drawn by the generic report page (report-page.tsx, createReportPage). */
-const generic = (config: ReportConfig): FirstView =>
+/** The first view of a report drawn by the generic report page (report-page.tsx). */
+export const genericFirstView = (config: ReportConfig): FirstView =>
 	reportFirstView(() => applyReportConfigFilters(config));
 
 export const REPORT_FIRST_VIEWS: Partial<Record<MetricReport, FirstView>> = {
@@ -32,13 +32,13 @@ export const REPORT_FIRST_VIEWS: Partial<Record<MetricReport, FirstView>> = {
 	revenue: reportFirstView(() => currentOrderReportConfig(revenue)),
 	orders: reportFirstView(() => currentOrderReportConfig(orders)),
 	// A single product is looked up first: its page is not waited for (see first-view.ts).
-	products: generic(products),
+	products: genericFirstView(products),
 	// The lifetime tiles are not waited for: they come from a request of their own.
 	customers: reportFirstView(customers),
-	variations: generic(variations),
-	categories: generic(categories),
-	coupons: generic(coupons),
-	taxes: generic(taxes),
-	downloads: generic(downloads),
-	stock: generic(stock),
+	variations: genericFirstView(variations),
+	categories: genericFirstView(categories),
+	coupons: genericFirstView(coupons),
+	taxes: genericFirstView(taxes),
+	downloads: genericFirstView(downloads),
+	stock: genericFirstView(stock),
 };

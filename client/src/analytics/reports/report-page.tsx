@@ -9,6 +9,7 @@ import { useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import { EmptyContent } from '@abacus/components';
 import { searchItemsByString } from '@abacus/data';
+import { isMetricReport } from '@abacus/metrics';
 import { getNewPath, getSearchWords } from '@abacus/navigation';
 import type { Query as NavQuery } from '@abacus/navigation';
 
@@ -19,7 +20,7 @@ import { ReportFiltersBar } from '../components/report-filters.js';
 import { ReportSummary } from '../components/report-summary.js';
 import { ReportTable } from '../components/report-table.js';
 import { SaveView } from '../saved-views/index.js';
-import { reportFirstView } from './first-view.js';
+import { REPORT_FIRST_VIEWS, genericFirstView } from './first-views.js';
 import { sanitizeReportQuery } from '../components/query.js';
 import type { ReportConfig } from '../components/types.js';
 import './style.scss';
@@ -125,6 +126,9 @@ export function createReportPage(config: ReportConfig) {
 		return <ReportPage config={hooked} path={path} query={query} />;
 	}
 	ReportForConfig.displayName = `Report(${config.report})`;
-	ReportForConfig.firstView = reportFirstView(() => applyReportConfigFilters(config));
+	// The same first view the app's first script asked for (first-views.ts).
+	ReportForConfig.firstView =
+		(isMetricReport(config.report) ? REPORT_FIRST_VIEWS[config.report] : undefined) ??
+		genericFirstView(config);
 	return ReportForConfig;
 }
