@@ -67,7 +67,17 @@ const TARGETS = {
 };
 
 const rows = [];
-const results = { date: new Date().toISOString(), node: process.version };
+const results = { date: new Date().toISOString(), node: process.version, chromium: null };
+
+/** The browser's version as it prints it ("Chromium 156.0.…"), or null when it cannot say. */
+function chromiumVersion() {
+	const run = spawnSync('/usr/bin/chromium', ['--version'], {
+		encoding: 'utf8',
+		timeout: 30_000,
+	});
+	const line = run.status === 0 ? run.stdout.trim().split('\n').pop() : '';
+	return line || null;
+}
 
 const round1 = (value) => (value === null ? null : Math.round(value * 10) / 10);
 
@@ -80,7 +90,12 @@ function add(section, name, value, unit, target, strict = false) {
 }
 
 async function main() {
-	if (!ensureSystemTools(['Chromium'])) process.exit(1);
+	// The real stack's sections run WordPress on MariaDB and PHP; the engine and clickhouse sections
+	// start ClickHouse.
+	const tools = new Set(['Chromium']);
+	if (wanted('engine') || wanted('pages') || wanted('forecast')) tools.add('WordPress');
+	if (wanted('engine') || wanted('clickhouse')) tools.add('ClickHouse');
+	if (!ensureSystemTools([...tools])) process.exit(1);
 	// Figures of an old build would be wrong: the server and the client are built from the sources
 	// first (BENCH_SKIP_BUILD=1 measures build/ as it is).
 	const needsBuild =
@@ -359,7 +374,10 @@ async function main() {
 			add('forecast', 'forecast benchmark failed', run.status ?? -1, 'exit');
 	}
 
+	// The browser sections' figures depend on its build: they go with its version.
+	results.chromium = chromiumVersion();
 	const width = Math.max(...rows.map((r) => r.name.length), 10);
+	console.log(`\n${results.chromium ?? 'Chromium (version unknown)'}, Node.js ${results.node}`);
 	console.log(
 		`\n${'section'.padEnd(11)} ${'figure'.padEnd(width)} ${'value'.padStart(9)} unit  ${'target'.padStart(7)}`,
 	);

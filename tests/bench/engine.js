@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { ensureSystemTools } from '../../scripts/ensure-system.js';
 import { storeSizes } from './store-sizes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,6 +32,8 @@ const { values } = parseCommandLine({
 });
 if (values.json === '') usageError('--json needs a file name.', USAGE);
 const sizes = storeSizes(values.orders, USAGE);
+// On a fresh machine the tools the real stack needs are installed first (as root on Debian).
+if (!ensureSystemTools(['WordPress', 'ClickHouse'])) process.exit(1);
 const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'engine-latest.json'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { ensureSystemTools } from '../../scripts/ensure-system.js';
 import {
 	backtestHistory,
 	printBacktest,
@@ -55,6 +56,8 @@ const orders = Number(process.env.BENCH_FORECAST_ORDERS ?? 50_000);
 if (!Number.isInteger(orders) || orders < 1)
 	usageError('BENCH_FORECAST_ORDERS must be a whole number of orders.', USAGE);
 const dataDir = path.resolve(root, process.env.BENCH_DIR ?? '.data');
+// The real stack's store needs MariaDB and PHP (installed on a fresh machine, as root on Debian).
+if (!values['demo-only'] && !ensureSystemTools(['WordPress'])) process.exit(1);
 
 for (const project of ['packages/metrics', 'server']) {
 	const built = spawnSync('npx', ['tsc', '-b', project], { cwd: root, stdio: 'inherit' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { parseCommandLine, usageError } from '../../scripts/command-line.js';
+import { ensureSystemTools } from '../../scripts/ensure-system.js';
 import { storeSizes } from './store-sizes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,13 +19,16 @@ const USAGE = `Usage: node tests/bench/pages.js [--orders N[,N…]] [--json FILE
                  engine bench's, bulk-seeded once and kept in .data/bench-wp
   --json FILE    where to write the figures (default bench-results/pages-latest.json)
   --help         this text
-  BENCH_PAGES_RUNS (5): loads of each page after a first one that is not counted.`;
+  BENCH_PAGES_RUNS (5): loads of each page after a first one that is not counted.
+  BENCH_PAGES_BROWSER (/usr/bin/chromium): the browser to load them in.`;
 const { values } = parseCommandLine({
 	usage: USAGE,
 	options: { json: { type: 'string' }, orders: { type: 'string' } },
 });
 if (values.json === '') usageError('--json needs a file name.', USAGE);
 const sizes = storeSizes(values.orders, USAGE);
+// On a fresh machine the tools the real stack needs are installed first (as root on Debian).
+if (!ensureSystemTools(['Chromium', 'WordPress'])) process.exit(1);
 const out = path.resolve(values.json ?? path.join(root, 'bench-results', 'pages-latest.json'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
@@ -51,7 +55,7 @@ if (result.status !== 0 || !fs.existsSync(out)) {
 }
 const figures = JSON.parse(fs.readFileSync(out, 'utf8'));
 console.log(
-	`\nPages inside wp-admin, ${figures.cpus} cores, load average at the end ${figures.loadAverage
+	`\nPages inside wp-admin, ${figures.browser ? `Chromium ${figures.browser.version} (${figures.browser.path}), ` : ''}${figures.cpus} cores, load average at the end ${figures.loadAverage
 		.map((x) => x.toFixed(1))
 		.join(
 			' ',

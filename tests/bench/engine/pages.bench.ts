@@ -36,6 +36,13 @@ const SIZES = (process.env.BENCH_ENGINE_SIZES ?? '20000')
 	.map((s) => Number(s.trim()))
 	.filter((n) => Number.isInteger(n) && n > 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_PAGES_RUNS ?? 5));
+/**
+ * The browser: Debian's desktop Chromium unless BENCH_PAGES_BROWSER names another build (its
+ * headless shell, say). Its version goes with the figures: a page of scripts measures differently
+ * from one build to another (Chromium 156.0.8078.114 compiles scripts about twice as slowly as its
+ * own headless shell on this machine), the bare page less so.
+ */
+const BROWSER = process.env.BENCH_PAGES_BROWSER || '/usr/bin/chromium';
 /** What the report pages show: the year so far against the year before. */
 const RANGE = 'period=year&compare=previous_year';
 const SECRET = 'bench-pages-secret-0123456789abcdef';
@@ -161,6 +168,8 @@ interface TimelineEntry {
 }
 
 const perSize: Array<Record<string, unknown>> = [];
+/** The browser's path and version, as it reported itself. */
+let browserUsed: { path: string; version: string } | null = null;
 
 afterAll(() => {
 	const out = process.env.BENCH_PAGES_JSON;
@@ -168,7 +177,13 @@ afterAll(() => {
 		writeFileSync(
 			out,
 			JSON.stringify(
-				{ cpus: os.cpus().length, loadAverage: os.loadavg(), runs: RUNS, stores: perSize },
+				{
+					cpus: os.cpus().length,
+					loadAverage: os.loadavg(),
+					browser: browserUsed,
+					runs: RUNS,
+					stores: perSize,
+				},
 				null,
 				2,
 			),
@@ -234,7 +249,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 		};
 
 		browser = await chromium.launch({
-			executablePath: '/usr/bin/chromium',
+			executablePath: BROWSER,
 			args: [
 				'--headless',
 				'--no-sandbox',
@@ -242,6 +257,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 				'--disable-background-networking',
 			],
 		});
+		browserUsed = { path: BROWSER, version: browser.version() };
 		const login = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 		const loginPage = await login.newPage();
 		await logInAs(loginPage, site.url, ADMIN);
