@@ -112,16 +112,25 @@ function busyShare(before, after) {
 }
 
 /**
- * Milliseconds one fixed computation takes on this machine now (single-threaded, about 0.3 s on a
- * quiet 2-core CI machine): printed before and after the checks, so that a slow run can be told
- * from a slow machine (the same work has taken from 15 to 29 minutes on the same machine).
+ * How fast this machine is now, printed before and after the checks so that a slow run can be
+ * told from a slow machine (the same work has taken from 15 to 35 minutes on the same kind of
+ * machine): the milliseconds of one fixed computation (single-threaded, about 0.3 s on a quiet
+ * 2-core CI machine), and of writing 128 MB of memory the process has just asked for. The second
+ * can be slow where the first is not: on a virtual machine whose memory is handed to it page by
+ * page as it is first touched (seen on 2026-12-01: 440-490 ms, every browser, PHP and database
+ * process of the checks paying the same per page), where a run took 35 minutes with a CPU check of
+ * 260 ms.
  */
 function machineCheck() {
 	const t0 = process.hrtime.bigint();
 	let x = 1;
 	for (let i = 0; i < 10_000_000; i++) x = (x * 1_103_515_245 + 12_345) % 2_147_483_647;
-	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-	return x >= 0 ? Math.round(ms) : 0;
+	const t1 = process.hrtime.bigint();
+	const fresh = Buffer.allocUnsafeSlow(128 * 1024 * 1024);
+	fresh.fill(x & 0xff);
+	const t2 = process.hrtime.bigint();
+	const ms = (from, to) => Math.round(Number(to - from) / 1e6);
+	return `${x >= 0 ? ms(t0, t1) : 0} ms of computation, ${fresh.length > 0 ? ms(t1, t2) : 0} ms to write 128 MB of new memory`;
 }
 
 /** Adds up passed and failed tests from the jest JSON reports that exist. */
@@ -207,7 +216,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 if (!ensureSystemTools()) process.exit(1);
 
 const machineBefore = machineCheck();
-console.log(`Machine check: a fixed computation took ${machineBefore} ms.`);
+console.log(`Machine check: ${machineBefore}.`);
 const started = Date.now();
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/jest.json', { force: true });
@@ -252,7 +261,7 @@ if (failure) {
 	process.exit(failure.status || 1);
 }
 const { passed, failed } = countResults();
-timings.push(`machine check: ${machineBefore} ms before the checks, ${machineCheck()} ms after`);
+timings.push(`machine check: ${machineBefore} before the checks; ${machineCheck()} after`);
 console.log(`\n${timings.join('\n')}`);
 console.log(`All checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
