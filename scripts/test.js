@@ -116,10 +116,9 @@ function busyShare(before, after) {
  * told from a slow machine (the same work has taken from 15 to 35 minutes on the same kind of
  * machine): the milliseconds of one fixed computation (single-threaded, about 0.3 s on a quiet
  * 2-core CI machine), and of writing 128 MB of memory the process has just asked for. The second
- * can be slow where the first is not: on a virtual machine whose memory is handed to it page by
- * page as it is first touched (seen on 2026-12-01: 440-490 ms, every browser, PHP and database
- * process of the checks paying the same per page), where a run took 35 minutes with a CPU check of
- * 260 ms.
+ * can be slow where the first is not: on 2026-12-01 a machine handed its memory page by page as it
+ * first touched it took 440-490 ms with the computation at 260 ms, and npm test 35 minutes (every
+ * browser, PHP and database process of the checks pays the same per page).
  */
 function machineCheck() {
 	const t0 = process.hrtime.bigint();
