@@ -475,7 +475,12 @@ describe('the forecast on the charts', () => {
 			expect(bandBox?.width ?? 0).toBeGreaterThan(2);
 			const text = (b: DayForecast) =>
 				`${money(b.value)} (${money(b.lower)} to ${money(b.upper)})`;
-			// The screen-reader table gives every bucket's forecast.
+			// The screen-reader table gives every bucket's forecast. It follows the drawing a paint
+			// later (hundreds of rows are not drawn with the report's first frame): its forecast
+			// column is waited for, then read.
+			await chart
+				.locator('table th', { hasText: 'Forecast' })
+				.waitFor({ state: 'attached', timeout: 30_000 });
 			const table = (await chart.locator('table').textContent()) ?? '';
 			for (const bucket of answer.intervals) expect(table).toContain(text(bucket));
 			const tooltip = page.locator('main .abacus-chart__tooltip');
