@@ -281,6 +281,18 @@ async function main() {
 					// Revenue and products inside wp-admin: at most 1.5x the bare admin page.
 					if (p.page.startsWith('Abacus'))
 						add('pages', `${name} / bare page`, p.ratioToBare, 'x', 1.5);
+					// The same page loaded again in its tab (its caches warm).
+					if (p.again) {
+						add('pages', `${name} again median`, p.again.medianMs, 'ms');
+						if (p.page.startsWith('Abacus'))
+							add(
+								'pages',
+								`${name} again / bare page again`,
+								p.again.ratioToBare,
+								'x',
+								1.5,
+							);
+					}
 				}
 			}
 		} else {

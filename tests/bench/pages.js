@@ -14,7 +14,8 @@ import { storeSizes } from './store-sizes.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = `Usage: node tests/bench/pages.js [--orders N[,N…]] [--json FILE]
   Report pages inside wp-admin (WooCommerce Analytics, Abacus on WooCommerce's figures, Abacus on
-  the engine) beside a bare wp-admin page, cold loads in Chromium, to the first data row.
+  the engine) beside a bare wp-admin page, cold loads in Chromium, to the first data row, each
+  followed by the same page loaded again in its tab (its caches warm).
   --orders LIST  store sizes in orders (default 20000; also BENCH_ENGINE_SIZES); the stores are the
                  engine bench's, bulk-seeded once and kept in .data/bench-wp
   --json FILE    where to write the figures (default bench-results/pages-latest.json)
@@ -59,17 +60,20 @@ console.log(
 		.map((x) => x.toFixed(1))
 		.join(
 			' ',
-		)}, ${figures.runs} cold loads each (median / p95 ms to the first data row; the bare page to its load event; "× bare in round": the median of each load over the bare page's load of its round):`,
+		)}, ${figures.runs} cold loads each (median / p95 ms to the first data row; the bare page to its load event; "× bare in round": the median of each load over the bare page's load of its round), each followed by the same page loaded again in its tab ("again": the browser's caches and the tab's process warm, as on a merchant's next visit):`,
 );
 for (const store of figures.stores) {
 	console.log(`\n${Number(store.orders).toLocaleString('en-US')} orders`);
 	const width = Math.max(...store.pages.map((p) => p.page.length));
 	console.log(
-		`${'page'.padEnd(width)}  ${'median / p95'.padStart(13)}  REST  × bare page  × bare in round`,
+		`${'page'.padEnd(width)}  ${'median / p95'.padStart(13)}  REST  × bare page  × bare in round  ${'again: median / p95'.padStart(20)}  × bare  × in round`,
 	);
 	for (const p of store.pages) {
+		const again = p.again
+			? `  ${`${p.again.medianMs} / ${p.again.p95Ms}`.padStart(20)}  ${`${p.again.ratioToBare}×`.padStart(6)}  ${`${p.again.ratioInRound}×`.padStart(10)}`
+			: '';
 		console.log(
-			`${p.page.padEnd(width)}  ${`${p.medianMs} / ${p.p95Ms}`.padStart(13)}  ${String(p.restRequests).padStart(4)}  ${`${p.ratioToBare}×`.padStart(11)}  ${`${p.ratioInRound}×`.padStart(15)}`,
+			`${p.page.padEnd(width)}  ${`${p.medianMs} / ${p.p95Ms}`.padStart(13)}  ${String(p.restRequests).padStart(4)}  ${`${p.ratioToBare}×`.padStart(11)}  ${`${p.ratioInRound}×`.padStart(15)}${again}`,
 		);
 	}
 }

@@ -16,8 +16,10 @@
  *   with the store's address and secret, chosen in the plugin's settings), to the first data row.
  * Each page's median and p95 of BENCH_PAGES_RUNS loads (default 5), its REST requests, its ratio to
  * the bare page, and the median of its loads each over the bare page's load of the same round (the
- * machine's speed drifts over a run; a round's pages load one after another). Writes the figures to
- * BENCH_PAGES_JSON.
+ * machine's speed drifts over a run; a round's pages load one after another). Each cold load is
+ * followed by the same page loaded again in its tab (`again`: the browser's caches and the tab's
+ * renderer warm, as a merchant's next visit to the page is), measured and compared the same way.
+ * Writes the figures to BENCH_PAGES_JSON.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -167,6 +169,37 @@ interface TimelineEntry {
 	endMs: number | null;
 }
 
+/**
+ * A load's timeline with its moments added (`ready` at `readyMs`, the navigation's response end,
+ * DOMContentLoaded and load event), in order of start.
+ */
+async function withMarks(
+	page: Page,
+	timeline: TimelineEntry[],
+	readyMs: number,
+): Promise<TimelineEntry[]> {
+	const navigation = await page.evaluate(() => {
+		const entry = performance.getEntriesByType('navigation')[0] as
+			PerformanceNavigationTiming | undefined;
+		return entry
+			? {
+					responseEnd: entry.responseEnd,
+					domContentLoaded: entry.domContentLoadedEventEnd,
+					load: entry.loadEventEnd,
+				}
+			: null;
+	});
+	const marks: TimelineEntry[] = [
+		{ what: 'ready', startMs: round(readyMs), endMs: round(readyMs) },
+		...Object.entries(navigation ?? {}).map(([what, at]) => ({
+			what: `navigation ${what}`,
+			startMs: round(at),
+			endMs: round(at),
+		})),
+	];
+	return [...timeline, ...marks].sort((a, b) => a.startMs - b.startMs);
+}
+
 const perSize: Array<Record<string, unknown>> = [];
 /** The browser's path and version, as it reported itself. */
 let browserUsed: { path: string; version: string } | null = null;
@@ -265,6 +298,9 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 		await login.close();
 
 		const times = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
+		/** The same page loaded again in its tab: the browser's caches and the tab's process warm. */
+		const againTimes = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
+		const againRatios = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
 		const requests = new Map<string, number[]>(VARIANTS.map((v) => [v.name, []]));
 		/**
 		 * Each load's time over the bare page's in the same round: the machine's speed drifts over a
@@ -275,6 +311,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 		const paths = new Map<string, string[]>();
 		/** What each page's last load fetched, and when (ms from the navigation's start). */
 		const timelines = new Map<string, TimelineEntry[]>();
+		const againTimelines = new Map<string, TimelineEntry[]>();
 		// A first pass warms PHP's and the engine's caches of code; it is not counted.
 		for (let run = 0; run <= RUNS; run++) {
 			for (const variant of VARIANTS) {
@@ -289,13 +326,16 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 				const timeline: TimelineEntry[] = [];
 				const started = new Map<Request, TimelineEntry>();
 				let t0 = performance.now();
+				// The first (cold) load's REST requests; each load's own timeline.
+				let first = true;
+				const againTimeline: TimelineEntry[] = [];
 				page.on('request', (request) => {
 					const entry: TimelineEntry = {
 						what: `${request.resourceType()} ${request.url().replace(site.url, '').slice(0, 160)}`,
 						startMs: round(performance.now() - t0),
 						endMs: null,
 					};
-					timeline.push(entry);
+					(first ? timeline : againTimeline).push(entry);
 					started.set(request, entry);
 				});
 				const finished = (request: Request): void => {
@@ -305,6 +345,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 				page.on('requestfinished', finished);
 				page.on('requestfailed', finished);
 				page.on('request', (request) => {
+					if (!first) return;
 					const url = request.url();
 					if (!url.includes('/wp-json/') && !url.includes('rest_route=')) return;
 					rest += 1;
@@ -334,31 +375,31 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					}
 					if (run === RUNS) {
 						paths.set(variant.name, [...asked].sort());
-						const navigation = await page.evaluate(() => {
-							const entry = performance.getEntriesByType('navigation')[0] as
-								PerformanceNavigationTiming | undefined;
-							return entry
-								? {
-										responseEnd: entry.responseEnd,
-										domContentLoaded: entry.domContentLoadedEventEnd,
-										load: entry.loadEventEnd,
-									}
-								: null;
-						});
-						timeline.push({ what: 'ready', startMs: round(ms), endMs: round(ms) });
-						if (navigation) {
-							for (const [what, at] of Object.entries(navigation))
-								timeline.push({
-									what: `navigation ${what}`,
-									startMs: round(at),
-									endMs: round(at),
-								});
-						}
-						timelines.set(
-							variant.name,
-							timeline.sort((a, b) => a.startMs - b.startMs),
-						);
+						timelines.set(variant.name, await withMarks(page, timeline, ms));
 					}
+					// The same page again in its tab, as a merchant's next visit to it: the
+					// page's other requests ended first, as between two rounds.
+					await page
+						.waitForLoadState('networkidle', { timeout: 120_000 })
+						.catch(() => undefined);
+					first = false;
+					t0 = performance.now();
+					await page.goto(`${site.url}/wp-admin/${variant.path}`, {
+						waitUntil: variant.ready === 'load' ? 'load' : 'commit',
+						timeout: 120_000,
+					});
+					await waitReady(page, variant.ready);
+					const again = performance.now() - t0;
+					if (run > 0) {
+						againTimes.get(variant.name)?.push(again);
+						const bareAgain = againTimes.get(VARIANTS[0].name)?.[run - 1];
+						if (bareAgain) againRatios.get(variant.name)?.push(again / bareAgain);
+					}
+					if (run === RUNS)
+						againTimelines.set(
+							variant.name,
+							await withMarks(page, againTimeline, again),
+						);
 				} catch (error) {
 					const shot = path.join(REPO, 'bench-results', `pages-failed-${size}.png`);
 					await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
@@ -377,6 +418,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 			}
 		}
 		const bare = median(times.get(VARIANTS[0].name) ?? [0]);
+		const bareAgain = median(againTimes.get(VARIANTS[0].name) ?? [0]);
 		perSize.push({
 			orders: bench.stamp.orders,
 			pages: VARIANTS.map((variant) => {
@@ -390,6 +432,20 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					timeline: timelines.get(variant.name) ?? [],
 					ratioToBare: Math.round((median(list) / Math.max(1, bare)) * 100) / 100,
 					ratioInRound: Math.round(median(ratios.get(variant.name) ?? [0]) * 100) / 100,
+					// Loaded again in its tab.
+					again: {
+						medianMs: round(median(againTimes.get(variant.name) ?? [0])),
+						p95Ms: round(p95(againTimes.get(variant.name) ?? [0])),
+						ratioToBare:
+							Math.round(
+								(median(againTimes.get(variant.name) ?? [0]) /
+									Math.max(1, bareAgain)) *
+									100,
+							) / 100,
+						ratioInRound:
+							Math.round(median(againRatios.get(variant.name) ?? [0]) * 100) / 100,
+						timeline: againTimelines.get(variant.name) ?? [],
+					},
 				};
 			}),
 		});
