@@ -358,7 +358,15 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 						parsed.searchParams.delete(name);
 					asked.push(`${request.method()} ${route}?${parsed.searchParams.toString()}`);
 				});
-				try {
+				/**
+				 * Loads the page in this tab to what it shows when ready; counted after the first
+				 * round in `into`, and beside the bare page's load of the same round in `over`
+				 * (the bare page loads first in each round). Returns its milliseconds.
+				 */
+				const load = async (
+					into: Map<string, number[]>,
+					over: Map<string, number[]>,
+				): Promise<number> => {
 					t0 = performance.now();
 					await page.goto(`${site.url}/wp-admin/${variant.path}`, {
 						waitUntil: variant.ready === 'load' ? 'load' : 'commit',
@@ -367,12 +375,15 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 					await waitReady(page, variant.ready);
 					const ms = performance.now() - t0;
 					if (run > 0) {
-						times.get(variant.name)?.push(ms);
-						// Beside the bare page's load of the same round (loaded first in each round).
-						const bareOfRound = times.get(VARIANTS[0].name)?.[run - 1];
-						if (bareOfRound) ratios.get(variant.name)?.push(ms / bareOfRound);
-						requests.get(variant.name)?.push(rest);
+						into.get(variant.name)?.push(ms);
+						const bareOfRound = into.get(VARIANTS[0].name)?.[run - 1];
+						if (bareOfRound) over.get(variant.name)?.push(ms / bareOfRound);
 					}
+					return ms;
+				};
+				try {
+					const ms = await load(times, ratios);
+					if (run > 0) requests.get(variant.name)?.push(rest);
 					if (run === RUNS) {
 						paths.set(variant.name, [...asked].sort());
 						timelines.set(variant.name, await withMarks(page, timeline, ms));
@@ -383,18 +394,7 @@ echo is_wp_error( $result ) ? $result->get_error_message() : 'active';`);
 						.waitForLoadState('networkidle', { timeout: 120_000 })
 						.catch(() => undefined);
 					first = false;
-					t0 = performance.now();
-					await page.goto(`${site.url}/wp-admin/${variant.path}`, {
-						waitUntil: variant.ready === 'load' ? 'load' : 'commit',
-						timeout: 120_000,
-					});
-					await waitReady(page, variant.ready);
-					const again = performance.now() - t0;
-					if (run > 0) {
-						againTimes.get(variant.name)?.push(again);
-						const bareAgain = againTimes.get(VARIANTS[0].name)?.[run - 1];
-						if (bareAgain) againRatios.get(variant.name)?.push(again / bareAgain);
-					}
+					const again = await load(againTimes, againRatios);
 					if (run === RUNS)
 						againTimelines.set(
 							variant.name,
