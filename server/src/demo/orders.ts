@@ -226,7 +226,14 @@ function writeDownloads(
 	for (const line of lines) {
 		if (!line.product.downloadable) continue;
 		const pid = ++history.permissionId;
-		const downloads = Math.floor(ctx.rand() * 4);
+		const tries = Math.floor(ctx.rand() * 4);
+		// Up to ten days after payment; one still to come has not happened (and is not counted).
+		const downloads: Array<[number, string]> = [];
+		for (let k = 0; k < tries; k++) {
+			const when = paid + Math.floor(ctx.rand() * 10 * DAY);
+			const ip = ctx.pick(IPS);
+			if (when <= ctx.nowMs) downloads.push([when, ip]);
+		}
 		ctx.out('downloadable_product_permissions').row([
 			pid,
 			`${line.product.id}-file`,
@@ -238,18 +245,10 @@ function writeDownloads(
 			'',
 			ctx.gmt(paid),
 			null,
-			downloads,
+			downloads.length,
 		]);
-		for (let k = 0; k < downloads; k++) {
-			const when = Math.min(ctx.nowMs, paid + Math.floor(ctx.rand() * 10 * DAY));
-			ctx.out('download_log').row([
-				++history.logId,
-				ctx.gmt(when),
-				pid,
-				customer.userId,
-				ctx.pick(IPS),
-			]);
-		}
+		for (const [when, ip] of downloads)
+			ctx.out('download_log').row([++history.logId, ctx.gmt(when), pid, customer.userId, ip]);
 	}
 }
 
@@ -359,7 +358,7 @@ function writeOrder(
 	at: number,
 ): void {
 	const id = ++history.orderId;
-	const status = statusFor(ctx, (ctx.nowMs - at) / DAY);
+	let status = statusFor(ctx, (ctx.nowMs - at) / DAY);
 	const customer = chooseCustomer(ctx, customers, history, at);
 	const [country, state, city, postcode] = customer.place;
 	const rates = TAX_RATES.filter(
@@ -376,10 +375,19 @@ function writeOrder(
 	const cartTax = rateTax.reduce((s, r) => s + r.order, 0);
 	const orderTotal = subtotal - discount + cartTax + shipping + shippingTax;
 	const paid =
-		status === 'pending' || status === 'failed' || status === 'cancelled' ? null : at + 60_000;
-	const completed = status === 'completed' || status === 'refunded' ? at + 2 * DAY : null;
+		status === 'pending' || status === 'failed' || status === 'cancelled'
+			? null
+			: Math.min(at + 60_000, ctx.nowMs);
+	// Completed two days after the order, or, for an order younger than that, halfway to now.
+	const completed =
+		status === 'completed' || status === 'refunded'
+			? at + 2 * DAY <= ctx.nowMs
+				? at + 2 * DAY
+				: at + Math.floor((ctx.nowMs - at) / 2)
+			: null;
 	const paymentMethod = ctx.pick(['stripe', 'paypal', 'bacs']);
-	ctx.out('orders').row([
+	// The order's row is written once its refund is known (below): its status depends on it.
+	const orderRow = (): Array<string | number | null> => [
 		id,
 		0,
 		'shop_order',
@@ -404,8 +412,8 @@ function writeOrder(
 		ctx.local(at),
 		ctx.gmt(at),
 		paid === null ? null : ctx.local(paid),
-		completed === null ? null : ctx.local(Math.min(completed, ctx.nowMs)),
-	]);
+		completed === null ? null : ctx.local(completed),
+	];
 	writeLines(ctx, catalogue, id, lines);
 	writeOrderDimensions(ctx, {
 		id,
@@ -429,24 +437,27 @@ function writeOrder(
 	if (paid !== null && status !== 'refunded')
 		writeDownloads(ctx, history, id, customer, lines, paid);
 
-	// Refunds: full for refunded orders, partial (one unit of one line) for a few completed ones.
+	// Refunds: full for refunded orders, partial (one unit of one line) for a few completed ones,
+	// one to twenty-one days after the order. A refund still to come has not happened: the order is
+	// completed so far (a refunded one is at least three days old, so completed two days after it)
+	// and nothing is refunded yet, so no refund is piled onto the moment the store is made.
 	const refundFull = status === 'refunded';
 	const refundPartial = status === 'completed' && ctx.rand() < 0.04;
 	if (refundFull || refundPartial) {
-		const when = Math.min(
-			ctx.nowMs,
-			at + (1 + Math.floor(ctx.rand() * 20)) * DAY + Math.floor(ctx.rand() * DAY),
-		);
+		const when = at + (1 + Math.floor(ctx.rand() * 20)) * DAY + Math.floor(ctx.rand() * DAY);
 		const partialLine = refundPartial ? lines[Math.floor(ctx.rand() * lines.length)] : null;
-		scheduleRefund(
-			ctx,
-			catalogue,
-			history,
-			{ id, customer, lines, rates, rateTax },
-			when,
-			partialLine,
-		);
+		if (when <= ctx.nowMs)
+			scheduleRefund(
+				ctx,
+				catalogue,
+				history,
+				{ id, customer, lines, rates, rateTax },
+				when,
+				partialLine,
+			);
+		else status = 'completed';
 	}
+	ctx.out('orders').row(orderRow());
 }
 
 /**
