@@ -9,6 +9,7 @@ import {
 	CHART_CONSTANTS,
 	createDateParser,
 	getLinePath,
+	getLonePoints,
 	getXScale,
 	getYScale,
 	isSameChartData,
@@ -140,7 +141,11 @@ export function drawChart(input: DrawingInput): Drawing {
 	});
 	const marks: SeriesMarks[] =
 		chartType === 'line'
-			? keys.map((key) => ({ key, path: getLinePath(data, key, xScale, yScale) }))
+			? keys.map((key) => ({
+					key,
+					path: getLinePath(data, key, xScale, yScale),
+					dots: getLonePoints(data, key, xScale, yScale),
+				}))
 			: getBarRects(data, keys, xScale, yScale).map(({ key, rects }) => ({
 					key,
 					bars: <Bars rects={rects} />,

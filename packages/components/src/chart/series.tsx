@@ -1,11 +1,12 @@
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 
 import type { BarRect } from './utils/pieces.js';
 
-/** The drawn marks of one series: its line's path, or its bars. */
+/** The drawn marks of one series: its line's path and dots for its lone points, or its bars. */
 export interface SeriesMarks {
 	key: string;
 	path?: string;
+	dots?: Array<{ date: string; x: number; y: number }>;
 	bars?: ReactElement;
 }
 
@@ -28,8 +29,8 @@ export function Bars({ rects }: { rects: BarRect[] }) {
 }
 
 /**
- * The series: one line (or one group of bars) each, in its colour; while a legend item is hovered
- * or focused, its line is thicker and the others fade.
+ * The series: one line (or one group of bars) each, in its colour, with a dot for a point no line
+ * reaches; while a legend item is hovered or focused, its line is thicker and the others fade.
  */
 export function ChartSeries({
 	marks,
@@ -45,14 +46,25 @@ export function ChartSeries({
 		<>
 			{marks.map((mark) =>
 				mark.path !== undefined ? (
-					<path
-						key={mark.key}
-						className={`abacus-chart__line${faded(mark.key)}`}
-						d={mark.path}
-						fill="none"
-						stroke={colors[mark.key]}
-						strokeWidth={focusedKey === mark.key ? 3 : 2}
-					/>
+					<Fragment key={mark.key}>
+						<path
+							className={`abacus-chart__line${faded(mark.key)}`}
+							d={mark.path}
+							fill="none"
+							stroke={colors[mark.key]}
+							strokeWidth={focusedKey === mark.key ? 3 : 2}
+						/>
+						{mark.dots?.map((dot) => (
+							<circle
+								key={dot.date}
+								className={`abacus-chart__dot${faded(mark.key)}`}
+								cx={dot.x}
+								cy={dot.y}
+								r={focusedKey === mark.key ? 4 : 3}
+								fill={colors[mark.key]}
+							/>
+						))}
+					</Fragment>
 				) : (
 					<g
 						key={mark.key}

@@ -67,6 +67,32 @@ describe('forecast rows', () => {
 		const current = container.querySelector('.abacus-chart__line');
 		expect(current?.getAttribute('d')?.match(/[ML]/g)).toHaveLength(4);
 		expect(container.querySelector('.abacus-chart__forecast-line')).not.toBeNull();
+		expect(container.querySelector('.abacus-chart__dot')).toBeNull();
+	});
+
+	it('draws the only known day of the current period as a dot, in its colour', () => {
+		// The 2nd of the month: the 1st is the one whole day, the forecast runs from today on.
+		const second: ChartRow[] = [10, 5, 0, 0, 0, 0].map((value, i) => ({
+			date: day(i),
+			current: { value, label: 'Month to date' },
+			previous: { value: 7, label: 'Previous year' },
+		}));
+		const { container } = render(
+			<Chart
+				data={second}
+				title="Net sales"
+				forecast={{ ...forecast, knownUntil: day(0) }}
+			/>,
+		);
+		const lines = container.querySelectorAll('.abacus-chart__line');
+		const dots = container.querySelectorAll('.abacus-chart__dot');
+		expect(dots).toHaveLength(1);
+		// On the current period's line (the first series), at its one point.
+		expect(dots[0].getAttribute('fill')).toBe(lines[0].getAttribute('stroke'));
+		const [, x, y] = /^M([\d.]+),([\d.]+)Z?$/.exec(lines[0].getAttribute('d') ?? '') ?? [];
+		expect(Number(dots[0].getAttribute('cx'))).toBeCloseTo(Number(x), 2);
+		expect(Number(dots[0].getAttribute('cy'))).toBeCloseTo(Number(y), 2);
+		expect(Number(dots[0].getAttribute('r'))).toBeGreaterThanOrEqual(3);
 	});
 });
 

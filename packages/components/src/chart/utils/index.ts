@@ -314,6 +314,28 @@ export function getLinePath(
 	return generator(data) ?? '';
 }
 
+/**
+ * The points of a series that a line cannot show: values with no value on either side (the only
+ * day so far of a period whose next days are forecast, a day between gaps). Drawn as dots.
+ */
+export function getLonePoints(
+	data: ChartRow[],
+	key: string,
+	xScale: ScaleBand<string>,
+	yScale: ScaleLinear<number, number>,
+): Array<{ date: string; x: number; y: number }> {
+	const half = xScale.bandwidth() / 2;
+	const has = (index: number) =>
+		index >= 0 && index < data.length && getValue(data[index], key) !== null;
+	const points: Array<{ date: string; x: number; y: number }> = [];
+	data.forEach((row, index) => {
+		const value = getValue(row, key);
+		if (value === null || has(index - 1) || has(index + 1)) return;
+		points.push({ date: row.date, x: (xScale(row.date) ?? 0) + half, y: yScale(value) });
+	});
+	return points;
+}
+
 /** The index of the date band nearest to an x position (in drawable coordinates). */
 export function getNearestIndex(x: number, count: number, width: number): number {
 	if (count <= 0) return -1;

@@ -4,6 +4,7 @@ import {
 	getColor,
 	getLegendPosition,
 	getLinePath,
+	getLonePoints,
 	getNearestIndex,
 	getOrderedSeries,
 	getXScale,
@@ -161,6 +162,31 @@ describe('chart utils', () => {
 		expect(getNearestIndex(150, 2, 200)).toBe(1);
 		expect(getNearestIndex(999, 2, 200)).toBe(1);
 		expect(getNearestIndex(10, 0, 200)).toBe(-1);
+	});
+
+	it('finds the points a line cannot show: a value with none beside it', () => {
+		const rows: ChartRow[] = days(6).map((date, i) => ({
+			date,
+			a: { value: [5, null, 7, 8, null, 9][i] },
+			b: { value: [null, 4, null, null, null, null][i] },
+		}));
+		const x = getXScale(
+			rows.map((row) => row.date),
+			600,
+		);
+		const y = getYScale(rows, ['a', 'b'], 100);
+		// The first day (its neighbour missing) and the last; days 3 and 4 make a line.
+		expect(getLonePoints(rows, 'a', x, y).map((point) => point.date)).toEqual([
+			rows[0].date,
+			rows[5].date,
+		]);
+		const [only] = getLonePoints(rows, 'b', x, y);
+		expect(only).toEqual({
+			date: rows[1].date,
+			x: (x(rows[1].date) ?? 0) + x.bandwidth() / 2,
+			y: y(4),
+		});
+		expect(getLonePoints(data, 'a', x, y)).toEqual([]);
 	});
 
 	it('cycles a colour-blind-safe palette', () => {
