@@ -45,11 +45,12 @@ function npm(args) {
 
 if (!existsSync(path.join(dir, 'node_modules/.bin/wp-scripts'))) {
 	// npm 11 writes only this platform's optional binaries into a lock file and `npm ci` may call
-	// it out of sync; `npm install` installs the same locked versions.
+	// it out of sync; `npm install` installs the same locked versions, and with --no-save leaves
+	// the committed lock file as it is.
 	try {
 		npm(['ci', '--include=dev', '--no-audit', '--no-fund']);
 	} catch {
-		npm(['install', '--include=dev', '--no-audit', '--no-fund']);
+		npm(['install', '--include=dev', '--no-save', '--no-audit', '--no-fund']);
 	}
 }
 npm(['run', 'build']);

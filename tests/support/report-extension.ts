@@ -124,11 +124,12 @@ export function buildReportExtension({ always }: { always: boolean }): string {
 		if (!existsSync(path.join(dir, 'node_modules/.bin/wp-scripts'))) {
 			// npm 11 writes only this platform's optional binaries into a lock file, and `npm ci`
 			// then calls the lock out of sync on another machine; `npm install` installs the same
-			// locked versions (the root's .ci/run falls back the same way).
+			// locked versions (the root's .ci/run falls back the same way), without writing the
+			// lock file (--no-save): a test run leaves the example as committed.
 			try {
 				npm(['ci', '--include=dev', '--no-audit', '--no-fund']);
 			} catch {
-				npm(['install', '--include=dev', '--no-audit', '--no-fund']);
+				npm(['install', '--include=dev', '--no-save', '--no-audit', '--no-fund']);
 			}
 		}
 		npm(['run', 'build']);
