@@ -5,7 +5,8 @@
  * range picks the cohorts (first orders in it); activity is counted up to its end. A picked triangle
  * cell (`cohort`, `k` in the address) shows its orders below, a page at a time. Saved views keep
  * the whole address. Without a range in the address the page shows the last 12 months
- * (default-range.ts), the lifetime value tiles included.
+ * (default-range.ts), the lifetime value tiles included. Periods after the range's last day or
+ * today are not reached; the one running then is outlined as so far (in-progress.ts).
  */
 import { useMemo, useState } from 'react';
 import { Button, Spinner } from '@wordpress/components';
@@ -13,6 +14,7 @@ import { dateI18n } from '@wordpress/date';
 import { __, sprintf } from '@wordpress/i18n';
 import { addQueryArgs } from '@wordpress/url';
 import { downloadCSVFile, generateCSVDataFromTable, generateCSVFileName } from '@abacus/csv-export';
+import { getStoreTimeZoneMoment } from '@abacus/date';
 import { getMetric } from '@abacus/metrics';
 import { getNewPath, updateQueryString } from '@abacus/navigation';
 
@@ -33,6 +35,7 @@ import {
 import { useWholeExport } from '../order-times/whole-export.js';
 import { withCohortsDefaultRange } from './default-range.js';
 import type { Lifetime } from './lifetime-tiles.js';
+import { shownPeriods } from './in-progress.js';
 import { CohortCurves, Triangle, type TriangleRow } from './triangle.js';
 import '../order-times/style.scss';
 import './style.scss';
@@ -239,15 +242,30 @@ export default function CohortsReport({ path, query: givenQuery }: Props) {
 	const formatPercent = (v: number) => `${context.formatNumber(Math.round(v * 10) / 10)}%`;
 	const formatShown =
 		view === 'retention' ? formatPercent : (v: number) => context.formatAmount(v);
-	const rows: TriangleRow[] =
+	// Activity is counted up to the range's last day or today, whichever comes first: later periods
+	// are not reached yet, and the one running on that day is so far (in-progress.ts).
+	const today = getStoreTimeZoneMoment().format('YYYY-MM-DD');
+	const lastDay = before.slice(0, 10) < today ? before.slice(0, 10) : today;
+	const shownCohorts =
 		request.state === 'ready'
-			? request.data.cohorts.map((c) => ({
-					key: c.cohort,
-					label: cohortLabel(c),
-					size: c.size,
-					values: view === 'retention' ? c.retention : c.cumulative_value,
-				}))
+			? request.data.cohorts.map((c) => {
+					const retentionShown = shownPeriods(c.retention, c.start, period, lastDay);
+					return {
+						cohort: c,
+						retention: retentionShown.values,
+						value: shownPeriods(c.cumulative_value, c.start, period, lastDay).values,
+						inProgress: retentionShown.inProgress,
+					};
+				})
 			: [];
+	const rows: TriangleRow[] = shownCohorts.map((c) => ({
+		key: c.cohort.cohort,
+		label: cohortLabel(c.cohort),
+		size: c.cohort.size,
+		values: view === 'retention' ? c.retention : c.value,
+		inProgress: c.inProgress,
+	}));
+	const lastDayLabel = context.formatDate(lastDay);
 	const downloadCsv = () => {
 		if (request.state !== 'ready') return;
 		const n = request.data.periods;
@@ -263,11 +281,11 @@ export default function CohortsReport({ path, query: givenQuery }: Props) {
 				label: `${value.label} ${periodLabel(k)}`,
 			})),
 		];
-		const csvRows = request.data.cohorts.map((c) => [
-			{ value: c.cohort },
-			{ value: c.size },
+		const csvRows = shownCohorts.map((c) => [
+			{ value: c.cohort.cohort },
+			{ value: c.cohort.size },
 			...c.retention.map((v) => ({ value: v })),
-			...c.cumulative_value.map((v) => ({ value: v })),
+			...c.value.map((v) => ({ value: v })),
 		]);
 		downloadCSVFile(
 			generateCSVFileName(__('Cohorts', 'abacus'), {
@@ -435,6 +453,14 @@ export default function CohortsReport({ path, query: givenQuery }: Props) {
 						formatValue={formatShown}
 						formatSize={(v) => context.formatNumber(v)}
 						max={view === 'retention' ? 100 : undefined}
+						inProgressNote={sprintf(
+							/* translators: %s: date (the range's last day, or today) */
+							__(
+								'Outlined: the period still running on %s, its figure so far.',
+								'abacus',
+							),
+							lastDayLabel,
+						)}
 						selected={cell}
 						onSelect={(key, k) =>
 							updateQueryString(
@@ -456,6 +482,14 @@ export default function CohortsReport({ path, query: givenQuery }: Props) {
 						rows={rows.filter((r) => r.size > 0).slice(-CURVES)}
 						periodLabel={periodLabel}
 						formatValue={formatShown}
+						inProgressNote={sprintf(
+							/* translators: %s: date (the range's last day, or today) */
+							__(
+								'A hollow dot, reached by a dashed line: the period still running on %s, its figure so far.',
+								'abacus',
+							),
+							lastDayLabel,
+						)}
 					/>
 				</>
 			) : null}

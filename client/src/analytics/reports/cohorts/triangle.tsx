@@ -1,7 +1,7 @@
 /**
  * The cohort triangle: one row per cohort (its name and size), one column per period since the
  * first order, each cell coloured by its value with a legend; periods not yet reached are empty and
- * say so to a screen reader. With `onSelect`, every cell with a value is a button that picks it
+ * say so to a screen reader, a period still running is outlined and said to be so far. With `onSelect`, every cell with a value is a button that picks it
  * (its name says the cohort, the period and the value); the picked one is pressed. A real table: headers are read with every cell; at narrow widths it
  * scrolls sideways with the cohort column kept in view.
  */
@@ -14,6 +14,8 @@ export interface TriangleRow {
 	label: string;
 	size: number;
 	values: Array<number | null>;
+	/** The period still running (its value so far), when one is (in-progress.ts). */
+	inProgress?: number;
 }
 
 export interface TriangleProps {
@@ -27,6 +29,8 @@ export interface TriangleProps {
 	/** Picks a cell (its row's key, its period). */
 	onSelect?: (key: string, k: number) => void;
 	selected?: { key: string; k: number } | null;
+	/** Said under the triangle when a period is still running (its cells are outlined). */
+	inProgressNote?: string;
 }
 
 export function Triangle({
@@ -38,6 +42,7 @@ export function Triangle({
 	max,
 	onSelect,
 	selected,
+	inProgressNote,
 }: TriangleProps) {
 	const periods = rows.reduce((n, r) => Math.max(n, r.values.length), 0);
 	const top =
@@ -96,10 +101,11 @@ export function Triangle({
 									}
 									const step = heatStep(value, top);
 									const picked = selected?.key === row.key && selected.k === k;
+									const running = row.inProgress === k;
 									return (
 										<td
 											key={k}
-											className={`is-numeric abacus-triangle__cell${step >= 4 ? ' is-dark' : ''}${picked ? ' is-selected' : ''}`}
+											className={`is-numeric abacus-triangle__cell${step >= 4 ? ' is-dark' : ''}${picked ? ' is-selected' : ''}${running ? ' is-in-progress' : ''}`}
 											style={{ background: HEAT_STEPS[step] }}
 										>
 											{onSelect ? (
@@ -107,22 +113,42 @@ export function Triangle({
 													type="button"
 													className="abacus-triangle__pick"
 													aria-pressed={picked}
-													aria-label={sprintf(
-														/* translators: 1: cohort, 2: period (e.g. Month 2), 3: value */
-														__(
-															'%1$s, %2$s: %3$s, show orders',
-															'abacus',
-														),
-														row.label,
-														periodLabel(k),
-														formatValue(value),
-													)}
+													aria-label={
+														running
+															? sprintf(
+																	/* translators: 1: cohort, 2: period (e.g. Month 2), 3: value so far */
+																	__(
+																		'%1$s, %2$s, still running: %3$s so far, show orders',
+																		'abacus',
+																	),
+																	row.label,
+																	periodLabel(k),
+																	formatValue(value),
+																)
+															: sprintf(
+																	/* translators: 1: cohort, 2: period (e.g. Month 2), 3: value */
+																	__(
+																		'%1$s, %2$s: %3$s, show orders',
+																		'abacus',
+																	),
+																	row.label,
+																	periodLabel(k),
+																	formatValue(value),
+																)
+													}
 													onClick={() => onSelect(row.key, k)}
 												>
 													{formatValue(value)}
 												</button>
 											) : (
-												formatValue(value)
+												<>
+													{formatValue(value)}
+													{running ? (
+														<span className="screen-reader-text">
+															{__('so far, still running', 'abacus')}
+														</span>
+													) : null}
+												</>
 											)}
 										</td>
 									);
@@ -145,6 +171,12 @@ export function Triangle({
 					formatValue(top),
 				)}
 			</p>
+			{inProgressNote && rows.some((row) => row.inProgress !== undefined) ? (
+				<p className="abacus-triangle__legend">
+					<span aria-hidden="true" className="abacus-triangle__running-sample" />
+					{inProgressNote}
+				</p>
+			) : null}
 		</div>
 	);
 }
@@ -165,13 +197,21 @@ export interface CurvesProps {
 	rows: TriangleRow[];
 	periodLabel: (k: number) => string;
 	formatValue: (value: number) => string;
+	/** Said under the curves when a period is still running (hollow dot, dashed line). */
+	inProgressNote?: string;
 }
 
 /**
  * Retention curves or cumulative value per cohort: one line per cohort over the periods since the
  * first order. A picture of the triangle above (which a screen reader reads), so hidden from it.
  */
-export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesProps) {
+export function CohortCurves({
+	title,
+	rows,
+	periodLabel,
+	formatValue,
+	inProgressNote,
+}: CurvesProps) {
 	const width = 720;
 	const height = 260;
 	const pad = { left: 64, right: 16, top: 12, bottom: 28 };
@@ -227,17 +267,39 @@ export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesPr
 						</text>
 					))}
 					{rows.map((row, i) => {
-						const points = row.values
+						const colour = COLOURS[i % COLOURS.length];
+						// A period still running is not a whole period's figure: the line reaches it
+						// dashed and its dot is hollow.
+						const whole = row.values.map((v, k) => (k === row.inProgress ? null : v));
+						const points = whole
 							.map((v, k) => (v === null ? null : `${x(k)},${y(v)}`))
 							.filter((p): p is string => p !== null);
+						const running = row.inProgress;
+						const runningValue = running === undefined ? null : row.values[running];
+						const before = running === undefined ? null : whole[running - 1];
 						return (
 							<g key={row.key}>
 								<polyline
 									points={points.join(' ')}
 									fill="none"
-									stroke={COLOURS[i % COLOURS.length]}
+									stroke={colour}
 									strokeWidth="2"
 								/>
+								{running !== undefined &&
+								runningValue !== null &&
+								before !== null &&
+								before !== undefined ? (
+									<line
+										className="abacus-cohort-curves__running"
+										x1={x(running - 1)}
+										y1={y(before)}
+										x2={x(running)}
+										y2={y(runningValue)}
+										stroke={colour}
+										strokeWidth="2"
+										strokeDasharray="4 4"
+									/>
+								) : null}
 								{row.values.map((v, k) =>
 									v === null ? null : (
 										<circle
@@ -245,7 +307,9 @@ export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesPr
 											cx={x(k)}
 											cy={y(v)}
 											r="3"
-											fill={COLOURS[i % COLOURS.length]}
+											fill={k === running ? '#fff' : colour}
+											stroke={colour}
+											strokeWidth={k === running ? 1.5 : 0}
 										/>
 									),
 								)}
@@ -275,6 +339,9 @@ export function CohortCurves({ title, rows, periodLabel, formatValue }: CurvesPr
 					),
 					periodLabel(1),
 				)}
+				{inProgressNote && rows.some((row) => row.inProgress !== undefined)
+					? ` ${inProgressNote}`
+					: null}
 			</p>
 		</figure>
 	);

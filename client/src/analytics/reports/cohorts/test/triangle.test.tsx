@@ -93,4 +93,68 @@ describe('Triangle', () => {
 		expect(screen.queryAllByRole('button')).toHaveLength(0);
 		expect(screen.getByText('50 %')).toBeTruthy();
 	});
+
+	it('outlines the period still running, names it so far and explains it under the triangle', () => {
+		const { container } = render(
+			<Triangle
+				caption="Retention by cohort"
+				periodLabel={(k) => `Month ${k}`}
+				rows={[
+					{
+						key: '2026-10',
+						label: 'October 2026',
+						size: 4,
+						values: [100, 25, 0],
+						inProgress: 2,
+					},
+					{
+						key: '2026-11',
+						label: 'November 2026',
+						size: 2,
+						values: [100, 0, null],
+						inProgress: 1,
+					},
+				]}
+				formatValue={(v) => `${v} %`}
+				formatSize={String}
+				max={100}
+				onSelect={() => undefined}
+				inProgressNote="Outlined: the period still running on December 2, 2026, its figure so far."
+			/>,
+		);
+		expect(
+			screen.getByRole('button', {
+				name: 'October 2026, Month 2, still running: 0 % so far, show orders',
+			}),
+		).toBeTruthy();
+		expect(
+			screen.getByRole('button', { name: 'October 2026, Month 1: 25 %, show orders' }),
+		).toBeTruthy();
+		expect(
+			screen.getByRole('button', {
+				name: 'November 2026, Month 1, still running: 0 % so far, show orders',
+			}),
+		).toBeTruthy();
+		expect(container.querySelectorAll('td.is-in-progress')).toHaveLength(2);
+		expect(
+			screen.getByText(
+				'Outlined: the period still running on December 2, 2026, its figure so far.',
+			),
+		).toBeTruthy();
+	});
+
+	it('says nothing of a running period when none is', () => {
+		const { container } = render(
+			<Triangle
+				caption="Retention by cohort"
+				periodLabel={(k) => `Month ${k}`}
+				rows={[{ key: '2025-08', label: 'August 2025', size: 2, values: [100, 50] }]}
+				formatValue={(v) => `${v} %`}
+				formatSize={String}
+				inProgressNote="Outlined: the period still running on December 31, 2025, its figure so far."
+			/>,
+		);
+		expect(container.querySelector('.is-in-progress')).toBeNull();
+		expect(screen.queryByText(/still running/)).toBeNull();
+	});
 });
