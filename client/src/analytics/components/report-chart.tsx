@@ -13,6 +13,7 @@ import {
 	getCurrentDates,
 	getDateFormatsForInterval,
 	getIntervalForQuery,
+	getStoreTimeZoneMoment,
 } from '@abacus/date';
 import { getHistory, getNewPath } from '@abacus/navigation';
 import { numberFormat } from '@abacus/number';
@@ -90,7 +91,10 @@ function fromLocalMs(ms: number): string {
  * the x axis, spaced as the comparison's own intervals are; the current period has no value
  * there. Each value carries its own interval's date (`labelDate`, in the chart's date format), which
  * the tooltip shows beside it. So every comparison interval is a point of the chart and a row of its screen-reader
- * table, and the legend's total (the period's total) is the sum of what is drawn.
+ * table, and the legend's total (the period's total) is the sum of what is drawn. With `now` (the
+ * store's current time, in the chart's date format), the current period's intervals starting after
+ * it have no value: a range reaching into the future (today by hour, this month by day) stops its
+ * line at the current interval instead of drawing the hours and days to come as zeros.
  */
 export function getTimeComparisonRows(
 	primary: Interval[],
@@ -98,15 +102,17 @@ export function getTimeComparisonRows(
 	key: string,
 	primaryKey: string,
 	secondaryKey: string,
+	now?: string,
 ): ChartRow[] {
 	const rows: ChartRow[] = primary.map((item, index) => {
 		const previous = secondary[index];
+		const date = toChartDate(item.date_start);
 		return {
-			date: toChartDate(item.date_start),
+			date,
 			[primaryKey]: {
 				label: primaryKey,
-				labelDate: toChartDate(item.date_start),
-				value: Number(item.subtotals[key] ?? 0),
+				labelDate: date,
+				value: now !== undefined && date > now ? null : Number(item.subtotals[key] ?? 0),
 			},
 			[secondaryKey]: {
 				label: secondaryKey,
@@ -169,20 +175,25 @@ export function getItemSeries(
 	return series;
 }
 
-/** The rows of an item comparison: each interval's value of `key` for each series. */
+/**
+ * The rows of an item comparison: each interval's value of `key` for each series; none for the
+ * intervals starting after `now` (still to come, as in getTimeComparisonRows).
+ */
 export function getItemComparisonRows(
 	intervals: Interval[],
 	series: Array<{ id: number | string; label: string }>,
 	key: string,
+	now?: string,
 ): ChartRow[] {
 	return intervals.map((item) => {
 		const row: ChartRow = { date: toChartDate(item.date_start) };
+		const toCome = now !== undefined && row.date > now;
 		const segments = item.subtotals.segments ?? [];
 		for (const { id, label } of series) {
 			const segment = segments.find(
 				(candidate) => String(candidate.segment_id) === String(id),
 			);
-			row[label] = { label, value: Number(segment?.subtotals[key] ?? 0) };
+			row[label] = { label, value: toCome ? null : Number(segment?.subtotals[key] ?? 0) };
 		}
 		return row;
 	});
@@ -302,16 +313,19 @@ function ReportChartView({ config, path, query }: Props) {
 		mode === 'item-comparison' && !isRequesting
 			? getItemSeries(primary?.data?.totals, primaryIntervals, segmentby)
 			: [];
+	// The store's current time: the current period's intervals after it are still to come.
+	const now = getStoreTimeZoneMoment().format('YYYY-MM-DDTHH:mm:ss');
 	const data: ChartRow[] = isRequesting
 		? []
 		: mode === 'item-comparison'
-			? getItemComparisonRows(primaryIntervals, series, selected.key)
+			? getItemComparisonRows(primaryIntervals, series, selected.key, now)
 			: getTimeComparisonRows(
 					primaryIntervals,
 					secondaryIntervals,
 					selected.key,
 					primaryKey,
 					secondaryKey,
+					now,
 				);
 	// The legend totals are the totals of the periods (the tiles' figures) or of the items (the
 	// table's figures), not the sum of the drawn intervals: an average is not the sum of its

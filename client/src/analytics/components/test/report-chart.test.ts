@@ -63,6 +63,37 @@ describe('getTimeComparisonRows', () => {
 	it('draws nothing without current intervals', () => {
 		expect(getTimeComparisonRows([], previous, 'net_revenue', 'A', 'B')).toEqual([]);
 	});
+
+	it('leaves out the current period’s hours still to come, not the comparison’s', () => {
+		// Today by hour at 06:05: 06:00 is running, 07:00 and 08:00 have not come.
+		const today = ['05', '06', '07', '08'].map((h) => interval(`2026-12-02 ${h}:00:00`, 0));
+		today[0].subtotals.net_revenue = 40;
+		today[1].subtotals.net_revenue = 12;
+		const yesterday = ['05', '06', '07', '08'].map((h) =>
+			interval(`2026-12-01 ${h}:00:00`, 30),
+		);
+		const rows = getTimeComparisonRows(
+			today,
+			yesterday,
+			'net_revenue',
+			'Today',
+			'Yesterday',
+			'2026-12-02T06:05:00',
+		);
+		const values = (key: string) =>
+			rows.map((row) => {
+				const cell = row[key];
+				return typeof cell === 'object' ? cell.value : undefined;
+			});
+		expect(values('Today')).toEqual([40, 12, null, null]);
+		expect(values('Yesterday')).toEqual([30, 30, 30, 30]);
+		// Without the time, every interval is drawn (zeros included).
+		expect(
+			getTimeComparisonRows(today, yesterday, 'net_revenue', 'Today', 'Yesterday').map(
+				(row) => (typeof row.Today === 'object' ? row.Today.value : undefined),
+			),
+		).toEqual([40, 12, 0, 0]);
+	});
 });
 
 describe('variation segments', () => {
@@ -97,6 +128,16 @@ describe('variation segments', () => {
 		expect(series.map((s) => s.label)).toEqual(['Hoodie - Blue', 'Hoodie - Red']);
 		const rows = getItemComparisonRows(intervals, series, 'net_revenue');
 		expect(rows[1]['Hoodie - Red']).toEqual({ label: 'Hoodie - Red', value: 80 });
+		// On November 1 the 2nd has not come: no item has a value there.
+		const early = getItemComparisonRows(
+			intervals,
+			series,
+			'net_revenue',
+			'2025-11-01T18:00:00',
+		);
+		expect(early[0]['Hoodie - Red']).toEqual({ label: 'Hoodie - Red', value: 20 });
+		expect(early[1]['Hoodie - Red']).toEqual({ label: 'Hoodie - Red', value: null });
+		expect(early[1]['Hoodie - Blue']).toEqual({ label: 'Hoodie - Blue', value: null });
 		expect(getItemTotals(totals, series, 'net_revenue')).toEqual({
 			'Hoodie - Blue': 200,
 			'Hoodie - Red': 100,
