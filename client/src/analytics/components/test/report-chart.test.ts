@@ -1,7 +1,8 @@
 /**
  * The data the report chart draws (issue 18): every comparison interval is a point, even when the
  * comparison has one more interval than the current period; a single variable product draws one
- * line per variation with the table's totals.
+ * line per variation with the table's totals; the current period's intervals still to come have no
+ * value.
  */
 import {
 	getItemComparisonRows,
@@ -9,6 +10,7 @@ import {
 	getItemTotals,
 	getTimeComparisonRows,
 } from '../report-chart.js';
+import type { ChartRow } from '@abacus/components';
 
 const interval = (date_start: string, value: number, segments?: unknown[]) => ({
 	date_start,
@@ -23,6 +25,13 @@ const interval = (date_start: string, value: number, segments?: unknown[]) => ({
 		}>;
 	},
 });
+
+/** The values of one series, row by row. */
+const valuesOf = (rows: ChartRow[], key: string) =>
+	rows.map((row) => {
+		const cell = row[key];
+		return typeof cell === 'object' ? cell.value : undefined;
+	});
 
 describe('getTimeComparisonRows', () => {
 	// Current: Tue Nov 4 – Wed Nov 12 (2 weeks); previous: Sun Oct 26 – Mon Nov 3 (3 weeks).
@@ -40,11 +49,7 @@ describe('getTimeComparisonRows', () => {
 			'2025-11-10T00:00:00',
 			'2025-11-17T00:00:00',
 		]);
-		const values = (key: string) =>
-			rows.map((row) => {
-				const cell = row[key];
-				return typeof cell === 'object' ? cell.value : undefined;
-			});
+		const values = (key: string) => valuesOf(rows, key);
 		expect(values('Current')).toEqual([100, 50, null]);
 		expect(values('Previous')).toEqual([10, 70, 20]);
 		// The sum of the drawn comparison points is the comparison period's total.
@@ -80,17 +85,14 @@ describe('getTimeComparisonRows', () => {
 			'Yesterday',
 			'2026-12-02T06:05:00',
 		);
-		const values = (key: string) =>
-			rows.map((row) => {
-				const cell = row[key];
-				return typeof cell === 'object' ? cell.value : undefined;
-			});
+		const values = (key: string) => valuesOf(rows, key);
 		expect(values('Today')).toEqual([40, 12, null, null]);
 		expect(values('Yesterday')).toEqual([30, 30, 30, 30]);
 		// Without the time, every interval is drawn (zeros included).
 		expect(
-			getTimeComparisonRows(today, yesterday, 'net_revenue', 'Today', 'Yesterday').map(
-				(row) => (typeof row.Today === 'object' ? row.Today.value : undefined),
+			valuesOf(
+				getTimeComparisonRows(today, yesterday, 'net_revenue', 'Today', 'Yesterday'),
+				'Today',
 			),
 		).toEqual([40, 12, 0, 0]);
 	});
