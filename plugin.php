@@ -695,7 +695,8 @@ function abacus_enqueue( $hook_suffix ) {
 			return 0 === strpos( $handle, 'abacus-' ) && ! wp_script_is( $handle, 'registered' );
 		}
 	);
-	if ( array() !== $missing_packages && ! file_exists( $dir . 'build/wp-packages/data.asset.php' ) ) {
+	$packages_built = file_exists( $dir . 'build/wp-packages/data.asset.php' ) && ( ! in_array( 'abacus-wp-components', $dependencies, true ) || file_exists( $dir . 'build/wp-packages/wp-components.asset.php' ) );
+	if ( array() !== $missing_packages && ! $packages_built ) {
 		add_action(
 			'admin_notices',
 			function () {
@@ -735,8 +736,10 @@ function abacus_enqueue( $hook_suffix ) {
 	wp_enqueue_script( 'abacus-start' );
 	wp_enqueue_script( 'abacus-app' );
 	if ( file_exists( $dir . 'build/wp/index.css' ) ) {
-		// After @wordpress/components' styles and @abacus/components' (the abacus-components style).
-		$style_dependencies = wp_style_is( 'abacus-components', 'registered' ) ? array( 'wp-components', 'abacus-components' ) : array( 'wp-components' );
+		// After @wordpress/components' styles (the version of the abacus-wp-components script the
+		// app reads them from, or WordPress's) and @abacus/components' (the abacus-components style).
+		$components_style   = wp_style_is( 'abacus-wp-components', 'registered' ) ? 'abacus-wp-components' : 'wp-components';
+		$style_dependencies = wp_style_is( 'abacus-components', 'registered' ) ? array( $components_style, 'abacus-components' ) : array( $components_style );
 		wp_enqueue_style( 'abacus-app', plugins_url( 'build/wp/index.css', ABACUS_PLUGIN_FILE ), $style_dependencies, $version );
 	}
 }

@@ -3,7 +3,9 @@
  * - build/wp/: React, @wordpress/* and the @abacus packages left external: WordPress provides the
  *   first two, and the Abacus plugin's own abacus-* script handles (build/wp-packages, from
  *   scripts/webpack.packages.config.js) the packages as the globals abacus.data, abacus.components,
- *   ... Emits index.asset.php with the script dependencies (wp-*, react, abacus-*) and version for
+ *   ... @wordpress/components is the exception: the plugin's abacus-wp-components handle
+ *   (abacus.wpComponents) carries the components Abacus uses, instead of WordPress's whole
+ *   components script (scripts/wp-components-subset.js says why). Emits index.asset.php with the script dependencies (wp-*, react, abacus-*) and version for
  *   plugin.php. So on an Abacus page there is one copy of every store and component, shared with any
  *   extension that depends on the same handles.
  * - build/standalone/: everything bundled; used by the standalone server and by WordPress versions
@@ -25,6 +27,7 @@ import {
 	resolveSources,
 	typeScriptRule,
 } from './scripts/webpack-common.js';
+import { wpComponentsExternal } from './scripts/wp-components-subset.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -204,15 +207,17 @@ function config(flavour, mode) {
 	const extraction = new AbacusDependencyExtractionWebpackPlugin({
 		injectPolyfill: false,
 		outputFormat: 'php',
+		...wpComponentsExternal,
 	});
 	return {
 		name: flavour,
 		mode: isProduction ? 'production' : 'development',
 		target: ['web', 'es2019'],
 		devtool: isProduction ? false : 'eval-cheap-module-source-map',
-		// WordPress provides the @wordpress/components styles (the wp-components handle) and the
-		// plugin @abacus/components' (the abacus-components handle); the standalone page gets
-		// both bundled into index.css. Inside WordPress the app's first script (client/src/start.ts:
+		// Inside WordPress the plugin provides the @wordpress/components styles (the
+		// abacus-wp-components style, the same version as the abacus-wp-components script the app
+		// reads the components from) and @abacus/components' (the abacus-components handle); the
+		// standalone page gets both bundled into index.css. Inside WordPress the app's first script (client/src/start.ts:
 		// settings, stores, the first view's requests) is a script of its own, printed before the
 		// components' scripts; the entry depends on it (one runtime, in start.js).
 		entry:

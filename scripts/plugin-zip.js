@@ -36,8 +36,12 @@ function files(dir) {
 	});
 }
 
-/** The packages php/register-packages.php registers as abacus-<name> scripts. */
+/**
+ * The packages php/register-packages.php registers as abacus-<name> scripts (wp-components: the
+ * @wordpress/components exports Abacus uses).
+ */
 const PACKAGE_SCRIPTS = [
+	'wp-components',
 	'settings',
 	'number',
 	'currency',

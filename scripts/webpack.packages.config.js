@@ -5,8 +5,16 @@
  * abacus-* handles, which stay external) and version; components also gets `components.css` and
  * `components-rtl.css` (its compiled style sheets, without @wordpress/components' own).
  *
+ * A second build writes `wp-components.js` (the global `abacus.wpComponents`, the
+ * `abacus-wp-components` handle): the @wordpress/components exports Abacus's code uses
+ * (scripts/wp-components-subset.js), bundled with @wordpress/private-apis, which they register
+ * with; `wp-components.css` and `wp-components-rtl.css` are the same version's style sheets. The
+ * packages above and the app (webpack.config.js) read @wordpress/components from it, so an Abacus
+ * page loads one copy of the components it uses and not WordPress's whole components script.
+ *
  * Usage: npx webpack -c scripts/webpack.packages.config.js [--mode development]
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +24,7 @@ import webpack from 'webpack';
 import { commonPlugins, optimization, resolveSources, typeScriptRule } from './webpack-common.js';
 
 import { compileStyles, PACKAGES } from './build-packages.js';
+import { COMPONENTS, wpComponentsEntry, wpComponentsExternal } from './wp-components-subset.js';
 
 const require = createRequire(import.meta.url);
 const AbacusDependencyExtractionWebpackPlugin = require('@abacus/dependency-extraction-webpack-plugin');
@@ -50,12 +59,44 @@ class PackageStylesPlugin {
 	}
 }
 
+/** Emits wp-components.css and wp-components-rtl.css: the bundled version's own style sheets. */
+class WpComponentsStylesPlugin {
+	apply(compiler) {
+		compiler.hooks.thisCompilation.tap('WpComponentsStylesPlugin', (compilation) => {
+			compilation.hooks.processAssets.tap(
+				{
+					name: 'WpComponentsStylesPlugin',
+					stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+				},
+				() => {
+					for (const [from, to] of [
+						['style.css', 'wp-components.css'],
+						['style-rtl.css', 'wp-components-rtl.css'],
+					]) {
+						// From the package's folder: a test runner may map `.css` requests elsewhere.
+						const file = path.join(
+							path.dirname(require.resolve(`${COMPONENTS}/package.json`)),
+							'build-style',
+							from,
+						);
+						compilation.fileDependencies.add(file);
+						compilation.emitAsset(
+							to,
+							new webpack.sources.RawSource(readFileSync(file, 'utf8')),
+						);
+					}
+				},
+			);
+		});
+	}
+}
+
 export default (_env, argv = {}) => {
 	const isProduction = (argv.mode ?? 'production') !== 'development';
 	const buildRoot = process.env.ABACUS_BUILD_ROOT
 		? path.resolve(process.env.ABACUS_BUILD_ROOT)
 		: path.join(root, 'build');
-	return {
+	const packages = {
 		name: 'wp-packages',
 		mode: isProduction ? 'production' : 'development',
 		target: ['web', 'es2019'],
@@ -75,7 +116,8 @@ export default (_env, argv = {}) => {
 			chunkFilename: 'chunks/[name].[contenthash:8].js',
 			publicPath: 'auto',
 			uniqueName: 'abacusPackages',
-			clean: true,
+			// The abacus-wp-components files are the other build's (below), written beside.
+			clean: { keep: /^wp-components[.-]/ },
 		},
 		resolve: {
 			...resolveSources,
@@ -103,8 +145,47 @@ export default (_env, argv = {}) => {
 			new AbacusDependencyExtractionWebpackPlugin({
 				injectPolyfill: false,
 				outputFormat: 'php',
+				...wpComponentsExternal,
 			}),
 		],
 		stats: 'errors-warnings',
 	};
+	const subset = {
+		...packages,
+		name: 'wp-components',
+		entry: {
+			'wp-components': {
+				import: `data:text/javascript,${encodeURIComponent(wpComponentsEntry())}`,
+				library: { name: ['abacus', 'wpComponents'], type: 'window' },
+			},
+		},
+		output: {
+			...packages.output,
+			uniqueName: 'abacusWpComponents',
+			clean: false,
+		},
+		resolve: {},
+		module: { rules: [] },
+		plugins: [
+			// Its own style sheets come as wp-components.css, not from the JS.
+			new webpack.NormalModuleReplacementPlugin(
+				/\.s?css$/,
+				path.join(root, 'scripts/webpack-empty-module.js'),
+			),
+			...commonPlugins(isProduction),
+			new WpComponentsStylesPlugin(),
+			// The other @wordpress/* packages and React are WordPress's; private-apis is bundled:
+			// the components register with it once per copy, and WordPress's own components
+			// script may be on the same page (another plugin's).
+			new AbacusDependencyExtractionWebpackPlugin({
+				injectPolyfill: false,
+				outputFormat: 'php',
+				requestToExternal: (request) =>
+					request === COMPONENTS || request === '@wordpress/private-apis'
+						? false
+						: undefined,
+			}),
+		],
+	};
+	return [packages, subset];
 };

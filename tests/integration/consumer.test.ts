@@ -108,9 +108,31 @@ describe('script handles for wp-admin (build/wp-packages)', () => {
 				expect.arrayContaining(['abacus-date', 'abacus-navigation', 'wp-data', 'wp-hooks']),
 			);
 			expect(dependencies('components')).toEqual(
-				expect.arrayContaining(['abacus-date', 'react', 'wp-components', 'wp-element']),
+				expect.arrayContaining([
+					'abacus-date',
+					'abacus-wp-components',
+					'react',
+					'wp-element',
+				]),
 			);
 			expect(dependencies('components')).not.toContain('abacus-data');
+			// @wordpress/components comes from Abacus's own build of the components it uses, not
+			// from WordPress's whole components script; that build carries private-apis with it.
+			expect(dependencies('components')).not.toContain('wp-components');
+			expect(dependencies('wp-components')).toEqual(
+				expect.arrayContaining(['react', 'wp-element', 'wp-i18n']),
+			);
+			expect(dependencies('wp-components')).not.toContain('wp-components');
+			expect(dependencies('wp-components')).not.toContain('wp-private-apis');
+			const subset = readFileSync(path.join(dir, 'wp-components.js'), 'utf8');
+			expect(subset).toMatch(/\.wpComponents\s*=|\["wpComponents"\]\s*=/);
+			expect(subset).toContain('components-button');
+			expect(readFileSync(path.join(dir, 'wp-components.css'), 'utf8')).toContain(
+				'.components-button',
+			);
+			expect(readFileSync(path.join(dir, 'wp-components-rtl.css'), 'utf8')).toContain(
+				'.components-button',
+			);
 			// Every import resolved: a style sheet import must not become a throwing module.
 			for (const name of [
 				'settings',

@@ -314,20 +314,28 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 				notes.push(`${route}: build/wp/index.js not loaded`);
 			}
 			// The app's first script (settings, stores, the first view's requests) is printed before
-			// WordPress's components script, which takes the longest of the page's scripts to run.
+			// the components' script (Abacus's build of the @wordpress/components it uses), which
+			// takes the longest of the page's scripts to run; WordPress's whole components script
+			// is not loaded at all.
 			const order = await page
 				.locator('script[src]')
 				.evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
 			const startAt = order.findIndex((src) => src.includes('/build/wp/start.js'));
 			const componentsAt = order.findIndex((src) =>
+				src.includes('/build/wp-packages/wp-components.js'),
+			);
+			if (startAt === -1 || componentsAt === -1 || startAt > componentsAt) {
+				notes.push(
+					`${route}: build/wp/start.js at ${startAt}, Abacus's components at ${componentsAt}`,
+				);
+			}
+			const wordpressComponents = order.filter((src) =>
 				/\/wp-includes\/js\/dist\/components(\.min)?\.js|load-scripts\.php\?[^#]*wp-components/.test(
 					decodeURIComponent(src),
 				),
 			);
-			if (startAt === -1 || componentsAt === -1 || startAt > componentsAt) {
-				notes.push(
-					`${route}: build/wp/start.js at ${startAt}, WordPress's components at ${componentsAt}`,
-				);
+			if (wordpressComponents.length > 0) {
+				notes.push(`${route}: WordPress's components script loaded`);
 			}
 			if (scripts.some((src) => src.includes('/build/standalone/'))) {
 				notes.push(`${route}: standalone bundle loaded`);
@@ -1527,6 +1535,43 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 			}
 		});
 
+		test("WordPress's de_DE translation of its components script reaches abacus-wp-components, the components Abacus loads instead", () => {
+			// As WordPress names the JSON of a core script's strings (text domain default).
+			const md5 = createHash('md5').update('wp-includes/js/dist/components.js').digest('hex');
+			const file = path.join(site.root, `wp-content/languages/de_DE-${md5}.json`);
+			mkdirSync(path.dirname(file), { recursive: true });
+			writeFileSync(
+				file,
+				JSON.stringify({
+					domain: 'messages',
+					locale_data: {
+						messages: {
+							'': { domain: 'messages', lang: 'de_DE' },
+							Close: ['Schließen'],
+						},
+					},
+				}),
+			);
+			try {
+				const printed = site.php(
+					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
+abacus_register_package_scripts();
+echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'before' ) );`,
+				);
+				expect(printed).toContain('Schließen');
+				expect(printed).toContain('wp.i18n.setLocaleData');
+				expect(printed).toContain('"default"');
+			} finally {
+				rmSync(file, { force: true });
+			}
+			// Without a translation nothing is printed before the script.
+			const english = site.php(
+				`abacus_register_package_scripts();
+echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'before' ) );`,
+			);
+			expect(english.trim()).toBe('');
+		});
+
 		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
 			const { context, page } = await logIn(ADMIN);
 			const all = watchAll(page);
@@ -2437,6 +2482,13 @@ describe('the externals build', () => {
 		for (const handle of handles) expect(listed).toContain(handle);
 		// Printed before the components' scripts: it would otherwise wait for them.
 		expect(listed).not.toContain('wp-components');
+		expect(listed).not.toContain('abacus-wp-components');
 		expect(listed).not.toContain('abacus-components');
+	});
+
+	test("the app reads @wordpress/components from Abacus's build of those it uses, not WordPress's", () => {
+		const listed = [...listedIn('index.asset.php'), ...listedIn('start.asset.php')];
+		expect(listed).toContain('abacus-wp-components');
+		expect(listed).not.toContain('wp-components');
 	});
 });

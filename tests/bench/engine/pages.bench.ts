@@ -6,10 +6,12 @@
  * browser context each time, the login cookie carried over), one after another in turn:
  * - a bare wp-admin page (Settings › General: WordPress's own admin with no report), to its load
  *   event: the floor every admin page pays before any figure is asked for;
- * - an admin page that loads only WordPress's own scripts Abacus is built on (React,
- *   @wordpress/components, data, api-fetch, date… : the `wp-*` and React handles of the app's
- *   build/wp/index.asset.php) and draws one @wordpress/components button with them, to that
- *   button: what those scripts cost any React admin page, before any Abacus code;
+ * - an admin page that loads only WordPress's own scripts Abacus is built on (React, data,
+ *   api-fetch, date… : the `wp-*` and React handles of the app's build/wp/*.asset.php) and
+ *   WordPress's components script, and draws one @wordpress/components button with them, to that
+ *   button: what those scripts cost any React admin page built on them, before any Abacus code;
+ *   and the same without WordPress's components script (Abacus's pages load their own build of
+ *   the components they use), with a plain button;
  * - WooCommerce Analytics' revenue and products reports, to the first data row of the table;
  * - Abacus's revenue and products reports on WooCommerce's figures, to the first data row;
  * - the same on the Abacus engine (the store's generated data in DuckDB, `server/build/cli.js`
@@ -53,8 +55,10 @@ type Mode = 'woocommerce' | 'abacus' | null;
 
 /**
  * A must-use plugin with an admin page that loads the WordPress and React handles the app's build
- * depends on (build/wp/start.asset.php and index.asset.php without the abacus-* ones) and draws one
- * @wordpress/components button with them, from an inline script in the footer as the app does.
+ * depends on (build/wp/start.asset.php and index.asset.php without the abacus-* ones) with
+ * WordPress's components script, and draws one @wordpress/components button with them, from an
+ * inline script in the footer as the app does; with `components=0`, the same handles without
+ * WordPress's components script (as on an Abacus page) and a plain button.
  */
 const REACT_FLOOR_PLUGIN = `<?php
 // The pages bench's floor of WordPress's React scripts (tests/bench/engine/pages.bench.ts).
@@ -72,10 +76,17 @@ add_action( 'admin_enqueue_scripts', function () {
 	$deps  = array_values( array_unique( array_filter( array_merge( $start['dependencies'], $asset['dependencies'] ), function ( $handle ) {
 		return 0 !== strpos( $handle, 'abacus-' );
 	} ) ) );
+	// With WordPress's components script (any React admin page built on it) or without it (what an
+	// Abacus page loads of WordPress's: its components come from the abacus-wp-components handle).
+	$components = ! isset( $_GET['components'] ) || '0' !== $_GET['components'];
+	$deps       = $components ? array_values( array_unique( array_merge( $deps, array( 'wp-components' ) ) ) ) : array_values( array_diff( $deps, array( 'wp-components' ) ) );
 	wp_register_script( 'abacus-bench-floor', false, $deps, '1', true );
 	wp_enqueue_script( 'abacus-bench-floor' );
-	wp_add_inline_script( 'abacus-bench-floor', 'wp.element.createRoot( document.querySelector( ".abacus-bench-floor" ) ).render( wp.element.createElement( wp.components.Button, { variant: "primary" }, "React floor" ) );' );
-	wp_enqueue_style( 'wp-components' );
+	$button = $components ? 'wp.components.Button, { variant: "primary" }' : '"button", null';
+	wp_add_inline_script( 'abacus-bench-floor', 'wp.element.createRoot( document.querySelector( ".abacus-bench-floor" ) ).render( wp.element.createElement( ' . $button . ', "React floor" ) );' );
+	if ( $components ) {
+		wp_enqueue_style( 'wp-components' );
+	}
 } );
 `;
 
@@ -101,8 +112,14 @@ const VARIANTS: Variant[] = [
 		ready: 'load',
 	},
 	{
-		name: "WordPress's React scripts alone (Abacus's wp-* handles, one button)",
+		name: "WordPress's React and components scripts (Abacus's wp-* handles, one button)",
 		path: 'admin.php?page=abacus-bench-react-floor',
+		mode: null,
+		ready: 'floor',
+	},
+	{
+		name: "WordPress's React scripts without its components (one button)",
+		path: 'admin.php?page=abacus-bench-react-floor&components=0',
 		mode: null,
 		ready: 'floor',
 	},
