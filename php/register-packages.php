@@ -102,7 +102,7 @@ function abacus_register_package_scripts() {
  * style sheet as the abacus-wp-components style. An Abacus page then does not load WordPress's
  * whole components script (on a cold load it cost about three quarters of a bare admin page's
  * time). The components' own strings (WordPress's text domain) are translated from WordPress's
- * translations of its components script, when the site's language has them.
+ * translations of its components script (abacus_wp_components_translations()).
  *
  * @param string $dir The plugin's folder, with its trailing slash.
  * @return bool Whether the script is registered.
@@ -129,15 +129,6 @@ function abacus_register_wp_components( $dir ) {
 		$asset['version'],
 		true
 	);
-	$translations = wp_script_is( 'wp-components', 'registered' ) ? load_script_textdomain( 'wp-components', 'default' ) : false;
-	if ( is_string( $translations ) && '' !== $translations ) {
-		// As WordPress prints a script's translations: its JSON's messages into the domain.
-		wp_add_inline_script(
-			$handle,
-			'( function( domain, translations ) { var localeData = translations.locale_data[ domain ] || translations.locale_data.messages; localeData[ "" ].domain = domain; wp.i18n.setLocaleData( localeData, domain ); } )( "default", ' . $translations . ' );',
-			'before'
-		);
-	}
 	if ( is_readable( $dir . 'build/wp-packages/wp-components.css' ) ) {
 		wp_register_style(
 			$handle,
@@ -148,6 +139,32 @@ function abacus_register_wp_components( $dir ) {
 		wp_style_add_data( $handle, 'rtl', 'replace' );
 	}
 	return true;
+}
+
+/**
+ * Adds WordPress's translations of its components script (text domain default) before
+ * abacus-wp-components, only on pages that print it: the components' own strings ("Close", ...)
+ * then read as in WordPress's. Nothing when the site's language has no such translations.
+ *
+ * @param string[] $to_do Handles about to be printed.
+ * @return string[] The same handles.
+ */
+function abacus_wp_components_translations( $to_do ) {
+	static $added = false;
+	if ( $added || ! is_array( $to_do ) || ! in_array( 'abacus-wp-components', $to_do, true ) ) {
+		return $to_do;
+	}
+	$added        = true;
+	$translations = wp_script_is( 'wp-components', 'registered' ) ? load_script_textdomain( 'wp-components', 'default' ) : false;
+	if ( is_string( $translations ) && '' !== $translations ) {
+		// As WordPress prints a script's translations: its JSON's messages into the domain.
+		wp_add_inline_script(
+			'abacus-wp-components',
+			'( function( domain, translations ) { var localeData = translations.locale_data[ domain ] || translations.locale_data.messages; localeData[ "" ].domain = domain; wp.i18n.setLocaleData( localeData, domain ); } )( "default", ' . $translations . ' );',
+			'before'
+		);
+	}
+	return $to_do;
 }
 
 /**
@@ -173,3 +190,4 @@ function abacus_package_settings_inline( $to_do ) {
 
 add_action( 'admin_enqueue_scripts', 'abacus_register_package_scripts', 5 );
 add_filter( 'print_scripts_array', 'abacus_package_settings_inline' );
+add_filter( 'print_scripts_array', 'abacus_wp_components_translations' );

@@ -1556,17 +1556,27 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 				const printed = site.php(
 					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
 abacus_register_package_scripts();
+abacus_wp_components_translations( array( 'abacus-wp-components' ) );
 echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'before' ) );`,
 				);
 				expect(printed).toContain('Schließen');
 				expect(printed).toContain('wp.i18n.setLocaleData');
 				expect(printed).toContain('"default"');
+				// A page that does not print the script does not read the translations.
+				const elsewhere = site.php(
+					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
+abacus_register_package_scripts();
+abacus_wp_components_translations( array( 'jquery' ) );
+echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'before' ) );`,
+				);
+				expect(elsewhere.trim()).toBe('');
 			} finally {
 				rmSync(file, { force: true });
 			}
 			// Without a translation nothing is printed before the script.
 			const english = site.php(
 				`abacus_register_package_scripts();
+abacus_wp_components_translations( array( 'abacus-wp-components' ) );
 echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'before' ) );`,
 			);
 			expect(english.trim()).toBe('');
