@@ -5,8 +5,8 @@
  *   scripts/webpack.packages.config.js) the packages as the globals abacus.data, abacus.components,
  *   ... @wordpress/components is the exception: the plugin's abacus-wp-components handle
  *   (abacus.wpComponents) carries the components Abacus uses, instead of WordPress's whole
- *   components script (scripts/wp-components-subset.js says why). Emits index.asset.php with the script dependencies (wp-*, react, abacus-*) and version for
- *   plugin.php. So on an Abacus page there is one copy of every store and component, shared with any
+ *   components script (scripts/wp-components-subset.js says why). Emits index.asset.php with the
+ *   script dependencies (wp-*, react, abacus-*) and version for plugin.php. So on an Abacus page there is one copy of every store and component, shared with any
  *   extension that depends on the same handles.
  * - build/standalone/: everything bundled; used by the standalone server and by WordPress versions
  *   too old for the externals.
@@ -217,9 +217,10 @@ function config(flavour, mode) {
 		// Inside WordPress the plugin provides the @wordpress/components styles (the
 		// abacus-wp-components style, the same version as the abacus-wp-components script the app
 		// reads the components from) and @abacus/components' (the abacus-components handle); the
-		// standalone page gets both bundled into index.css. Inside WordPress the app's first script (client/src/start.ts:
-		// settings, stores, the first view's requests) is a script of its own, printed before the
-		// components' scripts; the entry depends on it (one runtime, in start.js).
+		// standalone page gets both bundled into index.css. Inside WordPress the app's first
+		// script (client/src/start.ts: settings, stores, the first view's requests) is a script of
+		// its own, printed before the components' scripts; the entry depends on it (one runtime, in
+		// start.js).
 		entry:
 			flavour === 'standalone'
 				? {
