@@ -1503,6 +1503,29 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 			}
 		});
 
+		/** A de_DE JSON translation of one script's strings, as WordPress's `make-json` writes it. */
+		function writeScriptTranslation(
+			file: string,
+			domain: string,
+			strings: Record<string, string>,
+		): void {
+			mkdirSync(path.dirname(file), { recursive: true });
+			writeFileSync(
+				file,
+				JSON.stringify({
+					domain,
+					locale_data: {
+						[domain]: {
+							'': { domain, lang: 'de_DE' },
+							...Object.fromEntries(
+								Object.entries(strings).map(([key, value]) => [key, [value]]),
+							),
+						},
+					},
+				}),
+			);
+		}
+
 		test('a de_DE JSON translation of build/wp-packages/components.js reaches the abacus-components handle', () => {
 			const script = 'build/wp-packages/components.js';
 			const md5 = createHash('md5').update(script).digest('hex');
@@ -1510,19 +1533,7 @@ echo wp_json_encode( array( 'hooked' => $hooked, 'handles' => $found ) );`,
 				site.root,
 				`wp-content/languages/plugins/abacus-de_DE-${md5}.json`,
 			);
-			mkdirSync(path.dirname(file), { recursive: true });
-			writeFileSync(
-				file,
-				JSON.stringify({
-					domain: 'abacus',
-					locale_data: {
-						abacus: {
-							'': { domain: 'abacus', lang: 'de_DE' },
-							Retry: ['Erneut versuchen'],
-						},
-					},
-				}),
-			);
+			writeScriptTranslation(file, 'abacus', { Retry: 'Erneut versuchen' });
 			try {
 				const json = site.php(
 					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
@@ -1539,19 +1550,7 @@ echo (string) load_script_textdomain( 'abacus-components', 'abacus', plugin_dir_
 			// As WordPress names the JSON of a core script's strings (text domain default).
 			const md5 = createHash('md5').update('wp-includes/js/dist/components.js').digest('hex');
 			const file = path.join(site.root, `wp-content/languages/de_DE-${md5}.json`);
-			mkdirSync(path.dirname(file), { recursive: true });
-			writeFileSync(
-				file,
-				JSON.stringify({
-					domain: 'messages',
-					locale_data: {
-						messages: {
-							'': { domain: 'messages', lang: 'de_DE' },
-							Close: ['Schließen'],
-						},
-					},
-				}),
-			);
+			writeScriptTranslation(file, 'messages', { Close: 'Schließen' });
 			try {
 				const printed = site.php(
 					`add_filter( 'determine_locale', function () { return 'de_DE'; } );
