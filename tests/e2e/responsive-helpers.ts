@@ -22,6 +22,8 @@ export const PHONE: Viewport = { name: 'phone', width: 390, height: 844 };
 export const TABLET: Viewport = { name: 'tablet', width: 768, height: 1024 };
 export const NARROW: Viewport = { name: 'narrow window', width: 880, height: 900 };
 export const DESKTOP: Viewport = { name: 'desktop', width: 1440, height: 900 };
+/** A small laptop: the widest layout (menu beside the page, tiles in one strip) at its narrowest. */
+export const LAPTOP: Viewport = { name: 'laptop', width: 1024, height: 768 };
 export const VIEWPORTS: Viewport[] = [PHONE, TABLET, NARROW, DESKTOP];
 
 /** The requests of a page still waiting for their answer (see `trackRequests`). */
@@ -166,6 +168,23 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 			problems.push(
 				`the page scrolls ${Math.round(scrollHeight - end)} px below the app's end`,
 			);
+		}
+		// A summary tile's figure, trend and previous value stay inside the tile (seven tiles on a
+		// laptop's screen leave each a narrow column).
+		for (const tile of document.querySelectorAll<HTMLElement>('.abacus-summary__item')) {
+			const box = tile.getBoundingClientRect();
+			if (box.width === 0) continue;
+			for (const part of tile.querySelectorAll<HTMLElement>('*')) {
+				const inner = part.getBoundingClientRect();
+				if (inner.width === 0 || part.closest('.screen-reader-text')) continue;
+				if (inner.left < box.left - 1 || inner.right > box.right + 1) {
+					const label = tile.querySelector('.abacus-summary__item-label')?.textContent;
+					problems.push(
+						`the summary tile “${(label ?? '').trim()}” holds “${(part.textContent ?? '').trim().slice(0, 30)}” beyond its edge (${Math.round(inner.right - box.right)} px)`,
+					);
+					break;
+				}
+			}
 		}
 		const controls = document.querySelectorAll<HTMLElement>(
 			[

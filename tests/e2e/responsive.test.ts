@@ -4,7 +4,8 @@
  * chart ticks do not overlap, and below 960 px the menu is a drawer behind an accessible Menu
  * button. Each route is opened afresh (a whole page load, with empty web storage, in one tab per
  * opening width) on a phone (390×844) and on a desktop (1440×900); the
- * desktop page is then narrowed, as a user narrows the window, to 880 px (the drawer menu) and
+ * desktop page is then narrowed, as a user narrows the window, to 1024 px (a small laptop: the
+ * widest layout at its narrowest, seven summary tiles in one strip), 880 px (the drawer menu) and
  * 768 px (a tablet: the date picker's small layout) and checked again at each width. The menu is
  * checked on a page opened afresh at each width. With ABACUS_E2E_SCREENSHOTS=1, a screenshot per
  * route and width is kept in test-results/e2e/responsive-<route>-<width>.png.
@@ -15,6 +16,7 @@ import { getMenuEntries } from '../../client/src/layout/routes.js';
 import { adminUrl, launch, screenshot } from './helpers.js';
 import {
 	DESKTOP,
+	LAPTOP,
 	NARROW,
 	PHONE,
 	TABLET,
@@ -135,9 +137,9 @@ it(
 );
 
 it(
-	'every route opened on a desktop and narrowed to 880 and 768 px fits each width',
+	'every route opened on a desktop and narrowed to 1024, 880 and 768 px fits each width',
 	async () => {
-		expect(await sweep(DESKTOP, [NARROW, TABLET])).toEqual([]);
+		expect(await sweep(DESKTOP, [LAPTOP, NARROW, TABLET])).toEqual([]);
 	},
 	SWEEP_TIMEOUT,
 );
