@@ -695,7 +695,7 @@ function abacus_enqueue( $hook_suffix ) {
 			return 0 === strpos( $handle, 'abacus-' ) && ! wp_script_is( $handle, 'registered' );
 		}
 	);
-	$packages_built = file_exists( $dir . 'build/wp-packages/data.asset.php' ) && ( ! in_array( 'abacus-wp-components', $dependencies, true ) || file_exists( $dir . 'build/wp-packages/wp-components.asset.php' ) );
+	$packages_built = file_exists( $dir . 'build/wp-packages/data.asset.php' ) && ( ! in_array( 'abacus-wp-components', $dependencies, true ) || file_exists( $dir . 'build/wp-packages/wp-components.asset.php' ) ) && ( ! in_array( 'abacus-wp-date', $dependencies, true ) || file_exists( $dir . 'build/wp-packages/wp-date.asset.php' ) );
 	if ( array() !== $missing_packages && ! $packages_built ) {
 		add_action(
 			'admin_notices',

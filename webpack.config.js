@@ -23,11 +23,12 @@ import webpack from 'webpack';
 
 import {
 	commonPlugins,
+	momentTimezoneAlias,
 	optimization,
 	resolveSources,
 	typeScriptRule,
 } from './scripts/webpack-common.js';
-import { wpComponentsExternal } from './scripts/wp-components-subset.js';
+import { ownHandlesExternal } from './scripts/wp-own-handles.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildRoot = process.env.ABACUS_BUILD_ROOT
@@ -207,7 +208,7 @@ function config(flavour, mode) {
 	const extraction = new AbacusDependencyExtractionWebpackPlugin({
 		injectPolyfill: false,
 		outputFormat: 'php',
-		...wpComponentsExternal,
+		...ownHandlesExternal,
 	});
 	return {
 		name: flavour,
@@ -255,7 +256,7 @@ function config(flavour, mode) {
 					]),
 				),
 				// moment-timezone without its zone database: the page embeds the store's zone.
-				'moment-timezone$': path.join(root, 'client/src/app/moment-timezone.ts'),
+				...momentTimezoneAlias,
 			},
 		},
 		module: {

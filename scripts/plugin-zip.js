@@ -38,11 +38,12 @@ function files(dir) {
 
 /**
  * The packages php/register-packages.php registers as abacus-<name> scripts (wp-components: the
- * @wordpress/components exports Abacus uses).
+ * @wordpress/components exports Abacus uses; wp-date: its @wordpress/date and moment-timezone).
  */
 const PACKAGE_SCRIPTS = [
 	'wp-components',
 	'settings',
+	'wp-date',
 	'number',
 	'currency',
 	'date',

@@ -3,8 +3,15 @@
  * (scripts/webpack.packages.config.js) share: TypeScript through swc, module resolution, minifying,
  * and the plugins that drop moment's locales and set NODE_ENV.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Resolves TypeScript sources, also where an import names the built `.js` file. */
 export const resolveSources = {
@@ -41,10 +48,42 @@ export function optimization(isProduction) {
 	};
 }
 
-/** moment without its bundled locale files, and NODE_ENV for React. */
+/** moment-timezone's library file, without its zone database. */
+const MOMENT_TIMEZONE_CORE = require.resolve('moment-timezone/moment-timezone.js');
+
+/**
+ * moment-timezone without its zone database, one copy of it in a bundle: `moment-timezone` is
+ * client/src/app/moment-timezone.ts (the library and the store's zone, which the page embeds as
+ * `abacusSettings.timeZoneData`), and @wordpress/date's imports of the library and of its utilities
+ * (`moment-timezone/moment-timezone`, `moment-timezone/moment-timezone-utils`) are the same
+ * version's files, its utilities' own `require('./')` (the package's main file, which loads every
+ * zone: 736 kB) the library file. Without this a bundle of @wordpress/date carried its own copy
+ * of moment-timezone with the whole database.
+ */
+export const momentTimezoneAlias = {
+	'moment-timezone$': path.join(root, 'client/src/app/moment-timezone.ts'),
+	'moment-timezone/moment-timezone$': MOMENT_TIMEZONE_CORE,
+	'moment-timezone/moment-timezone-utils$':
+		require.resolve('moment-timezone/moment-timezone-utils.js'),
+};
+
+/** The plugin that points moment-timezone's utilities at the library file (momentTimezoneAlias). */
+function momentTimezoneUtilsPlugin() {
+	return new webpack.NormalModuleReplacementPlugin(/^\.\/?$/, (resource) => {
+		if (/[\\/]moment-timezone$/.test(resource.context ?? '')) {
+			resource.request = MOMENT_TIMEZONE_CORE;
+		}
+	});
+}
+
+/**
+ * moment without its bundled locale files, moment-timezone's utilities on the library file
+ * (momentTimezoneAlias), and NODE_ENV for React.
+ */
 export function commonPlugins(isProduction) {
 	return [
 		new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+		momentTimezoneUtilsPlugin(),
 		new webpack.DefinePlugin({
 			'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development'),
 		}),

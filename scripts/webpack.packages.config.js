@@ -12,6 +12,11 @@
  * packages above and the app (webpack.config.js) read @wordpress/components from it, so an Abacus
  * page loads one copy of the components it uses and not WordPress's whole components script.
  *
+ * A third writes `wp-date.js` (the global `abacus.wpDate`, the `abacus-wp-date` handle):
+ * @wordpress/date with moment-timezone without its zone database (client/src/app/wp-date.ts),
+ * which the packages and the app read @wordpress/date and moment-timezone from instead of
+ * WordPress's `wp-date` script and its whole zone database.
+ *
  * Usage: npx webpack -c scripts/webpack.packages.config.js [--mode development]
  */
 import { readFileSync } from 'node:fs';
@@ -21,10 +26,17 @@ import { fileURLToPath } from 'node:url';
 
 import webpack from 'webpack';
 
-import { commonPlugins, optimization, resolveSources, typeScriptRule } from './webpack-common.js';
+import {
+	commonPlugins,
+	momentTimezoneAlias,
+	optimization,
+	resolveSources,
+	typeScriptRule,
+} from './webpack-common.js';
 
 import { compileStyles, PACKAGES } from './build-packages.js';
-import { COMPONENTS, wpComponentsEntry, wpComponentsExternal } from './wp-components-subset.js';
+import { COMPONENTS, wpComponentsEntry } from './wp-components-subset.js';
+import { ownHandlesExternal, WP_DATE } from './wp-own-handles.js';
 
 const require = createRequire(import.meta.url);
 const AbacusDependencyExtractionWebpackPlugin = require('@abacus/dependency-extraction-webpack-plugin');
@@ -117,15 +129,14 @@ export default (_env, argv = {}) => {
 			publicPath: 'auto',
 			uniqueName: 'abacusPackages',
 			// The abacus-wp-components files are the other build's (below), written beside.
-			clean: { keep: /^wp-components[.-]/ },
+			clean: { keep: /^wp-(components|date)[.-]/ },
 		},
 		resolve: {
 			...resolveSources,
-			alias: {
-				// moment-timezone without its zone database: abacusSettings.timeZoneData (which
-				// php/register-packages.php prints before abacus-settings) loads the store's zone.
-				'moment-timezone$': path.join(root, 'client/src/app/moment-timezone.ts'),
-			},
+			// moment-timezone without its zone database: abacusSettings.timeZoneData (which
+			// php/register-packages.php prints before abacus-settings) loads the store's zone. The
+			// packages read it from abacus-wp-date (ownHandlesExternal); its build bundles it.
+			alias: momentTimezoneAlias,
 		},
 		module: {
 			rules: [typeScriptRule(isProduction)],
@@ -145,7 +156,7 @@ export default (_env, argv = {}) => {
 			new AbacusDependencyExtractionWebpackPlugin({
 				injectPolyfill: false,
 				outputFormat: 'php',
-				...wpComponentsExternal,
+				...ownHandlesExternal,
 			}),
 		],
 		stats: 'errors-warnings',
@@ -187,5 +198,33 @@ export default (_env, argv = {}) => {
 			}),
 		],
 	};
-	return [packages, subset];
+	const date = {
+		...packages,
+		name: 'wp-date',
+		entry: {
+			'wp-date': {
+				import: path.join(root, 'client/src/app/wp-date.ts'),
+				library: { name: ['abacus', 'wpDate'], type: 'window' },
+			},
+		},
+		output: {
+			...packages.output,
+			uniqueName: 'abacusWpDate',
+			clean: false,
+		},
+		plugins: [
+			...commonPlugins(isProduction),
+			// moment and WordPress's other packages are WordPress's; @wordpress/date and
+			// moment-timezone are bundled (moment-timezone without its zone database).
+			new AbacusDependencyExtractionWebpackPlugin({
+				injectPolyfill: false,
+				outputFormat: 'php',
+				requestToExternal: (request) =>
+					request === WP_DATE || request.startsWith('moment-timezone')
+						? false
+						: undefined,
+			}),
+		],
+	};
+	return [packages, subset, date];
 };

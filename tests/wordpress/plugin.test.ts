@@ -43,6 +43,7 @@ import {
 	startWordPress,
 	type WordPressSite,
 } from './harness.js';
+import { lastJson } from './helpers.js';
 import { buildReportExtension } from '../support/report-extension.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
@@ -336,6 +337,17 @@ describeIfReady('Abacus in WordPress 6.8 + WooCommerce 10', () => {
 			);
 			if (wordpressComponents.length > 0) {
 				notes.push(`${route}: WordPress's components script loaded`);
+			}
+			// Nor WordPress's date script, which carries every zone of the database (783 kB):
+			// @wordpress/date comes from Abacus's build (abacus-wp-date).
+			const wordpressDate = order.filter((src) =>
+				/\/wp-includes\/js\/dist\/date(\.min)?\.js|load-scripts\.php\?[^#]*wp-date/.test(
+					decodeURIComponent(src),
+				),
+			);
+			if (wordpressDate.length > 0) notes.push(`${route}: WordPress's date script loaded`);
+			if (!order.some((src) => src.includes('/build/wp-packages/wp-date.js'))) {
+				notes.push(`${route}: build/wp-packages/wp-date.js not loaded`);
 			}
 			if (scripts.some((src) => src.includes('/build/standalone/'))) {
 				notes.push(`${route}: standalone bundle loaded`);
@@ -1581,6 +1593,38 @@ echo implode( "\n", (array) wp_scripts()->get_data( 'abacus-wp-components', 'bef
 			expect(english.trim()).toBe('');
 		});
 
+		test('abacus-wp-date gets the same date settings as WordPress gives its own date script, only on pages that print it', () => {
+			// A zone with daylight saving time and a week starting on Monday, without writing them.
+			const filters = `add_filter( 'pre_option_timezone_string', function () { return 'America/New_York'; } );
+add_filter( 'pre_option_start_of_week', function () { return '1'; } );
+add_filter( 'pre_option_time_format', function () { return 'H:i'; } );
+// WordPress's scripts registered again, with these options.
+$GLOBALS['wp_scripts'] = null;`;
+			const printed = lastJson<{ ours: string[]; wordpress: string[]; elsewhere: string[] }>(
+				site.php(`${filters}
+abacus_register_package_scripts();
+abacus_wp_date_settings_inline( array( 'jquery' ) );
+$elsewhere = (array) wp_scripts()->get_data( 'abacus-wp-date', 'after' );
+abacus_wp_date_settings_inline( array( 'abacus-wp-date' ) );
+echo "\n", wp_json_encode( array( 'ours' => array_values( array_filter( (array) wp_scripts()->get_data( 'abacus-wp-date', 'after' ) ) ), 'wordpress' => array_values( array_filter( (array) wp_scripts()->get_data( 'wp-date', 'after' ) ) ), 'elsewhere' => array_values( array_filter( $elsewhere ) ) ) ), "\n";`),
+			);
+			expect(printed.elsewhere).toEqual([]);
+			const settings = (scripts: string[], call: string): Record<string, unknown> => {
+				const script = scripts.find((text) => text.includes(call)) ?? '';
+				const json = /setSettings\(\s*(\{[\s\S]*\})\s*\);?\s*$/.exec(script)?.[1];
+				if (!json) throw new Error(`no ${call} in ${JSON.stringify(scripts)}`);
+				return JSON.parse(json) as Record<string, unknown>;
+			};
+			const ours = settings(printed.ours, 'abacus.wpDate.setSettings');
+			const wordpress = settings(printed.wordpress, 'wp.date.setSettings');
+			expect(ours).toEqual(wordpress);
+			expect(ours).toMatchObject({
+				l10n: { startOfWeek: 1 },
+				formats: { time: 'H:i' },
+				timezone: { string: 'America/New_York' },
+			});
+		});
+
 		test('the orders report shows the extension’s Average item value column with each order’s value', async () => {
 			const { context, page } = await logIn(ADMIN);
 			const all = watchAll(page);
@@ -2499,5 +2543,35 @@ describe('the externals build', () => {
 		const listed = [...listedIn('index.asset.php'), ...listedIn('start.asset.php')];
 		expect(listed).toContain('abacus-wp-components');
 		expect(listed).not.toContain('wp-components');
+	});
+
+	test("the app and the packages read @wordpress/date and moment-timezone from Abacus's build, which carries no zone database", () => {
+		const listed = [...listedIn('index.asset.php'), ...listedIn('start.asset.php')];
+		const packages = path.join(buildRoot, 'wp-packages');
+		const packageListed = (name: string): string[] =>
+			[
+				...readFileSync(path.join(packages, `${name}.asset.php`), 'utf8').matchAll(
+					/'([a-z0-9-]+)'/g,
+				),
+			].map((m) => m[1]);
+		expect(listed).toContain('abacus-wp-date');
+		expect(listed).not.toContain('wp-date');
+		for (const name of ['date', 'components']) {
+			expect(packageListed(name)).toContain('abacus-wp-date');
+			expect(packageListed(name)).not.toContain('wp-date');
+		}
+		// Its moment-timezone loads the store's zone from window.abacusSettings.
+		expect(packageListed('wp-date')).toEqual(
+			expect.arrayContaining(['abacus-settings', 'moment']),
+		);
+		expect(packageListed('wp-date')).not.toContain('wp-date');
+		const script = readFileSync(path.join(packages, 'wp-date.js'), 'utf8');
+		expect(script).toMatch(/\.wpDate\s*=|\["wpDate"\]\s*=/);
+		expect(script).toContain('dateI18n');
+		// No zone of the database but the store's (which the page embeds).
+		expect(script).not.toContain('Africa/Abidjan');
+		expect(readFileSync(path.join(packages, 'date.js'), 'utf8')).not.toContain(
+			'Moment Timezone',
+		);
 	});
 });
