@@ -2,7 +2,6 @@
  * Date ranges of reports: presets, compare periods, labels, allowed intervals and chart formats.
  */
 import moment, { type Moment, type unitOfTime } from 'moment-timezone';
-import { parse } from 'qs';
 
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -320,15 +319,16 @@ export function getRangeLabel(after: Moment, before: Moment): string {
 	return `${after.format(rangeLabelFormat)} - ${before.format(rangeLabelFormat)}`;
 }
 
+/** The store's default range setting (a query string: `period=month&compare=previous_year`). */
 function readDefaultRange(defaultDateRange: string): DateParams {
-	const parsed = parse(String(defaultDateRange).replace(/&amp;/g, '&'));
-	const period = isPresetPeriod(parsed.period) ? parsed.period : 'month';
-	const compare = isComparePeriod(parsed.compare) ? parsed.compare : 'previous_year';
+	const parsed = new URLSearchParams(String(defaultDateRange).replace(/&amp;/g, '&'));
+	const period = parsed.get('period');
+	const compare = parsed.get('compare');
 	return {
-		period,
-		compare,
-		after: parseInStoreZone(parsed.after),
-		before: parseInStoreZone(parsed.before),
+		period: isPresetPeriod(period) ? period : 'month',
+		compare: isComparePeriod(compare) ? compare : 'previous_year',
+		after: parseInStoreZone(parsed.get('after')),
+		before: parseInStoreZone(parsed.get('before')),
 	};
 }
 

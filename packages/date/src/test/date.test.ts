@@ -145,6 +145,18 @@ describe('getCurrentDates', () => {
 		expect(secondary.range).toBe('Mar 1 - 7, 2021');
 	});
 
+	it('reads a custom default range with its dates, and falls back on a default it does not know', () => {
+		const custom = getCurrentDates(
+			{},
+			'period=custom&compare=previous_year&after=2021-02-01&before=2021-02-10',
+		);
+		expect(custom.primary.range).toBe('Feb 1 - 10, 2021');
+		expect(custom.secondary.range).toBe('Feb 1 - 10, 2020');
+		const unknown = getCurrentDates({}, 'period=fortnight&compare=previous_decade');
+		expect(unknown.primary.label).toBe('Month to Date');
+		expect(unknown.secondary.label).toBe('Previous Year');
+	});
+
 	it('starts weeks on the store week-start day', () => {
 		const query = { period: 'week', compare: 'previous_period' };
 		expect(datesOf(query)[0]).toBe('2021-03-15 00:00:00');
