@@ -113,37 +113,53 @@ function abacus_register_package_scripts() {
  * @return bool Whether the script is registered.
  */
 function abacus_register_wp_components( $dir ) {
-	$handle     = 'abacus-wp-components';
-	$asset_file = $dir . 'build/wp-packages/wp-components.asset.php';
-	if ( wp_script_is( $handle, 'registered' ) || ! is_readable( $asset_file ) ) {
+	$version = abacus_register_own_wp_script( 'wp-components', $dir );
+	if ( null === $version ) {
 		return false;
+	}
+	if ( is_readable( $dir . 'build/wp-packages/wp-components.css' ) ) {
+		wp_register_style(
+			'abacus-wp-components',
+			plugins_url( 'build/wp-packages/wp-components.css', ABACUS_PLUGIN_FILE ),
+			array(),
+			$version
+		);
+		wp_style_add_data( 'abacus-wp-components', 'rtl', 'replace' );
+	}
+	return true;
+}
+
+/**
+ * Registers abacus-<name> from build/wp-packages/<name>.js and its .asset.php, when that build is
+ * there, the handle is not registered yet and every script it depends on is.
+ *
+ * @param string $name The build's name (wp-components, wp-date).
+ * @param string $dir  The plugin's folder, with its trailing slash.
+ * @return string|null The script's version, or null when it is not registered.
+ */
+function abacus_register_own_wp_script( $name, $dir ) {
+	$handle     = 'abacus-' . $name;
+	$asset_file = $dir . 'build/wp-packages/' . $name . '.asset.php';
+	if ( wp_script_is( $handle, 'registered' ) || ! is_readable( $asset_file ) ) {
+		return null;
 	}
 	$asset = require $asset_file;
 	if ( ! is_array( $asset ) || ! isset( $asset['dependencies'], $asset['version'] ) ) {
-		return false;
+		return null;
 	}
 	foreach ( (array) $asset['dependencies'] as $dependency ) {
 		if ( ! wp_script_is( $dependency, 'registered' ) ) {
-			return false;
+			return null;
 		}
 	}
 	wp_register_script(
 		$handle,
-		plugins_url( 'build/wp-packages/wp-components.js', ABACUS_PLUGIN_FILE ),
+		plugins_url( 'build/wp-packages/' . $name . '.js', ABACUS_PLUGIN_FILE ),
 		$asset['dependencies'],
 		$asset['version'],
 		true
 	);
-	if ( is_readable( $dir . 'build/wp-packages/wp-components.css' ) ) {
-		wp_register_style(
-			$handle,
-			plugins_url( 'build/wp-packages/wp-components.css', ABACUS_PLUGIN_FILE ),
-			array(),
-			$asset['version']
-		);
-		wp_style_add_data( $handle, 'rtl', 'replace' );
-	}
-	return true;
+	return (string) $asset['version'];
 }
 
 /**
@@ -152,35 +168,13 @@ function abacus_register_wp_components( $dir ) {
  * window.abacusSettings, hence its dependency on abacus-settings), built as
  * build/wp-packages/wp-date.js. The app and the abacus-* packages read @wordpress/date and
  * moment-timezone from it: an Abacus page does not load WordPress's wp-date script, which carries
- * every zone of the database (783 kB, about 200 ms of a cold load in Chromium on a 2-core
- * machine). It gets WordPress's date settings as it loads (abacus_wp_date_settings_inline()).
+ * every zone of the database (783 kB). It gets WordPress's date settings as it loads (abacus_wp_date_settings_inline()).
  *
  * @param string $dir The plugin's folder, with its trailing slash.
  * @return bool Whether the script is registered.
  */
 function abacus_register_wp_date( $dir ) {
-	$handle     = 'abacus-wp-date';
-	$asset_file = $dir . 'build/wp-packages/wp-date.asset.php';
-	if ( wp_script_is( $handle, 'registered' ) || ! is_readable( $asset_file ) ) {
-		return false;
-	}
-	$asset = require $asset_file;
-	if ( ! is_array( $asset ) || ! isset( $asset['dependencies'], $asset['version'] ) ) {
-		return false;
-	}
-	foreach ( (array) $asset['dependencies'] as $dependency ) {
-		if ( ! wp_script_is( $dependency, 'registered' ) ) {
-			return false;
-		}
-	}
-	wp_register_script(
-		$handle,
-		plugins_url( 'build/wp-packages/wp-date.js', ABACUS_PLUGIN_FILE ),
-		$asset['dependencies'],
-		$asset['version'],
-		true
-	);
-	return true;
+	return null !== abacus_register_own_wp_script( 'wp-date', $dir );
 }
 
 /**

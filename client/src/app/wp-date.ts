@@ -4,8 +4,8 @@
  * version Abacus is written against, with moment-timezone without its zone database plus the
  * store's zone (moment-timezone.ts, from `abacusSettings.timeZoneData`). The app and the abacus-*
  * packages read @wordpress/date and moment-timezone from it, so an Abacus page does not load
- * WordPress's `wp-date` script, which carries every zone of the database (783 kB; on a cold load
- * its evaluation took about 200 ms in Chromium on the 2-core machine, tests/bench/README.md).
+ * WordPress's `wp-date` script, which carries every zone of the database (783 kB: 220 ms of a cold
+ * load of a page with nothing else in Chromium on the 2-core machine, tests/bench/README.md).
  * php/register-packages.php gives it WordPress's date settings (`setSettings`) as it loads.
  */
 // window.abacusSettings (the store's zone) is printed before the abacus-settings script.
