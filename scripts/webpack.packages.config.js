@@ -128,7 +128,8 @@ export default (_env, argv = {}) => {
 			chunkFilename: 'chunks/[name].[contenthash:8].js',
 			publicPath: 'auto',
 			uniqueName: 'abacusPackages',
-			// The abacus-wp-components files are the other build's (below), written beside.
+			// The abacus-wp-components and abacus-wp-date files are the other builds' (below),
+			// written beside.
 			clean: { keep: /^wp-(components|date)[.-]/ },
 		},
 		resolve: {
