@@ -283,7 +283,8 @@ function config(flavour, mode) {
 				},
 			],
 		},
-		optimization: optimization(isProduction),
+		// The scripts for wp-admin with each module in a function of its own (webpack-common.js).
+		optimization: optimization(isProduction, { concatenateModules: flavour === 'standalone' }),
 		performance: { hints: false },
 		plugins: [
 			...commonPlugins(isProduction),
